@@ -1,0 +1,25 @@
+# Production image: one process serving the whole origin. Build: docker build -t permitdesk .
+FROM node:24-bookworm-slim AS build
+WORKDIR /srv
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json* ./
+COPY shared/package.json shared/
+COPY api/package.json api/
+COPY wizard/package.json wizard/
+COPY cms/package.json cms/
+COPY site/package.json site/
+COPY tests/package.json tests/
+RUN npm install --no-audit --no-fund
+COPY . .
+# The wizard and the CMS build once here; the site is built from the database's content at start.
+RUN cd wizard && npx vite build && cd ../cms && DATABASE_URL=postgres://build@localhost/build PAYLOAD_SECRET=build-only-secret-0123456789abcdef npx payload generate:importmap && DATABASE_URL=postgres://build@localhost/build PAYLOAD_SECRET=build-only-secret-0123456789abcdef npx next build
+
+FROM node:24-bookworm-slim
+WORKDIR /srv
+RUN apt-get update && apt-get install -y --no-install-recommends chromium fonts-liberation && rm -rf /var/lib/apt/lists/*
+COPY --from=build /srv /srv
+ENV NODE_ENV=production PORT=3000 DATA_DIR=/data CHROMIUM_PATH=/usr/bin/chromium
+VOLUME /data
+EXPOSE 3000
+USER node
+CMD ["node", "--import", "tsx", "api/src/main.ts"]

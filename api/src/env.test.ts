@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './env'
+
+const problemsOf = (env: Record<string, string>) => {
+  try {
+    loadConfig(env, '/srv')
+    return []
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems
+    throw error
+  }
+}
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({}, '/srv')
+    expect(config.PORT).toBe(3000)
+    expect(config.PUBLIC_URL).toBe('http://localhost:3000')
+    expect(config.DATA_DIR).toBe('/srv/.data')
+    expect(config.BOT_CHECK).toBe('altcha')
+    expect(config.STAFF_PATH).toBe('/admin/')
+    expect(config.STORAGE).toBe('local')
+    expect(config.DATABASE_URL).toBeUndefined()
+  })
+
+  it('derives PUBLIC_URL from PORT and trims a trailing slash from a given one', () => {
+    expect(loadConfig({ PORT: '8080' }).PUBLIC_URL).toBe('http://localhost:8080')
+    expect(loadConfig({ PUBLIC_URL: 'https://permits.example.com.au/' }).publicOrigin).toBe('https://permits.example.com.au')
+  })
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).PORT).toBe(3000)
+  })
+
+  it('names each bad variable on its own line', () => {
+    const problems = problemsOf({ PORT: 'x', DATABASE_URL: 'nope', ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'long-enough-password' })
+    expect(problems).toHaveLength(3)
+    expect(problems.some((p) => p.startsWith('PORT '))).toBe(true)
+    expect(problems.some((p) => p.startsWith('DATABASE_URL '))).toBe(true)
+    expect(problems.some((p) => p.startsWith('ADMIN_EMAIL '))).toBe(true)
+  })
+
+  it('never echoes a secret value', () => {
+    const problems = problemsOf({ ADMIN_EMAIL: 'a@b.co', ADMIN_PASSWORD: 'short' })
+    expect(problems.join()).not.toContain('short')
+  })
+
+  it('refuses BOT_CHECK=off in production and recaptcha without keys', () => {
+    expect(problemsOf({ BOT_CHECK: 'off', NODE_ENV: 'production', PAYLOAD_SECRET: 'p'.repeat(32) })).toEqual(['BOT_CHECK cannot be off when NODE_ENV=production'])
+    expect(problemsOf({ BOT_CHECK: 'recaptcha' })[0]).toMatch(/RECAPTCHA_SITE_KEY/)
+    expect(problemsOf({ BOT_CHECK: 'off' })).toEqual([])
+  })
+
+  it('wants ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
+    expect(problemsOf({ ADMIN_EMAIL: 'staff@example.com' })[0]).toMatch(/^ADMIN_PASSWORD/)
+  })
+})

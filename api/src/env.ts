@@ -1,0 +1,127 @@
+import path from 'node:path'
+import { z } from 'zod'
+
+/**
+ * All configuration of DESIGN.md section 3, parsed once at start. Nothing else reads process.env.
+ * A bad value stops start with one line per variable naming it and what is wrong.
+ */
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => ['true', '1', 'yes'].includes(v))
+
+const postgresUrl = z
+  .string()
+  .refine((value) => {
+    try {
+      const url = new URL(value)
+      return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== ''
+    } catch {
+      return false
+    }
+  }, 'must be a URL like postgres://user:password@host:5432/database')
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number')
+      .transform(Number)
+      .refine((port) => port >= 1 && port <= 65535, 'must be between 1 and 65535')
+      .default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    DATABASE_URL: postgresUrl.optional(),
+    DATA_DIR: z.string().min(1).default('./.data'),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/.+/, 'must be a URL like smtp://user:password@host:587')
+      .optional(),
+    MAIL_FROM: z.string().min(3).optional(),
+    BOT_CHECK: z.enum(['altcha', 'recaptcha', 'off']).default('altcha'),
+    RECAPTCHA_SITE_KEY: z.string().length(40, 'must be exactly 40 characters').optional(),
+    RECAPTCHA_SECRET: z.string().min(1).optional(),
+    STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must start with sk_ or rk_').optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must start with pk_').optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must start with whsec_').optional(),
+    STRIPE_API_BASE: z.url().optional(),
+    BPAY_BILLER_CODE: z.string().regex(/^\d{4,10}$/, 'must be 4 to 10 digits').default('123456'),
+    ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
+    ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+    STAFF_PATH: z
+      .string()
+      .regex(/^\/[a-z0-9-]+\/$/, 'must look like /admin/ (lower-case letters, digits and dashes between slashes)')
+      .default('/admin/'),
+    CHROMIUM_PATH: z.string().min(1).optional(),
+    STORAGE: z.enum(['local', 's3']).default('local'),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_REGION: z.string().min(1).optional(),
+    S3_ENDPOINT: z.url().optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    PAYLOAD_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    DB_CONNECT_TIMEOUT_SECONDS: z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number of seconds')
+      .transform(Number)
+      .default(20),
+    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.BOT_CHECK === 'off' && env.NODE_ENV === 'production') {
+      ctx.addIssue({ code: 'custom', path: ['BOT_CHECK'], message: 'cannot be off when NODE_ENV=production' })
+    }
+    if (env.BOT_CHECK === 'recaptcha' && (!env.RECAPTCHA_SITE_KEY || !env.RECAPTCHA_SECRET)) {
+      ctx.addIssue({ code: 'custom', path: ['BOT_CHECK'], message: 'recaptcha needs RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET' })
+    }
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({ code: 'custom', path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'], message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together' })
+    }
+    if (env.STORAGE === 's3' && !env.S3_BUCKET) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE=s3' })
+    }
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_PUBLISHABLE_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_PUBLISHABLE_KEY'], message: 'is required with STRIPE_SECRET_KEY' })
+    }
+    if (env.NODE_ENV === 'production' && !env.PAYLOAD_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['PAYLOAD_SECRET'], message: 'is required when NODE_ENV=production' })
+    }
+  })
+
+export type Config = Omit<z.infer<typeof EnvSchema>, 'PUBLIC_URL' | 'DATA_DIR'> & {
+  PUBLIC_URL: string
+  DATA_DIR: string
+  /** The origin browsers use; state-changing requests must come from it. */
+  publicOrigin: string
+  isProduction: boolean
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'))
+    this.name = 'ConfigError'
+  }
+}
+
+/** Parses the environment; throws ConfigError with one line per bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  // An empty variable means unset, as in most deployment tools.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''))
+  const result = EnvSchema.safeParse(present)
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment')
+      const shown = issue.code === 'invalid_value' && 'values' in issue ? `must be one of ${issue.values.join(', ')}` : issue.message
+      return `${name} ${shown}${issue.code !== 'custom' && name in present && !/SECRET|PASSWORD|KEY/.test(name) ? ` (got "${present[name]}")` : ''}`
+    })
+    throw new ConfigError(problems)
+  }
+  const parsed = result.data
+  const publicUrl = (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, '')
+  return {
+    ...parsed,
+    PUBLIC_URL: publicUrl,
+    DATA_DIR: path.resolve(cwd, parsed.DATA_DIR),
+    publicOrigin: new URL(publicUrl).origin,
+    isProduction: parsed.NODE_ENV === 'production',
+  }
+}

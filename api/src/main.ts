@@ -1,0 +1,139 @@
+/**
+ * `npm start`: validates the configuration, starts (or reaches) PostgreSQL, prepares the database
+ * and the builds once under a lock, then serves everything on one port. Ctrl-C stops it all.
+ */
+import fs from 'node:fs'
+import net from 'node:net'
+import path from 'node:path'
+import { createApp } from './app'
+import { createDatabase, describeDatabaseUrl, waitForDatabase } from './db/client'
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded'
+import { ensureCmsSchema, getOrCreateInstanceSecret, migrateApp, withPrepareLock } from './db/migrate'
+import { ConfigError, loadConfig, type Config } from './env'
+import { createLogger } from './logger'
+import { buildCms, buildSite, buildWizard, contentFileFor, runStep, siteOutputDir } from './server/build'
+import { createGateway } from './server/gateway'
+import { startCms } from './server/next-cms'
+import { binDir, parts } from './server/paths'
+
+const started = Date.now()
+const buildOnly = process.argv.includes('--build-only')
+const say = (line: string) => process.stdout.write(`  ${line}\n`)
+const fail = (line: string): never => {
+  process.stderr.write(`\nCannot start: ${line}\n`)
+  process.exit(1)
+}
+
+let config: Config
+try {
+  config = loadConfig()
+} catch (error) {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`\nCannot start: the configuration is not valid.\n${error.problems.map((p) => `  ${p}`).join('\n')}\n`)
+    process.exit(1)
+  }
+  throw error
+}
+const logger = createLogger({ level: config.LOG_LEVEL, json: config.isProduction })
+
+async function assertPortFree(port: number, host: string) {
+  await new Promise<void>((resolve) => {
+    const probe = net.createServer()
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      fail(error.code === 'EADDRINUSE' ? `port ${port} is already in use. Stop whatever is using it, or set PORT to another port.` : `port ${port}: ${error.message}`),
+    )
+    probe.listen(port, host, () => probe.close(() => resolve()))
+  })
+}
+
+const cleanups: Array<() => Promise<unknown>> = []
+let stopping = false
+async function shutdown(signal: string) {
+  if (stopping) return
+  stopping = true
+  say(`${signal}: stopping...`)
+  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {})
+  say('stopped.')
+  process.exit(0)
+}
+process.on('SIGINT', () => void shutdown('SIGINT'))
+process.on('SIGTERM', () => void shutdown('SIGTERM'))
+
+process.stdout.write(`\nStarting PermitDesk (${config.NODE_ENV})\n`)
+if (!buildOnly) await assertPortFree(config.PORT, config.HOST)
+
+let databaseUrl = config.DATABASE_URL
+let embedded: EmbeddedDatabase | undefined
+try {
+  if (databaseUrl) {
+    say(`connecting to PostgreSQL at ${describeDatabaseUrl(databaseUrl)}...`)
+    await waitForDatabase(databaseUrl, config.DB_CONNECT_TIMEOUT_SECONDS, (reason) => say(`database not answering yet (${reason}); retrying`))
+  } else {
+    say(`starting the embedded PostgreSQL (data in ${path.relative(process.cwd(), config.DATA_DIR) || '.'})...`)
+    embedded = await startEmbeddedPostgres(config.DATA_DIR, { log: say })
+    cleanups.push(() => embedded!.stop())
+    databaseUrl = embedded.url
+    // For tools and tests that want to reach this instance's database (same secrecy as the password beside it).
+    fs.writeFileSync(path.join(config.DATA_DIR, 'embedded-database-url'), embedded.url, { mode: 0o600 })
+  }
+} catch (error) {
+  await embedded?.stop().catch(() => {})
+  fail((error as Error).message)
+}
+const url = databaseUrl!
+
+const contentFile = contentFileFor(config.DATA_DIR)
+let payloadSecret = config.PAYLOAD_SECRET
+try {
+  await withPrepareLock(
+    url,
+    async () => {
+      say('applying database migrations...')
+      await migrateApp(url)
+      await ensureCmsSchema(url)
+      payloadSecret ??= await getOrCreateInstanceSecret(url, 'payload_secret')
+      const cmsEnv = { DATABASE_URL: url, PAYLOAD_SECRET: payloadSecret, PUBLIC_URL: config.PUBLIC_URL }
+      await runStep(process.execPath, ['--import', 'tsx', path.join(parts.cms, 'scripts', 'prepare.ts'), '--export', contentFile], {
+        cwd: parts.cms,
+        env: { ...cmsEnv, ADMIN_EMAIL: config.ADMIN_EMAIL ?? '', ADMIN_PASSWORD: config.ADMIN_PASSWORD ?? '', PAYLOAD_CONFIG_PATH: 'src/payload.config.ts' },
+        label: 'CMS migrations and content',
+      })
+      await buildWizard(say)
+      await buildSite(say, { dataDir: config.DATA_DIR, contentFile })
+      await buildCms(say, cmsEnv)
+    },
+    () => say('another server is preparing this database; waiting for it...'),
+  )
+} catch (error) {
+  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {})
+  fail((error as Error).message)
+}
+
+if (buildOnly) {
+  say('build complete.')
+  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {})
+  process.exit(0)
+}
+
+// Next (and Payload inside it) read their settings from the environment of this process.
+process.env.DATABASE_URL = url
+process.env.PAYLOAD_SECRET = payloadSecret
+process.env.PUBLIC_URL = config.PUBLIC_URL
+process.env.NEXT_TELEMETRY_DISABLED = '1'
+process.env.PATH = `${binDir}${path.delimiter}${process.env.PATH}`
+
+const database = createDatabase(url)
+cleanups.push(() => database.close())
+const cms = await startCms()
+cleanups.push(() => cms.close())
+const api = createApp({ config, database, logger })
+const gateway = createGateway({ api, cms: cms.handle, config, siteDir: siteOutputDir(config.DATA_DIR) })
+
+const server = gateway.listen(config.PORT, config.HOST)
+server.on('error', (error: NodeJS.ErrnoException) =>
+  fail(error.code === 'EADDRINUSE' ? `port ${config.PORT} is already in use. Stop whatever is using it, or set PORT to another port.` : error.message),
+)
+server.on('listening', () => {
+  cleanups.push(() => new Promise((resolve) => server.close(resolve)))
+  process.stdout.write(`\nReady in ${((Date.now() - started) / 1000).toFixed(1)} s: open ${config.PUBLIC_URL}/\n  CMS admin: ${config.PUBLIC_URL}/cms/\n  Press Ctrl-C to stop.\n\n`)
+})

@@ -1,0 +1,69 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import express, { type Express, type RequestHandler } from 'express'
+import { isAppRoute } from '@permitdesk/shared/app-routes'
+import type { Config } from '../env'
+import { parts } from './paths'
+
+export type NextHandler = (req: express.Request, res: express.Response) => Promise<void>
+
+/**
+ * The one origin (DESIGN.md section 2): the API, the CMS (Next), the wizard app and the static
+ * site behind one port. The site is the fallback, so an unknown path gets its 404 page.
+ */
+export function createGateway({ api, cms, config, siteDir }: { api: Express; cms?: NextHandler; config: Config; siteDir: string }): Express {
+  const gateway = express()
+  gateway.disable('x-powered-by')
+  gateway.set('trust proxy', 'loopback')
+  gateway.use(securityHeaders)
+
+  const apiPaths = ['/api', '/error', '/download', '/promotions/downloadpdfs', '/promotions/downloadworkingpdf', '/promotions/downloadcalendarfile']
+  gateway.use((req, res, next) => {
+    const lower = req.path.toLowerCase()
+    if (apiPaths.some((prefix) => lower === prefix || lower.startsWith(`${prefix}/`))) return api(req, res, next)
+    next()
+  })
+
+  if (cms) {
+    const toNext: RequestHandler = (req, res, next) => {
+      cms(req, res).catch(next)
+    }
+    gateway.all(['/cms', '/cms/*splat', '/cms-api', '/cms-api/*splat', '/_next/*splat'], toNext)
+  }
+
+  // The wizard app: its assets under /app/, its index.html for its routes.
+  const wizardDist = path.join(parts.wizard, 'dist')
+  gateway.use('/app', express.static(wizardDist, { index: false, immutable: true, maxAge: '1y', fallthrough: false }))
+  gateway.get('/*splat', (req, res, next) => {
+    const pathname = req.path
+    if (!pathname.endsWith('/') && isAppRoute(`${pathname}/`, config.STAFF_PATH)) {
+      const query = req.originalUrl.slice(req.path.length)
+      return res.redirect(301, `${pathname}/${query}`)
+    }
+    if (!isAppRoute(pathname, config.STAFF_PATH)) return next()
+    res.set('Cache-Control', 'no-cache')
+    res.sendFile('index.html', { root: wizardDist })
+  })
+
+  // The static site; its 404 page for everything else.
+  gateway.use(express.static(siteDir, { redirect: true, maxAge: '5m', setHeaders: cacheStaticAssets }))
+  gateway.use((_req, res) => {
+    res.status(404)
+    // Relative to root: `send` refuses absolute paths with a dot-folder (.data) in them.
+    if (fs.existsSync(path.join(siteDir, '404.html'))) res.type('html').sendFile('404.html', { root: siteDir })
+    else res.type('text').send('Not found')
+  })
+  return gateway
+}
+
+function cacheStaticAssets(res: express.Response, filePath: string) {
+  // Astro fingerprints everything under _astro/: safe to keep for a year.
+  if (filePath.includes(`${path.sep}_astro${path.sep}`)) res.set('Cache-Control', 'public, max-age=31536000, immutable')
+}
+
+const securityHeaders: RequestHandler = (_req, res, next) => {
+  res.set('X-Content-Type-Options', 'nosniff')
+  res.set('Referrer-Policy', 'strict-origin-when-cross-origin')
+  res.set('X-Frame-Options', 'SAMEORIGIN')
+  next()
+}

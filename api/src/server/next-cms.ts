@@ -1,0 +1,19 @@
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import type { NextHandler } from './gateway'
+import { parts } from './paths'
+
+/** Payload's Next.js server, in this process, answering /cms, /cms-api and /_next. */
+export async function startCms(): Promise<{ handle: NextHandler; close: () => Promise<void> }> {
+  const require = createRequire(path.join(parts.cms, 'package.json'))
+  const next = require('next') as typeof import('next').default
+  const app = next({ dev: false, dir: parts.cms, quiet: true })
+  await app.prepare()
+  const handler = app.getRequestHandler()
+  return {
+    handle: (req, res) => handler(req, res),
+    close: async () => {
+      await app.close?.()
+    },
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * Run by the gateway at start, once, under its PostgreSQL advisory lock: applies the committed
+ * Payload migrations, loads the seed content once, makes sure the configured staff administrator
+ * can sign in to the CMS, and exports the published content the static site is built from.
+ *   node --import tsx cms/scripts/prepare.ts --export <file>
+ */
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { getPayload } from 'payload'
+import config from '../src/payload.config'
+import { migrations } from '../src/migrations'
+import { exportSiteContent } from '../src/content/export'
+import { seedContent } from '../src/seed'
+
+const exportIndex = process.argv.indexOf('--export')
+const exportFile = exportIndex === -1 ? undefined : process.argv[exportIndex + 1]
+
+const payload = await getPayload({ config })
+try {
+  // The generated migrations are typed for db-postgres; the adapter-neutral signature takes unknown args.
+  await payload.db.migrate({ migrations: migrations as unknown as Parameters<typeof payload.db.migrate>[0] extends infer A ? A extends { migrations?: infer M } ? M : never : never })
+  await seedContent(payload)
+
+  const adminEmail = process.env.ADMIN_EMAIL
+  const adminPassword = process.env.ADMIN_PASSWORD
+  if (adminEmail && adminPassword) {
+    const existing = await payload.find({ collection: 'users', where: { email: { equals: adminEmail } }, limit: 1, overrideAccess: true })
+    if (existing.docs[0]) {
+      await payload.update({ collection: 'users', id: existing.docs[0].id, data: { password: adminPassword }, overrideAccess: true })
+    } else {
+      await payload.create({ collection: 'users', data: { email: adminEmail, password: adminPassword, name: 'Administrator' }, overrideAccess: true })
+    }
+  }
+
+  // With no account at all Payload offers "create the first user" to whoever comes first, which
+  // on a public server is anyone. A placeholder that cannot sign in closes that door; staff get
+  // their access from ADMIN_EMAIL (or the staff accounts of the API).
+  const anyUser = await payload.count({ collection: 'users', overrideAccess: true })
+  if (anyUser.totalDocs === 0) {
+    await payload.create({
+      collection: 'users',
+      data: { email: 'no-login@permitdesk.invalid', password: randomBytes(48).toString('base64url'), name: 'Placeholder (cannot sign in)' },
+      overrideAccess: true,
+    })
+  }
+
+  if (exportFile) {
+    const content = await exportSiteContent(payload)
+    fs.mkdirSync(path.dirname(exportFile), { recursive: true })
+    // Written aside then renamed, so a reader never sees half a file.
+    fs.writeFileSync(`${exportFile}.tmp`, JSON.stringify(content))
+    fs.renameSync(`${exportFile}.tmp`, exportFile)
+  }
+} finally {
+  await payload.destroy()
+}
+process.exit(0)

@@ -1,0 +1,11 @@
+import type { CollectionConfig } from 'payload'
+import { isStaff } from '../access'
+
+/** Staff who edit content. Customers never have a CMS account. */
+export const Users: CollectionConfig = {
+  slug: 'users',
+  admin: { useAsTitle: 'email', group: 'Staff' },
+  auth: { tokenExpiration: 60 * 60 * 8, maxLoginAttempts: 10, lockTime: 15 * 60 * 1000 },
+  access: { read: isStaff, create: isStaff, update: isStaff, delete: isStaff },
+  fields: [{ name: 'name', type: 'text' }],
+}

@@ -1,0 +1,184 @@
+/**
+ * Calendar dates as `YYYY-MM-DD` strings, reasoned about in Australia/Sydney (DESIGN.md §4).
+ * Instants (Date) are converted with Intl; arithmetic on calendar dates is done in UTC so that
+ * daylight-saving changes never shift a day. The current time always comes in as `{ now }`.
+ */
+import { z } from 'zod';
+import { TIME_ZONE } from '../constants';
+import { MSG_DATE_INVALID, MSG_TIME_INVALID } from '../messages';
+
+/** A calendar date `YYYY-MM-DD`. */
+export type IsoDate = string;
+
+/** Time context passed to every rule that needs "today". */
+export interface Clock {
+  now: Date;
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAY_MS = 86_400_000;
+
+/** Parses `YYYY-MM-DD` into numbers, or null when it is not a real calendar date. */
+export function parseIsoDate(value: string | null | undefined): { year: number; month: number; day: number } | null {
+  if (typeof value !== 'string') return null;
+  const match = ISO_DATE.exec(value);
+  if (!match) return null;
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  const day = Number(match[3]);
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  return { year, month, day };
+}
+
+export function isValidIsoDate(value: unknown): value is IsoDate {
+  return typeof value === 'string' && parseIsoDate(value) !== null;
+}
+
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+function pad(n: number, width = 2): string {
+  return String(n).padStart(width, '0');
+}
+
+export function isoDateOf(year: number, month: number, day: number): IsoDate {
+  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+}
+
+function toUtcMs(date: IsoDate): number {
+  const p = parseIsoDate(date);
+  if (!p) throw new RangeError(`Not a date: ${date}`);
+  return Date.UTC(p.year, p.month - 1, p.day);
+}
+
+function fromUtcMs(ms: number): IsoDate {
+  const d = new Date(ms);
+  return isoDateOf(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
+}
+
+const partsFormatter = new Intl.DateTimeFormat('en-AU', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+  hourCycle: 'h23',
+});
+
+/** The Sydney wall-clock parts of an instant. */
+export function sydneyParts(instant: Date): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
+  const parts: Record<string, number> = {};
+  for (const part of partsFormatter.formatToParts(instant)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return {
+    year: parts.year,
+    month: parts.month,
+    day: parts.day,
+    hour: parts.hour === 24 ? 0 : parts.hour,
+    minute: parts.minute,
+    second: parts.second,
+  };
+}
+
+/** The Sydney calendar date of an instant. */
+export function sydneyDateOf(instant: Date): IsoDate {
+  const p = sydneyParts(instant);
+  return isoDateOf(p.year, p.month, p.day);
+}
+
+/** Today in Sydney. */
+export function today({ now }: Clock): IsoDate {
+  return sydneyDateOf(now);
+}
+
+/**
+ * A calendar date from a wire value: `YYYY-MM-DD` as is; an ISO date-time string or a Date as
+ * the Sydney date of that instant. Null when it is neither.
+ */
+export function toIsoDate(value: string | Date | null | undefined): IsoDate | null {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : sydneyDateOf(value);
+  if (typeof value !== 'string' || value === '') return null;
+  if (isValidIsoDate(value)) return value;
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(value)) return null;
+  const instant = new Date(value);
+  return Number.isNaN(instant.getTime()) ? null : sydneyDateOf(instant);
+}
+
+export function addDays(date: IsoDate, days: number): IsoDate {
+  return fromUtcMs(toUtcMs(date) + days * DAY_MS);
+}
+
+/** Adds calendar months; the day is clamped to the end of a shorter month (31 Jan + 1 = 28/29 Feb). */
+export function addMonths(date: IsoDate, months: number): IsoDate {
+  const p = parseIsoDate(date);
+  if (!p) throw new RangeError(`Not a date: ${date}`);
+  const index = p.year * 12 + (p.month - 1) + months;
+  const year = Math.floor(index / 12);
+  const month = (index % 12) + 1;
+  return isoDateOf(year, month, Math.min(p.day, daysInMonth(year, month)));
+}
+
+export function addYears(date: IsoDate, years: number): IsoDate {
+  return addMonths(date, years * 12);
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: IsoDate, to: IsoDate): number {
+  return Math.round((toUtcMs(to) - toUtcMs(from)) / DAY_MS);
+}
+
+/** 0 = Sunday … 6 = Saturday. */
+export function dayOfWeek(date: IsoDate): number {
+  return new Date(toUtcMs(date)).getUTCDay();
+}
+
+export function isBusinessDay(date: IsoDate): boolean {
+  const dow = dayOfWeek(date);
+  return dow !== 0 && dow !== 6;
+}
+
+/**
+ * The date `n` business days (Monday to Friday) after `date`. Public holidays are not
+ * modelled: the spec gives no holiday calendar.
+ */
+export function addBusinessDays(date: IsoDate, n: number): IsoDate {
+  let current = date;
+  let left = n;
+  while (left > 0) {
+    current = addDays(current, 1);
+    if (isBusinessDay(current)) left -= 1;
+  }
+  return current;
+}
+
+/** Number of business days after `from` up to and including `to` (0 when `to` ≤ `from`). */
+export function businessDaysBetween(from: IsoDate, to: IsoDate): number {
+  let count = 0;
+  let current = from;
+  while (current < to) {
+    current = addDays(current, 1);
+    if (isBusinessDay(current)) count += 1;
+  }
+  return count;
+}
+
+export function compareIsoDates(a: IsoDate, b: IsoDate): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+export function maxIsoDate(a: IsoDate, b: IsoDate): IsoDate {
+  return a >= b ? a : b;
+}
+
+/** `YYYY-MM-DD` schema: must be a real calendar date. */
+export const IsoDateSchema = z
+  .string({ error: MSG_DATE_INVALID })
+  .refine((value) => isValidIsoDate(value), { error: MSG_DATE_INVALID });
+
+/** `HH:mm` 24-hour time. */
+export const TimeOfDaySchema = z.string({ error: MSG_TIME_INVALID }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: MSG_TIME_INVALID });
+export type TimeOfDay = z.infer<typeof TimeOfDaySchema>;

@@ -1,0 +1,184 @@
+/**
+ * The one fee calculation (001 §9 "Estimated permit licence fees", 000 §9 "Prices"). Produces the
+ * whole `feeDue_*` breakdown in integer cents. The API recomputes fees with it and never trusts
+ * totals from the browser; the wizard uses it for the estimate.
+ *
+ * Decisions (see README):
+ * - Government licence fees (NSW, ACT, SA) are GST-free; GST (10%) applies to the provider's
+ *   fees only, rounded half up once on their subtotal.
+ * - Self submission: the customer lodges and pays the regulators directly, so the permit
+ *   management fee and the government fees are not charged by us (they are reported separately in
+ *   `governmentFeesPayableDirect` for the estimate); other services are charged as chosen.
+ * - Skill-based purchase: the skill T&Cs are charged; permit management, random draw, chance T&Cs
+ *   and government fees are 0 (a game of skill needs no lottery permit).
+ * - The card surcharge is 1.5% of (total + GST), rounded half up, only when paying by card.
+ * - feeDue_Total = sum of the fee lines (excluding GST and surcharge);
+ *   feeDue_GrandTotal = feeDue_Total + feeDue_GST + feeDue_CCSurcharge.
+ */
+import { applyRate } from '../money';
+import { getPermitRequirements, type PermitRequirementInput, type PermitRequirements } from '../permits/requirements';
+import { selectRuleSet, tieredFee, type RuleSet } from '../rules/rule-sets';
+
+export interface FeeInput extends PermitRequirementInput {
+  /** Permit submission managed by the provider (default true). */
+  managedSubmission?: boolean | null;
+  randomDraw?: boolean | null;
+  termsAndConditions?: boolean | null;
+  abridgedTC?: boolean | null;
+  hostedTC?: boolean | null;
+  skillsBasedTC?: boolean | null;
+}
+
+export type PaymentMethod = 'card' | 'bpay';
+
+export interface FeeOptions {
+  /** Card adds the surcharge; BPAY does not. Default 'card'. */
+  paymentMethod?: PaymentMethod;
+  /** Override the rule set (tests, admin previews); default: selected by start date. */
+  ruleSet?: RuleSet;
+}
+
+/** The wire fee fields (DESIGN.md §4), all integer cents. */
+export interface FeeDue {
+  feeDue_ACT: number;
+  feeDue_NSW: number;
+  feeDue_SA: number;
+  feeDue_Service: number;
+  feeDue_AbridgedTC: number;
+  feeDue_HostedTC: number;
+  feeDue_RandomDraw: number;
+  feeDue_SkillsBasedTC: number;
+  feeDue_TermsAndConditions: number;
+  feeDue_CCSurcharge: number;
+  feeDue_GST: number;
+  feeDue_Total: number;
+  feeDue_GrandTotal: number;
+}
+
+export interface FeeBreakdown extends FeeDue {
+  isNSWIncludedButNotRequired: boolean;
+  isACTIncludedButNotRequired: boolean;
+  isSAIncludedButNotRequired: boolean;
+  /** Sum of the government licence lines charged by us (GST-free). */
+  governmentSubtotal: number;
+  /** Sum of the provider's lines (GST applies). */
+  providerSubtotal: number;
+  /** Self submission: estimated government fees the customer pays the regulators directly. */
+  governmentFeesPayableDirect: { nsw: number; act: number; sa: number; total: number };
+  ruleSetId: string;
+  requirements: PermitRequirements;
+}
+
+/** The government licence fees for the required permits (before deciding who pays them). */
+export function getGovernmentFees(input: FeeInput, requirements: PermitRequirements, ruleSet: RuleSet): { nsw: number; act: number; sa: number } {
+  const g = ruleSet.fees.government;
+  const value = input.totalPrizeValue ?? 0;
+  return {
+    nsw: requirements.nsw.required ? (input.hasNswAuthority === true ? g.nswWithAuthorityCents : g.nswCents) : 0,
+    act: requirements.act.required ? tieredFee(g.act, value) : 0,
+    sa: requirements.sa.required ? tieredFee(g.sa, value) : 0,
+  };
+}
+
+/** 001 §9, 000 §9: the whole fee breakdown of a promotion, in integer cents. */
+export function calculateFees(input: FeeInput, options: FeeOptions = {}): FeeBreakdown {
+  const ruleSet = options.ruleSet ?? selectRuleSet(input.startDate);
+  const requirements = getPermitRequirements(input, ruleSet);
+  const p = ruleSet.fees.provider;
+  const skill = input.skillsBasedTC === true;
+  const managed = input.managedSubmission !== false;
+
+  const gov = getGovernmentFees(input, requirements, ruleSet);
+  const chargeGov = managed && !skill;
+
+  const feeDue_NSW = chargeGov ? gov.nsw : 0;
+  const feeDue_ACT = chargeGov ? gov.act : 0;
+  const feeDue_SA = chargeGov ? gov.sa : 0;
+  const feeDue_Service = managed && !skill ? p.permitManagementByCountCents[requirements.requiredCount] : 0;
+  const feeDue_RandomDraw = input.randomDraw === true && !skill ? p.randomDrawCents : 0;
+  const feeDue_TermsAndConditions = input.termsAndConditions === true && !skill ? p.termsChanceCents : 0;
+  const feeDue_SkillsBasedTC = skill ? p.termsSkillCents : 0;
+  const feeDue_AbridgedTC = input.abridgedTC === true ? p.abridgedTermsCents : 0;
+  const feeDue_HostedTC = input.hostedTC === true ? p.hostedTermsCents : 0;
+
+  const governmentSubtotal = feeDue_NSW + feeDue_ACT + feeDue_SA;
+  const providerSubtotal =
+    feeDue_Service + feeDue_RandomDraw + feeDue_TermsAndConditions + feeDue_SkillsBasedTC + feeDue_AbridgedTC + feeDue_HostedTC;
+  const feeDue_GST = applyRate(providerSubtotal, ruleSet.fees.gstRate);
+  const feeDue_Total = governmentSubtotal + providerSubtotal;
+  const feeDue_CCSurcharge = (options.paymentMethod ?? 'card') === 'card' ? cardSurcharge(feeDue_Total, feeDue_GST, ruleSet) : 0;
+  const feeDue_GrandTotal = feeDue_Total + feeDue_GST + feeDue_CCSurcharge;
+
+  const direct = chargeGov || skill ? { nsw: 0, act: 0, sa: 0 } : gov;
+
+  return {
+    feeDue_ACT,
+    feeDue_NSW,
+    feeDue_SA,
+    feeDue_Service,
+    feeDue_AbridgedTC,
+    feeDue_HostedTC,
+    feeDue_RandomDraw,
+    feeDue_SkillsBasedTC,
+    feeDue_TermsAndConditions,
+    feeDue_CCSurcharge,
+    feeDue_GST,
+    feeDue_Total,
+    feeDue_GrandTotal,
+    isNSWIncludedButNotRequired: requirements.nsw.includedButNotRequired,
+    isACTIncludedButNotRequired: requirements.act.includedButNotRequired,
+    isSAIncludedButNotRequired: requirements.sa.includedButNotRequired,
+    governmentSubtotal,
+    providerSubtotal,
+    governmentFeesPayableDirect: { ...direct, total: direct.nsw + direct.act + direct.sa },
+    ruleSetId: ruleSet.id,
+    requirements,
+  };
+}
+
+/**
+ * Card surcharge: 1.5% of (amount + GST), rounded half up to a cent (001 §9). Also used for
+ * admin card charges and custom invoices.
+ */
+export function cardSurcharge(amountCents: number, gstCents: number, ruleSet: RuleSet = selectRuleSet(null)): number {
+  return applyRate(amountCents + gstCents, ruleSet.fees.cardSurchargeRate);
+}
+
+/** GST on a taxable amount (10%, half up). */
+export function gstOn(amountCents: number, ruleSet: RuleSet = selectRuleSet(null)): number {
+  return applyRate(amountCents, ruleSet.fees.gstRate);
+}
+
+/** The wire fee fields only (what the save API returns and stores). */
+export function toFeeDue(breakdown: FeeBreakdown): FeeDue {
+  const {
+    feeDue_ACT,
+    feeDue_NSW,
+    feeDue_SA,
+    feeDue_Service,
+    feeDue_AbridgedTC,
+    feeDue_HostedTC,
+    feeDue_RandomDraw,
+    feeDue_SkillsBasedTC,
+    feeDue_TermsAndConditions,
+    feeDue_CCSurcharge,
+    feeDue_GST,
+    feeDue_Total,
+    feeDue_GrandTotal,
+  } = breakdown;
+  return {
+    feeDue_ACT,
+    feeDue_NSW,
+    feeDue_SA,
+    feeDue_Service,
+    feeDue_AbridgedTC,
+    feeDue_HostedTC,
+    feeDue_RandomDraw,
+    feeDue_SkillsBasedTC,
+    feeDue_TermsAndConditions,
+    feeDue_CCSurcharge,
+    feeDue_GST,
+    feeDue_Total,
+    feeDue_GrandTotal,
+  };
+}

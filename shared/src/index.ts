@@ -1,0 +1,43 @@
+/**
+ * @permitdesk/shared — the domain of the trade promotion permits service: pure TypeScript, no I/O.
+ * See README.md for the rules indexed by spec section.
+ */
+export * from './messages';
+export * from './constants';
+export * from './errors';
+export * from './money';
+export * from './states';
+
+export * from './dates/calendar';
+export * from './dates/defaults';
+
+export * from './format/currency';
+export * from './format/date';
+export * from './format/aus-states';
+export * from './format/relative-time';
+export * from './format/reviews';
+export * from './format/labels';
+
+export * from './rules/rule-sets';
+export * from './permits/options';
+export * from './permits/requirements';
+export * from './permits/scrutineer';
+export * from './permits/prize-tiers';
+export * from './fees/calculate-fees';
+
+export * from './status/statuses';
+export * from './status/transitions';
+
+export * from './wizard/steps';
+export * from './wizard/section-validity';
+
+export * from './validation/common';
+export * from './validation/account';
+export * from './validation/promotion';
+export * from './validation/permit';
+export * from './validation/permit-save';
+export * from './validation/permit-number';
+export * from './validation/upload';
+
+export * from './compliance/compliance-notes';
+export * from './attachments/attachment-types';

@@ -1,0 +1,67 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Page } from '@playwright/test'
+
+export const repoRoot = path.resolve(import.meta.dirname, '../..')
+
+/** Collects console errors and failed page scripts, to assert a page ran cleanly. */
+export function watchConsole(page: Page): string[] {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  return errors
+}
+
+export type RunningServer = { process: ChildProcess; output: () => string; stop: () => Promise<number | null> }
+
+/** Starts another `npm start` (the same entry point) and waits until it says it is ready. */
+export async function startServer(env: Record<string, string>, timeoutMs = 240_000): Promise<RunningServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, BOT_CHECK: 'off', NODE_ENV: 'test', ...env },
+  })
+  let output = ''
+  child.stdout!.on('data', (c) => (output += c))
+  child.stderr!.on('data', (c) => (output += c))
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${output}`)), timeoutMs)
+    const check = () => {
+      if (output.includes('Ready in')) {
+        clearTimeout(timer)
+        resolve()
+      }
+    }
+    child.stdout!.on('data', check)
+    child.on('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`server exited with ${code}:\n${output}`))
+    })
+  })
+  return {
+    process: child,
+    output: () => output,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve(child.exitCode)
+        child.removeAllListeners('exit')
+        child.once('exit', (code) => resolve(code))
+        child.kill('SIGINT')
+      }),
+  }
+}
+
+export function readDatabaseUrl(dataDir: string): string {
+  return fs.readFileSync(path.join(repoRoot, dataDir, 'embedded-database-url'), 'utf8').trim()
+}
+
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}

@@ -1,0 +1,101 @@
+import crypto from 'node:crypto'
+import type { AddressInfo } from 'node:net'
+import pg from 'pg'
+import { inject } from 'vitest'
+import { createApp } from '../../api/src/app'
+import { createDatabase, type Database } from '../../api/src/db/client'
+import { loadConfig, type Config } from '../../api/src/env'
+import { silentLogger } from '../../api/src/logger'
+
+const TEMPLATE_DATABASE = 'permitdesk_test_template'
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url)
+  parsed.pathname = `/${database}`
+  return parsed.toString()
+}
+
+/** A database of this test file's own, cloned from the migrated template in well under a second. */
+export async function createTestDatabase(): Promise<{ url: string; database: Database; drop: () => Promise<void> }> {
+  const serverUrl = inject('databaseServerUrl')
+  const name = `permitdesk_test_${crypto.randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: withDatabase(serverUrl, 'postgres') })
+  await admin.connect()
+  await admin.query(`create database ${name} template ${TEMPLATE_DATABASE}`)
+  await admin.end()
+  const url = withDatabase(serverUrl, name)
+  const database = createDatabase(url)
+  return {
+    url,
+    database,
+    drop: async () => {
+      await database.close()
+      const cleanup = new pg.Client({ connectionString: withDatabase(serverUrl, 'postgres') })
+      await cleanup.connect()
+      await cleanup.query(`drop database if exists ${name} with (force)`)
+      await cleanup.end()
+    },
+  }
+}
+
+/** A client that keeps its own cookies, like one browser. */
+export class Client {
+  private cookies = new Map<string, string>()
+  constructor(readonly baseUrl: string, private origin = baseUrl) {}
+
+  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      redirect: 'manual',
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+        origin: this.origin,
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    })
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';')
+      const [name, ...rest] = pair!.split('=')
+      const value = rest.join('=')
+      if (/max-age=0|expires=Thu, 01 Jan 1970/i.test(line) || value === '') this.cookies.delete(name!.trim())
+      else this.cookies.set(name!.trim(), value)
+    }
+    const text = await response.text()
+    let json: any
+    try {
+      json = text ? JSON.parse(text) : undefined
+    } catch {
+      json = undefined
+    }
+    return { status: response.status, headers: response.headers, body: json, text }
+  }
+  get = (path: string, headers?: Record<string, string>) => this.request('GET', path, undefined, headers)
+  post = (path: string, body?: unknown, headers?: Record<string, string>) => this.request('POST', path, body ?? {}, headers)
+  cookie = (name: string) => this.cookies.get(name)
+}
+
+export type TestApi = { baseUrl: string; config: Config; database: Database; dbUrl: string; client: () => Client; close: () => Promise<void> }
+
+/** The real API app on a random port, over its own cloned database. */
+export async function startTestApi(env: Record<string, string> = {}): Promise<TestApi> {
+  const { url, database, drop } = await createTestDatabase()
+  const server0 = { PORT: '3999', BOT_CHECK: 'off', NODE_ENV: 'test', DATA_DIR: `.test-data/api-${crypto.randomBytes(4).toString('hex')}`, ...env }
+  const config = loadConfig({ ...server0, DATABASE_URL: url })
+  const app = createApp({ config, database, logger: silentLogger })
+  const server = app.listen(0, '127.0.0.1')
+  await new Promise((resolve) => server.once('listening', resolve))
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return {
+    baseUrl,
+    config,
+    database,
+    dbUrl: url,
+    client: () => new Client(baseUrl),
+    close: async () => {
+      await new Promise((resolve) => server.close(resolve))
+      await drop()
+    },
+  }
+}

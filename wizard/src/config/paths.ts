@@ -1,0 +1,12 @@
+/** Every route of the app in one place (spec 000 section 2, 001 section 2). All end with a slash. */
+export const paths = {
+  home: '/',
+  login: '/account/login/',
+  register: '/account/register/',
+  forgotPassword: '/account/forgotpassword/',
+  resetPassword: (token: string) => `/account/resetpassword/${encodeURIComponent(token)}/`,
+  accountEdit: '/account/edit/',
+  promotions: '/promotions/',
+  archive: '/promotions/archive/',
+  wizard: '/wizard/',
+} as const

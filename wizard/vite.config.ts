@@ -1,0 +1,14 @@
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+// Assets live under /app/ so they never collide with the site's /_astro/ or Next's /_next/.
+export default defineConfig({
+  base: '/app/',
+  plugins: [react()],
+  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 600 },
+  server: {
+    port: 5173,
+    proxy: { '/api': 'http://localhost:3000', '/promotions/download': 'http://localhost:3000', '/download': 'http://localhost:3000' },
+  },
+  test: { name: 'wizard', environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'] },
+})
