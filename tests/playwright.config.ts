@@ -25,7 +25,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'rm -rf .test-data/e2e && exec node --import tsx api/src/main.ts',
+    command: `rm -rf .test-data/e2e-${E2E_PORT} && exec node --import tsx api/src/main.ts`,
     cwd: '..',
     url: `http://localhost:${E2E_PORT}/api/health`,
     timeout: 600_000,
@@ -35,7 +35,7 @@ export default defineConfig({
     gracefulShutdown: { signal: 'SIGINT', timeout: 20_000 },
     env: {
       PORT: String(E2E_PORT),
-      DATA_DIR: '.test-data/e2e',
+      DATA_DIR: `.test-data/e2e-${E2E_PORT}`,
       BOT_CHECK: 'off',
       NODE_ENV: 'test',
       ADMIN_EMAIL: 'staff@permitdesk.test',

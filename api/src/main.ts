@@ -11,7 +11,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded'
 import { ensureCmsSchema, getOrCreateInstanceSecret, migrateApp, withPrepareLock } from './db/migrate'
 import { ConfigError, loadConfig, type Config } from './env'
 import { createLogger } from './logger'
-import { buildCms, buildSite, buildWizard, contentFileFor, runStep, siteOutputDir } from './server/build'
+import { buildCms, buildSite, buildWizard, contentFileFor, runStep, siteOutputDir, withBuildLock } from './server/build'
 import { createGateway } from './server/gateway'
 import { startCms } from './server/next-cms'
 import { binDir, parts } from './server/paths'
@@ -98,9 +98,11 @@ try {
         env: { ...cmsEnv, ADMIN_EMAIL: config.ADMIN_EMAIL ?? '', ADMIN_PASSWORD: config.ADMIN_PASSWORD ?? '', PAYLOAD_CONFIG_PATH: 'src/payload.config.ts' },
         label: 'CMS migrations and content',
       })
-      await buildWizard(say)
       await buildSite(say, { dataDir: config.DATA_DIR, contentFile })
-      await buildCms(say, cmsEnv)
+      await withBuildLock(async () => {
+        await buildWizard(say)
+        await buildCms(say, cmsEnv)
+      }, () => say('another process is building the app; waiting for it...'))
     },
     () => say('another server is preparing this database; waiting for it...'),
   )

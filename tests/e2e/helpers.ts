@@ -4,6 +4,9 @@ import path from 'node:path'
 import type { Page } from '@playwright/test'
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..')
+/** The port of the server Playwright started, and its data directory (see playwright.config.ts). */
+export const E2E_PORT = Number(process.env.E2E_PORT || 3100)
+export const E2E_DATA_DIR = `.test-data/e2e-${E2E_PORT}`
 
 /** Collects console errors and failed page scripts, to assert a page ran cleanly. */
 export function watchConsole(page: Page): string[] {

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import pg from 'pg'
-import { isAlive, readDatabaseUrl, repoRoot, startServer, watchConsole } from './helpers'
+import { E2E_DATA_DIR, E2E_PORT, isAlive, readDatabaseUrl, repoRoot, startServer, watchConsole } from './helpers'
 
 test.describe('one origin, one command', () => {
   test('the home page is the static site', async ({ page }) => {
@@ -22,7 +22,7 @@ test.describe('one origin, one command', () => {
   })
 
   test('/api/health answers ok', async ({ request }) => {
-    const response = await request.get('/api/health')
+    const response = await request.get('/api/health`)
     expect(response.status()).toBe(200)
     expect(await response.json()).toEqual({ status: 'ok' })
   })
@@ -50,18 +50,19 @@ test.describe('deployment shapes', () => {
   test.describe.configure({ timeout: 300_000 })
 
   test('a second server with DATABASE_URL pointed at the first one serves the same data', async ({ request }) => {
-    const url = readDatabaseUrl('.test-data/e2e')
-    const dataDir = '.test-data/e2e-second'
+    const url = readDatabaseUrl(E2E_DATA_DIR)
+    const secondPort = E2E_PORT + 1
+    const dataDir = `.test-data/e2e-${E2E_PORT}-second`
     fs.rmSync(path.join(repoRoot, dataDir), { recursive: true, force: true })
-    const second = await startServer({ PORT: '3101', DATA_DIR: dataDir, DATABASE_URL: url })
+    const second = await startServer({ PORT: String(secondPort), DATA_DIR: dataDir, DATABASE_URL: url })
     try {
       expect(second.output()).toContain('connecting to PostgreSQL at 127.0.0.1')
       expect(second.output()).not.toContain('embedded')
-      const health = await request.get('http://localhost:3101/api/health')
+      const health = await request.get(`http://localhost:${secondPort}/api/health`)
       expect(await health.json()).toEqual({ status: 'ok' })
-      const settings = await request.get('http://localhost:3101/cms-api/globals/site-settings')
+      const settings = await request.get(`http://localhost:${secondPort}/cms-api/globals/site-settings`)
       expect((await settings.json()).productName).toBe('PermitDesk')
-      const home = await request.get('http://localhost:3101/')
+      const home = await request.get(`http://localhost:${secondPort}/`)
       expect(await home.text()).toContain('<title>Home · PermitDesk</title>')
       // It shared the first server's database: no new migrations, the one secret.
       const client = new pg.Client({ connectionString: url })
@@ -75,9 +76,10 @@ test.describe('deployment shapes', () => {
   })
 
   test('Ctrl-C stops the embedded PostgreSQL too, and the next start finds the data', async () => {
-    const dataDir = '.test-data/e2e-lifecycle'
+    const lifecyclePort = E2E_PORT + 2
+    const dataDir = `.test-data/e2e-${E2E_PORT}-lifecycle`
     fs.rmSync(path.join(repoRoot, dataDir), { recursive: true, force: true })
-    const first = await startServer({ PORT: '3102', DATA_DIR: dataDir })
+    const first = await startServer({ PORT: String(lifecyclePort), DATA_DIR: dataDir })
     const pidFile = path.join(repoRoot, dataDir, 'pg', 'postmaster.pid')
     const postgresPid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0])
     expect(isAlive(postgresPid)).toBe(true)
@@ -92,7 +94,7 @@ test.describe('deployment shapes', () => {
     expect(isAlive(postgresPid)).toBe(false)
     expect(fs.existsSync(pidFile)).toBe(false)
 
-    const again = await startServer({ PORT: '3102', DATA_DIR: dataDir })
+    const again = await startServer({ PORT: String(lifecyclePort), DATA_DIR: dataDir })
     try {
       expect(again.output()).not.toContain('creating the embedded PostgreSQL cluster')
       const check = new pg.Client({ connectionString: readDatabaseUrl(dataDir) })

@@ -118,3 +118,38 @@ export async function buildSite(progress: Progress, { dataDir, contentFile, forc
 
 export const siteOutputDir = (dataDir: string) => path.join(dataDir, 'site', 'dist')
 export const contentFileFor = (dataDir: string) => path.join(dataDir, 'site', 'content.json')
+
+/**
+ * The wizard and CMS builds write into the checkout, which several servers (tests, a second
+ * checkout's tools) may share: one builds at a time, the others wait and then find it built.
+ */
+export async function withBuildLock<T>(work: () => Promise<T>, onWait?: () => void): Promise<T> {
+  const lockDir = path.join(parts.api, '..', '.build-lock')
+  let waited = false
+  for (;;) {
+    try {
+      fs.mkdirSync(lockDir)
+      fs.writeFileSync(path.join(lockDir, 'pid'), String(process.pid))
+      break
+    } catch {
+      const owner = Number(fs.readFileSync(path.join(lockDir, 'pid'), { encoding: 'utf8', flag: 'a+' }) || 0)
+      let alive = false
+      try {
+        if (owner) process.kill(owner, 0)
+        alive = owner > 0
+      } catch {}
+      if (!alive) {
+        fs.rmSync(lockDir, { recursive: true, force: true })
+        continue
+      }
+      if (!waited) onWait?.()
+      waited = true
+      await new Promise((r) => setTimeout(r, 500))
+    }
+  }
+  try {
+    return await work()
+  } finally {
+    fs.rmSync(lockDir, { recursive: true, force: true })
+  }
+}
