@@ -22,7 +22,7 @@ test.describe('one origin, one command', () => {
   })
 
   test('/api/health answers ok', async ({ request }) => {
-    const response = await request.get('/api/health`)
+    const response = await request.get('/api/health')
     expect(response.status()).toBe(200)
     expect(await response.json()).toEqual({ status: 'ok' })
   })
