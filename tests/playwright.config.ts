@@ -9,6 +9,8 @@ export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
  */
 export default defineConfig({
   testDir: './e2e',
+  // Per port, so runs side by side never share traces and results.
+  outputDir: `../.test-data/playwright-${E2E_PORT}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

@@ -4,15 +4,25 @@ import type { Database } from './db/client'
 import type { Logger } from './logger'
 import { errorHandler, notFoundApi } from './http/error-handler'
 import { sameOrigin } from './http/same-origin'
+import { loadSession } from './http/auth'
+import { createMailer, type Mailer } from './mail/create-mailer'
+import { accountRoutes } from './modules/account/account.routes'
+import { botCheckRoutes } from './modules/bot-check/bot-check.routes'
+import { contactRoutes } from './modules/contact/contact.routes'
+import { errorReportRoutes } from './modules/error-report/error-report.routes'
 import { healthRoutes } from './modules/health/health.routes'
+import { promotionRoutes } from './modules/promotions/promotions.routes'
+import { promotionNoteRoutes } from './modules/promotion-notes/promotion-notes.routes'
+import { supportItemRoutes } from './modules/support-items/support-items.routes'
 
-export type AppDeps = { config: Config; database: Database; logger: Logger }
+export type AppDeps = { config: Config; database: Database; logger: Logger; mailer: Mailer }
 
 /**
  * The transactional API: every /api/... call of the spec. Built from its dependencies so tests
  * can run it against their own database.
  */
-export function createApp(deps: AppDeps): Express {
+export function createApp(given: Omit<AppDeps, 'mailer'> & { mailer?: Mailer }): Express {
+  const deps: AppDeps = { ...given, mailer: given.mailer ?? createMailer(given.config, given.logger) }
   const app = express()
   app.disable('x-powered-by')
   app.set('trust proxy', 'loopback')
@@ -25,10 +35,19 @@ export function createApp(deps: AppDeps): Express {
     res.set('Cache-Control', 'no-store')
     next()
   })
+  api.use(loadSession(deps))
   api.use(healthRoutes(deps))
+  api.use(accountRoutes(deps))
+  api.use(botCheckRoutes(deps))
+  api.use(contactRoutes(deps))
+  api.use(promotionRoutes(deps))
+  api.use(promotionNoteRoutes(deps))
+  api.use(supportItemRoutes(deps))
   api.use(notFoundApi)
 
   app.use('/api', api)
+  // 000 §7: browsers report uncaught script errors here (the gateway sends /error/* to this app).
+  app.use('/error', errorReportRoutes(deps))
   app.use(errorHandler(deps.logger))
   return app
 }

@@ -6,6 +6,8 @@ import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 import { createApp } from './app'
+import { createMailer } from './mail/create-mailer'
+import { ensureStaffAdmin } from './modules/account/ensure-staff-admin'
 import { createDatabase, describeDatabaseUrl, waitForDatabase } from './db/client'
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded'
 import { ensureCmsSchema, getOrCreateInstanceSecret, migrateApp, withPrepareLock } from './db/migrate'
@@ -14,6 +16,8 @@ import { createLogger } from './logger'
 import { buildCms, buildSite, buildWizard, contentFileFor, runStep, siteOutputDir, withBuildLock } from './server/build'
 import { createGateway } from './server/gateway'
 import { startCms } from './server/next-cms'
+import { startBoss } from './jobs/boss'
+import { startSiteRebuilds } from './jobs/site-rebuild'
 import { binDir, parts } from './server/paths'
 
 const started = Date.now()
@@ -83,6 +87,7 @@ try {
 const url = databaseUrl!
 
 const contentFile = contentFileFor(config.DATA_DIR)
+const mediaDir = path.join(config.DATA_DIR, 'media')
 let payloadSecret = config.PAYLOAD_SECRET
 try {
   await withPrepareLock(
@@ -92,7 +97,7 @@ try {
       await migrateApp(url)
       await ensureCmsSchema(url)
       payloadSecret ??= await getOrCreateInstanceSecret(url, 'payload_secret')
-      const cmsEnv = { DATABASE_URL: url, PAYLOAD_SECRET: payloadSecret, PUBLIC_URL: config.PUBLIC_URL }
+      const cmsEnv = { DATABASE_URL: url, PAYLOAD_SECRET: payloadSecret, PUBLIC_URL: config.PUBLIC_URL, MEDIA_DIR: mediaDir }
       await runStep(process.execPath, ['--import', 'tsx', path.join(parts.cms, 'scripts', 'prepare.ts'), '--export', contentFile], {
         cwd: parts.cms,
         env: { ...cmsEnv, ADMIN_EMAIL: config.ADMIN_EMAIL ?? '', ADMIN_PASSWORD: config.ADMIN_PASSWORD ?? '', PAYLOAD_CONFIG_PATH: 'src/payload.config.ts' },
@@ -121,6 +126,7 @@ if (buildOnly) {
 process.env.DATABASE_URL = url
 process.env.PAYLOAD_SECRET = payloadSecret
 process.env.PUBLIC_URL = config.PUBLIC_URL
+process.env.MEDIA_DIR = mediaDir
 process.env.NEXT_TELEMETRY_DISABLED = '1'
 process.env.PATH = `${binDir}${path.delimiter}${process.env.PATH}`
 
@@ -128,7 +134,29 @@ const database = createDatabase(url)
 cleanups.push(() => database.close())
 const cms = await startCms()
 cleanups.push(() => cms.close())
-const api = createApp({ config, database, logger })
+try {
+  await ensureStaffAdmin(database.db, config, logger)
+} catch (error) {
+  fail(`cannot create the staff administrator (ADMIN_EMAIL): ${(error as Error).message}`)
+}
+const api = createApp({ config, database, logger, mailer: createMailer(config, logger) })
+// Publishing in the CMS queues a site rebuild (pg-boss); this process runs rebuilds too.
+try {
+  const boss = await startBoss(url, logger)
+  const stopRebuilds = await startSiteRebuilds(boss, {
+    pool: database.pool,
+    logger,
+    dataDir: config.DATA_DIR,
+    contentFile,
+    cmsEnv: { DATABASE_URL: url, PAYLOAD_SECRET: payloadSecret!, PUBLIC_URL: config.PUBLIC_URL, MEDIA_DIR: mediaDir },
+  })
+  cleanups.push(async () => {
+    stopRebuilds()
+    await boss.stop({ graceful: true, timeout: 10_000 })
+  })
+} catch (error) {
+  logger.error('the job queue did not start: publishing will not rebuild the site until restart', { error: (error as Error).message })
+}
 const gateway = createGateway({ api, cms: cms.handle, config, siteDir: siteOutputDir(config.DATA_DIR) })
 
 const server = gateway.listen(config.PORT, config.HOST)

@@ -5,12 +5,10 @@
  *   node --import tsx cms/scripts/prepare.ts --export <file>
  */
 import { randomBytes } from 'node:crypto'
-import fs from 'node:fs'
-import path from 'node:path'
 import { getPayload } from 'payload'
 import config from '../src/payload.config'
 import { migrations } from '../src/migrations'
-import { exportSiteContent } from '../src/content/export'
+import { writeSiteContent } from '../src/content/write'
 import { seedContent } from '../src/seed'
 
 const exportIndex = process.argv.indexOf('--export')
@@ -45,13 +43,7 @@ try {
     })
   }
 
-  if (exportFile) {
-    const content = await exportSiteContent(payload)
-    fs.mkdirSync(path.dirname(exportFile), { recursive: true })
-    // Written aside then renamed, so a reader never sees half a file.
-    fs.writeFileSync(`${exportFile}.tmp`, JSON.stringify(content))
-    fs.renameSync(`${exportFile}.tmp`, exportFile)
-  }
+  if (exportFile) await writeSiteContent(payload, exportFile)
 } finally {
   await payload.destroy()
 }

@@ -5,6 +5,8 @@ const CmsEnvSchema = z.object({
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'),
   PAYLOAD_SECRET: z.string().min(32, 'must be at least 32 characters'),
   PUBLIC_URL: z.string().default('http://localhost:3000'),
+  /** Where uploaded images live; the gateway sets DATA_DIR/media. */
+  MEDIA_DIR: z.string().min(1).default('.data/media'),
 })
 
 export type CmsEnv = z.infer<typeof CmsEnvSchema>

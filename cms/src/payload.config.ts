@@ -4,6 +4,12 @@ import { postgresAdapter } from '@payloadcms/db-postgres'
 import { lexicalEditor } from '@payloadcms/richtext-lexical'
 import { buildConfig } from 'payload'
 import sharp from 'sharp'
+import { createMedia } from './collections/Media'
+import { News } from './collections/News'
+import { Pages } from './collections/Pages'
+import { Reviews } from './collections/Reviews'
+import { SiteBuilds } from './collections/SiteBuilds'
+import { SupportItems } from './collections/SupportItems'
 import { Users } from './collections/Users'
 import { readCmsEnv } from './env'
 import { SiteSettings } from './globals/SiteSettings'
@@ -21,7 +27,7 @@ export default buildConfig({
     importMap: { baseDir: dirname },
     meta: { titleSuffix: ' · CMS' },
   },
-  collections: [Users],
+  collections: [Pages, News, SupportItems, Reviews, createMedia(env.MEDIA_DIR), SiteBuilds, Users],
   globals: [SiteSettings],
   editor: lexicalEditor(),
   secret: env.PAYLOAD_SECRET,

@@ -135,6 +135,16 @@ export const MSG_STATE_PRIZE_VALUE_POSITIVE = "Each state's prize value must be 
 export const MSG_STATE_PRIZE_VALUE_ABOVE_TOTAL = "A state's prize value cannot be more than the total prize value.";
 export const MSG_PRIZE_QUANTITY_POSITIVE = 'The number of prizes must be more than 0.';
 export const MSG_MONEY_INVALID = 'Please enter an amount in whole cents.';
+/** Modify refused: the status no longer lets the customer change the promotion (001 §2). */
+export const MSG_PROMOTION_NOT_MODIFIABLE =
+  'This promotion cannot be modified in its current status. To change it, begin an amendment from the promotion dashboard.';
+/** Modify refused: states, New Zealand, submission method and kind are fixed once the application was submitted or generated. */
+export const MSG_PROMOTION_FIXED_AFTER_SUBMISSION =
+  'The states, New Zealand, the submission method and the kind of promotion cannot be changed after the permit application has been submitted. Please contact us if they need to change.';
+/** The promotion note is empty. */
+export const MSG_NOTE_REQUIRED = 'Please enter a note.';
+/** Request lawyer contact: acknowledgement shown on the dashboard. */
+export const MSG_LAWYER_CONTACT_REQUESTED = 'Thank you. A lawyer will contact you shortly.';
 
 // Dates
 export const MSG_DATE_INVALID = 'Please enter a valid date.';
@@ -178,3 +188,43 @@ export const MSG_CONFLICT = 'This was changed by someone else. Please reload and
 export const MSG_RATE_LIMITED = 'Too many requests. Please wait a moment and try again.';
 export const MSG_SESSION_REPLACED = 'You have been logged out because your account was logged in elsewhere.';
 export const MSG_PAYMENT_FAILED = 'Your payment could not be processed.';
+
+// Accounts and sessions (000 §4-§8): our wording where the spec names the behaviour only
+/** After registering: the confirmation e-mail is on its way. */
+export const msgRegisteredCheckEmail = (email: string): string =>
+  `Thank you for registering. We have sent a confirmation link to ${email}. Please confirm your email address, then sign in.`;
+/** Login of an account whose e-mail is not confirmed yet (a new link is sent). */
+export const MSG_EMAIL_NOT_CONFIRMED =
+  'Please confirm your email address before signing in. We have sent you a new confirmation link.';
+/** The confirmation link worked. */
+export const MSG_EMAIL_CONFIRMED = 'Thank you, your email address is confirmed. Please sign in.';
+/** The confirmation link is unknown, used or expired. */
+export const MSG_CONFIRM_LINK_INVALID =
+  'This confirmation link is invalid or has expired. Sign in and we will send you a new one.';
+/** Registration with an address that has an account: shown on the login screen (001 §8 flags the login error). */
+export const MSG_ALREADY_REGISTERED_SIGN_IN = 'You already have an account with this email address. Please sign in.';
+/** Too many login or forgot-password attempts (brute-force limit). */
+export const msgTooManyAttempts = (minutes: number): string =>
+  `Too many attempts. For your security, please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;
+/** The new password is saved. */
+export const MSG_PASSWORD_RESET_DONE = 'Your password has been changed. Please sign in with your new password.';
+/** The account edit is saved. */
+export const MSG_ACCOUNT_UPDATED = 'Your account details have been saved.';
+/** Shown on the login screen when a private page sent the visitor there. */
+export const MSG_LOGIN_REQUIRED = 'Please sign in to continue.';
+/** The idle warning modal (000 §4: 29 minutes without activity, sign-out 1 minute later). */
+export const MSG_IDLE_WARNING = 'You have been inactive for a while. For your security you will be signed out in 1 minute.';
+/** The button that keeps the session alive in the idle warning modal. */
+export const LABEL_STAY_SIGNED_IN = 'Stay signed in';
+/** The bot check has not finished in the form yet. */
+export const MSG_BOT_CHECK_PENDING = 'Please wait a moment while we check you are not a robot, then try again.';
+
+// Contact, agency and law-firm forms (public site)
+export const MSG_CONTACT_NAME_REQUIRED = 'Please enter your name.';
+export const MSG_CONTACT_MESSAGE_REQUIRED = 'Please enter your message.';
+export const MSG_CONTACT_ORGANISATION_REQUIRED = 'Please enter the name of your organisation.';
+export const MSG_CONTACT_TOO_LONG = 'This is too long. Please shorten it.';
+export const MSG_CONTACT_SOURCE_INVALID = 'Please choose whether you are an agency or a law firm.';
+/** The confirmation after a contact form is sent. */
+export const msgContactReceived = (email: string): string =>
+  `Thank you. We have received your message and will reply to ${email} within one business day.`;

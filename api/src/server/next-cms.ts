@@ -13,6 +13,10 @@ export async function startCms(): Promise<{ handle: NextHandler; close: () => Pr
   return {
     handle: (req, res) => handler(req, res),
     close: async () => {
+      // Payload keeps its instances (and their database pools) in a global map; close them before
+      // PostgreSQL stops, or their connections die noisily mid-shutdown.
+      const instances = (globalThis as { _payload?: Map<string, { payload?: { destroy?: () => Promise<void> } }> })._payload
+      for (const cached of instances?.values() ?? []) await cached.payload?.destroy?.().catch(() => {})
       await app.close?.()
     },
   }

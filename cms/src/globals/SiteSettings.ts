@@ -1,12 +1,78 @@
 import type { GlobalConfig } from 'payload'
 import { anyone, isStaff } from '../access'
+import { rebuildOnGlobalChange } from '../hooks/request-site-rebuild'
 
-/** Site-wide settings the static site and the e-mails read. */
+/** Site-wide settings the static site, its structured data and the e-mails read. */
 export const SiteSettings: GlobalConfig = {
   slug: 'site-settings',
   label: 'Site settings',
+  admin: { group: 'Site' },
   access: { read: anyone, update: isStaff },
+  hooks: { afterChange: [rebuildOnGlobalChange] },
   fields: [
-    { name: 'productName', type: 'text', required: true, defaultValue: 'PermitDesk' },
+    {
+      type: 'tabs',
+      tabs: [
+        {
+          label: 'Business',
+          fields: [
+            { name: 'productName', type: 'text', required: true, defaultValue: 'PermitDesk' },
+            { name: 'legalName', type: 'text' },
+            {
+              name: 'address',
+              type: 'group',
+              fields: [
+                { name: 'streetAddress', type: 'text' },
+                { name: 'locality', type: 'text', label: 'Suburb or city' },
+                { name: 'region', type: 'text', label: 'State' },
+                { name: 'postalCode', type: 'text' },
+                { name: 'country', type: 'text', defaultValue: 'AU' },
+              ],
+            },
+            { name: 'phone1', type: 'text', label: 'Customer service phone 1' },
+            { name: 'phone2', type: 'text', label: 'Customer service phone 2' },
+            { name: 'email', type: 'email', label: 'Customer service e-mail' },
+            { name: 'mapUrl', type: 'text', label: 'Map link' },
+            { name: 'logo', type: 'upload', relationTo: 'media' },
+            { name: 'socialLinks', type: 'array', fields: [{ name: 'label', type: 'text', required: true }, { name: 'url', type: 'text', required: true }] },
+            {
+              name: 'businessHours',
+              type: 'group',
+              fields: [
+                { name: 'days', type: 'text', defaultValue: 'Monday to Friday' },
+                { name: 'opens', type: 'text', defaultValue: '08:00' },
+                { name: 'closes', type: 'text', defaultValue: '18:00' },
+              ],
+            },
+          ],
+        },
+        {
+          label: 'Reviews',
+          fields: [
+            { name: 'reviewRating', type: 'number', defaultValue: 5, min: 1, max: 5, label: 'Rating shown (review figures)' },
+            { name: 'reviewCount', type: 'number', defaultValue: 123, min: 0, label: 'Number of reviews shown (review figures)' },
+            { name: 'bip', type: 'checkbox', defaultValue: false, label: 'bip: show reviewer names in bold without a link, hide job titles' },
+            {
+              name: 'disabledAuthors',
+              type: 'array',
+              label: 'Disabled authors (their reviews are not shown)',
+              fields: [{ name: 'authorId', type: 'text', required: true }],
+            },
+          ],
+        },
+        {
+          label: 'Analytics',
+          fields: [
+            {
+              name: 'analyticsId',
+              type: 'text',
+              label: 'Analytics measurement id',
+              admin: { description: 'Empty: no analytics at all. When set, events are sent only after the visitor consents.' },
+            },
+            { name: 'conversionId', type: 'text', label: 'Conversion tracker id' },
+          ],
+        },
+      ],
+    },
   ],
 }

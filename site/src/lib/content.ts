@@ -1,5 +1,6 @@
 import fs from 'node:fs'
-import { DEFAULT_PRODUCT_NAME, type SiteContent } from '@permitdesk/shared/site-content'
+import { DEFAULT_PRODUCT_NAME, type PageContent, type SiteContent } from '@permitdesk/shared/site-content'
+import { PAGE_TITLE_SEPARATOR } from '@permitdesk/shared/messages'
 
 /**
  * The CMS content snapshot the gateway exports before a build (SITE_CONTENT_FILE). Without one
@@ -12,9 +13,24 @@ function loadContent(): SiteContent {
 }
 
 export const content = loadContent()
-export const productName = content.settings.productName
+export const settings = content.settings
+export const productName = settings.productName || DEFAULT_PRODUCT_NAME
 
 /** The spec's page title: the route title, then ' · ', then the product name. */
 export function pageTitle(title: string): string {
-  return `${title} · ${productName}`
+  return `${title}${PAGE_TITLE_SEPARATOR}${productName}`
 }
+
+/** A page's CMS content, or a plain fallback so the route still renders before anything is published. */
+export function getPage(key: string, fallbackTitle: string): PageContent {
+  return content.pages?.find((page) => page.key === key) ?? { key, title: fallbackTitle, heading: fallbackTitle, blocks: [] }
+}
+
+export const news = content.news ?? []
+export const supportItems = content.supportItems ?? []
+export const reviews = content.reviews ?? []
+
+/** Reviews the widget may show: not by a disabled author (000 §2). */
+export const visibleReviews = reviews.filter((review) => !(settings.disabledAuthors ?? []).includes(review.authorId))
+
+export { formatDate } from '@permitdesk/shared/format/date'

@@ -1,20 +1,88 @@
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useSearchParams } from 'react-router'
+import {
+  LoginSchema,
+  MSG_ALREADY_REGISTERED_SIGN_IN,
+  MSG_BOT_CHECK_PENDING,
+  MSG_CONFIRM_LINK_INVALID,
+  MSG_EMAIL_CONFIRMED,
+  MSG_GENERIC_ERROR,
+  MSG_LOGIN_FAILED,
+  MSG_LOGIN_REQUIRED,
+  MSG_PASSWORD_RESET_DONE,
+  type Login,
+} from '@permitdesk/shared'
 import { AppLayout } from '../../../components/layouts/app-layout'
 import { paths } from '../../../config/paths'
+import { login } from '../api/account-api'
+import { useWizardHandover } from '../hooks/use-wizard-handover'
+import { useSession } from '../hooks/use-session'
+import { BotCheckField } from './bot-check-field'
+import { FormField, FormMessage } from './form-field'
+import { applyServerErrors, safeReturnUrl } from './server-errors'
 
-/** /account/login/ (spec 000 section 2). The form posts to the API in the accounts feature. */
+/**
+ * /account/login/ (000 §2; query error, create, ReturnUrl). After login: the ReturnUrl if given,
+ * else the staff console for staff (agent), else the promotion handed over from the wizard, else
+ * /promotions/ (000 §4).
+ */
 export function LoginScreen() {
+  const [params] = useSearchParams()
+  const session = useSession()
+  const handOver = useWizardHandover()
+  const returnUrl = safeReturnUrl(params.get('ReturnUrl'))
+  const errorFlag = params.get('error')
+  const [formError, setFormError] = useState<string | null>(
+    errorFlag === 'registered' ? MSG_ALREADY_REGISTERED_SIGN_IN : errorFlag === 'confirm' ? MSG_CONFIRM_LINK_INVALID : null,
+  )
+  const note = params.get('confirmed') ? MSG_EMAIL_CONFIRMED : params.get('reset') ? MSG_PASSWORD_RESET_DONE : returnUrl ? MSG_LOGIN_REQUIRED : null
+  const [botKey, setBotKey] = useState(0)
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<Login>({ resolver: zodResolver(LoginSchema), defaultValues: { email: params.get('email') ?? '', password: '', recaptchaResponse: undefined } })
+
+  const onSubmit = async (values: Login) => {
+    setFormError(null)
+    if (values.recaptchaResponse === undefined) return setFormError(MSG_BOT_CHECK_PENDING)
+    try {
+      const answer = await login(values)
+      session.signedIn(answer.user)
+      const target = returnUrl ?? (answer.agent ? (answer.staffPath ?? '/admin/') : ((await handOver()) ?? paths.promotions))
+      window.location.assign(target)
+    } catch (error) {
+      const message = applyServerErrors(error, setError, ['email', 'password'])
+      // 001 §8: the generic server text is replaced by the login failure message.
+      setFormError(message === MSG_GENERIC_ERROR ? MSG_LOGIN_FAILED : message)
+      // 000 §5: login forms reset the captcha.
+      setValue('recaptchaResponse', undefined)
+      setBotKey((k) => k + 1)
+    }
+  }
+
+  const registerHref = `${paths.register}?${new URLSearchParams({ ...(getValues('email') ? { email: getValues('email') } : {}), ...(params.has('create') ? { create: params.get('create') ?? '' } : {}) })}`
+
   return (
     <AppLayout title="Sign in">
       <h1>Sign in</h1>
-      <form className="form" method="post" action="/api/account/login" noValidate>
-        <label htmlFor="email">Email address</label>
-        <input id="email" name="email" type="email" autoComplete="email" required />
-        <label htmlFor="password">Password</label>
-        <input id="password" name="password" type="password" autoComplete="current-password" required />
-        <button type="submit">Sign in</button>
+      <FormMessage error={formError} note={note} />
+      <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Sign in">
+        <FormField id="email" label="Email address" type="email" autoComplete="email" registration={register('email')} error={errors.email} />
+        <FormField id="password" label="Password" type="password" autoComplete="current-password" registration={register('password')} error={errors.password} />
+        <BotCheckField resetKey={botKey} onToken={(token) => setValue('recaptchaResponse', token)} />
+        <button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Signing in…' : 'Sign in'}
+        </button>
       </form>
       <p>
-        <a href={paths.forgotPassword}>Forgot your password?</a> · <a href={paths.register}>Create an account</a>
+        <a href={`${paths.forgotPassword}${getValues('email') ? `?email=${encodeURIComponent(getValues('email'))}` : ''}`}>Forgot your password?</a> ·{' '}
+        <a href={registerHref}>Create an account</a>
       </p>
     </AppLayout>
   )

@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm'
+import { bigint, boolean, date, index, integer, jsonb, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core'
+import type { FeeDue } from '@permitdesk/shared'
+import { app } from './instance'
+import { users } from './users'
+
+/** Fee fields and the included-but-not-required flags, as last computed by the API with `calculateFees`. */
+export type StoredFees = FeeDue & {
+  isNSWIncludedButNotRequired: boolean
+  isACTIncludedButNotRequired: boolean
+  isSAIncludedButNotRequired: boolean
+  ruleSetId: string
+}
+
+/**
+ * A promotion (001 §3). Typed columns hold what lists sort, filter and search on and what the
+ * create/modify form sets; the six-step permit application and its applicant live in `permit`
+ * and `applicant` (jsonb, validated by the shared schemas), so the next issue extends this row
+ * without a migration per field. `version` guards concurrent edits (optimistic locking).
+ */
+export const promotions = app.table(
+  'promotions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull().default(''),
+    statusId: smallint('status_id').notNull().default(1),
+    startDate: date('start_date', { mode: 'string' }),
+    /** Integer cents. */
+    totalPrizeValue: bigint('total_prize_value', { mode: 'number' }).notNull().default(0),
+    postSubmissionTotalPrizeValue: bigint('post_submission_total_prize_value', { mode: 'number' }),
+    // ausStates flags (001 §3), national = all eight
+    stateAct: boolean('state_act').notNull().default(false),
+    stateNsw: boolean('state_nsw').notNull().default(false),
+    stateSa: boolean('state_sa').notNull().default(false),
+    stateVic: boolean('state_vic').notNull().default(false),
+    stateNt: boolean('state_nt').notNull().default(false),
+    stateWa: boolean('state_wa').notNull().default(false),
+    stateQld: boolean('state_qld').notNull().default(false),
+    stateTas: boolean('state_tas').notNull().default(false),
+    includeNz: boolean('include_nz').notNull().default(false),
+    // services (DESIGN.md §4 names)
+    managedSubmission: boolean('managed_submission').notNull().default(true),
+    randomDraw: boolean('random_draw').notNull().default(false),
+    termsAndConditions: boolean('terms_and_conditions').notNull().default(false),
+    abridgedTC: boolean('abridged_tc').notNull().default(false),
+    hostedTC: boolean('hosted_tc').notNull().default(false),
+    skillsBasedTC: boolean('skills_based_tc').notNull().default(false),
+    // the permit quiz (001 §5)
+    hasNswAuthority: boolean('has_nsw_authority'),
+    hasInstantWinPrizes: boolean('has_instant_win_prizes'),
+    winnersDrawnElectronically: boolean('winners_drawn_electronically'),
+    randomDrawMachineApproved: boolean('random_draw_machine_approved'),
+    usingRandomDrawsDotCom: boolean('using_random_draws_dot_com'),
+    requiresPermits: boolean('requires_permits').notNull().default(false),
+    fees: jsonb('fees').$type<StoredFees>().notNull(),
+    lawyerContactRequested: boolean('lawyer_contact_requested').notNull().default(false),
+    archived: boolean('archived').notNull().default(false),
+    /** 001 §3: "A deleted flag toggles on delete" (restorable by staff). */
+    deleted: boolean('deleted').notNull().default(false),
+    /** The permit application body (next issue): validated by the shared permit schemas. */
+    permit: jsonb('permit').$type<Record<string, unknown>>().notNull().default({}),
+    applicant: jsonb('applicant').$type<Record<string, unknown>>(),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // My Promotions: one owner's live rows, by each sortable column (default: date descending).
+    // Ascending on purpose: scanned backwards they give ORDER BY ... DESC (NULLS FIRST), which a DESC NULLS LAST index cannot.
+    index('promotions_owner_created_idx').on(t.userId, t.archived, t.createdAt, t.id).where(sql`${t.deleted} = false`),
+    index('promotions_owner_name_idx').on(t.userId, t.archived, sql`lower(${t.name})`, t.id).where(sql`${t.deleted} = false`),
+    index('promotions_owner_start_idx').on(t.userId, t.archived, t.startDate, t.id).where(sql`${t.deleted} = false`),
+    index('promotions_owner_status_idx').on(t.userId, t.archived, t.statusId, t.id).where(sql`${t.deleted} = false`),
+    index('promotions_owner_value_idx').on(t.userId, t.archived, t.totalPrizeValue, t.id).where(sql`${t.deleted} = false`),
+    // staff lists (all accounts) by date and status
+    index('promotions_created_idx').on(t.createdAt, t.id),
+    index('promotions_status_idx').on(t.statusId),
+  ],
+)
+
+export type PromotionRow = typeof promotions.$inferSelect
+export type NewPromotionRow = typeof promotions.$inferInsert

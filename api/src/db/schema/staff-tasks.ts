@@ -1,0 +1,26 @@
+import { index, integer, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import { app } from './instance'
+import { promotions } from './promotions'
+import { users } from './users'
+
+/**
+ * Staff tasks (001 §2 staff main list; §3 admin note: note, assignedTo, resolved, promotionId).
+ * Created by customer requests such as requestLawyerContact; the staff console resolves them.
+ */
+export const staffTasks = app.table(
+  'staff_tasks',
+  {
+    id: serial('id').primaryKey(),
+    /** 'lawyer-contact', … */
+    kind: text('kind').notNull(),
+    note: text('note').notNull(),
+    promotionId: integer('promotion_id').references(() => promotions.id),
+    requestedBy: integer('requested_by').references(() => users.id),
+    assignedTo: integer('assigned_to').references(() => users.id),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('staff_tasks_open_idx').on(t.resolvedAt, t.createdAt)],
+)
+
+export type StaffTaskRow = typeof staffTasks.$inferSelect

@@ -1,0 +1,30 @@
+import type { PgBoss } from 'pg-boss'
+import type { Logger } from '../logger'
+import { rebuildSite, type RebuildDeps } from '../modules/site-build/rebuild-site'
+
+export const SITE_REBUILD_QUEUE = 'site-rebuild'
+/** Publishing waits this long before the build starts, so a burst of saves makes one build. */
+export const SITE_REBUILD_DEBOUNCE_SECONDS = 2
+/** The CMS hooks call the function registered under this symbol (cms/src/hooks/request-site-rebuild.ts). */
+export const SITE_REBUILD_BRIDGE = Symbol.for('permitdesk.requestSiteRebuild')
+
+/**
+ * Queues a rebuild. The queue is `stately`: at most one job waiting and one running, so requests
+ * while one waits are folded into it, and a publish during a build gets exactly one more build.
+ */
+export async function requestSiteRebuild(boss: PgBoss, reason: string) {
+  return boss.send(SITE_REBUILD_QUEUE, { reason }, { startAfter: SITE_REBUILD_DEBOUNCE_SECONDS, singletonKey: 'site', retryLimit: 0 })
+}
+
+/** Creates the queue, starts this process's worker and lets the CMS hooks reach the queue. */
+export async function startSiteRebuilds(boss: PgBoss, deps: RebuildDeps & { logger: Logger }) {
+  await boss.createQueue(SITE_REBUILD_QUEUE, { policy: 'stately' })
+  await boss.work<{ reason?: string }>(SITE_REBUILD_QUEUE, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
+    for (const job of jobs) await rebuildSite(deps, job.data?.reason ?? 'content published')
+  })
+  ;(globalThis as Record<symbol, unknown>)[SITE_REBUILD_BRIDGE] = (reason: string) =>
+    requestSiteRebuild(boss, reason).catch((error: unknown) => deps.logger.error('could not queue a site rebuild', { error: error instanceof Error ? error.message : String(error) }))
+  return () => {
+    delete (globalThis as Record<symbol, unknown>)[SITE_REBUILD_BRIDGE]
+  }
+}

@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm'
+import { AppError, msgTooManyAttempts } from '@permitdesk/shared'
+import type { Db } from '../../db/client'
+
+/**
+ * Brute-force limits (fixed windows, counted in PostgreSQL so every API process shares them).
+ * Login counts failed attempts per account and per client address; forgot password counts every
+ * request per account and per address.
+ */
+export const RATE_LIMITS = {
+  loginPerAccount: { limit: 5, windowMs: 15 * 60_000 },
+  loginPerAddress: { limit: 50, windowMs: 15 * 60_000 },
+  forgotPerAccount: { limit: 3, windowMs: 60 * 60_000 },
+  forgotPerAddress: { limit: 20, windowMs: 60 * 60_000 },
+} as const
+export type RateLimit = { limit: number; windowMs: number }
+
+/** Throws RATE_LIMITED (429, with the minutes to wait) when the key has used its window. */
+export async function assertNotLimited(db: Db, key: string, { limit }: RateLimit) {
+  const { rows } = await db.execute<{ count: number; reset_at: Date }>(sql`select count, reset_at from app.rate_limits where key = ${key} and reset_at > now()`)
+  const row = rows[0]
+  if (row && row.count >= limit) throw tooMany(new Date(row.reset_at))
+}
+
+/** Counts one attempt; returns the count in the current window. */
+export async function hit(db: Db, key: string, { windowMs }: RateLimit): Promise<{ count: number; resetAt: Date }> {
+  const { rows } = await db.execute<{ count: number; reset_at: Date }>(sql`
+    insert into app.rate_limits as r (key, count, reset_at) values (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
+    on conflict (key) do update set
+      count = case when r.reset_at <= now() then 1 else r.count + 1 end,
+      reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end
+    returning count, reset_at`)
+  return { count: rows[0]!.count, resetAt: new Date(rows[0]!.reset_at) }
+}
+
+/** Counts one attempt and throws RATE_LIMITED once the limit is passed. */
+export async function hitOrThrow(db: Db, key: string, rule: RateLimit) {
+  const { count, resetAt } = await hit(db, key, rule)
+  if (count > rule.limit) throw tooMany(resetAt)
+}
+
+export async function clearLimit(db: Db, key: string) {
+  await db.execute(sql`delete from app.rate_limits where key = ${key}`)
+}
+
+function tooMany(resetAt: Date) {
+  const minutes = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 60_000))
+  return new AppError('RATE_LIMITED', msgTooManyAttempts(minutes))
+}

@@ -1,0 +1,19 @@
+import { AppError, MSG_RESET_TOKEN_REQUIRED, type ResetPassword } from '@permitdesk/shared'
+import { sql } from 'drizzle-orm'
+import { users } from '../../db/schema/index'
+import { consumeAccountToken, retireAccountTokens, updateUser } from './account.repository'
+import type { AccountDeps } from './account-deps'
+import { hashPassword } from './passwords'
+import { endUserSessions } from './session-store'
+
+/**
+ * POST /api/account/resetPassword: the token works once and expires; the new password ends every
+ * session of the account and spends the other reset links. Following the link also proves the address.
+ */
+export async function resetPassword(deps: AccountDeps, input: ResetPassword): Promise<void> {
+  const userId = await consumeAccountToken(deps.db, input.token, 'reset')
+  if (!userId) throw new AppError('VALIDATION', MSG_RESET_TOKEN_REQUIRED, { modelState: { token: [MSG_RESET_TOKEN_REQUIRED] } })
+  await updateUser(deps.db, userId, { passwordHash: await hashPassword(input.password), emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())` })
+  await retireAccountTokens(deps.db, userId, 'reset')
+  await endUserSessions(deps.db, userId, 'password_reset')
+}

@@ -1,0 +1,12 @@
+import { AppError } from '@permitdesk/shared'
+import type { Db } from '../../db/client'
+import { toPromotion } from './promotion-view'
+import { findPromotion, notesSummary, type Owner } from './promotions.repository'
+
+/** GET /api/promotion/get (001 §7): the owner's promotion, or 404 (others' as missing ones). */
+export async function getPromotion(db: Db, owner: Owner, id: number) {
+  const row = await findPromotion(db, owner, id)
+  if (!row) throw new AppError('NOT_FOUND')
+  const notes = await notesSummary(db, row.id)
+  return toPromotion(row, { ...notes, noteLastAction: null })
+}

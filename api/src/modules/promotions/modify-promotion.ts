@@ -1,0 +1,61 @@
+import {
+  AppError,
+  isEditableStatus,
+  isSubmittedOrGenerated,
+  MSG_PROMOTION_FIXED_AFTER_SUBMISSION,
+  MSG_PROMOTION_NOT_MODIFIABLE,
+  PromotionModifySchema,
+  PromotionModifySkillsBasedSchema,
+} from '@permitdesk/shared'
+import type { Db } from '../../db/client'
+import type { PromotionRow } from '../../db/schema/promotions'
+import { diffFields, insertChange } from '../changelog/changelog.repository'
+import { computeFees, formColumns, type PromotionFormColumns } from './promotion-fields'
+import { findPromotion, updatePromotion, type Owner } from './promotions.repository'
+
+/** What is fixed once the application has been submitted or generated: the permits were lodged for these. */
+const FIXED_AFTER_SUBMISSION = ['stateAct', 'stateNsw', 'stateSa', 'stateVic', 'stateNt', 'stateWa', 'stateQld', 'stateTas', 'includeNz', 'managedSubmission', 'skillsBasedTC'] as const
+
+/**
+ * POST /api/promotion/modify (001 §2): services and states of an existing promotion; fees
+ * recomputed. The skills-based form (no quiz, sets skillsBasedTC) is chosen by
+ * `skillsBasedTC: true` in the body. Refused when the status is not editable (submitted,
+ * generated, approved, …: begin an amendment first); once submitted or generated, the states,
+ * New Zealand, the submission method and the kind are fixed and a changed total prize value is
+ * recorded as the post-submission value.
+ */
+export async function modifyPromotion(db: Db, owner: Owner, body: unknown): Promise<{ id: number }> {
+  const skill = typeof body === 'object' && body !== null && (body as { skillsBasedTC?: unknown }).skillsBasedTC === true
+  const { id, ...input } = skill ? PromotionModifySkillsBasedSchema.parse(body) : PromotionModifySchema.parse(body)
+  const promotionId = Number(id)
+  if (!Number.isInteger(promotionId) || promotionId <= 0) throw new AppError('NOT_FOUND')
+
+  return db.transaction(async (tx) => {
+    const before = await findPromotion(tx, owner, promotionId, { forUpdate: true })
+    if (!before) throw new AppError('NOT_FOUND')
+    if (!isEditableStatus(before.statusId)) throw new AppError('CONFLICT', MSG_PROMOTION_NOT_MODIFIABLE, { modelState: { '': [MSG_PROMOTION_NOT_MODIFIABLE] } })
+
+    const columns: PromotionFormColumns & { postSubmissionTotalPrizeValue?: number | null } = formColumns(input)
+    if (isSubmittedOrGenerated(before.statusId)) {
+      const changed = FIXED_AFTER_SUBMISSION.filter((key) => columns[key] !== before[key])
+      if (changed.length > 0) {
+        throw new AppError('CONFLICT', MSG_PROMOTION_FIXED_AFTER_SUBMISSION, {
+          modelState: Object.fromEntries(changed.map((key) => [key.startsWith('state') ? 'ausStates' : key, [MSG_PROMOTION_FIXED_AFTER_SUBMISSION]])),
+        })
+      }
+      // 001 §3: after submission the post-submission value is the one shown and charged on.
+      columns.postSubmissionTotalPrizeValue = columns.totalPrizeValue
+      columns.totalPrizeValue = before.totalPrizeValue
+    }
+    const { fees, requiresPermits } = computeFees({ ...columns, postSubmissionTotalPrizeValue: columns.postSubmissionTotalPrizeValue ?? before.postSubmissionTotalPrizeValue })
+    const after = await updatePromotion(tx, before.id, { ...columns, fees, requiresPermits })
+    const changes = diffFields(pick(before), pick(after))
+    await insertChange(tx, { promotionId: before.id, userId: owner.userId, entity: 'promotion', entityId: before.id, action: 'modify', changes })
+    return { id: before.id }
+  })
+}
+
+function pick(row: PromotionRow): Record<string, unknown> {
+  const { id: _id, userId: _u, createdAt: _c, updatedAt: _up, version: _v, permit: _p, applicant: _a, fees, ...rest } = row
+  return { ...rest, feeDue_GrandTotal: fees.feeDue_GrandTotal }
+}

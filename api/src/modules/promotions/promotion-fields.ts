@@ -1,0 +1,136 @@
+/**
+ * The mapping between the wire shape of a promotion (001 §3, DESIGN.md §4 names) and its row,
+ * and the fee recomputation. Every rule comes from @permitdesk/shared.
+ */
+import {
+  calculateFees,
+  normalizeAusStates,
+  type AusStates,
+  type FeeInput,
+  type PromotionCreate,
+  type PromotionModify,
+  type PromotionModifySkillsBased,
+} from '@permitdesk/shared'
+import type { NewPromotionRow, PromotionRow, StoredFees } from '../../db/schema/promotions'
+
+export type PromotionInput = PromotionCreate | Omit<PromotionModify, 'id'> | Omit<PromotionModifySkillsBased, 'id'>
+
+/** The columns the create/modify form writes (without fees). */
+export type PromotionFormColumns = Pick<
+  NewPromotionRow,
+  | 'name'
+  | 'startDate'
+  | 'totalPrizeValue'
+  | 'stateAct'
+  | 'stateNsw'
+  | 'stateSa'
+  | 'stateVic'
+  | 'stateNt'
+  | 'stateWa'
+  | 'stateQld'
+  | 'stateTas'
+  | 'includeNz'
+  | 'managedSubmission'
+  | 'randomDraw'
+  | 'termsAndConditions'
+  | 'abridgedTC'
+  | 'hostedTC'
+  | 'skillsBasedTC'
+  | 'hasNswAuthority'
+  | 'hasInstantWinPrizes'
+  | 'winnersDrawnElectronically'
+  | 'randomDrawMachineApproved'
+  | 'usingRandomDrawsDotCom'
+>
+
+export function ausStatesOfRow(row: Pick<PromotionRow, 'stateAct' | 'stateNsw' | 'stateSa' | 'stateVic' | 'stateNt' | 'stateWa' | 'stateQld' | 'stateTas'>): AusStates {
+  return normalizeAusStates({
+    act: row.stateAct,
+    nsw: row.stateNsw,
+    sa: row.stateSa,
+    vic: row.stateVic,
+    nt: row.stateNt,
+    wa: row.stateWa,
+    qld: row.stateQld,
+    tas: row.stateTas,
+  })
+}
+
+/** The form's columns from a parsed create/modify payload. A skill promotion has no quiz. */
+export function formColumns(input: PromotionInput): PromotionFormColumns {
+  const states = normalizeAusStates(input.ausStates)
+  const skill = input.skillsBasedTC === true
+  const quiz = 'hasNswAuthority' in input && !skill ? input : undefined
+  return {
+    name: input.name,
+    startDate: input.startDate ?? null,
+    totalPrizeValue: input.totalPrizeValue,
+    stateAct: states.act,
+    stateNsw: states.nsw,
+    stateSa: states.sa,
+    stateVic: states.vic,
+    stateNt: states.nt,
+    stateWa: states.wa,
+    stateQld: states.qld,
+    stateTas: states.tas,
+    includeNz: input.includeNz,
+    managedSubmission: 'managedSubmission' in input ? input.managedSubmission : true,
+    randomDraw: 'randomDraw' in input && !skill ? input.randomDraw : false,
+    termsAndConditions: 'termsAndConditions' in input && !skill ? input.termsAndConditions : false,
+    abridgedTC: input.abridgedTC,
+    hostedTC: input.hostedTC,
+    skillsBasedTC: skill,
+    hasNswAuthority: quiz?.hasNswAuthority ?? null,
+    hasInstantWinPrizes: quiz?.hasInstantWinPrizes ?? null,
+    winnersDrawnElectronically: quiz?.winnersDrawnElectronically ?? null,
+    randomDrawMachineApproved: quiz?.randomDrawMachineApproved ?? null,
+    usingRandomDrawsDotCom: quiz?.usingRandomDrawsDotCom ?? null,
+  }
+}
+
+/** The fee rules' input from the form columns; after submission the post-submission value counts. */
+export function feeInputOf(columns: PromotionFormColumns & { postSubmissionTotalPrizeValue?: number | null }): FeeInput {
+  return {
+    ausStates: ausStatesOfRow(columns as PromotionRow),
+    includeNz: columns.includeNz,
+    totalPrizeValue: columns.postSubmissionTotalPrizeValue ?? columns.totalPrizeValue,
+    startDate: columns.startDate,
+    hasNswAuthority: columns.hasNswAuthority,
+    hasInstantWinPrizes: columns.hasInstantWinPrizes,
+    winnersDrawnElectronically: columns.winnersDrawnElectronically,
+    randomDrawMachineApproved: columns.randomDrawMachineApproved,
+    managedSubmission: columns.managedSubmission,
+    randomDraw: columns.randomDraw,
+    termsAndConditions: columns.termsAndConditions,
+    abridgedTC: columns.abridgedTC,
+    hostedTC: columns.hostedTC,
+    skillsBasedTC: columns.skillsBasedTC,
+  }
+}
+
+/** Fees and requirement flags recomputed by the API (never trusted from the browser). */
+export function computeFees(columns: PromotionFormColumns & { postSubmissionTotalPrizeValue?: number | null }): { fees: StoredFees; requiresPermits: boolean } {
+  const b = calculateFees(feeInputOf(columns))
+  return {
+    requiresPermits: b.requirements.requiresPermits,
+    fees: {
+      feeDue_ACT: b.feeDue_ACT,
+      feeDue_NSW: b.feeDue_NSW,
+      feeDue_SA: b.feeDue_SA,
+      feeDue_Service: b.feeDue_Service,
+      feeDue_AbridgedTC: b.feeDue_AbridgedTC,
+      feeDue_HostedTC: b.feeDue_HostedTC,
+      feeDue_RandomDraw: b.feeDue_RandomDraw,
+      feeDue_SkillsBasedTC: b.feeDue_SkillsBasedTC,
+      feeDue_TermsAndConditions: b.feeDue_TermsAndConditions,
+      feeDue_CCSurcharge: b.feeDue_CCSurcharge,
+      feeDue_GST: b.feeDue_GST,
+      feeDue_Total: b.feeDue_Total,
+      feeDue_GrandTotal: b.feeDue_GrandTotal,
+      isNSWIncludedButNotRequired: b.isNSWIncludedButNotRequired,
+      isACTIncludedButNotRequired: b.isACTIncludedButNotRequired,
+      isSAIncludedButNotRequired: b.isSAIncludedButNotRequired,
+      ruleSetId: b.ruleSetId,
+    },
+  }
+}

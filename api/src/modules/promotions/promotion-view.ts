@@ -1,0 +1,118 @@
+/**
+ * The wire shape of a promotion (001 §3): stored columns plus the derived display fields, all
+ * computed with the shared rules.
+ */
+import {
+  durationString,
+  getPermitStatus,
+  isSubmittedOrGenerated,
+  type AusStates,
+} from '@permitdesk/shared'
+import type { PromotionRow } from '../../db/schema/promotions'
+import { ausStatesOfRow } from './promotion-fields'
+
+export type PermitStatusView = { id: number; name: string; slug: string }
+
+function permitStatusOf(statusId: number): PermitStatusView {
+  const s = getPermitStatus(statusId)
+  return { id: s.id, name: s.name, slug: s.slug }
+}
+
+function flags(row: PromotionRow) {
+  const hasTermsAndConditions = row.termsAndConditions || row.abridgedTC || row.hostedTC || row.skillsBasedTC
+  const hasRandomDraw = row.randomDraw
+  // Winner publication is bought with the permit application (next issue); none yet.
+  const hasWinnerPublication = Boolean((row.permit as { winnerPublication?: boolean }).winnerPublication)
+  return { hasTermsAndConditions, hasRandomDraw, hasWinnerPublication }
+}
+
+/** 001 §3 servicesString: the services bought with the promotion, in words. */
+export function servicesStringOf(row: PromotionRow): string {
+  const parts: string[] = []
+  if (!row.skillsBasedTC) parts.push(row.managedSubmission ? 'Managed permit submission' : 'Self submission')
+  if (row.randomDraw) parts.push('Random draw')
+  if (row.termsAndConditions) parts.push('Terms and conditions (game of chance)')
+  if (row.skillsBasedTC) parts.push('Terms and conditions (game of skill)')
+  if (row.abridgedTC) parts.push('Abridged terms and conditions')
+  if (row.hostedTC) parts.push('Hosted terms and conditions')
+  return parts.join(', ')
+}
+
+/** 001 §3 durationString from the permit's start and end dates (inclusive), '' before they are set. */
+export function durationStringOf(row: PromotionRow): string {
+  const permit = row.permit as { startDate?: string; endDate?: string }
+  if (!permit.startDate || !permit.endDate) return ''
+  const days = Math.round((Date.parse(`${permit.endDate}T00:00:00Z`) - Date.parse(`${permit.startDate}T00:00:00Z`)) / 86_400_000) + 1
+  return days > 0 ? durationString(days) : ''
+}
+
+export type PromotionListItem = {
+  id: number
+  name: string
+  permitStatus: PermitStatusView
+  startDate: string | null
+  ausStates: AusStates
+  includeNz: boolean
+  totalPrizeValue: number
+  postSubmissionTotalPrizeValue: number | null
+  isSubmittedOrGenerated: boolean
+  managedSubmission: boolean
+  skillsBasedTC: boolean
+  hasTermsAndConditions: boolean
+  archived: boolean
+  createdAt: string
+  updatedAt: string
+}
+
+export function toListItem(row: PromotionRow): PromotionListItem {
+  return {
+    id: row.id,
+    name: row.name,
+    permitStatus: permitStatusOf(row.statusId),
+    startDate: row.startDate,
+    ausStates: ausStatesOfRow(row),
+    includeNz: row.includeNz,
+    totalPrizeValue: row.totalPrizeValue,
+    postSubmissionTotalPrizeValue: row.postSubmissionTotalPrizeValue,
+    isSubmittedOrGenerated: isSubmittedOrGenerated(row.statusId),
+    managedSubmission: row.managedSubmission,
+    skillsBasedTC: row.skillsBasedTC,
+    hasTermsAndConditions: flags(row).hasTermsAndConditions,
+    archived: row.archived,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }
+}
+
+export type NotesSummary = { notesCount: number; noteLastDate: string | null; noteLastAction: string | null }
+
+/** GET /api/promotion/get: the whole promotion with its permit (fees on the permit, 001 §3). */
+export function toPromotion(row: PromotionRow, notes: NotesSummary) {
+  const f = flags(row)
+  const permitStatus = permitStatusOf(row.statusId)
+  const { ruleSetId, ...fees } = row.fees
+  return {
+    ...toListItem(row),
+    usingRandomDrawsDotCom: row.usingRandomDrawsDotCom,
+    winnersDrawnElectronically: row.winnersDrawnElectronically,
+    hasNswAuthority: row.hasNswAuthority,
+    hasInstantWinPrizes: row.hasInstantWinPrizes,
+    randomDrawMachineApproved: row.randomDrawMachineApproved,
+    randomDraw: row.randomDraw,
+    termsAndConditions: row.termsAndConditions,
+    abridgedTC: row.abridgedTC,
+    hostedTC: row.hostedTC,
+    requiresPermits: row.requiresPermits,
+    lawyerContactRequested: row.lawyerContactRequested,
+    ...f,
+    serviceLineCount: [f.hasTermsAndConditions, f.hasRandomDraw, f.hasWinnerPublication].filter(Boolean).length,
+    servicesString: servicesStringOf(row),
+    durationString: durationStringOf(row),
+    ...notes,
+    permit: { ...row.permit, permitStatus, ...fees, feeRuleSetId: ruleSetId },
+    permitApplicant: row.applicant,
+    version: row.version,
+  }
+}
+
+export type PromotionView = ReturnType<typeof toPromotion>

@@ -1,0 +1,49 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type pg from 'pg'
+import type { Logger } from '../../logger'
+import { buildSite, runStep } from '../../server/build'
+import { parts } from '../../server/paths'
+import { finishSiteBuild, insertSiteBuild, pruneSiteBuilds } from './site-build.repository'
+
+export type RebuildDeps = {
+  pool: pg.Pool
+  logger: Logger
+  dataDir: string
+  /** The snapshot the live site was built from; replaced only after a successful build. */
+  contentFile: string
+  /** DATABASE_URL, PAYLOAD_SECRET, PUBLIC_URL, MEDIA_DIR for the CMS export. */
+  cmsEnv: Record<string, string>
+}
+
+/**
+ * Exports the published content and rebuilds the static site beside the live one, then swaps it in
+ * (buildSite renames the finished build over the live directory). A failure leaves the last good
+ * site and its content file untouched and is recorded for the admin.
+ */
+export async function rebuildSite(deps: RebuildDeps, reason: string): Promise<{ ok: boolean; seconds: number }> {
+  const started = Date.now()
+  const id = await insertSiteBuild(deps.pool, reason)
+  const candidate = `${deps.contentFile}.candidate`
+  try {
+    await runStep(process.execPath, ['--import', 'tsx', path.join(parts.cms, 'scripts', 'export-content.ts'), '--export', candidate], {
+      cwd: parts.cms,
+      env: { ...deps.cmsEnv, PAYLOAD_CONFIG_PATH: 'src/payload.config.ts' } as NodeJS.ProcessEnv,
+      label: 'CMS content export',
+    })
+    await buildSite(() => {}, { dataDir: deps.dataDir, contentFile: candidate, force: true })
+    fs.renameSync(candidate, deps.contentFile)
+    const seconds = (Date.now() - started) / 1000
+    await finishSiteBuild(deps.pool, id, { status: 'succeeded', seconds })
+    deps.logger.info('site rebuilt', { reason, seconds })
+    await pruneSiteBuilds(deps.pool).catch(() => {})
+    return { ok: true, seconds }
+  } catch (error) {
+    fs.rmSync(candidate, { force: true })
+    const seconds = (Date.now() - started) / 1000
+    const message = error instanceof Error ? error.message : String(error)
+    await finishSiteBuild(deps.pool, id, { status: 'failed', seconds, error: message }).catch(() => {})
+    deps.logger.error('site rebuild failed; the previous site stays live', { reason, error: message.slice(0, 2000) })
+    return { ok: false, seconds }
+  }
+}

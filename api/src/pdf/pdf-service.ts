@@ -1,0 +1,103 @@
+import puppeteer, { type Browser, type Page, type PDFOptions } from 'puppeteer-core'
+import { findChromium } from './find-chromium'
+
+export type PdfServiceOptions = { chromiumPath?: string; poolSize?: number }
+export type RenderOptions = Pick<PDFOptions, 'landscape' | 'margin' | 'displayHeaderFooter' | 'headerTemplate' | 'footerTemplate'>
+
+/**
+ * Prints HTML to PDF with one warm Chromium and a small pool of reusable pages (DESIGN.md section
+ * 5). The browser starts on first use and again if it ever dies; callers past the pool size wait
+ * their turn rather than opening more tabs than two cores can print.
+ */
+export class PdfService {
+  private browser: Promise<Browser> | undefined
+  private idle: Page[] = []
+  private busy = 0
+  private waiting: Array<() => void> = []
+  private readonly poolSize: number
+  private readonly executablePath: string
+
+  constructor(options: PdfServiceOptions = {}) {
+    // Resolved now so a missing browser is reported when the service is built, not mid-request.
+    this.executablePath = findChromium(options.chromiumPath)
+    this.poolSize = options.poolSize ?? 4
+  }
+
+  private launch(): Promise<Browser> {
+    if (!this.browser) {
+      this.browser = puppeteer
+        .launch({
+          executablePath: this.executablePath,
+          headless: true,
+          args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-gpu', '--no-first-run', '--font-render-hinting=none'],
+        })
+        .then((browser) => {
+          browser.on('disconnected', () => {
+            this.browser = undefined
+            this.idle = []
+          })
+          return browser
+        })
+        .catch((error) => {
+          this.browser = undefined
+          throw error
+        })
+    }
+    return this.browser
+  }
+
+  /** Starts the browser ahead of the first document, so that one is fast too. */
+  async warm(): Promise<void> {
+    await this.release(await this.acquire())
+  }
+
+  private async acquire(): Promise<Page> {
+    while (this.busy >= this.poolSize) await new Promise<void>((resolve) => this.waiting.push(resolve))
+    this.busy++
+    try {
+      const page = this.idle.pop()
+      if (page && !page.isClosed()) return page
+      const browser = await this.launch()
+      const fresh = await browser.newPage()
+      // Documents are self-contained HTML: nothing may be fetched from the network while printing.
+      await fresh.setRequestInterception(true)
+      fresh.on('request', (request) => (request.url().startsWith('data:') || request.url() === 'about:blank' ? request.continue() : request.abort()))
+      return fresh
+    } catch (error) {
+      this.busy--
+      this.waiting.shift()?.()
+      throw error
+    }
+  }
+
+  private async release(page: Page) {
+    this.busy--
+    if (!page.isClosed() && this.idle.length < this.poolSize) this.idle.push(page)
+    this.waiting.shift()?.()
+  }
+
+  /** A4 PDF of a complete HTML document. */
+  async render(html: string, options: RenderOptions = {}): Promise<Buffer> {
+    const page = await this.acquire()
+    let healthy = true
+    try {
+      await page.setContent(html, { waitUntil: 'load', timeout: 20_000 })
+      const pdf = await page.pdf({ format: 'A4', printBackground: true, margin: { top: '18mm', bottom: '18mm', left: '16mm', right: '16mm' }, ...options })
+      return Buffer.from(pdf)
+    } catch (error) {
+      healthy = false
+      await page.close().catch(() => {})
+      throw error
+    } finally {
+      if (healthy) await page.goto('about:blank').catch(() => {})
+      await this.release(page)
+    }
+  }
+
+  async close(): Promise<void> {
+    const browser = this.browser
+    this.browser = undefined
+    this.idle = []
+    if (browser) await (await browser).close().catch(() => {})
+  }
+}

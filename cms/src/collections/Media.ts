@@ -1,0 +1,18 @@
+import path from 'node:path'
+import type { CollectionConfig } from 'payload'
+import { anyone, isStaff } from '../access'
+import { rebuildOnDelete, rebuildOnPublish } from '../hooks/request-site-rebuild'
+
+/** Images for news, pages, the site logo and the review company logos. Stored under DATA_DIR/media. */
+export const createMedia = (mediaDir: string): CollectionConfig => ({
+  slug: 'media',
+  admin: { group: 'Content', useAsTitle: 'filename' },
+  access: { read: anyone, create: isStaff, update: isStaff, delete: isStaff },
+  upload: {
+    staticDir: path.resolve(mediaDir),
+    mimeTypes: ['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml', 'image/gif'],
+  },
+  hooks: { afterChange: [rebuildOnPublish], afterDelete: [rebuildOnDelete] },
+  fields: [{ name: 'alt', type: 'text', required: true, label: 'Alternative text (read aloud by screen readers)' }],
+}
+)

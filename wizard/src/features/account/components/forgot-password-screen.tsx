@@ -1,0 +1,61 @@
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useSearchParams } from 'react-router'
+import { ForgotPasswordSchema, MSG_BOT_CHECK_PENDING, msgErrorPersists, type ForgotPassword } from '@permitdesk/shared'
+import { AppLayout } from '../../../components/layouts/app-layout'
+import { paths } from '../../../config/paths'
+import { ApiError } from '../../../lib/api-client'
+import { forgotPassword } from '../api/account-api'
+import { SUPPORT_EMAIL } from '../hooks/use-wizard-handover'
+import { BotCheckField } from './bot-check-field'
+import { FormField, FormMessage } from './form-field'
+import { applyServerErrors } from './server-errors'
+
+/** /account/forgotpassword/ (000 §2; query email). Success and failure texts are 001 §8's. */
+export function ForgotPasswordScreen() {
+  const [params] = useSearchParams()
+  const [formError, setFormError] = useState<string | null>(null)
+  const [note, setNote] = useState<string | null>(null)
+  const [botKey, setBotKey] = useState(0)
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ForgotPassword>({ resolver: zodResolver(ForgotPasswordSchema), defaultValues: { email: params.get('email') ?? '', recaptchaResponse: undefined } })
+
+  const onSubmit = async (values: ForgotPassword) => {
+    setFormError(null)
+    setNote(null)
+    if (values.recaptchaResponse === undefined) return setFormError(MSG_BOT_CHECK_PENDING)
+    try {
+      setNote((await forgotPassword(values)).message)
+    } catch (error) {
+      const known = error instanceof ApiError && error.status > 0 && error.status < 500
+      const message = applyServerErrors(error, setError, ['email', 'recaptchaResponse'])
+      setFormError(known ? message : msgErrorPersists(SUPPORT_EMAIL))
+    }
+    setValue('recaptchaResponse', undefined)
+    setBotKey((k) => k + 1)
+  }
+
+  return (
+    <AppLayout title="Forgot password">
+      <h1>Forgot your password?</h1>
+      <p>Enter the email address of your account and we will send you a link to choose a new password.</p>
+      <FormMessage error={formError} note={note} />
+      <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Forgot password">
+        <FormField id="email" label="Email address" type="email" autoComplete="email" registration={register('email')} error={errors.email} />
+        <BotCheckField resetKey={botKey} onToken={(token) => setValue('recaptchaResponse', token)} />
+        <button type="submit" disabled={isSubmitting}>
+          Send reset link
+        </button>
+      </form>
+      <p>
+        <a href={paths.login}>Back to sign in</a>
+      </p>
+    </AppLayout>
+  )
+}

@@ -1,0 +1,115 @@
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useSearchParams } from 'react-router'
+import { MSG_ALREADY_REGISTERED, MSG_BOT_CHECK_PENDING, RegisterSchema, type Register } from '@permitdesk/shared'
+import type { z } from 'zod'
+import { AppLayout } from '../../../components/layouts/app-layout'
+import { paths } from '../../../config/paths'
+import { ApiError } from '../../../lib/api-client'
+import { register as registerAccount } from '../api/account-api'
+import { AgentAddressFields } from './address-fields'
+import { BotCheckField } from './bot-check-field'
+import { CheckboxField, FormField, FormMessage } from './form-field'
+import { applyServerErrors } from './server-errors'
+
+type RegisterInput = z.input<typeof RegisterSchema>
+const FIELDS = ['email', 'password', 'firstName', 'lastName', 'accountName', 'phone', 'agentBusinessAddress', 'agreedTerms', 'recaptchaResponse'] as const
+
+/**
+ * /account/register/ (000 §2; query email, create). The agent fields appear when "authorised agent"
+ * is ticked (001 §5). "Already registered." sends the visitor to sign in (001 §8).
+ */
+export function RegisterScreen() {
+  const [params] = useSearchParams()
+  const [formError, setFormError] = useState<string | null>(null)
+  const [done, setDone] = useState<string | null>(null)
+  const [botKey, setBotKey] = useState(0)
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<RegisterInput, unknown, Register>({
+    resolver: zodResolver(RegisterSchema),
+    defaultValues: {
+      email: params.get('email') ?? '',
+      password: '',
+      firstName: '',
+      lastName: '',
+      accountName: '',
+      phone: '',
+      optedIntoCommunication: false,
+      authorisedAgent: false,
+      agentBusinessAddress: { lineOne: '', lineTwo: '', suburb: '', state: '', postcode: '' },
+      agreedTerms: false as unknown as true,
+      recaptchaResponse: undefined,
+    },
+  })
+  const isAgent = watch('authorisedAgent')
+
+  const onSubmit = async (values: Register) => {
+    setFormError(null)
+    if (values.recaptchaResponse === undefined) return setFormError(MSG_BOT_CHECK_PENDING)
+    try {
+      const answer = await registerAccount({ ...values, agentBusinessAddress: values.authorisedAgent ? values.agentBusinessAddress : null })
+      setDone(answer.message)
+    } catch (error) {
+      if (error instanceof ApiError && error.message === MSG_ALREADY_REGISTERED) {
+        // 001 §8: the message is cleared and the login screen is flagged instead.
+        const query = new URLSearchParams({ error: 'registered', email: values.email, ...(params.has('create') ? { create: params.get('create') ?? '' } : {}) })
+        window.location.assign(`${paths.login}?${query}`)
+        return
+      }
+      setFormError(applyServerErrors(error, setError, FIELDS))
+      setValue('recaptchaResponse', undefined)
+      setBotKey((k) => k + 1)
+    }
+  }
+
+  if (done) {
+    return (
+      <AppLayout title="Create an account">
+        <h1>Check your email</h1>
+        <FormMessage note={done} />
+        <p>
+          <a href={paths.login}>Go to sign in</a>
+        </p>
+      </AppLayout>
+    )
+  }
+
+  const addressMessage = (errors.agentBusinessAddress as { message?: string } | undefined)?.message
+  return (
+    <AppLayout title="Create an account">
+      <h1>Create an account</h1>
+      <FormMessage error={formError} />
+      <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Create an account">
+        <FormField id="email" label="Email address" type="email" autoComplete="email" registration={register('email')} error={errors.email} />
+        <FormField id="password" label="Password" type="password" autoComplete="new-password" hint="At least 8 characters." registration={register('password')} error={errors.password} />
+        <FormField id="firstName" label="First name" autoComplete="given-name" registration={register('firstName')} error={errors.firstName} />
+        <FormField id="lastName" label="Last name" autoComplete="family-name" registration={register('lastName')} error={errors.lastName} />
+        <FormField id="accountName" label="Organisation" autoComplete="organization" registration={register('accountName')} error={errors.accountName} />
+        <FormField id="phone" label={isAgent ? 'Phone number' : 'Phone number (optional)'} type="tel" autoComplete="tel" registration={register('phone')} error={errors.phone} />
+        <CheckboxField id="optedIntoCommunication" label="Send me news and updates by email" registration={register('optedIntoCommunication')} />
+        <CheckboxField id="authorisedAgent" label="I am an authorised agent applying on behalf of promoters" registration={register('authorisedAgent')} />
+        {isAgent && <AgentAddressFields register={register} errors={errors} message={addressMessage} />}
+        <CheckboxField id="agreedTerms" label="I agree to the Terms and conditions" registration={register('agreedTerms')} error={errors.agreedTerms} />
+        <p>
+          <a href="/terms/" target="_blank" rel="noopener">
+            Read the Terms and conditions
+          </a>
+        </p>
+        <BotCheckField resetKey={botKey} onToken={(token) => setValue('recaptchaResponse', token)} />
+        <button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Creating your account…' : 'Create account'}
+        </button>
+      </form>
+      <p>
+        Already have an account? <a href={paths.login}>Sign in</a>
+      </p>
+    </AppLayout>
+  )
+}

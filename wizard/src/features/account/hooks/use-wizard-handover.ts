@@ -1,0 +1,28 @@
+import { useCallback } from 'react'
+import { msgErrorPersists } from '@permitdesk/shared'
+import { api } from '../../../lib/api-client'
+import { notify } from '../../../lib/notify'
+import { clearWizardDraft, readWizardDraft } from '../../../lib/wizard-draft-cookie'
+
+export const SUPPORT_EMAIL = 'support@permitdesk.com.au'
+
+/**
+ * After register or sign-in, a visitor's creation-wizard draft (kept in a cookie, 000 §6) becomes
+ * their promotion: POST /api/promotion/create with the draft. Returns the dashboard path of the new
+ * promotion, or null when there was no draft. On failure: 001 §8 "An error has occurred. Please
+ * email {support address} if it persists." and the draft stays for another try.
+ */
+export function useWizardHandover() {
+  return useCallback(async (): Promise<string | null> => {
+    const draft = readWizardDraft<Record<string, unknown>>()
+    if (!draft) return null
+    try {
+      const created = await api.post<{ id: number }>('/api/promotion/create', draft, { notify: false })
+      clearWizardDraft()
+      return `/promotions/edit/${created.id}/`
+    } catch {
+      notify(msgErrorPersists(SUPPORT_EMAIL))
+      return null
+    }
+  }, [])
+}

@@ -1,0 +1,69 @@
+/** /api/promotion/* and /api/promotionNote/* (001 §7), one function per call. */
+import type { AusStates, FeeDue } from '@permitdesk/shared'
+import { query, request } from './request'
+
+export type PermitStatusView = { id: number; name: string; slug: string }
+
+export type PromotionListItem = {
+  id: number
+  name: string
+  permitStatus: PermitStatusView
+  startDate: string | null
+  ausStates: AusStates
+  includeNz: boolean
+  totalPrizeValue: number
+  postSubmissionTotalPrizeValue: number | null
+  isSubmittedOrGenerated: boolean
+  managedSubmission: boolean
+  skillsBasedTC: boolean
+  hasTermsAndConditions: boolean
+  archived: boolean
+  createdAt: string
+  updatedAt: string
+}
+
+export type Promotion = PromotionListItem & {
+  winnersDrawnElectronically: boolean | null
+  hasNswAuthority: boolean | null
+  hasInstantWinPrizes: boolean | null
+  randomDrawMachineApproved: boolean | null
+  usingRandomDrawsDotCom: boolean | null
+  randomDraw: boolean
+  termsAndConditions: boolean
+  abridgedTC: boolean
+  hostedTC: boolean
+  requiresPermits: boolean
+  lawyerContactRequested: boolean
+  hasRandomDraw: boolean
+  hasWinnerPublication: boolean
+  servicesString: string
+  durationString: string
+  notesCount: number
+  permit: FeeDue & {
+    permitStatus: PermitStatusView
+    isNSWIncludedButNotRequired: boolean
+    isACTIncludedButNotRequired: boolean
+    isSAIncludedButNotRequired: boolean
+  }
+  version: number
+}
+
+export type SortColumn = 'date' | 'name' | 'status' | 'startDate' | 'totalPrizeValue'
+export type ListParams = { archived: boolean; sort: SortColumn; direction: 'asc' | 'desc'; after: number; count: number; search?: string }
+
+export const createPromotion = (payload: unknown) => request<{ id: number }>('POST', '/api/promotion/create', payload)
+export const modifyPromotion = (payload: unknown) => request<{ id: number }>('POST', '/api/promotion/modify', payload)
+export const getPromotion = (id: number) => request<Promotion>('GET', `/api/promotion/get${query({ id })}`)
+export const listPromotions = (params: ListParams) =>
+  request<{ promotions: PromotionListItem[]; promotionCount: number | null }>('GET', `/api/promotion/list${query({ ...params, getTotal: true })}`)
+export const archivePromotion = (id: number, archived: boolean) => request<{ id: number; archived: boolean }>('POST', '/api/promotion/archive', { id, archived })
+export const deletePromotion = (id: number) => request<{ id: number; deleted: boolean }>('POST', '/api/promotion/delete', { id })
+export const requestLawyerContact = (id: number) => request<{ id: number; lawyerContactRequested: boolean }>('POST', '/api/promotion/requestLawyerContact', { id })
+
+export type PromotionNote = { id: number; note: string; promotion_id: number; createdAt: string; updatedAt: string }
+export const getNotes = (promotionId: number) => request<PromotionNote[]>('GET', `/api/promotionNote/get${query({ id: promotionId })}`)
+export const saveNote = (note: { id?: number; note: string; promotion_id: number }) => request<PromotionNote>('POST', '/api/promotionNote/save', note)
+export const deleteNote = (id: number) => request<{ id: number }>('POST', '/api/promotionNote/delete', { id })
+
+export type SupportItem = { id: number; question: string; answer: string }
+export const getPromotionListFaqs = () => request<SupportItem[]>('GET', '/api/SupportItem/getPromotionListFAQs', undefined, { redirectOn401: false })

@@ -1,0 +1,113 @@
+import {
+  displayPrizeValue,
+  formatAusStates,
+  formatDate,
+  formatDurationText,
+  getPermitStatus,
+  isEditableStatus,
+  mobileStatusLabelFor,
+  MSG_LAWYER_CONTACT_REQUESTED,
+  promotionTitle,
+  serviceLabel,
+  startsAmendment,
+  statusColour,
+} from '@permitdesk/shared'
+import { useEffect, useState } from 'react'
+import { Link, useParams, useSearchParams } from 'react-router'
+import { AppLayout } from '../../../components/layouts/app-layout'
+import { getPromotion, requestLawyerContact, type Promotion } from '../api/promotions'
+import { PRODUCT_NAME, promotionPaths } from '../config'
+import { FeeBreakdownTable } from './fee-breakdown-table'
+import { NotesPopover } from './notes-popover'
+
+/** /promotions/edit/{id}/ (001 §2 "Promotion dashboard"), optional query success and additionalPayment. */
+export function PromotionDashboard() {
+  const id = Number(useParams().id)
+  const [search] = useSearchParams()
+  const [promotion, setPromotion] = useState<Promotion | null>(null)
+  const [error, setError] = useState('')
+  const [notice, setNotice] = useState('')
+  useEffect(() => {
+    getPromotion(id).then(setPromotion, (e: Error) => setError(e.message))
+  }, [id])
+
+  if (error) return <AppLayout title="Promotion"><p className="form-error" role="alert">{error}</p></AppLayout>
+  if (!promotion) return <AppLayout title="Promotion"><p role="status">Loading…</p></AppLayout>
+
+  const p = promotion
+  const statusId = p.permitStatus.id
+  const title = promotionTitle(p.name)
+  const colour = statusColour(statusId)
+  // 001 §2: the title opens permit editing for editable statuses; for submitted/generated ones it starts an amendment.
+  const titleHref = isEditableStatus(statusId) || startsAmendment(statusId) ? promotionPaths.permitEdit(id) + (startsAmendment(statusId) ? '?amend=1' : '') : null
+  const modifyHref = p.skillsBasedTC ? promotionPaths.modifySkillsBased(id) : promotionPaths.modify(id)
+
+  return (
+    <AppLayout title={title}>
+      <nav aria-label="Breadcrumb"><Link to={promotionPaths.list}>My Promotions</Link></nav>
+      {search.get('success') !== null && <p className="notice success" role="status">Thank you. Your promotion has been updated.</p>}
+      {search.get('additionalPayment') !== null && <p className="notice success" role="status">Thank you. Your additional payment has been received.</p>}
+      <header className="dashboard-header">
+        <h1>
+          {titleHref ? (
+            <a href={titleHref} title={startsAmendment(statusId) ? 'Start an amendment' : 'Edit the permit application'}>{title}</a>
+          ) : (
+            title
+          )}
+        </h1>
+        <p>
+          <span className={`status status-${colour}`} data-testid="status">
+            <span className="status-full">{getPermitStatus(statusId).name}</span>
+            <span className="status-mobile" aria-hidden="true">{mobileStatusLabelFor(statusId, p.hasTermsAndConditions)}</span>
+          </span>
+        </p>
+      </header>
+
+      <dl className="facts">
+        <dt>Service</dt>
+        <dd data-testid="service">{p.skillsBasedTC ? 'Terms and conditions - Game of skill' : serviceLabel(p.managedSubmission, PRODUCT_NAME)} {formatDurationText(p.durationString)}</dd>
+        <dt>States</dt>
+        <dd data-testid="states">{formatAusStates(p.ausStates, { includeNz: p.includeNz })}</dd>
+        <dt>Total prize value</dt>
+        <dd data-testid="prize-value">{displayPrizeValue(p)}</dd>
+        <dt>Created</dt>
+        <dd>{formatDate(p.createdAt)}</dd>
+        {p.servicesString && (
+          <>
+            <dt>Services</dt>
+            <dd>{p.servicesString}</dd>
+          </>
+        )}
+      </dl>
+
+      <div className="actions">
+        {isEditableStatus(statusId) && <Link className="button" to={modifyHref}>Modify services and states</Link>}
+        <NotesPopover promotionId={id} count={p.notesCount} onCountChange={(n) => setPromotion({ ...p, notesCount: n })} />
+        <button
+          type="button"
+          disabled={p.lawyerContactRequested}
+          onClick={() =>
+            requestLawyerContact(id).then(
+              () => (setPromotion({ ...p, lawyerContactRequested: true }), setNotice(MSG_LAWYER_CONTACT_REQUESTED)),
+              (e: Error) => setNotice(e.message),
+            )
+          }
+        >
+          {p.lawyerContactRequested ? 'Lawyer contact requested' : 'Request lawyer contact'}
+        </button>
+      </div>
+      <p role="status" aria-live="polite">{notice}</p>
+
+      <FeeBreakdownTable promotion={p} />
+
+      <section className="coming" aria-label="Coming soon">
+        <h2>Invoices</h2>
+        <p className="muted">Coming soon: invoices and payments will be listed here.</p>
+        <h2>Reminders and distribution lists</h2>
+        <p className="muted">Coming soon: reminder dates and distribution lists.</p>
+        <h2>Terms and conditions approval</h2>
+        <p className="muted">Coming soon: approve your terms and conditions here once they are drafted.</p>
+      </section>
+    </AppLayout>
+  )
+}

@@ -1,0 +1,268 @@
+import {
+  dollarsToCents,
+  emptyAusStates,
+  getPermitRequirements,
+  isNational,
+  MSG_COMPLETE_ALL_FORM_FIELDS,
+  MSG_TOTAL_PRIZE_VALUE_REQUIRED,
+  PromotionCreateSchema,
+  PromotionModifySkillsBasedSchema,
+  setNational,
+  STATE_CODES,
+  STATE_KEYS,
+  STATE_NAMES,
+  type AusStates,
+  type StateKey,
+} from '@permitdesk/shared'
+import { useId, useState, type FormEvent } from 'react'
+import { FeeSummary } from './fee-summary'
+import { Modal } from './modal'
+import { PRODUCT_NAME } from '../config'
+
+export type PromotionFormValues = {
+  name: string
+  ausStates: AusStates
+  includeNz: boolean
+  prizeValue: string
+  hasNswAuthority: boolean | null
+  hasInstantWinPrizes: boolean | null
+  winnersDrawnElectronically: boolean | null
+  randomDrawMachineApproved: boolean | null
+  managedSubmission: boolean
+  randomDraw: boolean
+  termsAndConditions: boolean
+  abridgedTC: boolean
+  hostedTC: boolean
+}
+
+export const emptyForm = (): PromotionFormValues => ({
+  name: '',
+  ausStates: emptyAusStates(),
+  includeNz: false,
+  prizeValue: '',
+  hasNswAuthority: null,
+  hasInstantWinPrizes: null,
+  winnersDrawnElectronically: null,
+  randomDrawMachineApproved: null,
+  managedSubmission: true,
+  randomDraw: false,
+  termsAndConditions: false,
+  abridgedTC: false,
+  hostedTC: false,
+})
+
+function cents(text: string): number | null {
+  if (text.trim() === '') return null
+  try {
+    return dollarsToCents(text)
+  } catch {
+    return null
+  }
+}
+
+/** The wire payload (001 §7 create/modify): only the visible quiz answers are sent. */
+export function toPayload(values: PromotionFormValues, skill: boolean) {
+  const value = cents(values.prizeValue)
+  const base = { name: values.name, ausStates: values.ausStates, includeNz: values.includeNz, totalPrizeValue: value ?? 0, abridgedTC: values.abridgedTC, hostedTC: values.hostedTC }
+  if (skill) return { ...base, skillsBasedTC: true }
+  const q = getPermitRequirements({ ausStates: values.ausStates, totalPrizeValue: value ?? 0, hasInstantWinPrizes: values.hasInstantWinPrizes, winnersDrawnElectronically: values.winnersDrawnElectronically }).questions
+  return {
+    ...base,
+    hasNswAuthority: q.nswAuthority ? values.hasNswAuthority : null,
+    hasInstantWinPrizes: q.instantWin ? values.hasInstantWinPrizes : null,
+    winnersDrawnElectronically: q.electronicDraw ? values.winnersDrawnElectronically : null,
+    randomDrawMachineApproved: q.machineApproved ? values.randomDrawMachineApproved : null,
+    managedSubmission: values.managedSubmission,
+    randomDraw: values.randomDraw,
+    termsAndConditions: values.termsAndConditions,
+    skillsBasedTC: false,
+  }
+}
+
+/** The first message of the shared schema for the form (001 §5 wording), or null when valid. */
+export function validate(values: PromotionFormValues, skill: boolean): { message: string; fields: string[] } | null {
+  const payload = toPayload(values, skill)
+  const result = skill ? PromotionModifySkillsBasedSchema.safeParse({ ...payload, id: 1 }) : PromotionCreateSchema.safeParse(payload)
+  if (result.success) return null
+  const message = cents(values.prizeValue) === null && values.prizeValue.trim() !== '' ? MSG_TOTAL_PRIZE_VALUE_REQUIRED : result.error.issues[0]?.message ?? MSG_COMPLETE_ALL_FORM_FIELDS
+  return { message, fields: result.error.issues.map((i) => String(i.path[0])) }
+}
+
+type Props = {
+  initial: PromotionFormValues
+  skill: boolean
+  submitLabel: string
+  /** Sends the payload; resolves when done (the caller navigates), rejects with a message to show. */
+  onSubmit: (payload: ReturnType<typeof toPayload>) => Promise<void>
+  /** States and the submission method are fixed after submission (modify). */
+  statesLocked?: boolean
+}
+
+function YesNo({ name, label, value, onChange, invalid }: { name: string; label: string; value: boolean | null; onChange: (v: boolean) => void; invalid: boolean }) {
+  const id = useId()
+  return (
+    <fieldset className="question" aria-invalid={invalid || undefined} aria-describedby={invalid ? 'form-error' : undefined}>
+      <legend id={id}>{label}</legend>
+      <label>
+        <input type="radio" name={name} checked={value === true} onChange={() => onChange(true)} /> Yes
+      </label>
+      <label>
+        <input type="radio" name={name} checked={value === false} onChange={() => onChange(false)} /> No
+      </label>
+    </fieldset>
+  )
+}
+
+/**
+ * The create/modify promotion form (001 §2): states with the national toggle and New Zealand,
+ * total prize value, the permit quiz shown exactly when the shared rules say, services and the
+ * live fee estimate, with the spec's modals.
+ */
+export function PromotionForm({ initial, skill, submitLabel, onSubmit, statesLocked = false }: Props) {
+  const [values, setValues] = useState(initial)
+  const [error, setError] = useState<{ message: string; fields: string[] } | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [modal, setModal] = useState<null | 'createWhenNotRequired' | 'notRequired' | 'randomDrawTerms' | 'createTerms'>(null)
+  const set = <K extends keyof PromotionFormValues>(key: K, value: PromotionFormValues[K]) => setValues((v) => ({ ...v, [key]: value }))
+
+  const payload = toPayload(values, skill)
+  const requirements = getPermitRequirements({ ...payload, skillsBasedTC: skill })
+  const q = requirements.questions
+  const invalid = (field: string) => !!error?.fields.includes(field)
+
+  const toggleState = (key: StateKey, on: boolean) => {
+    const next = { ...values.ausStates, [key]: on }
+    next.all = isNational(next)
+    set('ausStates', next)
+  }
+
+  async function send() {
+    setModal(null)
+    setBusy(true)
+    try {
+      await onSubmit(toPayload(values, skill))
+    } catch (e) {
+      setError({ message: (e as Error).message, fields: Object.keys((e as { modelState?: object }).modelState ?? {}) })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    const problem = validate(values, skill)
+    setError(problem)
+    if (problem) return
+    // 001 §2 modal "create when not required": nothing needs a permit; confirm before buying the service.
+    if (!skill && values.managedSubmission && !requirements.requiresPermits) return setModal('createWhenNotRequired')
+    void send()
+  }
+
+  return (
+    <form className="promotion-form" onSubmit={submit} noValidate aria-describedby="form-error">
+      <div className="field">
+        <label htmlFor="promotion-name">Promotion name</label>
+        <input id="promotion-name" value={values.name} onChange={(e) => set('name', e.target.value)} aria-invalid={invalid('name') || undefined} maxLength={200} autoComplete="off" />
+      </div>
+
+      <fieldset className="states" disabled={statesLocked} aria-invalid={invalid('ausStates') || undefined}>
+        <legend>Where will the promotion run?</legend>
+        <label className="national">
+          <input type="checkbox" checked={values.ausStates.all} onChange={(e) => set('ausStates', setNational(e.target.checked))} /> National (all states and territories)
+        </label>
+        <div className="state-grid">
+          {STATE_KEYS.map((key) => (
+            <label key={key} title={STATE_NAMES[key]}>
+              <input type="checkbox" checked={values.ausStates[key]} onChange={(e) => toggleState(key, e.target.checked)} aria-label={STATE_NAMES[key]} /> {STATE_CODES[key]}
+            </label>
+          ))}
+        </div>
+        <label>
+          <input type="checkbox" checked={values.includeNz} onChange={(e) => set('includeNz', e.target.checked)} /> Also runs in New Zealand
+        </label>
+        {statesLocked && <p className="muted">The states cannot be changed after the permit application has been submitted.</p>}
+      </fieldset>
+
+      <div className="field">
+        <label htmlFor="prize-value">Total prize value (AUD, including GST)</label>
+        <input id="prize-value" inputMode="decimal" value={values.prizeValue} onChange={(e) => set('prizeValue', e.target.value)} aria-invalid={invalid('totalPrizeValue') || undefined} placeholder="$0" />
+      </div>
+
+      {!skill && (q.nswAuthority || q.instantWin || q.electronicDraw) && (
+        <section className="quiz" aria-labelledby="quiz-title">
+          <h2 id="quiz-title">Permit check</h2>
+          {q.nswAuthority && <YesNo name="hasNswAuthority" label="Do you hold a current NSW trade promotion authority?" value={values.hasNswAuthority} onChange={(v) => set('hasNswAuthority', v)} invalid={invalid('hasNswAuthority')} />}
+          {q.instantWin && <YesNo name="hasInstantWinPrizes" label="Does the promotion have instant-win prizes in South Australia?" value={values.hasInstantWinPrizes} onChange={(v) => set('hasInstantWinPrizes', v)} invalid={invalid('hasInstantWinPrizes')} />}
+          {q.electronicDraw && (
+            <YesNo
+              name="winnersDrawnElectronically"
+              label="Will the winners be drawn electronically?"
+              value={values.winnersDrawnElectronically}
+              onChange={(v) => setValues((s) => ({ ...s, winnersDrawnElectronically: v, randomDrawMachineApproved: v ? s.randomDrawMachineApproved : false }))}
+              invalid={invalid('winnersDrawnElectronically')}
+            />
+          )}
+          {q.machineApproved && <YesNo name="randomDrawMachineApproved" label="Is the random draw system approved?" value={values.randomDrawMachineApproved} onChange={(v) => set('randomDrawMachineApproved', v)} invalid={invalid('randomDrawMachineApproved')} />}
+        </section>
+      )}
+
+      <fieldset className="services">
+        <legend>Services</legend>
+        {!skill && (
+          <>
+            <label>
+              <input type="checkbox" checked={values.managedSubmission} disabled={statesLocked} onChange={(e) => set('managedSubmission', e.target.checked)} /> {PRODUCT_NAME} manages the permit submission
+            </label>
+            <label>
+              <input type="checkbox" checked={values.randomDraw} onChange={(e) => set('randomDraw', e.target.checked)} /> Random draw
+            </label>{' '}
+            <button type="button" className="link" onClick={() => setModal('randomDrawTerms')}>Random draw terms</button>
+            <label>
+              <input type="checkbox" checked={values.termsAndConditions} onChange={(e) => set('termsAndConditions', e.target.checked)} /> Terms and conditions (game of chance)
+            </label>
+          </>
+        )}
+        {skill && <p>Terms and conditions (game of skill) are included.</p>}
+        <label>
+          <input type="checkbox" checked={values.abridgedTC} onChange={(e) => set('abridgedTC', e.target.checked)} /> Abridged terms and conditions
+        </label>
+        <label>
+          <input type="checkbox" checked={values.hostedTC} onChange={(e) => set('hostedTC', e.target.checked)} /> Hosted terms and conditions
+        </label>{' '}
+        <button type="button" className="link" onClick={() => setModal('createTerms')}>About our terms and conditions</button>
+      </fieldset>
+
+      <FeeSummary input={{ ...payload, skillsBasedTC: skill }} onExplainNotRequired={() => setModal('notRequired')} />
+
+      <p id="form-error" className="form-error" role="alert" aria-live="assertive">
+        {error?.message ?? ''}
+      </p>
+      <button type="submit" className="primary" disabled={busy} aria-busy={busy}>
+        {busy ? 'Saving…' : submitLabel}
+      </button>
+
+      <Modal
+        open={modal === 'createWhenNotRequired'}
+        title="No permit is required"
+        onClose={() => setModal(null)}
+        actions={
+          <>
+            <button type="button" onClick={() => setModal(null)}>Go back</button>
+            <button type="button" className="primary" onClick={() => void send()}>Continue anyway</button>
+          </>
+        }
+      >
+        <p>Based on your answers, none of the states you chose needs a trade promotion permit. You can still create the promotion to buy terms and conditions or a random draw, or to keep a record.</p>
+      </Modal>
+      <Modal open={modal === 'notRequired'} title="Included but not required" onClose={() => setModal(null)}>
+        <p>Permits are only needed above a total prize value: NSW above $10,000, ACT above $3,000, and SA above $5,000 (or with instant-win prizes). Your promotion still runs in these states and must follow their laws, but no permit is applied for there.</p>
+      </Modal>
+      <Modal open={modal === 'randomDrawTerms'} title="Random draw terms" onClose={() => setModal(null)}>
+        <p>We conduct the draw with an approved random draw system at the time and place in your terms and conditions, keep a record of the draw, and send you the winners' details and a draw certificate.</p>
+      </Modal>
+      <Modal open={modal === 'createTerms'} title="Terms and conditions" onClose={() => setModal(null)}>
+        <p>Our lawyers draft terms and conditions for your promotion from the details of your permit application. Abridged terms suit advertising with limited space; hosted terms are published online for entrants to read.</p>
+      </Modal>
+    </form>
+  )
+}
