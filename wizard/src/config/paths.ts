@@ -10,3 +10,7 @@ export const paths = {
   archive: '/promotions/archive/',
   wizard: '/wizard/',
 } as const
+
+/** The staff console's prefix (STAFF_PATH), written into the page by the server; /admin/ by default. */
+export const staffPath: string =
+  (typeof document !== 'undefined' && document.querySelector<HTMLMetaElement>('meta[name="permitdesk-staff-path"]')?.content) || '/admin/'
