@@ -24,6 +24,18 @@ function run(label, command, args, extraEnv = {}) {
   return result.status ?? 1
 }
 
+if (!only.length || only.includes('types')) {
+  // One check per workspace; the CMS is type-checked by its Next build.
+  process.stdout.write('\n=== type checks (tsc) ===\n')
+  for (const workspace of ['shared', 'api', 'wizard']) {
+    const result = spawnSync(bin('tsc'), ['-p', workspace, '--noEmit'], { cwd: root, env, encoding: 'utf8' })
+    const ok = result.status === 0
+    process.stdout.write(`  ${ok ? '✓' : '✗'} ${workspace}\n${ok ? '' : result.stdout + result.stderr}`)
+    if (ok) passed++
+    else failed++
+  }
+}
+
 if (!only.length || only.includes('unit')) {
   const file = path.join(results, 'vitest.json')
   const code = run('unit and integration tests (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`])

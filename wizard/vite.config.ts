@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig } from 'vitest/config'
 
 // Assets live under /app/ so they never collide with the site's /_astro/ or Next's /_next/.
 export default defineConfig({

@@ -103,7 +103,7 @@ export class ConfigError extends Error {
 }
 
 /** Parses the environment; throws ConfigError with one line per bad variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+export function loadConfig(env: Record<string, string | undefined> = process.env, cwd = process.cwd()): Config {
   // An empty variable means unset, as in most deployment tools.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''))
   const result = EnvSchema.safeParse(present)

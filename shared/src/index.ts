@@ -41,3 +41,4 @@ export * from './validation/upload';
 
 export * from './compliance/compliance-notes';
 export * from './attachments/attachment-types';
+export * from './views/promotion';

@@ -7,7 +7,7 @@ import { binDir, parts } from './paths'
 export type Progress = (line: string) => void
 
 /** Runs a build command, streaming nothing but keeping its output for the error message. */
-export async function runStep(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; label: string }) {
+export async function runStep(command: string, args: string[], options: { cwd: string; env?: Record<string, string | undefined>; label: string }) {
   const started = Date.now()
   const child = spawn(command, args, {
     cwd: options.cwd,
@@ -71,7 +71,7 @@ export async function buildWizard(progress: Progress) {
   })
 }
 
-export async function buildCms(progress: Progress, env: NodeJS.ProcessEnv) {
+export async function buildCms(progress: Progress, env: Record<string, string | undefined>) {
   await buildIfStale({
     name: 'the CMS (Next.js, about a minute the first time)',
     sources: [path.join(parts.cms, 'src'), path.join(parts.cms, 'next.config.mjs'), ...sharedSources],

@@ -6,12 +6,15 @@ import {
   durationString,
   getPermitStatus,
   isSubmittedOrGenerated,
-  type AusStates,
+  type PermitStatusView,
+  type Promotion,
+  type PromotionListItem,
 } from '@permitdesk/shared'
+
+export type { PermitStatusView, PromotionListItem }
 import type { PromotionRow } from '../../db/schema/promotions'
 import { ausStatesOfRow } from './promotion-fields'
 
-export type PermitStatusView = { id: number; name: string; slug: string }
 
 function permitStatusOf(statusId: number): PermitStatusView {
   const s = getPermitStatus(statusId)
@@ -46,23 +49,6 @@ export function durationStringOf(row: PromotionRow): string {
   return days > 0 ? durationString(days) : ''
 }
 
-export type PromotionListItem = {
-  id: number
-  name: string
-  permitStatus: PermitStatusView
-  startDate: string | null
-  ausStates: AusStates
-  includeNz: boolean
-  totalPrizeValue: number
-  postSubmissionTotalPrizeValue: number | null
-  isSubmittedOrGenerated: boolean
-  managedSubmission: boolean
-  skillsBasedTC: boolean
-  hasTermsAndConditions: boolean
-  archived: boolean
-  createdAt: string
-  updatedAt: string
-}
 
 export function toListItem(row: PromotionRow): PromotionListItem {
   return {
@@ -87,7 +73,7 @@ export function toListItem(row: PromotionRow): PromotionListItem {
 export type NotesSummary = { notesCount: number; noteLastDate: string | null; noteLastAction: string | null }
 
 /** GET /api/promotion/get: the whole promotion with its permit (fees on the permit, 001 §3). */
-export function toPromotion(row: PromotionRow, notes: NotesSummary) {
+export function toPromotion(row: PromotionRow, notes: NotesSummary): Promotion & { permitApplicant: PromotionRow['applicant']; serviceLineCount: number } {
   const f = flags(row)
   const permitStatus = permitStatusOf(row.statusId)
   const { ruleSetId, ...fees } = row.fees

@@ -28,7 +28,7 @@ export async function rebuildSite(deps: RebuildDeps, reason: string): Promise<{ 
   try {
     await runStep(process.execPath, ['--import', 'tsx', path.join(parts.cms, 'scripts', 'export-content.ts'), '--export', candidate], {
       cwd: parts.cms,
-      env: { ...deps.cmsEnv, PAYLOAD_CONFIG_PATH: 'src/payload.config.ts' } as NodeJS.ProcessEnv,
+      env: { ...deps.cmsEnv, PAYLOAD_CONFIG_PATH: 'src/payload.config.ts' },
       label: 'CMS content export',
     })
     await buildSite(() => {}, { dataDir: deps.dataDir, contentFile: candidate, force: true })

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { Router, type ErrorRequestHandler } from 'express'
+import { Router, type ErrorRequestHandler, type Request, type Response } from 'express'
 import multer from 'multer'
 import { MSG_UPLOAD_ERROR, MSG_UPLOAD_SUCCESS, UPLOAD_LIMIT_BYTES } from '@permitdesk/shared'
 import type { AppDeps } from '../../app'
@@ -26,7 +26,7 @@ const uploadErrors: ErrorRequestHandler = (error, _req, _res, next) => {
  */
 export function uploadRoutes({ database, storage }: Pick<AppDeps, 'database' | 'storage'>) {
   const api = Router()
-  api.post('/Upload', requireUser, receive, uploadErrors, async (req, res) => {
+  api.post('/Upload', requireUser, receive, uploadErrors, async (req: Request, res: Response) => {
     const file = req.file
     if (!file) throw new HttpError(400, 'Please choose a file to upload.', { file: ['Please choose a file to upload.'] }, 'VALIDATION')
     const headerFileName = sanitiseFileName(Buffer.from(file.originalname, 'latin1').toString('utf8'))

@@ -1,52 +1,8 @@
 /** /api/promotion/* and /api/promotionNote/* (001 §7), one function per call. */
-import type { AusStates, FeeDue } from '@permitdesk/shared'
+import type { PermitStatusView, Promotion, PromotionListItem } from '@permitdesk/shared'
+
+export type { PermitStatusView, Promotion, PromotionListItem }
 import { query, request } from './request'
-
-export type PermitStatusView = { id: number; name: string; slug: string }
-
-export type PromotionListItem = {
-  id: number
-  name: string
-  permitStatus: PermitStatusView
-  startDate: string | null
-  ausStates: AusStates
-  includeNz: boolean
-  totalPrizeValue: number
-  postSubmissionTotalPrizeValue: number | null
-  isSubmittedOrGenerated: boolean
-  managedSubmission: boolean
-  skillsBasedTC: boolean
-  hasTermsAndConditions: boolean
-  archived: boolean
-  createdAt: string
-  updatedAt: string
-}
-
-export type Promotion = PromotionListItem & {
-  winnersDrawnElectronically: boolean | null
-  hasNswAuthority: boolean | null
-  hasInstantWinPrizes: boolean | null
-  randomDrawMachineApproved: boolean | null
-  usingRandomDrawsDotCom: boolean | null
-  randomDraw: boolean
-  termsAndConditions: boolean
-  abridgedTC: boolean
-  hostedTC: boolean
-  requiresPermits: boolean
-  lawyerContactRequested: boolean
-  hasRandomDraw: boolean
-  hasWinnerPublication: boolean
-  servicesString: string
-  durationString: string
-  notesCount: number
-  permit: FeeDue & {
-    permitStatus: PermitStatusView
-    isNSWIncludedButNotRequired: boolean
-    isACTIncludedButNotRequired: boolean
-    isSAIncludedButNotRequired: boolean
-  }
-  version: number
-}
 
 export type SortColumn = 'date' | 'name' | 'status' | 'startDate' | 'totalPrizeValue'
 export type ListParams = { archived: boolean; sort: SortColumn; direction: 'asc' | 'desc'; after: number; count: number; search?: string }

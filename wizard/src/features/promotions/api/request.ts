@@ -1,34 +1,17 @@
 /**
- * The promotions feature's calls to /api (relative, with credentials, 001 §7). A 401 sends the
- * user to the login screen with the return address (001 §8).
+ * The promotions feature's calls to /api (001 §7), through the app's one fetch wrapper: a 401
+ * sends the user to the login screen with the return address; the screens show other errors
+ * beside the form themselves, so they are not also broadcast.
  */
-export type ModelState = Record<string, string[]>
+import { apiRequest, withQuery, type RequestOptions } from '../../../lib/api-client'
 
-export class ApiError extends Error {
-  constructor(readonly status: number, message: string, readonly modelState?: ModelState) {
-    super(message)
-    this.name = 'ApiError'
-  }
+export { ApiError, type ModelState } from '../../../lib/api-client'
+
+export function request<T>(method: 'GET' | 'POST', path: string, body?: unknown, { redirectOn401 = true } = {}): Promise<T> {
+  return apiRequest<T>(method, path, { body, redirectOn401, notify: false })
 }
 
-export async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown, { redirectOn401 = true } = {}): Promise<T> {
-  const response = await fetch(path, {
-    method,
-    credentials: 'include',
-    headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const data = await response.json().catch(() => undefined)
-  if (response.status === 401 && redirectOn401) {
-    window.location.assign(`/account/login/?ReturnUrl=${encodeURIComponent(window.location.pathname + window.location.search)}`)
-  }
-  if (!response.ok) throw new ApiError(response.status, data?.message ?? 'An error occurred.', data?.modelState)
-  return data as T
-}
-
-export function query(params: Record<string, string | number | boolean | undefined | null>): string {
-  const search = new URLSearchParams()
-  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== null && value !== '') search.set(key, String(value))
-  const text = search.toString()
-  return text ? `?${text}` : ''
+/** `?a=1&b=2` from the defined, non-empty values. */
+export function query(params: NonNullable<RequestOptions['query']>): string {
+  return withQuery('', Object.fromEntries(Object.entries(params).filter(([, value]) => value !== ''))) || ''
 }

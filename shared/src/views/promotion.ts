@@ -1,0 +1,54 @@
+/**
+ * The wire shapes of a promotion (001 §3) as GET /api/promotion/list and /get answer them: the
+ * API builds them, the wizard reads them; one definition for both.
+ */
+import type { AusStates } from '../states'
+import type { FeeDue } from '../fees/calculate-fees'
+
+export type PermitStatusView = { id: number; name: string; slug: string }
+
+export type PromotionListItem = {
+  id: number
+  name: string
+  permitStatus: PermitStatusView
+  startDate: string | null
+  ausStates: AusStates
+  includeNz: boolean
+  totalPrizeValue: number
+  postSubmissionTotalPrizeValue: number | null
+  isSubmittedOrGenerated: boolean
+  managedSubmission: boolean
+  skillsBasedTC: boolean
+  hasTermsAndConditions: boolean
+  archived: boolean
+  createdAt: string
+  updatedAt: string
+}
+
+export type Promotion = PromotionListItem & {
+  winnersDrawnElectronically: boolean | null
+  hasNswAuthority: boolean | null
+  hasInstantWinPrizes: boolean | null
+  randomDrawMachineApproved: boolean | null
+  usingRandomDrawsDotCom: boolean | null
+  randomDraw: boolean
+  termsAndConditions: boolean
+  abridgedTC: boolean
+  hostedTC: boolean
+  requiresPermits: boolean
+  lawyerContactRequested: boolean
+  hasRandomDraw: boolean
+  hasWinnerPublication: boolean
+  servicesString: string
+  durationString: string
+  notesCount: number
+  permit: FeeDue & {
+    permitStatus: PermitStatusView
+    isNSWIncludedButNotRequired: boolean
+    isACTIncludedButNotRequired: boolean
+    isSAIncludedButNotRequired: boolean
+    /** Which versioned rule set priced it (rules/rule-sets.ts). */
+    feeRuleSetId: string
+  } & Record<string, unknown>
+  version: number
+}
