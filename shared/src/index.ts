@@ -30,6 +30,7 @@ export * from './status/transitions';
 
 export * from './wizard/steps';
 export * from './wizard/section-validity';
+export * from './wizard/application-state';
 
 export * from './validation/common';
 export * from './validation/account';
@@ -42,3 +43,4 @@ export * from './validation/upload';
 export * from './compliance/compliance-notes';
 export * from './attachments/attachment-types';
 export * from './views/promotion';
+export * from './validation/applicant-compliance';

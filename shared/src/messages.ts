@@ -175,6 +175,18 @@ export const MSG_OTHER_DETAIL_REQUIRED = 'Please describe the other option you c
 export const MSG_INDUCEMENTS_DETAIL_REQUIRED = 'Please describe the inducements offered.';
 export const MSG_ATTACHMENT_REQUIRED = 'Please upload this document.';
 export const MSG_ACTION_QUESTION_UNANSWERED = 'Please answer this question.';
+/** Save refused: the application was saved elsewhere (another tab, or staff) after this copy was loaded. */
+export const MSG_SAVE_VERSION_CONFLICT =
+  'This application was changed elsewhere (in another window or by our staff) after you opened it, so your latest changes were not saved. Please refresh to load the current version.';
+/** Save refused: the status no longer lets the application be edited. */
+export const MSG_PERMIT_NOT_EDITABLE =
+  'This application cannot be edited in its current status. To change it, begin an amendment from the promotion dashboard.';
+/** An attachment names a file that is not one of the customer's uploads. */
+export const MSG_ATTACHMENT_FILE_UNKNOWN = 'This file could not be found. Please upload it again.';
+/** An attachment is reused from a promotion that does not have that document. */
+export const MSG_ATTACHMENT_REUSE_UNAVAILABLE = 'That promotion has no such document to reuse.';
+/** An attachment type code that does not exist. */
+export const MSG_ATTACHMENT_TYPE_UNKNOWN = 'Unknown attachment type.';
 
 // Status machine
 export const MSG_TRANSITION_NOT_ALLOWED = 'This promotion cannot be changed that way in its current status.';

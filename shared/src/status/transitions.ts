@@ -49,6 +49,7 @@ const OWNER_OR_ADMIN: readonly Role[] = ['customer', 'admin'];
 const ADMIN: readonly Role[] = ['admin'];
 const SYSTEM: readonly Role[] = ['system'];
 const afterPayment = (ctx: TransitionContext): PermitStatusId => (ctx.managedSubmission === false ? S.generated : S.submitted);
+const readyAgainFor = (ctx: TransitionContext): PermitStatusId => (ctx.managedSubmission === false ? S.readyRegenerate : S.readyResubmission);
 const readyFor = (ctx: TransitionContext): PermitStatusId => (ctx.managedSubmission === false ? S.readyGenerate : S.readySubmission);
 
 /** The transition table. One row per (from, event). */
@@ -86,6 +87,11 @@ export const PERMIT_TRANSITIONS: readonly Transition[] = [
   { from: S.incomplete, event: 'APPLICATION_COMPLETED', to: readyFor, roles: SYSTEM },
   { from: S.readySubmission, event: 'APPLICATION_INCOMPLETE', to: S.incomplete, roles: SYSTEM },
   { from: S.readyGenerate, event: 'APPLICATION_INCOMPLETE', to: S.incomplete, roles: SYSTEM },
+  // After feedback or an amendment, completing it again readies a resubmission (or regeneration).
+  { from: S.actionRequired, event: 'APPLICATION_COMPLETED', to: readyAgainFor, roles: SYSTEM },
+  { from: S.amendmentsInProgress, event: 'APPLICATION_COMPLETED', to: readyAgainFor, roles: SYSTEM },
+  { from: S.readyResubmission, event: 'APPLICATION_INCOMPLETE', to: S.amendmentsInProgress, roles: SYSTEM },
+  { from: S.readyRegenerate, event: 'APPLICATION_INCOMPLETE', to: S.amendmentsInProgress, roles: SYSTEM },
 ];
 
 const TABLE = new Map<string, Transition>(PERMIT_TRANSITIONS.map((t) => [`${t.from}:${t.event}`, t]));

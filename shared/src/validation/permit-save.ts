@@ -206,3 +206,22 @@ export const PermitSaveSchema = z.object({
 export type PermitSave = z.infer<typeof PermitSaveSchema>;
 /** Input side (before defaults), e.g. for form default values. */
 export type PermitSaveInput = z.input<typeof PermitSaveSchema>;
+
+/** POST /api/promotion/saveNswAuthority (001 §7): the NSW authority answers of the applicant step. */
+export const SaveNswAuthoritySchema = z.object({
+  id: IdSchema,
+  versionNumber: z.number().int().min(0).optional(),
+  hasNswAuthority: z.boolean({ error: 'Please answer whether you hold an NSW authority.' }),
+  nswAuthorityNumber: z.string().trim().max(100).nullish(),
+  nswAuthorityExpiration: draftDate,
+  nswAuthorityDuration: z.number().int().positive().max(5).nullish(),
+});
+export type SaveNswAuthority = z.infer<typeof SaveNswAuthoritySchema>;
+
+/** POST /api/promotion/saveAttachments (001 §7): the attachments step on its own. */
+export const SaveAttachmentsSchema = z.object({
+  id: IdSchema,
+  versionNumber: z.number().int().min(0).optional(),
+  attachments: z.array(AttachmentDraftSchema).max(40),
+});
+export type SaveAttachments = z.infer<typeof SaveAttachmentsSchema>;

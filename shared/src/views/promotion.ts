@@ -4,6 +4,8 @@
  */
 import type { AusStates } from '../states'
 import type { FeeDue } from '../fees/calculate-fees'
+import type { PermitSave } from '../validation/permit-save'
+import type { ApplicationState } from '../wizard/application-state'
 
 export type PermitStatusView = { id: number; name: string; slug: string }
 
@@ -42,7 +44,11 @@ export type Promotion = PromotionListItem & {
   servicesString: string
   durationString: string
   notesCount: number
-  permit: FeeDue & {
+  attachments: (PermitSave['attachments'][number] & { exists?: boolean | null })[]
+  actionEntry?: PermitSave['actionEntry']
+  permit: PermitSave['permit'] & FeeDue & {
+    completedSections: ApplicationState['completedSections']
+    applicationComplete: boolean
     permitStatus: PermitStatusView
     isNSWIncludedButNotRequired: boolean
     isACTIncludedButNotRequired: boolean
@@ -51,4 +57,5 @@ export type Promotion = PromotionListItem & {
     feeRuleSetId: string
   } & Record<string, unknown>
   version: number
-}
+} & Omit<ApplicationState, 'completedSections' | 'applicationComplete'> &
+  Partial<Pick<PermitSave, 'prizeValueACT' | 'prizeValueNSW' | 'prizeValueSA' | 'prizeValueVIC' | 'prizeValueQLD' | 'prizeValueTAS' | 'prizeValueWA' | 'prizeValueNT' | 'prizeQuantityTotal' | 'prizeDescription' | 'prizeCategoriesValue' | 'prizeCategoriesOther' | 'maxPrizeValue' | 'prizePublicationACT' | 'prizePublicationDateACT' | 'letterOfAuthorityReused' | 'attachmentsManualOverride' | 'attachmentsManuallyRequired'>>

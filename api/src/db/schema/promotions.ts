@@ -63,6 +63,13 @@ export const promotions = app.table(
     /** The permit application body (next issue): validated by the shared permit schemas. */
     permit: jsonb('permit').$type<Record<string, unknown>>().notNull().default({}),
     applicant: jsonb('applicant').$type<Record<string, unknown>>(),
+    /**
+     * Promotion-level answers of the application (prize breakdown and categories, ACT publication,
+     * action-entry answers, attachment overrides): what `PermitSaveSchema` carries beside `permit`.
+     */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    /** The application's attachments (001 §3 Attachment), each pointing at an upload or a reused promotion. */
+    attachments: jsonb('attachments').$type<Record<string, unknown>[]>().notNull().default([]),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -12,7 +12,9 @@ import {
 } from '@permitdesk/shared'
 
 export type { PermitStatusView, PromotionListItem }
+import { deriveApplicationState } from '@permitdesk/shared'
 import type { PromotionRow } from '../../db/schema/promotions'
+import { applicationOf } from './application-fields'
 import { ausStatesOfRow } from './promotion-fields'
 
 
@@ -77,7 +79,12 @@ export function toPromotion(row: PromotionRow, notes: NotesSummary): Promotion &
   const f = flags(row)
   const permitStatus = permitStatusOf(row.statusId)
   const { ruleSetId, ...fees } = row.fees
+  const application = applicationOf(row)
+  const { completedSections, applicationComplete, ...derived } = deriveApplicationState(application, { now: new Date() })
+  const { permit: _permit, ...applicationFields } = application
   return {
+    ...applicationFields,
+    attachments: row.attachments as Promotion['attachments'],
     ...toListItem(row),
     usingRandomDrawsDotCom: row.usingRandomDrawsDotCom,
     winnersDrawnElectronically: row.winnersDrawnElectronically,
@@ -95,7 +102,8 @@ export function toPromotion(row: PromotionRow, notes: NotesSummary): Promotion &
     servicesString: servicesStringOf(row),
     durationString: durationStringOf(row),
     ...notes,
-    permit: { ...row.permit, permitStatus, ...fees, feeRuleSetId: ruleSetId },
+    ...derived,
+    permit: { ...row.permit, applicant: row.applicant, completedSections, applicationComplete, permitStatus, ...fees, feeRuleSetId: ruleSetId },
     permitApplicant: row.applicant,
     version: row.version,
   }

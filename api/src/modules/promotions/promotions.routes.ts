@@ -11,6 +11,9 @@ import { modifyPromotion } from './modify-promotion'
 import type { Owner } from './promotions.repository'
 import { ArchiveBodySchema, PromotionIdBodySchema, PromotionIdQuerySchema, PromotionListQuerySchema, ReuseListQuerySchema } from './promotions.schemas'
 import { requestLawyerContact } from './request-lawyer-contact'
+import { saveAttachments } from './save-attachments'
+import { saveNswAuthority } from './save-nsw-authority'
+import { savePromotion } from './save-promotion'
 
 function ownerOf(res: Response): Owner {
   const user = currentUser(res)
@@ -28,6 +31,15 @@ export function promotionRoutes({ database }: AppDeps) {
   })
   router.post('/promotion/modify', async (req, res) => {
     res.json(await modifyPromotion(db, ownerOf(res), req.body))
+  })
+  router.post('/promotion/save', async (req, res) => {
+    res.json(await savePromotion(db, ownerOf(res), req.body))
+  })
+  router.post('/promotion/saveNswAuthority', async (req, res) => {
+    res.json(await saveNswAuthority(db, ownerOf(res), req.body))
+  })
+  router.post('/promotion/saveAttachments', async (req, res) => {
+    res.json(await saveAttachments(db, ownerOf(res), req.body))
   })
   router.get('/promotion/get', async (req, res) => {
     const { id } = PromotionIdQuerySchema.parse(req.query)

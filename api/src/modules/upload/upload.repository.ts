@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
+import type { DbOrTx } from '../changelog/changelog.repository'
 import type { Db } from '../../db/client'
 import { uploads } from '../../db/schema/uploads'
 
@@ -12,4 +13,13 @@ export async function insertUpload(db: Db, values: typeof uploads.$inferInsert):
 export async function findUploadByServerName(db: Db, serverFileName: string): Promise<UploadRecord | undefined> {
   const [row] = await db.select().from(uploads).where(eq(uploads.serverFileName, serverFileName)).limit(1)
   return row
+}
+
+/** The uploads with these server names that belong to one of the users. */
+export async function findUploadsOwnedBy(db: DbOrTx, serverFileNames: string[], userIds: number[]): Promise<UploadRecord[]> {
+  if (serverFileNames.length === 0) return []
+  return db
+    .select()
+    .from(uploads)
+    .where(and(inArray(uploads.serverFileName, serverFileNames), inArray(uploads.userId, userIds)))
 }
