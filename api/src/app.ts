@@ -14,6 +14,8 @@ import { errorReportRoutes } from './modules/error-report/error-report.routes'
 import { healthRoutes } from './modules/health/health.routes'
 import { promotionRoutes } from './modules/promotions/promotions.routes'
 import { promotionNoteRoutes } from './modules/promotion-notes/promotion-notes.routes'
+import { applicantRoutes } from './modules/applicants/applicants.routes'
+import { complianceNoteRoutes } from './modules/compliance-notes/compliance-notes.routes'
 import { supportItemRoutes } from './modules/support-items/support-items.routes'
 import { documentRoutes } from './modules/documents/documents.routes'
 import { uploadRoutes } from './modules/upload/upload.routes'
@@ -69,6 +71,8 @@ export function createApp(given: Given): Express {
   api.use(contactRoutes(deps))
   api.use(promotionRoutes(deps))
   api.use(promotionNoteRoutes(deps))
+  api.use(applicantRoutes(deps))
+  api.use(complianceNoteRoutes(deps))
   api.use(supportItemRoutes(deps))
   api.use(uploads.api)
   api.use(notFoundApi)
