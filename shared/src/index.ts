@@ -23,6 +23,7 @@ export * from './permits/options';
 export * from './permits/requirements';
 export * from './permits/scrutineer';
 export * from './permits/prize-tiers';
+export * from './permits/option-labels';
 export * from './fees/calculate-fees';
 
 export * from './status/statuses';
@@ -31,6 +32,7 @@ export * from './status/transitions';
 export * from './wizard/steps';
 export * from './wizard/section-validity';
 export * from './wizard/application-state';
+export * from './wizard/permit-defaults';
 
 export * from './validation/common';
 export * from './validation/account';
@@ -44,3 +46,4 @@ export * from './compliance/compliance-notes';
 export * from './attachments/attachment-types';
 export * from './views/promotion';
 export * from './validation/applicant-compliance';
+export * from './permits/entry-mechanic-presets';

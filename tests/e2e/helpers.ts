@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
+import PostalMime from 'postal-mime'
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..')
 /** The port of the server Playwright started, and its data directory (see playwright.config.ts). */
@@ -68,3 +69,24 @@ export function isAlive(pid: number): boolean {
     return false
   }
 }
+
+const outbox = path.join(repoRoot, E2E_DATA_DIR, 'outbox')
+/** The password of the accounts e2e tests register. */
+export const PASSWORD = 'correct horse battery'
+
+/** The link in the newest e-mail to `to` (the e2e server writes mail to its outbox). */
+export async function mailLink(to: string, part: string): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort().reverse() : []
+    for (const file of files) {
+      const mail = await PostalMime.parse(fs.readFileSync(path.join(outbox, file)))
+      if (mail.to?.some((a) => a.address === to)) {
+        const link = mail.text?.match(/https?:\/\/\S+/g)?.find((l) => l.includes(part))
+        if (link) return link
+      }
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error(`no mail to ${to} with a link to ${part}`)
+}
+

@@ -1,29 +1,7 @@
 import crypto from 'node:crypto'
-import fs from 'node:fs'
-import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
-import PostalMime from 'postal-mime'
 import { MSG_COMPLETE_ALL_FORM_FIELDS, MSG_COMPLETE_ALL_QUESTIONS, MSG_TOTAL_PRIZE_VALUE_REQUIRED } from '@permitdesk/shared'
-import { E2E_DATA_DIR, repoRoot, watchConsole } from './helpers'
-
-const outbox = path.join(repoRoot, E2E_DATA_DIR, 'outbox')
-const PASSWORD = 'correct horse battery'
-
-/** The link in the newest e-mail to `to` (the e2e server writes mail to its outbox). */
-async function mailLink(to: string, part: string): Promise<string> {
-  for (let i = 0; i < 100; i++) {
-    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort().reverse() : []
-    for (const file of files) {
-      const mail = await PostalMime.parse(fs.readFileSync(path.join(outbox, file)))
-      if (mail.to?.some((a) => a.address === to)) {
-        const link = mail.text?.match(/https?:\/\/\S+/g)?.find((l) => l.includes(part))
-        if (link) return link
-      }
-    }
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error(`no mail to ${to} with a link to ${part}`)
-}
+import { mailLink, PASSWORD, watchConsole } from './helpers'
 
 async function registerConfirmAndSignIn(page: Page, email: string) {
   await expect(page).toHaveURL(/\/account\/register\/\?create=/)

@@ -10,6 +10,7 @@ import { CreatePromotionScreen } from './components/create-promotion-screen'
 import { ModifyPromotionScreen } from './components/modify-promotion-screen'
 import { MyPromotionsScreen } from './components/my-promotions-screen'
 import { PromotionDashboard } from './components/promotion-dashboard'
+import { PermitEditScreen } from '../permit/components/permit-edit-screen'
 import { promotionPaths } from './config'
 import './promotions.css'
 
@@ -23,4 +24,5 @@ export const promotionRoutes: RouteObject[] = [
   { path: '/promotions/edit/:id/', element: <RequireAuth><PromotionDashboard /></RequireAuth> },
   { path: '/promotions/modify/:id/', element: <RequireAuth><ModifyPromotionScreen skill={false} /></RequireAuth> },
   { path: '/promotions/modifyskillsbased/:id/', element: <RequireAuth><ModifyPromotionScreen skill /></RequireAuth> },
+  { path: '/permit/edit/:id/:section?/', element: <RequireAuth><PermitEditScreen /></RequireAuth> },
 ]

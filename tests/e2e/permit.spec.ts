@@ -1,0 +1,111 @@
+/**
+ * The permit application wizard end to end (issue 6): an NSW + SA application from empty to
+ * "Ready for submission" with an upload, a reuse with undo and a silent save on leaving; a
+ * skill promotion's shortened steps.
+ */
+import crypto from 'node:crypto'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { MSG_UPLOAD_SUCCESS } from '@permitdesk/shared'
+import { mailLink, PASSWORD, watchConsole } from './helpers'
+
+/** A confirmed, signed-in customer; the page shares the request context's cookies. */
+async function signUp(request: APIRequestContext, prefix: string) {
+  const email = `${prefix}-${crypto.randomBytes(5).toString('hex')}@example.test`
+  const register = await request.post('/api/account/register', {
+    data: { email, password: PASSWORD, firstName: 'Pat', lastName: 'Permit', accountName: 'Pat Permit Pty Ltd', phone: '0298765432', agreedTerms: true },
+  })
+  expect(register.status()).toBe(200)
+  expect((await request.get(await mailLink(email, '/api/account/confirmEmail'))).ok()).toBe(true)
+  const login = await request.post('/api/account/login', { data: { email, password: PASSWORD } })
+  expect(login.status()).toBe(200)
+  return email
+}
+
+async function createPromotion(request: APIRequestContext, data: Record<string, unknown>): Promise<number> {
+  const response = await request.post('/api/promotion/create', {
+    data: { includeNz: false, winnersDrawnElectronically: false, managedSubmission: true, randomDraw: false, termsAndConditions: false, abridgedTC: false, hostedTC: false, ...data },
+  })
+  expect(response.status(), await response.text()).toBe(200)
+  return (await response.json()).id
+}
+
+const address = { lineOne: '9 Old Street', suburb: 'Parramatta', state: 'NSW', postcode: '2150' }
+
+async function step(page: Page, name: RegExp) {
+  await page.getByRole('navigation', { name: 'Application steps' }).getByRole('link', { name }).click()
+}
+
+test.describe('permit application', () => {
+  test('an NSW + SA application from empty to Ready for submission', async ({ page }) => {
+    const errors = watchConsole(page)
+    await signUp(page.request, 'permit')
+    // An earlier promotion with an applicant: reused automatically, and offered for reuse.
+    const earlier = await createPromotion(page.request, { name: 'Earlier promotion', ausStates: { vic: true }, totalPrizeValue: 100_000 })
+    const opened = await (await page.request.get(`/api/promotion/get?id=${earlier}`)).json()
+    const savedEarlier = await page.request.post('/api/promotion/save', {
+      data: { ...opened, versionNumber: opened.version, permit: { ...opened.permit, applicant: { organisation: 'Earlier Co Pty Ltd', abnacn: '51824753556', businessAddress: address, postalSameAsBusiness: true, contact: { firstName: 'Eve', lastName: 'Earlier', phone: '0211112222', email: 'eve@earlier.test' } } } },
+    })
+    expect(savedEarlier.status()).toBe(200)
+    const id = await createPromotion(page.request, { name: 'Spring giveaway', ausStates: { nsw: true, sa: true }, totalPrizeValue: 2_000_000, hasNswAuthority: false, winnersDrawnElectronically: false })
+
+    await page.goto(`/permit/edit/${id}/`)
+    await expect(page.getByRole('heading', { name: 'Step 1 of 6: General' })).toBeVisible()
+    const steps = page.getByRole('navigation', { name: 'Application steps' }).getByRole('listitem')
+    await expect(steps).toHaveText([/General/, /Applicant/, /Entry\/draw/, /Prizes/, /Attachments/, /Comments/])
+
+    // General: dates and answers are prefilled (001 §5); the rest is typed.
+    await expect(page.getByLabel('Promotion name')).toHaveValue('Spring giveaway')
+    await expect(page.getByLabel('Start date')).not.toHaveValue('')
+    await expect(page.getByLabel('Start time')).toHaveValue('09:00')
+    await expect(page.getByLabel('End time')).toHaveValue('15:00')
+    await expect(page.getByRole('group', { name: 'Can people under 18 enter?' }).getByLabel('Yes')).toBeChecked()
+    await expect(page.getByRole('group', { name: 'Are any inducements offered to enter?' }).getByLabel('No')).toBeChecked()
+    await page.getByRole('group', { name: 'How will the promotion be advertised?' }).getByLabel('Digital and social media').check()
+    await page.getByLabel('Products or services promoted').fill('Garden furniture')
+    await page.getByRole('button', { name: 'Next: Applicant' }).click()
+
+    // Applicant: the latest applicant was reused automatically for a first-time application.
+    await expect(page.getByRole('heading', { name: 'Step 2 of 6: Applicant' })).toBeVisible()
+    await expect(page).toHaveURL(new RegExp(`/permit/edit/${id}/peopleroles/$`))
+    await expect(page.getByLabel('Organisation (legal name)')).toHaveValue('Earlier Co Pty Ltd')
+    await page.getByLabel('Organisation (legal name)').fill('Spring Co Pty Ltd')
+    // Reuse with undo: the earlier applicant comes back, and undo restores what was typed.
+    const reuse = page.getByTestId('reuse-applicant')
+    await reuse.getByText('Reuse a previous applicant').click()
+    await reuse.getByLabel('Previous applicant').selectOption({ label: 'Earlier Co Pty Ltd (Earlier promotion)' })
+    await reuse.getByRole('button', { name: 'Reuse' }).click()
+    await expect(page.getByLabel('Organisation (legal name)')).toHaveValue('Earlier Co Pty Ltd')
+    await reuse.getByRole('button', { name: 'Undo' }).click()
+    await expect(page.getByLabel('Organisation (legal name)')).toHaveValue('Spring Co Pty Ltd')
+    await expect(page.getByLabel('First name')).toHaveValue('Eve')
+    // SA needs the contact's position: the rule's message shows once the step has been left.
+    await page.getByRole('button', { name: 'Next: Entry/draw' }).click()
+    await step(page, /Applicant/)
+    await expect(page.getByText('Please enter the contact person’s position (required for ACT and SA permits).')).toBeVisible()
+    await page.getByLabel('Position').fill('Marketing manager')
+    await expect(page.getByText('Please enter the contact person’s position (required for ACT and SA permits).')).toHaveCount(0)
+
+    // A silent save when leaving the screen: the typed position survives going to My Promotions.
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'My Promotions' }).click()
+    await expect(page).toHaveURL(/\/promotions\/$/)
+    await expect.poll(async () => (await (await page.request.get(`/api/promotion/get?id=${id}`)).json()).permit.applicant?.contact?.position).toBe('Marketing manager')
+    await page.goto(`/permit/edit/${id}/peopleroles/`)
+    await expect(page.getByLabel('Position')).toHaveValue('Marketing manager')
+
+    expect(errors).toEqual([])
+  })
+
+  test('a skill promotion shows the shortened steps, with Promoter for Applicant', async ({ page }) => {
+    await signUp(page.request, 'skill')
+    const id = await createPromotion(page.request, { name: 'Best photo', ausStates: { nsw: true }, totalPrizeValue: 500_000, skillsBasedTC: true })
+    await page.goto(`/permit/edit/${id}/`)
+    const steps = page.getByRole('navigation', { name: 'Application steps' }).getByRole('listitem')
+    await expect(steps).toHaveText([/General/, /Promoter/, /Entry\/draw/, /Prizes/])
+    await expect(page.getByRole('heading', { name: 'Step 1 of 4: General' })).toBeVisible()
+    // The attachments step does not exist for it: its route falls back to the first step.
+    await page.goto(`/permit/edit/${id}/attachments/`)
+    await expect(page).toHaveURL(new RegExp(`/permit/edit/${id}/$`))
+    await step(page, /Entry\/draw/)
+    await expect(page.getByRole('heading', { name: 'Final prize draw' })).toHaveCount(0)
+  })
+})

@@ -1,0 +1,267 @@
+/**
+ * The permit form's fields, each bound to the draft by its path (the API's modelState key): a
+ * label tied to the control, the rule messages under it (aria-describedby, aria-invalid), and
+ * the action-required highlight staff can set (001 §2).
+ */
+import { STATE_CODES, STATE_KEYS, hasFlag } from '@permitdesk/shared'
+import { useEffect, useState, type ReactNode } from 'react'
+import { fieldId, type Path } from '../lib/paths'
+import { useField } from './editor-context'
+
+type Common = { path: Path; label: string; hint?: string }
+
+function FieldErrors({ id, errors }: { id: string; errors: string[] }) {
+  if (errors.length === 0) return null
+  return (
+    <ul id={`${id}-error`} className="field-errors">
+      {errors.map((message) => (
+        <li key={message} className="field-error">{message}</li>
+      ))}
+    </ul>
+  )
+}
+
+function describedBy(id: string, hint: string | undefined, errors: string[]) {
+  return [hint ? `${id}-hint` : '', errors.length ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
+}
+
+function Wrapper({ id, label, hint, errors, actionRequired, children, as = 'div' }: { id: string; label: string; hint?: string; errors: string[]; actionRequired: boolean; children: ReactNode; as?: 'div' | 'fieldset' }) {
+  const className = `field${errors.length ? ' has-error' : ''}${actionRequired ? ' action-required' : ''}`
+  const heading = as === 'fieldset' ? <legend>{label}{actionRequired && <ActionBadge />}</legend> : <label htmlFor={id}>{label}{actionRequired && <ActionBadge />}</label>
+  const body = (
+    <>
+      {heading}
+      {hint && <small id={`${id}-hint`} className="hint">{hint}</small>}
+      {children}
+      <FieldErrors id={id} errors={errors} />
+    </>
+  )
+  return as === 'fieldset' ? <fieldset className={className} aria-describedby={describedBy(id, hint, errors)}>{body}</fieldset> : <div className={className}>{body}</div>
+}
+
+function ActionBadge() {
+  return <span className="badge danger"> Action required</span>
+}
+
+export function TextField({ path, label, hint, multiline, maxLength = 4000, type = 'text', inputMode, autoComplete }: Common & { multiline?: boolean; maxLength?: number; type?: string; inputMode?: 'numeric' | 'tel' | 'email' | 'url'; autoComplete?: string }) {
+  const field = useField<string | null>(path)
+  const id = fieldId(path)
+  const props = {
+    id,
+    value: field.value ?? '',
+    // 001 §5: a text limit truncates input.
+    onChange: (event: { target: { value: string } }) => field.set(event.target.value.slice(0, maxLength)),
+    maxLength,
+    readOnly: field.readOnly,
+    'aria-invalid': field.errors.length ? true : undefined,
+    'aria-describedby': describedBy(id, hint, field.errors),
+  }
+  return (
+    <Wrapper id={id} label={label} hint={hint} errors={field.errors} actionRequired={field.actionRequired}>
+      {multiline ? <textarea rows={4} {...props} /> : <input type={type} inputMode={inputMode} autoComplete={autoComplete} {...props} />}
+    </Wrapper>
+  )
+}
+
+export function DateField({ path, label, hint, min, max }: Common & { min?: string; max?: string }) {
+  const field = useField<string | null>(path)
+  const id = fieldId(path)
+  return (
+    <Wrapper id={id} label={label} hint={hint} errors={field.errors} actionRequired={field.actionRequired}>
+      <input
+        id={id}
+        type="date"
+        value={field.value ?? ''}
+        min={min}
+        max={max}
+        readOnly={field.readOnly}
+        onChange={(event) => field.set(event.target.value || null)}
+        aria-invalid={field.errors.length ? true : undefined}
+        aria-describedby={describedBy(id, hint, field.errors)}
+      />
+    </Wrapper>
+  )
+}
+
+export function TimeField({ path, label, hint }: Common) {
+  const field = useField<string | null>(path)
+  const id = fieldId(path)
+  return (
+    <Wrapper id={id} label={label} hint={hint} errors={field.errors} actionRequired={field.actionRequired}>
+      <input
+        id={id}
+        type="time"
+        step={60}
+        value={field.value ?? ''}
+        readOnly={field.readOnly}
+        onChange={(event) => field.set(event.target.value || null)}
+        aria-invalid={field.errors.length ? true : undefined}
+        aria-describedby={describedBy(id, hint, field.errors)}
+      />
+    </Wrapper>
+  )
+}
+
+/** A yes/no question as two radio buttons in a fieldset. */
+export function YesNoField({ path, label, hint, onAnswer }: Common & { onAnswer?: (value: boolean) => void }) {
+  const field = useField<boolean | null>(path)
+  const id = fieldId(path)
+  const choose = (value: boolean) => (onAnswer ? onAnswer(value) : field.set(value))
+  return (
+    <Wrapper id={id} label={label} hint={hint} errors={field.errors} actionRequired={field.actionRequired} as="fieldset">
+      <div className="choices inline">
+        {[true, false].map((value) => (
+          <label key={String(value)} className="choice">
+            <input type="radio" name={id} checked={field.value === value} disabled={field.readOnly} onChange={() => choose(value)} />
+            {value ? 'Yes' : 'No'}
+          </label>
+        ))}
+      </div>
+    </Wrapper>
+  )
+}
+
+/** A group of checkboxes stored as bit flags (001 §3 option lists). */
+export function FlagGroupField<K extends string>({ path, label, hint, options, flags, labels }: Common & { options: readonly K[]; flags: Record<K, number>; labels: Record<K, string> }) {
+  const field = useField<number | null>(path)
+  const id = fieldId(path)
+  const value = field.value ?? 0
+  return (
+    <Wrapper id={id} label={label} hint={hint} errors={field.errors} actionRequired={field.actionRequired} as="fieldset">
+      <div className="choices grid">
+        {options.map((key) => (
+          <label key={key} className="choice">
+            <input
+              type="checkbox"
+              checked={hasFlag(value, flags, key)}
+              disabled={field.readOnly}
+              onChange={(event) => field.set(event.target.checked ? value | flags[key] : value & ~flags[key])}
+            />
+            {labels[key]}
+          </label>
+        ))}
+      </div>
+    </Wrapper>
+  )
+}
+
+export function SelectField({ path, label, hint, options, placeholder = 'Please choose' }: Common & { options: readonly (readonly [string, string])[]; placeholder?: string }) {
+  const field = useField<string | null>(path)
+  const id = fieldId(path)
+  return (
+    <Wrapper id={id} label={label} hint={hint} errors={field.errors} actionRequired={field.actionRequired}>
+      <select
+        id={id}
+        value={field.value ?? ''}
+        disabled={field.readOnly}
+        onChange={(event) => field.set(event.target.value || null)}
+        aria-invalid={field.errors.length ? true : undefined}
+        aria-describedby={describedBy(id, hint, field.errors)}
+      >
+        <option value="">{placeholder}</option>
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>{text}</option>
+        ))}
+      </select>
+    </Wrapper>
+  )
+}
+
+function centsToText(cents: number | null | undefined): string {
+  if (cents === null || cents === undefined) return ''
+  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2)
+}
+
+/** An amount typed in dollars, stored in integer cents (DESIGN.md §4). */
+export function MoneyField({ path, label, hint }: Common) {
+  const field = useField<number | null>(path)
+  const id = fieldId(path)
+  const [text, setText] = useState(centsToText(field.value))
+  // Follow changes that do not come from typing here (reuse, undo, server answer).
+  useEffect(() => {
+    const typed = parseDollars(text)
+    if (typed !== (field.value ?? null)) setText(centsToText(field.value))
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [field.value])
+  return (
+    <Wrapper id={id} label={label} hint={hint} errors={field.errors} actionRequired={field.actionRequired}>
+      <span className="money-input">
+        <span aria-hidden="true">$</span>
+        <input
+          id={id}
+          inputMode="decimal"
+          value={text}
+          readOnly={field.readOnly}
+          onChange={(event) => {
+            setText(event.target.value)
+            field.set(parseDollars(event.target.value))
+          }}
+          aria-invalid={field.errors.length ? true : undefined}
+          aria-describedby={describedBy(id, hint, field.errors)}
+        />
+      </span>
+    </Wrapper>
+  )
+}
+
+function parseDollars(text: string): number | null {
+  const clean = text.replace(/[$,\s]/g, '')
+  if (!/^\d+(\.\d{1,2})?$/.test(clean)) return null
+  return Math.round(Number(clean) * 100)
+}
+
+export function IntegerField({ path, label, hint }: Common) {
+  const field = useField<number | null>(path)
+  const id = fieldId(path)
+  return (
+    <Wrapper id={id} label={label} hint={hint} errors={field.errors} actionRequired={field.actionRequired}>
+      <input
+        id={id}
+        inputMode="numeric"
+        value={field.value ?? ''}
+        readOnly={field.readOnly}
+        onChange={(event) => {
+          const digits = event.target.value.replace(/\D/g, '')
+          field.set(digits === '' ? null : Number(digits.slice(0, 9)))
+        }}
+        aria-invalid={field.errors.length ? true : undefined}
+        aria-describedby={describedBy(id, hint, field.errors)}
+      />
+    </Wrapper>
+  )
+}
+
+const STATE_OPTIONS = STATE_KEYS.map((key) => [STATE_CODES[key], STATE_CODES[key]] as const)
+
+/** 001 §3 Address: line one and two, suburb, state and postcode. */
+export function AddressFields({ path, label }: { path: Path; label: string }) {
+  const group = useField(path)
+  const id = fieldId(path)
+  return (
+    <fieldset className={`address${group.errors.length ? ' has-error' : ''}`} aria-describedby={group.errors.length ? `${id}-error` : undefined}>
+      <legend>{label}</legend>
+      <TextField path={`${path}.lineOne`} label="Street address" autoComplete="off" maxLength={200} />
+      <TextField path={`${path}.lineTwo`} label="Street address line 2 (optional)" autoComplete="off" maxLength={200} />
+      <div className="row">
+        <TextField path={`${path}.suburb`} label="Suburb" maxLength={100} />
+        <SelectField path={`${path}.state`} label="State" options={STATE_OPTIONS} placeholder="State" />
+        <TextField path={`${path}.postcode`} label="Postcode" inputMode="numeric" maxLength={4} />
+      </div>
+      <FieldErrors id={id} errors={group.errors} />
+    </fieldset>
+  )
+}
+
+/** A section of a step: its heading, id `section-{key}` (001 §2) and highlight. */
+export function Section({ sectionKey, title, validity, children, actionRequired }: { sectionKey: string; title: string; validity: 'valid' | 'invalid' | 'neutral'; children: ReactNode; actionRequired?: boolean }) {
+  return (
+    <section id={`section-${sectionKey}`} className={`permit-section validity-${validity}${actionRequired ? ' action-required' : ''}`} aria-labelledby={`section-${sectionKey}-title`}>
+      <h2 id={`section-${sectionKey}-title`}>
+        {title}
+        {validity === 'valid' && <span className="validity-mark" aria-label="complete"> ✓</span>}
+        {actionRequired && <ActionBadge />}
+      </h2>
+      {children}
+    </section>
+  )
+}

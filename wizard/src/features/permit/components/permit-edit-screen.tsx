@@ -1,0 +1,285 @@
+/**
+ * /permit/edit/{id}/{section}/ (001 §2 "Permit application wizard"): the six steps (fewer for
+ * skill and self-submitted promotions), each with its sections, the save status indicator,
+ * next/previous with a save, back with a forced save, a silent save when leaving, the working
+ * PDF, reuse with undo, compliance and FAQ panels and the spec's modals.
+ */
+import {
+  displayPrizeValue,
+  findStepByRoute,
+  formatAusStates,
+  getStepValidity,
+  getVisibleSections,
+  getWizardSteps,
+  isEditableStatus,
+  MSG_DOWNLOAD_STARTING,
+  promotionTitle,
+  SECTION_NAMES,
+  getSectionValidity,
+  TIMINGS,
+  type StepKey,
+  type WizardStep,
+} from '@permitdesk/shared'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { Link, Navigate, useNavigate, useParams } from 'react-router'
+import { AppLayout } from '../../../components/layouts/app-layout'
+import { useSession } from '../../account/hooks/use-session'
+import { Modal } from '../../promotions/components/modal'
+import { promotionPaths, SUPPORT_EMAIL } from '../../promotions/config'
+import { usePermitEditor, type Draft, type SaveStatus } from '../hooks/use-permit-editor'
+import { EditorProvider } from './editor-context'
+import { Section } from './fields'
+import { SidePanel } from './side-panel'
+import { SECTION_COMPONENTS } from './sections'
+import '../permit.css'
+
+const STATUS_TEXT: Record<SaveStatus, string> = { default: '', saving: 'Saving…', saved: 'Saved', error: 'Not saved' }
+
+function wizardContextOf(draft: Draft) {
+  return { managedSubmission: draft.managedSubmission, skillsBasedTC: draft.skillsBasedTC, termsAndConditions: draft.termsAndConditions, ausStates: draft.ausStates }
+}
+
+export function permitEditPath(id: number, routeKey?: string) {
+  return `${promotionPaths.permitEdit(id)}${routeKey ? `${routeKey}/` : ''}`
+}
+
+export function PermitEditScreen() {
+  const params = useParams()
+  const id = Number(params.id)
+  const { user } = useSession()
+  const editor = usePermitEditor(id, user)
+  const navigate = useNavigate()
+  const [revealed, setRevealed] = useState<Set<StepKey>>(new Set())
+  const [modal, setModal] = useState<'modifyOnly' | null>(null)
+  const [downloading, setDownloading] = useState(false)
+  const editorRef = useRef(editor)
+  editorRef.current = editor
+
+  // 001 §2: leaving the permit edit screen triggers a silent save (also when the page is closed).
+  useEffect(() => {
+    const onPageHide = () => void editorRef.current.save({ silent: true, keepalive: true })
+    window.addEventListener('pagehide', onPageHide)
+    return () => {
+      window.removeEventListener('pagehide', onPageHide)
+      void editorRef.current.save({ silent: true, keepalive: true })
+    }
+  }, [])
+
+  const draft = editor.draft
+  const context = draft ? wizardContextOf(draft) : null
+  const steps = context ? getWizardSteps(context) : []
+  const step = context ? findStepByRoute(params.section, context) : undefined
+  const stepIndex = step ? steps.findIndex((s) => s.key === step.key) : -1
+
+  // 001 §4: the entry/draw and comments steps are flagged as visited.
+  useEffect(() => {
+    if (!draft || !step || !isEditableStatus(draft.permitStatus.id)) return
+    if (step.key === 'entryDraw' && !draft.permit.visitedEntryDraw) editor.update('permit.visitedEntryDraw', true)
+    if (step.key === 'comments' && !draft.permit.visitedComments) editor.update('permit.visitedComments', true)
+  }, [draft, step, editor])
+
+  // 001 §2: a section in the route scrolls into view (after 200 ms, and again after 500 ms once the step has laid out).
+  useEffect(() => {
+    const section = params.section?.toLowerCase()
+    if (!section || !draft) return
+    const timers = TIMINGS.sectionScrollDelaysMs.map((delay) =>
+      setTimeout(() => document.getElementById(`section-${section}`)?.scrollIntoView({ block: 'start' }), delay),
+    )
+    return () => timers.forEach(clearTimeout)
+    // Only when the route changes, not on every keystroke.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [params.section, draft === null])
+
+  const goTo = useCallback(
+    async (target: WizardStep | 'dashboard') => {
+      if (step) setRevealed((previous) => new Set(previous).add(step.key))
+      const saved = await editor.save()
+      if (!saved) return
+      if (target === 'dashboard') navigate(promotionPaths.dashboard(id))
+      else {
+        navigate(permitEditPath(id, target.routeKey))
+        window.scrollTo({ top: 0 })
+      }
+    },
+    [editor, id, navigate, step],
+  )
+
+  if (editor.loadError) {
+    return (
+      <AppLayout title="Permit application">
+        <p className="form-error" role="alert">{editor.loadError.status === 404 ? 'We could not find this promotion.' : editor.loadError.message}</p>
+        <Link to={promotionPaths.list}>My Promotions</Link>
+      </AppLayout>
+    )
+  }
+  if (!draft || !context) return <AppLayout title="Permit application"><p role="status">Loading…</p></AppLayout>
+  if (!step) return <Navigate to={permitEditPath(id)} replace />
+
+  const readOnly = !isEditableStatus(draft.permitStatus.id)
+  const clock = { now: new Date() }
+  const title = promotionTitle(draft.name)
+  const previous = steps[stepIndex - 1]
+  const next = steps[stepIndex + 1]
+  const sections = getVisibleSections(step, context)
+  const complete = editor.promotion?.permit.applicationComplete === true && !editor.isDirty()
+
+  return (
+    <AppLayout title={`${title} · Permit application`}>
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <Link to={promotionPaths.list}>My Promotions</Link> › <Link to={promotionPaths.dashboard(id)}>{title}</Link>
+      </nav>
+      <header className="permit-header">
+        <div>
+          <h1>{title}</h1>
+          <p className="permit-summary">
+            <span data-testid="permit-status" className="status status-info">{draft.permitStatus.name}</span>{' '}
+            {formatAusStates(draft.ausStates, { includeNz: draft.includeNz })} · {displayPrizeValue(draft)}{' '}
+            <button type="button" className="link" onClick={() => setModal('modifyOnly')}>Change states or prize value</button>
+          </p>
+        </div>
+        <div className="permit-tools">
+          <span className={`save-status save-${editor.saveStatus}`} role="status" aria-live="polite" data-testid="save-status">
+            {STATUS_TEXT[editor.saveStatus]}
+          </span>
+          {!readOnly && (
+            <button type="button" onClick={() => void editor.save({ force: true })} disabled={editor.saveStatus === 'saving'}>Save</button>
+          )}
+          <a
+            href={`/promotions/downloadworkingpdf/${id}`}
+            download
+            onClick={() => {
+              setDownloading(true)
+              void editor.save({ silent: true })
+              setTimeout(() => setDownloading(false), TIMINGS.downloadFlagResetMs)
+            }}
+          >
+            Download working PDF
+          </a>
+          <span role="status" aria-live="polite">{downloading ? MSG_DOWNLOAD_STARTING : ''}</span>
+        </div>
+      </header>
+
+      {readOnly && (
+        <p className="notice info">This application is {draft.permitStatus.name.toLowerCase()} and cannot be edited here. <Link to={promotionPaths.dashboard(id)}>Back to the promotion</Link></p>
+      )}
+      {complete && (
+        <p className="notice success" role="status" data-testid="application-complete">
+          Your application is complete. Status: {editor.promotion?.permitStatus.name}.
+        </p>
+      )}
+      <ActionRequiredNotice draft={draft} />
+
+      <div className="permit-layout">
+        <nav aria-label="Application steps" className="permit-steps">
+          <ol>
+            {steps.map((s, index) => {
+              const validity = getStepValidity(draft, s.key, clock)
+              return (
+                <li key={s.key} className={`step validity-${validity}${s.key === step.key ? ' current' : ''}`}>
+                  <a
+                    href={permitEditPath(id, s.routeKey)}
+                    aria-current={s.key === step.key ? 'step' : undefined}
+                    onClick={(event) => {
+                      event.preventDefault()
+                      void goTo(s)
+                    }}
+                  >
+                    <span className="step-number">{index + 1}</span> {s.name}
+                    <span className="step-validity">{validity === 'valid' ? ' ✓' : validity === 'invalid' ? ' !' : ''}</span>
+                    <span className="visually-hidden">{validity === 'valid' ? ' (complete)' : validity === 'invalid' ? ' (needs attention)' : ''}</span>
+                  </a>
+                </li>
+              )
+            })}
+          </ol>
+        </nav>
+
+        <EditorProvider editor={editor} draft={draft} revealed={revealed.has(step.key)} readOnly={readOnly}>
+          <form
+            className="permit-form"
+            id={`section-${step.routeKey}`}
+            aria-labelledby="permit-step-title"
+            onSubmit={(event) => {
+              event.preventDefault()
+              void goTo(next ?? 'dashboard')
+            }}
+          >
+            <h2 id="permit-step-title" className="step-title">Step {stepIndex + 1} of {steps.length}: {step.name}</h2>
+            {sections.map((key) => {
+              const Component = SECTION_COMPONENTS[key]
+              return (
+                <Section key={key} sectionKey={key} title={SECTION_NAMES[key]} validity={getSectionValidity(draft, key, clock)} actionRequired={draft.incompleteActionFields?.includes(key)}>
+                  <Component />
+                </Section>
+              )
+            })}
+            <div className="step-actions">
+              {previous ? (
+                <button type="button" onClick={() => void goTo(previous)}>Previous: {previous.name}</button>
+              ) : (
+                <button type="button" onClick={() => void goTo('dashboard')}>Back to the promotion</button>
+              )}
+              <button type="submit" className="primary">{next ? `Next: ${next.name}` : 'Save and finish'}</button>
+            </div>
+          </form>
+          <SidePanel stepKey={step.key} />
+        </EditorProvider>
+      </div>
+
+      <Modal
+        open={editor.saveError !== null}
+        title="Your application could not be saved"
+        onClose={editor.dismissSaveError}
+        actions={
+          <>
+            <a className="button" href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(`Permit application ${id}`)}`}>Contact us</a>
+            <button type="button" className="primary" onClick={() => window.location.assign(permitEditPath(id, step.routeKey))}>Refresh</button>
+          </>
+        }
+      >
+        <p>{editor.saveError}</p>
+        <p>Refresh to load the latest copy of your application, or contact us at {SUPPORT_EMAIL} if this keeps happening.</p>
+      </Modal>
+      <Modal
+        open={modal === 'modifyOnly'}
+        title="Only editable in modify promotion"
+        onClose={() => setModal(null)}
+        actions={
+          <>
+            <button type="button" onClick={() => setModal(null)}>Cancel</button>
+            <button
+              type="button"
+              className="primary"
+              onClick={async () => {
+                setModal(null)
+                if (await editor.save()) navigate(draft.skillsBasedTC ? promotionPaths.modifySkillsBased(id) : promotionPaths.modify(id))
+              }}
+            >
+              Modify promotion
+            </button>
+          </>
+        }
+      >
+        <p>The states, the total prize value and the services are changed on the modify promotion screen, where the permits needed and the fees are worked out again. Your application is saved first.</p>
+      </Modal>
+    </AppLayout>
+  )
+}
+
+/** 001 §2: action-required items staff flagged, with their comments. */
+function ActionRequiredNotice({ draft }: { draft: Draft }) {
+  const fields = (draft.actionEntry?.actionFields ?? []).filter((f) => f.checked)
+  if (fields.length === 0 && !draft.isActionRequired) return null
+  return (
+    <div className="notice warning" role="note" data-testid="action-required">
+      <strong>Action required.</strong> Our team has asked you to check the highlighted items.
+      {fields.length > 0 && (
+        <ul>
+          {fields.map((f) => (
+            <li key={f.actionFieldSlug}>{SECTION_NAMES[f.actionFieldSlug as keyof typeof SECTION_NAMES] ?? f.actionFieldSlug}{f.comment ? `: ${f.comment}` : ''}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}

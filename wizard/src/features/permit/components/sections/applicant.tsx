@@ -1,0 +1,87 @@
+/** Applicant step, section "Applicant" (001 §3 Applicant; §5 ABN/ACN, addresses, NSW authority). */
+import { getPermitRequirements, isNswAuthorityDurationRequired, type ApplicantDraft } from '@permitdesk/shared'
+import { useState } from 'react'
+import { useSession } from '../../../account/hooks/use-session'
+import { Modal } from '../../../promotions/components/modal'
+import { getApplicant, getApplicantReuseList } from '../../api/permit-api'
+import { useEditor } from '../editor-context'
+import { AddressFields, TextField } from '../fields'
+import { NswAuthority } from '../nsw-authority'
+import { ReuseControl } from '../reuse-control'
+
+export function ApplicantSection() {
+  const { draft, editor, readOnly } = useEditor()
+  const { user } = useSession()
+  const applicant = draft.permit.applicant ?? {}
+  const [authorityStatement, setAuthorityStatement] = useState(false)
+  const requirements = getPermitRequirements({ ...draft, startDate: draft.permit.startDate ?? draft.startDate })
+  const who = draft.skillsBasedTC ? 'promoter' : 'applicant'
+  return (
+    <>
+      {!readOnly && (
+        <ReuseControl
+          testId="reuse-applicant"
+          summary={`Reuse a previous ${who}`}
+          choose={`Previous ${who}`}
+          load={async () => (await getApplicantReuseList(draft.id, draft.managedSubmission)).map((a) => ({ id: a.id, label: `${a.organisation} (${a.promotionName || 'Untitled permit'})` }))}
+          apply={async (id, current) => {
+            const { id: _id, promotionId: _promotionId, ...reused } = await getApplicant(id, draft.managedSubmission)
+            return { ...current, permit: { ...current.permit, applicant: reused as ApplicantDraft } }
+          }}
+        />
+      )}
+      <TextField path="permit.applicant.organisation" label="Organisation (legal name)" maxLength={200} autoComplete="organization" />
+      <TextField path="permit.applicant.abnacn" label="ABN or ACN" inputMode="numeric" maxLength={14} hint="11 digits for an ABN, 9 for an ACN." />
+      <TextField path="permit.applicant.tradingName" label="Trading name (optional)" maxLength={200} />
+      <AddressFields path="permit.applicant.businessAddress" label="Business address" />
+      <label className="choice">
+        <input
+          type="checkbox"
+          checked={applicant.postalSameAsBusiness === true}
+          disabled={readOnly}
+          onChange={(event) => editor.update('permit.applicant.postalSameAsBusiness', event.target.checked)}
+        />
+        The postal address is the same as the business address
+      </label>
+      {!applicant.postalSameAsBusiness && <AddressFields path="permit.applicant.postalAddress" label="Postal address" />}
+      <TextField path="permit.applicant.website" label="Website (optional)" type="url" inputMode="url" maxLength={200} />
+      {user?.authorisedAgent && (
+        <label className="choice">
+          <input
+            type="checkbox"
+            checked={applicant.hasLetterOfAuthority === true}
+            disabled={readOnly}
+            onChange={(event) => (event.target.checked ? setAuthorityStatement(true) : editor.update('permit.applicant.hasLetterOfAuthority', false))}
+          />
+          I hold a letter of authority from the promoter to apply on their behalf
+        </label>
+      )}
+      {requirements.nsw.required && <NswAuthority durationRequired={isNswAuthorityDurationRequired({ nswRequired: true, hasNswAuthority: draft.hasNswAuthority, endDate: draft.permit.endDate }, applicant.nswAuthorityExpiration)} />}
+      <Modal
+        open={authorityStatement}
+        title="Authority statement"
+        onClose={() => setAuthorityStatement(false)}
+        actions={
+          <>
+            <button type="button" onClick={() => setAuthorityStatement(false)}>Cancel</button>
+            <button
+              type="button"
+              className="primary"
+              onClick={() => {
+                editor.update('permit.applicant.hasLetterOfAuthority', true)
+                setAuthorityStatement(false)
+              }}
+            >
+              I confirm
+            </button>
+          </>
+        }
+      >
+        <p>
+          I confirm that I am authorised by the promoter named in this application to apply for these permits on its behalf, and that I hold a signed letter of authority from
+          it. I will upload the letter of authority with the attachments.
+        </p>
+      </Modal>
+    </>
+  )
+}

@@ -1,0 +1,114 @@
+import { DRAW_METHOD_FLAGS, ENTRY_MECHANIC_PRESETS, ENTRY_METHOD_FLAGS, type Promotion } from '@permitdesk/shared'
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import type { ComponentType } from 'react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { PermitEditor } from '../../hooks/use-permit-editor'
+import { EditorProvider } from '../editor-context'
+import { EntrySection } from './entry'
+import { FinalDrawSection } from './final-draw'
+import { UnclaimedDrawSection } from './unclaimed-draw'
+
+afterEach(cleanup)
+
+type DraftOverrides = Omit<Partial<Promotion>, 'permit'> & { permit?: Partial<Promotion['permit']> }
+
+/** A promotion as GET /api/promotion/get answers it, with only the fields these sections read. */
+function createDraft({ permit, ...overrides }: DraftOverrides = {}): Promotion {
+  return {
+    id: 1,
+    name: 'Win a car',
+    ausStates: { act: false, nsw: true, sa: false, vic: false, nt: false, wa: false, qld: false, tas: false, all: false },
+    totalPrizeValue: 500_000,
+    managedSubmission: true,
+    skillsBasedTC: false,
+    termsAndConditions: false,
+    attachments: [],
+    incompleteActionFields: [],
+    ...overrides,
+    permit: { startDate: '2031-03-01', endDate: '2031-03-31', ...permit },
+  } as unknown as Promotion
+}
+
+function renderSection(Section: ComponentType, draft: Promotion) {
+  const update = vi.fn()
+  const editor = { serverErrors: {}, update } as unknown as PermitEditor
+  render(
+    <EditorProvider editor={editor} draft={draft} revealed={false} readOnly={false}>
+      <Section />
+    </EditorProvider>,
+  )
+  return { update }
+}
+
+describe('EntrySection', () => {
+  it('asks for the entry website only when internet entry is chosen', () => {
+    renderSection(EntrySection, createDraft({ permit: { entryMethodsValue: ENTRY_METHOD_FLAGS.mail } }))
+    expect(screen.queryByLabelText('Entry website')).toBeNull()
+    cleanup()
+
+    renderSection(EntrySection, createDraft({ permit: { entryMethodsValue: ENTRY_METHOD_FLAGS.internet } }))
+    expect(screen.getByLabelText('Entry website')).toBeTruthy()
+  })
+
+  it('adds a ticked entry method to the flags', () => {
+    const { update } = renderSection(EntrySection, createDraft({ permit: { entryMethodsValue: ENTRY_METHOD_FLAGS.internet } }))
+    const methods = screen.getByRole('group', { name: /How can people enter/ })
+    fireEvent.click(within(methods).getByLabelText('Mail'))
+    expect(update).toHaveBeenCalledWith('permit.entryMethodsValue', ENTRY_METHOD_FLAGS.internet | ENTRY_METHOD_FLAGS.mail)
+  })
+
+  it('fills the entry mechanic from a preset', () => {
+    const { update } = renderSection(EntrySection, createDraft())
+    const preset = ENTRY_MECHANIC_PRESETS[0]!
+    fireEvent.click(screen.getByRole('button', { name: `Use wording: ${preset.label}` }))
+    expect(update).toHaveBeenCalledWith('permit.entryMechanic', preset.text)
+  })
+})
+
+describe('FinalDrawSection', () => {
+  const nsw20000 = { totalPrizeValue: 2_000_000 }
+
+  it('asks the scrutineer question for an NSW promotion of $20,000 with a drawn method', () => {
+    renderSection(FinalDrawSection, createDraft({ ...nsw20000, permit: { drawMethodsValue: DRAW_METHOD_FLAGS.singleAll } }))
+    expect(screen.getByRole('group', { name: /Will a scrutineer oversee the draw/ })).toBeTruthy()
+  })
+
+  it('does not ask it when winners are not drawn', () => {
+    renderSection(FinalDrawSection, createDraft({ ...nsw20000, permit: { drawMethodsValue: DRAW_METHOD_FLAGS.instantElectronic } }))
+    expect(screen.queryByRole('group', { name: /scrutineer/ })).toBeNull()
+    expect(screen.queryByLabelText('Final draw date')).toBeNull()
+  })
+
+  it('resets the machine-approved flag when the draw is not by machine', () => {
+    const { update } = renderSection(
+      FinalDrawSection,
+      createDraft({ permit: { drawMethodsValue: DRAW_METHOD_FLAGS.singleAll, isComputerDraw: true, randomDrawMachineApproved: true } }),
+    )
+    expect(screen.getByRole('group', { name: /machine approved/ })).toBeTruthy()
+    fireEvent.click(within(screen.getByRole('group', { name: /drawn by computer/ })).getByLabelText('No'))
+    expect(update).toHaveBeenCalledWith('permit.isComputerDraw', false)
+    expect(update).toHaveBeenCalledWith('permit.randomDrawMachineApproved', false)
+  })
+
+  it('warns, without blocking, when the final draw is after the end', () => {
+    renderSection(FinalDrawSection, createDraft({ permit: { drawMethodsValue: DRAW_METHOD_FLAGS.singleAll, finalDraw: { date: '2031-04-02' } } }))
+    expect(screen.getByRole('status').textContent).toMatch(/after the end date/)
+  })
+})
+
+describe('UnclaimedDrawSection', () => {
+  it('copies the final draw location', () => {
+    const address = { lineOne: '1 George St', lineTwo: null, suburb: 'Sydney', state: 'NSW', postcode: '2000' }
+    const { update } = renderSection(
+      UnclaimedDrawSection,
+      createDraft({ permit: { drawMethodsValue: DRAW_METHOD_FLAGS.singleAll, finalDraw: { locationOrganisation: 'Acme', locationAddress: address } } }),
+    )
+    fireEvent.click(screen.getByRole('button', { name: 'Same as final draw' }))
+    expect(update).toHaveBeenCalledWith('permit.unclaimedDraw', expect.objectContaining({ locationOrganisation: 'Acme', locationAddress: address }))
+  })
+
+  it('says no unclaimed draw is needed for instant wins', () => {
+    renderSection(UnclaimedDrawSection, createDraft({ permit: { drawMethodsValue: DRAW_METHOD_FLAGS.instantNonElectronic } }))
+    expect(screen.getByText(/No unclaimed prize draw is needed/)).toBeTruthy()
+  })
+})
