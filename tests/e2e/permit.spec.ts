@@ -91,6 +91,71 @@ test.describe('permit application', () => {
     await expect.poll(async () => (await (await page.request.get(`/api/promotion/get?id=${id}`)).json()).permit.applicant?.contact?.position).toBe('Marketing manager')
     await page.goto(`/permit/edit/${id}/peopleroles/`)
     await expect(page.getByLabel('Position')).toHaveValue('Marketing manager')
+    await page.getByRole('button', { name: 'Next: Entry/draw' }).click()
+
+    // Entry/draw.
+    await expect(page.getByRole('heading', { name: 'Step 3 of 6: Entry/draw' })).toBeVisible()
+    await page.getByRole('group', { name: 'How can people enter?' }).getByLabel('Internet').check()
+    await page.getByLabel('Entry website').fill('www.springco.com.au/win')
+    await page.getByLabel('How to enter (entry mechanic)').fill('Buy any garden chair and enter the code on the receipt at our website.')
+    await page.getByRole('group', { name: 'How will winners be decided?' }).getByLabel('Single draw for all prizes').check()
+    await page.getByRole('group', { name: 'Will the winners be drawn by computer or machine?' }).getByLabel('No').check()
+    await page.getByRole('group', { name: 'Are there several draw dates?' }).getByLabel('No').check()
+    await page.getByLabel('Final draw date').fill('2027-01-10')
+    await expect(page.getByLabel('Final draw time')).toHaveValue('15:00')
+    await page.getByLabel('Organisation where the draw takes place').fill('Spring Co Pty Ltd')
+    const drawAddress = page.getByRole('group', { name: 'Draw location address', exact: true })
+    await drawAddress.getByLabel('Street address', { exact: true }).fill('1 Garden Road')
+    await drawAddress.getByLabel('Suburb').fill('Adelaide')
+    await drawAddress.getByLabel('State').selectOption('SA')
+    await drawAddress.getByLabel('Postcode').fill('5000')
+    // NSW above $10,000 with a drawn method: the scrutineer question (001 §5).
+    await page.getByRole('group', { name: 'Will a scrutineer oversee the draw?' }).getByLabel('No').check()
+    // The unclaimed draw and notification dates follow the final draw (001 §5).
+    await expect(page.getByLabel('Unclaimed prize draw date')).toHaveValue('2027-04-10')
+    await expect(page.getByLabel('Winner notification date')).toHaveValue('2027-01-12')
+    await page.getByRole('group', { name: 'Are there several unclaimed prize draw dates?' }).getByLabel('No').check()
+    await page.getByRole('button', { name: 'Same as final draw' }).click()
+    await page.getByLabel('How will winners be notified?').selectOption({ label: 'Email' })
+    await page.getByRole('button', { name: 'Next: Prizes' }).click()
+
+    // Prizes.
+    await expect(page.getByRole('heading', { name: 'Step 4 of 6: Prizes' })).toBeVisible()
+    await page.getByRole('group', { name: 'What kinds of prizes are offered?' }).getByLabel('Travel').check()
+    await page.getByLabel('Number of prizes').fill('2')
+    await page.getByLabel('Description of the prizes').fill('Two garden holidays for two in the Barossa')
+    await page.getByLabel('Value of the most valuable prize').fill('10,000')
+    await page.getByLabel('Prize value for NSW').fill('20000')
+    await page.getByLabel('Prize value for SA').fill('20000')
+    await page.getByRole('button', { name: 'Next: Attachments' }).click()
+
+    // Attachments: the terms and the advertisement, with the upload message.
+    await expect(page.getByRole('heading', { name: 'Step 5 of 6: Attachments' })).toBeVisible()
+    const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n') })
+    await page.getByLabel('Upload Terms and conditions').setInputFiles(pdf('spring-terms.pdf'))
+    await expect(page.getByText(MSG_UPLOAD_SUCCESS).first()).toBeVisible()
+    await expect(page.getByText(/Uploaded spring-terms\.pdf/)).toBeVisible()
+    await page.getByLabel('Upload Proposed advertisement or notice').setInputFiles(pdf('spring-advert.pdf'))
+    await expect(page.getByText(/Uploaded spring-advert\.pdf/)).toBeVisible()
+    await page.getByRole('button', { name: 'Next: Comments' }).click()
+
+    // Every step is complete: the status moves to Ready for submission.
+    await expect(page.getByRole('heading', { name: 'Step 6 of 6: Comments' })).toBeVisible()
+    await page.getByLabel('Comments (optional)').fill('Thank you.')
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await expect(page.getByTestId('save-status')).toHaveText('Saved')
+    await expect(page.getByTestId('application-complete')).toContainText('Ready for submission')
+    await expect(page.getByTestId('save-status')).toHaveText('', { timeout: 5000 })
+
+    // The working PDF of the application as it stands.
+    const download = page.waitForEvent('download')
+    await page.getByRole('link', { name: 'Download working PDF' }).click()
+    await expect(page.getByText('Download starting...')).toBeVisible()
+    expect((await download).suggestedFilename()).toBe(`working-application-${id}.pdf`)
+
+    await page.getByRole('button', { name: 'Save and finish' }).click()
+    await expect(page).toHaveURL(new RegExp(`/promotions/edit/${id}/$`))
+    await expect(page.getByTestId('status')).toContainText('Ready for submission')
 
     expect(errors).toEqual([])
   })

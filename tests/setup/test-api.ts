@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import pg from 'pg'
 import { inject } from 'vitest'
+import { PdfService } from '../../api/src/pdf/pdf-service'
 import { createApp } from '../../api/src/app'
 import { createDatabase, type Database } from '../../api/src/db/client'
 import { loadConfig, type Config } from '../../api/src/env'
@@ -87,7 +88,9 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
   const { url, database, drop } = await createTestDatabase()
   const server0 = { PORT: '3999', BOT_CHECK: 'off', NODE_ENV: 'test', DATA_DIR: `.test-data/api-${crypto.randomBytes(4).toString('hex')}`, ...env }
   const config = loadConfig({ ...server0, DATABASE_URL: url })
-  const app = createApp({ config, database, logger: silentLogger })
+  // The app's browser is closed with the server, so no Chromium outlives a test file.
+  let pdf: PdfService | undefined
+  const app = createApp({ config, database, logger: silentLogger, pdf: () => (pdf ??= new PdfService({ chromiumPath: config.CHROMIUM_PATH })) })
   const server = app.listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -99,6 +102,7 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     client: () => new Client(baseUrl),
     close: async () => {
       await new Promise((resolve) => server.close(resolve))
+      await pdf?.close()
       await drop()
     },
   }

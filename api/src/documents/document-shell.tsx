@@ -13,6 +13,7 @@ const PRINT_CSS = `
   table { width: 100%; border-collapse: collapse; }
   th, td { text-align: left; vertical-align: top; padding: 1.2mm 2mm; border-bottom: 0.5px solid #d4d6d9; }
   th { width: 38%; font-weight: 600; color: #3b4252; }
+  thead th { width: auto; border-bottom: 1px solid #9aa0a6; }
   tr { break-inside: avoid; }
   .muted { color: #5c6370; }
   .missing { color: #b42318; font-style: italic; }

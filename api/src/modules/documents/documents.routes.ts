@@ -7,6 +7,7 @@ import { renderWorkingApplication } from '../../documents/working-application'
 import { brandFor } from '../../mail/templates'
 import { ChromiumNotFoundError } from '../../pdf/find-chromium'
 import { ausStatesOfRow } from '../promotions/promotion-fields'
+import { servicesStringOf } from '../promotions/promotion-view'
 import { findPromotion } from '../promotions/promotions.repository'
 
 /**
@@ -21,7 +22,15 @@ export function documentRoutes(deps: AppDeps) {
     const row = Number.isSafeInteger(id) && id > 0 ? await findPromotion(deps.database.db, { userId: user.id, isStaff: user.isStaff }, id) : undefined
     if (!row) throw new HttpError(404, MSG_NOT_FOUND, undefined, 'NOT_FOUND')
     const html = renderWorkingApplication(
-      { ...row, ausStates: ausStatesOfRow(row), permit: row.permit ?? {}, applicant: row.applicant ?? null },
+      {
+        ...row,
+        ausStates: ausStatesOfRow(row),
+        servicesString: servicesStringOf(row),
+        permit: row.permit ?? {},
+        applicant: row.applicant ?? null,
+        details: row.details ?? {},
+        attachments: row.attachments ?? [],
+      },
       { productName: brandFor(deps.config).productName, now: new Date() },
     )
     let pdf: Buffer
