@@ -5,7 +5,7 @@
  */
 import crypto from 'node:crypto'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { MSG_UPLOAD_SUCCESS } from '@permitdesk/shared'
+import { MSG_SAVE_VERSION_CONFLICT, MSG_UPLOAD_SUCCESS } from '@permitdesk/shared'
 import { mailLink, PASSWORD, watchConsole } from './helpers'
 
 /** A confirmed, signed-in customer; the page shares the request context's cookies. */
@@ -172,5 +172,26 @@ test.describe('permit application', () => {
     await expect(page).toHaveURL(new RegExp(`/permit/edit/${id}/$`))
     await step(page, /Entry\/draw/)
     await expect(page.getByRole('heading', { name: 'Final prize draw' })).toHaveCount(0)
+  })
+
+  test('a save from a stale copy is refused with the save-error modal, offering contact or refresh', async ({ page }) => {
+    await signUp(page.request, 'stale')
+    const id = await createPromotion(page.request, { name: 'Two windows', ausStates: { vic: true }, totalPrizeValue: 100_000 })
+    await page.goto(`/permit/edit/${id}/`)
+    await expect(page.getByLabel('Promotion name')).toHaveValue('Two windows')
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await expect(page.getByTestId('save-status')).toHaveText('Saved')
+    // Another window saves in between.
+    const other = await (await page.request.get(`/api/promotion/get?id=${id}`)).json()
+    expect((await page.request.post('/api/promotion/save', { data: { ...other, name: 'From the other window', versionNumber: other.version } })).status()).toBe(200)
+
+    await page.getByLabel('Promotion name').fill('From this window')
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    const dialog = page.getByRole('dialog', { name: 'Your application could not be saved' })
+    await expect(dialog).toContainText(MSG_SAVE_VERSION_CONFLICT)
+    await expect(dialog.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', /^mailto:/)
+    await expect(page.getByTestId('save-status')).toHaveText('Not saved')
+    await dialog.getByRole('button', { name: 'Refresh' }).click()
+    await expect(page.getByLabel('Promotion name')).toHaveValue('From the other window')
   })
 })

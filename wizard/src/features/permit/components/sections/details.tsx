@@ -11,6 +11,7 @@ import {
 import { DateField, FlagGroupField, TextField, TimeField, YesNoField } from '../fields'
 import { useEditor } from '../editor-context'
 import { ReusePromotion } from '../reuse-promotion'
+import { TermsRequirements } from '../terms-requirements'
 
 export function DetailsSection() {
   const { draft, readOnly } = useEditor()
@@ -19,6 +20,7 @@ export function DetailsSection() {
   return (
     <>
       {!readOnly && <ReusePromotion />}
+      <TermsRequirements />
       <TextField path="name" label="Promotion name" maxLength={200} />
       <div className="row">
         <DateField path="permit.startDate" label="Start date" />
