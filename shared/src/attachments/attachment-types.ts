@@ -123,3 +123,23 @@ export function getRequiredAttachmentCodes(input: AttachmentRuleInput & {
   if (input.attachmentsManualOverride) return parseAttachmentCodes(input.attachmentsManuallyRequired);
   return getRelevantAttachmentCodes(input).filter((code) => !getAttachmentType(code)?.isAddendum);
 }
+
+/**
+ * The rule input of a promotion as the wizard and the API hold it (promotion-level fields with
+ * the permit beside them): one definition for the validity, the derived state and the screen.
+ */
+export function attachmentRuleInputOf(
+  promotion: AttachmentRuleInput & {
+    attachmentsManualOverride?: boolean | null;
+    attachmentsManuallyRequired?: string | null;
+    permit?: (Omit<AttachmentRuleInput, 'hasLetterOfAuthority'> & { applicant?: { hasLetterOfAuthority?: boolean | null } | null }) | null;
+  },
+): AttachmentRuleInput & { attachmentsManualOverride?: boolean | null; attachmentsManuallyRequired?: string | null } {
+  const permit = promotion.permit ?? {};
+  return {
+    ...promotion,
+    ...permit,
+    hasLetterOfAuthority: permit.applicant?.hasLetterOfAuthority,
+    hasUnclaimedDraw: hasDrawnMethod(permit.drawMethodsValue),
+  };
+}

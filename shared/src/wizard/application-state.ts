@@ -3,10 +3,9 @@
  * relevant attachment and compliance-note codes, prize tiers, action-required flags, and the
  * status the save moves the promotion to (001 §4, through the transition table).
  */
-import { formatAttachmentCodes, getRelevantAttachmentCodes } from '../attachments/attachment-types';
+import { attachmentRuleInputOf, formatAttachmentCodes, getRelevantAttachmentCodes } from '../attachments/attachment-types';
 import { getRelevantComplianceNotes } from '../compliance/compliance-notes';
 import type { Clock } from '../dates/calendar';
-import { hasDrawnMethod } from '../permits/options';
 import { getPrizeTierFlags } from '../permits/prize-tiers';
 import { isScrutineerValueExceeded } from '../permits/scrutineer';
 import { resolveTransition } from '../status/transitions';
@@ -37,12 +36,7 @@ export function deriveApplicationState(promotion: PromotionForValidity & { requi
   const tiers = getPrizeTierFlags(promotion.maxPrizeValue);
   const flagged = (promotion.actionEntry?.actionFields ?? []).filter((f) => f.checked === true).map((f) => f.actionFieldSlug);
   const unanswered = (promotion.actionEntry?.actionQuestions ?? []).some((q) => !q.answer || q.answer.trim() === '');
-  const relevantAttachments = getRelevantAttachmentCodes({
-    ...promotion,
-    ...permit,
-    hasLetterOfAuthority: permit.applicant?.hasLetterOfAuthority,
-    hasUnclaimedDraw: hasDrawnMethod(permit.drawMethodsValue),
-  });
+  const relevantAttachments = getRelevantAttachmentCodes(attachmentRuleInputOf({ ...promotion, permit }));
   return {
     completedSections: getCompletedSections(promotion, clock),
     applicationComplete: isApplicationComplete(promotion, clock),

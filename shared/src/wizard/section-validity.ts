@@ -9,7 +9,7 @@
  * - 'valid': otherwise.
  */
 import type { z } from 'zod';
-import { getRequiredAttachmentCodes, isAttachmentValid } from '../attachments/attachment-types';
+import { attachmentRuleInputOf, getRequiredAttachmentCodes, isAttachmentValid } from '../attachments/attachment-types';
 import type { Clock } from '../dates/calendar';
 import {
   MSG_ACTION_QUESTION_UNANSWERED,
@@ -180,12 +180,7 @@ const CHECKS: Record<SectionKey, Check> = {
   },
 
   attachments: ({ promotion, permit }) => {
-    const required = getRequiredAttachmentCodes({
-      ...promotion,
-      ...permit,
-      hasLetterOfAuthority: permit.applicant?.hasLetterOfAuthority,
-      hasUnclaimedDraw: hasDrawnMethod(permit.drawMethodsValue),
-    });
+    const required = getRequiredAttachmentCodes(attachmentRuleInputOf({ ...promotion, permit }));
     const attachments = promotion.attachments ?? [];
     const issues = required
       .filter((code) => !attachments.some((a) => a.attachmentType.code === code && isAttachmentValid(a)))

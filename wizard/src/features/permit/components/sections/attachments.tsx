@@ -4,10 +4,10 @@
  * POST /api/promotion/saveAttachments. Addenda are listed apart: they are sent after the draw.
  */
 import {
+  attachmentRuleInputOf,
   getAttachmentType,
   getRelevantAttachmentCodes,
   getRequiredAttachmentCodes,
-  hasDrawnMethod,
   MSG_ERROR_OCCURRED,
   type AttachmentDraft,
   type AttachmentType,
@@ -30,25 +30,11 @@ const pickAttachments = (draft: Promotion, answer: Promotion): Promotion => ({
   version: answer.version,
 })
 
-/**
- * The rule input exactly as shared/src/wizard/section-validity.ts's `attachments` check builds
- * it, so the rows shown are the ones the step's validity asks for.
- */
-function ruleInputOf(draft: Promotion) {
-  const permit = draft.permit ?? {}
-  return {
-    ...draft,
-    ...permit,
-    hasLetterOfAuthority: permit.applicant?.hasLetterOfAuthority,
-    hasUnclaimedDraw: hasDrawnMethod(permit.drawMethodsValue),
-  }
-}
-
 const typeOf = (code: string): AttachmentType => getAttachmentType(code) ?? { code, slug: code.toLowerCase(), name: `Document ${code}`, isAddendum: false }
 
 export function AttachmentsSection() {
   const { editor, draft, issues, revealed, readOnly } = useEditor()
-  const input = ruleInputOf(draft)
+  const input = attachmentRuleInputOf(draft)
   const required = getRequiredAttachmentCodes(input)
   const addenda = getRelevantAttachmentCodes(input).filter((code) => getAttachmentType(code)?.isAddendum && !required.includes(code))
 
