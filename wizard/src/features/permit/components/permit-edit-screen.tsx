@@ -144,6 +144,8 @@ export function PermitEditScreen() {
           {!readOnly && (
             <button type="button" onClick={() => void editor.save({ force: true })} disabled={editor.saveStatus === 'saving'}>Save</button>
           )}
+          {/* 001 §2 "back with forced save": leave only once the application is saved. */}
+          <button type="button" onClick={() => void goTo('dashboard')}>Back</button>
           <a
             href={`/promotions/downloadworkingpdf/${id}`}
             download
