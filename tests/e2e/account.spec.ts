@@ -1,31 +1,7 @@
 import crypto from 'node:crypto'
-import fs from 'node:fs'
-import path from 'node:path'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import PostalMime from 'postal-mime'
 import { LABEL_STAY_SIGNED_IN, MSG_EMAIL_CONFIRMED, MSG_LOGIN_REQUIRED, MSG_MUST_AGREE_TERMS, MSG_SESSION_REPLACED, MSG_IDLE_WARNING } from '@permitdesk/shared'
-import { E2E_DATA_DIR, repoRoot, watchConsole } from './helpers'
-
-const outbox = path.join(repoRoot, E2E_DATA_DIR, 'outbox')
-
-/** The newest e-mail to `to` in the server's outbox (no SMTP_URL in e2e), waiting for it to arrive. */
-async function mailLink(to: string, part: string): Promise<string> {
-  for (let i = 0; i < 100; i++) {
-    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort().reverse() : []
-    for (const file of files) {
-      const mail = await PostalMime.parse(fs.readFileSync(path.join(outbox, file)))
-      if (mail.to?.some((a) => a.address === to)) {
-        const link = mail.text?.match(/https?:\/\/\S+/g)?.find((l) => l.includes(part))
-        if (link) return link
-      }
-    }
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error(`no mail to ${to} with a link to ${part}`)
-}
-
-const newEmail = () => `e2e-${crypto.randomBytes(5).toString('hex')}@example.test`
-const PASSWORD = 'correct horse battery'
+import { mailLink, PASSWORD, watchConsole } from './helpers'
 
 /** A confirmed customer, made through the real API and the link of the real e-mail. */
 async function createConfirmedCustomer(request: APIRequestContext): Promise<string> {

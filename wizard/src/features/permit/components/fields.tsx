@@ -25,6 +25,17 @@ function describedBy(id: string, hint: string | undefined, errors: string[]) {
   return [hint ? `${id}-hint` : '', errors.length ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
 }
 
+/** A select cannot be read-only: it is disabled instead. */
+function selectProps(id: string, hint: string | undefined, field: { errors: string[]; readOnly: boolean }) {
+  const { readOnly, ...rest } = controlProps(id, hint, field)
+  return { ...rest, disabled: readOnly }
+}
+
+/** What every control carries: its id, read-only state, and its messages for assistive technology. */
+function controlProps(id: string, hint: string | undefined, field: { errors: string[]; readOnly: boolean }) {
+  return { id, readOnly: field.readOnly, 'aria-invalid': field.errors.length ? true : undefined, 'aria-describedby': describedBy(id, hint, field.errors) }
+}
+
 function Wrapper({ id, label, hint, errors, actionRequired, children, as = 'div' }: { id: string; label: string; hint?: string; errors: string[]; actionRequired: boolean; children: ReactNode; as?: 'div' | 'fieldset' }) {
   const className = `field${errors.length ? ' has-error' : ''}${actionRequired ? ' action-required' : ''}`
   const heading = as === 'fieldset' ? <legend>{label}{actionRequired && <ActionBadge />}</legend> : <label htmlFor={id}>{label}{actionRequired && <ActionBadge />}</label>
@@ -47,14 +58,11 @@ export function TextField({ path, label, hint, multiline, maxLength = 4000, type
   const field = useField<string | null>(path)
   const id = fieldId(path)
   const props = {
-    id,
+    ...controlProps(id, hint, field),
     value: field.value ?? '',
     // 001 §5: a text limit truncates input.
     onChange: (event: { target: { value: string } }) => field.set(event.target.value.slice(0, maxLength)),
     maxLength,
-    readOnly: field.readOnly,
-    'aria-invalid': field.errors.length ? true : undefined,
-    'aria-describedby': describedBy(id, hint, field.errors),
   }
   return (
     <Wrapper id={id} label={label} hint={hint} errors={field.errors} actionRequired={field.actionRequired}>
@@ -69,15 +77,12 @@ export function DateField({ path, label, hint, min, max }: Common & { min?: stri
   return (
     <Wrapper id={id} label={label} hint={hint} errors={field.errors} actionRequired={field.actionRequired}>
       <input
-        id={id}
+        {...controlProps(id, hint, field)}
         type="date"
         value={field.value ?? ''}
         min={min}
         max={max}
-        readOnly={field.readOnly}
         onChange={(event) => field.set(event.target.value || null)}
-        aria-invalid={field.errors.length ? true : undefined}
-        aria-describedby={describedBy(id, hint, field.errors)}
       />
     </Wrapper>
   )
@@ -89,14 +94,11 @@ export function TimeField({ path, label, hint }: Common) {
   return (
     <Wrapper id={id} label={label} hint={hint} errors={field.errors} actionRequired={field.actionRequired}>
       <input
-        id={id}
+        {...controlProps(id, hint, field)}
         type="time"
         step={60}
         value={field.value ?? ''}
-        readOnly={field.readOnly}
         onChange={(event) => field.set(event.target.value || null)}
-        aria-invalid={field.errors.length ? true : undefined}
-        aria-describedby={describedBy(id, hint, field.errors)}
       />
     </Wrapper>
   )
@@ -151,12 +153,9 @@ export function SelectField({ path, label, hint, options, placeholder = 'Please 
   return (
     <Wrapper id={id} label={label} hint={hint} errors={field.errors} actionRequired={field.actionRequired}>
       <select
-        id={id}
+        {...selectProps(id, hint, field)}
         value={field.value ?? ''}
-        disabled={field.readOnly}
         onChange={(event) => field.set(event.target.value || null)}
-        aria-invalid={field.errors.length ? true : undefined}
-        aria-describedby={describedBy(id, hint, field.errors)}
       >
         <option value="">{placeholder}</option>
         {options.map(([value, text]) => (
@@ -188,16 +187,13 @@ export function MoneyField({ path, label, hint }: Common) {
       <span className="money-input">
         <span aria-hidden="true">$</span>
         <input
-          id={id}
+          {...controlProps(id, hint, field)}
           inputMode="decimal"
           value={text}
-          readOnly={field.readOnly}
           onChange={(event) => {
             setText(event.target.value)
             field.set(parseDollars(event.target.value))
           }}
-          aria-invalid={field.errors.length ? true : undefined}
-          aria-describedby={describedBy(id, hint, field.errors)}
         />
       </span>
     </Wrapper>
@@ -216,16 +212,13 @@ export function IntegerField({ path, label, hint }: Common) {
   return (
     <Wrapper id={id} label={label} hint={hint} errors={field.errors} actionRequired={field.actionRequired}>
       <input
-        id={id}
+        {...controlProps(id, hint, field)}
         inputMode="numeric"
         value={field.value ?? ''}
-        readOnly={field.readOnly}
         onChange={(event) => {
           const digits = event.target.value.replace(/\D/g, '')
           field.set(digits === '' ? null : Number(digits.slice(0, 9)))
         }}
-        aria-invalid={field.errors.length ? true : undefined}
-        aria-describedby={describedBy(id, hint, field.errors)}
       />
     </Wrapper>
   )
