@@ -3,6 +3,8 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { LABEL_STAY_SIGNED_IN, MSG_EMAIL_CONFIRMED, MSG_LOGIN_REQUIRED, MSG_MUST_AGREE_TERMS, MSG_SESSION_REPLACED, MSG_IDLE_WARNING } from '@permitdesk/shared'
 import { mailLink, PASSWORD, watchConsole } from './helpers'
 
+const newEmail = () => `e2e-${crypto.randomBytes(5).toString('hex')}@example.test`
+
 /** A confirmed customer, made through the real API and the link of the real e-mail. */
 async function createConfirmedCustomer(request: APIRequestContext): Promise<string> {
   const email = newEmail()
