@@ -6,6 +6,7 @@ import type { Logger } from './logger'
 import { errorHandler, notFoundApi } from './http/error-handler'
 import { sameOrigin } from './http/same-origin'
 import { loadSession } from './http/auth'
+import { mountRoutes, type RouteSpec } from './http/route'
 import { createMailer, type Mailer } from './mail/create-mailer'
 import { accountRoutes } from './modules/account/account.routes'
 import { botCheckRoutes } from './modules/bot-check/bot-check.routes'
@@ -65,6 +66,11 @@ export function createApp(given: Given): Express {
     next()
   })
   api.use(loadSession(deps))
+  // Calls declared with route() (http/route.ts): one list mounts them and documents them.
+  const routeSpecs: RouteSpec[] = [
+  ]
+  app.locals.apiRoutes = routeSpecs
+  api.use(mountRoutes(routeSpecs))
   api.use(healthRoutes(deps))
   api.use(accountRoutes(deps))
   api.use(botCheckRoutes(deps))

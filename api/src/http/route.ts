@@ -1,0 +1,105 @@
+/**
+ * One declaration per API call: method, path, who may call it, the zod schemas of its query,
+ * body and answer, and the handler. The same list mounts the Express routes and produces the
+ * OpenAPI document (`/api/openapi.json`), so a call cannot be served without being documented.
+ *
+ * Routes stay thin: the handler gets already-parsed input and calls one use case.
+ */
+import { Router, type Request, type Response } from 'express'
+import type { z } from 'zod'
+import { AppError, appErrorFromZod } from '@permitdesk/shared'
+import type { SessionUser } from './auth'
+
+/**
+ * Who may call a route.
+ * - `public`: anyone.
+ * - `user`: a signed-in customer, agent or staff member, by session cookie or API key.
+ * - `session`: signed in by session cookie only (managing API keys, account settings).
+ * - `staff`: a staff administrator by session cookie; never an API key.
+ */
+export type Access = 'public' | 'user' | 'session' | 'staff'
+
+export type Method = 'get' | 'post'
+
+export type RouteContext<Q, B> = {
+  query: Q
+  body: B
+  /** The signed-in user; set for every access but `public` (where it may be undefined). */
+  user: SessionUser
+  req: Request
+  res: Response
+}
+
+export type RouteSpec<QS extends z.ZodType = z.ZodType, BS extends z.ZodType = z.ZodType, RS extends z.ZodType = z.ZodType> = {
+  method: Method
+  /** Relative to /api, as the spec writes it: `/promotion/create`. Matched case-insensitively. */
+  path: string
+  /** One line for the reference page. */
+  summary: string
+  /** Grouping on the reference page, e.g. `promotion`. Defaults to the first path segment. */
+  tag?: string
+  access: Access
+  query?: QS
+  body?: BS
+  /** The answer's shape (documented, and checked against real answers by the tests). */
+  response?: RS
+  /** The handler writes its own answer (a file, a redirect): no JSON body is sent. */
+  raw?: boolean
+  /** Accepts an `Idempotency-Key` header: the same key and body within 24 h answers the first answer again. */
+  idempotent?: boolean
+  /** Multipart upload: the handler reads the stream itself; `body` documents the form fields. */
+  multipart?: boolean
+  /** Answers this status on success (default 200). */
+  status?: number
+  handler: (ctx: RouteContext<z.output<QS>, z.output<BS>>) => Promise<z.input<RS> | void> | z.input<RS> | void
+}
+
+/** Declares a route with inferred handler types; the list of a module is `RouteSpec[]`. */
+export function route<QS extends z.ZodType, BS extends z.ZodType, RS extends z.ZodType>(spec: RouteSpec<QS, BS, RS>): RouteSpec {
+  return spec as unknown as RouteSpec
+}
+
+/** The one way input is parsed: a zod schema, and its failure as a VALIDATION AppError. */
+export function parseInput<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
+  const result = schema.safeParse(data ?? {})
+  if (!result.success) throw appErrorFromZod(result.error)
+  return result.data
+}
+
+/**
+ * Per-access checks, run before any input is parsed. `authenticate` is installed by app.ts and
+ * decides who the caller is (session cookie or API key); these only read its result.
+ */
+function assertAccess(access: Access, res: Response): void {
+  if (access === 'public') return
+  const user = res.locals.user as SessionUser | undefined
+  if (!user) throw new AppError('UNAUTHENTICATED')
+  const viaApiKey = Boolean(res.locals.apiKey)
+  if (access === 'session' && viaApiKey) throw new AppError('FORBIDDEN')
+  if (access === 'staff') {
+    if (viaApiKey) throw new AppError('FORBIDDEN')
+    if (!user.isStaff) throw new AppError('FORBIDDEN')
+  }
+}
+
+export type RouteHooks = {
+  /** Wraps an idempotent handler (installed by the API-keys/idempotency module). */
+  idempotency?: (spec: RouteSpec, req: Request, res: Response, run: () => Promise<unknown>) => Promise<unknown>
+}
+
+/** Mounts a list of routes on a fresh case-insensitive router. */
+export function mountRoutes(specs: RouteSpec[], hooks: RouteHooks = {}): Router {
+  const router = Router({ caseSensitive: false })
+  for (const spec of specs) {
+    router[spec.method](spec.path, async (req, res) => {
+      assertAccess(spec.access, res)
+      const query = spec.query ? parseInput(spec.query, req.query) : (undefined as never)
+      const body = spec.body && !spec.multipart ? parseInput(spec.body, req.body) : (undefined as never)
+      const run = async () => spec.handler({ query, body, user: res.locals.user as SessionUser, req, res })
+      const result = spec.idempotent && hooks.idempotency ? await hooks.idempotency(spec, req, res, run) : await run()
+      if (spec.raw || res.headersSent) return
+      res.status(spec.status ?? 200).json(result ?? { ok: true })
+    })
+  }
+  return router
+}
