@@ -134,7 +134,7 @@ export const MSG_STATE_REQUIRED = 'Please select at least one state or territory
 export const MSG_STATE_PRIZE_VALUE_POSITIVE = "Each state's prize value must be more than $0.";
 export const MSG_STATE_PRIZE_VALUE_ABOVE_TOTAL = "A state's prize value cannot be more than the total prize value.";
 export const MSG_PRIZE_QUANTITY_POSITIVE = 'The number of prizes must be more than 0.';
-export const MSG_MONEY_INVALID = 'Please enter an amount in whole cents.';
+export const MSG_MONEY_INVALID = 'Please enter an amount in dollars, with at most two decimal places.';
 /** Modify refused: the status no longer lets the customer change the promotion (001 §2). */
 export const MSG_PROMOTION_NOT_MODIFIABLE =
   'This promotion cannot be modified in its current status. To change it, begin an amendment from the promotion dashboard.';

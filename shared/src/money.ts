@@ -1,6 +1,7 @@
 /**
  * Money. All domain money is integer cents (DESIGN.md §4: "Money is integer cents in storage
- * and arithmetic; dollars only at the edge"). Every money field on the wire is integer cents too.
+ * and arithmetic; dollars only at the edge"). On the wire every amount is a JSON number of
+ * dollars with at most two decimals: `MoneySchema` parses it to cents, `toDollars` writes it back.
  */
 import { z } from 'zod';
 import { MSG_MONEY_INVALID } from './messages';
@@ -8,6 +9,36 @@ import { MSG_MONEY_INVALID } from './messages';
 /** Integer cents, never negative. */
 export const CentsSchema = z.number({ error: MSG_MONEY_INVALID }).int({ error: MSG_MONEY_INVALID }).min(0, { error: MSG_MONEY_INVALID });
 export type Cents = z.infer<typeof CentsSchema>;
+
+/** A wire amount (dollars, at most two decimals) as integer cents, or null when it is not one. */
+export function wireDollarsToCents(value: number): number | null {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) return null;
+  // The shortest decimal that round-trips is what the client wrote: 0.1 + 0.2 → "0.30000000000000004".
+  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(String(value));
+  if (!match) return null;
+  const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return Number.isSafeInteger(cents) ? cents : null;
+}
+
+/**
+ * A money amount on the wire: a JSON number of dollars, never negative, at most two decimals,
+ * parsed exactly (no floating-point arithmetic) to integer cents.
+ */
+export const MoneySchema = z
+  .number({ error: MSG_MONEY_INVALID })
+  .transform((value, ctx) => {
+    const cents = wireDollarsToCents(value);
+    if (cents === null) {
+      ctx.addIssue({ code: 'custom', message: MSG_MONEY_INVALID });
+      return z.NEVER;
+    }
+    return cents;
+  });
+
+/** Integer cents as the wire's dollars number (`46800` → `468`, `2250` → `22.5`). */
+export function toDollars(cents: number): number {
+  return cents / 100;
+}
 
 /** Whole dollars to cents (for constants written in dollars, e.g. the spec's fee tables). */
 export function dollars(amount: number): number {
