@@ -34,6 +34,11 @@ export type PermitEvent = (typeof PERMIT_EVENTS)[number];
 export interface TransitionContext {
   /** Permit submission managed by the provider (default true). */
   managedSubmission?: boolean | null;
+  /**
+   * T&Cs were bought with the application and are not approved yet (issue 12): a paid managed
+   * submission waits in "Awaiting submission" (staff: awaiting T&Cs approval) until they are.
+   */
+  termsAwaitingApproval?: boolean | null;
 }
 
 export type TransitionTarget = PermitStatusId | ((ctx: TransitionContext) => PermitStatusId) | 'ANY_OTHER';
@@ -48,7 +53,10 @@ export interface Transition {
 const OWNER_OR_ADMIN: readonly Role[] = ['customer', 'admin'];
 const ADMIN: readonly Role[] = ['admin'];
 const SYSTEM: readonly Role[] = ['system'];
-const afterPayment = (ctx: TransitionContext): PermitStatusId => (ctx.managedSubmission === false ? S.generated : S.submitted);
+const afterPayment = (ctx: TransitionContext): PermitStatusId =>
+  ctx.managedSubmission === false ? S.generated : ctx.termsAwaitingApproval === true ? S.awaitingSubmission : S.submitted;
+/** Managed submission paid by card: submitted, unless bought T&Cs still await approval (status 15). */
+const submittedUnlessTermsAwait = (ctx: TransitionContext): PermitStatusId => (ctx.termsAwaitingApproval === true ? S.awaitingSubmission : S.submitted);
 const readyAgainFor = (ctx: TransitionContext): PermitStatusId => (ctx.managedSubmission === false ? S.readyRegenerate : S.readyResubmission);
 const readyFor = (ctx: TransitionContext): PermitStatusId => (ctx.managedSubmission === false ? S.readyGenerate : S.readySubmission);
 
@@ -61,7 +69,7 @@ export const PERMIT_TRANSITIONS: readonly Transition[] = [
   { from: S.regenerated, event: 'BEGIN_AMENDMENT', to: S.amendmentsInProgress, roles: OWNER_OR_ADMIN },
 
   // 001 §4: submitting with a card moves the promotion forward
-  { from: S.readySubmission, event: 'SUBMIT_CARD', to: S.submitted, roles: OWNER_OR_ADMIN },
+  { from: S.readySubmission, event: 'SUBMIT_CARD', to: submittedUnlessTermsAwait, roles: OWNER_OR_ADMIN },
   { from: S.readyResubmission, event: 'SUBMIT_CARD', to: S.resubmitted, roles: OWNER_OR_ADMIN },
   { from: S.readyGenerate, event: 'SUBMIT_CARD', to: S.generated, roles: OWNER_OR_ADMIN },
   { from: S.readyRegenerate, event: 'SUBMIT_CARD', to: S.regenerated, roles: OWNER_OR_ADMIN },
