@@ -20,6 +20,8 @@ import { complianceNoteRoutes } from './modules/compliance-notes/compliance-note
 import { supportItemRoutes } from './modules/support-items/support-items.routes'
 import { documentRoutes } from './modules/documents/documents.routes'
 import { uploadRoutes } from './modules/upload/upload.routes'
+import { paymentRoutes } from './modules/payments/payments.routes'
+import { createPaymentGateway, type PaymentGateway } from './modules/payments/payment-gateway'
 import { PdfService } from './pdf/pdf-service'
 import { LocalFileStorage, type FileStorage } from './storage/storage'
 
@@ -32,9 +34,11 @@ export type AppDeps = {
   storage: FileStorage
   /** The PDF printer, started on first use so a server that prints nothing needs no browser. */
   pdf: () => PdfService
+  /** Card payments: the sandbox gateway, or Stripe when configured. */
+  paymentGateway: PaymentGateway
 }
 
-type Given = Omit<AppDeps, 'mailer' | 'storage' | 'pdf'> & Partial<Pick<AppDeps, 'mailer' | 'storage' | 'pdf'>>
+type Given = Omit<AppDeps, 'mailer' | 'storage' | 'pdf' | 'paymentGateway'> & Partial<Pick<AppDeps, 'mailer' | 'storage' | 'pdf' | 'paymentGateway'>>
 
 function lazyPdf(config: Config): () => PdfService {
   let service: PdfService | undefined
@@ -51,6 +55,7 @@ export function createApp(given: Given): Express {
     mailer: given.mailer ?? createMailer(given.config, given.logger),
     storage: given.storage ?? new LocalFileStorage(path.join(given.config.DATA_DIR)),
     pdf: given.pdf ?? lazyPdf(given.config),
+    paymentGateway: given.paymentGateway ?? createPaymentGateway(given.config, given.logger),
   }
   const uploads = uploadRoutes(deps)
   const app = express()
@@ -68,6 +73,7 @@ export function createApp(given: Given): Express {
   api.use(loadSession(deps))
   // Calls declared with route() (http/route.ts): one list mounts them and documents them.
   const routeSpecs: RouteSpec[] = [
+    ...paymentRoutes(deps),
   ]
   app.locals.apiRoutes = routeSpecs
   api.use(mountRoutes(routeSpecs))

@@ -3,7 +3,7 @@
  * Every amount is integer cents: `amount` is ex GST, `gst` the GST on the provider's fees,
  * `ccSurcharge` 1.5% of (amount + gst) when paid by card, never GST-ed.
  */
-import { cardSurcharge, type FeeBreakdown } from '../fees/calculate-fees';
+import { cardSurcharge, type FeeDue } from '../fees/calculate-fees';
 
 export type InvoicePurpose = 'submission' | 'additional' | 'custom';
 export type InvoicePaymentMethod = 'card' | 'bpay';
@@ -24,7 +24,7 @@ export interface InvoiceAmounts {
 }
 
 /** The invoice lines of a fee breakdown (non-zero lines only). */
-export function invoiceLinesOf(fees: FeeBreakdown): InvoiceLine[] {
+export function invoiceLinesOf(fees: FeeDue): InvoiceLine[] {
   const lines: InvoiceLine[] = [
     { description: 'NSW trade promotion lottery permit fee (government, GST-free)', amount: fees.feeDue_NSW, taxable: false },
     { description: 'ACT trade promotion permit fee (government, GST-free)', amount: fees.feeDue_ACT, taxable: false },
@@ -40,7 +40,7 @@ export function invoiceLinesOf(fees: FeeBreakdown): InvoiceLine[] {
 }
 
 /** The submission invoice of a fee breakdown: amount ex GST (the fee lines' total) and GST. */
-export function submissionInvoiceAmounts(fees: FeeBreakdown): InvoiceAmounts {
+export function submissionInvoiceAmounts(fees: FeeDue): InvoiceAmounts {
   return { amount: fees.feeDue_Total, gst: fees.feeDue_GST, lines: invoiceLinesOf(fees) };
 }
 

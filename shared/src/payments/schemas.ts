@@ -44,3 +44,38 @@ export const InvoiceCancelSchema = z.object({
 export const ApproveBpayPaymentSchema = z.object({
   id: z.coerce.number({ error: MSG_CONFIRM_PAYMENT_FIELDS }).int({ error: MSG_CONFIRM_PAYMENT_FIELDS }).positive({ error: MSG_CONFIRM_PAYMENT_FIELDS }),
 });
+
+/** An invoice on the wire (money in dollars). */
+export const InvoiceViewSchema = z.object({
+  invoiceNumber: z.number(),
+  promotionId: z.number(),
+  promotionName: z.string().optional(),
+  purpose: z.enum(['submission', 'additional', 'custom']),
+  lines: z.array(z.object({ description: z.string(), amount: z.number(), taxable: z.boolean() })),
+  amount: z.number(),
+  gst: z.number(),
+  ccSurcharge: z.number(),
+  /** amount + gst + ccSurcharge. */
+  total: z.number(),
+  /** What paying it by card would cost now (× 1.015 on amount + GST), for unpaid invoices. */
+  cardTotal: z.number(),
+  method: z.enum(['card', 'bpay']).nullable(),
+  crn: z.string().nullable(),
+  billerCode: z.string().nullable(),
+  status: z.enum(['paid', 'awaiting payment', 'cancelled']),
+  dateCreated: z.string(),
+  datePaid: z.string().nullable(),
+  dateCancelled: z.string().nullable(),
+});
+export type InvoiceView = z.infer<typeof InvoiceViewSchema>;
+
+/** 001 §3 pendingSubmissionInvoice / pendingCustomInvoice: amount, gst, ccSurcharge (dollars). */
+export const PendingInvoiceSchema = z.object({ invoiceNumber: z.number(), amount: z.number(), gst: z.number(), ccSurcharge: z.number() }).nullable();
+
+export const SubmitPermitApplicationResponseSchema = z.object({
+  id: z.number(),
+  permitStatus: z.object({ id: z.number(), name: z.string(), slug: z.string() }),
+  invoice: InvoiceViewSchema.nullable(),
+  /** Card payments: the brand and last four digits charged. */
+  card: z.object({ brand: z.string().nullable(), last4: z.string().nullable() }).nullable(),
+});

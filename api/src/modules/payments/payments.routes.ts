@@ -1,0 +1,92 @@
+/** The payment and invoice calls (001 §7): parse, call the use case, answer. */
+import {
+  ApproveBpayPaymentSchema,
+  InvoiceCancelSchema,
+  InvoiceListQuerySchema,
+  InvoiceNumberQuerySchema,
+  InvoiceViewSchema,
+  SubmitPermitApplicationResponseSchema,
+  SubmitPermitApplicationSchema,
+} from '@permitdesk/shared'
+import { z } from 'zod'
+import type { AppDeps } from '../../app'
+import { route, type RouteSpec } from '../../http/route'
+import { approveBpayPayment } from './approve-bpay-payment'
+import { cancelInvoice } from './cancel-invoice'
+import { getInvoice, getInvoices } from './get-invoices'
+import { toInvoiceView } from './invoice-view'
+import { submitPermitApplication } from './submit-permit-application'
+
+export function paymentRoutes(deps: AppDeps): RouteSpec[] {
+  const db = deps.database.db
+  const billerCode = deps.config.BPAY_BILLER_CODE
+  const paymentDeps = { db, gateway: deps.paymentGateway, billerCode }
+  const viewer = (user: { id: number; isStaff: boolean }) => ({ userId: user.id, isStaff: user.isStaff })
+  return [
+    route({
+      method: 'post',
+      path: '/promotion/submitPermitApplication',
+      summary: 'Pay for and submit a permit application by card or BPAY (also card after BPAY)',
+      tag: 'promotion',
+      access: 'user',
+      idempotent: true,
+      body: SubmitPermitApplicationSchema,
+      response: SubmitPermitApplicationResponseSchema,
+      handler: ({ body, user }) => submitPermitApplication(paymentDeps, viewer(user), body),
+    }),
+    route({
+      method: 'get',
+      path: '/invoice/get',
+      summary: 'One invoice by number (owner or staff)',
+      tag: 'invoice',
+      access: 'user',
+      query: InvoiceNumberQuerySchema,
+      response: InvoiceViewSchema,
+      handler: ({ query, user }) => getInvoice(db, viewer(user), query.invoiceNumber, billerCode),
+    }),
+    route({
+      method: 'get',
+      path: '/invoice/getArbitrary',
+      summary: 'Any invoice by number (staff)',
+      tag: 'invoice',
+      access: 'staff',
+      query: InvoiceNumberQuerySchema,
+      response: InvoiceViewSchema,
+      handler: ({ query, user }) => getInvoice(db, viewer(user), query.invoiceNumber, billerCode),
+    }),
+    route({
+      method: 'get',
+      path: '/invoice/getInvoices',
+      summary: "A page of the account's invoices, newest first (page, count ≤ 100, promotionId)",
+      tag: 'invoice',
+      access: 'user',
+      query: InvoiceListQuerySchema,
+      response: z.object({ invoices: z.array(InvoiceViewSchema), invoiceCount: z.number(), page: z.number(), count: z.number() }),
+      handler: ({ query, user }) => getInvoices(db, viewer(user), query, billerCode),
+    }),
+    route({
+      method: 'post',
+      path: '/invoice/cancel',
+      summary: 'Cancel an unpaid invoice (staff)',
+      tag: 'invoice',
+      access: 'staff',
+      body: InvoiceCancelSchema,
+      response: InvoiceViewSchema,
+      handler: async ({ body, user }) => toInvoiceView(await cancelInvoice(db, viewer(user), body.invoiceNumber), { billerCode }),
+    }),
+    route({
+      method: 'post',
+      path: '/admin/approveBpayPayment',
+      summary: 'Mark the BPAY payment of a promotion as cleared (staff)',
+      tag: 'admin',
+      access: 'staff',
+      idempotent: true,
+      body: ApproveBpayPaymentSchema,
+      response: z.object({ id: z.number(), statusId: z.number(), invoice: InvoiceViewSchema }),
+      handler: async ({ body, user }) => {
+        const { promotion, invoice } = await approveBpayPayment(db, viewer(user), body.id)
+        return { id: promotion.id, statusId: promotion.statusId, invoice: toInvoiceView(invoice, { billerCode }) }
+      },
+    }),
+  ]
+}

@@ -1,0 +1,214 @@
+/**
+ * POST /api/promotion/submitPermitApplication (001 §7, issue 12): pays what the application owes
+ * by card or BPAY and moves its status through the shared transition table.
+ *
+ * No double charge: the promotion row is locked for the whole call (a second submit waits, then
+ * finds it paid and answers the same result); each invoice is unique per (promotion, purpose);
+ * the gateway gets an idempotency key derived from the promotion, the invoice purpose and the
+ * attempt; and the invoice, the payment and the status change commit in one transaction.
+ */
+import {
+  AppError,
+  checkCard,
+  crnForInvoice,
+  getPermitStatus,
+  invoiceLinesOf,
+  cardTotal,
+  MSG_CARD_MAY_HAVE_BEEN_CHARGED,
+  MSG_CONFIRM_PAYMENT_FIELDS,
+  MSG_NOT_READY_FOR_PAYMENT,
+  MSG_RAW_CARD_REFUSED,
+  PERMIT_STATUS_IDS as S,
+  requireTransition,
+  resolveTransition,
+  type PermitEvent,
+  type SubmitPermitApplication,
+} from '@permitdesk/shared'
+import type { Db } from '../../db/client'
+import type { InvoiceRow } from '../../db/schema/payments'
+import type { PromotionRow } from '../../db/schema/promotions'
+import { insertChange, type DbOrTx } from '../changelog/changelog.repository'
+import { findPromotion, updatePromotion, type Owner } from '../promotions/promotions.repository'
+import { toInvoiceView } from './invoice-view'
+import type { PaymentGateway } from './payment-gateway'
+import {
+  countInvoices,
+  countUnsuccessfulAttempts,
+  findSubmissionInvoices,
+  insertInvoice,
+  insertPayment,
+  nextInvoiceNumber,
+  updateInvoice,
+} from './payments.repository'
+
+export type PaymentDeps = { db: Db; gateway: PaymentGateway; billerCode: string; now?: () => Date }
+
+/** Statuses a first payment or a resubmission is made from (the payment page's entry points). */
+const PAYABLE = new Set<number>([S.readySubmission, S.readyResubmission, S.readyGenerate, S.readyRegenerate])
+
+/** Where a paid submission lands: a repeated submit there answers the payment made. */
+const AFTER_PAYMENT = new Set<number>([S.submitted, S.resubmitted, S.generated, S.regenerated, S.awaitingSubmission])
+
+/** T&Cs drafted for the customer must be approved before a managed submission is lodged. */
+export function termsBought(row: Pick<PromotionRow, 'termsAndConditions' | 'skillsBasedTC'>): boolean {
+  return row.termsAndConditions || row.skillsBasedTC
+}
+
+/**
+ * The invoice the promotion owes now, created if needed (in the caller's transaction): an
+ * unpaid one is reused (a retry after a decline pays the same invoice); otherwise the first
+ * payment invoices the whole fees (`submission`), and after that only a rise in the fees is
+ * invoiced (`additional-{n}`). Null when nothing is owed.
+ */
+export async function ensureOwedInvoice(tx: DbOrTx, row: PromotionRow): Promise<InvoiceRow | null> {
+  const live = await findSubmissionInvoices(tx, row.id)
+  const unpaid = live.find((invoice) => !invoice.paidAt)
+  if (unpaid) return unpaid
+  const paidAmount = live.reduce((sum, invoice) => sum + invoice.amount, 0)
+  const paidGst = live.reduce((sum, invoice) => sum + invoice.gst, 0)
+  const fees = row.fees
+  if (live.length === 0) {
+    if (fees.feeDue_Total + fees.feeDue_GST <= 0) return null
+    return insertInvoice(tx, {
+      invoiceNumber: await nextInvoiceNumber(tx),
+      promotionId: row.id,
+      userId: row.userId,
+      purpose: 'submission',
+      purposeKey: 'submission',
+      lines: invoiceLinesOf(fees),
+      amount: fees.feeDue_Total,
+      gst: fees.feeDue_GST,
+    })
+  }
+  const amount = Math.max(0, fees.feeDue_Total - paidAmount)
+  const gst = Math.max(0, fees.feeDue_GST - paidGst)
+  if (amount + gst <= 0) return null
+  const n = (await countInvoices(tx, row.id, 'additional')) + 1
+  return insertInvoice(tx, {
+    invoiceNumber: await nextInvoiceNumber(tx),
+    promotionId: row.id,
+    userId: row.userId,
+    purpose: 'additional',
+    purposeKey: `additional-${n}`,
+    lines: [{ description: 'Additional fees after a change to the application', amount, taxable: gst > 0 }],
+    amount,
+    gst,
+  })
+}
+
+function statusView(statusId: number) {
+  const status = getPermitStatus(statusId)
+  return { id: status.id, name: status.name, slug: status.slug }
+}
+
+type Outcome =
+  | { kind: 'done'; row: PromotionRow; invoice: InvoiceRow | null; card: { brand: string | null; last4: string | null } | null }
+  | { kind: 'failed'; message: string }
+
+export async function submitPermitApplication(deps: PaymentDeps, actor: Owner, input: SubmitPermitApplication) {
+  const now = deps.now?.() ?? new Date()
+  const byCard = !input.isBPAY || input.isCardAfterBpay
+  const rawCard = Boolean(input.cardNumber || input.cardSecurityCode || input.cardExpiry)
+  if (byCard && rawCard && !deps.gateway.acceptsRawCards) {
+    throw new AppError('VALIDATION', MSG_RAW_CARD_REFUSED, { modelState: { cardNumber: [MSG_RAW_CARD_REFUSED] } })
+  }
+  const card = { name: input.cardName ?? '', number: input.cardNumber ?? '', cvc: input.cardSecurityCode ?? '', expiry: input.cardExpiry ?? '' }
+
+  const outcome: Outcome = await deps.db.transaction(async (tx) => {
+    const row = await findPromotion(tx, actor, input.id, { forUpdate: true })
+    if (!row) throw new AppError('NOT_FOUND')
+    const role = actor.isStaff ? 'admin' : 'customer'
+
+    // A repeated submit (double click, refresh) after the first one paid: the same answer, no charge.
+    if (!PAYABLE.has(row.statusId) && row.statusId !== S.pendingPaymentClearance) {
+      const paid = (await findSubmissionInvoices(tx, row.id)).filter((invoice) => invoice.paidAt).at(-1)
+      if (paid && AFTER_PAYMENT.has(row.statusId)) return { kind: 'done', row, invoice: paid, card: null }
+      throw new AppError('CONFLICT', MSG_NOT_READY_FOR_PAYMENT)
+    }
+    if (row.statusId === S.pendingPaymentClearance && !byCard) {
+      const pending = (await findSubmissionInvoices(tx, row.id)).find((invoice) => !invoice.paidAt && invoice.method === 'bpay')
+      return { kind: 'done', row, invoice: pending ?? null, card: null }
+    }
+
+    const event: PermitEvent = row.statusId === S.pendingPaymentClearance ? 'PAY_CARD_AFTER_BPAY' : byCard ? 'SUBMIT_CARD' : 'SUBMIT_BPAY'
+    const invoice = await ensureOwedInvoice(tx, row)
+    const firstSubmission = invoice?.purpose === 'submission' || (invoice === null && row.statusId === S.readySubmission)
+    const context = { managedSubmission: row.managedSubmission, termsAwaitingApproval: firstSubmission && row.managedSubmission && termsBought(row) }
+    // Nothing owed (a resubmission that raised no fee): the status moves as after a card payment.
+    const effectiveEvent: PermitEvent = invoice === null && event === 'SUBMIT_BPAY' ? 'SUBMIT_CARD' : event
+    const check = resolveTransition({ from: row.statusId, event: effectiveEvent, role, ...context })
+    if (!check.ok) throw new AppError('CONFLICT', MSG_NOT_READY_FOR_PAYMENT)
+
+    let paidInvoice = invoice
+    let charged: { brand: string | null; last4: string | null } | null = null
+    if (invoice && effectiveEvent === 'SUBMIT_BPAY') {
+      paidInvoice = await updateInvoice(tx, invoice.id, { method: 'bpay', crn: crnForInvoice(invoice.invoiceNumber), ccSurcharge: 0 })
+    } else if (invoice) {
+      if (deps.gateway.acceptsRawCards) {
+        const errors = checkCard(card, now)
+        if (Object.keys(errors).length > 0) throw new AppError('VALIDATION', MSG_CONFIRM_PAYMENT_FIELDS, { modelState: errors })
+      } else if (!input.paymentMethodId && !input.paymentIntentId) {
+        throw new AppError('VALIDATION', MSG_CONFIRM_PAYMENT_FIELDS, { modelState: { paymentMethodId: [MSG_CONFIRM_PAYMENT_FIELDS] } })
+      }
+      const { surcharge, total } = cardTotal(invoice.amount, invoice.gst)
+      const attempt = (await countUnsuccessfulAttempts(tx, invoice.id)) + 1
+      const idempotencyKey = `permitdesk-promotion-${row.id}-${invoice.purposeKey}-attempt-${attempt}`
+      let result
+      try {
+        result = await deps.gateway.charge(
+          {
+            amount: total,
+            idempotencyKey,
+            description: `Invoice ${invoice.invoiceNumber} (promotion ${row.id})`,
+            ...(deps.gateway.acceptsRawCards ? { card } : {}),
+            ...(input.paymentMethodId ? { paymentMethodId: input.paymentMethodId } : {}),
+            ...(input.paymentIntentId ? { paymentIntentId: input.paymentIntentId } : {}),
+          },
+          now,
+        )
+      } catch (error) {
+        // Unknown outcome: roll back so the next attempt reuses the same gateway key.
+        throw new AppError('PAYMENT_FAILED', MSG_CARD_MAY_HAVE_BEEN_CHARGED, { cause: error, internalMessage: `gateway error for ${idempotencyKey}` })
+      }
+      await insertPayment(tx, {
+        invoiceId: invoice.id,
+        promotionId: row.id,
+        gateway: deps.gateway.name,
+        idempotencyKey,
+        gatewayRef: result.ref,
+        status: result.status,
+        amount: total,
+        brand: result.brand,
+        last4: result.last4,
+        message: result.status === 'succeeded' ? null : result.message,
+        isReattempt: input.isReattempt,
+      })
+      if (result.status !== 'succeeded') return { kind: 'failed', message: result.message }
+      paidInvoice = await updateInvoice(tx, invoice.id, { method: 'card', ccSurcharge: surcharge, paidAt: now })
+      charged = { brand: result.brand, last4: result.last4 }
+    }
+
+    const to = requireTransition({ from: row.statusId, event: effectiveEvent, role, ...context })
+    const after = await updatePromotion(tx, row.id, { statusId: to })
+    await insertChange(tx, {
+      promotionId: row.id,
+      userId: actor.userId,
+      entity: 'permit',
+      entityId: row.id,
+      action: 'submitPermitApplication',
+      changes: {
+        statusId: { from: row.statusId, to },
+        ...(paidInvoice ? { invoice: { from: null, to: `${paidInvoice.invoiceNumber} ${paidInvoice.paidAt ? 'paid by card' : 'awaiting BPAY'}` } } : {}),
+      },
+    })
+    return { kind: 'done', row: after, invoice: paidInvoice, card: charged }
+  })
+
+  if (outcome.kind === 'failed') throw new AppError('PAYMENT_FAILED', outcome.message)
+  return {
+    id: outcome.row.id,
+    permitStatus: statusView(outcome.row.statusId),
+    invoice: outcome.invoice ? toInvoiceView(outcome.invoice, { billerCode: deps.billerCode }) : null,
+    card: outcome.card,
+  }
+}
