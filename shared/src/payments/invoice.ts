@@ -49,11 +49,3 @@ export function cardTotal(amount: number, gst: number): { surcharge: number; tot
   const surcharge = cardSurcharge(amount, gst);
   return { surcharge, total: amount + gst + surcharge };
 }
-
-/** The owed-amount view of an invoice on the promotion (001 §3 pendingSubmissionInvoice / pendingCustomInvoice). */
-export interface PendingInvoice {
-  invoiceNumber: number;
-  amount: number;
-  gst: number;
-  ccSurcharge: number;
-}

@@ -6,6 +6,7 @@ import { LoginScreen } from '../features/account/components/login-screen'
 import { RegisterScreen } from '../features/account/components/register-screen'
 import { RequireAuth } from '../features/account/components/require-auth'
 import { ResetPasswordScreen } from '../features/account/components/reset-password-screen'
+import { paymentRoutes } from '../features/payment/routes'
 import { promotionRoutes } from '../features/promotions/routes'
 import { staffPath } from '../config/paths'
 
@@ -15,6 +16,7 @@ export const router = createBrowserRouter([
   { path: '/account/forgotpassword/', element: <ForgotPasswordScreen /> },
   { path: '/account/resetpassword/:token/', element: <ResetPasswordScreen /> },
   { path: '/account/edit/', element: <RequireAuth><AccountEditScreen /></RequireAuth> },
+  ...paymentRoutes,
   ...promotionRoutes,
   // Lazy: customers never download the staff console.
   { path: `${staffPath}*`, lazy: () => import('../staff/staff-home') },

@@ -15,6 +15,7 @@ import {
 import { useEffect, useState } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
 import { AppLayout } from '../../../components/layouts/app-layout'
+import { PromotionInvoices } from '../../../components/promotion-invoices'
 import { getPromotion, requestLawyerContact, type Promotion } from '../api/promotions'
 import { PRODUCT_NAME, promotionPaths } from '../config'
 import { FeeBreakdownTable } from './fee-breakdown-table'
@@ -100,9 +101,14 @@ export function PromotionDashboard() {
 
       <FeeBreakdownTable promotion={p} />
 
+      <PromotionInvoices
+        promotionId={id}
+        statusId={statusId}
+        pendingSubmissionInvoice={p.pendingSubmissionInvoice}
+        pendingCustomInvoice={p.pendingCustomInvoice}
+      />
+
       <section className="coming" aria-label="Coming soon">
-        <h2>Invoices</h2>
-        <p className="muted">Coming soon: invoices and payments will be listed here.</p>
         <h2>Reminders and distribution lists</h2>
         <p className="muted">Coming soon: reminder dates and distribution lists.</p>
         <h2>Terms and conditions approval</h2>

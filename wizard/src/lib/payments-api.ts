@@ -1,0 +1,38 @@
+/**
+ * The payment and invoice calls (001 §7), shared by the payment page, the promotion dashboard and
+ * the account's invoice list. Errors are shown beside the form by the caller, not broadcast.
+ */
+import type { InvoiceView } from '@permitdesk/shared'
+import { apiRequest } from './api-client'
+
+export type { InvoiceView }
+
+export type SubmitPayment = {
+  id: number
+  cardName?: string
+  cardNumber?: string
+  cardExpiry?: string
+  cardSecurityCode?: string
+  isReattempt: boolean
+  isBPAY: boolean
+  isCardAfterBpay: boolean
+}
+
+export type SubmitPaymentResult = {
+  id: number
+  permitStatus: { id: number; name: string; slug: string }
+  invoice: InvoiceView | null
+  card: { brand: string | null; last4: string | null } | null
+}
+
+export const submitPermitApplication = (body: SubmitPayment) =>
+  apiRequest<SubmitPaymentResult>('POST', '/api/promotion/submitPermitApplication', {
+    body,
+    notify: false,
+  })
+
+export const getInvoices = (query: { page?: number; count?: number; promotionId?: number }) =>
+  apiRequest<{ invoices: InvoiceView[]; invoiceCount: number; page: number; count: number }>('GET', '/api/invoice/getInvoices', { query, notify: false })
+
+/** The tax invoice PDF (001 §7 downloads). */
+export const invoicePdfUrl = (invoiceNumber: number) => `/download/invoice/${invoiceNumber}`
