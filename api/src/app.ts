@@ -21,6 +21,7 @@ import { supportItemRoutes } from './modules/support-items/support-items.routes'
 import { documentRoutes } from './modules/documents/documents.routes'
 import { uploadRoutes } from './modules/upload/upload.routes'
 import { paymentRoutes } from './modules/payments/payments.routes'
+import { invoiceDownloadRoutes } from './modules/payments/invoice-download.routes'
 import { createPaymentGateway, type PaymentGateway } from './modules/payments/payment-gateway'
 import { PdfService } from './pdf/pdf-service'
 import { LocalFileStorage, type FileStorage } from './storage/storage'
@@ -93,6 +94,7 @@ export function createApp(given: Given): Express {
   // Downloads are links (001 §7): same session, no JSON body parsing.
   const downloads = express.Router({ caseSensitive: false })
   downloads.use(loadSession(deps))
+  downloads.use(invoiceDownloadRoutes(deps))
   downloads.use('/download', uploads.downloads)
   downloads.use(documentRoutes(deps))
   app.use(downloads)

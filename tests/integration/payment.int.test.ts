@@ -262,3 +262,19 @@ describe('another customer', () => {
     expect(await paymentsOf(id)).toHaveLength(0)
   })
 })
+
+describe('GET /download/invoice/{invoiceNumber}', () => {
+  it('prints the tax invoice for its owner and staff; 404 for another customer; 401 signed out', async () => {
+    const id = await readyPromotion(alice)
+    const paid = await alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA })
+    const number = paid.body.invoice.invoiceNumber
+    expect((await api.client().get(`/download/invoice/${number}`)).status).toBe(401)
+    expect((await bob.client.get(`/download/invoice/${number}`)).status).toBe(404)
+    expect((await alice.client.get('/download/invoice/999999999')).status).toBe(404)
+    const own = await alice.client.get(`/download/invoice/${number}`)
+    expect(own.status).toBe(200)
+    expect(own.headers.get('content-type')).toBe('application/pdf')
+    expect(own.bytes.subarray(0, 5).toString()).toBe('%PDF-')
+    expect((await staff.get(`/download/invoice/${number}`)).status).toBe(200)
+  })
+})

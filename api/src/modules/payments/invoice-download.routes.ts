@@ -1,0 +1,33 @@
+import { AppError } from '@permitdesk/shared'
+import { Router } from 'express'
+import type { AppDeps } from '../../app'
+import { requireUser } from '../../http/auth'
+import { HttpError } from '../../http/http-error'
+import { ChromiumNotFoundError } from '../../pdf/find-chromium'
+import { getInvoicePdf } from './get-invoice-pdf'
+
+/** /download/invoice/{invoiceNumber} (001 §7): the tax invoice PDF, for its owner and staff. */
+export function invoiceDownloadRoutes(deps: AppDeps) {
+  const router = Router({ caseSensitive: false })
+  router.get('/download/invoice/:invoiceNumber', requireUser, async (req, res) => {
+    const invoiceNumber = Number(req.params.invoiceNumber)
+    if (!Number.isSafeInteger(invoiceNumber) || invoiceNumber <= 0) throw new AppError('NOT_FOUND')
+    const user = res.locals.user!
+    let pdf: Buffer
+    try {
+      pdf = await getInvoicePdf(
+        { db: deps.database.db, pdf: deps.pdf, billerCode: deps.config.BPAY_BILLER_CODE, dataDir: deps.config.DATA_DIR },
+        { userId: user.id, isStaff: user.isStaff },
+        invoiceNumber,
+      )
+    } catch (error) {
+      if (error instanceof ChromiumNotFoundError) throw new HttpError(503, 'PDFs cannot be produced right now: this server has no browser to print them. Please contact support.', undefined, 'UNAVAILABLE')
+      throw error
+    }
+    res.set('Content-Type', 'application/pdf')
+    res.set('Content-Disposition', `inline; filename="tax-invoice-${invoiceNumber}.pdf"`)
+    res.set('Cache-Control', 'private, no-store')
+    res.send(pdf)
+  })
+  return router
+}
