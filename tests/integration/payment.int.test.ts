@@ -14,7 +14,10 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { savePromotion, withCompleteApplication } from '../factories/permit'
 import { createCustomer, createPromotion, type Customer } from '../factories/promotions'
-import { signInStaff } from '../setup/accounts'
+import fs from 'node:fs'
+import path from 'node:path'
+import PostalMime from 'postal-mime'
+import { signInStaff, waitForMail } from '../setup/accounts'
 import { startTestApi, type Client, type TestApi } from '../setup/test-api'
 
 let api: TestApi
@@ -276,5 +279,26 @@ describe('GET /download/invoice/{invoiceNumber}', () => {
     expect(own.headers.get('content-type')).toBe('application/pdf')
     expect(own.bytes.subarray(0, 5).toString()).toBe('%PDF-')
     expect((await staff.get(`/download/invoice/${number}`)).status).toBe(200)
+  })
+})
+
+describe('mail', () => {
+  it('sends the receipt with the tax invoice attached and the submitted confirmation; BPAY instructions with biller code and CRN', async () => {
+    const id = await readyPromotion(alice)
+    const paid = await alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA })
+    const number = paid.body.invoice.invoiceNumber
+    const dataDirs = [path.resolve(api.config.DATA_DIR)]
+    const receipt = await waitForMail(alice.email, new RegExp(`^Payment received: tax invoice ${number}$`), { dataDirs, timeoutMs: 30_000 })
+    const parsed = await PostalMime.parse(fs.readFileSync(path.join(api.config.DATA_DIR, 'outbox', receipt.file)))
+    expect(parsed.attachments.map((a) => [a.filename, a.mimeType])).toEqual([[`tax-invoice-${number}.pdf`, 'application/pdf']])
+    const content = parsed.attachments[0]!.content
+    expect(Buffer.from(typeof content === 'string' ? content : new Uint8Array(content as ArrayBuffer)).subarray(0, 5).toString()).toBe('%PDF-')
+    await waitForMail(alice.email, /: Submitted and awaiting feedback$/, { dataDirs, timeoutMs: 30_000 })
+
+    const other = await readyPromotion(alice)
+    const bpay = await alice.client.post('/api/promotion/submitPermitApplication', { id: other, isBPAY: true })
+    const instructions = await waitForMail(alice.email, new RegExp(`^BPAY payment details for invoice ${bpay.body.invoice.invoiceNumber}$`), { dataDirs, timeoutMs: 30_000 })
+    expect(instructions.text).toContain('Biller code: 987654')
+    expect(instructions.text).toContain(`Reference number (CRN): ${bpay.body.invoice.crn}`)
   })
 })

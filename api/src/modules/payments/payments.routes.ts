@@ -15,12 +15,15 @@ import { approveBpayPayment } from './approve-bpay-payment'
 import { cancelInvoice } from './cancel-invoice'
 import { getInvoice, getInvoices } from './get-invoices'
 import { toInvoiceView } from './invoice-view'
+import { sendPaymentMailsLater, type PaymentMailEvent } from './send-payment-mails'
 import { submitPermitApplication } from './submit-permit-application'
 
 export function paymentRoutes(deps: AppDeps): RouteSpec[] {
   const db = deps.database.db
   const billerCode = deps.config.BPAY_BILLER_CODE
-  const paymentDeps = { db, gateway: deps.paymentGateway, billerCode }
+  const mailDeps = { db, mailer: deps.mailer, pdf: deps.pdf, config: deps.config, logger: deps.logger }
+  const afterCommit = (event: PaymentMailEvent) => sendPaymentMailsLater(mailDeps, event)
+  const paymentDeps = { db, gateway: deps.paymentGateway, billerCode, afterCommit }
   const viewer = (user: { id: number; isStaff: boolean }) => ({ userId: user.id, isStaff: user.isStaff })
   return [
     route({
@@ -85,6 +88,7 @@ export function paymentRoutes(deps: AppDeps): RouteSpec[] {
       response: z.object({ id: z.number(), statusId: z.number(), invoice: InvoiceViewSchema }),
       handler: async ({ body, user }) => {
         const { promotion, invoice } = await approveBpayPayment(db, viewer(user), body.id)
+        afterCommit({ kind: 'paid', promotionId: promotion.id, promotionName: promotion.name, statusId: promotion.statusId, userId: promotion.userId, invoiceNumber: invoice.invoiceNumber })
         return { id: promotion.id, statusId: promotion.statusId, invoice: toInvoiceView(invoice, { billerCode }) }
       },
     }),

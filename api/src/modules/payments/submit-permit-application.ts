@@ -31,6 +31,7 @@ import { insertChange, type DbOrTx } from '../changelog/changelog.repository'
 import { findPromotion, updatePromotion, type Owner } from '../promotions/promotions.repository'
 import { toInvoiceView } from './invoice-view'
 import type { PaymentGateway } from './payment-gateway'
+import type { PaymentMailEvent } from './send-payment-mails'
 import {
   countInvoices,
   countUnsuccessfulAttempts,
@@ -41,7 +42,14 @@ import {
   updateInvoice,
 } from './payments.repository'
 
-export type PaymentDeps = { db: Db; gateway: PaymentGateway; billerCode: string; now?: () => Date }
+export type PaymentDeps = {
+  db: Db
+  gateway: PaymentGateway
+  billerCode: string
+  now?: () => Date
+  /** Called after a payment step committed (the mails); never for a repeated submit. */
+  afterCommit?: (event: PaymentMailEvent) => void
+}
 
 /** Statuses a first payment or a resubmission is made from (the payment page's entry points). */
 const PAYABLE = new Set<number>([S.readySubmission, S.readyResubmission, S.readyGenerate, S.readyRegenerate])
@@ -102,7 +110,7 @@ function statusView(statusId: number) {
 }
 
 type Outcome =
-  | { kind: 'done'; row: PromotionRow; invoice: InvoiceRow | null; card: { brand: string | null; last4: string | null } | null }
+  | { kind: 'done'; row: PromotionRow; invoice: InvoiceRow | null; card: { brand: string | null; last4: string | null } | null; fresh: boolean }
   | { kind: 'failed'; message: string }
 
 export async function submitPermitApplication(deps: PaymentDeps, actor: Owner, input: SubmitPermitApplication) {
@@ -122,12 +130,12 @@ export async function submitPermitApplication(deps: PaymentDeps, actor: Owner, i
     // A repeated submit (double click, refresh) after the first one paid: the same answer, no charge.
     if (!PAYABLE.has(row.statusId) && row.statusId !== S.pendingPaymentClearance) {
       const paid = (await findSubmissionInvoices(tx, row.id)).filter((invoice) => invoice.paidAt).at(-1)
-      if (paid && AFTER_PAYMENT.has(row.statusId)) return { kind: 'done', row, invoice: paid, card: null }
+      if (paid && AFTER_PAYMENT.has(row.statusId)) return { kind: 'done', row, invoice: paid, card: null, fresh: false }
       throw new AppError('CONFLICT', MSG_NOT_READY_FOR_PAYMENT)
     }
     if (row.statusId === S.pendingPaymentClearance && !byCard) {
       const pending = (await findSubmissionInvoices(tx, row.id)).find((invoice) => !invoice.paidAt && invoice.method === 'bpay')
-      return { kind: 'done', row, invoice: pending ?? null, card: null }
+      return { kind: 'done', row, invoice: pending ?? null, card: null, fresh: false }
     }
 
     const event: PermitEvent = row.statusId === S.pendingPaymentClearance ? 'PAY_CARD_AFTER_BPAY' : byCard ? 'SUBMIT_CARD' : 'SUBMIT_BPAY'
@@ -201,10 +209,21 @@ export async function submitPermitApplication(deps: PaymentDeps, actor: Owner, i
         ...(paidInvoice ? { invoice: { from: null, to: `${paidInvoice.invoiceNumber} ${paidInvoice.paidAt ? 'paid by card' : 'awaiting BPAY'}` } } : {}),
       },
     })
-    return { kind: 'done', row: after, invoice: paidInvoice, card: charged }
+    return { kind: 'done', row: after, invoice: paidInvoice, card: charged, fresh: true }
   })
 
   if (outcome.kind === 'failed') throw new AppError('PAYMENT_FAILED', outcome.message)
+  if (outcome.fresh && deps.afterCommit) {
+    const invoice = outcome.invoice
+    deps.afterCommit({
+      kind: !invoice ? 'submitted-only' : invoice.paidAt ? 'paid' : 'bpay',
+      promotionId: outcome.row.id,
+      promotionName: outcome.row.name,
+      statusId: outcome.row.statusId,
+      userId: outcome.row.userId,
+      invoiceNumber: invoice?.invoiceNumber ?? null,
+    })
+  }
   return {
     id: outcome.row.id,
     permitStatus: statusView(outcome.row.statusId),

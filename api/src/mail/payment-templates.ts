@@ -1,0 +1,42 @@
+/** The payment mails (issue 12): receipt, BPAY instructions, submitted confirmation. */
+import { formatCurrency } from '@permitdesk/shared'
+import { layout, type Brand, type Email } from './templates'
+
+type InvoiceFacts = { invoiceNumber: number; total: number; promotionName: string; dashboardUrl: string }
+
+export function paymentReceiptTemplate(brand: Brand, { firstName, invoiceNumber, total, promotionName, dashboardUrl, method }: InvoiceFacts & { firstName: string; method: 'card' | 'bpay' }): Email {
+  return layout(brand, {
+    subject: `Payment received: tax invoice ${invoiceNumber}`,
+    heading: `Thank you, ${firstName}`,
+    paragraphs: [
+      `We received your ${method === 'bpay' ? 'BPAY' : 'card'} payment of ${formatCurrency(total)} for ${promotionName}.`,
+      `Your tax invoice ${invoiceNumber} is attached.`,
+    ],
+    action: { label: 'Open the promotion', url: dashboardUrl },
+  })
+}
+
+export function bpayInstructionsTemplate(brand: Brand, { firstName, invoiceNumber, total, promotionName, dashboardUrl, billerCode, crn }: InvoiceFacts & { firstName: string; billerCode: string; crn: string }): Email {
+  return layout(brand, {
+    subject: `BPAY payment details for invoice ${invoiceNumber}`,
+    heading: `Hello ${firstName}`,
+    paragraphs: [
+      `To pay for ${promotionName} by BPAY, use these details in your bank's BPAY service:`,
+      `Biller code: ${billerCode}`,
+      `Reference number (CRN): ${crn}`,
+      `Amount: ${formatCurrency(total)}`,
+      'Your application waits in "Pending payment clearance" and is submitted once the payment clears. You can also pay by card instead from the promotion.',
+      `Tax invoice ${invoiceNumber} is attached.`,
+    ],
+    action: { label: 'Open the promotion', url: dashboardUrl },
+  })
+}
+
+export function submittedTemplate(brand: Brand, { firstName, promotionName, statusName, dashboardUrl }: { firstName: string; promotionName: string; statusName: string; dashboardUrl: string }): Email {
+  return layout(brand, {
+    subject: `${promotionName}: ${statusName}`,
+    heading: `Hello ${firstName}`,
+    paragraphs: [`Your permit application for ${promotionName} is now "${statusName}".`, 'We will let you know when there is news from the regulators.'],
+    action: { label: 'Open the promotion', url: dashboardUrl },
+  })
+}
