@@ -302,3 +302,17 @@ describe('mail', () => {
     expect(instructions.text).toContain(`Reference number (CRN): ${bpay.body.invoice.crn}`)
   })
 })
+
+describe('POST /api/invoice/sendEmail', () => {
+  it("mails the PDF to the invoice's owner; another customer gets 404", async () => {
+    const id = await readyPromotion(alice)
+    const bpay = await alice.client.post('/api/promotion/submitPermitApplication', { id, isBPAY: true })
+    const number = bpay.body.invoice.invoiceNumber
+    expect((await bob.client.post('/api/invoice/sendEmail', { invoiceNumber: number })).status).toBe(404)
+    const sent = await alice.client.post('/api/invoice/sendEmail', { invoiceNumber: number })
+    expect(sent.status).toBe(200)
+    expect(sent.body).toEqual({ ok: true, email: alice.email })
+    const mail = await waitForMail(alice.email, new RegExp(`^Tax invoice ${number}$`), { dataDirs: [path.resolve(api.config.DATA_DIR)] })
+    expect(mail.text).toContain(`tax invoice ${number}`)
+  })
+})

@@ -40,3 +40,12 @@ export function submittedTemplate(brand: Brand, { firstName, promotionName, stat
     action: { label: 'Open the promotion', url: dashboardUrl },
   })
 }
+
+export function invoiceCopyTemplate(brand: Brand, { firstName, invoiceNumber, promotionName, dashboardUrl }: { firstName: string; invoiceNumber: number; promotionName: string; dashboardUrl: string }): Email {
+  return layout(brand, {
+    subject: `Tax invoice ${invoiceNumber}`,
+    heading: `Hello ${firstName}`,
+    paragraphs: [`As requested, tax invoice ${invoiceNumber} for ${promotionName} is attached.`],
+    action: { label: 'Open the promotion', url: dashboardUrl },
+  })
+}

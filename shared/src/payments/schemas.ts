@@ -1,5 +1,6 @@
 /** Wire schemas of the payment calls (001 §7). */
 import { z } from 'zod';
+import { PAGE_SIZES } from '../constants';
 import { MSG_CONFIRM_PAYMENT_FIELDS } from './messages';
 
 const flag = z.boolean({ error: MSG_CONFIRM_PAYMENT_FIELDS }).optional().default(false);
@@ -33,7 +34,7 @@ export const InvoiceNumberQuerySchema = z.object({
 /** GET /api/invoice/getInvoices (001 §7: page, count, promotion id). 000 §9: 10 a page by default, at most 100. */
 export const InvoiceListQuerySchema = z.object({
   page: z.coerce.number({ error: MSG_CONFIRM_PAYMENT_FIELDS }).int({ error: MSG_CONFIRM_PAYMENT_FIELDS }).min(1, { error: MSG_CONFIRM_PAYMENT_FIELDS }).default(1),
-  count: z.coerce.number({ error: MSG_CONFIRM_PAYMENT_FIELDS }).int({ error: MSG_CONFIRM_PAYMENT_FIELDS }).min(1, { error: MSG_CONFIRM_PAYMENT_FIELDS }).max(100, { error: MSG_CONFIRM_PAYMENT_FIELDS }).default(10),
+  count: z.coerce.number({ error: MSG_CONFIRM_PAYMENT_FIELDS }).int({ error: MSG_CONFIRM_PAYMENT_FIELDS }).min(1, { error: MSG_CONFIRM_PAYMENT_FIELDS }).max(PAGE_SIZES.promotionInvoices, { error: MSG_CONFIRM_PAYMENT_FIELDS }).default(PAGE_SIZES.accountInvoices),
   promotionId: z.coerce.number({ error: MSG_CONFIRM_PAYMENT_FIELDS }).int({ error: MSG_CONFIRM_PAYMENT_FIELDS }).positive({ error: MSG_CONFIRM_PAYMENT_FIELDS }).optional(),
 });
 

@@ -15,6 +15,7 @@ import { approveBpayPayment } from './approve-bpay-payment'
 import { cancelInvoice } from './cancel-invoice'
 import { getInvoice, getInvoices } from './get-invoices'
 import { toInvoiceView } from './invoice-view'
+import { sendInvoiceEmail } from './send-invoice-email'
 import { sendPaymentMailsLater, type PaymentMailEvent } from './send-payment-mails'
 import { submitPermitApplication } from './submit-permit-application'
 
@@ -76,6 +77,16 @@ export function paymentRoutes(deps: AppDeps): RouteSpec[] {
       body: InvoiceCancelSchema,
       response: InvoiceViewSchema,
       handler: async ({ body, user }) => toInvoiceView(await cancelInvoice(db, viewer(user), body.invoiceNumber), { billerCode }),
+    }),
+    route({
+      method: 'post',
+      path: '/invoice/sendEmail',
+      summary: "E-mail the tax invoice PDF to the invoice's account",
+      tag: 'invoice',
+      access: 'user',
+      body: InvoiceCancelSchema,
+      response: z.object({ ok: z.literal(true), email: z.string() }),
+      handler: ({ body, user }) => sendInvoiceEmail(mailDeps, viewer(user), body.invoiceNumber),
     }),
     route({
       method: 'post',
