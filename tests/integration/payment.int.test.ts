@@ -13,7 +13,7 @@ import {
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { savePromotion, withCompleteApplication } from '../factories/permit'
-import { createCustomer, createPromotion, type Customer } from '../factories/promotions'
+import { createCustomer, createPromotion, promotionInput, type Customer } from '../factories/promotions'
 import fs from 'node:fs'
 import path from 'node:path'
 import PostalMime from 'postal-mime'
@@ -314,5 +314,52 @@ describe('POST /api/invoice/sendEmail', () => {
     expect(sent.body).toEqual({ ok: true, email: alice.email })
     const mail = await waitForMail(alice.email, new RegExp(`^Tax invoice ${number}$`), { dataDirs: [path.resolve(api.config.DATA_DIR)] })
     expect(mail.text).toContain(`tax invoice ${number}`)
+  })
+})
+
+describe('amendment, additional payment and resubmission', () => {
+  it('amends a submitted application, invoices only the rise in fees, and resubmits without a second charge', async () => {
+    const id = await readyPromotion(alice)
+    const first = await alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA })
+    expect(first.body.permitStatus.slug).toBe('submitted')
+
+    expect((await bob.client.post('/api/promotion/beginAmendPermitApplication', { id })).status).toBe(404)
+    const amend = await alice.client.post('/api/promotion/beginAmendPermitApplication', { id })
+    expect(amend.status).toBe(200)
+    expect(amend.body.permitStatus.slug).toBe('amendments-in-progress')
+    expect((await alice.client.post('/api/promotion/beginAmendPermitApplication', { id })).status).toBe(409)
+    await waitForMail(alice.email, /: amendment started$/, { dataDirs: [path.resolve(api.config.DATA_DIR)] })
+
+    // Nothing owed yet: no additional payment.
+    expect((await alice.client.post('/api/promotion/submitAdditionalPayment', { id, ...VISA })).status).toBe(409)
+
+    // A higher prize value moves ACT to a higher tier: only the difference is owed.
+    const before = (await alice.client.get(`/api/promotion/get?id=${id}`)).body
+    const modified = await alice.client.post('/api/promotion/modify', { id, ...promotionInput({ totalPrizeValue: 6_000_000 }) })
+    expect(modified.status, modified.text).toBe(200)
+    const after = (await alice.client.get(`/api/promotion/get?id=${id}`)).body
+    const riseCents = after.permit.feeDue_Total - before.permit.feeDue_Total
+    expect(riseCents).toBeGreaterThan(0)
+    expect(after.pendingSubmissionInvoice).toMatchObject({ invoiceNumber: null })
+    expect(Math.round(after.pendingSubmissionInvoice.amount * 100)).toBe(riseCents)
+
+    expect((await bob.client.post('/api/promotion/submitAdditionalPayment', { id, ...VISA })).status).toBe(404)
+    const additional = await alice.client.post('/api/promotion/submitAdditionalPayment', { id, ...VISA })
+    expect(additional.status, additional.text).toBe(200)
+    expect(additional.body.invoice).toMatchObject({ purpose: 'additional', status: 'paid', method: 'card' })
+    expect(Math.round(additional.body.invoice.amount * 100)).toBe(riseCents)
+    expect(additional.body.permitStatus.slug).toBe('amendments-in-progress')
+    expect((await alice.client.get(`/api/promotion/get?id=${id}`)).body.pendingSubmissionInvoice).toBeNull()
+    expect((await alice.client.post('/api/promotion/submitAdditionalPayment', { id, ...VISA })).status).toBe(409)
+
+    // Completing the amendment readies the resubmission; nothing more is owed, so no charge.
+    const saved = await savePromotion(alice.client, id)
+    expect(saved.body.permitStatus.slug).toBe('ready-resubmission')
+    const resubmit = await alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA })
+    expect(resubmit.status).toBe(200)
+    expect(resubmit.body.permitStatus.slug).toBe('resubmitted')
+    expect(resubmit.body.invoice).toBeNull()
+    expect((await paymentsOf(id)).filter((p) => p.status === 'succeeded')).toHaveLength(2)
+    expect((await invoicesOf(id)).map((i) => Number(i.amount))).toEqual([before.permit.feeDue_Total, riseCents])
   })
 })

@@ -49,3 +49,16 @@ export function invoiceCopyTemplate(brand: Brand, { firstName, invoiceNumber, pr
     action: { label: 'Open the promotion', url: dashboardUrl },
   })
 }
+
+export function amendmentStartedTemplate(brand: Brand, { firstName, promotionName, editUrl }: { firstName: string; promotionName: string; editUrl: string }): Email {
+  return layout(brand, {
+    subject: `${promotionName}: amendment started`,
+    heading: `Hello ${firstName}`,
+    paragraphs: [
+      `You started an amendment of the permit application for ${promotionName}. It is now "Amendments in progress".`,
+      'Make your changes and submit the application again. If the changes raise the fees, only the difference is charged.',
+    ],
+    action: { label: 'Continue the amendment', url: editUrl },
+  })
+}
+

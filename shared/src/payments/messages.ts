@@ -27,3 +27,4 @@ export const MSG_BPAY_NOT_AVAILABLE = 'There is no BPAY payment awaiting clearan
 export const MSG_CRN_INVALID = 'Enter a valid BPAY customer reference number.';
 export const MSG_INVOICE_ALREADY_PAID = 'This invoice has already been paid.';
 export const MSG_INVOICE_ALREADY_CANCELLED = 'This invoice has already been cancelled.';
+export const MSG_NO_ADDITIONAL_PAYMENT_DUE = 'There is no additional payment due for this application.';

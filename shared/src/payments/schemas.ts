@@ -42,7 +42,8 @@ export const InvoiceCancelSchema = z.object({
   invoiceNumber: z.coerce.number({ error: MSG_CONFIRM_PAYMENT_FIELDS }).int({ error: MSG_CONFIRM_PAYMENT_FIELDS }).positive({ error: MSG_CONFIRM_PAYMENT_FIELDS }),
 });
 
-export const ApproveBpayPaymentSchema = z.object({
+/** `{ id }` of a promotion: approveBpayPayment, beginAmendPermitApplication. */
+export const PaymentPromotionIdSchema = z.object({
   id: z.coerce.number({ error: MSG_CONFIRM_PAYMENT_FIELDS }).int({ error: MSG_CONFIRM_PAYMENT_FIELDS }).positive({ error: MSG_CONFIRM_PAYMENT_FIELDS }),
 });
 
@@ -71,7 +72,7 @@ export const InvoiceViewSchema = z.object({
 export type InvoiceView = z.infer<typeof InvoiceViewSchema>;
 
 /** 001 §3 pendingSubmissionInvoice / pendingCustomInvoice: amount, gst, ccSurcharge (dollars). */
-export const PendingInvoiceSchema = z.object({ invoiceNumber: z.number(), amount: z.number(), gst: z.number(), ccSurcharge: z.number() }).nullable();
+export const PendingInvoiceSchema = z.object({ invoiceNumber: z.number().nullable(), amount: z.number(), gst: z.number(), ccSurcharge: z.number() }).nullable();
 
 export const SubmitPermitApplicationResponseSchema = z.object({
   id: z.number(),

@@ -28,7 +28,7 @@ export type PromotionListItem = {
 }
 
 /** 001 §3 pendingSubmissionInvoice / pendingCustomInvoice: an unpaid invoice, dollars (ccSurcharge: what a card adds). */
-export type PendingInvoiceView = { invoiceNumber: number; amount: number; gst: number; ccSurcharge: number }
+export type PendingInvoiceView = { invoiceNumber: number | null; amount: number; gst: number; ccSurcharge: number }
 
 export type Promotion = PromotionListItem & {
   /** What is owed (issue 12); answered by GET /api/promotion/get. */

@@ -3,7 +3,9 @@ import { AppError, cardTotal, toDollars } from '@permitdesk/shared'
 import type { Db } from '../../db/client'
 import { findPromotion } from '../promotions/promotions.repository'
 import { toInvoiceView } from './invoice-view'
-import { findInvoiceByNumber, findUnpaidInvoices, listInvoices, type Viewer } from './payments.repository'
+import type { PromotionRow } from '../../db/schema/promotions'
+import { findInvoiceByNumber, findSubmissionInvoices, findUnpaidInvoices, listInvoices, type Viewer } from './payments.repository'
+import { owedDifference } from './submit-permit-application'
 
 export async function getInvoice(db: Db, viewer: Viewer, invoiceNumber: number, billerCode: string) {
   const row = await findInvoiceByNumber(db, viewer, invoiceNumber)
@@ -24,16 +26,30 @@ export async function getInvoices(db: Db, viewer: Viewer, filter: { page: number
 
 /**
  * 001 §3 pendingSubmissionInvoice and pendingCustomInvoice (amount, gst, ccSurcharge in dollars,
- * the surcharge being what a card payment would add): the promotion's unpaid invoices.
+ * the surcharge being what a card payment would add): the promotion's unpaid invoices. After a
+ * paid submission, a rise in the fees not invoiced yet is owed too (`invoiceNumber` null until
+ * it is paid: `submitAdditionalPayment` invoices it).
  */
-export async function pendingInvoicesOf(db: Db, promotionId: number) {
-  const unpaid = await findUnpaidInvoices(db, promotionId)
-  const view = (purposes: string[]) => {
-    const invoice = unpaid.find((i) => purposes.includes(i.purpose))
-    if (!invoice) return null
+export async function pendingInvoicesOf(db: Db, row: PromotionRow) {
+  const unpaid = await findUnpaidInvoices(db, row.id)
+  const wire = (invoiceNumber: number | null, amount: number, gst: number, method: string | null) => ({
+    invoiceNumber,
+    amount: toDollars(amount),
+    gst: toDollars(gst),
     // BPAY invoices carry no surcharge; otherwise the 1.5% a card payment adds (001 §9).
-    const ccSurcharge = invoice.method === 'bpay' ? 0 : cardTotal(invoice.amount, invoice.gst).surcharge
-    return { invoiceNumber: invoice.invoiceNumber, amount: toDollars(invoice.amount), gst: toDollars(invoice.gst), ccSurcharge: toDollars(ccSurcharge) }
+    ccSurcharge: toDollars(method === 'bpay' ? 0 : cardTotal(amount, gst).surcharge),
+  })
+  const pick = (purposes: string[]) => {
+    const invoice = unpaid.find((i) => purposes.includes(i.purpose))
+    return invoice ? wire(invoice.invoiceNumber, invoice.amount, invoice.gst, invoice.method) : null
   }
-  return { pendingSubmissionInvoice: view(['submission', 'additional']), pendingCustomInvoice: view(['custom']) }
+  let pendingSubmissionInvoice = pick(['submission', 'additional'])
+  if (!pendingSubmissionInvoice) {
+    const live = await findSubmissionInvoices(db, row.id)
+    if (live.some((i) => i.paidAt)) {
+      const { amount, gst } = owedDifference(row, live)
+      if (amount + gst > 0) pendingSubmissionInvoice = wire(null, amount, gst, null)
+    }
+  }
+  return { pendingSubmissionInvoice, pendingCustomInvoice: pick(['custom']) }
 }

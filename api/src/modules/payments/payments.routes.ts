@@ -1,6 +1,6 @@
 /** The payment and invoice calls (001 §7): parse, call the use case, answer. */
 import {
-  ApproveBpayPaymentSchema,
+  PaymentPromotionIdSchema,
   InvoiceCancelSchema,
   InvoiceListQuerySchema,
   InvoiceNumberQuerySchema,
@@ -18,6 +18,9 @@ import { toInvoiceView } from './invoice-view'
 import { sendInvoiceEmail } from './send-invoice-email'
 import { sendPaymentMailsLater, type PaymentMailEvent } from './send-payment-mails'
 import { submitPermitApplication } from './submit-permit-application'
+import { submitAdditionalPayment } from './submit-additional-payment'
+import { beginAmendPermitApplication } from './begin-amend-permit-application'
+import { sendAmendmentStartedLater } from './send-payment-mails'
 
 export function paymentRoutes(deps: AppDeps): RouteSpec[] {
   const db = deps.database.db
@@ -37,6 +40,31 @@ export function paymentRoutes(deps: AppDeps): RouteSpec[] {
       body: SubmitPermitApplicationSchema,
       response: SubmitPermitApplicationResponseSchema,
       handler: ({ body, user }) => submitPermitApplication(paymentDeps, viewer(user), body),
+    }),
+    route({
+      method: 'post',
+      path: '/promotion/submitAdditionalPayment',
+      summary: 'Pay the rise in fees after a paid submission (only the difference is invoiced), by card or BPAY',
+      tag: 'promotion',
+      access: 'user',
+      idempotent: true,
+      body: SubmitPermitApplicationSchema,
+      response: SubmitPermitApplicationResponseSchema,
+      handler: ({ body, user }) => submitAdditionalPayment(paymentDeps, viewer(user), body),
+    }),
+    route({
+      method: 'post',
+      path: '/promotion/beginAmendPermitApplication',
+      summary: 'Start an amendment of a submitted or generated application (→ Amendments in progress)',
+      tag: 'promotion',
+      access: 'user',
+      body: PaymentPromotionIdSchema,
+      response: z.object({ id: z.number(), permitStatus: z.object({ id: z.number(), name: z.string(), slug: z.string() }) }),
+      handler: async ({ body, user }) => {
+        const { row, permitStatus } = await beginAmendPermitApplication(db, viewer(user), body.id)
+        sendAmendmentStartedLater(mailDeps, row)
+        return { id: row.id, permitStatus }
+      },
     }),
     route({
       method: 'get',
@@ -95,7 +123,7 @@ export function paymentRoutes(deps: AppDeps): RouteSpec[] {
       tag: 'admin',
       access: 'staff',
       idempotent: true,
-      body: ApproveBpayPaymentSchema,
+      body: PaymentPromotionIdSchema,
       response: z.object({ id: z.number(), statusId: z.number(), invoice: InvoiceViewSchema }),
       handler: async ({ body, user }) => {
         const { promotion, invoice } = await approveBpayPayment(db, viewer(user), body.id)

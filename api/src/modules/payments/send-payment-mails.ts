@@ -6,7 +6,7 @@ import { getPermitStatus, promotionTitle } from '@permitdesk/shared'
 import type { Config } from '../../env'
 import type { Logger } from '../../logger'
 import type { Mailer } from '../../mail/create-mailer'
-import { bpayInstructionsTemplate, paymentReceiptTemplate, submittedTemplate } from '../../mail/payment-templates'
+import { amendmentStartedTemplate, bpayInstructionsTemplate, paymentReceiptTemplate, submittedTemplate } from '../../mail/payment-templates'
 import { brandFor } from '../../mail/templates'
 import type { Db } from '../../db/client'
 import type { PdfService } from '../../pdf/pdf-service'
@@ -46,4 +46,15 @@ export function sendPaymentMailsLater(deps: PaymentMailDeps, event: PaymentMailE
   sendPaymentMails(deps, event).catch((error: unknown) =>
     deps.logger.error('payment mail failed', { promotionId: event.promotionId, invoiceNumber: event.invoiceNumber, error: error instanceof Error ? error.message : String(error) }),
   )
+}
+
+/** "Amendment started" (issue 12), after the status change committed. */
+export function sendAmendmentStartedLater(deps: PaymentMailDeps, row: { id: number; name: string; userId: number }): void {
+  const send = async () => {
+    const user = await findUserById(deps.db, row.userId)
+    if (!user) return
+    const email = amendmentStartedTemplate(brandFor(deps.config), { firstName: user.firstName, promotionName: promotionTitle(row.name), editUrl: `${deps.config.PUBLIC_URL}/permit/edit/${row.id}/` })
+    await deps.mailer.send({ to: user.email, ...email })
+  }
+  send().catch((error: unknown) => deps.logger.error('amendment mail failed', { promotionId: row.id, error: error instanceof Error ? error.message : String(error) }))
 }

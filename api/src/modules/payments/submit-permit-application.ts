@@ -62,6 +62,13 @@ export function termsBought(row: Pick<PromotionRow, 'termsAndConditions' | 'skil
   return row.termsAndConditions || row.skillsBasedTC
 }
 
+/** What the current fees exceed the live (invoiced, not cancelled) submission invoices by: the difference to invoice. */
+export function owedDifference(row: Pick<PromotionRow, 'fees'>, live: Pick<InvoiceRow, 'amount' | 'gst'>[]): { amount: number; gst: number } {
+  const invoicedAmount = live.reduce((sum, invoice) => sum + invoice.amount, 0)
+  const invoicedGst = live.reduce((sum, invoice) => sum + invoice.gst, 0)
+  return { amount: Math.max(0, row.fees.feeDue_Total - invoicedAmount), gst: Math.max(0, row.fees.feeDue_GST - invoicedGst) }
+}
+
 /**
  * The invoice the promotion owes now, created if needed (in the caller's transaction): an
  * unpaid one is reused (a retry after a decline pays the same invoice); otherwise the first
@@ -72,8 +79,6 @@ export async function ensureOwedInvoice(tx: DbOrTx, row: PromotionRow): Promise<
   const live = await findSubmissionInvoices(tx, row.id)
   const unpaid = live.find((invoice) => !invoice.paidAt)
   if (unpaid) return unpaid
-  const paidAmount = live.reduce((sum, invoice) => sum + invoice.amount, 0)
-  const paidGst = live.reduce((sum, invoice) => sum + invoice.gst, 0)
   const fees = row.fees
   if (live.length === 0) {
     if (fees.feeDue_Total + fees.feeDue_GST <= 0) return null
@@ -88,8 +93,7 @@ export async function ensureOwedInvoice(tx: DbOrTx, row: PromotionRow): Promise<
       gst: fees.feeDue_GST,
     })
   }
-  const amount = Math.max(0, fees.feeDue_Total - paidAmount)
-  const gst = Math.max(0, fees.feeDue_GST - paidGst)
+  const { amount, gst } = owedDifference(row, live)
   if (amount + gst <= 0) return null
   const n = (await countInvoices(tx, row.id, 'additional')) + 1
   return insertInvoice(tx, {
@@ -104,7 +108,60 @@ export async function ensureOwedInvoice(tx: DbOrTx, row: PromotionRow): Promise<
   })
 }
 
-function statusView(statusId: number) {
+type CardInput = Pick<SubmitPermitApplication, 'cardName' | 'cardNumber' | 'cardSecurityCode' | 'cardExpiry' | 'paymentMethodId' | 'paymentIntentId' | 'isReattempt'>
+
+/**
+ * Charges an invoice by card (in the caller's transaction, with the promotion row locked): the
+ * card checks, the gateway call with an idempotency key per attempt, the payment record (brand
+ * and last four digits only) and, on success, the invoice paid with its surcharge.
+ */
+export async function chargeInvoiceByCard(tx: DbOrTx, deps: PaymentDeps, row: PromotionRow, invoice: InvoiceRow, input: CardInput, now: Date) {
+  const card = { name: input.cardName ?? '', number: input.cardNumber ?? '', cvc: input.cardSecurityCode ?? '', expiry: input.cardExpiry ?? '' }
+  if (deps.gateway.acceptsRawCards) {
+    const errors = checkCard(card, now)
+    if (Object.keys(errors).length > 0) throw new AppError('VALIDATION', MSG_CONFIRM_PAYMENT_FIELDS, { modelState: errors })
+  } else if (!input.paymentMethodId && !input.paymentIntentId) {
+    throw new AppError('VALIDATION', MSG_CONFIRM_PAYMENT_FIELDS, { modelState: { paymentMethodId: [MSG_CONFIRM_PAYMENT_FIELDS] } })
+  }
+  const { surcharge, total } = cardTotal(invoice.amount, invoice.gst)
+  const attempt = (await countUnsuccessfulAttempts(tx, invoice.id)) + 1
+  const idempotencyKey = `permitdesk-promotion-${row.id}-${invoice.purposeKey}-attempt-${attempt}`
+  let result
+  try {
+    result = await deps.gateway.charge(
+      {
+        amount: total,
+        idempotencyKey,
+        description: `Invoice ${invoice.invoiceNumber} (promotion ${row.id})`,
+        ...(deps.gateway.acceptsRawCards ? { card } : {}),
+        ...(input.paymentMethodId ? { paymentMethodId: input.paymentMethodId } : {}),
+        ...(input.paymentIntentId ? { paymentIntentId: input.paymentIntentId } : {}),
+      },
+      now,
+    )
+  } catch (error) {
+    // Unknown outcome: roll back so the next attempt reuses the same gateway key.
+    throw new AppError('PAYMENT_FAILED', MSG_CARD_MAY_HAVE_BEEN_CHARGED, { cause: error, internalMessage: `gateway error for ${idempotencyKey}` })
+  }
+  await insertPayment(tx, {
+    invoiceId: invoice.id,
+    promotionId: row.id,
+    gateway: deps.gateway.name,
+    idempotencyKey,
+    gatewayRef: result.ref,
+    status: result.status,
+    amount: total,
+    brand: result.brand,
+    last4: result.last4,
+    message: result.status === 'succeeded' ? null : result.message,
+    isReattempt: input.isReattempt,
+  })
+  if (result.status !== 'succeeded') return { kind: 'failed' as const, message: result.message }
+  const paid = await updateInvoice(tx, invoice.id, { method: 'card', ccSurcharge: surcharge, paidAt: now })
+  return { kind: 'paid' as const, invoice: paid, card: { brand: result.brand, last4: result.last4 } }
+}
+
+export function statusView(statusId: number) {
   const status = getPermitStatus(statusId)
   return { id: status.id, name: status.name, slug: status.slug }
 }
@@ -120,7 +177,6 @@ export async function submitPermitApplication(deps: PaymentDeps, actor: Owner, i
   if (byCard && rawCard && !deps.gateway.acceptsRawCards) {
     throw new AppError('VALIDATION', MSG_RAW_CARD_REFUSED, { modelState: { cardNumber: [MSG_RAW_CARD_REFUSED] } })
   }
-  const card = { name: input.cardName ?? '', number: input.cardNumber ?? '', cvc: input.cardSecurityCode ?? '', expiry: input.cardExpiry ?? '' }
 
   const outcome: Outcome = await deps.db.transaction(async (tx) => {
     const row = await findPromotion(tx, actor, input.id, { forUpdate: true })
@@ -152,48 +208,10 @@ export async function submitPermitApplication(deps: PaymentDeps, actor: Owner, i
     if (invoice && effectiveEvent === 'SUBMIT_BPAY') {
       paidInvoice = await updateInvoice(tx, invoice.id, { method: 'bpay', crn: crnForInvoice(invoice.invoiceNumber), ccSurcharge: 0 })
     } else if (invoice) {
-      if (deps.gateway.acceptsRawCards) {
-        const errors = checkCard(card, now)
-        if (Object.keys(errors).length > 0) throw new AppError('VALIDATION', MSG_CONFIRM_PAYMENT_FIELDS, { modelState: errors })
-      } else if (!input.paymentMethodId && !input.paymentIntentId) {
-        throw new AppError('VALIDATION', MSG_CONFIRM_PAYMENT_FIELDS, { modelState: { paymentMethodId: [MSG_CONFIRM_PAYMENT_FIELDS] } })
-      }
-      const { surcharge, total } = cardTotal(invoice.amount, invoice.gst)
-      const attempt = (await countUnsuccessfulAttempts(tx, invoice.id)) + 1
-      const idempotencyKey = `permitdesk-promotion-${row.id}-${invoice.purposeKey}-attempt-${attempt}`
-      let result
-      try {
-        result = await deps.gateway.charge(
-          {
-            amount: total,
-            idempotencyKey,
-            description: `Invoice ${invoice.invoiceNumber} (promotion ${row.id})`,
-            ...(deps.gateway.acceptsRawCards ? { card } : {}),
-            ...(input.paymentMethodId ? { paymentMethodId: input.paymentMethodId } : {}),
-            ...(input.paymentIntentId ? { paymentIntentId: input.paymentIntentId } : {}),
-          },
-          now,
-        )
-      } catch (error) {
-        // Unknown outcome: roll back so the next attempt reuses the same gateway key.
-        throw new AppError('PAYMENT_FAILED', MSG_CARD_MAY_HAVE_BEEN_CHARGED, { cause: error, internalMessage: `gateway error for ${idempotencyKey}` })
-      }
-      await insertPayment(tx, {
-        invoiceId: invoice.id,
-        promotionId: row.id,
-        gateway: deps.gateway.name,
-        idempotencyKey,
-        gatewayRef: result.ref,
-        status: result.status,
-        amount: total,
-        brand: result.brand,
-        last4: result.last4,
-        message: result.status === 'succeeded' ? null : result.message,
-        isReattempt: input.isReattempt,
-      })
-      if (result.status !== 'succeeded') return { kind: 'failed', message: result.message }
-      paidInvoice = await updateInvoice(tx, invoice.id, { method: 'card', ccSurcharge: surcharge, paidAt: now })
-      charged = { brand: result.brand, last4: result.last4 }
+      const result = await chargeInvoiceByCard(tx, deps, row, invoice, input, now)
+      if (result.kind === 'failed') return result
+      paidInvoice = result.invoice
+      charged = result.card
     }
 
     const to = requireTransition({ from: row.statusId, event: effectiveEvent, role, ...context })

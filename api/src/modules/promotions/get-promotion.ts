@@ -10,5 +10,5 @@ export async function getPromotion(db: Db, owner: Owner, id: number) {
   if (!row) throw new AppError('NOT_FOUND')
   const notes = await notesSummary(db, row.id)
   // 001 §3 pendingSubmissionInvoice / pendingCustomInvoice: what is owed (issue 12).
-  return { ...toPromotion(row, { ...notes, noteLastAction: null }), ...(await pendingInvoicesOf(db, row.id)) }
+  return { ...toPromotion(row, { ...notes, noteLastAction: null }), ...(await pendingInvoicesOf(db, row)) }
 }
