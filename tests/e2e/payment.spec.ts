@@ -75,6 +75,12 @@ test('pay by card, then another by BPAY; the dashboard shows status and invoice;
   expect(pdf.headers()['content-type']).toBe('application/pdf')
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-')
 
+  // The title of a submitted application begins an amendment (001 §2).
+  await page.getByRole('link', { name: 'Card giveaway' }).click()
+  await expect(page).toHaveURL(new RegExp(`/permit/edit/${byCard}/$`))
+  await page.goto(`/promotions/edit/${byCard}/`)
+  await expect(page.getByTestId('status')).toContainText('Amendments in progress')
+
   // BPAY
   const byBpay = await readyPromotion(page.request, 'BPAY giveaway')
   await page.goto(`/permit/edit/${byBpay}/payment/`)

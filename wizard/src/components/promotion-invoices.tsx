@@ -32,16 +32,16 @@ export function PromotionInvoices({ promotionId, statusId, pendingSubmissionInvo
         const amount = toCents(o.amount)
         const gst = toCents(o.gst)
         return (
-          <p key={o.invoiceNumber} className="notice warning" data-testid="owed">
-            Invoice {o.invoiceNumber}: {formatCurrency(amount + gst)} owed
+          <p key={o.invoiceNumber ?? 'additional'} className="notice warning" data-testid="owed">
+            {o.invoiceNumber ? `Invoice ${o.invoiceNumber}` : 'Additional fees'}: {formatCurrency(amount + gst)} owed
             {statusId === S.pendingPaymentClearance ? ' (awaiting BPAY payment)' : ''}, or {formatCurrency(cardTotal(amount, gst).total)} by card.
           </p>
         )
       })}
-      {PAY_FROM.has(statusId) && (
+      {(PAY_FROM.has(statusId) || pendingSubmissionInvoice) && (
         <p>
           <Link className="button primary" to={paymentPath(promotionId)} data-testid="pay-link">
-            {statusId === S.pendingPaymentClearance ? 'Pay by card instead' : 'Pay and submit'}
+            {statusId === S.pendingPaymentClearance ? 'Pay by card instead' : PAY_FROM.has(statusId) ? 'Pay and submit' : 'Pay the additional fees'}
           </Link>
         </p>
       )}

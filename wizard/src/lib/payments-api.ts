@@ -31,6 +31,14 @@ export const submitPermitApplication = (body: SubmitPayment) =>
     notify: false,
   })
 
+/** Pays the rise in fees after a paid submission (only the difference is invoiced). */
+export const submitAdditionalPayment = (body: SubmitPayment) =>
+  apiRequest<SubmitPaymentResult>('POST', '/api/promotion/submitAdditionalPayment', { body, notify: false })
+
+/** 001 §2: submitted/resubmitted/generated/regenerated → Amendments in progress. */
+export const beginAmendPermitApplication = (id: number) =>
+  apiRequest<{ id: number; permitStatus: { id: number; name: string; slug: string } }>('POST', '/api/promotion/beginAmendPermitApplication', { body: { id }, notify: false })
+
 export const getInvoices = (query: { page?: number; count?: number; promotionId?: number }) =>
   apiRequest<{ invoices: InvoiceView[]; invoiceCount: number; page: number; count: number }>('GET', '/api/invoice/getInvoices', { query, notify: false })
 

@@ -23,7 +23,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { AppLayout } from '../../components/layouts/app-layout'
 import { ApiError, apiRequest } from '../../lib/api-client'
-import { submitPermitApplication, type SubmitPaymentResult } from '../../lib/payments-api'
+import { submitAdditionalPayment, submitPermitApplication, type SubmitPaymentResult } from '../../lib/payments-api'
 
 type PromotionWithOwed = Promotion
 
@@ -58,13 +58,18 @@ export function PaymentScreen() {
   const statusId = p.permitStatus.id
   const title = promotionTitle(p.name)
   const afterBpay = statusId === S.pendingPaymentClearance
+  // After a paid submission, a rise in the fees is paid here too (submitAdditionalPayment).
+  const additional = !PAYABLE.has(statusId) && !!p.pendingSubmissionInvoice
 
   if (bpayResult?.invoice) {
     const invoice = bpayResult.invoice
     return (
       <AppLayout title="Payment">
         <h1>Pay by BPAY</h1>
-        <p role="status">Your application is now <strong data-testid="status">{bpayResult.permitStatus.name}</strong>. It is submitted once your payment clears.</p>
+        <p role="status">
+          Your application is <strong data-testid="status">{bpayResult.permitStatus.name}</strong>.
+          {additional ? ' Your additional payment is recorded once it clears.' : ' It is submitted once your payment clears.'}
+        </p>
         <dl className="facts bpay-details" data-testid="bpay-details">
           <dt>Biller code</dt>
           <dd data-testid="bpay-biller-code">{invoice.billerCode}</dd>
@@ -82,7 +87,7 @@ export function PaymentScreen() {
     )
   }
 
-  if (!PAYABLE.has(statusId)) {
+  if (!PAYABLE.has(statusId) && !additional) {
     return (
       <AppLayout title="Payment">
         <h1>{title}</h1>
@@ -98,8 +103,8 @@ export function PaymentScreen() {
   const gst = owed ? toCents(owed.gst) : p.permit.feeDue_GST
   const byCard = cardTotal(amount, gst)
   const f = p.permit
-  const lines: [string, number][] = owed && owed.invoiceNumber && amount !== f.feeDue_Total
-    ? [['Fees owed', amount]]
+  const lines: [string, number][] = owed && amount !== f.feeDue_Total
+    ? [[additional || owed.invoiceNumber === null ? 'Additional fees after your changes' : 'Fees owed', amount]]
     : ([
         ['NSW permit licence fee', f.feeDue_NSW],
         ['ACT permit licence fee', f.feeDue_ACT],
@@ -126,7 +131,7 @@ export function PaymentScreen() {
     }
     setBusy(true)
     try {
-      const result = await submitPermitApplication({
+      const result = await (additional ? submitAdditionalPayment : submitPermitApplication)({
         id,
         ...(paying === 'card' ? card : {}),
         isReattempt: reattempt,
@@ -134,7 +139,7 @@ export function PaymentScreen() {
         isCardAfterBpay: afterBpay,
       })
       if (paying === 'bpay') setBpayResult(result)
-      else navigate(`${dashboard(id)}?success`)
+      else navigate(`${dashboard(id)}?${additional ? 'additionalPayment' : 'success'}`)
     } catch (e) {
       const apiError = e instanceof ApiError ? e : null
       if (apiError?.status === 400 && apiError.modelState) {
@@ -152,7 +157,7 @@ export function PaymentScreen() {
   return (
     <AppLayout title="Payment">
       <nav aria-label="Breadcrumb"><Link to={dashboard(id)}>{title}</Link></nav>
-      <h1>Payment</h1>
+      <h1>{additional ? 'Additional payment' : 'Payment'}</h1>
       <section aria-labelledby="payment-fees">
         <h2 id="payment-fees">Fees</h2>
         <table className="fee-table" data-testid="payment-fees">
@@ -193,7 +198,15 @@ export function PaymentScreen() {
         {method === 'bpay' && !afterBpay && <p>We will give you the biller code and a reference number. Your application is submitted once the payment clears.</p>}
         {error && <p className="form-error" role="alert" data-testid="payment-error">{error}</p>}
         <button type="submit" className="button primary" disabled={busy}>
-          {busy ? 'Processing…' : afterBpay || method === 'card' ? `Pay ${formatCurrency(byCard.total)} and submit` : 'Submit and pay by BPAY'}
+          {busy
+            ? 'Processing…'
+            : additional
+              ? method === 'card'
+                ? `Pay ${formatCurrency(byCard.total)}`
+                : 'Pay by BPAY'
+              : afterBpay || method === 'card'
+                ? `Pay ${formatCurrency(byCard.total)} and submit`
+                : 'Submit and pay by BPAY'}
         </button>
       </form>
     </AppLayout>
