@@ -22,6 +22,7 @@ import { documentRoutes } from './modules/documents/documents.routes'
 import { uploadRoutes } from './modules/upload/upload.routes'
 import { paymentRoutes } from './modules/payments/payments.routes'
 import { invoiceDownloadRoutes } from './modules/payments/invoice-download.routes'
+import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes'
 import { createPaymentGateway, type PaymentGateway } from './modules/payments/payment-gateway'
 import { PdfService } from './pdf/pdf-service'
 import { LocalFileStorage, type FileStorage } from './storage/storage'
@@ -56,7 +57,7 @@ export function createApp(given: Given): Express {
     mailer: given.mailer ?? createMailer(given.config, given.logger),
     storage: given.storage ?? new LocalFileStorage(path.join(given.config.DATA_DIR)),
     pdf: given.pdf ?? lazyPdf(given.config),
-    paymentGateway: given.paymentGateway ?? createPaymentGateway(given.config, given.logger),
+    paymentGateway: given.paymentGateway ?? createPaymentGateway(given.config),
   }
   const uploads = uploadRoutes(deps)
   const app = express()
@@ -90,6 +91,8 @@ export function createApp(given: Given): Express {
   api.use(uploads.api)
   api.use(notFoundApi)
 
+  // Stripe's signed events need the raw body and come from no browser origin: before the API's parsers.
+  app.use(stripeWebhookRoutes(deps))
   app.use('/api', api)
   // Downloads are links (001 §7): same session, no JSON body parsing.
   const downloads = express.Router({ caseSensitive: false })

@@ -80,4 +80,6 @@ export const SubmitPermitApplicationResponseSchema = z.object({
   invoice: InvoiceViewSchema.nullable(),
   /** Card payments: the brand and last four digits charged. */
   card: z.object({ brand: z.string().nullable(), last4: z.string().nullable() }).nullable(),
+  /** Stripe 3-D Secure: complete it in the browser with Stripe.js, then submit again with `paymentIntentId`. */
+  requiresAction: z.object({ clientSecret: z.string(), paymentIntentId: z.string() }).optional(),
 });

@@ -90,3 +90,10 @@ export const payments = app.table(
 )
 
 export type PaymentRow = typeof payments.$inferSelect
+
+/** Stripe webhook events already handled: a replayed event is answered without acting twice. */
+export const stripeEvents = app.table('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+})

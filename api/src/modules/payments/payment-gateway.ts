@@ -12,6 +12,7 @@ import {
   MSG_CARD_DECLINED,
   type CardDetails,
 } from '@permitdesk/shared'
+import { createStripeClient, StripeGateway } from './stripe-gateway'
 
 export type ChargeRequest = {
   /** Integer cents, Australian dollars. */
@@ -19,6 +20,8 @@ export type ChargeRequest = {
   /** Sent to the gateway: the same key never charges twice. */
   idempotencyKey: string
   description: string
+  /** What the charge pays (kept with it at the gateway, checked when a PaymentIntent comes back). */
+  metadata: { invoiceNumber: number; promotionId: number }
   /** Raw card fields (sandbox only). */
   card?: CardDetails
   /** Stripe: a PaymentMethod id from Stripe Elements, or a PaymentIntent id after 3-D Secure. */
@@ -77,11 +80,8 @@ export class SandboxGateway implements PaymentGateway {
   }
 }
 
-/**
- * The gateway for this configuration. Stripe (STRIPE_SECRET_KEY) is not built yet: the sandbox
- * answers, and a warning says so at start, so a configured key is never silently ignored.
- */
-export function createPaymentGateway(config: { STRIPE_SECRET_KEY?: string | undefined }, logger: { warn: (message: string, fields?: Record<string, unknown>) => void }): PaymentGateway {
-  if (config.STRIPE_SECRET_KEY) logger.warn('STRIPE_SECRET_KEY is set but the Stripe gateway is not built yet: card payments use the sandbox gateway')
+/** The gateway for this configuration: Stripe when STRIPE_SECRET_KEY is set, else the sandbox. */
+export function createPaymentGateway(config: { STRIPE_SECRET_KEY?: string | undefined; STRIPE_API_BASE?: string | undefined }): PaymentGateway {
+  if (config.STRIPE_SECRET_KEY) return new StripeGateway(createStripeClient({ secretKey: config.STRIPE_SECRET_KEY, apiBase: config.STRIPE_API_BASE }))
   return new SandboxGateway()
 }

@@ -1,6 +1,6 @@
 /** The only module that writes SQL for invoices, payments and the invoice counter. */
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
-import { counters, invoices, payments, type InvoiceRow, type PaymentRow } from '../../db/schema/payments'
+import { counters, invoices, payments, stripeEvents, type InvoiceRow, type PaymentRow } from '../../db/schema/payments'
 import { promotions } from '../../db/schema/promotions'
 import type { DbOrTx } from '../changelog/changelog.repository'
 
@@ -98,4 +98,26 @@ export async function countUnsuccessfulAttempts(tx: DbOrTx, invoiceId: number): 
 
 export async function findPaymentsOfInvoice(tx: DbOrTx, invoiceId: number): Promise<PaymentRow[]> {
   return tx.select().from(payments).where(eq(payments.invoiceId, invoiceId)).orderBy(payments.id)
+}
+
+export async function findPaymentByRef(tx: DbOrTx, gatewayRef: string): Promise<PaymentRow | undefined> {
+  const [row] = await tx.select().from(payments).where(eq(payments.gatewayRef, gatewayRef)).orderBy(desc(payments.id)).limit(1)
+  return row
+}
+
+export async function updatePayment(tx: DbOrTx, id: number, values: Partial<typeof payments.$inferInsert>): Promise<PaymentRow> {
+  const [row] = await tx.update(payments).set(values).where(eq(payments.id, id)).returning()
+  return row!
+}
+
+export async function findInvoiceById(tx: DbOrTx, id: number, { forUpdate = false } = {}): Promise<InvoiceRow | undefined> {
+  const query = tx.select().from(invoices).where(eq(invoices.id, id))
+  const [row] = forUpdate ? await query.for('update') : await query
+  return row
+}
+
+/** Records a webhook event id; false when it was already recorded (a replay). */
+export async function recordStripeEvent(tx: DbOrTx, id: string, type: string): Promise<boolean> {
+  const inserted = await tx.insert(stripeEvents).values({ id, type }).onConflictDoNothing().returning({ id: stripeEvents.id })
+  return inserted.length > 0
 }

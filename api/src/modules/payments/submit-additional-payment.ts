@@ -30,10 +30,20 @@ export async function submitAdditionalPayment(deps: PaymentDeps, actor: Owner, i
     }
     const result = await chargeInvoiceByCard(tx, deps, row, invoice, input, now)
     if (result.kind === 'failed') return result
+    if (result.kind === 'requires_action') return { kind: 'requires_action' as const, row, invoice, clientSecret: result.clientSecret, paymentIntentId: result.paymentIntentId }
     await insertChange(tx, { promotionId: row.id, userId: actor.userId, entity: 'promotion', entityId: row.id, action: 'submitAdditionalPayment', changes: { invoice: { from: null, to: `${invoice.invoiceNumber} paid by card` } } })
     return { kind: 'done' as const, row, invoice: result.invoice, card: result.card }
   })
   if (outcome.kind === 'failed') throw new AppError('PAYMENT_FAILED', outcome.message)
+  if (outcome.kind === 'requires_action') {
+    return {
+      id: outcome.row.id,
+      permitStatus: statusView(outcome.row.statusId),
+      invoice: toInvoiceView(outcome.invoice, { billerCode: deps.billerCode }),
+      card: null,
+      requiresAction: { clientSecret: outcome.clientSecret, paymentIntentId: outcome.paymentIntentId },
+    }
+  }
   deps.afterCommit?.({
     kind: outcome.invoice.paidAt ? 'paid' : 'bpay',
     promotionId: outcome.row.id,

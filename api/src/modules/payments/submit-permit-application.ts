@@ -35,6 +35,8 @@ import type { PaymentMailEvent } from './send-payment-mails'
 import {
   countInvoices,
   countUnsuccessfulAttempts,
+  findPaymentByRef,
+  updatePayment,
   findSubmissionInvoices,
   insertInvoice,
   insertPayment,
@@ -124,8 +126,13 @@ export async function chargeInvoiceByCard(tx: DbOrTx, deps: PaymentDeps, row: Pr
     throw new AppError('VALIDATION', MSG_CONFIRM_PAYMENT_FIELDS, { modelState: { paymentMethodId: [MSG_CONFIRM_PAYMENT_FIELDS] } })
   }
   const { surcharge, total } = cardTotal(invoice.amount, invoice.gst)
+  // After 3-D Secure in the browser: the PaymentIntent of an earlier attempt on this invoice.
+  const earlier = input.paymentIntentId ? await findPaymentByRef(tx, input.paymentIntentId) : undefined
+  if (input.paymentIntentId && (!earlier || earlier.invoiceId !== invoice.id)) {
+    throw new AppError('VALIDATION', MSG_CONFIRM_PAYMENT_FIELDS, { modelState: { paymentIntentId: [MSG_CONFIRM_PAYMENT_FIELDS] } })
+  }
   const attempt = (await countUnsuccessfulAttempts(tx, invoice.id)) + 1
-  const idempotencyKey = `permitdesk-promotion-${row.id}-${invoice.purposeKey}-attempt-${attempt}`
+  const idempotencyKey = earlier?.idempotencyKey ?? `permitdesk-promotion-${row.id}-${invoice.purposeKey}-attempt-${attempt}`
   let result
   try {
     result = await deps.gateway.charge(
@@ -133,6 +140,7 @@ export async function chargeInvoiceByCard(tx: DbOrTx, deps: PaymentDeps, row: Pr
         amount: total,
         idempotencyKey,
         description: `Invoice ${invoice.invoiceNumber} (promotion ${row.id})`,
+        metadata: { invoiceNumber: invoice.invoiceNumber, promotionId: row.id },
         ...(deps.gateway.acceptsRawCards ? { card } : {}),
         ...(input.paymentMethodId ? { paymentMethodId: input.paymentMethodId } : {}),
         ...(input.paymentIntentId ? { paymentIntentId: input.paymentIntentId } : {}),
@@ -143,19 +151,20 @@ export async function chargeInvoiceByCard(tx: DbOrTx, deps: PaymentDeps, row: Pr
     // Unknown outcome: roll back so the next attempt reuses the same gateway key.
     throw new AppError('PAYMENT_FAILED', MSG_CARD_MAY_HAVE_BEEN_CHARGED, { cause: error, internalMessage: `gateway error for ${idempotencyKey}` })
   }
-  await insertPayment(tx, {
-    invoiceId: invoice.id,
-    promotionId: row.id,
-    gateway: deps.gateway.name,
-    idempotencyKey,
+  const record = {
     gatewayRef: result.ref,
     status: result.status,
-    amount: total,
     brand: result.brand,
     last4: result.last4,
     message: result.status === 'succeeded' ? null : result.message,
     isReattempt: input.isReattempt,
-  })
+  }
+  const payment = earlier
+    ? await updatePayment(tx, earlier.id, record)
+    : await insertPayment(tx, { ...record, invoiceId: invoice.id, promotionId: row.id, gateway: deps.gateway.name, idempotencyKey, amount: total })
+  if (result.status === 'requires_action' && result.clientSecret) {
+    return { kind: 'requires_action' as const, clientSecret: result.clientSecret, paymentIntentId: result.ref, paymentId: payment.id }
+  }
   if (result.status !== 'succeeded') return { kind: 'failed' as const, message: result.message }
   const paid = await updateInvoice(tx, invoice.id, { method: 'card', ccSurcharge: surcharge, paidAt: now })
   return { kind: 'paid' as const, invoice: paid, card: { brand: result.brand, last4: result.last4 } }
@@ -169,6 +178,7 @@ export function statusView(statusId: number) {
 type Outcome =
   | { kind: 'done'; row: PromotionRow; invoice: InvoiceRow | null; card: { brand: string | null; last4: string | null } | null; fresh: boolean }
   | { kind: 'failed'; message: string }
+  | { kind: 'requires_action'; row: PromotionRow; invoice: InvoiceRow; clientSecret: string; paymentIntentId: string }
 
 export async function submitPermitApplication(deps: PaymentDeps, actor: Owner, input: SubmitPermitApplication) {
   const now = deps.now?.() ?? new Date()
@@ -210,6 +220,8 @@ export async function submitPermitApplication(deps: PaymentDeps, actor: Owner, i
     } else if (invoice) {
       const result = await chargeInvoiceByCard(tx, deps, row, invoice, input, now)
       if (result.kind === 'failed') return result
+      // 3-D Secure: the browser completes it with Stripe.js and submits again with the PaymentIntent id.
+      if (result.kind === 'requires_action') return { kind: 'requires_action', row, invoice, clientSecret: result.clientSecret, paymentIntentId: result.paymentIntentId }
       paidInvoice = result.invoice
       charged = result.card
     }
@@ -231,6 +243,15 @@ export async function submitPermitApplication(deps: PaymentDeps, actor: Owner, i
   })
 
   if (outcome.kind === 'failed') throw new AppError('PAYMENT_FAILED', outcome.message)
+  if (outcome.kind === 'requires_action') {
+    return {
+      id: outcome.row.id,
+      permitStatus: statusView(outcome.row.statusId),
+      invoice: toInvoiceView(outcome.invoice, { billerCode: deps.billerCode }),
+      card: null,
+      requiresAction: { clientSecret: outcome.clientSecret, paymentIntentId: outcome.paymentIntentId },
+    }
+  }
   if (outcome.fresh && deps.afterCommit) {
     const invoice = outcome.invoice
     deps.afterCommit({
