@@ -49,6 +49,11 @@ const statusOf = async (id: number) => (await alice.client.get(`/api/promotion/g
 const paymentsOf = async (id: number) => (await api.database.db.execute(sql`select status, brand, last4, gateway, gateway_ref from app.payments where promotion_id = ${id} order by id`)).rows as any[]
 
 describe('Stripe gateway', () => {
+  it('tells the browser to use Stripe Elements with the publishable key', async () => {
+    const config = await alice.client.get('/api/payments/config')
+    expect(config.body).toEqual({ gateway: 'stripe', publishableKey: 'pk_test_fake', billerCode: '123456' })
+  })
+
   it('refuses raw card fields with a clear 400 when Stripe is configured', async () => {
     const id = await readyPromotion(alice)
     const response = await alice.client.post('/api/promotion/submitPermitApplication', { id, cardName: 'Pat', cardNumber: '4242424242424242', cardExpiry: '12/35', cardSecurityCode: '123' })

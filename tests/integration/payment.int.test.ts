@@ -66,6 +66,10 @@ const paymentsOf = (id: number) => rows(sql`select status, brand, last4, amount,
 const invoicesOf = (id: number) => rows(sql`select invoice_number, amount, gst, cc_surcharge, method, crn, paid_at from app.invoices where promotion_id = ${id} order by id`)
 
 describe('POST /api/promotion/submitPermitApplication by card (sandbox)', () => {
+  it('tells the browser to send card fields to the sandbox', async () => {
+    expect((await alice.client.get('/api/payments/config')).body).toEqual({ gateway: 'sandbox', publishableKey: null, billerCode: '987654' })
+  })
+
   it('charges the fees plus GST plus 1.5% surcharge, invoices them and submits', async () => {
     const id = await readyPromotion(alice)
     const before = await alice.client.get(`/api/promotion/get?id=${id}`)

@@ -16,13 +16,20 @@ export type SubmitPayment = {
   isReattempt: boolean
   isBPAY: boolean
   isCardAfterBpay: boolean
+  /** Stripe: from Elements, or the PaymentIntent after 3-D Secure. */
+  paymentMethodId?: string
+  paymentIntentId?: string
 }
+
+export type PaymentConfig = { gateway: 'sandbox' | 'stripe'; publishableKey: string | null; billerCode: string }
+export const getPaymentConfig = () => apiRequest<PaymentConfig>('GET', '/api/payments/config', { notify: false })
 
 export type SubmitPaymentResult = {
   id: number
   permitStatus: { id: number; name: string; slug: string }
   invoice: InvoiceView | null
   card: { brand: string | null; last4: string | null } | null
+  requiresAction?: { clientSecret: string; paymentIntentId: string }
 }
 
 export const submitPermitApplication = (body: SubmitPayment) =>

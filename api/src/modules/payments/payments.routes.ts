@@ -68,6 +68,19 @@ export function paymentRoutes(deps: AppDeps): RouteSpec[] {
     }),
     route({
       method: 'get',
+      path: '/payments/config',
+      summary: 'How cards are paid here: the sandbox (card fields) or Stripe (Elements, with its publishable key)',
+      tag: 'payments',
+      access: 'user',
+      response: z.object({ gateway: z.enum(['sandbox', 'stripe']), publishableKey: z.string().nullable(), billerCode: z.string() }),
+      handler: () => ({
+        gateway: deps.paymentGateway.name,
+        publishableKey: deps.paymentGateway.name === 'stripe' ? (deps.config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+        billerCode,
+      }),
+    }),
+    route({
+      method: 'get',
       path: '/invoice/get',
       summary: 'One invoice by number (owner or staff)',
       tag: 'invoice',

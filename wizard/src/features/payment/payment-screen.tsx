@@ -23,7 +23,8 @@ import { useEffect, useId, useState, type FormEvent } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { AppLayout } from '../../components/layouts/app-layout'
 import { ApiError, apiRequest } from '../../lib/api-client'
-import { submitAdditionalPayment, submitPermitApplication, type SubmitPaymentResult } from '../../lib/payments-api'
+import { getPaymentConfig, submitAdditionalPayment, submitPermitApplication, type PaymentConfig, type SubmitPayment, type SubmitPaymentResult } from '../../lib/payments-api'
+import { useStripeCard } from './stripe-card'
 
 type PromotionWithOwed = Promotion
 
@@ -46,13 +47,21 @@ export function PaymentScreen() {
   const [reattempt, setReattempt] = useState(false)
   const [busy, setBusy] = useState(false)
   const [bpayResult, setBpayResult] = useState<SubmitPaymentResult | null>(null)
+  const [config, setConfig] = useState<PaymentConfig | null>(null)
+  const [stripeMount, setStripeMount] = useState<HTMLDivElement | null>(null)
+  const stripeCard = useStripeCard(config?.gateway === 'stripe' ? config.publishableKey : null, stripeMount)
+  const useStripe = config?.gateway === 'stripe'
+
+  useEffect(() => {
+    getPaymentConfig().then(setConfig, (e: Error) => setLoadError(e.message))
+  }, [])
 
   useEffect(() => {
     apiRequest<PromotionWithOwed>('GET', '/api/promotion/get', { query: { id }, notify: false }).then(setPromotion, (e: Error) => setLoadError(e.message))
   }, [id])
 
   if (loadError) return <AppLayout title="Payment"><p className="form-error" role="alert">{loadError}</p></AppLayout>
-  if (!promotion) return <AppLayout title="Payment"><p role="status">Loading…</p></AppLayout>
+  if (!promotion || !config) return <AppLayout title="Payment"><p role="status">Loading…</p></AppLayout>
 
   const p = promotion
   const statusId = p.permitStatus.id
@@ -122,7 +131,7 @@ export function PaymentScreen() {
     setError('')
     setFieldErrors({})
     const paying = afterBpay ? 'card' : method
-    if (paying === 'card') {
+    if (paying === 'card' && !useStripe) {
       const errors = checkCard({ name: card.cardName, number: card.cardNumber, cvc: card.cardSecurityCode, expiry: card.cardExpiry }, new Date())
       if (Object.keys(errors).length > 0) {
         setFieldErrors(errors)
@@ -131,13 +140,29 @@ export function PaymentScreen() {
     }
     setBusy(true)
     try {
-      const result = await (additional ? submitAdditionalPayment : submitPermitApplication)({
-        id,
-        ...(paying === 'card' ? card : {}),
-        isReattempt: reattempt,
-        isBPAY: paying === 'bpay',
-        isCardAfterBpay: afterBpay,
-      })
+      const call = (body: Partial<SubmitPayment>) =>
+        (additional ? submitAdditionalPayment : submitPermitApplication)({ id, isReattempt: reattempt, isBPAY: paying === 'bpay', isCardAfterBpay: afterBpay, ...body })
+      let result: SubmitPaymentResult
+      if (paying === 'card' && useStripe) {
+        // Stripe: the card goes from Elements to Stripe; we send its PaymentMethod id only.
+        const created = await stripeCard.createPaymentMethod(card.cardName)
+        if ('error' in created) {
+          setError(created.error)
+          return
+        }
+        result = await call({ paymentMethodId: created.id })
+        if (result.requiresAction) {
+          const action = await stripeCard.handleNextAction(result.requiresAction.clientSecret)
+          if (action.error) {
+            setError(action.error)
+            setReattempt(true)
+            return
+          }
+          result = await call({ paymentIntentId: result.requiresAction.paymentIntentId })
+        }
+      } else {
+        result = await call(paying === 'card' ? card : {})
+      }
       if (paying === 'bpay') setBpayResult(result)
       else navigate(`${dashboard(id)}?${additional ? 'additionalPayment' : 'success'}`)
     } catch (e) {
@@ -190,9 +215,19 @@ export function PaymentScreen() {
           <fieldset>
             <legend>Card details</legend>
             <CardField name="cardName" label="Name on card" autoComplete="cc-name" card={card} setCard={setCard} errors={fieldErrors} />
-            <CardField name="cardNumber" label="Card number" autoComplete="cc-number" inputMode="numeric" card={card} setCard={setCard} errors={fieldErrors} />
-            <CardField name="cardExpiry" label="Expiry (MM/YY)" autoComplete="cc-exp" card={card} setCard={setCard} errors={fieldErrors} />
-            <CardField name="cardSecurityCode" label="Security code" autoComplete="cc-csc" inputMode="numeric" card={card} setCard={setCard} errors={fieldErrors} />
+            {useStripe ? (
+              <div className="field">
+                <span>Card</span>
+                <div ref={setStripeMount} className="stripe-card" data-testid="stripe-card" />
+                {!stripeCard.ready && <p role="status">Loading the secure card field…</p>}
+              </div>
+            ) : (
+              <>
+                <CardField name="cardNumber" label="Card number" autoComplete="cc-number" inputMode="numeric" card={card} setCard={setCard} errors={fieldErrors} />
+                <CardField name="cardExpiry" label="Expiry (MM/YY)" autoComplete="cc-exp" card={card} setCard={setCard} errors={fieldErrors} />
+                <CardField name="cardSecurityCode" label="Security code" autoComplete="cc-csc" inputMode="numeric" card={card} setCard={setCard} errors={fieldErrors} />
+              </>
+            )}
           </fieldset>
         )}
         {method === 'bpay' && !afterBpay && <p>We will give you the biller code and a reference number. Your application is submitted once the payment clears.</p>}
