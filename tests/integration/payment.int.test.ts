@@ -9,6 +9,7 @@ import {
   MSG_CONFIRM_PAYMENT_FIELDS,
   MSG_INVOICE_ALREADY_PAID,
   MSG_NOT_READY_FOR_PAYMENT,
+  MSG_PAYMENT_DUE_BEFORE_GENERATION,
 } from '@permitdesk/shared'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -55,7 +56,7 @@ async function readyPromotion(customer: Customer, overrides: Record<string, unkn
     { attachmentType: { code: 'E' }, uploaded: true, fileName: await upload(customer, 'advert.pdf') },
   ]
   const attached = await customer.client.post('/api/promotion/saveAttachments', { id, versionNumber: saved.body.version, attachments })
-  expect(attached.body.permitStatus?.slug, JSON.stringify(attached.body.applicationIssues)).toBe('ready-submission')
+  expect(attached.body.permitStatus?.slug, JSON.stringify(attached.body.applicationIssues)).toBe(overrides.managedSubmission === false ? 'ready-generate' : 'ready-submission')
   return id
 }
 
@@ -365,5 +366,30 @@ describe('amendment, additional payment and resubmission', () => {
     expect(resubmit.body.invoice).toBeNull()
     expect((await paymentsOf(id)).filter((p) => p.status === 'succeeded')).toHaveLength(2)
     expect((await invoicesOf(id)).map((i) => Number(i.amount))).toEqual([before.permit.feeDue_Total, riseCents])
+  })
+})
+
+describe('self submission', () => {
+  it('pays and stays in Forms ready for generation; generatePermitApplication then generates; not before paying', async () => {
+    const unpaid = await readyPromotion(alice, { managedSubmission: false, randomDraw: true })
+    const early = await alice.client.post('/api/promotion/generatePermitApplication', { id: unpaid })
+    expect(early.status).toBe(409)
+    expect(early.body.message).toBe(MSG_PAYMENT_DUE_BEFORE_GENERATION)
+
+    const id = await readyPromotion(alice, { managedSubmission: false, randomDraw: true })
+    const paid = await alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA })
+    expect(paid.status, paid.text).toBe(200)
+    expect(paid.body.permitStatus.slug).toBe('ready-generate')
+    expect(paid.body.invoice.lines.map((l: any) => l.description)).toEqual(['Random draw service'])
+    // A repeated submit answers the same payment.
+    const again = await alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA })
+    expect(again.body.invoice.invoiceNumber).toBe(paid.body.invoice.invoiceNumber)
+    expect((await paymentsOf(id)).filter((p) => p.status === 'succeeded')).toHaveLength(1)
+
+    expect((await bob.client.post('/api/promotion/generatePermitApplication', { id })).status).toBe(404)
+    const generated = await alice.client.post('/api/promotion/generatePermitApplication', { id })
+    expect(generated.status).toBe(200)
+    expect(generated.body.permitStatus.slug).toBe('generated')
+    expect((await alice.client.post('/api/promotion/generatePermitApplication', { id })).status).toBe(409)
   })
 })

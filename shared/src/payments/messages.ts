@@ -29,3 +29,4 @@ export const MSG_INVOICE_ALREADY_PAID = 'This invoice has already been paid.';
 export const MSG_INVOICE_ALREADY_CANCELLED = 'This invoice has already been cancelled.';
 export const MSG_NO_ADDITIONAL_PAYMENT_DUE = 'There is no additional payment due for this application.';
 export const MSG_STRIPE_SIGNATURE_INVALID = 'The Stripe signature of this event is not valid.';
+export const MSG_PAYMENT_DUE_BEFORE_GENERATION = 'Please pay for this application before its forms are generated.';

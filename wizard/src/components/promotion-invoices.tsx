@@ -6,7 +6,7 @@
 import { cardTotal, formatCurrency, formatDate, PERMIT_STATUS_IDS as S, type PendingInvoiceView } from '@permitdesk/shared'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
-import { getInvoices, invoicePdfUrl, type InvoiceView } from '../lib/payments-api'
+import { generatePermitApplication, getInvoices, invoicePdfUrl, type InvoiceView } from '../lib/payments-api'
 
 type Owed = PendingInvoiceView | null | undefined
 
@@ -17,7 +17,20 @@ export function paymentPath(id: number) {
   return `/permit/edit/${id}/payment/`
 }
 
-export function PromotionInvoices({ promotionId, statusId, pendingSubmissionInvoice, pendingCustomInvoice }: { promotionId: number; statusId: number; pendingSubmissionInvoice: Owed; pendingCustomInvoice: Owed }) {
+export function PromotionInvoices({
+  promotionId,
+  statusId,
+  pendingSubmissionInvoice,
+  pendingCustomInvoice,
+  onChanged = () => window.location.reload(),
+}: {
+  promotionId: number
+  statusId: number
+  pendingSubmissionInvoice: Owed
+  pendingCustomInvoice: Owed
+  /** After the forms were generated (the status changed). */
+  onChanged?: () => void
+}) {
   const [invoices, setInvoices] = useState<InvoiceView[] | null>(null)
   const [error, setError] = useState('')
   useEffect(() => {
@@ -25,6 +38,17 @@ export function PromotionInvoices({ promotionId, statusId, pendingSubmissionInvo
   }, [promotionId])
 
   const owed = [pendingSubmissionInvoice, pendingCustomInvoice].filter((o): o is NonNullable<Owed> => !!o)
+  // Self submission, paid: the forms can be generated (issue 12).
+  const paid = !!invoices?.some((i) => i.status === 'paid' && i.purpose !== 'custom')
+  const canGenerate = (statusId === S.readyGenerate || statusId === S.readyRegenerate) && paid && !pendingSubmissionInvoice
+  const [busy, setBusy] = useState(false)
+  const generate = () => {
+    setBusy(true)
+    generatePermitApplication(promotionId).then(
+      () => onChanged(),
+      (e: Error) => (setError(e.message), setBusy(false)),
+    )
+  }
   return (
     <section aria-labelledby="invoices-title" data-testid="dashboard-invoices">
       <h2 id="invoices-title">Payment and invoices</h2>
@@ -38,7 +62,14 @@ export function PromotionInvoices({ promotionId, statusId, pendingSubmissionInvo
           </p>
         )
       })}
-      {(PAY_FROM.has(statusId) || pendingSubmissionInvoice) && (
+      {canGenerate && (
+        <p>
+          <button type="button" className="button primary" data-testid="generate-forms" disabled={busy} onClick={generate}>
+            {statusId === S.readyRegenerate ? 'Regenerate the forms' : 'Generate the forms'}
+          </button>
+        </p>
+      )}
+      {!canGenerate && (PAY_FROM.has(statusId) || pendingSubmissionInvoice) && (
         <p>
           <Link className="button primary" to={paymentPath(promotionId)} data-testid="pay-link">
             {statusId === S.pendingPaymentClearance ? 'Pay by card instead' : PAY_FROM.has(statusId) ? 'Pay and submit' : 'Pay the additional fees'}

@@ -46,6 +46,10 @@ export const submitAdditionalPayment = (body: SubmitPayment) =>
 export const beginAmendPermitApplication = (id: number) =>
   apiRequest<{ id: number; permitStatus: { id: number; name: string; slug: string } }>('POST', '/api/promotion/beginAmendPermitApplication', { body: { id }, notify: false })
 
+/** Self submission, paid: Forms ready for (re)generation → (Re)generated. */
+export const generatePermitApplication = (id: number) =>
+  apiRequest<{ id: number; permitStatus: { id: number; name: string; slug: string } }>('POST', '/api/promotion/generatePermitApplication', { body: { id }, notify: false })
+
 export const getInvoices = (query: { page?: number; count?: number; promotionId?: number }) =>
   apiRequest<{ invoices: InvoiceView[]; invoiceCount: number; page: number; count: number }>('GET', '/api/invoice/getInvoices', { query, notify: false })
 

@@ -24,6 +24,7 @@ export async function approveBpayPayment(db: Db, staff: Owner, promotionId: numb
       role: 'admin',
       managedSubmission: row.managedSubmission,
       termsAwaitingApproval: invoice.purpose === 'submission' && row.managedSubmission && termsBought(row),
+      resubmission: invoice.purpose !== 'submission',
     })
     const paid = await updateInvoice(tx, invoice.id, { paidAt: now })
     const after = to === row.statusId ? row : await updatePromotion(tx, row.id, { statusId: to })

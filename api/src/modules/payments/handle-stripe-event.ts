@@ -50,6 +50,7 @@ export async function handleStripeEvent(db: Db, event: StripeEventLike, now = ne
         role: 'customer',
         managedSubmission: row.managedSubmission,
         termsAwaitingApproval: invoice.purpose === 'submission' && row.managedSubmission && termsBought(row),
+        resubmission: row.statusId === S.readyResubmission || row.statusId === S.readyRegenerate || invoice.purpose !== 'submission',
       })
       await updatePromotion(tx, row.id, { statusId: to })
     }

@@ -20,6 +20,7 @@ import { sendPaymentMailsLater, type PaymentMailEvent } from './send-payment-mai
 import { submitPermitApplication } from './submit-permit-application'
 import { submitAdditionalPayment } from './submit-additional-payment'
 import { beginAmendPermitApplication } from './begin-amend-permit-application'
+import { generatePermitApplication } from './generate-permit-application'
 import { sendAmendmentStartedLater } from './send-payment-mails'
 
 export function paymentRoutes(deps: AppDeps): RouteSpec[] {
@@ -63,6 +64,20 @@ export function paymentRoutes(deps: AppDeps): RouteSpec[] {
       handler: async ({ body, user }) => {
         const { row, permitStatus } = await beginAmendPermitApplication(db, viewer(user), body.id)
         sendAmendmentStartedLater(mailDeps, row)
+        return { id: row.id, permitStatus }
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/promotion/generatePermitApplication',
+      summary: 'Self submission: generate the forms once paid (Forms ready for generation → Generated, regeneration → Regenerated)',
+      tag: 'promotion',
+      access: 'user',
+      body: PaymentPromotionIdSchema,
+      response: z.object({ id: z.number(), permitStatus: z.object({ id: z.number(), name: z.string(), slug: z.string() }) }),
+      handler: async ({ body, user }) => {
+        const { row, permitStatus } = await generatePermitApplication(db, viewer(user), body.id)
+        afterCommit({ kind: 'submitted-only', promotionId: row.id, promotionName: row.name, statusId: row.statusId, userId: row.userId, invoiceNumber: null })
         return { id: row.id, permitStatus }
       },
     }),

@@ -207,11 +207,20 @@ export async function submitPermitApplication(deps: PaymentDeps, actor: Owner, i
     const event: PermitEvent = row.statusId === S.pendingPaymentClearance ? 'PAY_CARD_AFTER_BPAY' : byCard ? 'SUBMIT_CARD' : 'SUBMIT_BPAY'
     const invoice = await ensureOwedInvoice(tx, row)
     const firstSubmission = invoice?.purpose === 'submission' || (invoice === null && row.statusId === S.readySubmission)
-    const context = { managedSubmission: row.managedSubmission, termsAwaitingApproval: firstSubmission && row.managedSubmission && termsBought(row) }
+    const context = {
+      managedSubmission: row.managedSubmission,
+      termsAwaitingApproval: firstSubmission && row.managedSubmission && termsBought(row),
+      resubmission: row.statusId === S.readyResubmission || row.statusId === S.readyRegenerate || (invoice !== null && invoice.purpose !== 'submission'),
+    }
     // Nothing owed (a resubmission that raised no fee): the status moves as after a card payment.
     const effectiveEvent: PermitEvent = invoice === null && event === 'SUBMIT_BPAY' ? 'SUBMIT_CARD' : event
     const check = resolveTransition({ from: row.statusId, event: effectiveEvent, role, ...context })
     if (!check.ok) throw new AppError('CONFLICT', MSG_NOT_READY_FOR_PAYMENT)
+    // Self submission already paid (it stays ready for generation): a repeated submit answers the payment made.
+    if (invoice === null && check.to === row.statusId) {
+      const paid = (await findSubmissionInvoices(tx, row.id)).filter((i) => i.paidAt).at(-1)
+      if (paid) return { kind: 'done', row, invoice: paid, card: null, fresh: false }
+    }
 
     let paidInvoice = invoice
     let charged: { brand: string | null; last4: string | null } | null = null
