@@ -9,6 +9,8 @@ import {
   MSG_CONFIRM_PAYMENT_FIELDS,
   MSG_INVOICE_ALREADY_PAID,
   MSG_NOT_READY_FOR_PAYMENT,
+  MSG_ADDENDUM_NOT_AFTER_SUBMISSION,
+  MSG_ADDENDUM_UNKNOWN,
   MSG_PAYMENT_DUE_BEFORE_GENERATION,
 } from '@permitdesk/shared'
 import { sql } from 'drizzle-orm'
@@ -391,5 +393,30 @@ describe('self submission', () => {
     expect(generated.status).toBe(200)
     expect(generated.body.permitStatus.slug).toBe('generated')
     expect((await alice.client.post('/api/promotion/generatePermitApplication', { id })).status).toBe(409)
+  })
+})
+
+describe('POST /api/promotion/submitAddendum', () => {
+  it('lodges an addendum from an upload after submission, with a staff task; not before; another customer 404', async () => {
+    const id = await readyPromotion(alice)
+    const file = await upload(alice, 'entries.csv')
+    const early = await alice.client.post('/api/promotion/submitAddendum', { id, addendumSlug: 'list-of-entries', fileName: file })
+    expect(early.status).toBe(409)
+    expect(early.body.message).toBe(MSG_ADDENDUM_NOT_AFTER_SUBMISSION)
+    await alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA })
+
+    expect((await alice.client.post('/api/promotion/submitAddendum', { id, addendumSlug: 'no-such-thing', fileName: file })).body.message).toBe(MSG_ADDENDUM_UNKNOWN)
+    expect((await bob.client.post('/api/promotion/submitAddendum', { id, addendumSlug: 'list-of-entries', fileName: file })).status).toBe(404)
+    // Someone else's upload cannot be lodged.
+    const bobs = await upload(bob, 'other.csv')
+    expect((await alice.client.post('/api/promotion/submitAddendum', { id, addendumSlug: 'list-of-entries', fileName: bobs })).status).toBe(400)
+
+    const lodged = await alice.client.post('/api/promotion/submitAddendum', { id, addendumSlug: 'list-of-entries', fileName: file })
+    expect(lodged.status, lodged.text).toBe(200)
+    expect(lodged.body.attachment).toMatchObject({ attachmentType: { code: 'X', isAddendum: true }, exists: true, userFileName: 'entries.csv', submitDate: expect.any(String) })
+    const promotion = (await alice.client.get(`/api/promotion/get?id=${id}`)).body
+    expect(promotion.attachments.find((a: any) => a.attachmentType.code === 'X')).toMatchObject({ userFileName: 'entries.csv' })
+    const tasks = await rows(sql`select kind, note from app.staff_tasks where promotion_id = ${id}`)
+    expect(tasks).toEqual([{ kind: 'addendum', note: expect.stringContaining('List of entries') }])
   })
 })

@@ -30,3 +30,6 @@ export const MSG_INVOICE_ALREADY_CANCELLED = 'This invoice has already been canc
 export const MSG_NO_ADDITIONAL_PAYMENT_DUE = 'There is no additional payment due for this application.';
 export const MSG_STRIPE_SIGNATURE_INVALID = 'The Stripe signature of this event is not valid.';
 export const MSG_PAYMENT_DUE_BEFORE_GENERATION = 'Please pay for this application before its forms are generated.';
+export const MSG_ADDENDUM_UNKNOWN = 'Choose one of the addenda: list of entries, list of prize winners, list of unclaimed prize winners, statutory declaration of scrutineer or abridged terms and conditions.';
+export const MSG_ADDENDUM_FILE_REQUIRED = 'Upload the addendum before submitting it.';
+export const MSG_ADDENDUM_NOT_AFTER_SUBMISSION = 'An addendum can be submitted once the application has been submitted.';

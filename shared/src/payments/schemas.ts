@@ -83,3 +83,13 @@ export const SubmitPermitApplicationResponseSchema = z.object({
   /** Stripe 3-D Secure: complete it in the browser with Stripe.js, then submit again with `paymentIntentId`. */
   requiresAction: z.object({ clientSecret: z.string(), paymentIntentId: z.string() }).optional(),
 });
+
+/**
+ * POST /api/promotion/submitAddendum (001 §7: id, addendumSlug). `fileName` names the upload
+ * (the server name answered by /api/Upload); without it, the addendum already attached is sent.
+ */
+export const SubmitAddendumSchema = z.object({
+  id: z.coerce.number({ error: MSG_CONFIRM_PAYMENT_FIELDS }).int({ error: MSG_CONFIRM_PAYMENT_FIELDS }).positive({ error: MSG_CONFIRM_PAYMENT_FIELDS }),
+  addendumSlug: z.string({ error: MSG_CONFIRM_PAYMENT_FIELDS }).max(100, { error: MSG_CONFIRM_PAYMENT_FIELDS }),
+  fileName: z.string({ error: MSG_CONFIRM_PAYMENT_FIELDS }).max(200, { error: MSG_CONFIRM_PAYMENT_FIELDS }).nullish(),
+});

@@ -7,6 +7,7 @@ import {
   InvoiceViewSchema,
   SubmitPermitApplicationResponseSchema,
   SubmitPermitApplicationSchema,
+  SubmitAddendumSchema,
 } from '@permitdesk/shared'
 import { z } from 'zod'
 import type { AppDeps } from '../../app'
@@ -21,6 +22,7 @@ import { submitPermitApplication } from './submit-permit-application'
 import { submitAdditionalPayment } from './submit-additional-payment'
 import { beginAmendPermitApplication } from './begin-amend-permit-application'
 import { generatePermitApplication } from './generate-permit-application'
+import { submitAddendum } from './submit-addendum'
 import { sendAmendmentStartedLater } from './send-payment-mails'
 
 export function paymentRoutes(deps: AppDeps): RouteSpec[] {
@@ -80,6 +82,17 @@ export function paymentRoutes(deps: AppDeps): RouteSpec[] {
         afterCommit({ kind: 'submitted-only', promotionId: row.id, promotionName: row.name, statusId: row.statusId, userId: row.userId, invoiceNumber: null })
         return { id: row.id, permitStatus }
       },
+    }),
+    route({
+      method: 'post',
+      path: '/promotion/submitAddendum',
+      summary: 'Lodge an addendum after submission (X, V, W, U, Y) from an upload; staff get a task',
+      tag: 'promotion',
+      access: 'user',
+      idempotent: true,
+      body: SubmitAddendumSchema,
+      response: z.object({ id: z.number(), attachment: z.record(z.string(), z.unknown()) }),
+      handler: async ({ body, user }) => submitAddendum(db, viewer(user), body),
     }),
     route({
       method: 'get',
