@@ -47,3 +47,5 @@ export * from './attachments/attachment-types';
 export * from './views/promotion';
 export * from './validation/applicant-compliance';
 export * from './permits/entry-mechanic-presets';
+export * from './wire/messages';
+export * from './wire/responses';

@@ -43,7 +43,7 @@ test.describe('permit application', () => {
     const earlier = await createPromotion(page.request, { name: 'Earlier promotion', ausStates: { vic: true }, totalPrizeValue: 100_000 })
     const opened = await (await page.request.get(`/api/promotion/get?id=${earlier}`)).json()
     const savedEarlier = await page.request.post('/api/promotion/save', {
-      data: { ...opened, versionNumber: opened.version, permit: { ...opened.permit, applicant: { organisation: 'Earlier Co Pty Ltd', abnacn: '51824753556', businessAddress: address, postalSameAsBusiness: true, contact: { firstName: 'Eve', lastName: 'Earlier', phone: '0211112222', email: 'eve@earlier.test' } } } },
+      data: { ...opened, versionNumber: opened.versionNumber, permit: { ...opened.permit, applicant: { organisation: 'Earlier Co Pty Ltd', abnacn: '51824753556', businessAddress: address, postalSameAsBusiness: true, contact: { firstName: 'Eve', lastName: 'Earlier', phone: '0211112222', email: 'eve@earlier.test' } } } },
     })
     expect(savedEarlier.status()).toBe(200)
     const id = await createPromotion(page.request, { name: 'Spring giveaway', ausStates: { nsw: true, sa: true }, totalPrizeValue: 2_000_000, hasNswAuthority: false, winnersDrawnElectronically: false })
@@ -183,7 +183,7 @@ test.describe('permit application', () => {
     await expect(page.getByTestId('save-status')).toHaveText('Saved')
     // Another window saves in between.
     const other = await (await page.request.get(`/api/promotion/get?id=${id}`)).json()
-    expect((await page.request.post('/api/promotion/save', { data: { ...other, name: 'From the other window', versionNumber: other.version } })).status()).toBe(200)
+    expect((await page.request.post('/api/promotion/save', { data: { ...other, name: 'From the other window', versionNumber: other.versionNumber } })).status()).toBe(200)
 
     await page.getByLabel('Promotion name').fill('From this window')
     await page.getByRole('button', { name: 'Save', exact: true }).click()

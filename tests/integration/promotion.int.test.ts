@@ -197,7 +197,7 @@ describe('POST /api/promotion/modify', () => {
     expect(p.ausStates.vic).toBe(true)
     expect(p.ausStates.nsw).toBe(false)
     expect(p.permit).toMatchObject({ feeDue_NSW: 0, feeDue_ACT: 0, feeDue_Service: 22_500, feeDue_RandomDraw: 15_000 })
-    expect(p.version).toBe(2)
+    expect(p.versionNumber).toBe(2)
   })
 
   it('validates like create', async () => {

@@ -105,7 +105,7 @@ export function toPromotion(row: PromotionRow, notes: NotesSummary): Promotion &
     ...derived,
     permit: { ...row.permit, applicant: row.applicant, completedSections, applicationComplete, permitStatus, ...fees, feeRuleSetId: ruleSetId },
     permitApplicant: row.applicant,
-    version: row.version,
+    versionNumber: row.version,
   }
 }
 
