@@ -49,3 +49,4 @@ export * from './validation/applicant-compliance';
 export * from './permits/entry-mechanic-presets';
 export * from './wire/messages';
 export * from './wire/responses';
+export * from './wire/money-fields';

@@ -18,12 +18,12 @@ export function completeApplication() {
   const finalDrawDate = isoDaysFromNow(80)
   return {
     name: 'Summer giveaway',
-    prizeValueNSW: 2_000_000,
-    prizeValueACT: 2_000_000,
+    prizeValueNSW: 20_000,
+    prizeValueACT: 20_000,
     prizeQuantityTotal: 3,
     prizeDescription: 'Three holidays for two to Fiji',
     prizeCategoriesValue: PRIZE_CATEGORY_FLAGS.travel,
-    maxPrizeValue: 800_000,
+    maxPrizeValue: 8_000,
     prizePublicationACT: 'The Canberra Times',
     prizePublicationDateACT: isoDaysFromNow(87),
     attachments: [],

@@ -135,7 +135,7 @@ describe('POST /api/promotion/save', () => {
     ['prize category other', (p) => (p.prizeCategoriesValue = PRIZE_CATEGORY_FLAGS.other), 'prizeCategoriesOther', MSG_OTHER_DETAIL_REQUIRED],
     ['prize quantity', (p) => (p.prizeQuantityTotal = 0), 'prizeQuantityTotal', MSG_PRIZE_QUANTITY_POSITIVE],
     ['state prize value missing', (p) => (p.prizeValueACT = null), 'prizeValueACT', MSG_STATE_PRIZE_VALUE_POSITIVE],
-    ['state prize value above total', (p) => (p.prizeValueNSW = 2_000_001), 'prizeValueNSW', MSG_STATE_PRIZE_VALUE_ABOVE_TOTAL],
+    ['state prize value above total', (p) => (p.prizeValueNSW = 20000.01), 'prizeValueNSW', MSG_STATE_PRIZE_VALUE_ABOVE_TOTAL],
   ]
   it.each(rules)('reports the rule "%s" with its message and keeps the application incomplete', async (_name, breakIt, path, message) => {
     const id = await createPromotion(alice.client)
@@ -212,9 +212,9 @@ describe('POST /api/promotion/save', () => {
 
   it('leaves the states, services and prize total to the modify form', async () => {
     const id = await createPromotion(alice.client)
-    const response = await savePromotion(alice.client, id, (p) => ({ ...p, ausStates: { vic: true }, totalPrizeValue: 1, randomDraw: true }))
+    const response = await savePromotion(alice.client, id, (p) => ({ ...p, ausStates: { vic: true }, totalPrizeValue: 0.01, randomDraw: true }))
     expect(response.status).toBe(200)
-    expect(response.body).toMatchObject({ ausStates: { nsw: true, act: true, vic: false }, totalPrizeValue: 2_000_000, randomDraw: false })
+    expect(response.body).toMatchObject({ ausStates: { nsw: true, act: true, vic: false }, totalPrizeValue: 20_000, randomDraw: false })
   })
 
   it('keeps staff action fields and questions; the customer only answers', async () => {
