@@ -47,5 +47,8 @@ export * from './attachments/attachment-types';
 export * from './views/promotion';
 export * from './validation/applicant-compliance';
 export * from './permits/entry-mechanic-presets';
+export * from './wire/messages';
+export * from './wire/responses';
+export * from './wire/money-fields';
 
 export * from './payments/index';

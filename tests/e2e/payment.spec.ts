@@ -21,7 +21,7 @@ async function signUp(request: APIRequestContext) {
 /** A promotion (NSW + ACT, $20,000, managed) made complete through the API: "Ready for submission". */
 async function readyPromotion(request: APIRequestContext, name: string): Promise<number> {
   const created = await request.post('/api/promotion/create', {
-    data: { name, ausStates: { nsw: true, act: true }, includeNz: false, totalPrizeValue: 2_000_000, hasNswAuthority: false, winnersDrawnElectronically: false, managedSubmission: true, randomDraw: false, termsAndConditions: false, abridgedTC: false, hostedTC: false },
+    data: { name, ausStates: { nsw: true, act: true }, includeNz: false, totalPrizeValue: 20_000, hasNswAuthority: false, winnersDrawnElectronically: false, managedSubmission: true, randomDraw: false, termsAndConditions: false, abridgedTC: false, hostedTC: false },
   })
   expect(created.status(), await created.text()).toBe(200)
   const id = (await created.json()).id as number

@@ -1,18 +1,17 @@
-import { AppError } from '@permitdesk/shared'
+import { AppError, MSG_PDF_UNAVAILABLE } from '@permitdesk/shared'
 import { Router } from 'express'
-import type { AppDeps } from '../../app'
-import { requireUser } from '../../http/auth'
-import { HttpError } from '../../http/http-error'
+import type { AppDeps } from '../../deps'
 import { ChromiumNotFoundError } from '../../pdf/find-chromium'
 import { getInvoicePdf } from './get-invoice-pdf'
 
 /** /download/invoice/{invoiceNumber} (001 §7): the tax invoice PDF, for its owner and staff. */
 export function invoiceDownloadRoutes(deps: AppDeps) {
   const router = Router({ caseSensitive: false })
-  router.get('/download/invoice/:invoiceNumber', requireUser, async (req, res) => {
+  router.get('/download/invoice/:invoiceNumber', async (req, res) => {
+    const user = res.locals.user
+    if (!user) throw new AppError('UNAUTHENTICATED')
     const invoiceNumber = Number(req.params.invoiceNumber)
     if (!Number.isSafeInteger(invoiceNumber) || invoiceNumber <= 0) throw new AppError('NOT_FOUND')
-    const user = res.locals.user!
     let pdf: Buffer
     try {
       pdf = await getInvoicePdf(
@@ -21,7 +20,7 @@ export function invoiceDownloadRoutes(deps: AppDeps) {
         invoiceNumber,
       )
     } catch (error) {
-      if (error instanceof ChromiumNotFoundError) throw new HttpError(503, 'PDFs cannot be produced right now: this server has no browser to print them. Please contact support.', undefined, 'UNAVAILABLE')
+      if (error instanceof ChromiumNotFoundError) throw new AppError('UNAVAILABLE', MSG_PDF_UNAVAILABLE)
       throw error
     }
     res.set('Content-Type', 'application/pdf')

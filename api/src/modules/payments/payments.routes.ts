@@ -10,7 +10,7 @@ import {
   SubmitAddendumSchema,
 } from '@permitdesk/shared'
 import { z } from 'zod'
-import type { AppDeps } from '../../app'
+import type { AppDeps } from '../../deps'
 import { route, type RouteSpec } from '../../http/route'
 import { approveBpayPayment } from './approve-bpay-payment'
 import { cancelInvoice } from './cancel-invoice'

@@ -1,6 +1,6 @@
 import { AppError, MSG_STRIPE_SIGNATURE_INVALID } from '@permitdesk/shared'
 import express, { Router } from 'express'
-import type { AppDeps } from '../../app'
+import type { AppDeps } from '../../deps'
 import { handleStripeEvent, type StripeEventLike } from './handle-stripe-event'
 import { createStripeClient } from './stripe-gateway'
 
