@@ -22,6 +22,7 @@ import { uploadRoutes } from './modules/upload/upload.routes'
 import { paymentRoutes } from './modules/payments/payments.routes'
 import { invoiceDownloadRoutes } from './modules/payments/invoice-download.routes'
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes'
+import { lodgementPackRoutes } from './modules/payments/lodgement-pack.routes'
 import { createPaymentGateway, type PaymentGateway } from './modules/payments/payment-gateway'
 import { PdfService } from './pdf/pdf-service'
 import { LocalFileStorage } from './storage/storage'
@@ -91,6 +92,7 @@ export function createApp(given: Given): Express {
   const downloads = express.Router({ caseSensitive: false })
   downloads.use(authenticate(deps))
   downloads.use(invoiceDownloadRoutes(deps))
+  downloads.use(lodgementPackRoutes(deps))
   downloads.use('/download', uploads.downloads)
   downloads.use(documentRoutes(deps))
   app.use(downloads)

@@ -420,3 +420,43 @@ describe('POST /api/promotion/submitAddendum', () => {
     expect(tasks).toEqual([{ kind: 'addendum', note: expect.stringContaining('List of entries') }])
   })
 })
+
+/** The file names in a zip (its central directory). */
+function zipEntries(zip: Buffer): string[] {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]))
+  const count = zip.readUInt16LE(end + 10)
+  let offset = zip.readUInt32LE(end + 16)
+  const names: string[] = []
+  for (let i = 0; i < count; i++) {
+    const nameLength = zip.readUInt16LE(offset + 28)
+    const extraLength = zip.readUInt16LE(offset + 30)
+    const commentLength = zip.readUInt16LE(offset + 32)
+    names.push(zip.subarray(offset + 46, offset + 46 + nameLength).toString('utf8'))
+    offset += 46 + nameLength + extraLength + commentLength
+  }
+  return names
+}
+
+describe('GET /promotions/downloadpdfs/{id}', () => {
+  it('zips the state forms and the attachments by code, once paid; owner and staff only', async () => {
+    const id = await readyPromotion(alice)
+    expect((await alice.client.get(`/promotions/downloadpdfs/${id}`)).status).toBe(409)
+    await alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA })
+    expect((await api.client().get(`/promotions/downloadpdfs/${id}`)).status).toBe(401)
+    expect((await bob.client.get(`/promotions/downloadpdfs/${id}`)).status).toBe(404)
+    const pack = await alice.client.get(`/promotions/downloadpdfs/${id}`)
+    expect(pack.status).toBe(200)
+    expect(pack.headers.get('content-type')).toBe('application/zip')
+    expect(pack.headers.get('content-disposition')).toBe(`attachment; filename="lodgement-pack-${id}.zip"`)
+    expect(zipEntries(pack.bytes)).toEqual([
+      'NSW authority application.pdf',
+      'ACT permit application.pdf',
+      'attachments/B - Terms and conditions.pdf',
+      'attachments/E - Proposed advertisement or notice.pdf',
+    ])
+    // Kept in storage: the same pack again, also for staff.
+    const again = await staff.get(`/promotions/downloadpdfs/${id}`)
+    expect(again.status).toBe(200)
+    expect(again.bytes.equals(pack.bytes)).toBe(true)
+  })
+})

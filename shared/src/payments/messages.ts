@@ -33,3 +33,4 @@ export const MSG_PAYMENT_DUE_BEFORE_GENERATION = 'Please pay for this applicatio
 export const MSG_ADDENDUM_UNKNOWN = 'Choose one of the addenda: list of entries, list of prize winners, list of unclaimed prize winners, statutory declaration of scrutineer or abridged terms and conditions.';
 export const MSG_ADDENDUM_FILE_REQUIRED = 'Upload the addendum before submitting it.';
 export const MSG_ADDENDUM_NOT_AFTER_SUBMISSION = 'An addendum can be submitted once the application has been submitted.';
+export const MSG_LODGEMENT_PACK_NOT_PAID = 'The lodgement pack is available once the application has been paid.';
