@@ -57,7 +57,7 @@ async function readyPromotion(customer: Customer, overrides: Record<string, unkn
     { attachmentType: { code: 'B' }, uploaded: true, fileName: await upload(customer, 'terms.pdf') },
     { attachmentType: { code: 'E' }, uploaded: true, fileName: await upload(customer, 'advert.pdf') },
   ]
-  const attached = await customer.client.post('/api/promotion/saveAttachments', { id, versionNumber: saved.body.version, attachments })
+  const attached = await customer.client.post('/api/promotion/saveAttachments', { id, versionNumber: saved.body.versionNumber, attachments })
   expect(attached.body.permitStatus?.slug, JSON.stringify(attached.body.applicationIssues)).toBe(overrides.managedSubmission === false ? 'ready-generate' : 'ready-submission')
   return id
 }
