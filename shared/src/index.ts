@@ -50,3 +50,4 @@ export * from './permits/entry-mechanic-presets';
 export * from './wire/messages';
 export * from './wire/responses';
 export * from './wire/money-fields';
+export * from './wire/zod-messages';
