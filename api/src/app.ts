@@ -6,6 +6,7 @@ import { errorHandler, notFoundApi } from './http/error-handler'
 import { sameOrigin } from './http/same-origin'
 import { authenticate } from './http/auth'
 import { mountRoutes, type RouteHooks, type RouteSpec } from './http/route'
+import { apiDocsRouter, openApiRoutes } from './http/openapi.routes'
 import { createMailer } from './mail/create-mailer'
 import { accountRoutes } from './modules/account/account.routes'
 import { botCheckRoutes } from './modules/bot-check/bot-check.routes'
@@ -73,9 +74,11 @@ export function createApp(given: Given): Express {
     ...complianceNoteRoutes(deps),
     ...supportItemRoutes(deps),
     ...uploads.api,
+    ...openApiRoutes(deps, () => routeSpecs),
   ]
   app.locals.apiRoutes = routeSpecs
   api.use(mountRoutes(routeSpecs, { onResponse }))
+  api.use(apiDocsRouter())
   api.use(notFoundApi)
 
   app.use('/api', api)
