@@ -1,16 +1,25 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
+import { QueryClientProvider } from '@tanstack/react-query'
+import '@permitdesk/shared/tokens.css'
+import './components/ui/ui.css'
+import './styles.css'
 import { router } from './app/router'
 import { Notifications } from './components/notifications'
-import { SessionProvider } from './features/account/components/session-provider'
-import './styles.css'
+import { SessionProvider } from './components/session-provider'
+import { LocaleProvider } from './components/ui'
+import { queryClient } from './lib/query-client'
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <SessionProvider>
-      <RouterProvider router={router} />
-      <Notifications />
-    </SessionProvider>
+    <QueryClientProvider client={queryClient}>
+      <LocaleProvider>
+        <SessionProvider>
+          <RouterProvider router={router} />
+          <Notifications />
+        </SessionProvider>
+      </LocaleProvider>
+    </QueryClientProvider>
   </StrictMode>,
 )

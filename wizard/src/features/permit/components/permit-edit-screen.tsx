@@ -23,9 +23,10 @@ import {
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link, Navigate, useNavigate, useParams } from 'react-router'
 import { AppLayout } from '../../../components/layouts/app-layout'
-import { useSession } from '../../account/hooks/use-session'
-import { Modal } from '../../promotions/components/modal'
-import { promotionPaths, SUPPORT_EMAIL } from '../../promotions/config'
+import { useSession } from '../../../lib/session'
+import { Modal } from '../../../components/ui'
+import { promotionPaths } from '../../../config/paths'
+import { SUPPORT_EMAIL } from '../../../config/settings'
 import { usePermitEditor, type Draft, type SaveStatus } from '../hooks/use-permit-editor'
 import { EditorProvider } from './editor-context'
 import { Section } from './fields'
@@ -229,7 +230,7 @@ export function PermitEditScreen() {
       </div>
 
       <Modal
-        open={editor.saveError !== null}
+        isOpen={editor.saveError !== null}
         title="Your application could not be saved"
         onClose={editor.dismissSaveError}
         actions={
@@ -243,7 +244,7 @@ export function PermitEditScreen() {
         <p>Refresh to load the latest copy of your application, or contact us at {SUPPORT_EMAIL} if this keeps happening.</p>
       </Modal>
       <Modal
-        open={modal === 'modifyOnly'}
+        isOpen={modal === 'modifyOnly'}
         title="Only editable in modify promotion"
         onClose={() => setModal(null)}
         actions={

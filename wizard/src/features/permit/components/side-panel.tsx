@@ -5,7 +5,7 @@
  */
 import { COMPLIANCE_NOTE_RULES, deriveApplicationState, type StepKey } from '@permitdesk/shared'
 import { useEffect, useMemo, useState } from 'react'
-import { useSession } from '../../account/hooks/use-session'
+import { useSession } from '../../../lib/session'
 import { createComplianceNote, deleteComplianceNote, getComplianceNotes, getFormFaqs, type ComplianceNote, type SupportItem } from '../api/permit-api'
 import { useEditor } from './editor-context'
 

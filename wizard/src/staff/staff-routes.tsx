@@ -1,6 +1,6 @@
 import { AppLayout } from '../components/layouts/app-layout'
-import { RequireAuth } from '../features/account/components/require-auth'
-import { useSession } from '../features/account/hooks/use-session'
+import { RequireAuth } from '../components/require-auth'
+import { useSession } from '../lib/session'
 
 /**
  * The staff console's landing (000 §2 staff area). Staff sign in through the same login and land
