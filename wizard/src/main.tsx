@@ -6,6 +6,7 @@ import '@permitdesk/shared/tokens.css'
 import './components/ui/ui.css'
 import './styles.css'
 import { router } from './app/router'
+import { DownloadNotice } from './components/download-notice'
 import { Notifications } from './components/notifications'
 import { SessionProvider } from './components/session-provider'
 import { LocaleProvider } from './components/ui'
@@ -18,6 +19,7 @@ createRoot(document.getElementById('root')!).render(
         <SessionProvider>
           <RouterProvider router={router} />
           <Notifications />
+          <DownloadNotice />
         </SessionProvider>
       </LocaleProvider>
     </QueryClientProvider>

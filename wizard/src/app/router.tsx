@@ -18,7 +18,7 @@ export const router = createBrowserRouter([
       ...accountRoutes,
       ...promotionRoutes,
       ...permitRoutes,
-      { path: `${staffPath}*`, lazy: () => import('../staff/staff-routes') },
+      { path: `${staffPath}*`, lazy: () => import('../staff/staff-home') },
       { path: '*', element: <NotFound /> },
     ],
   },

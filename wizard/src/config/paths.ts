@@ -32,14 +32,3 @@ export const promotionPaths = {
 export const staffPath: string =
   (typeof document !== 'undefined' && document.querySelector<HTMLMetaElement>('meta[name="permitdesk-staff-path"]')?.content) || '/admin/'
 
-/** The staff console's sections (issue 17 shell; the screens come with the staff console issue). */
-export const staffPaths = {
-  home: staffPath,
-  tasks: `${staffPath}tasks/`,
-  outstanding: `${staffPath}outstanding/`,
-  promotions: `${staffPath}promotions/`,
-  contacts: `${staffPath}contacts/`,
-  users: `${staffPath}users/`,
-  statistics: `${staffPath}statistics/`,
-  resources: `${staffPath}resources/`,
-} as const

@@ -12,7 +12,6 @@ import {
   getVisibleSections,
   getWizardSteps,
   isEditableStatus,
-  MSG_DOWNLOAD_STARTING,
   promotionTitle,
   SECTION_NAMES,
   getSectionValidity,
@@ -52,7 +51,6 @@ export function PermitEditScreen() {
   const navigate = useNavigate()
   const [revealed, setRevealed] = useState<Set<StepKey>>(new Set())
   const [modal, setModal] = useState<'modifyOnly' | null>(null)
-  const [downloading, setDownloading] = useState(false)
   const editorRef = useRef(editor)
   editorRef.current = editor
 
@@ -151,14 +149,12 @@ export function PermitEditScreen() {
             href={`/promotions/downloadworkingpdf/${id}`}
             download
             onClick={() => {
-              setDownloading(true)
+              // "Download starting..." is announced by the app-wide DownloadNotice.
               void editor.save({ silent: true })
-              setTimeout(() => setDownloading(false), TIMINGS.downloadFlagResetMs)
             }}
           >
             Download working PDF
           </a>
-          <span role="status" aria-live="polite">{downloading ? MSG_DOWNLOAD_STARTING : ''}</span>
         </div>
       </header>
 
