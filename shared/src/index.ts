@@ -50,3 +50,4 @@ export * from './permits/entry-mechanic-presets';
 
 export * from './ui/money-input';
 export * from './ui/date-display';
+export * from './compliance/compliance-sections';
