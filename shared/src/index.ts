@@ -45,6 +45,7 @@ export * from './validation/upload';
 export * from './compliance/compliance-notes';
 export * from './attachments/attachment-types';
 export * from './views/promotion';
+export * from './views/applicant';
 export * from './validation/applicant-compliance';
 export * from './permits/entry-mechanic-presets';
 

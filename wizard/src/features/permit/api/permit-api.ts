@@ -1,8 +1,8 @@
 /** The permit application's calls (001 §7), through the app's one fetch wrapper. */
-import type { ApplicantDraft, Promotion, PromotionListItem } from '@permitdesk/shared'
+import type { ApplicantReuseItem, ApplicantView, Promotion, PromotionListItem } from '@permitdesk/shared'
 import { api, apiRequest, query, quiet } from '../../../lib/api-client'
 
-export type { Promotion }
+export type { ApplicantReuseItem, Promotion }
 export type SaveOptions = { keepalive?: boolean }
 
 export const getPromotion = (id: number) => api.get<Promotion>(`/api/promotion/get${query({ id })}`, quiet)
@@ -21,13 +21,12 @@ export const saveNswAuthority = (payload: {
 export const getPromotionReuseList = (exclude: number, search = '') =>
   api.get<PromotionListItem[]>(`/api/promotion/getReuseList${query({ exclude, search })}`, quiet)
 
-export type ApplicantReuseItem = { id: number; promotionId: number; promotionName: string; organisation: string; contactName: string; updatedAt: string }
 export const getApplicantReuseList = (exclude: number, managedSubmission: boolean, search = '') =>
   api.get<ApplicantReuseItem[]>(`/api/applicant/getReuseList${query({ exclude, search, managedSubmission })}`, quiet)
 export const getApplicant = (id: number, managedSubmission: boolean) =>
-  api.get<ApplicantDraft & { promotionId: number }>(`/api/applicant/get${query({ id, managedSubmission })}`, quiet)
+  api.get<ApplicantView>(`/api/applicant/get${query({ id, managedSubmission })}`, quiet)
 export const getLatestApplicant = (managedSubmission: boolean) =>
-  api.get<(ApplicantDraft & { promotionId: number }) | null>(`/api/applicant/getLatest${query({ managedSubmission })}`, quiet)
+  api.get<ApplicantView | null>(`/api/applicant/getLatest${query({ managedSubmission })}`, quiet)
 
 export type ComplianceNote = { id: number; promotionId: number; categorySlug: string; text: string; createdAt: string }
 export const getComplianceNotes = (promotionId: number) => api.get<ComplianceNote[]>(`/api/ComplianceNote/get${query({ promotionId })}`, quiet)
