@@ -26,3 +26,6 @@ export function timeZoneLabel(instant: Date): string {
   const name = new Intl.DateTimeFormat('en-AU', { timeZone: TIME_ZONE, timeZoneName: 'short' }).formatToParts(instant).find((part) => part.type === 'timeZoneName')?.value;
   return name ? `Sydney time (${name})` : 'Sydney time';
 }
+
+/** Where a draw's time is asked: the time zone it is read in (the service's, Australia/Sydney). */
+export const DRAW_TIME_ZONE_HINT = 'Sydney time (AEST, or AEDT during daylight saving).';

@@ -44,7 +44,7 @@ const toTime = (value: string | null | undefined): Time | null => {
   }
 }
 
-type Common = { label: ReactNode; description?: ReactNode; errorMessage?: string; isRequired?: boolean; isDisabled?: boolean; name?: string; onBlur?: () => void }
+type Common = { label: ReactNode; description?: ReactNode; errorMessage?: string; isRequired?: boolean; isDisabled?: boolean; isReadOnly?: boolean; name?: string; onBlur?: () => void }
 
 export type DatePickerProps = Common & {
   /** `YYYY-MM-DD`, or null when empty. */
@@ -56,7 +56,7 @@ export type DatePickerProps = Common & {
 }
 
 /** A date typed as dd/mm/yyyy segments or picked from a calendar; the value is `YYYY-MM-DD`. */
-export function DatePicker({ label, description, errorMessage, value, onChange, minValue, maxValue, isRequired, isDisabled, name, onBlur }: DatePickerProps) {
+export function DatePicker({ label, description, errorMessage, value, onChange, minValue, maxValue, isRequired, isDisabled, isReadOnly, name, onBlur }: DatePickerProps) {
   return (
     <AriaDatePicker
       className="ui-field"
@@ -67,6 +67,7 @@ export function DatePicker({ label, description, errorMessage, value, onChange, 
       maxValue={toCalendarDate(maxValue) ?? undefined}
       isRequired={isRequired}
       isDisabled={isDisabled}
+      isReadOnly={isReadOnly}
       isInvalid={Boolean(errorMessage)}
       onBlur={onBlur}
       granularity="day"
@@ -103,7 +104,7 @@ export type TimeFieldProps = Common & {
 }
 
 /** A time of day, typed 12-hour with am/pm; say the time zone in `description` where it matters. */
-export function TimeField({ label, description, errorMessage, value, onChange, isRequired, isDisabled, name, onBlur }: TimeFieldProps) {
+export function TimeField({ label, description, errorMessage, value, onChange, isRequired, isDisabled, isReadOnly, name, onBlur }: TimeFieldProps) {
   return (
     <AriaTimeField
       className="ui-field"
@@ -113,6 +114,7 @@ export function TimeField({ label, description, errorMessage, value, onChange, i
       hourCycle={12}
       isRequired={isRequired}
       isDisabled={isDisabled}
+      isReadOnly={isReadOnly}
       isInvalid={Boolean(errorMessage)}
       onBlur={onBlur}
     >

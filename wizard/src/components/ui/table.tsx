@@ -23,13 +23,15 @@ export type DataTableProps<T, C extends string = string> = {
   sort?: TableSort<C>
   onSortChange?: (sort: TableSort<C>) => void
   empty?: ReactNode
+  /** Enter on a row, or a click on it outside its links and buttons (e.g. open the record). */
+  onRowAction?: (row: T) => void
 }
 
 /**
  * A data table (react-aria: grid keyboard navigation, sort announced). Sorting is done by the
  * caller (usually the API) through `sort`/`onSortChange`; pair with <Pager> for pages.
  */
-export function DataTable<T, C extends string = string>({ label, columns, rows, rowKey, sort, onSortChange, empty }: DataTableProps<T, C>) {
+export function DataTable<T, C extends string = string>({ label, columns, rows, rowKey, sort, onSortChange, empty, onRowAction }: DataTableProps<T, C>) {
   const descriptor: SortDescriptor | undefined = sort ? { column: sort.column, direction: sort.direction === 'asc' ? 'ascending' : 'descending' } : undefined
   return (
     <div className="ui-table-wrap">
@@ -53,7 +55,7 @@ export function DataTable<T, C extends string = string>({ label, columns, rows, 
         </TableHeader>
         <TableBody className="ui-table__body" renderEmptyState={() => empty ?? 'Nothing to show.'}>
           {rows.map((row) => (
-            <Row key={rowKey(row)} id={rowKey(row)} className="ui-table__row">
+            <Row key={rowKey(row)} id={rowKey(row)} className={`ui-table__row${onRowAction ? ' ui-table__row--action' : ''}`} onAction={onRowAction ? () => onRowAction(row) : undefined}>
               {columns.map((column) => (
                 <Cell key={column.id} className={`ui-table__cell ui-table__cell--${column.align ?? 'start'}`}>
                   {column.render(row)}
