@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Navigate, useLocation } from 'react-router'
-import { paths } from '../../../config/paths'
-import { useSession } from '../hooks/use-session'
+import { paths } from '../config/paths'
+import { useSession } from '../lib/session'
 
 /**
  * A private route (000 §2): signed out, the visitor goes to the login screen carrying the return

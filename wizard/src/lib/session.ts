@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react'
-import type { SessionUserView } from '../api/account-api'
+import type { SessionUserView } from './session-api'
 
 export type SessionStatus = 'loading' | 'signedIn' | 'signedOut'
 

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { LABEL_STAY_SIGNED_IN, MSG_IDLE_WARNING, MSG_SESSION_REPLACED, TIMINGS } from '@permitdesk/shared'
-import { BlockingModal } from '../../../components/modal'
-import { checkAuthenticated, getCurrentUser, killSessions, logOut, type SessionUserView } from '../api/account-api'
-import { SessionContext, type SessionContextValue, type SessionStatus } from '../hooks/use-session'
+import { checkAuthenticated, getCurrentUser, killSessions, logOut, type SessionUserView } from '../lib/session-api'
+import { SessionContext, type SessionContextValue, type SessionStatus } from '../lib/session'
+import { Button, Modal } from './ui'
 
 const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'wheel', 'touchstart', 'scroll'] as const
 
@@ -156,16 +156,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   return (
     <SessionContext.Provider value={value}>
       {children}
-      {modal === 'idle' && (
-        <BlockingModal title="Are you still there?" actions={<button type="button" onClick={staySignedIn}>{LABEL_STAY_SIGNED_IN}</button>}>
-          <p>{MSG_IDLE_WARNING}</p>
-        </BlockingModal>
-      )}
-      {modal === 'elsewhere' && (
-        <BlockingModal title="Logged in elsewhere" actions={<button type="button" onClick={() => void signOut({ flag: true })}>OK</button>}>
-          <p>{MSG_SESSION_REPLACED}</p>
-        </BlockingModal>
-      )}
+      <Modal blocking isOpen={modal === 'idle'} title="Are you still there?" actions={<Button onPress={staySignedIn}>{LABEL_STAY_SIGNED_IN}</Button>}>
+        <p>{MSG_IDLE_WARNING}</p>
+      </Modal>
+      <Modal blocking isOpen={modal === 'elsewhere'} title="Logged in elsewhere" actions={<Button onPress={() => void signOut({ flag: true })}>OK</Button>}>
+        <p>{MSG_SESSION_REPLACED}</p>
+      </Modal>
     </SessionContext.Provider>
   )
 }
