@@ -55,3 +55,4 @@ export * from './wire/zod-messages';
 export * from './ui/money-input';
 export * from './ui/date-display';
 export * from './compliance/compliance-sections';
+export * from './payments/index';
