@@ -9,6 +9,9 @@ import { loadSession } from './http/auth'
 import { mountRoutes, type RouteSpec } from './http/route'
 import { createMailer, type Mailer } from './mail/create-mailer'
 import { accountRoutes } from './modules/account/account.routes'
+import { adminRoutes } from './modules/admin/admin.routes'
+import { adminNoteRoutes } from './modules/admin-notes/admin-notes.routes'
+import { staffPromotionRoutes } from './modules/admin/staff-promotion.routes'
 import { botCheckRoutes } from './modules/bot-check/bot-check.routes'
 import { contactRoutes } from './modules/contact/contact.routes'
 import { errorReportRoutes } from './modules/error-report/error-report.routes'
@@ -68,6 +71,9 @@ export function createApp(given: Given): Express {
   api.use(loadSession(deps))
   // Calls declared with route() (http/route.ts): one list mounts them and documents them.
   const routeSpecs: RouteSpec[] = [
+    ...adminRoutes(deps),
+    ...adminNoteRoutes(deps),
+    ...staffPromotionRoutes(deps),
   ]
   app.locals.apiRoutes = routeSpecs
   api.use(mountRoutes(routeSpecs))

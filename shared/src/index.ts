@@ -47,3 +47,6 @@ export * from './attachments/attachment-types';
 export * from './views/promotion';
 export * from './validation/applicant-compliance';
 export * from './permits/entry-mechanic-presets';
+export * from './admin/messages';
+export * from './admin/outstanding';
+export * from './admin/views';

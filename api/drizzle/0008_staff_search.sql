@@ -1,0 +1,7 @@
+-- Staff promotion search (issue 13): free text over name, applicant, organisation, e-mail and
+-- permit number, by trigram so "contains" searches use an index at 100,000 promotions.
+CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "promotions_search_trgm_idx" ON "app"."promotions" USING gin ((lower(coalesce("name", '') || ' ' || coalesce("applicant"->>'organisation', '') || ' ' || coalesce("applicant"->>'tradingName', '') || ' ' || coalesce("applicant"#>>'{contact,firstName}', '') || ' ' || coalesce("applicant"#>>'{contact,lastName}', '') || ' ' || coalesce("applicant"#>>'{contact,email}', '') || ' ' || "permit_numbers"::text)) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "users_search_trgm_idx" ON "app"."users" USING gin ((lower("email" || ' ' || "first_name" || ' ' || "last_name" || ' ' || "account_name")) gin_trgm_ops);--> statement-breakpoint
+-- Outstanding list: promotions waiting for staff, by submission time.
+CREATE INDEX IF NOT EXISTS "promotions_outstanding_idx" ON "app"."promotions" ("status_id", "submitted_at") WHERE "deleted" = false;

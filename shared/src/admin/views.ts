@@ -1,0 +1,58 @@
+/** Wire shapes of the admin service (issue 13): the API builds them, the staff console reads them. */
+import type { OutstandingColour } from '../constants';
+
+export type AdminPromotionRow = {
+  id: number
+  name: string
+  statusId: number
+  statusName: string
+  accountId: number
+  accountName: string
+  email: string
+  organisation: string | null
+  permitNumbers: string[]
+  isTest: boolean
+  deleted: boolean
+  createdAt: string
+}
+
+export type AdminNoteView = {
+  id: number
+  kind: string
+  note: string
+  promotionId: number | null
+  promotionName: string | null
+  customerContactId: number | null
+  assignedTo: number | null
+  assignedToName: string | null
+  createdBy: number | null
+  resolved: boolean
+  resolvedAt: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+export type ChangelogEntryView = {
+  id: number
+  at: string
+  userId: number | null
+  userName: string | null
+  entity: string
+  entityId: number | null
+  action: string
+  changes: Record<string, { from: unknown; to: unknown }>
+}
+
+export type OutstandingRow = {
+  id: number
+  name: string
+  statusId: number
+  statusName: string
+  accountName: string
+  email: string
+  submittedAt: string | null
+  daysSinceSubmission: number
+  colour: OutstandingColour
+}
+
+export type StaffMember = { id: number; name: string; email: string }
