@@ -56,3 +56,32 @@ export type OutstandingRow = {
 }
 
 export type StaffMember = { id: number; name: string; email: string }
+
+/** Promotion Detail (GET /api/admin/getPromotion). */
+export type AdminPromotionDetail = {
+  id: number
+  name: string
+  statusId: number
+  statusName: string
+  statusBeforeLock: number | null
+  forceableStatuses: { id: number; name: string }[]
+  editable: boolean
+  states: string[]
+  includeNz: boolean
+  startDate: string | null
+  totalPrizeValue: number
+  managedSubmission: boolean
+  deleted: boolean
+  archived: boolean
+  isTest: boolean
+  permitNumbers: Record<string, { number: string; approvalDate: string; expiryDate: string | null; fileName: string | null }>
+  formsSubmitted: Record<string, string>
+  forceSaPremium: boolean
+  actionEntry: unknown
+  organisation: string | null
+  submittedAt: string | null
+  ownerActiveAt: string | null
+  createdAt: string
+  updatedAt: string
+  owner: { id: number; email: string; name: string; accountName: string; phone: string | null } | null
+}

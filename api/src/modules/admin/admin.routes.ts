@@ -13,6 +13,7 @@ import { findOutstandingFilters, findStaffMembers, saveOutstandingFilters } from
 import { staffOnly } from './admin-guard'
 import { ActionEntryBodySchema, createActionEntry, getActionFields } from './create-action-entry'
 import { claimCustomerContact, getCustomerContact, getCustomerContacts, resolveCustomerContact } from './customer-contacts'
+import { getAdminPromotion } from './get-admin-promotion'
 import { getChangelog } from './get-changelog'
 import { getActionsRequired, getOutstanding } from './get-outstanding'
 import { getPromotions } from './get-promotions'
@@ -131,6 +132,7 @@ function queries(deps: AppDeps): RouteSpec[] {
       response: z.object({ promotions: z.array(Anything), total: z.number(), page: z.number(), pageSize: z.number() }),
       handler: ({ query }) => getPromotions(db, { q: query.q || undefined, accountId: query.account_id, promotionId: query.promotion_id, noteId: query.note_id, showTest: query.showTest, showDeleted: query.showDeleted, page: query.page }),
     }),
+    route({ method: 'get', path: '/admin/getPromotion', summary: 'Promotion Detail: one promotion with its owner and staff-set fields (deleted ones too).', access: 'staff', query: IdQuery, response: z.object({ id: z.number(), statusId: z.number() }).passthrough(), handler: ({ query }) => getAdminPromotion(db, query.id) }),
     route({ method: 'get', path: '/admin/getStaff', summary: 'Staff members (task assignees).', access: 'staff', response: z.array(Anything), handler: async () => (await findStaffMembers(db)).map((s) => ({ id: s.id, name: `${s.firstName} ${s.lastName}`.trim(), email: s.email })) }),
     route({ method: 'get', path: '/admin/statistics', summary: 'Promotions by status, state and month; revenue by service; conversion; average days to approval.', access: 'staff', response: Anything, handler: () => getStatistics(db) }),
     route({ method: 'get', path: '/promotion/statistics', summary: 'The same statistics as /api/admin/statistics.', access: 'staff', response: Anything, handler: () => getStatistics(db) }),
