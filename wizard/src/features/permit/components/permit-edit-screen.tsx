@@ -24,6 +24,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link, Navigate, useNavigate, useParams } from 'react-router'
 import { AppLayout } from '../../../components/layouts/app-layout'
 import { useSession } from '../../account/hooks/use-session'
+import { useReportActivity } from '../../../lib/report-activity'
 import { Modal } from '../../promotions/components/modal'
 import { promotionPaths, SUPPORT_EMAIL } from '../../promotions/config'
 import { usePermitEditor, type Draft, type SaveStatus } from '../hooks/use-permit-editor'
@@ -48,6 +49,8 @@ export function PermitEditScreen() {
   const id = Number(params.id)
   const { user } = useSession()
   const editor = usePermitEditor(id, user)
+  // Staff see an owner-active warning before editing (issue 13); staff's own editing is not reported.
+  useReportActivity(id, !!user && !user.agent)
   const navigate = useNavigate()
   const [revealed, setRevealed] = useState<Set<StepKey>>(new Set())
   const [modal, setModal] = useState<'modifyOnly' | null>(null)
