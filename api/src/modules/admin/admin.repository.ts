@@ -8,8 +8,9 @@ import { staffTasks } from '../../db/schema/staff-tasks'
 import { users } from '../../db/schema/users'
 import type { DbOrTx } from '../changelog/changelog.repository'
 
-/** The trigram-indexed search text of a promotion (the same expression as migration 0008's index). */
-const promotionSearchText = sql`lower(coalesce(${promotions.name}, '') || ' ' || coalesce(${promotions.applicant}->>'organisation', '') || ' ' || coalesce(${promotions.applicant}->>'tradingName', '') || ' ' || coalesce(${promotions.applicant}#>>'{contact,firstName}', '') || ' ' || coalesce(${promotions.applicant}#>>'{contact,lastName}', '') || ' ' || coalesce(${promotions.applicant}#>>'{contact,email}', '') || ' ' || ${promotions.permitNumbers}::text)`
+/** The trigram-indexed search text of a promotion row alias `p` (the same expression as migration 0008's index). */
+const promotionSearchTextOf = (p: SQL) =>
+  sql`lower(coalesce(${p}.name, '') || ' ' || coalesce(${p}.applicant->>'organisation', '') || ' ' || coalesce(${p}.applicant->>'tradingName', '') || ' ' || coalesce(${p}.applicant#>>'{contact,firstName}', '') || ' ' || coalesce(${p}.applicant#>>'{contact,lastName}', '') || ' ' || coalesce(${p}.applicant#>>'{contact,email}', '') || ' ' || ${p}.permit_numbers::text)`
 const userSearchText = sql`lower(${users.email} || ' ' || ${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.accountName})`
 
 function likePattern(text: string): string {
@@ -50,13 +51,16 @@ export async function searchPromotions(db: DbOrTx, search: PromotionSearch) {
   if (search.noteId) where.push(sql`${promotions.id} = (select ${staffTasks.promotionId} from ${staffTasks} where ${staffTasks.id} = ${search.noteId})`)
   if (search.q) {
     const pattern = likePattern(search.q)
-    const asId = /^\d+$/.test(search.q) ? Number(search.q) : undefined
+    const asId = /^\d+$/.test(search.q) && Number(search.q) <= 2_147_483_647 ? Number(search.q) : undefined
+    // A union of index scans (the promotion's trigram index; the owner's trigram index, then the
+    // owner's promotions), not an OR, so neither arm turns into a scan of every promotion.
     where.push(
-      or(
-        sql`${promotionSearchText} like ${pattern}`,
-        sql`${promotions.userId} in (select ${users.id} from ${users} where ${userSearchText} like ${pattern})`,
-        ...(asId !== undefined && asId <= 2_147_483_647 ? [eq(promotions.id, asId)] : []),
-      )!,
+      sql`${promotions.id} in (
+        select p.id from ${promotions} p where ${promotionSearchTextOf(sql`p`)} like ${pattern}
+        union
+        select p.id from ${promotions} p where p.user_id in (select ${users.id} from ${users} where ${userSearchText} like ${pattern})
+        ${asId !== undefined ? sql`union select ${asId}` : sql``}
+      )`,
     )
   }
   const condition = where.length ? and(...where) : undefined
@@ -129,7 +133,7 @@ export async function findOutstanding(db: DbOrTx, filter: OutstandingFilter) {
     .from(promotions)
     .innerJoin(users, eq(users.id, promotions.userId))
     .where(and(inArray(promotions.statusId, [...filter.statusIds]), eq(promotions.deleted, false), eq(promotions.isTest, false), stateConditions.length ? or(...stateConditions.map((c) => eq(c, true))) : undefined))
-    .orderBy(asc(sql`coalesce(${promotions.submittedAt}, ${promotions.updatedAt})`), asc(promotions.id))
+    .orderBy(sql`${promotions.submittedAt} asc nulls last`, asc(promotions.id))
     .limit(filter.limit)
 }
 
