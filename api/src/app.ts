@@ -9,6 +9,9 @@ import { mountRoutes, type RouteHooks, type RouteSpec } from './http/route'
 import { apiDocsRouter, openApiRoutes } from './http/openapi.routes'
 import { createMailer } from './mail/create-mailer'
 import { accountRoutes } from './modules/account/account.routes'
+import { adminRoutes } from './modules/admin/admin.routes'
+import { adminNoteRoutes } from './modules/admin-notes/admin-notes.routes'
+import { staffPromotionRoutes } from './modules/admin/staff-promotion.routes'
 import { botCheckRoutes } from './modules/bot-check/bot-check.routes'
 import { contactRoutes } from './modules/contact/contact.routes'
 import { errorReportRoutes } from './modules/error-report/error-report.routes'
@@ -80,6 +83,9 @@ export function createApp(given: Given): Express {
     ...supportItemRoutes(deps),
     ...uploads.api,
     ...paymentRoutes(deps),
+    ...adminRoutes(deps),
+    ...adminNoteRoutes(deps),
+    ...staffPromotionRoutes(deps),
     ...openApiRoutes(deps, () => routeSpecs),
   ]
   app.locals.apiRoutes = routeSpecs

@@ -56,3 +56,6 @@ export * from './ui/money-input';
 export * from './ui/date-display';
 export * from './compliance/compliance-sections';
 export * from './payments/index';
+export * from './admin/messages';
+export * from './admin/outstanding';
+export * from './admin/views';
