@@ -28,6 +28,7 @@ export const PERMIT_EVENTS = [
   'ADMIN_FORCE',
   'APPLICATION_COMPLETED',
   'APPLICATION_INCOMPLETE',
+  'APPROVE_TERMS',
 ] as const;
 export type PermitEvent = (typeof PERMIT_EVENTS)[number];
 
@@ -92,6 +93,10 @@ export const PERMIT_TRANSITIONS: readonly Transition[] = [
   { from: S.amendmentsInProgress, event: 'APPLICATION_COMPLETED', to: readyAgainFor, roles: SYSTEM },
   { from: S.readyResubmission, event: 'APPLICATION_INCOMPLETE', to: S.amendmentsInProgress, roles: SYSTEM },
   { from: S.readyRegenerate, event: 'APPLICATION_INCOMPLETE', to: S.amendmentsInProgress, roles: SYSTEM },
+
+  // Issue 14: approving the T&Cs moves a paid promotion out of "Awaiting submission" (15) into
+  // submission (managed) or generation (self submission).
+  { from: S.awaitingSubmission, event: 'APPROVE_TERMS', to: afterPayment, roles: OWNER_OR_ADMIN },
 ];
 
 const TABLE = new Map<string, Transition>(PERMIT_TRANSITIONS.map((t) => [`${t.from}:${t.event}`, t]));

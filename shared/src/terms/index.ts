@@ -1,0 +1,5 @@
+export * from './placeholders';
+export * from './clauses';
+export * from './seed-clauses';
+export * from './generate';
+export * from './messages';
