@@ -1,5 +1,4 @@
 /** User-facing texts of the terms and conditions (issue 14). */
-export const MSG_TERMS_APPROVAL_FAILED = 'Something went wrong, please contact support for assistance.';
 export const MSG_TERMS_UNKNOWN_PLACEHOLDER = (names: readonly string[]) =>
   `Unknown placeholder${names.length === 1 ? '' : 's'}: ${names.map((n) => `{${n}}`).join(', ')}. Use only the placeholders listed in the help text.`;
 export const MSG_TERMS_NOT_PURCHASED = 'Terms and conditions are not a service of this promotion.';

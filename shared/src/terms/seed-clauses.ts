@@ -5,8 +5,8 @@
  */
 import type { TermsClauseInput } from './clauses';
 
-const ALL = ['chance', 'skill'] as const;
-const CHANCE = ['chance'] as const;
+const ALL: ('chance' | 'skill')[] = ['chance', 'skill'];
+const CHANCE: 'chance'[] = ['chance'];
 
 export const SEED_TERMS_CLAUSES: readonly TermsClauseInput[] = [
   {
@@ -33,7 +33,7 @@ export const SEED_TERMS_CLAUSES: readonly TermsClauseInput[] = [
     key: 'eligibility-under-18',
     order: 21,
     title: 'Entrants under 18',
-    kinds: ALL,
+    kinds: [...ALL],
     conditions: { under18s: 'yes' },
     paragraphs: [
       'Entrants under 18 years of age must have the permission of a parent or guardian to enter. A prize won by an entrant under 18 is awarded to the parent or guardian on the entrant’s behalf.',
@@ -43,7 +43,7 @@ export const SEED_TERMS_CLAUSES: readonly TermsClauseInput[] = [
     key: 'eligibility-adults-only',
     order: 22,
     title: 'Entrants must be adults',
-    kinds: ALL,
+    kinds: [...ALL],
     conditions: { under18s: 'no' },
     paragraphs: ['Entrants must be 18 years of age or older when they enter.'],
   },
@@ -65,7 +65,7 @@ export const SEED_TERMS_CLAUSES: readonly TermsClauseInput[] = [
     key: 'entry-limits',
     order: 41,
     title: 'Entry limits',
-    kinds: ALL,
+    kinds: [...ALL],
     paragraphs: [
       'Entry limit: {entry.limit}.',
       'The promoter may check any entry and exclude entries that are incomplete, made by automated means, made in a false name or made against these terms.',
@@ -75,7 +75,7 @@ export const SEED_TERMS_CLAUSES: readonly TermsClauseInput[] = [
     key: 'inducements',
     order: 42,
     title: 'Purchases and inducements',
-    kinds: ALL,
+    kinds: [...ALL],
     complianceNote: 'TI',
     conditions: { inducements: 'yes' },
     paragraphs: [
@@ -86,7 +86,7 @@ export const SEED_TERMS_CLAUSES: readonly TermsClauseInput[] = [
     key: 'entry-sms-1900',
     order: 43,
     title: 'Entry by SMS or 1900 number',
-    kinds: ALL,
+    kinds: [...ALL],
     complianceNote: 'TJ',
     conditions: { entryMethods: ['sms', 'phone1900'] },
     paragraphs: [
@@ -98,7 +98,7 @@ export const SEED_TERMS_CLAUSES: readonly TermsClauseInput[] = [
     key: 'entry-internet',
     order: 44,
     title: 'Entry online',
-    kinds: ALL,
+    kinds: [...ALL],
     complianceNote: 'TK',
     conditions: { entryMethods: ['internet'] },
     paragraphs: [
@@ -109,7 +109,7 @@ export const SEED_TERMS_CLAUSES: readonly TermsClauseInput[] = [
     key: 'entry-mail',
     order: 45,
     title: 'Entry by mail',
-    kinds: ALL,
+    kinds: [...ALL],
     complianceNote: 'TL',
     conditions: { entryMethods: ['mail'] },
     paragraphs: [
@@ -120,7 +120,7 @@ export const SEED_TERMS_CLAUSES: readonly TermsClauseInput[] = [
     key: 'entry-gaming',
     order: 46,
     title: 'Gaming venues',
-    kinds: ALL,
+    kinds: [...ALL],
     complianceNote: 'TM',
     conditions: { entryMethods: ['gaming'] },
     paragraphs: [
@@ -152,7 +152,7 @@ export const SEED_TERMS_CLAUSES: readonly TermsClauseInput[] = [
     key: 'draw-predetermined',
     order: 61,
     title: 'Predetermined winning entries',
-    kinds: CHANCE,
+    kinds: [...CHANCE],
     complianceNote: 'TN',
     conditions: { drawMethods: ['predetermined'] },
     paragraphs: [
@@ -163,7 +163,7 @@ export const SEED_TERMS_CLAUSES: readonly TermsClauseInput[] = [
     key: 'draw-instant-win',
     order: 62,
     title: 'Instant wins',
-    kinds: CHANCE,
+    kinds: [...CHANCE],
     complianceNote: 'TO',
     conditions: { drawMethods: ['instantElectronic', 'instantNonElectronic'] },
     paragraphs: [
@@ -181,7 +181,7 @@ export const SEED_TERMS_CLAUSES: readonly TermsClauseInput[] = [
     key: 'prizes-general',
     order: 71,
     title: 'Prize conditions',
-    kinds: ALL,
+    kinds: [...ALL],
     paragraphs: [
       'Prize values are the recommended retail values in Australian dollars, including GST, on the day these terms were written. The promoter is not responsible for a change in a prize’s value.',
       'Prizes cannot be transferred or exchanged and cannot be taken as cash, unless these terms say so.',
@@ -191,7 +191,7 @@ export const SEED_TERMS_CLAUSES: readonly TermsClauseInput[] = [
     key: 'prizes-251',
     order: 72,
     title: 'Prizes of higher value',
-    kinds: ALL,
+    kinds: [...ALL],
     complianceNote: 'TH',
     conditions: { prizeTier: 251 },
     paragraphs: [
@@ -202,7 +202,7 @@ export const SEED_TERMS_CLAUSES: readonly TermsClauseInput[] = [
     key: 'prize-motor-vehicle',
     order: 73,
     title: 'Motor vehicle prizes',
-    kinds: ALL,
+    kinds: [...ALL],
     complianceNote: 'TA',
     conditions: { prizeCategories: ['motorVehicle'] },
     paragraphs: [
@@ -214,7 +214,7 @@ export const SEED_TERMS_CLAUSES: readonly TermsClauseInput[] = [
     key: 'prize-travel',
     order: 74,
     title: 'Travel prizes',
-    kinds: ALL,
+    kinds: [...ALL],
     complianceNote: 'TB',
     conditions: { prizeCategories: ['travel'] },
     paragraphs: [
@@ -226,7 +226,7 @@ export const SEED_TERMS_CLAUSES: readonly TermsClauseInput[] = [
     key: 'prize-real-estate',
     order: 75,
     title: 'Real estate prizes',
-    kinds: ALL,
+    kinds: [...ALL],
     complianceNote: 'TC',
     conditions: { prizeCategories: ['realEstate'] },
     paragraphs: [
@@ -237,7 +237,7 @@ export const SEED_TERMS_CLAUSES: readonly TermsClauseInput[] = [
     key: 'prize-liquor',
     order: 76,
     title: 'Liquor prizes',
-    kinds: ALL,
+    kinds: [...ALL],
     complianceNote: 'TD',
     conditions: { prizeCategories: ['liquor'] },
     paragraphs: ['Liquor prizes are only awarded to winners who are 18 years of age or older. A winner may be asked for proof of age.'],
@@ -246,7 +246,7 @@ export const SEED_TERMS_CLAUSES: readonly TermsClauseInput[] = [
     key: 'prize-money',
     order: 77,
     title: 'Money prizes',
-    kinds: ALL,
+    kinds: [...ALL],
     complianceNote: 'TE',
     conditions: { prizeCategories: ['money'] },
     paragraphs: ['Money prizes are paid by electronic transfer to an Australian bank account in the winner’s name.'],
@@ -255,7 +255,7 @@ export const SEED_TERMS_CLAUSES: readonly TermsClauseInput[] = [
     key: 'prize-electrical',
     order: 78,
     title: 'Electrical prizes',
-    kinds: ALL,
+    kinds: [...ALL],
     complianceNote: 'TF',
     conditions: { prizeCategories: ['electrical'] },
     paragraphs: ['Electrical prizes carry the manufacturer’s warranty. Installation is not included unless stated.'],
@@ -264,7 +264,7 @@ export const SEED_TERMS_CLAUSES: readonly TermsClauseInput[] = [
     key: 'prize-event',
     order: 79,
     title: 'Event prizes',
-    kinds: ALL,
+    kinds: [...ALL],
     complianceNote: 'TG',
     conditions: { prizeCategories: ['event'] },
     paragraphs: [
@@ -282,7 +282,7 @@ export const SEED_TERMS_CLAUSES: readonly TermsClauseInput[] = [
     key: 'publication-act',
     order: 81,
     title: 'Publishing winners in the ACT',
-    kinds: CHANCE,
+    kinds: [...CHANCE],
     conditions: { states: ['act'] },
     paragraphs: [
       'Winners of prizes valued at $1,000 or more will have their name and suburb published in {publication.act} on {publication.actDate}, as the ACT requires.',
@@ -292,7 +292,7 @@ export const SEED_TERMS_CLAUSES: readonly TermsClauseInput[] = [
     key: 'publication-sa',
     order: 82,
     title: 'Winners in South Australia',
-    kinds: CHANCE,
+    kinds: [...CHANCE],
     conditions: { states: ['sa'] },
     paragraphs: [
       'Winners will be notified in writing within 7 days of the draw, and their names will be published within 30 days of the draw.',
@@ -302,7 +302,7 @@ export const SEED_TERMS_CLAUSES: readonly TermsClauseInput[] = [
     key: 'unclaimed',
     order: 90,
     title: 'Unclaimed prizes',
-    kinds: CHANCE,
+    kinds: [...CHANCE],
     paragraphs: [
       'If a prize is not claimed, or a winner cannot be contacted or is not eligible, an unclaimed prize draw will be held at {unclaimed.time} on {unclaimed.date} at {unclaimed.address}, in the same way as the first draw, and the new winner will be notified in the same way.',
     ],
@@ -319,7 +319,7 @@ export const SEED_TERMS_CLAUSES: readonly TermsClauseInput[] = [
     key: 'privacy',
     order: 110,
     title: 'Privacy',
-    kinds: ALL,
+    kinds: [...ALL],
     paragraphs: [
       'The promoter collects entrants’ personal information to run the promotion, to award and deliver prizes and, where an entrant agrees, to send them marketing. Without it an entry cannot be accepted.',
       'Personal information may be shared with the promoter’s agencies and prize suppliers and with state authorities that require it. Entrants can ask the promoter to see or correct their information at any time.',
@@ -329,7 +329,7 @@ export const SEED_TERMS_CLAUSES: readonly TermsClauseInput[] = [
     key: 'liability',
     order: 120,
     title: 'Liability',
-    kinds: ALL,
+    kinds: [...ALL],
     paragraphs: [
       'Nothing in these terms limits a right an entrant has under the Australian Consumer Law. Otherwise, the promoter is not liable for any loss or damage from taking part in the promotion or from accepting or using a prize.',
       'If the promotion cannot run as planned for a reason outside the promoter’s control, the promoter may change, suspend or end it, subject to the approval of the relevant state authorities.',
