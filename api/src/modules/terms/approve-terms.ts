@@ -61,7 +61,7 @@ export async function approveTerms(deps: AppDeps, actor: Owner, promotionId: num
 export async function attachApprovedTerms(deps: AppDeps, row: PromotionRow, version: TermsVersionRow): Promise<void> {
   const files: { code: 'B' | 'Y'; html: string; name: string }[] = [{ code: 'B', html: version.html, name: `terms-and-conditions-v${version.number}.pdf` }]
   if (version.abridgedHtml) files.push({ code: 'Y', html: version.abridgedHtml, name: `abridged-terms-and-conditions-v${version.number}.pdf` })
-  const attached: ({ attachmentType: { code: string } } & Record<string, unknown>)[] = []
+  const attached: ({ attachmentType: { code: string } & Record<string, unknown> } & Record<string, unknown>)[] = []
   for (const file of files) {
     const pdf = await deps.pdf().render(termsPage({ title: file.name, fragment: file.html }))
     const serverFileName = `${crypto.randomUUID()}.pdf`

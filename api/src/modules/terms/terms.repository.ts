@@ -59,14 +59,13 @@ export async function findPromotionIdByCode(db: DbOrTx, code: string): Promise<n
  * normalised by the collection's hook). Empty when the CMS has none or its tables do not exist.
  */
 export async function findCmsClauses(db: DbOrTx): Promise<unknown[]> {
-  try {
-    const result = await db.execute(sql`select snapshot from cms.terms_clauses where snapshot is not null order by "order" asc, key asc`)
-    return (result.rows as { snapshot: unknown }[]).map((r) => r.snapshot)
-  } catch (error) {
-    const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code
-    if (code === '42P01' || code === '42703') return []
-    throw error
-  }
+  // Checked first: a failing query would abort the caller's transaction.
+  const exists = await db.execute(
+    sql`select 1 from information_schema.columns where table_schema = 'cms' and table_name = 'terms_clauses' and column_name = 'snapshot'`,
+  )
+  if (exists.rows.length === 0) return []
+  const result = await db.execute(sql`select snapshot from cms.terms_clauses where snapshot is not null order by "order" asc, key asc`)
+  return (result.rows as { snapshot: unknown }[]).map((r) => r.snapshot)
 }
 
 /**
