@@ -235,3 +235,39 @@ describe('escaping and kinds', () => {
     expect(Object.keys(doc.body.paths).map((p) => p.toLowerCase())).toEqual(expect.arrayContaining(['/api/terms/get', '/api/terms/generate', '/api/terms/saveversion', '/api/promotion/approvetermsandconditions']))
   })
 })
+
+describe('the clause library in the CMS', () => {
+  it('is seeded from the shared seed, each clause with its snapshot', async () => {
+    const rows = await api.database.db.execute(sql`select key, snapshot from cms.terms_clauses order by "order"`)
+    const { SEED_TERMS_CLAUSES } = await import('@permitdesk/shared')
+    expect(rows.rows.map((r: any) => r.key)).toEqual(SEED_TERMS_CLAUSES.map((c) => c.key))
+    const promoter = rows.rows.find((r: any) => r.key === 'promoter') as any
+    expect(promoter.snapshot.paragraphs).toEqual(SEED_TERMS_CLAUSES[0]!.paragraphs)
+  })
+
+  it('editing a clause changes the next version, never an approved one', async () => {
+    const id = await createChancePromotion(alice)
+    await alice.client.post('/api/terms/generate', { promotionId: id })
+    await alice.client.post('/api/promotion/approveTermsAndConditions', { id })
+    const before = (await alice.client.get(`/api/terms/get?promotionId=${id}`)).body
+    await api.database.db.execute(
+      sql`update cms.terms_clauses set snapshot = jsonb_set(snapshot, '{paragraphs}', '["Edited privacy text for {promotion.name}."]') where key = 'privacy'`,
+    )
+    try {
+      const generated = await staff.post('/api/terms/generate', { promotionId: id })
+      expect(generated.status).toBe(200)
+      const after = (await alice.client.get(`/api/terms/get?promotionId=${id}`)).body
+      expect(after.html).toContain('Edited privacy text for Summer giveaway.')
+      expect(after.versions[1].libraryRevision).not.toBe(after.versions[0].libraryRevision)
+      expect(after.versions[0].html).toBe(before.html)
+      expect(after.versions[0].html).not.toContain('Edited privacy text')
+      // The hosted page still shows the approved version.
+      const page = await api.client().get(new URL(after.hostedUrl).pathname)
+      expect(page.text).not.toContain('Edited privacy text')
+      const snapshot = await api.database.db.execute(sql`select clauses from app.terms_libraries where hash = ${before.versions[0].libraryRevision}`)
+      expect(JSON.stringify(snapshot.rows[0])).not.toContain('Edited privacy text')
+    } finally {
+      await api.database.db.execute(sql`update cms.terms_clauses set snapshot = jsonb_set(snapshot, '{paragraphs}', ${JSON.stringify((await import('@permitdesk/shared')).SEED_TERMS_CLAUSES.find((c) => c.key === 'privacy')!.paragraphs)}::jsonb) where key = 'privacy'`)
+    }
+  })
+})

@@ -3,3 +3,4 @@ export * from './clauses';
 export * from './seed-clauses';
 export * from './generate';
 export * from './messages';
+export * from './lexical';
