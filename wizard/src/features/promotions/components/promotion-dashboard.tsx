@@ -19,6 +19,7 @@ import { getPromotion, requestLawyerContact, type Promotion } from '../api/promo
 import { PRODUCT_NAME, promotionPaths } from '../config'
 import { FeeBreakdownTable } from './fee-breakdown-table'
 import { NotesPopover } from './notes-popover'
+import { TermsPanel } from './terms-panel'
 
 /** /promotions/edit/{id}/ (001 §2 "Promotion dashboard"), optional query success and additionalPayment. */
 export function PromotionDashboard() {
@@ -100,13 +101,13 @@ export function PromotionDashboard() {
 
       <FeeBreakdownTable promotion={p} />
 
+      <TermsPanel promotionId={id} />
+
       <section className="coming" aria-label="Coming soon">
         <h2>Invoices</h2>
         <p className="muted">Coming soon: invoices and payments will be listed here.</p>
         <h2>Reminders and distribution lists</h2>
         <p className="muted">Coming soon: reminder dates and distribution lists.</p>
-        <h2>Terms and conditions approval</h2>
-        <p className="muted">Coming soon: approve your terms and conditions here once they are drafted.</p>
       </section>
     </AppLayout>
   )
