@@ -85,7 +85,7 @@ export function TermsPanel({ promotionId }: { promotionId: number }) {
       <h2 id="terms-heading">Terms and conditions</h2>
       <p>
         <span data-testid="terms-status">{STATUS_TEXT[terms.status]}</span>
-        {terms.versionNumber !== null && <> · version {terms.versionNumber}</>}
+        {terms.versionNumber !== null && <> · version <span data-testid="terms-version">{terms.versionNumber}</span></>}
         {terms.skillsBasedTCEditWindow && <> · you can regenerate them until {formatDate(terms.skillsBasedTCEditWindow)}</>}
       </p>
       <div className="actions">
