@@ -173,3 +173,23 @@ describe('placeholders', () => {
     expect(unknownPlaceholders('{promoter.name} and {promoter.shoeSize}')).toEqual(['promoter.shoeSize']);
   });
 });
+
+describe('lexicalToParagraphs', () => {
+  it('turns blocks and list items into paragraphs, line breaks into spaces', async () => {
+    const { lexicalToParagraphs } = await import('./lexical');
+    const t = (text: string) => ({ type: 'text', text });
+    const value = {
+      root: {
+        type: 'root',
+        children: [
+          { type: 'paragraph', children: [t('Run by '), { type: 'text', text: '{promoter.name}', format: 1 }, t('.')] },
+          { type: 'heading', children: [t('Heads')] },
+          { type: 'list', children: [{ type: 'listitem', children: [t('one')] }, { type: 'listitem', children: [t('two'), { type: 'linebreak' }, t('lines')] }] },
+          { type: 'paragraph', children: [] },
+        ],
+      },
+    };
+    expect(lexicalToParagraphs(value)).toEqual(['Run by {promoter.name}.', 'Heads', 'one', 'two lines']);
+    expect(lexicalToParagraphs(null)).toEqual([]);
+  });
+});
