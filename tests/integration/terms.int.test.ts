@@ -65,7 +65,8 @@ describe('generating terms and conditions', () => {
     expect(generated.status).toBe(200)
     expect(generated.body).toEqual({ versionNumber: 1 })
     const terms = await alice.client.get(`/api/terms/get?promotionId=${id}`)
-    expect(terms.body).toMatchObject({ status: 'awaiting-approval', versionNumber: 1, kind: 'chance', canApprove: true })
+    expect(terms.body).toMatchObject({ status: 'awaiting-approval', versionNumber: 1, kind: 'chance', canApprove: true, canEdit: false })
+    expect((await staff.get(`/api/terms/get?promotionId=${id}`)).body.canEdit).toBe(true)
     const html: string = terms.body.html
     expect(html).toContain('Acme Pty Ltd (ABN/ACN 51824753556)')
     expect(html).toMatch(/The promotion starts at 9:00 am AE[DS]T on \w+day \d{1,2} \w+ \d{4} and ends at 3:00 pm AE[DS]T/)

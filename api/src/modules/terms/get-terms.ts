@@ -32,6 +32,8 @@ export async function getTerms(deps: Pick<AppDeps, 'database' | 'config'>, actor
     pdfUrl: latest ? `/promotions/downloadterms/${row.id}` : null,
     canGenerate,
     canApprove: Boolean(latest && !latest.approvedAt),
+    /** Staff may edit the text (POST /api/terms/saveVersion). */
+    canEdit: actor.isStaff,
     skillsBasedTCEditWindow: windowEnds ? windowEnds.toISOString() : null,
     versions: versions.map((v) => ({
       number: v.number,

@@ -38,6 +38,7 @@ const TermsResponseSchema = z.object({
   pdfUrl: z.string().nullable(),
   canGenerate: z.boolean(),
   canApprove: z.boolean(),
+  canEdit: z.boolean(),
   skillsBasedTCEditWindow: z.string().nullable().describe('For skill T&Cs: until when the customer may regenerate them'),
   versions: z.array(VersionSchema),
 })

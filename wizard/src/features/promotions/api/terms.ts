@@ -22,6 +22,7 @@ export type Terms = {
   pdfUrl: string | null
   canGenerate: boolean
   canApprove: boolean
+  canEdit: boolean
   skillsBasedTCEditWindow: string | null
   versions: TermsVersion[]
 }
@@ -29,3 +30,4 @@ export type Terms = {
 export const getTerms = (promotionId: number) => request<Terms>('GET', `/api/terms/get${query({ promotionId })}`)
 export const generateTerms = (promotionId: number) => request<{ versionNumber: number }>('POST', '/api/terms/generate', { promotionId })
 export const approveTerms = (id: number) => request<{ id: number; versionNumber: number; statusId: number }>('POST', '/api/promotion/approveTermsAndConditions', { id })
+export const saveTermsVersion = (promotionId: number, html: string) => request<{ versionNumber: number }>('POST', '/api/terms/saveVersion', { promotionId, html })

@@ -2,7 +2,7 @@ import { formatDate, MSG_TERMS_APPROVAL_FAILED, termsHtmlToLines } from '@permit
 import { diffArrays } from 'diff'
 import { useEffect, useState } from 'react'
 import { BlockingModal } from '../../../components/modal'
-import { approveTerms, generateTerms, getTerms, type Terms } from '../api/terms'
+import { approveTerms, generateTerms, getTerms, saveTermsVersion, type Terms } from '../api/terms'
 import { promotionPaths, SUPPORT_EMAIL } from '../config'
 
 const STATUS_TEXT: Record<Terms['status'], string> = {
@@ -50,6 +50,7 @@ export function TermsPanel({ promotionId }: { promotionId: number }) {
   const [confirming, setConfirming] = useState(false)
   const [approving, setApproving] = useState(false)
   const [approvalFailed, setApprovalFailed] = useState(false)
+  const [editing, setEditing] = useState<string | null>(null)
 
   const load = () => getTerms(promotionId).then(setTerms, (e: Error) => setError(e.message))
   useEffect(() => {
@@ -103,6 +104,9 @@ export function TermsPanel({ promotionId }: { promotionId: number }) {
             {busy ? 'Drafting…' : terms.versionNumber === null ? 'Draft my terms and conditions' : 'Regenerate from my application'}
           </button>
         )}
+        {terms.canEdit && terms.html && editing === null && (
+          <button type="button" onClick={() => setEditing(terms.html)}>Edit the text (staff)</button>
+        )}
         {terms.canApprove && (
           <button type="button" className="primary" onClick={() => setConfirming(true)}>
             Approve terms and conditions
@@ -111,6 +115,27 @@ export function TermsPanel({ promotionId }: { promotionId: number }) {
       </div>
       {terms.hostedUrl && <p className="muted">Permanent link: <span data-testid="hosted-url">{terms.hostedUrl}</span></p>}
 
+      {editing !== null && (
+        <form
+          className="terms-edit"
+          onSubmit={(event) => {
+            event.preventDefault()
+            setBusy(true)
+            saveTermsVersion(promotionId, editing)
+              .then(() => (setEditing(null), load()), (e: Error) => setError(e.message))
+              .finally(() => setBusy(false))
+          }}
+        >
+          <label>
+            Text of the terms and conditions (HTML; saved as a new version)
+            <textarea rows={16} value={editing} onChange={(event) => setEditing(event.target.value)} />
+          </label>
+          <div className="actions">
+            <button type="submit" disabled={busy}>Save as a new version</button>
+            <button type="button" className="secondary" onClick={() => setEditing(null)}>Cancel</button>
+          </div>
+        </form>
+      )}
       {showText && terms.html && (
         // Server-made HTML: generated text is escaped, staff edits are sanitised on save.
         <div className="terms-document" data-testid="terms-document" dangerouslySetInnerHTML={{ __html: terms.html }} />
