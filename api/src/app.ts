@@ -27,6 +27,7 @@ import { paymentRoutes } from './modules/payments/payments.routes'
 import { invoiceDownloadRoutes } from './modules/payments/invoice-download.routes'
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes'
 import { createPaymentGateway } from './modules/payments/payment-gateway'
+import { termsDocumentRoutes, termsRoutes } from './modules/terms/terms.routes'
 import { PdfService } from './pdf/pdf-service'
 import { LocalFileStorage } from './storage/storage'
 
@@ -86,6 +87,7 @@ export function createApp(given: Given): Express {
     ...adminRoutes(deps),
     ...adminNoteRoutes(deps),
     ...staffPromotionRoutes(deps),
+    ...termsRoutes(deps),
     ...openApiRoutes(deps, () => routeSpecs),
   ]
   app.locals.apiRoutes = routeSpecs
@@ -102,6 +104,7 @@ export function createApp(given: Given): Express {
   downloads.use(invoiceDownloadRoutes(deps))
   downloads.use('/download', uploads.downloads)
   downloads.use(documentRoutes(deps))
+  downloads.use(termsDocumentRoutes(deps))
   app.use(downloads)
   // 000 §7: browsers report uncaught script errors here (the gateway sends /error/* to this app).
   app.use('/error', errorReportRoutes(deps))

@@ -59,3 +59,4 @@ export * from './payments/index';
 export * from './admin/messages';
 export * from './admin/outstanding';
 export * from './admin/views';
+export * from './terms/index';

@@ -21,6 +21,7 @@ import { getPromotion, requestLawyerContact, type Promotion } from '../api/promo
 import { PRODUCT_NAME, promotionPaths } from '../config'
 import { FeeBreakdownTable } from './fee-breakdown-table'
 import { NotesPopover } from './notes-popover'
+import { TermsPanel } from './terms-panel'
 
 /** /promotions/edit/{id}/ (001 §2 "Promotion dashboard"), optional query success and additionalPayment. */
 export function PromotionDashboard() {
@@ -125,12 +126,11 @@ export function PromotionDashboard() {
         pendingSubmissionInvoice={p.pendingSubmissionInvoice}
         pendingCustomInvoice={p.pendingCustomInvoice}
       />
+      <TermsPanel promotionId={id} />
 
       <section className="coming" aria-label="Coming soon">
         <h2>Reminders and distribution lists</h2>
         <p className="muted">Coming soon: reminder dates and distribution lists.</p>
-        <h2>Terms and conditions approval</h2>
-        <p className="muted">Coming soon: approve your terms and conditions here once they are drafted.</p>
       </section>
     </AppLayout>
   )
