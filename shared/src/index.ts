@@ -10,6 +10,7 @@ export * from './states';
 
 export * from './dates/calendar';
 export * from './dates/defaults';
+export * from './dates/holidays';
 
 export * from './format/currency';
 export * from './format/date';
@@ -47,3 +48,5 @@ export * from './attachments/attachment-types';
 export * from './views/promotion';
 export * from './validation/applicant-compliance';
 export * from './permits/entry-mechanic-presets';
+export * from './reminders/messages';
+export * from './reminders/reminders';
