@@ -32,10 +32,10 @@ export type RejectedRow = { line: number; value: string; message: string }
 
 /**
  * Addresses from pasted text or a CSV file (csv-parse): one or more per row, separated by
- * commas, semicolons or new lines. A header row (no "@") on line 1 is skipped; every other row
+ * commas, semicolons or new lines. In a CSV file, a header row (no "@") on line 1 is skipped; every other row
  * without a valid address is reported by its line.
  */
-export function parseEmailRows(text: string): { emails: string[]; rejected: RejectedRow[] } {
+export function parseEmailRows(text: string, { csv = false } = {}): { emails: string[]; rejected: RejectedRow[] } {
   let records: { record: string[]; info: { lines: number } }[]
   try {
     records = parse(text.replace(/;/g, ','), { relax_column_count: true, relax_quotes: true, skip_empty_lines: true, trim: true, info: true, bom: true }) as unknown as typeof records
@@ -47,7 +47,7 @@ export function parseEmailRows(text: string): { emails: string[]; rejected: Reje
   for (const { record, info } of records) {
     const cells = record.map((cell) => cell.trim()).filter(Boolean)
     if (cells.length === 0) continue
-    if (info.lines === 1 && !cells.some((cell) => cell.includes('@'))) continue
+    if (csv && info.lines === 1 && !cells.some((cell) => cell.includes('@'))) continue
     const candidates = cells.filter((cell) => cell.includes('@'))
     if (candidates.length === 0) {
       rejected.push({ line: info.lines, value: cells.join(', '), message: MSG_LIST_ROW_INVALID(info.lines, cells.join(', ')) })
@@ -73,8 +73,8 @@ export async function createDistributionList(db: Db, owner: ListOwner, name: str
  * Adds one address, or the addresses of pasted text / an uploaded CSV. Valid ones are added
  * (de-duplicated); rows that are not addresses are answered by line. Nothing valid at all: 400.
  */
-export async function addDistributionListEmails(db: Db, owner: ListOwner, id: number, input: { email?: string; text?: string }) {
-  const { emails, rejected } = input.text !== undefined ? parseEmailRows(input.text) : { emails: [normaliseEmail(input.email ?? '')], rejected: [] }
+export async function addDistributionListEmails(db: Db, owner: ListOwner, id: number, input: { email?: string; text?: string; csv?: boolean }) {
+  const { emails, rejected } = input.text !== undefined ? parseEmailRows(input.text, { csv: input.csv }) : { emails: [normaliseEmail(input.email ?? '')], rejected: [] }
   if (emails.length === 0) {
     const messages = rejected.length > 0 ? rejected.map((row) => row.message) : [MSG_LIST_EMAILS_REQUIRED]
     throw new AppError('VALIDATION', messages[0], { modelState: { emails: messages } })

@@ -85,7 +85,7 @@ export function reminderRoutes({ database, config }: AppDeps): RouteSpec[] {
       handler: ({ body, user }) => {
         const text = body.csv ?? body.emails
         if (text === undefined) parseInput(z.object({ email: EmailSchema }), { email: body.email })
-        return addDistributionListEmails(db, { userId: user.id }, body.id, text !== undefined ? { text } : { email: body.email })
+        return addDistributionListEmails(db, { userId: user.id }, body.id, text !== undefined ? { text, csv: body.csv !== undefined } : { email: body.email })
       },
     }),
     route({
