@@ -6,7 +6,7 @@ import {
   getPermitStatus,
   isEditableStatus,
   mobileStatusLabelFor,
-  MSG_LAWYER_CONTACT_REQUESTED,
+  MSG_LAWYER_CONTACT_NEXT_STEPS,
   promotionTitle,
   serviceLabel,
   startsAmendment,
@@ -17,6 +17,7 @@ import { Link, useParams, useSearchParams } from 'react-router'
 import { AppLayout } from '../../../components/layouts/app-layout'
 import { getPromotion, requestLawyerContact, type Promotion } from '../api/promotions'
 import { PRODUCT_NAME, promotionPaths } from '../config'
+import { DatesAndReminders } from './dates-and-reminders'
 import { FeeBreakdownTable } from './fee-breakdown-table'
 import { NotesPopover } from './notes-popover'
 
@@ -88,7 +89,7 @@ export function PromotionDashboard() {
           disabled={p.lawyerContactRequested}
           onClick={() =>
             requestLawyerContact(id).then(
-              () => (setPromotion({ ...p, lawyerContactRequested: true }), setNotice(MSG_LAWYER_CONTACT_REQUESTED)),
+              () => (setPromotion({ ...p, lawyerContactRequested: true }), setNotice(MSG_LAWYER_CONTACT_NEXT_STEPS)),
               (e: Error) => setNotice(e.message),
             )
           }
@@ -98,13 +99,13 @@ export function PromotionDashboard() {
       </div>
       <p role="status" aria-live="polite">{notice}</p>
 
+      <DatesAndReminders promotionId={id} />
+
       <FeeBreakdownTable promotion={p} />
 
       <section className="coming" aria-label="Coming soon">
         <h2>Invoices</h2>
         <p className="muted">Coming soon: invoices and payments will be listed here.</p>
-        <h2>Reminders and distribution lists</h2>
-        <p className="muted">Coming soon: reminder dates and distribution lists.</p>
         <h2>Terms and conditions approval</h2>
         <p className="muted">Coming soon: approve your terms and conditions here once they are drafted.</p>
       </section>
