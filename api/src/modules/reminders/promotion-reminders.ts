@@ -88,12 +88,11 @@ export async function getPromotionReminders(db: DbOrTx, owner: Owner, promotionI
 
 async function remindersView(db: DbOrTx, promotion: PromotionRow) {
   const clock = { now: reminderRuntime.now() }
-  const [rows, deliveries, unsubscribed, lists] = await Promise.all([
-    findPromotionReminders(db, promotion.id),
-    deliveriesOf(db, promotion.id),
-    unsubscribedEmails(db, promotion.id),
-    listDistributionLists(db, promotion.userId),
-  ])
+  // One after another: `db` may be a transaction, whose one connection runs one query at a time.
+  const rows = await findPromotionReminders(db, promotion.id)
+  const deliveries = await deliveriesOf(db, promotion.id)
+  const unsubscribed = await unsubscribedEmails(db, promotion.id)
+  const lists = await listDistributionLists(db, promotion.userId)
   const sent = new Set(deliveries.map((d) => `${d.kind}:${d.reminderDate}`))
   const ownerEmail = await ownerEmailOf(db, promotion.userId)
   return {
