@@ -18,7 +18,8 @@ import { createMailer } from '../../api/src/mail/create-mailer'
 import { REMINDER_QUEUE, reminderRuntime } from '../../api/src/modules/reminders/reminder-runtime'
 import { savePromotion, withCompleteApplication } from '../factories/permit'
 import { createCustomer, createPromotion, type Customer } from '../factories/promotions'
-import { readOutbox } from '../setup/accounts'
+import { readOutbox, signInStaff } from '../setup/accounts'
+import { unsubscribeToken } from '../../api/src/modules/reminders/unsubscribe-token'
 import { startTestApi, type TestApi } from '../setup/test-api'
 
 let api: TestApi
@@ -54,7 +55,7 @@ async function until<T>(probe: () => Promise<T | undefined | false>, what: strin
 
 async function jobsOf(promotionId: number) {
   const rows = await api.database.db.execute(
-    sql`select data, start_after, state from pgboss.job where name = ${REMINDER_QUEUE} and (data->>'promotionId')::int = ${promotionId} order by created_on`,
+    sql`select data, start_after, state from pgboss.job where name = ${REMINDER_QUEUE} and (data->>'promotionId')::int = ${promotionId} order by data->>'reminderDate', created_on`,
   )
   return rows.rows as { data: { kind: string; reminderDate: string }; start_after: Date; state: string }[]
 }
@@ -166,6 +167,9 @@ describe('calendar', () => {
     expect((await api.client().get(`/promotions/downloadcalendarfile/${id}`)).status).toBe(401)
     expect((await bob.client.get(`/promotions/downloadcalendarfile/${id}`)).status).toBe(404)
     expect((await alice.client.get('/promotions/downloadcalendarfile/999999')).status).toBe(404)
+    const staff = api.client()
+    await signInStaff(staff, api)
+    expect((await staff.get(`/promotions/downloadcalendarfile/${id}`)).status).toBe(200)
   })
 
   it('serves a private feed of every promotion at a secret address that can be regenerated', async () => {
@@ -186,6 +190,25 @@ describe('calendar', () => {
     expect((await api.client().get(path)).status).toBe(404)
     expect((await api.client().get(new URL(renewed.url).pathname)).status).toBe(200)
     expect((await api.client().get('/api/calendar/getFeed')).status).toBe(401)
+  })
+})
+
+describe('the unsubscribe page of the e-mails', () => {
+  it('stops the reminders from the form without signing in, and refuses a wrong token', async () => {
+    const { id } = await promotionWithDates()
+    const token = await unsubscribeToken({ config: api.config, database: api.database }, id, 'lee@example.com')
+    const form = (t: string) => new URLSearchParams({ promotionId: String(id), email: 'lee@example.com', token: t }).toString()
+    const headers = { 'content-type': 'application/x-www-form-urlencoded' }
+    const wrong = await api.client().request('POST', '/unsubscribe/', form(token.slice(1) + 'x'), headers)
+    expect(wrong.status).toBe(404)
+    expect(wrong.text).toContain(MSG_UNSUBSCRIBE_LINK_INVALID)
+    const done = await api.client().request('POST', '/unsubscribe/', form(token), headers)
+    expect(done.status).toBe(200)
+    expect(done.text).toContain('You will no longer receive reminders for this promotion.')
+    const rows = (await api.database.db.execute(sql`select email from app.promotion_unsubscribes where promotion_id = ${id}`)).rows
+    expect(rows).toEqual([{ email: 'lee@example.com' }])
+    // From another site: refused (CSRF).
+    expect((await api.client().request('POST', '/unsubscribe/', form(token), { ...headers, origin: 'https://evil.example' })).status).toBe(403)
   })
 })
 
