@@ -50,3 +50,6 @@ export * from './validation/applicant-compliance';
 export * from './permits/entry-mechanic-presets';
 export * from './reminders/messages';
 export * from './reminders/reminders';
+export * from './wire/messages';
+export * from './wire/responses';
+export * from './wire/money-fields';

@@ -56,6 +56,7 @@ export type Promotion = PromotionListItem & {
     /** Which versioned rule set priced it (rules/rule-sets.ts). */
     feeRuleSetId: string
   } & Record<string, unknown>
-  version: number
+  /** The concurrency token: sent back with the next save. */
+  versionNumber: number
 } & Omit<ApplicationState, 'completedSections' | 'applicationComplete'> &
   Partial<Pick<PermitSave, 'prizeValueACT' | 'prizeValueNSW' | 'prizeValueSA' | 'prizeValueVIC' | 'prizeValueQLD' | 'prizeValueTAS' | 'prizeValueWA' | 'prizeValueNT' | 'prizeQuantityTotal' | 'prizeDescription' | 'prizeCategoriesValue' | 'prizeCategoriesOther' | 'maxPrizeValue' | 'prizePublicationACT' | 'prizePublicationDateACT' | 'letterOfAuthorityReused' | 'attachmentsManualOverride' | 'attachmentsManuallyRequired'>>

@@ -28,6 +28,6 @@ export async function requestLawyerContact(db: Db, owner: Owner, id: number) {
         changes: { lawyerContactRequested: { from: false, to: true }, staffTaskId: { from: null, to: task.id } },
       })
     }
-    return { id, lawyerContactRequested: true, message: MSG_LAWYER_CONTACT_NEXT_STEPS }
+    return { id, lawyerContactRequested: true as const, message: MSG_LAWYER_CONTACT_NEXT_STEPS }
   })
 }

@@ -12,8 +12,7 @@ import {
   ReminderChoiceSchema,
   EmailSchema,
 } from '@permitdesk/shared'
-import type { AppDeps } from '../../app'
-import { requireUser } from '../../http/auth'
+import type { AppDeps } from '../../deps'
 import { route, parseInput, type RouteSpec } from '../../http/route'
 import { sameOrigin } from '../../http/same-origin'
 import { escapeHtml } from '../../mail/templates'
@@ -183,9 +182,10 @@ const ICS_TYPE = 'text/calendar; charset=utf-8'
 /** Links outside /api: the calendar download, the feed, and the unsubscribe page of the e-mails. */
 export function reminderLinkRoutes({ database, config }: AppDeps) {
   const router = Router({ caseSensitive: false })
-  router.get('/promotions/downloadcalendarfile/:id', requireUser, async (req, res) => {
+  router.get('/promotions/downloadcalendarfile/:id', async (req, res) => {
     const id = Number(req.params.id)
-    const user = res.locals.user!
+    const user = res.locals.user
+    if (!user) throw new AppError('UNAUTHENTICATED')
     if (!Number.isSafeInteger(id) || id <= 0) throw new AppError('NOT_FOUND')
     const file = await promotionCalendarFile(database.db, ownerOf(user), id, config.PUBLIC_URL)
     res.set('Content-Type', ICS_TYPE)

@@ -1,26 +1,27 @@
 /** The permit application's calls (001 §7), through the app's one fetch wrapper. */
-import type { ApplicantDraft, Promotion, PromotionListItem } from '@permitdesk/shared'
+import { permitDraftToWire, promotionFromWire, type ApplicantDraft, type Promotion, type PromotionListItem } from '@permitdesk/shared'
 import { apiRequest } from '../../../lib/api-client'
 import { query, request } from '../../promotions/api/request'
 
 export type { Promotion }
 export type SaveOptions = { keepalive?: boolean }
 
-export const getPromotion = (id: number) => request<Promotion>('GET', `/api/promotion/get${query({ id })}`)
-export const savePromotion = (payload: Record<string, unknown>, { keepalive }: SaveOptions = {}) =>
-  apiRequest<Promotion>('POST', '/api/promotion/save', { body: payload, notify: false, keepalive })
-export const saveAttachments = (payload: { id: number; versionNumber: number; attachments: unknown[] }) =>
-  request<Promotion>('POST', '/api/promotion/saveAttachments', payload)
-export const saveNswAuthority = (payload: {
+// Amounts travel in dollars (DESIGN.md §4); the editor keeps its draft in cents for the shared rules.
+export const getPromotion = async (id: number) => promotionFromWire(await request<Promotion>('GET', `/api/promotion/get${query({ id })}`))
+export const savePromotion = async (payload: Record<string, unknown>, { keepalive }: SaveOptions = {}) =>
+  promotionFromWire(await apiRequest<Promotion>('POST', '/api/promotion/save', { body: permitDraftToWire(payload), notify: false, keepalive }))
+export const saveAttachments = async (payload: { id: number; versionNumber: number; attachments: unknown[] }) =>
+  promotionFromWire(await request<Promotion>('POST', '/api/promotion/saveAttachments', payload))
+export const saveNswAuthority = async (payload: {
   id: number
   versionNumber: number
   hasNswAuthority: boolean
   nswAuthorityNumber?: string | null
   nswAuthorityExpiration?: string | null
   nswAuthorityDuration?: number | null
-}) => request<Promotion>('POST', '/api/promotion/saveNswAuthority', payload)
-export const getPromotionReuseList = (exclude: number, search = '') =>
-  request<PromotionListItem[]>('GET', `/api/promotion/getReuseList${query({ exclude, search })}`)
+}) => promotionFromWire(await request<Promotion>('POST', '/api/promotion/saveNswAuthority', payload))
+export const getPromotionReuseList = async (exclude: number, search = '') =>
+  (await request<PromotionListItem[]>('GET', `/api/promotion/getReuseList${query({ exclude, search })}`)).map(promotionFromWire)
 
 export type ApplicantReuseItem = { id: number; promotionId: number; promotionName: string; organisation: string; contactName: string; updatedAt: string }
 export const getApplicantReuseList = (exclude: number, managedSubmission: boolean, search = '') =>

@@ -1,5 +1,5 @@
 /** /api/promotion/* and /api/promotionNote/* (001 §7), one function per call. */
-import type { PermitStatusView, Promotion, PromotionListItem } from '@permitdesk/shared'
+import { promotionFromWire, type PermitStatusView, type Promotion, type PromotionListItem } from '@permitdesk/shared'
 
 export type { PermitStatusView, Promotion, PromotionListItem }
 import { query, request } from './request'
@@ -9,9 +9,12 @@ export type ListParams = { archived: boolean; sort: SortColumn; direction: 'asc'
 
 export const createPromotion = (payload: unknown) => request<{ id: number }>('POST', '/api/promotion/create', payload)
 export const modifyPromotion = (payload: unknown) => request<{ id: number }>('POST', '/api/promotion/modify', payload)
-export const getPromotion = (id: number) => request<Promotion>('GET', `/api/promotion/get${query({ id })}`)
-export const listPromotions = (params: ListParams) =>
-  request<{ promotions: PromotionListItem[]; promotionCount: number | null }>('GET', `/api/promotion/list${query({ ...params, getTotal: true })}`)
+/** Amounts arrive in dollars; the screens compute and display in cents (promotionFromWire). */
+export const getPromotion = async (id: number) => promotionFromWire(await request<Promotion>('GET', `/api/promotion/get${query({ id })}`))
+export const listPromotions = async (params: ListParams) => {
+  const answer = await request<{ promotions: PromotionListItem[]; promotionCount: number | null }>('GET', `/api/promotion/list${query({ ...params, getTotal: true })}`)
+  return { ...answer, promotions: answer.promotions.map(promotionFromWire) }
+}
 export const archivePromotion = (id: number, archived: boolean) => request<{ id: number; archived: boolean }>('POST', '/api/promotion/archive', { id, archived })
 export const deletePromotion = (id: number) => request<{ id: number; deleted: boolean }>('POST', '/api/promotion/delete', { id })
 export const requestLawyerContact = (id: number) => request<{ id: number; lawyerContactRequested: boolean }>('POST', '/api/promotion/requestLawyerContact', { id })
