@@ -28,6 +28,7 @@ import { invoiceDownloadRoutes } from './modules/payments/invoice-download.route
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes'
 import { createPaymentGateway } from './modules/payments/payment-gateway'
 import { termsDocumentRoutes, termsRoutes } from './modules/terms/terms.routes'
+import { reminderLinkRoutes, reminderRoutes } from './modules/reminders/reminders.routes'
 import { PdfService } from './pdf/pdf-service'
 import { LocalFileStorage } from './storage/storage'
 
@@ -88,6 +89,7 @@ export function createApp(given: Given): Express {
     ...adminNoteRoutes(deps),
     ...staffPromotionRoutes(deps),
     ...termsRoutes(deps),
+    ...reminderRoutes(deps),
     ...openApiRoutes(deps, () => routeSpecs),
   ]
   app.locals.apiRoutes = routeSpecs
@@ -105,6 +107,7 @@ export function createApp(given: Given): Express {
   downloads.use('/download', uploads.downloads)
   downloads.use(documentRoutes(deps))
   downloads.use(termsDocumentRoutes(deps))
+  downloads.use(reminderLinkRoutes(deps))
   app.use(downloads)
   // 000 §7: browsers report uncaught script errors here (the gateway sends /error/* to this app).
   app.use('/error', errorReportRoutes(deps))

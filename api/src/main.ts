@@ -19,6 +19,7 @@ import { createGateway } from './server/gateway'
 import { startCms } from './server/next-cms'
 import { startBoss } from './jobs/boss'
 import { startSiteRebuilds } from './jobs/site-rebuild'
+import { startReminderWorker } from './jobs/reminders'
 import { binDir, parts } from './server/paths'
 
 const started = Date.now()
@@ -158,7 +159,10 @@ try {
     contentFile,
     cmsEnv: { DATABASE_URL: url, PAYLOAD_SECRET: payloadSecret!, PUBLIC_URL: config.PUBLIC_URL, MEDIA_DIR: mediaDir },
   })
+  // Reminders of promotion dates (issue 16): queued on save, sent once by any process.
+  const stopReminders = await startReminderWorker(boss, { config, database, logger, mailer: createMailer(config, logger) })
   cleanups.push(async () => {
+    await stopReminders().catch(() => {})
     stopRebuilds()
     // Not graceful: a rebuild cut short leaves the live site as it was (the job stays queued).
     await boss.stop({ graceful: false, close: true, timeout: 1000 }).catch(() => {})
