@@ -47,3 +47,9 @@ export * from './attachments/attachment-types';
 export * from './views/promotion';
 export * from './validation/applicant-compliance';
 export * from './permits/entry-mechanic-presets';
+
+export * from './draws/algorithm';
+export * from './draws/csv-reader';
+export * from './draws/canonical-entries';
+export * from './draws/masking';
+export * from './draws/messages';
