@@ -20,6 +20,8 @@ import { complianceNoteRoutes } from './modules/compliance-notes/compliance-note
 import { supportItemRoutes } from './modules/support-items/support-items.routes'
 import { documentRoutes } from './modules/documents/documents.routes'
 import { uploadRoutes } from './modules/upload/upload.routes'
+import { drawRoutes } from './modules/draws/draws.routes'
+import { drawPageRoutes } from './modules/draws/draw-pages.routes'
 import { PdfService } from './pdf/pdf-service'
 import { LocalFileStorage, type FileStorage } from './storage/storage'
 
@@ -68,6 +70,7 @@ export function createApp(given: Given): Express {
   api.use(loadSession(deps))
   // Calls declared with route() (http/route.ts): one list mounts them and documents them.
   const routeSpecs: RouteSpec[] = [
+    ...drawRoutes(deps),
   ]
   app.locals.apiRoutes = routeSpecs
   api.use(mountRoutes(routeSpecs))
@@ -89,6 +92,7 @@ export function createApp(given: Given): Express {
   downloads.use(loadSession(deps))
   downloads.use('/download', uploads.downloads)
   downloads.use(documentRoutes(deps))
+  downloads.use(drawPageRoutes(deps))
   app.use(downloads)
   // 000 §7: browsers report uncaught script errors here (the gateway sends /error/* to this app).
   app.use('/error', errorReportRoutes(deps))

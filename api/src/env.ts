@@ -65,6 +65,12 @@ const EnvSchema = z
       .transform(Number)
       .default(20),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+    /** The largest entries file one draw accepts (issue 15: up to 10 million entries). */
+    DRAW_UPLOAD_LIMIT_MB: z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number of megabytes')
+      .transform(Number)
+      .default(2048),
   })
   .superRefine((env, ctx) => {
     if (env.BOT_CHECK === 'off' && env.NODE_ENV === 'production') {

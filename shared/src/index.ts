@@ -53,3 +53,4 @@ export * from './draws/csv-reader';
 export * from './draws/canonical-entries';
 export * from './draws/masking';
 export * from './draws/messages';
+export * from './draws/schemas';

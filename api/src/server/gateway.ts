@@ -17,7 +17,7 @@ export function createGateway({ api, cms, config, siteDir }: { api: Express; cms
   gateway.set('trust proxy', 'loopback')
   gateway.use(securityHeaders)
 
-  const apiPaths = ['/api', '/error', '/download', '/promotions/downloadpdfs', '/promotions/downloadworkingpdf', '/promotions/downloadcalendarfile']
+  const apiPaths = ['/api', '/error', '/download', '/draws', '/winners', '/promotions/downloadpdfs', '/promotions/downloadworkingpdf', '/promotions/downloadcalendarfile']
   gateway.use((req, res, next) => {
     const lower = req.path.toLowerCase()
     if (apiPaths.some((prefix) => lower === prefix || lower.startsWith(`${prefix}/`))) return api(req, res, next)
