@@ -37,8 +37,9 @@ export function drawPageRoutes(deps: AppDeps) {
     res.set('Cache-Control', 'public, max-age=300')
     res.send(await verifyScript())
   })
-  router.get('/draws/:publicId', (req, res) => res.redirect(301, `/draws/${encodeURIComponent(req.params.publicId)}/`))
-  router.get('/draws/:publicId/', async (req, res) => {
+  router.get('/draws/:publicId', async (req, res) => {
+    // Express matches with and without the trailing slash: the record's address has one.
+    if (!req.path.endsWith('/')) return res.redirect(301, `/draws/${encodeURIComponent(req.params.publicId)}/`)
     const { publicId } = parseInput(DrawPublicQuerySchema, { publicId: req.params.publicId })
     const view = await getPublicDraw(deps, publicId)
     res.set('Content-Type', 'text/html; charset=utf-8')
