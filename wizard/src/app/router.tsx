@@ -7,6 +7,7 @@ import { RegisterScreen } from '../features/account/components/register-screen'
 import { RequireAuth } from '../features/account/components/require-auth'
 import { ResetPasswordScreen } from '../features/account/components/reset-password-screen'
 import { promotionRoutes } from '../features/promotions/routes'
+import { drawRoutes } from '../features/draws/routes'
 import { staffPath } from '../config/paths'
 
 export const router = createBrowserRouter([
@@ -16,6 +17,7 @@ export const router = createBrowserRouter([
   { path: '/account/resetpassword/:token/', element: <ResetPasswordScreen /> },
   { path: '/account/edit/', element: <RequireAuth><AccountEditScreen /></RequireAuth> },
   ...promotionRoutes,
+  ...drawRoutes,
   // Lazy: customers never download the staff console.
   { path: `${staffPath}*`, lazy: () => import('../staff/staff-home') },
   { path: '*', element: <NotFound /> },
