@@ -220,6 +220,33 @@ describe('/api/draw: commit, run', () => {
   })
 })
 
+describe('addenda attachments', () => {
+  it('after a run the winners (V) and entries (X) lists are promotion attachments; a redraw adds W', async () => {
+    const draw = await uploaded(entriesCsv(8), { winners: 1, reserves: 1 })
+    await alice.client.post('/api/draw/commit', { id: draw.id })
+    const run = (await alice.client.post('/api/draw/run', { id: draw.id })).body
+    const attachments = async () => (await api.database.db.execute<{ attachments: any[] }>(sql`select attachments from app.promotions where id = ${promotionId}`)).rows[0]!.attachments
+    const byCode = (list: any[], code: string) => list.find((a) => a.attachmentType.code === code)
+    const v = byCode(await attachments(), 'V')
+    expect(v).toMatchObject({ exists: true, uploaded: true, fileExtension: 'csv', attachmentType: { name: 'List of prize winners', isAddendum: true } })
+    const winners = await alice.client.get(`/download/upload/${v.fileName}`)
+    expect(winners.status).toBe(200)
+    // Unmasked, with the header of the upload.
+    expect(winners.text.split('\n')[0]).toBe('position,kind,entryIndex,entryId,name,email')
+    expect(winners.text).toContain(`1,winner,${run.winners[0].entryIndex},${run.winners[0].entry}`)
+    const x = byCode(await attachments(), 'X')
+    expect((await alice.client.get(`/download/upload/${x.fileName}`)).text).toBe(entriesCsv(8))
+    expect((await bob.client.get(`/download/upload/${v.fileName}`)).status).toBe(404)
+
+    const redraw = (await alice.client.post('/api/draw/redraw', { id: draw.id, winners: 1, reserves: 0 })).body
+    await alice.client.post('/api/draw/commit', { id: redraw.id })
+    await alice.client.post('/api/draw/run', { id: redraw.id })
+    expect(byCode(await attachments(), 'W')).toMatchObject({ exists: true, attachmentType: { name: 'List of unclaimed prize winners' } })
+    const log = (await api.database.db.execute<{ action: string }>(sql`select action from app.changelog where promotion_id = ${promotionId} and action = 'attachDrawDocuments'`)).rows
+    expect(log.length).toBeGreaterThanOrEqual(2)
+  })
+})
+
 describe('/api/draw/redraw', () => {
   it('draws again over the entries minus every earlier winner of the chain, with its own commit and run', async () => {
     const draw = await uploaded(entriesCsv(6), { winners: 2, reserves: 0 })

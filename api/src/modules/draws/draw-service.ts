@@ -30,6 +30,7 @@ import { eachCanonicalRow } from './canonical-file'
 import * as repo from './draws.repository'
 import { decryptSeed, encryptSeed } from './seed-crypto'
 import { toOwnerDraw, toPublicDraw } from './draw-view'
+import { attachDrawDocuments } from './attach-draw-documents'
 import { putStream } from '../../storage/storage'
 
 export type DrawDeps = Pick<AppDeps, 'database' | 'storage' | 'mailer' | 'config' | 'logger'>
@@ -173,8 +174,10 @@ export async function runDraw(deps: DrawDeps, owner: Owner, id: number, { scruti
     rootIndex: rootIndexOf(entryIndex, excluded),
     entry: text.get(entryIndex) ?? '',
   }))
-  const result = await repo.recordResult(deps.database.db, { drawId: draw.id, seedHex: seed.toString('hex'), selections, ranByUserId: actorId ?? null, scrutineerName: scrutineer ?? null })
+  const { result, recorded } = await repo.recordResult(deps.database.db, { drawId: draw.id, seedHex: seed.toString('hex'), selections, ranByUserId: actorId ?? null, scrutineerName: scrutineer ?? null })
   seed.fill(0)
+  // Only the call that recorded the result attaches the addenda documents (V or W, and X).
+  if (recorded) await attachDrawDocuments(deps, draw, result).catch((error: unknown) => deps.logger.error('draw documents not attached', { drawId: draw.id, error: String(error) }))
   return runAnswer(result)
 }
 

@@ -63,9 +63,9 @@ export async function findResult(db: Db, drawId: number): Promise<DrawResultRow 
 }
 
 /** Records a result unless one exists (the primary key allows one per draw); returns the one recorded. */
-export async function recordResult(db: Db, values: typeof drawResults.$inferInsert): Promise<DrawResultRow> {
-  await db.insert(drawResults).values(values).onConflictDoNothing({ target: drawResults.drawId })
-  return (await findResult(db, values.drawId))!
+export async function recordResult(db: Db, values: typeof drawResults.$inferInsert): Promise<{ result: DrawResultRow; recorded: boolean }> {
+  const inserted = await db.insert(drawResults).values(values).onConflictDoNothing({ target: drawResults.drawId }).returning()
+  return { result: (await findResult(db, values.drawId))!, recorded: inserted.length === 1 }
 }
 
 /** Every draw of a chain (the root and its redraws), oldest first, with their results. */
