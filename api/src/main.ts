@@ -18,6 +18,8 @@ import { buildCms, buildSite, buildWizard, contentFileFor, runStep, siteOutputDi
 import { createGateway } from './server/gateway'
 import { startCms } from './server/next-cms'
 import { startBoss } from './jobs/boss'
+import { startDrawSchedule } from './jobs/draw-schedule'
+import { LocalFileStorage } from './storage/storage'
 import { startSiteRebuilds } from './jobs/site-rebuild'
 import { binDir, parts } from './server/paths'
 
@@ -158,6 +160,8 @@ try {
     contentFile,
     cmsEnv: { DATABASE_URL: url, PAYLOAD_SECRET: payloadSecret!, PUBLIC_URL: config.PUBLIC_URL, MEDIA_DIR: mediaDir },
   })
+  // Scheduled draws and winner publication; the same storage and mail as the app's.
+  await startDrawSchedule(boss, { database, config, logger, mailer: createMailer(config, logger), storage: new LocalFileStorage(config.DATA_DIR) })
   cleanups.push(async () => {
     stopRebuilds()
     // Not graceful: a rebuild cut short leaves the live site as it was (the job stays queued).

@@ -54,3 +54,4 @@ export * from './draws/canonical-entries';
 export * from './draws/masking';
 export * from './draws/messages';
 export * from './draws/schemas';
+export * from './draws/schedule';

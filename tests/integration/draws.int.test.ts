@@ -247,6 +247,64 @@ describe('addenda attachments', () => {
   })
 })
 
+describe('scheduled draws and winner publication', () => {
+  it('commits at upload close and runs at the final draw time through the scheduler pass', async () => {
+    const { processDueWork } = await import('../../api/src/modules/draws/draw-service')
+    const { createMailer } = await import('../../api/src/mail/create-mailer')
+    const { LocalFileStorage } = await import('../../api/src/storage/storage')
+    const { silentLogger } = await import('../../api/src/logger')
+    const deps = { database: api.database, config: api.config, logger: silentLogger, mailer: createMailer(api.config, silentLogger), storage: new LocalFileStorage(api.config.DATA_DIR) }
+    const scheduledPromotion = await createPromotion(alice.client, { randomDraw: true, ausStates: { sa: true, act: true } })
+    await api.database.db.execute(sql`update app.promotions set
+      permit = ${JSON.stringify({ endDate: '2027-02-28', endTime: '23:59', finalDraw: { date: '2027-03-01', time: '14:00' }, winnerPublication: true })}::jsonb,
+      details = ${JSON.stringify({ maxPrizeValue: 150_000 })}::jsonb where id = ${scheduledPromotion}`)
+    const noDate = await alice.client.post('/api/draw/create', { promotionId, schedule: true, winners: 1 })
+    await api.database.db.execute(sql`update app.promotions set permit = permit - 'finalDraw' where id = ${promotionId}`)
+    const refused = await alice.client.post('/api/draw/create', { promotionId, schedule: true, winners: 1 })
+    expect(refused.status, JSON.stringify(noDate.body)).toBe(400)
+
+    const created = await alice.client.post('/api/draw/create', { promotionId: scheduledPromotion, schedule: true, winners: 2, reserves: 0 })
+    expect(created.body.runAt).toBe('2027-03-01T03:00:00.000Z') // 14:00 in Sydney (AEDT)
+    await alice.client.upload('/api/draw/uploadEntries', form(created.body.id, 'entryId,name,email,postcode\nE1,Jo Smith,jo@example.com,5000\nE2,Ann Lee,ann@example.com,5024\nE3,Bo Li,bo@example.com,5031\n'))
+
+    expect(await processDueWork(deps, new Date('2027-02-28T12:00:00Z'))).toMatchObject({ committed: 0, ran: 0 })
+    expect(await processDueWork(deps, new Date('2027-02-28T13:00:00Z'))).toMatchObject({ committed: 1, ran: 0 }) // 00:00 1 March in Sydney
+    expect((await alice.client.get(`/api/draw/get?id=${created.body.id}`)).body.status).toBe('committed')
+    expect(await processDueWork(deps, new Date('2027-03-01T02:59:00Z'))).toMatchObject({ ran: 0 })
+    expect((await api.client().get(`/winners/${created.body.publicId}/`)).status).toBe(404)
+    expect(await processDueWork(deps, new Date('2027-03-01T03:00:00Z'))).toMatchObject({ ran: 1 })
+    expect(await processDueWork(deps, new Date('2027-03-01T03:01:00Z'))).toMatchObject({ committed: 0, ran: 0 })
+    const record = (await alice.client.get(`/api/draw/get?id=${created.body.id}`)).body
+    expect(record.status).toBe('run')
+
+    // The customer is told when and where the winners go up; SA's page is live at once, ACT's from its date.
+    const mail = await waitForMail(alice.email, /Winner publication scheduled/, { dataDirs: [api.config.DATA_DIR] })
+    expect(mail.text).toContain(`/winners/${created.body.publicId}/`)
+    const page = await api.client().get(`/winners/${created.body.publicId}/`)
+    expect(page.status).toBe(200)
+    expect(page.text).toContain('Published for SA')
+    expect(page.text).not.toMatch(/@|Jo Smith|Ann Lee|Bo Li/)
+    expect(page.text).toMatch(/<td>[A-Z]\., [A-Z]\. [A-Z]\., 50\d\d<\/td>/)
+    const stored = (await api.database.db.execute<{ winner_publications: any[] }>(sql`select winner_publications from app.draws where id = ${created.body.id}`)).rows[0]!.winner_publications
+    expect(stored.map((p) => [p.state, p.publishAt, Boolean(p.publishedAt)])).toEqual([
+      ['ACT', '2027-03-07T22:00:00.000Z', false],
+      ['SA', record.ranAt, true],
+    ])
+  })
+})
+
+describe('certificate', () => {
+  it('prints the draw certificate as a PDF with the PDF service', async () => {
+    const draw = await uploaded(entriesCsv(5), { winners: 1, reserves: 0 })
+    await alice.client.post('/api/draw/commit', { id: draw.id })
+    await alice.client.post('/api/draw/run', { id: draw.id })
+    const pdf = await api.client().get(`/draws/${draw.publicId}/certificate.pdf`)
+    expect(pdf.status).toBe(200)
+    expect(pdf.headers.get('content-type')).toBe('application/pdf')
+    expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-')
+  }, 60_000)
+})
+
 describe('/api/draw/redraw', () => {
   it('draws again over the entries minus every earlier winner of the chain, with its own commit and run', async () => {
     const draw = await uploaded(entriesCsv(6), { winners: 2, reserves: 0 })

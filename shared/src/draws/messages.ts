@@ -23,3 +23,4 @@ export const MSG_DRAW_NO_SERVICE = 'This promotion does not include the random d
 export const MSG_DRAW_SCRUTINEER_REQUIRED = 'The application requires a scrutineer: please enter the scrutineer\u2019s name before running the draw.';
 export const MSG_DRAW_LOOKUP_VALUE_REQUIRED = 'Please enter the value you entered with, exactly as you entered it.';
 export const MSG_DRAW_ID_REQUIRED = 'Please give the draw id.';
+export const MSG_DRAW_SCHEDULE_NEEDS_DATE = 'A scheduled draw needs the final draw\u2019s date in the application. Please enter it first.';

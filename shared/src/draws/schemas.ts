@@ -25,6 +25,8 @@ export const DrawCreateSchema = z.object({
   winners: winners.optional(),
   reserves: reserves.optional(),
   maskRule: z.enum(MASK_RULES, { error: MSG_MASK_RULE }).optional(),
+  /** Commit at upload close and run at the final draw's date and time, through the job queue. */
+  schedule: z.boolean({ error: 'Please answer whether the draw runs by itself at the final draw time.' }).optional(),
 });
 export type DrawCreate = z.infer<typeof DrawCreateSchema>;
 

@@ -5,6 +5,8 @@ import { promotions } from './promotions'
 import { users } from './users'
 
 /** One selected entry of a run: winners then reserves. `rootIndex` is its index in the chain's original entries. */
+export type StoredWinnerPublication = { state: 'ACT' | 'SA'; publishAt: string; publishedAt: string | null }
+
 export type DrawSelection = { position: number; entryIndex: number; rootIndex: number; entry: string; reserve: boolean }
 
 /**
@@ -48,6 +50,12 @@ export const draws = app.table(
     seedEncrypted: text('seed_encrypted'),
     seedHash: text('seed_hash'),
     committedAt: timestamp('committed_at', { withTimezone: true }),
+    /** A scheduled draw commits at upload close (the promotion's end) and runs at the final draw's date and time. */
+    scheduled: boolean('scheduled').notNull().default(false),
+    commitAt: timestamp('commit_at', { withTimezone: true }),
+    runAt: timestamp('run_at', { withTimezone: true }),
+    /** Hosted winner publication (ACT, SA): when each is due and when it went live. */
+    winnerPublications: jsonb('winner_publications').$type<StoredWinnerPublication[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

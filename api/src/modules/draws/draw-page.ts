@@ -58,7 +58,7 @@ recompute every step.`
 /** GET /draws/{publicId}/: the public record, server-rendered, with the verify panel and entrant lookup. */
 export function renderDrawPage(d: PublicDrawView): string {
   const json = JSON.stringify(d).replace(/</g, '\\u003c')
-  return `<!doctype html><html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+  return `<!doctype html><html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="data:,">
 <title>${esc(d.title)}: draw record</title><style>${STYLE}</style></head><body><main>
 <h1>${esc(d.title)}</h1><p>Public record of an electronic draw. <a href="/draws/${esc(d.publicId)}/certificate.pdf">Draw certificate (PDF)</a></p>
 ${facts(d)}
@@ -86,4 +86,15 @@ ${chainList(d)}
 <section><h2>Method</h2><p>${METHOD}</p><p>Public record: /draws/${esc(d.publicId)}/</p></section>
 ${d.scrutineerName ? `<section><p>Scrutineer: ${esc(d.scrutineerName)}</p><p>Signature: ______________________________</p></section>` : ''}
 </body></html>`
+}
+
+/** GET /winners/{publicId}/: the hosted winners page (ACT, SA), once its publication is live. */
+export function renderWinnersPage(w: { title: string; promotionName: string; promoterName: string; publicId: string; ranAt: string; states: string[]; winners: { position: number; entry: string }[] }): string {
+  return `<!doctype html><html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="data:,">
+<title>Winners: ${esc(w.promotionName)}</title><style>${STYLE}</style></head><body><main>
+<h1>Winners: ${esc(w.promotionName)}</h1>
+<p>${esc(w.title)}, drawn ${esc(when(w.ranAt))} by ${esc(w.promoterName)}. Published for ${esc(w.states.join(' and '))}.</p>
+<table id="winners"><thead><tr><th>Prize</th><th>Winner</th></tr></thead><tbody>${w.winners.map((r) => `<tr><td>${r.position}</td><td>${esc(r.entry)}</td></tr>`).join('')}</tbody></table>
+<p>The draw's public record, with everything needed to check it: <a href="/draws/${esc(w.publicId)}/">/draws/${esc(w.publicId)}/</a></p>
+</main></body></html>`
 }

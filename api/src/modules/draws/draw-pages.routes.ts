@@ -8,8 +8,8 @@ import { HttpError } from '../../http/http-error'
 import { parseInput } from '../../http/route'
 import { brandFor } from '../../mail/templates'
 import { ChromiumNotFoundError } from '../../pdf/find-chromium'
-import { getPublicDraw, requireDraw } from './draw-service'
-import { renderCertificate, renderDrawPage } from './draw-page'
+import { getPublicDraw, getWinnersPage, requireDraw } from './draw-service'
+import { renderCertificate, renderDrawPage, renderWinnersPage } from './draw-page'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 let bundle: Promise<string> | undefined
@@ -59,6 +59,14 @@ export function drawPageRoutes(deps: AppDeps) {
     res.set('Content-Type', 'application/pdf')
     res.set('Content-Disposition', `inline; filename="draw-certificate-${view.publicId}.pdf"`)
     res.send(pdf)
+  })
+  router.get('/winners/:publicId', async (req, res) => {
+    if (!req.path.endsWith('/')) return res.redirect(301, `/winners/${encodeURIComponent(req.params.publicId)}/`)
+    const { publicId } = parseInput(DrawPublicQuerySchema, { publicId: req.params.publicId })
+    const page = await getWinnersPage(deps, publicId, new Date())
+    res.set('Content-Type', 'text/html; charset=utf-8')
+    res.set('Cache-Control', 'no-cache')
+    res.send(renderWinnersPage(page))
   })
   router.get('/download/draw/:id/entries.csv', requireUser, async (req, res) => {
     const id = Number(req.params.id)

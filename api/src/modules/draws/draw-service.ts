@@ -19,7 +19,11 @@ import {
   MSG_DRAW_NOT_RUN,
   MSG_DRAW_SCRUTINEER_REQUIRED,
   parseCanonicalRow,
+  maskEntry,
   rootIndexOf,
+  sydneyInstant,
+  winnerPublicationsOf,
+  MSG_DRAW_SCHEDULE_NEEDS_DATE,
   selectIndexes,
   type MaskRule,
 } from '@permitdesk/shared'
@@ -59,7 +63,7 @@ function addressText(value: unknown): string | null {
   return [a.lineOne, a.lineTwo, a.suburb, a.state, a.postcode].map(text).filter(Boolean).join(', ') || null
 }
 
-export type CreateDrawInput = { promotionId: number; title?: string | undefined; winners?: number | undefined; reserves?: number | undefined; maskRule?: MaskRule | undefined }
+export type CreateDrawInput = { promotionId: number; title?: string | undefined; winners?: number | undefined; reserves?: number | undefined; maskRule?: MaskRule | undefined; schedule?: boolean | undefined }
 
 /** POST /api/draw/create: defaults from the application (final draw date, time and place; prize count). */
 export async function createDraw(deps: DrawDeps, owner: Owner, input: CreateDrawInput) {
@@ -70,6 +74,9 @@ export async function createDraw(deps: DrawDeps, owner: Owner, input: CreateDraw
   const details = (promotion.details ?? {}) as Record<string, any>
   const applicant = (promotion.applicant ?? permit.applicant ?? {}) as Record<string, any>
   const finalDraw = (permit.finalDraw ?? {}) as Record<string, any>
+  const runAt = input.schedule ? sydneyInstant(text(finalDraw.date) ?? '', text(finalDraw.time) ?? '00:00') : null
+  if (input.schedule && !runAt) throw new AppError('VALIDATION', MSG_DRAW_SCHEDULE_NEEDS_DATE, { modelState: { schedule: [MSG_DRAW_SCHEDULE_NEEDS_DATE] } })
+  const commitAt = input.schedule ? (sydneyInstant(text(permit.endDate) ?? '', text(permit.endTime) ?? '23:59') ?? runAt) : null
   const prizeCount = Number.isInteger(details.prizeQuantityTotal) && details.prizeQuantityTotal > 0 ? details.prizeQuantityTotal : 1
   const draw = await repo.insertDraw(deps.database.db, {
     publicId: crypto.randomBytes(9).toString('base64url'),
@@ -86,8 +93,11 @@ export async function createDraw(deps: DrawDeps, owner: Owner, input: CreateDraw
     drawLocation: [text(finalDraw.locationOrganisation), addressText(finalDraw.locationAddress)].filter(Boolean).join(', ') || null,
     scrutineerRequired: permit.scrutineerRequired === true,
     scrutineerName: text(permit.scrutineerName),
+    scheduled: Boolean(input.schedule),
+    commitAt,
+    runAt,
   })
-  return { id: draw.id, publicId: draw.publicId, title: draw.title, winners: draw.winners, reserves: draw.reserves, drawDate: draw.drawDate, drawTime: draw.drawTime, drawLocation: draw.drawLocation }
+  return { id: draw.id, publicId: draw.publicId, title: draw.title, winners: draw.winners, reserves: draw.reserves, drawDate: draw.drawDate, drawTime: draw.drawTime, drawLocation: draw.drawLocation, runAt: draw.runAt?.toISOString() ?? null }
 }
 
 /** POST /api/draw/commit: freezes the entries, draws a 32-byte seed (stored encrypted) and mails the commit to the owner. */
@@ -177,7 +187,10 @@ export async function runDraw(deps: DrawDeps, owner: Owner, id: number, { scruti
   const { result, recorded } = await repo.recordResult(deps.database.db, { drawId: draw.id, seedHex: seed.toString('hex'), selections, ranByUserId: actorId ?? null, scrutineerName: scrutineer ?? null })
   seed.fill(0)
   // Only the call that recorded the result attaches the addenda documents (V or W, and X).
-  if (recorded) await attachDrawDocuments(deps, draw, result).catch((error: unknown) => deps.logger.error('draw documents not attached', { drawId: draw.id, error: String(error) }))
+  if (recorded) {
+    await attachDrawDocuments(deps, draw, result).catch((error: unknown) => deps.logger.error('draw documents not attached', { drawId: draw.id, error: String(error) }))
+    await scheduleWinnerPublication(deps, draw, result.ranAt).catch((error: unknown) => deps.logger.error('winner publication not scheduled', { drawId: draw.id, error: String(error) }))
+  }
   return runAnswer(result)
 }
 
@@ -312,3 +325,84 @@ export async function lookupEntry(deps: DrawDeps, publicId: string, value: strin
 }
 
 export { MSG_DRAW_COMMITTED }
+
+/**
+ * Winner publication (the hasWinnerPublication service): when the application asks for it, the
+ * ACT and SA publications are scheduled from the run, and the customer is told when and where.
+ */
+async function scheduleWinnerPublication(deps: DrawDeps, draw: DrawRow, ranAt: Date) {
+  const promotion = await repo.findPromotionRow(deps.database.db, draw.promotionId)
+  if (!promotion) return
+  const permit = (promotion.permit ?? {}) as Record<string, any>
+  if (!permit.winnerPublication) return
+  const details = (promotion.details ?? {}) as Record<string, any>
+  const due = winnerPublicationsOf({
+    stateAct: promotion.stateAct,
+    stateSa: promotion.stateSa,
+    maxPrizeValue: typeof details.maxPrizeValue === 'number' ? details.maxPrizeValue : promotion.totalPrizeValue,
+    finalDrawDate: text(permit.finalDraw?.date),
+    prizePublicationDateACT: text(details.prizePublicationDateACT),
+    ranAt,
+  })
+  if (due.length === 0) return
+  await repo.setWinnerPublications(deps.database.db, draw.id, due.map((p) => ({ state: p.state, publishAt: p.publishAt.toISOString(), publishedAt: null })))
+  const to = await repo.emailOf(deps.database.db, draw.userId)
+  if (to) {
+    const url = `${deps.config.PUBLIC_URL}/winners/${draw.publicId}/`
+    const lines = [
+      `The winners of "${draw.title}" (${draw.promotionName}) will be published on the hosted winners page:`,
+      ...due.map((p) => `${p.state}: ${p.publishAt.toISOString().replace('T', ' ').slice(0, 16)} UTC`),
+      '',
+      `Page: ${url}`,
+      'Please make sure every prize is correct before then; contact us if anything should change.',
+    ]
+    await deps.mailer.send({ to, subject: `Winner publication scheduled: ${draw.title}`, text: lines.join('\n'), html: `<p>${lines.map((l) => l.replace(/&/g, '&amp;').replace(/</g, '&lt;')).join('<br>')}</p>` })
+  }
+  await repo.publishDueWinners(deps.database.db, ranAt)
+}
+
+/**
+ * The scheduler's one pass (pg-boss runs it every minute; tests call it with their own `now`):
+ * commits scheduled draws whose upload has closed, runs those whose final draw time has come, and
+ * puts due winner publications live.
+ */
+export async function processDueWork(deps: DrawDeps, now: Date) {
+  const done = { committed: 0, ran: 0, published: 0 }
+  for (const draw of await repo.findDueCommits(deps.database.db, now)) {
+    try {
+      await commitDraw(deps, { userId: draw.userId, isStaff: false }, draw.id)
+      done.committed += 1
+    } catch (error) {
+      deps.logger.error('scheduled draw commit failed', { drawId: draw.id, error: String(error) })
+    }
+  }
+  for (const draw of await repo.findDueRuns(deps.database.db, now)) {
+    try {
+      await runDraw(deps, { userId: draw.userId, isStaff: false }, draw.id, { actorId: null })
+      done.ran += 1
+    } catch (error) {
+      deps.logger.error('scheduled draw run failed', { drawId: draw.id, error: String(error) })
+    }
+  }
+  done.published = await repo.publishDueWinners(deps.database.db, now)
+  return done
+}
+
+export async function getWinnersPage(deps: Pick<DrawDeps, 'database'>, publicId: string, now: Date) {
+  const draw = await repo.findDrawByPublicId(deps.database.db, publicId)
+  const live = draw?.winnerPublications.filter((p) => p.publishedAt && new Date(p.publishAt) <= now) ?? []
+  if (!draw || live.length === 0) throw new AppError('NOT_FOUND')
+  const result = await repo.findResult(deps.database.db, draw.id)
+  if (!result) throw new AppError('NOT_FOUND')
+  const winners = result.selections.filter((s) => !s.reserve)
+  return {
+    title: draw.title,
+    promotionName: draw.promotionName,
+    promoterName: draw.promoterName,
+    publicId: draw.publicId,
+    ranAt: result.ranAt.toISOString(),
+    states: live.map((p) => p.state),
+    // Initials and postcode (SA), also what the ACT list shows: no e-mail, no full name.
+    winners: winners.map((w) => ({ position: w.position, entry: maskEntry(parseCanonicalRow(w.entry), 'initialsPostcode').split(', ').filter((f) => !f.includes('@')).join(', ') })),
+  }
+}

@@ -1,8 +1,9 @@
 /** The only module that writes SQL for draws (STYLE.md: only repositories touch the database). */
 import crypto from 'node:crypto'
-import { and, asc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm'
+import { and, asc, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { drawResults, draws, type DrawResultRow, type DrawRow } from '../../db/schema/draws'
+import { drawResults, draws, type DrawResultRow, type DrawRow, type StoredWinnerPublication } from '../../db/schema/draws'
+import { promotions } from '../../db/schema/promotions'
 import { instanceSettings } from '../../db/schema/instance'
 
 export type Owner = { userId: number; isStaff: boolean }
@@ -99,4 +100,41 @@ export async function accountNameOf(db: Db, userId: number): Promise<string> {
 export async function emailOf(db: Db, userId: number): Promise<string | undefined> {
   const { rows } = await db.execute<{ email: string }>(sql`select email from app.users where id = ${userId}`)
   return rows[0]?.email
+}
+
+export async function findPromotionRow(db: Db, id: number) {
+  const [row] = await db.select().from(promotions).where(eq(promotions.id, id))
+  return row
+}
+
+export async function setWinnerPublications(db: Db, id: number, publications: StoredWinnerPublication[]) {
+  await db.update(draws).set({ winnerPublications: publications }).where(eq(draws.id, id))
+}
+
+/** Scheduled draws with entries whose upload has closed and that are not committed yet. */
+export async function findDueCommits(db: Db, now: Date): Promise<DrawRow[]> {
+  return db.select().from(draws).where(and(eq(draws.scheduled, true), isNull(draws.committedAt), isNotNull(draws.entriesHash), lte(draws.commitAt, now)))
+}
+
+/** Scheduled, committed draws whose time has come and that have no result. */
+export async function findDueRuns(db: Db, now: Date): Promise<DrawRow[]> {
+  const rows = await db
+    .select({ draw: draws })
+    .from(draws)
+    .leftJoin(drawResults, eq(drawResults.drawId, draws.id))
+    .where(and(eq(draws.scheduled, true), isNotNull(draws.committedAt), isNull(drawResults.drawId), lte(draws.runAt, now)))
+  return rows.map((r) => r.draw)
+}
+
+/** Marks due winner publications live; answers how many went live. */
+export async function publishDueWinners(db: Db, now: Date): Promise<number> {
+  const { rows } = await db.execute<{ id: number }>(sql`
+    update app.draws set winner_publications = (
+      select jsonb_agg(case when p->>'publishedAt' is null and (p->>'publishAt')::timestamptz <= ${now.toISOString()}::timestamptz
+        then jsonb_set(p, '{publishedAt}', to_jsonb(${now.toISOString()}::text)) else p end)
+      from jsonb_array_elements(winner_publications) p)
+    where exists (select 1 from jsonb_array_elements(winner_publications) p
+      where p->>'publishedAt' is null and (p->>'publishAt')::timestamptz <= ${now.toISOString()}::timestamptz)
+    returning id`)
+  return rows.length
 }

@@ -72,7 +72,7 @@ export function drawRoutes(deps: AppDeps): RouteSpec[] {
       access: 'user',
       idempotent: true,
       body: DrawCreateSchema,
-      response: z.object({ id: z.number(), publicId: z.string(), title: z.string(), winners: z.number(), reserves: z.number(), drawDate: z.string().nullable(), drawTime: z.string().nullable(), drawLocation: z.string().nullable() }),
+      response: z.object({ id: z.number(), publicId: z.string(), title: z.string(), winners: z.number(), reserves: z.number(), drawDate: z.string().nullable(), drawTime: z.string().nullable(), drawLocation: z.string().nullable(), runAt: z.string().nullable() }),
       handler: ({ body, user }) => createDraw(deps, ownerOf(user), body),
     }),
     route({
