@@ -60,6 +60,7 @@ test('the owner uploads 10,000 entries with progress, commits, runs, and the pub
   await expect(page.locator('#winners tbody tr').first()).toContainText('e***@e***.com')
   await expect(page.locator('#winners')).not.toContainText('@example.com')
 
+  await expect(page.locator('#verify-file[data-ready="true"]')).toHaveCount(1, { timeout: 30_000 })
   await page.getByLabel('Entries file (CSV)').setInputFiles({ name: 'entries.csv', mimeType: 'text/csv', buffer: Buffer.from(entries) })
   await expect(page.locator('#verify-result')).toHaveText(/^Verified: this file, this seed and the algorithm give exactly the published result\./, { timeout: 30_000 })
   await expect(page.locator('#verify-steps .bad')).toHaveCount(0)

@@ -90,13 +90,17 @@ async function verify(file: File) {
   summary.className = allOk ? 'ok' : 'bad'
 }
 
-$('verify-file').addEventListener('change', (event) => {
-  const file = (event.target as HTMLInputElement).files?.[0]
+function verifyChosen() {
+  const file = ($('verify-file') as HTMLInputElement).files?.[0]
   if (file) verify(file).catch((error: unknown) => {
     $('verify-result').textContent = `Not verified: ${error instanceof Error ? error.message : String(error)}`
     $('verify-result').className = 'bad'
   })
-})
+}
+$('verify-file').addEventListener('change', verifyChosen)
+// A file chosen before this module loaded is checked now; the flag tells tests and styles the panel is live.
+verifyChosen()
+$('verify-file').dataset.ready = 'true'
 
 const lookup = document.getElementById('lookup-form') as HTMLFormElement | null
 lookup?.addEventListener('submit', async (event) => {
