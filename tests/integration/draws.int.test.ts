@@ -97,6 +97,26 @@ describe('/api/draw/uploadEntries', () => {
     }
   })
 
+  it('reads an XLSX upload as the same canonical entries as its CSV', async () => {
+    const { default: ExcelJS } = await import('exceljs')
+    const v = vectors.vectors[3]! // fields with spaces, a comma and quotes
+    const workbook = new ExcelJS.Workbook()
+    const sheet = workbook.addWorksheet('Entries')
+    sheet.addRow(['entryId', 'name'])
+    sheet.addRow(['  E1 ', 'a@example.test'])
+    sheet.addRow(['E2', 'Smith, Jo'])
+    sheet.addRow(['E3', 'say "hi"'])
+    const xlsx = Buffer.from(await workbook.xlsx.writeBuffer())
+    const draw = await newDraw(alice.client, { winners: 1, reserves: 0 })
+    const upload = await alice.client.upload('/api/draw/uploadEntries', form(draw.id, xlsx, 'entries.xlsx'))
+    expect(upload.status, upload.text).toBe(200)
+    expect(upload.body).toEqual({ entryCount: 3, entriesHash: v.entriesHash })
+    // A zip that is not a workbook is refused like any other binary file.
+    const notXlsx = await alice.client.upload('/api/draw/uploadEntries', form(draw.id, Buffer.concat([Buffer.from([0x50, 0x4b, 3, 4]), crypto.randomBytes(300)]), 'entries.xlsx'))
+    expect(notXlsx.status).toBe(400)
+    expect(notXlsx.body.message).toBe(MSG_DRAW_FILE_BINARY)
+  })
+
   it('replaces the entries before the commit, and answers 409 after', async () => {
     const draw = await uploaded(entriesCsv(5))
     const again = await alice.client.upload('/api/draw/uploadEntries', form(draw.id, entriesCsv(7)))

@@ -3,6 +3,7 @@ import { isUtf8 } from 'node:buffer'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { parse, CsvError } from 'csv-parse'
+import ExcelJS from 'exceljs'
 import { AppError, EntriesCanonicaliser, EntriesError, MSG_DRAW_FILE_BINARY, MSG_DRAW_FILE_EMPTY, msgDrawBadCsv, msgDrawFileTooLarge } from '@permitdesk/shared'
 import { putStream, type FileStorage } from '../../storage/storage'
 
@@ -27,27 +28,39 @@ export async function ingestEntries(storage: FileStorage, file: Readable, { limi
     batch += row
   }, maxEntries)
   let total = 0
+  const tooLarge = () => invalid(msgDrawFileTooLarge(Math.round(limitBytes / 1024 / 1024)))
 
-  async function* sniff(source: AsyncIterable<Buffer>) {
-    let first = true
-    for await (const chunk of source) {
+  // Peek at the first bytes: an XLSX file is a zip (PK\x03\x04); anything else must be text.
+  const iterator = (file as AsyncIterable<Buffer>)[Symbol.asyncIterator]()
+  const first = await iterator.next()
+  const isXlsx = !first.done && first.value.subarray(0, 4).equals(ZIP_MAGIC)
+
+  async function* sniff() {
+    if (first.done) throw invalid(MSG_DRAW_FILE_EMPTY)
+    let chunk: Buffer = first.value
+    let isFirst = true
+    for (;;) {
       total += chunk.length
-      if (total > limitBytes) throw invalid(msgDrawFileTooLarge(Math.round(limitBytes / 1024 / 1024)))
-      if (first) {
-        first = false
+      if (total > limitBytes) throw tooLarge()
+      if (isXlsx) {
+        // the zip reader checks its own structure
+      } else if (isFirst) {
         const head = chunk.subarray(0, 65_536)
         // Text has no control bytes but tab, LF, CR and FF, and is valid UTF-8 (a cut character at the end aside).
         if (head.some((b) => b < 9 || (b > 13 && b < 32) || b === 11)) throw invalid(MSG_DRAW_FILE_BINARY)
         if (!isUtf8(head.subarray(0, Math.max(0, head.length - 3)))) throw invalid(MSG_DRAW_FILE_BINARY)
       } else if (chunk.indexOf(0) >= 0) throw invalid(MSG_DRAW_FILE_BINARY)
+      isFirst = false
       yield chunk
+      const next = await iterator.next()
+      if (next.done) return
+      chunk = next.value
     }
-    if (total === 0) throw invalid(MSG_DRAW_FILE_EMPTY)
   }
 
-  async function* canonical(records: AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-    for await (const { record, info } of records) {
-      canonicaliser.add(record, info.lines)
+  async function* emit(records: AsyncIterable<{ fields: string[]; line: number }>) {
+    for await (const { fields, line } of records) {
+      canonicaliser.add(fields, line)
       if (batch.length >= 65_536) {
         const bytes = Buffer.from(batch, 'utf8')
         batch = ''
@@ -64,11 +77,16 @@ export async function ingestEntries(storage: FileStorage, file: Readable, { limi
     }
   }
 
-  const parser = parse({ bom: true, relax_column_count: true, info: true, skip_empty_lines: false })
-  // file → sniff → csv-parse runs beside the canonical writer; an error anywhere ends both.
-  const parsing = pipeline(Readable.from(sniff(file)), parser)
-  parsing.catch(() => {})
-  const stream = Readable.from(canonical(parser))
+  let stream: Readable
+  if (isXlsx) {
+    stream = Readable.from(emit(xlsxRecords(Readable.from(sniff()))))
+  } else {
+    // file → sniff → csv-parse runs beside the canonical writer; an error anywhere ends both.
+    const parser = parse({ bom: true, relax_column_count: true, info: true, skip_empty_lines: false })
+    const parsing = pipeline(Readable.from(sniff()), parser)
+    parsing.catch(() => {})
+    stream = Readable.from(emit(csvRecords(parser)))
+  }
   try {
     const bytes = await putStream(storage, key, stream)
     return { key, entryCount: canonicaliser.count, entriesHash: hash.digest('hex'), bytes, header: canonicaliser.headerFields ?? [] }
@@ -78,9 +96,53 @@ export async function ingestEntries(storage: FileStorage, file: Readable, { limi
     if (error instanceof AppError) throw error
     if (error instanceof EntriesError) throw invalid(error.message)
     if (error instanceof CsvError) throw invalid(msgDrawBadCsv(Number((error as unknown as { lines?: number }).lines ?? 0)))
+    if (isXlsx) throw invalid(MSG_DRAW_FILE_BINARY)
     const cause = (error as { cause?: unknown }).cause
     if (cause instanceof AppError) throw cause
     throw error
+  }
+}
+
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04])
+
+async function* csvRecords(parser: AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+  for await (const { record, info } of parser) yield { fields: record, line: info.lines }
+}
+
+/** A cell as the text a CSV export of it would hold. */
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return ''
+  if (value instanceof Date) return value.toISOString().replace(/T00:00:00\.000Z$/, '')
+  if (typeof value === 'object') {
+    const v = value as { text?: unknown; result?: unknown; richText?: { text: string }[]; hyperlink?: string; error?: string }
+    if (v.richText) return v.richText.map((r) => r.text).join('')
+    if (v.text !== undefined) return cellText(v.text)
+    if (v.result !== undefined) return cellText(v.result)
+    if (v.error) return v.error
+    return ''
+  }
+  return String(value)
+}
+
+/**
+ * The first worksheet of an XLSX file as records, streamed (exceljs's WorkbookReader): the same
+ * rows a CSV export gives, so the canonical entries are the same. Trailing empty cells are padded
+ * to the header's width, as a CSV export writes them.
+ */
+async function* xlsxRecords(input: Readable) {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, { worksheets: 'emit', sharedStrings: 'cache', styles: 'ignore', hyperlinks: 'ignore', entries: 'ignore' })
+  let width = 0
+  for await (const worksheet of reader) {
+    for await (const row of worksheet as AsyncIterable<{ number: number; values: unknown[] }>) {
+      const cells = Array.from({ length: Math.max(0, row.values.length - 1) }, (_, i) => cellText(row.values[i + 1]))
+      if (width === 0) width = cells.length
+      while (cells.length < width) cells.push('')
+      yield { fields: cells, line: row.number }
+    }
+    break // the first worksheet only
+  }
+  for await (const _ of input) {
+    // drain the rest of the zip so the upload completes
   }
 }
 
