@@ -30,6 +30,7 @@ CREATE TABLE "app"."draws" (
 	"entries_hash" text,
 	"entries_bytes" bigint,
 	"header" jsonb,
+	"row_offsets" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"source_file_name" text,
 	"excluded_root_indexes" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"seed_encrypted" text,

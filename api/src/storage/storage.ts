@@ -12,6 +12,8 @@ export interface FileStorage {
   /** Writes a stream without holding it in memory (draw entries of up to 10 million rows). */
   putStream?(key: string, data: Readable): Promise<number>
   get(key: string): Promise<Readable | undefined>
+  /** Reads from byte `start` to the end (the run reads only the blocks of the selected entries). */
+  getFrom?(key: string, start: number): Promise<Readable | undefined>
   exists(key: string): Promise<boolean>
   delete(key: string): Promise<void>
 }
@@ -70,6 +72,16 @@ export class LocalFileStorage implements FileStorage {
       return undefined
     }
     return fs.createReadStream(target)
+  }
+
+  async getFrom(key: string, start: number) {
+    const target = this.pathOf(key)
+    try {
+      await fs.promises.access(target)
+    } catch {
+      return undefined
+    }
+    return fs.createReadStream(target, { start, highWaterMark: 256 * 1024 })
   }
 
   async exists(key: string) {

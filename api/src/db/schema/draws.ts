@@ -44,6 +44,8 @@ export const draws = app.table(
     entriesHash: text('entries_hash'),
     entriesBytes: bigint('entries_bytes', { mode: 'number' }),
     header: jsonb('header').$type<string[]>(),
+    /** Byte offset of every ROW_BLOCK-th canonical row, so a run reads only the blocks it needs. */
+    rowOffsets: jsonb('row_offsets').$type<number[]>().notNull().default([]),
     sourceFileName: text('source_file_name'),
     excludedRootIndexes: jsonb('excluded_root_indexes').$type<number[]>().notNull().default([]),
     /** base64url of iv (12) | tag (16) | AES-256-GCM ciphertext of the 32 seed bytes. */

@@ -7,14 +7,45 @@ const QUOTE = 34
  * Reads a canonical entries file row by row as bytes, without holding it: a row ends at a `\n`
  * outside quotes (a quoted field may hold a newline). `onRow(index, row)` gets a Buffer that is
  * only valid during the call; return false to stop early, or a promise to wait (backpressure).
+ * `wanted` is a hint: rows it declines may be skipped without a call (the run counts rows fast).
  */
-export async function eachCanonicalRow(stream: Readable, onRow: (index: number, row: Buffer) => boolean | void | Promise<boolean | void>): Promise<number> {
+export async function eachCanonicalRow(
+  stream: Readable,
+  onRow: (index: number, row: Buffer) => boolean | void | Promise<boolean | void>,
+  { wanted }: { wanted?: (index: number) => boolean } = {},
+): Promise<number> {
   let index = 0
   let partial: Buffer[] = []
   let quotes = 0 // quotes seen in the current row so far: odd means inside a quoted field
   for await (const chunk of stream as AsyncIterable<Buffer>) {
     let pos = 0
     const hasQuote = chunk.indexOf(QUOTE) >= 0
+    if (wanted && !hasQuote && quotes === 0) {
+      // Counting only: skip rows nobody wants without making a Buffer per row.
+      if (partial.length) {
+        const nl = chunk.indexOf(LF)
+        if (nl < 0) {
+          partial.push(chunk)
+          continue
+        }
+        const row = Buffer.concat([...partial, chunk.subarray(0, nl)])
+        partial = []
+        if (wanted(index) && (await onRow(index, row)) === false) return index + 1
+        index += 1
+        pos = nl + 1
+      }
+      for (;;) {
+        const nl = chunk.indexOf(LF, pos)
+        if (nl < 0) break
+        if (wanted(index)) {
+          if ((await onRow(index, chunk.subarray(pos, nl))) === false) return index + 1
+        }
+        index += 1
+        pos = nl + 1
+      }
+      if (pos < chunk.length) partial.push(chunk.subarray(pos))
+      continue
+    }
     for (;;) {
       const nl = chunk.indexOf(LF, pos)
       if (nl < 0) {

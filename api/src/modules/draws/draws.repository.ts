@@ -34,7 +34,7 @@ export async function findDraw(db: Db, id: number): Promise<DrawRow | undefined>
 export async function replaceEntries(
   db: Db,
   id: number,
-  values: Pick<DrawRow, 'entriesKey' | 'entryCount' | 'entriesHash' | 'entriesBytes' | 'header' | 'sourceFileName'>,
+  values: Pick<DrawRow, 'entriesKey' | 'entryCount' | 'entriesHash' | 'entriesBytes' | 'header' | 'sourceFileName' | 'rowOffsets'>,
 ): Promise<DrawRow | undefined> {
   const [row] = await db
     .update(draws)

@@ -10,7 +10,10 @@ import { putStream, type FileStorage } from '../../storage/storage'
 /** The most entries one draw holds (issue 15). */
 export const MAX_DRAW_ENTRIES = 10_000_000
 
-export type StoredEntries = { key: string; entryCount: number; entriesHash: string; bytes: number; header: string[] }
+export type StoredEntries = { key: string; entryCount: number; entriesHash: string; bytes: number; header: string[]; rowOffsets: number[] }
+
+/** Every ROW_BLOCK-th row's byte offset is kept (draws.row_offsets). */
+export const ROW_BLOCK = 65_536
 
 const invalid = (message: string) => new AppError('VALIDATION', message, { modelState: { file: [message] } })
 
@@ -24,7 +27,12 @@ export async function ingestEntries(storage: FileStorage, file: Readable, { limi
   const key = `draws/entries/${crypto.randomUUID()}.csv`
   const hash = crypto.createHash('sha256')
   let batch = ''
+  const rowOffsets: number[] = []
+  let offset = 0
+  let rows = 0
   const canonicaliser = new EntriesCanonicaliser((row) => {
+    if (rows++ % ROW_BLOCK === 0) rowOffsets.push(offset)
+    offset += Buffer.byteLength(row, 'utf8')
     batch += row
   }, maxEntries)
   let total = 0
@@ -89,7 +97,7 @@ export async function ingestEntries(storage: FileStorage, file: Readable, { limi
   }
   try {
     const bytes = await putStream(storage, key, stream)
-    return { key, entryCount: canonicaliser.count, entriesHash: hash.digest('hex'), bytes, header: canonicaliser.headerFields ?? [] }
+    return { key, entryCount: canonicaliser.count, entriesHash: hash.digest('hex'), bytes, header: canonicaliser.headerFields ?? [], rowOffsets }
   } catch (error) {
     file.resume()
     await storage.delete(key).catch(() => {})

@@ -64,6 +64,7 @@ export async function uploadEntries(deps: DrawDeps, owner: Owner, req: Request) 
       entriesHash: stored.entriesHash,
       entriesBytes: stored.bytes,
       header: stored.header,
+      rowOffsets: stored.rowOffsets,
       sourceFileName: fileName,
     })
     if (!updated) throw new AppError('CONFLICT', MSG_DRAW_COMMITTED)

@@ -128,8 +128,8 @@ function DrawPanel({ draw, onChange }: { draw: Draw; onChange: () => void }) {
       {!draw.committedAt && !draw.parentId && (
         <p>
           <label>
-            {draw.entryCount === null ? 'Upload the entries (CSV with a header row)' : 'Replace the entries'}{' '}
-            <input type="file" accept=".csv,text/csv" disabled={busy} onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])} />
+            {draw.entryCount === null ? 'Upload the entries (CSV or XLSX with a header row)' : 'Replace the entries'}{' '}
+            <input type="file" accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" disabled={busy} onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])} />
           </label>
         </p>
       )}
