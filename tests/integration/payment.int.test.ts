@@ -9,6 +9,8 @@ import {
   MSG_CONFIRM_PAYMENT_FIELDS,
   MSG_INVOICE_ALREADY_PAID,
   MSG_NOT_READY_FOR_PAYMENT,
+  MSG_INVOICE_ANOTHER_AWAITING_PAYMENT,
+  MSG_INVOICE_TERMS_AWAITING_APPROVAL,
   MSG_ADDENDUM_NOT_AFTER_SUBMISSION,
   MSG_ADDENDUM_UNKNOWN,
   MSG_PAYMENT_DUE_BEFORE_GENERATION,
@@ -458,5 +460,37 @@ describe('GET /promotions/downloadpdfs/{id}', () => {
     const again = await staff.get(`/promotions/downloadpdfs/${id}`)
     expect(again.status).toBe(200)
     expect(again.bytes.equals(pack.bytes)).toBe(true)
+  })
+})
+
+describe('staff: custom invoice and card charge', () => {
+  it('creates a custom invoice the customer owes, refuses a second while it is unpaid, and charges a card with the 1.5% surcharge', async () => {
+    const id = await readyPromotion(alice)
+    await alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA })
+    expect((await alice.client.post('/api/admin/createInvoice', { id, amount: 100, gst: 10 })).status).toBe(403)
+    const created = await staff.post('/api/admin/createInvoice', { id, amount: 100, gst: 10, description: 'Extra draw' })
+    expect(created.status, created.text).toBe(200)
+    expect(created.body).toMatchObject({ purpose: 'custom', amount: 100, gst: 10, total: 110, status: 'awaiting payment', lines: [{ description: 'Extra draw', amount: 100, taxable: true }] })
+    expect((await alice.client.get(`/api/promotion/get?id=${id}`)).body.pendingCustomInvoice).toEqual({ invoiceNumber: created.body.invoiceNumber, amount: 100, gst: 10, ccSurcharge: 1.65 })
+    const second = await staff.post('/api/admin/createInvoice', { id, amount: 50, gst: 5 })
+    expect(second.status).toBe(409)
+    expect(second.body.message).toBe(MSG_INVOICE_ANOTHER_AWAITING_PAYMENT)
+
+    expect((await alice.client.post('/api/admin/chargeCard', { invoiceNumber: created.body.invoiceNumber, ...VISA })).status).toBe(403)
+    const declined = await staff.post('/api/admin/chargeCard', { invoiceNumber: created.body.invoiceNumber, ...DECLINED })
+    expect(declined.status).toBe(402)
+    const charged = await staff.post('/api/admin/chargeCard', { invoiceNumber: created.body.invoiceNumber, ...VISA, isReattempt: true })
+    expect(charged.status, charged.text).toBe(200)
+    expect(charged.body.invoice).toMatchObject({ status: 'paid', method: 'card', ccSurcharge: 1.65, total: 111.65 })
+    expect((await alice.client.get(`/api/promotion/get?id=${id}`)).body).toMatchObject({ pendingCustomInvoice: null, permitStatus: { slug: 'submitted' } })
+    expect((await staff.post('/api/admin/chargeCard', { invoiceNumber: created.body.invoiceNumber, ...VISA })).status).toBe(409)
+  })
+
+  it('refuses a custom invoice while the T&Cs await approval', async () => {
+    const id = await readyPromotion(alice, { termsAndConditions: true })
+    await alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA })
+    const refused = await staff.post('/api/admin/createInvoice', { id, amount: 100, gst: 10 })
+    expect(refused.status).toBe(409)
+    expect(refused.body.message).toBe(MSG_INVOICE_TERMS_AWAITING_APPROVAL)
   })
 })
