@@ -346,6 +346,7 @@ describe('amendment, additional payment and resubmission', () => {
     const before = (await alice.client.get(`/api/promotion/get?id=${id}`)).body
     const modified = await alice.client.post('/api/promotion/modify', { id, ...promotionInput({ totalPrizeValue: 60_000 }) })
     expect(modified.status, modified.text).toBe(200)
+    await waitForMail(alice.email, /: additional payment due$/, { dataDirs: [path.resolve(api.config.DATA_DIR)] })
     const after = (await alice.client.get(`/api/promotion/get?id=${id}`)).body
     const riseCents = Math.round((after.permit.feeDue_Total - before.permit.feeDue_Total) * 100)
     expect(riseCents).toBeGreaterThan(0)
