@@ -1,39 +1,42 @@
-import { AppLayout } from '../components/layouts/app-layout'
-import { RequireAuth } from '../features/account/components/require-auth'
-import { useSession } from '../features/account/hooks/use-session'
+import { Route, Routes } from 'react-router'
+import { NotFound } from '../components/not-found'
+import { RequireAuth } from '../components/require-auth'
+import { ActionCreateScreen, ActionScreen } from './screens/action-screen'
+import { ChangelogScreen } from './screens/changelog-screen'
+import { ContactScreen } from './screens/contact-screen'
+import { DetailScreen } from './screens/detail-screen'
+import { OutstandingScreen } from './screens/outstanding-screen'
+import { PermitNumbersScreen } from './screens/permit-numbers-screen'
+import { PromotionsScreen } from './screens/promotions-screen'
+import { ResourcesScreen } from './screens/resources-screen'
+import { StatisticsScreen } from './screens/statistics-screen'
+import { TasksScreen } from './screens/tasks-screen'
+import { UsersScreen } from './screens/users-screen'
+import './staff.css'
 
 /**
- * The staff console's landing (000 §2 staff area). Staff sign in through the same login and land
- * here; the console's screens (tasks, outstanding applications, promotion search, invoices,
- * statistics) come with the staff console issue and will hang off this page.
+ * The staff console (000 §2 staff area, issue 13), lazy-loaded under STAFF_PATH. Staff sign in
+ * through the same login; customers and marketing users are sent away (RequireAuth staff), and
+ * every call behind these screens is guarded by the API as well.
  */
-function StaffHome() {
-  const { user, signOut } = useSession()
-  return (
-    <AppLayout title="Staff console">
-      <h1>Staff console</h1>
-      <p>
-        Signed in as {user?.firstName} {user?.lastName} ({user?.email}).
-      </p>
-      <h2>Available now</h2>
-      <ul>
-        <li>
-          <a href="/cms/">Content management</a>: news, FAQs and support items, reviews, pages and site settings.
-        </li>
-      </ul>
-      <h2>Coming with the staff console</h2>
-      <p>The task list, outstanding permit applications, promotion search, invoices, permit numbers, users and statistics.</p>
-      <button type="button" className="secondary" onClick={() => void signOut()}>
-        Sign out
-      </button>
-    </AppLayout>
-  )
-}
-
 export function Component() {
   return (
     <RequireAuth staff>
-      <StaffHome />
+      <Routes>
+        <Route index element={<TasksScreen />} />
+        <Route path="promotion/" element={<PromotionsScreen />} />
+        <Route path="detail/:id/" element={<DetailScreen />} />
+        <Route path="changelog/:id/" element={<ChangelogScreen />} />
+        <Route path="action/:id/" element={<ActionScreen />} />
+        <Route path="action/:id/create/" element={<ActionCreateScreen />} />
+        <Route path="permitnumbers/:id/" element={<PermitNumbersScreen />} />
+        <Route path="outstanding/" element={<OutstandingScreen />} />
+        <Route path="contact/" element={<ContactScreen />} />
+        <Route path="user/" element={<UsersScreen />} />
+        <Route path="statistics/" element={<StatisticsScreen />} />
+        <Route path="resources/" element={<ResourcesScreen />} />
+        <Route path="*" element={<NotFound />} />
+      </Routes>
     </RequireAuth>
   )
 }

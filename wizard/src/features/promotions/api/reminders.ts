@@ -1,6 +1,6 @@
 /** /api/Reminder/*, /api/DistributionList/*, /api/unsubscribe/* and the calendar feed (001 §7, issue 16). */
 import type { ReminderDateSetting, ReminderKind } from '@permitdesk/shared'
-import { query, request } from './request'
+import { api, query, quiet } from '../../../lib/api-client'
 
 export type DistributionList = { id: number; name: string; emails: string[] }
 export type KeyDateView = { kind: string; label: string; description: string; date: string; time: string | null; daysLeft: number }
@@ -21,18 +21,18 @@ export type RemindersView = { promotionId: number; unsubscribed: boolean; dates:
 export type ReminderChoice = { kind: ReminderKind; accountHolder: boolean; distributionListIds: number[]; daysBefore: number }
 export type AddedEmails = DistributionList & { added: number; rejected: { line: number; value: string; message: string }[] }
 
-export const getReminderDateSettings = () => request<ReminderDateSetting[]>('GET', '/api/Reminder/getReminderDateSettings')
-export const getReminders = (promotionId: number) => request<RemindersView>('GET', `/api/Reminder/get${query({ promotionId })}`)
-export const saveReminders = (promotionId: number, reminders: ReminderChoice[]) => request<RemindersView>('POST', '/api/Reminder/save', { promotionId, reminders })
+export const getReminderDateSettings = () => api.get<ReminderDateSetting[]>('/api/Reminder/getReminderDateSettings', quiet)
+export const getReminders = (promotionId: number) => api.get<RemindersView>(`/api/Reminder/get${query({ promotionId })}`, quiet)
+export const saveReminders = (promotionId: number, reminders: ReminderChoice[]) => api.post<RemindersView>('/api/Reminder/save', { promotionId, reminders }, quiet)
 
-export const getDistributionLists = () => request<DistributionList[]>('GET', '/api/DistributionList/get')
-export const createDistributionList = (name: string) => request<DistributionList>('POST', '/api/DistributionList/create', { name })
-export const addEmails = (id: number, input: { emails: string } | { csv: string }) => request<AddedEmails>('POST', '/api/DistributionList/addEmail', { id, ...input })
-export const removeEmail = (id: number, email: string) => request<DistributionList>('POST', '/api/DistributionList/removeEmail', { id, email })
-export const deleteDistributionList = (id: number) => request<{ id: number }>('POST', '/api/DistributionList/delete', { id })
+export const getDistributionLists = () => api.get<DistributionList[]>('/api/DistributionList/get', quiet)
+export const createDistributionList = (name: string) => api.post<DistributionList>('/api/DistributionList/create', { name }, quiet)
+export const addEmails = (id: number, input: { emails: string } | { csv: string }) => api.post<AddedEmails>('/api/DistributionList/addEmail', { id, ...input }, quiet)
+export const removeEmail = (id: number, email: string) => api.post<DistributionList>('/api/DistributionList/removeEmail', { id, email }, quiet)
+export const deleteDistributionList = (id: number) => api.post<{ id: number }>('/api/DistributionList/delete', { id }, quiet)
 
-export const resubscribe = (promotionId: number) => request<{ message: string }>('POST', '/api/unsubscribe/resubscribeToPromotion', { promotionId })
+export const resubscribe = (promotionId: number) => api.post<{ message: string }>('/api/unsubscribe/resubscribeToPromotion', { promotionId }, quiet)
 
 export type CalendarFeed = { url: string; webcalUrl: string }
-export const getCalendarFeed = () => request<CalendarFeed>('GET', '/api/calendar/getFeed')
-export const regenerateCalendarFeed = () => request<CalendarFeed>('POST', '/api/calendar/regenerateFeed')
+export const getCalendarFeed = () => api.get<CalendarFeed>('/api/calendar/getFeed', quiet)
+export const regenerateCalendarFeed = () => api.post<CalendarFeed>('/api/calendar/regenerateFeed', undefined, quiet)
