@@ -63,3 +63,11 @@ export * from './admin/messages';
 export * from './admin/outstanding';
 export * from './admin/views';
 export * from './terms/index';
+
+export * from './draws/algorithm';
+export * from './draws/csv-reader';
+export * from './draws/canonical-entries';
+export * from './draws/masking';
+export * from './draws/messages';
+export * from './draws/schemas';
+export * from './draws/schedule';

@@ -103,6 +103,7 @@ export function PromotionDashboard() {
 
       <div className="actions">
         {isEditableStatus(statusId) && <Link className="button" to={modifyHref}>Modify services and states</Link>}
+        {p.randomDraw && <Link className="button" to={`/promotions/draw/${id}/`}>Random draw</Link>}
         <NotesPopover promotionId={id} count={p.notesCount} onCountChange={(n) => setPromotion({ ...p, notesCount: n })} />
         <button
           type="button"
@@ -130,6 +131,7 @@ export function PromotionDashboard() {
         pendingCustomInvoice={p.pendingCustomInvoice}
       />
       <TermsPanel promotionId={id} />
+
     </AppLayout>
   )
 }
