@@ -299,8 +299,15 @@ describe('reminders through the job queue (fake clock, two workers)', () => {
     // The account holder unsubscribes from the dashboard (signed in, own address) and the dashboard shows it.
     expect((await alice.client.post('/api/unsubscribe/frompromotion', { promotionId: id, email: alice.email })).status).toBe(200)
     expect((await alice.client.get(`/api/Reminder/get?promotionId=${id}`)).body.unsubscribed).toBe(true)
+    const promotion = (await alice.client.get(`/api/promotion/get?id=${id}`)).body
+    expect(promotion.unsubscribed).toBe(true)
+    expect(promotion.reminders).toEqual([
+      { kind: 'start', daysBefore: null, accountHolder: true, distributionListIds: [list.id] },
+      { kind: 'final-draw', daysBefore: null, accountHolder: true, distributionListIds: [list.id] },
+    ])
     expect((await alice.client.post('/api/unsubscribe/resubscribeToPromotion', { promotionId: id })).body.unsubscribed).toBe(false)
     expect((await alice.client.get(`/api/Reminder/get?promotionId=${id}`)).body.unsubscribed).toBe(false)
+    expect((await alice.client.get(`/api/promotion/get?id=${id}`)).body.unsubscribed).toBe(false)
 
     // The final draw: Sam no longer gets it; Alice (resubscribed) and Kim do.
     await advanceTo(sydneyInstant(permit.finalDraw.date, '09:00'))
