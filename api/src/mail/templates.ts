@@ -28,7 +28,7 @@ export function supportEmailFor(config: Pick<Config, 'PUBLIC_URL' | 'MAIL_FROM'>
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
-type Email = { subject: string; html: string; text: string }
+export type Email = { subject: string; html: string; text: string }
 
 /** One layout for every message: a heading, paragraphs, one button, and the same in plain text. */
 export function layout(brand: Brand, { subject, heading, paragraphs, action, footer }: { subject: string; heading: string; paragraphs: string[]; action?: { label: string; url: string }; footer?: string }): Email {

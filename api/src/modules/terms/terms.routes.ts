@@ -1,9 +1,7 @@
 import { Router } from 'express'
 import { z } from 'zod'
-import { AppError, escapeHtml, formatDate, MSG_TERMS_HTML_REQUIRED, MSG_NOT_FOUND } from '@permitdesk/shared'
+import { AppError, escapeHtml, formatDate, MSG_NOT_FOUND, MSG_PDF_UNAVAILABLE, MSG_TERMS_HTML_REQUIRED } from '@permitdesk/shared'
 import type { AppDeps } from '../../app'
-import { requireUser } from '../../http/auth'
-import { HttpError } from '../../http/http-error'
 import { route, type RouteSpec } from '../../http/route'
 import { ChromiumNotFoundError } from '../../pdf/find-chromium'
 import { approveTerms } from './approve-terms'
@@ -103,9 +101,10 @@ export function termsDocumentRoutes(deps: AppDeps) {
   const router = Router({ caseSensitive: false })
   const db = deps.database.db
 
-  router.get('/promotions/downloadterms/:id', requireUser, async (req, res) => {
+  router.get('/promotions/downloadterms/:id', async (req, res) => {
     const id = Number(req.params.id)
-    const user = res.locals.user!
+    const user = res.locals.user
+    if (!user) throw new AppError('UNAUTHENTICATED')
     if (!Number.isSafeInteger(id) || id <= 0) throw new AppError('NOT_FOUND')
     const row = await requirePromotion(db, { userId: user.id, isStaff: user.isStaff }, id)
     const version = await findLatestVersion(db, row.id)
@@ -115,7 +114,7 @@ export function termsDocumentRoutes(deps: AppDeps) {
     try {
       pdf = await deps.pdf().render(termsPage({ title: `${row.name || 'Promotion'}: terms and conditions`, fragment: version.html, meta }))
     } catch (error) {
-      if (error instanceof ChromiumNotFoundError) throw new HttpError(503, 'PDFs cannot be produced right now: this server has no browser to print them. Please contact support.', undefined, 'UNAVAILABLE')
+      if (error instanceof ChromiumNotFoundError) throw new AppError('UNAVAILABLE', MSG_PDF_UNAVAILABLE)
       throw error
     }
     res.set('Content-Type', 'application/pdf')

@@ -1,4 +1,5 @@
-import { request, query } from './request'
+/** /api/terms/* and approveTermsAndConditions (issue 14). */
+import { api, query, quiet } from '../../../lib/api-client'
 
 export type TermsVersion = {
   number: number
@@ -27,7 +28,7 @@ export type Terms = {
   versions: TermsVersion[]
 }
 
-export const getTerms = (promotionId: number) => request<Terms>('GET', `/api/terms/get${query({ promotionId })}`)
-export const generateTerms = (promotionId: number) => request<{ versionNumber: number }>('POST', '/api/terms/generate', { promotionId })
-export const approveTerms = (id: number) => request<{ id: number; versionNumber: number; statusId: number }>('POST', '/api/promotion/approveTermsAndConditions', { id })
-export const saveTermsVersion = (promotionId: number, html: string) => request<{ versionNumber: number }>('POST', '/api/terms/saveVersion', { promotionId, html })
+export const getTerms = (promotionId: number) => api.get<Terms>(`/api/terms/get${query({ promotionId })}`, quiet)
+export const generateTerms = (promotionId: number) => api.post<{ versionNumber: number }>('/api/terms/generate', { promotionId }, quiet)
+export const approveTerms = (id: number) => api.post<{ id: number; versionNumber: number; statusId: number }>('/api/promotion/approveTermsAndConditions', { id }, quiet)
+export const saveTermsVersion = (promotionId: number, html: string) => api.post<{ versionNumber: number }>('/api/terms/saveVersion', { promotionId, html }, quiet)
