@@ -25,10 +25,10 @@ async function createChancePromotion(owner: Customer, change: (p: any) => any = 
     const complete = withCompleteApplication(p)
     return change({
       ...complete,
-      prizeValueSA: 2_000_000,
+      prizeValueSA: 20_000,
       prizeDescription: 'A Toyota Corolla and two trips to Fiji',
       prizeCategoriesValue: PRIZE_CATEGORY_FLAGS.travel | PRIZE_CATEGORY_FLAGS.motorVehicle,
-      maxPrizeValue: 1_200_000,
+      maxPrizeValue: 12_000,
       permit: { ...complete.permit, entryMethodsValue: ENTRY_METHOD_FLAGS.sms, entryMethodsPhoneNumbers: '19 99 99', entryMechanic: 'Text the word SUN to 19 99 99.' },
     })
   })
