@@ -25,7 +25,7 @@ async function saveApplication(request: APIRequestContext, id: number, prizeDesc
   const response = await request.post('/api/promotion/save', {
     data: {
       ...current,
-      versionNumber: current.version,
+      versionNumber: current.versionNumber,
       prizeDescription,
       prizeQuantityTotal: 1,
       prizeCategoriesValue: PRIZE_CATEGORY_FLAGS.travel,
