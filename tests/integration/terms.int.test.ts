@@ -198,6 +198,19 @@ describe('escaping and kinds', () => {
     expect((await alice.client.get(`/api/promotion/get?id=${id}`)).body.permitStatus.id).toBe(PERMIT_STATUS_IDS.readySubmission)
   })
 
+  it('T&Cs approved before paying: in "Awaiting submission" approving moves the promotion on', async () => {
+    const id = await createChancePromotion(alice)
+    await alice.client.post('/api/terms/generate', { promotionId: id })
+    expect((await alice.client.post('/api/promotion/approveTermsAndConditions', { id })).status).toBe(200)
+    await setPromotionStatus(api.database.db, id, PERMIT_STATUS_IDS.awaitingSubmission)
+    expect((await alice.client.get(`/api/terms/get?promotionId=${id}`)).body).toMatchObject({ status: 'approved', canApprove: true })
+    const again = await alice.client.post('/api/promotion/approveTermsAndConditions', { id })
+    expect(again.status).toBe(200)
+    expect(again.body).toEqual({ id, versionNumber: 1, statusId: PERMIT_STATUS_IDS.submitted })
+    expect((await alice.client.get(`/api/terms/get?promotionId=${id}`)).body.canApprove).toBe(false)
+    expect((await alice.client.post('/api/promotion/approveTermsAndConditions', { id })).status).toBe(409)
+  })
+
   it('abridged T&Cs (addendum Y) carry the key facts and "Full terms at <hosted link>"', async () => {
     const id = await createChancePromotion(alice)
     await api.database.db.execute(sql`update app.promotions set abridged_tc = true where id = ${id}`)
