@@ -17,7 +17,7 @@ export function createGateway({ api, cms, config, siteDir }: { api: Express; cms
   gateway.set('trust proxy', 'loopback')
   gateway.use(securityHeaders)
 
-  const apiPaths = ['/api', '/error', '/download', '/promotions/downloadpdfs', '/promotions/downloadworkingpdf', '/promotions/downloadcalendarfile', '/t', '/promotions/downloadterms']
+  const apiPaths = ['/api', '/error', '/download', '/draws', '/winners', '/promotions/downloadpdfs', '/promotions/downloadworkingpdf', '/promotions/downloadcalendarfile', '/t', '/promotions/downloadterms', '/calendar/feed', '/unsubscribe']
   // HOSTED_TERMS_HOSTS: the T&C short-code domains serve the hosted terms pages and nothing else.
   const termsHosts = new Set(config.HOSTED_TERMS_HOSTS ?? [])
   gateway.use((req, res, next) => {

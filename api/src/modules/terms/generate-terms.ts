@@ -7,7 +7,7 @@ import {
   renderTermsHtml,
   type TermsClause,
 } from '@permitdesk/shared'
-import type { AppDeps } from '../../app'
+import type { AppDeps } from '../../deps'
 import type { PromotionRow } from '../../db/schema/promotions'
 import type { TermsVersionRow } from '../../db/schema/terms'
 import { insertChange, type DbOrTx } from '../changelog/changelog.repository'

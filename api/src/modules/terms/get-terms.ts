@@ -1,5 +1,5 @@
 import { PERMIT_STATUS_IDS } from '@permitdesk/shared'
-import type { AppDeps } from '../../app'
+import type { AppDeps } from '../../deps'
 import type { TermsVersionRow } from '../../db/schema/terms'
 import type { Owner } from '../promotions/promotions.repository'
 import { hasTermsService, hostedUrlFor, requirePromotion, skillsEditWindowEnds, termsKindOf } from './terms-access'

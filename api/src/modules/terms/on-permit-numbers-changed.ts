@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { escapeHtml, MSG_TERMS_UPDATED_SUBJECT, permitNumbersText } from '@permitdesk/shared'
-import type { AppDeps } from '../../app'
+import type { AppDeps } from '../../deps'
 import { users } from '../../db/schema/users'
 import { insertChange } from '../changelog/changelog.repository'
 import { applicationOf } from '../promotions/application-fields'

@@ -1,6 +1,6 @@
 import sanitizeHtml from 'sanitize-html'
 import { AppError, MSG_TERMS_HTML_REQUIRED } from '@permitdesk/shared'
-import type { AppDeps } from '../../app'
+import type { AppDeps } from '../../deps'
 import { insertChange } from '../changelog/changelog.repository'
 import type { Owner } from '../promotions/promotions.repository'
 import { requirePromotion, termsKindOf } from './terms-access'

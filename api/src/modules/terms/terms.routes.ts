@@ -1,7 +1,7 @@
 import { Router } from 'express'
 import { z } from 'zod'
 import { AppError, escapeHtml, formatDate, MSG_NOT_FOUND, MSG_PDF_UNAVAILABLE, MSG_TERMS_HTML_REQUIRED } from '@permitdesk/shared'
-import type { AppDeps } from '../../app'
+import type { AppDeps } from '../../deps'
 import { route, type RouteSpec } from '../../http/route'
 import { ChromiumNotFoundError } from '../../pdf/find-chromium'
 import { approveTerms } from './approve-terms'
