@@ -15,7 +15,10 @@ declare module 'react-aria-components' {
 export function AppRoot() {
   const navigate = useNavigate()
   const { pathname } = useLocation()
-  useEffect(() => window.scrollTo(0, 0), [pathname])
+  // Braces: Chromium's scrollTo returns a promise, which React would take for the effect's cleanup.
+  useEffect(() => {
+    window.scrollTo(0, 0)
+  }, [pathname])
   return (
     <RouterProvider navigate={(to, options) => void navigate(to, options)} useHref={useHref}>
       <Outlet />
