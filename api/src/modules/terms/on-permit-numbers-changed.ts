@@ -34,7 +34,7 @@ export async function onPermitNumbersChanged(deps: Pick<AppDeps, 'database' | 'c
     const versions = await findVersions(tx, row.id)
     const latest = versions[versions.length - 1]
     if (!latest) return null
-    const text = permitNumbersText(applicationOf(row), permitNumbersOf(row.details))
+    const text = permitNumbersText(applicationOf(row), permitNumbersOf(row))
     const html = withPermitNumbers(latest.html, text)
     if (!html || html === latest.html) return null
     const abridgedHtml = latest.abridgedHtml ? (withPermitNumbers(latest.abridgedHtml, text) ?? latest.abridgedHtml) : null
