@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm'
 import type { PermitNumberEntry } from '@permitdesk/shared'
 import { termsLibraries, termsLinks, termsVersions, type TermsVersionRow } from '../../db/schema/terms'
+import { users } from '../../db/schema/users'
 import type { DbOrTx } from '../changelog/changelog.repository'
 
 export async function findVersions(db: DbOrTx, promotionId: number): Promise<TermsVersionRow[]> {
@@ -79,4 +80,10 @@ export function permitNumbersOf(row: { permitNumbers?: Record<string, { number?:
     if (typeof value === 'string' && value.trim()) result.push({ state, number: value.trim() })
   }
   return result
+}
+
+/** The owner's address and first name, for the T&C e-mails. */
+export async function findOwnerContact(db: DbOrTx, userId: number): Promise<{ email: string; firstName: string } | undefined> {
+  const [row] = await db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, userId))
+  return row
 }
