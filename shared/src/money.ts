@@ -26,6 +26,9 @@ export function wireDollarsToCents(value: number): number | null {
   return Number.isSafeInteger(cents) ? cents : null;
 }
 
+/** How an amount is documented (OpenAPI): dollars, at most two decimals. */
+export const MONEY_WIRE_META = { description: 'An amount in dollars: a JSON number with at most two decimals (e.g. 20000 or 1234.5).', minimum: 0, maximum: MAX_WIRE_DOLLARS };
+
 /**
  * A money amount on the wire: a JSON number of dollars, never negative, at most two decimals,
  * parsed exactly (no floating-point arithmetic) to integer cents.
@@ -39,7 +42,8 @@ export const MoneySchema = z
       return z.NEVER;
     }
     return cents;
-  });
+  })
+  .meta(MONEY_WIRE_META);
 
 /**
  * An amount typed by a person ("$1,234.50", "20000") to integer cents by its decimal digits, or

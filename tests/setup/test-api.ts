@@ -110,6 +110,8 @@ export type TestApi = {
   database: Database
   dbUrl: string
   client: () => Client
+  /** Every declared /api route (app.locals.apiRoutes): what /api/openapi.json documents. */
+  routes: RouteSpec[]
   /** Answers seen so far that did not match their documented schema. */
   responseMismatches: ResponseMismatch[]
   close: () => Promise<void>
@@ -133,6 +135,7 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     database,
     dbUrl: url,
     client: () => new Client(baseUrl),
+    routes: app.locals.apiRoutes as RouteSpec[],
     responseMismatches: checker.mismatches,
     close: async () => {
       await new Promise((resolve) => server.close(resolve))

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { IsoDateSchema } from '../dates/calendar';
-import { MoneySchema } from '../money';
+import { MONEY_WIRE_META, MoneySchema } from '../money';
 import {
   MSG_COMPLETE_ALL_FORM_FIELDS,
   MSG_COMPLETE_ALL_QUESTIONS,
@@ -25,7 +25,8 @@ export type Id = z.infer<typeof IdSchema>;
 export const TotalPrizeValueSchema = z
   .number({ error: MSG_TOTAL_PRIZE_VALUE_REQUIRED })
   .refine((dollars) => dollars > 0, { error: MSG_TOTAL_PRIZE_VALUE_REQUIRED, abort: true })
-  .pipe(MoneySchema);
+  .pipe(MoneySchema)
+  .meta(MONEY_WIRE_META);
 
 const quizAnswer = z.boolean().nullish();
 

@@ -57,3 +57,17 @@ export const MSG_NO_SUCH_FILE = 'There is no such file.';
 export const MSG_TOO_MANY_ERROR_REPORTS = 'Too many error reports. Please wait a moment.';
 /** POST /error/js/ without a message. */
 export const MSG_ERROR_REPORT_MESSAGE_REQUIRED = 'message is required.';
+
+// --- Fallbacks for rules without a sentence of their own (never zod's English) -------------
+/** A required field that is missing. */
+export const MSG_FIELD_REQUIRED = 'Please fill in this field.';
+/** Text or a list longer than allowed. */
+export const MSG_FIELD_TOO_LONG = 'This is too long.';
+/** Text or a list shorter than allowed, or a number below its minimum. */
+export const MSG_FIELD_TOO_SHORT = 'This is too short.';
+/** A number above its maximum. */
+export const MSG_NUMBER_TOO_LARGE = 'This number is too large.';
+/** A number below its minimum. */
+export const MSG_NUMBER_TOO_SMALL = 'This number is too small.';
+/** A text that does not have the expected form (an e-mail, a date, an id). */
+export const MSG_FORMAT_INVALID = 'This is not in the expected format.';

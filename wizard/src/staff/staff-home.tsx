@@ -1,6 +1,6 @@
 import { Route, Routes } from 'react-router'
 import { NotFound } from '../components/not-found'
-import { RequireAuth } from '../features/account/components/require-auth'
+import { RequireAuth } from '../components/require-auth'
 import { ActionCreateScreen, ActionScreen } from './screens/action-screen'
 import { ChangelogScreen } from './screens/changelog-screen'
 import { ContactScreen } from './screens/contact-screen'
@@ -8,6 +8,7 @@ import { DetailScreen } from './screens/detail-screen'
 import { OutstandingScreen } from './screens/outstanding-screen'
 import { PermitNumbersScreen } from './screens/permit-numbers-screen'
 import { PromotionsScreen } from './screens/promotions-screen'
+import { ResourcesScreen } from './screens/resources-screen'
 import { StatisticsScreen } from './screens/statistics-screen'
 import { TasksScreen } from './screens/tasks-screen'
 import { UsersScreen } from './screens/users-screen'
@@ -33,6 +34,7 @@ export function Component() {
         <Route path="contact/" element={<ContactScreen />} />
         <Route path="user/" element={<UsersScreen />} />
         <Route path="statistics/" element={<StatisticsScreen />} />
+        <Route path="resources/" element={<ResourcesScreen />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </RequireAuth>

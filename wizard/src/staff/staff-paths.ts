@@ -13,4 +13,5 @@ export const staffPaths = {
   contact: `${staffPath}contact/`,
   users: `${staffPath}user/`,
   statistics: `${staffPath}statistics/`,
+  resources: `${staffPath}resources/`,
 }
