@@ -100,11 +100,22 @@ describe('promotion detail actions', () => {
     expect(same.body.message).toBe(MSG_NEW_STATUS_REQUIRED)
     const forced = await staff.post('/api/admin/forcePromotionStatusChange', { id, newStatus: 4 })
     expect(forced.body).toMatchObject({ id, statusId: 4, statusName: 'Submitted and awaiting feedback' })
+    // Entering a waiting status is a submission: the outstanding list counts days from it.
+    const [{ submitted_at: submittedAt }] = (await api.database.db.execute(sql`select submitted_at from app.promotions where id = ${id}`)).rows as any[]
+    expect(submittedAt).not.toBeNull()
+    await staff.post('/api/admin/forcePromotionStatusChange', { id, newStatus: 5 })
+    expect(((await api.database.db.execute(sql`select submitted_at from app.promotions where id = ${id}`)).rows[0] as any).submitted_at).toEqual(submittedAt)
+    await staff.post('/api/admin/forcePromotionStatusChange', { id, newStatus: 4 })
     const log = await changelogOf(id)
-    expect(log.at(-1)).toMatchObject({ action: 'force-status', user_id: staffId, changes: { statusId: { from: 1, to: 4 } } })
+    expect(log.filter((e) => e.action === 'force-status').map((e) => e.changes.statusId)).toEqual([
+      { from: 1, to: 4 },
+      { from: 4, to: 5 },
+      { from: 5, to: 4 },
+    ])
+    expect(log.at(-1)).toMatchObject({ action: 'force-status', user_id: staffId })
     // The changelog screen's call: newest first, with who.
     const changelog = await staff.get(`/api/admin/getChangelog?id=${id}`)
-    expect(changelog.body[0]).toMatchObject({ action: 'force-status', userName: expect.any(String), changes: { statusId: { from: 1, to: 4 } } })
+    expect(changelog.body[0]).toMatchObject({ action: 'force-status', userName: expect.any(String), changes: { statusId: { from: 5, to: 4 } } })
     expect(changelog.body.at(-1).action).toBe('create')
     expect((await staff.get('/api/admin/getChangelog?id=99999999')).status).toBe(404)
   })

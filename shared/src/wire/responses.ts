@@ -119,6 +119,7 @@ export const PromotionViewSchema = PromotionListItemSchema.extend({
   durationString: z.string(),
   notesCount: z.number().int(),
   attachments: z.array(z.looseObject({})),
+  permitNumbers: z.array(z.object({ state: z.string(), number: z.string(), approvalDate: z.string(), expiryDate: z.string().nullable() })).optional().describe('permit numbers staff saved, by state'),
 });
 export const ArchiveResponseSchema = z.object({ id: z.number().int(), archived: z.boolean() });
 export const DeleteResponseSchema = z.object({ id: z.number().int(), deleted: z.boolean() });
