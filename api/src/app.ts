@@ -27,6 +27,10 @@ import { paymentRoutes } from './modules/payments/payments.routes'
 import { invoiceDownloadRoutes } from './modules/payments/invoice-download.routes'
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes'
 import { createPaymentGateway } from './modules/payments/payment-gateway'
+import { termsDocumentRoutes, termsRoutes } from './modules/terms/terms.routes'
+import { reminderLinkRoutes, reminderRoutes } from './modules/reminders/reminders.routes'
+import { drawRoutes } from './modules/draws/draws.routes'
+import { drawPageRoutes } from './modules/draws/draw-pages.routes'
 import { PdfService } from './pdf/pdf-service'
 import { LocalFileStorage } from './storage/storage'
 
@@ -86,6 +90,9 @@ export function createApp(given: Given): Express {
     ...adminRoutes(deps),
     ...adminNoteRoutes(deps),
     ...staffPromotionRoutes(deps),
+    ...termsRoutes(deps),
+    ...reminderRoutes(deps),
+    ...drawRoutes(deps),
     ...openApiRoutes(deps, () => routeSpecs),
   ]
   app.locals.apiRoutes = routeSpecs
@@ -102,6 +109,9 @@ export function createApp(given: Given): Express {
   downloads.use(invoiceDownloadRoutes(deps))
   downloads.use('/download', uploads.downloads)
   downloads.use(documentRoutes(deps))
+  downloads.use(termsDocumentRoutes(deps))
+  downloads.use(reminderLinkRoutes(deps))
+  downloads.use(drawPageRoutes(deps))
   app.use(downloads)
   // 000 §7: browsers report uncaught script errors here (the gateway sends /error/* to this app).
   app.use('/error', errorReportRoutes(deps))
