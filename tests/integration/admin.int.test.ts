@@ -214,6 +214,8 @@ describe('permit numbers', () => {
     const nsw = await save({ approvalDate: today })
     expect(nsw.status).toBe(200)
     expect(nsw.body.permitNumbers.NSW).toMatchObject({ number: 'NTP/12345', approvalDate: today })
+    // Where the T&Cs' permit-numbers clause reads it (modules/terms).
+    expect(((await api.database.db.execute(sql`select details->>'permitNumber_NSW' as n from app.promotions where id = ${id}`)).rows[0] as any).n).toBe('NTP/12345')
     expect((await save({ state: 'ACT', number: `TP ${yy}/00042` })).status).toBe(200)
     expect((await changelogOf(id)).at(-1)).toMatchObject({ action: 'save-permit-number' })
     // Searchable by permit number.

@@ -24,6 +24,7 @@ import { isPromotionActive } from './promotion-activity'
 import { approvePromotion, forcePromotionStatusChange, forceSaPremium, lockPromotion, markFormsSubmitted, setPromotionDeleted, unlockPromotion } from './promotion-status-actions'
 import { savePermitNumber } from './save-permit-number'
 import { sendPermitNumberUpdate } from './send-permit-number-update'
+import { onPermitNumbersChanged } from '../terms/on-permit-numbers-changed'
 import { getStatistics } from './get-statistics'
 
 const bool = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 'true' || v === '1')
@@ -85,7 +86,12 @@ function promotionActions(deps: AppDeps): RouteSpec[] {
     route({
       method: 'post', path: '/promotion/savePermitNumber', summary: 'Save a permit number (promotionId, state, number, approvalDate, fileName, expiryDate).', access: 'staff',
       body: z.object({ promotionId: RecordIdSchema }).passthrough(), response: z.object({ id: z.number(), permitNumbers: z.record(z.string(), Anything) }),
-      handler: ({ req, user }) => savePermitNumber(db, user, req.body, { now: new Date() }),
+      handler: async ({ req, user }) => {
+        const saved = await savePermitNumber(db, user, req.body, { now: new Date() })
+        // Approved T&Cs get a new version carrying the numbers (the customer is e-mailed the link).
+        await onPermitNumbersChanged(deps, saved.id).catch((error: unknown) => deps.logger.error('permit numbers: T&Cs update failed', { promotionId: saved.id, error: String(error) }))
+        return saved
+      },
     }),
     route({
       method: 'post', path: '/promotion/sendPermitNumberUpdate', summary: 'E-mail the customer the saved permit numbers.', access: 'staff',
