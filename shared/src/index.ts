@@ -47,3 +47,4 @@ export * from './attachments/attachment-types';
 export * from './views/promotion';
 export * from './validation/applicant-compliance';
 export * from './permits/entry-mechanic-presets';
+export * from './security/messages';
