@@ -20,6 +20,7 @@ import { complianceNoteRoutes } from './modules/compliance-notes/compliance-note
 import { supportItemRoutes } from './modules/support-items/support-items.routes'
 import { documentRoutes } from './modules/documents/documents.routes'
 import { uploadRoutes } from './modules/upload/upload.routes'
+import { securityRoutes } from './modules/security/security.routes'
 import { PdfService } from './pdf/pdf-service'
 import { LocalFileStorage, type FileStorage } from './storage/storage'
 
@@ -68,6 +69,7 @@ export function createApp(given: Given): Express {
   api.use(loadSession(deps))
   // Calls declared with route() (http/route.ts): one list mounts them and documents them.
   const routeSpecs: RouteSpec[] = [
+    ...securityRoutes(deps),
   ]
   app.locals.apiRoutes = routeSpecs
   api.use(mountRoutes(routeSpecs))

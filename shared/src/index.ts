@@ -48,3 +48,4 @@ export * from './views/promotion';
 export * from './validation/applicant-compliance';
 export * from './permits/entry-mechanic-presets';
 export * from './security/messages';
+export * from './security/change-password';
