@@ -1,5 +1,4 @@
-import { MSG_EMAIL_NOT_CONFIRMED, MSG_LOGIN_FAILED, type Login } from '@permitdesk/shared'
-import { HttpError } from '../../http/http-error'
+import { AppError, type Login } from '@permitdesk/shared'
 import type { UserRow } from '../../db/schema/index'
 import { findUserByEmail } from './account.repository'
 import type { AccountDeps } from './account-deps'
@@ -22,13 +21,13 @@ export async function signIn(deps: AccountDeps, input: Login, { address, clientS
   await hitOrThrow(deps.db, addressKey, RATE_LIMITS.loginPerAddress)
   const user = await findUserByEmail(deps.db, input.email)
   if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) {
-    throw new HttpError(400, MSG_LOGIN_FAILED, undefined, 'LOGIN_FAILED')
+    throw new AppError('LOGIN_FAILED')
   }
   await clearLimit(deps.db, accountKey)
   if (!user.emailConfirmedAt) {
     const { count } = await hit(deps.db, `mail:confirm:${user.email}`, RATE_LIMITS.mailPerAddress)
     if (count <= RATE_LIMITS.mailPerAddress.limit) await sendConfirmationEmail(deps, user)
-    throw new HttpError(403, MSG_EMAIL_NOT_CONFIRMED, undefined, 'EMAIL_NOT_CONFIRMED')
+    throw new AppError('EMAIL_NOT_CONFIRMED')
   }
   const token = await createSession(deps.db, user.id, clientSession)
   return { user, token }
