@@ -4,6 +4,7 @@ import type { Config } from './env'
 import type { AppDeps } from './deps'
 import { errorHandler, notFoundApi } from './http/error-handler'
 import { sameOrigin } from './http/same-origin'
+import { bodyParsers } from './http/body-limits'
 import { authenticate } from './http/auth'
 import { mountRoutes, type RouteHooks, type RouteSpec } from './http/route'
 import { apiDocsRouter, openApiRoutes } from './http/openapi.routes'
@@ -57,11 +58,11 @@ export function createApp(given: Given): Express {
   const uploads = uploadRoutes(deps)
   const app = express()
   app.disable('x-powered-by')
-  app.set('trust proxy', 'loopback')
+  app.set('trust proxy', deps.config.TRUST_PROXY)
 
   const api = express.Router({ caseSensitive: false })
-  api.use(express.json({ limit: '2mb' }))
-  api.use(express.urlencoded({ extended: false, limit: '256kb' }))
+  // Per-route body limits (a few KB for the account and contact forms), before any parsing.
+  api.use(bodyParsers())
   api.use(sameOrigin(deps.config.publicOrigin))
   api.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store')

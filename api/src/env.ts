@@ -65,6 +65,15 @@ const EnvSchema = z
       .transform(Number)
       .default(20),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+    /**
+     * Express's `trust proxy`: which hops may set X-Forwarded-For (per-IP limits read req.ip).
+     * `loopback` (default), a number of hops, `false`, or addresses/subnets separated by commas.
+     */
+    TRUST_PROXY: z
+      .string()
+      .regex(/^(true|false|\d{1,2}|[0-9a-fA-F:./,\s]+|loopback|linklocal|uniquelocal)(\s*,\s*(loopback|linklocal|uniquelocal|[0-9a-fA-F:./]+))*$/, 'must be loopback, false, true, a number of hops, or addresses/subnets separated by commas')
+      .transform((value): boolean | number | string => (value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value))
+      .default('loopback'),
   })
   .superRefine((env, ctx) => {
     if (env.BOT_CHECK === 'off' && env.NODE_ENV === 'production') {
@@ -93,6 +102,8 @@ export type Config = Omit<z.infer<typeof EnvSchema>, 'PUBLIC_URL' | 'DATA_DIR'> 
   /** The origin browsers use; state-changing requests must come from it. */
   publicOrigin: string
   isProduction: boolean
+  /** PUBLIC_URL is https: cookies are Secure with the `__Host-` prefix, and HSTS is sent. */
+  secureCookies: boolean
 }
 
 export class ConfigError extends Error {
@@ -111,7 +122,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const problems = result.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment')
       const shown = issue.code === 'invalid_value' && 'values' in issue ? `must be one of ${issue.values.join(', ')}` : issue.message
-      return `${name} ${shown}${issue.code !== 'custom' && name in present && !/SECRET|PASSWORD|KEY/.test(name) ? ` (got "${present[name]}")` : ''}`
+      return `${name} ${shown}${issue.code !== 'custom' && name in present && !/SECRET|PASSWORD|KEY|_URL$/.test(name) ? ` (got "${present[name]}")` : ''}`
     })
     throw new ConfigError(problems)
   }
@@ -123,5 +134,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     DATA_DIR: path.resolve(cwd, parsed.DATA_DIR),
     publicOrigin: new URL(publicUrl).origin,
     isProduction: parsed.NODE_ENV === 'production',
+    secureCookies: publicUrl.startsWith('https:'),
   }
 }

@@ -5,7 +5,13 @@ import { isStaff } from '../access'
 export const Users: CollectionConfig = {
   slug: 'users',
   admin: { useAsTitle: 'email', group: 'Staff' },
-  auth: { tokenExpiration: 60 * 60 * 8, maxLoginAttempts: 10, lockTime: 15 * 60 * 1000 },
+  auth: {
+    tokenExpiration: 60 * 60 * 8,
+    maxLoginAttempts: 10,
+    lockTime: 15 * 60 * 1000,
+    // Secure whenever the public address is https (issue 18), as the API's session cookie.
+    cookies: { secure: (process.env.PUBLIC_URL ?? '').startsWith('https:'), sameSite: 'Lax' },
+  },
   access: { read: isStaff, create: isStaff, update: isStaff, delete: isStaff },
   fields: [{ name: 'name', type: 'text' }],
 }

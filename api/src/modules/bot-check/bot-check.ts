@@ -13,8 +13,8 @@ import type { Database } from '../../db/client'
 export type BotCheckConfig = Pick<Config, 'BOT_CHECK' | 'RECAPTCHA_SECRET' | 'RECAPTCHA_SITE_KEY' | 'SESSION_SECRET'>
 export type BotCheckDeps = { config: BotCheckConfig; database: Pick<Database, 'pool'> }
 
-/** How hard the proof of work is: about a quarter of a second in a browser on average. */
-export const ALTCHA_MAX_NUMBER = 50_000
+/** How hard the proof of work is: the library's default and recommendation (1,000,000; about a second in a browser on average). */
+export const ALTCHA_MAX_NUMBER = 1_000_000
 export const ALTCHA_EXPIRES_MS = 10 * 60_000
 
 const keys = new WeakMap<object, Promise<string>>()

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ChangePasswordSchema, MSG_PASSWORD_CHANGED } from '@permitdesk/shared'
-import type { AppDeps } from '../../app'
+import type { AppDeps } from '../../deps'
 import { route, type RouteSpec } from '../../http/route'
 import { changePassword } from '../account/change-password'
 import type { LiveSession } from '../account/session-store'
