@@ -106,6 +106,11 @@ export type Config = Omit<z.infer<typeof EnvSchema>, 'PUBLIC_URL' | 'DATA_DIR'> 
   secureCookies: boolean
 }
 
+/** A value as shown in a config error: the user:password of a URL (SMTP_URL, DATABASE_URL) never. */
+export function withoutCredentials(value: string): string {
+  return value.replace(/^([^:/]*:?\/\/)[^/@]*@/, '$1[redacted]@').replace(/^([^:/]+:)(?!\/\/)[^@/]*:[^@/]*@/, '$1[redacted]@')
+}
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(problems.join('\n'))
@@ -122,7 +127,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const problems = result.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment')
       const shown = issue.code === 'invalid_value' && 'values' in issue ? `must be one of ${issue.values.join(', ')}` : issue.message
-      return `${name} ${shown}${issue.code !== 'custom' && name in present && !/SECRET|PASSWORD|KEY|_URL$/.test(name) ? ` (got "${present[name]}")` : ''}`
+      return `${name} ${shown}${issue.code !== 'custom' && name in present && !/SECRET|PASSWORD|KEY/.test(name) ? ` (got "${withoutCredentials(present[name]!)}")` : ''}`
     })
     throw new ConfigError(problems)
   }
