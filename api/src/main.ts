@@ -19,6 +19,7 @@ import { createGateway } from './server/gateway'
 import { startCms } from './server/next-cms'
 import { startBoss } from './jobs/boss'
 import { startSiteRebuilds } from './jobs/site-rebuild'
+import { startHousekeeping } from './jobs/housekeeping'
 import { binDir, parts } from './server/paths'
 
 const started = Date.now()
@@ -158,6 +159,7 @@ try {
     contentFile,
     cmsEnv: { DATABASE_URL: url, PAYLOAD_SECRET: payloadSecret!, PUBLIC_URL: config.PUBLIC_URL, MEDIA_DIR: mediaDir },
   })
+  await startHousekeeping(boss, { db: database.db, logger })
   cleanups.push(async () => {
     stopRebuilds()
     // Not graceful: a rebuild cut short leaves the live site as it was (the job stays queued).
