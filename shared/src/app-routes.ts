@@ -10,6 +10,7 @@ export const APP_ROUTE_PATTERNS: readonly RegExp[] = [
   /^\/promotions\/$/,
   /^\/promotions\/(archive|create|game-of-chance|game-of-skill)\/$/,
   /^\/promotions\/(edit|modify|modifyskillsbased)\/\d+\/$/,
+  /^\/promotions\/draw\/\d+\/$/,
   /^\/permit\/edit\/\d+\/([a-z]+\/)?$/,
 ]
 
