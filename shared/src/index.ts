@@ -73,3 +73,4 @@ export * from './draws/schemas';
 export * from './draws/schedule';
 export * from './security/messages';
 export * from './security/change-password';
+export * from './security/safe-href';
