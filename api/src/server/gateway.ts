@@ -5,7 +5,7 @@ import { isAppRoute } from '@permitdesk/shared/app-routes'
 import type { Config } from '../env'
 import { parts } from './paths'
 import { rawBodyLimit } from '../http/body-limits'
-import { appCsp, cmsCsp, securityHeaders, siteCspForFile } from './security-headers'
+import { appCsp, cmsCsp, dataCsp, pageCsp, securityHeaders, siteCspForFile } from './security-headers'
 
 /** Bodies Payload may read: JSON of a page or news item, and media uploads. */
 export const CMS_JSON_BODY_LIMIT = 2 * 1024 * 1024
@@ -35,11 +35,13 @@ export function createGateway({ api, cms, config, siteDir }: { api: Express; cms
     }
     next()
   })
+  const pagePaths = ['/t', '/draws', '/winners', '/unsubscribe']
   gateway.use((req, res, next) => {
     const lower = req.path.toLowerCase()
     if (apiPaths.some((prefix) => lower === prefix || lower.startsWith(`${prefix}/`))) {
-      // Downloads and redirects: a response of data, never a document that runs anything.
-      res.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'")
+      // API answers and downloads are data that runs nothing; the server-rendered pages (hosted
+      // terms, draw records, winners, unsubscribe) run only this origin's scripts.
+      res.set('Content-Security-Policy', pagePaths.some((prefix) => lower === prefix || lower.startsWith(`${prefix}/`)) ? pageCsp() : dataCsp())
       return api(req, res, next)
     }
     next()

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
-import type { RequestHandler, Response } from 'express'
+import type { RequestHandler } from 'express'
 import type { Config } from '../env'
 
 /**
@@ -82,7 +82,8 @@ export function securityHeaders(config: Pick<Config, 'secureCookies'>): RequestH
   }
 }
 
-/** API answers are data, never documents: nothing may run or load from them. */
-export function setApiCsp(res: Response) {
-  res.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'")
-}
+/** API answers and downloads are data, never documents: nothing may run or load from them. */
+export const dataCsp = () => "default-src 'none'; frame-ancestors 'none'"
+
+/** Pages the API renders (hosted terms, draw records, winners, unsubscribe): inline styles, scripts from here only. */
+export const pageCsp = () => join([...BASE, "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data:", "connect-src 'self'"])
