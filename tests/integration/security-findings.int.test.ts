@@ -18,6 +18,9 @@ import { RATE_LIMITS } from '../../api/src/modules/account/rate-limit'
 import { silentLogger } from '../../api/src/logger'
 import { buildRegistration, readOutbox, registerAndSignIn, signInStaff, STAFF_EMAIL, STAFF_PASSWORD } from '../setup/accounts'
 import { Client, startTestApi, type TestApi } from '../setup/test-api'
+import { createCustomer } from '../factories/promotions'
+import { UPLOAD_LIMITS } from '../../api/src/modules/upload/upload-limits'
+import { MSG_UPLOAD_QUOTA_REACHED } from '@permitdesk/shared'
 
 let api: TestApi
 beforeAll(async () => {
@@ -222,5 +225,34 @@ describe('Low: growing tables', () => {
     expect(tokens.rows.map((r) => r.token_hash)).toEqual([`live-${tag}`])
     const errors = await db.execute<{ message: string }>(sql`select message from app.js_errors where message like ${`% ${tag}`}`)
     expect(errors.rows.map((r) => r.message)).toEqual([`new ${tag}`])
+  })
+})
+
+describe('Low: uploads', () => {
+  const pdfBytes = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n')
+  const form = () => {
+    const data = new FormData()
+    data.append('file', new Blob([pdfBytes]), 'terms.pdf')
+    return data
+  }
+
+  it('limits uploads per user per hour', async () => {
+    const uploader = await createCustomer(api)
+    // Spend the hour's allowance but one in the counter itself (as many uploads would), then upload twice.
+    await api.database.db.execute(sql`insert into app.rate_limits (key, count, reset_at) values (${`upload:user:${uploader.id}`}, ${UPLOAD_LIMITS.perUser.limit - 1}, now() + interval '1 hour')`)
+    expect((await uploader.client.upload('/api/Upload', form())).status).toBe(201)
+    expect((await uploader.client.upload('/api/Upload', form())).status).toBe(429)
+    // Another user is not limited by the first one's count.
+    expect((await (await createCustomer(api)).client.upload('/api/Upload', form())).status).toBe(201)
+  })
+
+  it('refuses an upload once the user would pass the quota, before reading the file', async () => {
+    const uploader = await createCustomer(api)
+    await api.database.db.execute(
+      sql`insert into app.uploads (user_id, server_file_name, header_file_name, file_extension, mime_type, size_bytes) values (${uploader.id}, ${`big-${uploader.id}.pdf`}, 'big.pdf', 'pdf', 'application/pdf', ${UPLOAD_LIMITS.quotaBytes - 1024})`,
+    )
+    const refused = await uploader.client.upload('/api/Upload', form())
+    expect(refused.status).toBe(413)
+    expect(refused.body.modelState.file).toEqual([MSG_UPLOAD_QUOTA_REACHED])
   })
 })

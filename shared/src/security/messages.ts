@@ -6,3 +6,4 @@ export const MSG_PASSWORD_CHANGED = 'Your password has been changed.';
 export const MSG_REQUEST_TOO_LARGE = 'The request is too large.';
 export const MSG_TOO_MANY_MESSAGES = 'Too many messages have been sent from here. Please try again later.';
 export const MSG_TEXT_TOO_LONG = 'This text is too long.';
+export const MSG_UPLOAD_QUOTA_REACHED = 'You have used all of your upload space. Please contact us if you need more.';
