@@ -53,7 +53,8 @@ describe('hostile input on every route with a schema', () => {
           if (answer.status === 401) staff = (await createCustomer(api, { isStaff: true, staffRole: 'admin' } as never)).client
           if (answer.status < 400) allRefused = false
           if (answer.status >= 500) return void problems.push(`${routeKey(route)}: ${answer.status} for ${JSON.stringify(input)?.slice(0, 200)}`)
-          if (answer.status >= 400 && !route.raw) {
+          // 414/431: Node's own refusal of an over-long URL, before the app (no JSON body by design).
+          if (answer.status >= 400 && !route.raw && answer.status !== 414 && answer.status !== 431) {
             if (typeof answer.body?.message !== 'string') problems.push(`${routeKey(route)}: ${answer.status} without a message: ${answer.text.slice(0, 120)}`)
             if (answer.status === 400 && answer.body?.code === 'VALIDATION' && typeof answer.body?.modelState !== 'object') problems.push(`${routeKey(route)}: 400 without modelState`)
             if (/Invalid input|Expected [a-z]+, received/.test(answer.text)) problems.push(`${routeKey(route)}: library text reached the user: ${answer.text.slice(0, 160)}`)
