@@ -1,5 +1,6 @@
 import path from 'node:path'
 import express, { type Express } from 'express'
+import compression from 'compression'
 import type { Config } from './env'
 import type { AppDeps } from './deps'
 import { errorHandler, notFoundApi } from './http/error-handler'
@@ -68,6 +69,8 @@ export function createApp(given: Given): Express {
   app.set('trust proxy', deps.config.TRUST_PROXY)
 
   const api = express.Router({ caseSensitive: false })
+  // JSON answers over 1 KB are compressed (gzip or brotli as the client accepts); files are not.
+  api.use(compression({ threshold: 1024, filter: (_req, res) => /^application\/json/.test(String(res.getHeader('Content-Type') ?? '')) }))
   // Per-route body limits (a few KB for the account and contact forms), before any parsing.
   api.use(bodyParsers())
   api.use(sameOrigin(deps.config.publicOrigin))

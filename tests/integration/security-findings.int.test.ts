@@ -256,3 +256,20 @@ describe('Low: uploads', () => {
     expect(refused.body.modelState.file).toEqual([MSG_UPLOAD_QUOTA_REACHED])
   })
 })
+
+describe('Compression', () => {
+  it('compresses JSON answers over 1 KB', async () => {
+    const { client } = await createCustomer(api)
+    const answer = await new Promise<{ encoding?: string }>((resolve, reject) => {
+      const url = new URL(`${api.baseUrl}/api/openapi.json`)
+      import('node:http').then(({ default: http }) =>
+        http.get(url, { headers: { 'accept-encoding': 'gzip, br' } }, (res) => {
+          res.resume()
+          res.on('end', () => resolve({ encoding: res.headers['content-encoding'] }))
+        }).on('error', reject),
+      )
+    })
+    expect(['br', 'gzip']).toContain(answer.encoding)
+    expect((await client.get('/api/account/get')).status).toBe(200)
+  })
+})

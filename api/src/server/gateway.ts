@@ -5,6 +5,7 @@ import { isAppRoute } from '@permitdesk/shared/app-routes'
 import type { Config } from '../env'
 import { parts } from './paths'
 import { rawBodyLimit } from '../http/body-limits'
+import { memoryStatic } from './memory-static'
 import { appCsp, cmsCsp, dataCsp, pageCsp, securityHeaders, siteCspForFile } from './security-headers'
 
 /** Bodies Payload may read: JSON of a page or news item, and media uploads. */
@@ -73,7 +74,8 @@ export function createGateway({ api, cms, config, siteDir }: { api: Express; cms
     }
     return cachedIndex.html
   }
-  gateway.use('/app', express.static(wizardDist, { index: false, immutable: true, maxAge: '1y', fallthrough: false }))
+  // Hashed by Vite: kept a year; served from memory, compressed once (memory-static.ts).
+  gateway.use('/app', memoryStatic(wizardDist, { fallthrough: false, setHeaders: (res) => void res.set('Cache-Control', 'public, max-age=31536000, immutable') }))
   gateway.get('/*splat', (req, res, next) => {
     const pathname = req.path
     if (!pathname.endsWith('/') && isAppRoute(`${pathname}/`, config.STAFF_PATH)) {
@@ -88,7 +90,7 @@ export function createGateway({ api, cms, config, siteDir }: { api: Express; cms
   })
 
   // The static site; its 404 page for everything else.
-  gateway.use(express.static(siteDir, { redirect: true, maxAge: '5m', setHeaders: cacheStaticAssets }))
+  gateway.use(memoryStatic(siteDir, { index: true, setHeaders: cacheStaticAssets }))
   gateway.use((_req, res) => {
     res.status(404)
     // Relative to root: `send` refuses absolute paths with a dot-folder (.data) in them.
@@ -99,6 +101,7 @@ export function createGateway({ api, cms, config, siteDir }: { api: Express; cms
 }
 
 function cacheStaticAssets(res: express.Response, filePath: string) {
+  res.set('Cache-Control', 'public, max-age=300')
   if (filePath.endsWith('.html')) res.set('Content-Security-Policy', siteCspForFile(filePath))
   // Astro fingerprints everything under _astro/: safe to keep for a year.
   if (filePath.includes(`${path.sep}_astro${path.sep}`)) res.set('Cache-Control', 'public, max-age=31536000, immutable')
