@@ -23,10 +23,10 @@ afterAll(async () => {
   await api?.close()
 })
 
-/** Row counts and last writes of the app's tables, less those a refused call may write (rate limits, sessions). */
+/** Row contents of the app's tables, less those a refused call may write: rate limits, sessions, and secrets made on first use (instance_settings). */
 async function fingerprint(): Promise<string> {
   const tables = await api.database.db.execute<{ table_name: string }>(
-    sql`select table_name from information_schema.tables where table_schema = 'app' and table_type = 'BASE TABLE' and table_name not in ('rate_limits', 'sessions', 'idempotency_keys', '__drizzle_migrations') order by table_name`,
+    sql`select table_name from information_schema.tables where table_schema = 'app' and table_type = 'BASE TABLE' and table_name not in ('rate_limits', 'sessions', 'idempotency_keys', 'instance_settings', '__drizzle_migrations') order by table_name`,
   )
   const parts: string[] = []
   for (const { table_name } of tables.rows) {
