@@ -77,6 +77,13 @@ const EnvSchema = z
       .regex(/^\d+$/, 'must be a whole number of megabytes')
       .transform(Number)
       .default(2048),
+    /** ALTCHA's proof-of-work cost (the library's default and recommendation, 1,000,000; tests lower it). */
+    ALTCHA_MAX_NUMBER: z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number')
+      .transform(Number)
+      .refine((n) => n >= 1000 && n <= 100_000_000, 'must be between 1000 and 100000000')
+      .default(1_000_000),
     /**
      * Express's `trust proxy`: which hops may set X-Forwarded-For (per-IP limits read req.ip).
      * `loopback` (default), a number of hops, `false`, or addresses/subnets separated by commas.
