@@ -9,8 +9,8 @@ import {
   MSG_CONFIRM_PAYMENT_FIELDS,
   MSG_INVOICE_ALREADY_PAID,
   MSG_NOT_READY_FOR_PAYMENT,
-  MSG_INVOICE_ANOTHER_AWAITING_PAYMENT,
-  MSG_INVOICE_TERMS_AWAITING_APPROVAL,
+  MSG_INVOICE_BLOCKED_AWAITING_PAYMENT,
+  MSG_INVOICE_BLOCKED_TC_APPROVAL,
   MSG_ADDENDUM_NOT_AFTER_SUBMISSION,
   MSG_ADDENDUM_UNKNOWN,
   MSG_PAYMENT_DUE_BEFORE_GENERATION,
@@ -464,7 +464,7 @@ describe('GET /promotions/downloadpdfs/{id}', () => {
   })
 })
 
-describe('staff: custom invoice and card charge', () => {
+describe('staff: custom invoice (the staff console\'s createInvoice) and card charge', () => {
   it('creates a custom invoice the customer owes, refuses a second while it is unpaid, and charges a card with the 1.5% surcharge', async () => {
     const id = await readyPromotion(alice)
     await alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA })
@@ -475,7 +475,7 @@ describe('staff: custom invoice and card charge', () => {
     expect((await alice.client.get(`/api/promotion/get?id=${id}`)).body.pendingCustomInvoice).toEqual({ invoiceNumber: created.body.invoiceNumber, amount: 100, gst: 10, ccSurcharge: 1.65 })
     const second = await staff.post('/api/admin/createInvoice', { id, amount: 50, gst: 5 })
     expect(second.status).toBe(409)
-    expect(second.body.message).toBe(MSG_INVOICE_ANOTHER_AWAITING_PAYMENT)
+    expect(second.body.message).toBe(MSG_INVOICE_BLOCKED_AWAITING_PAYMENT)
 
     expect((await alice.client.post('/api/admin/chargeCard', { invoiceNumber: created.body.invoiceNumber, ...VISA })).status).toBe(403)
     const declined = await staff.post('/api/admin/chargeCard', { invoiceNumber: created.body.invoiceNumber, ...DECLINED })
@@ -492,6 +492,6 @@ describe('staff: custom invoice and card charge', () => {
     await alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA })
     const refused = await staff.post('/api/admin/createInvoice', { id, amount: 100, gst: 10 })
     expect(refused.status).toBe(409)
-    expect(refused.body.message).toBe(MSG_INVOICE_TERMS_AWAITING_APPROVAL)
+    expect(refused.body.message).toBe(MSG_INVOICE_BLOCKED_TC_APPROVAL)
   })
 })
