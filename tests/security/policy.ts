@@ -73,6 +73,9 @@ export const API_POLICY: Record<string, Policy> = {
   'POST /invoice/cancel': { access: 'staff' },
   'POST /invoice/sendEmail': { access: 'user' },
   'POST /admin/approveBpayPayment': { access: 'staff', owned: true },
+  'POST /admin/chargeCard': { access: 'staff' },
+  'POST /admin/createInvoice': { access: 'staff' },
+  'GET /admin/getInvoiceBlock': { access: 'staff' },
   'POST /admin/lockPromotion': { access: 'staff', owned: true },
   'POST /admin/unlockPromotion': { access: 'staff', owned: true },
   'POST /promotion/lock': { access: 'staff', owned: true },
@@ -151,6 +154,8 @@ export const API_POLICY: Record<string, Policy> = {
 export const DOWNLOAD_POLICY: Record<string, Policy> = {
   'GET /promotions/downloadworkingpdf/:id': { access: 'user', owned: true },
   'GET /download/invoice/:invoiceNumber': { access: 'user', owned: true },
+  'GET /promotions/downloadpdfs/:id': { access: 'user', owned: true },
+  'POST /api/payments/stripeWebhook': { access: 'public', note: 'Stripe events, signature-checked (mounted only when Stripe is configured)' },
   'GET /download/upload/:serverFileName': { access: 'user', owned: true },
   'GET /promotions/downloadterms/:id': { access: 'user', owned: true },
   'GET /promotions/downloadcalendarfile/:id': { access: 'user', owned: true },
