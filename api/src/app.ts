@@ -9,6 +9,8 @@ import { mountRoutes, type RouteHooks, type RouteSpec } from './http/route'
 import { apiDocsRouter, openApiRoutes } from './http/openapi.routes'
 import { createMailer } from './mail/create-mailer'
 import { accountRoutes } from './modules/account/account.routes'
+import { apiKeyRoutes } from './modules/api-keys/api-keys.routes'
+import { idempotencyHook } from './modules/idempotency/idempotency'
 import { botCheckRoutes } from './modules/bot-check/bot-check.routes'
 import { contactRoutes } from './modules/contact/contact.routes'
 import { errorReportRoutes } from './modules/error-report/error-report.routes'
@@ -66,6 +68,7 @@ export function createApp(given: Given): Express {
   const routeSpecs: RouteSpec[] = [
     ...healthRoutes(deps),
     ...accountRoutes(deps),
+    ...apiKeyRoutes(deps),
     ...botCheckRoutes(deps),
     ...contactRoutes(deps),
     ...promotionRoutes(deps),
@@ -77,7 +80,7 @@ export function createApp(given: Given): Express {
     ...openApiRoutes(deps, () => routeSpecs),
   ]
   app.locals.apiRoutes = routeSpecs
-  api.use(mountRoutes(routeSpecs, { onResponse }))
+  api.use(mountRoutes(routeSpecs, { onResponse, idempotency: idempotencyHook(deps.database.db) }))
   api.use(apiDocsRouter())
   api.use(notFoundApi)
 
