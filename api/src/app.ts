@@ -22,13 +22,17 @@ import { complianceNoteRoutes } from './modules/compliance-notes/compliance-note
 import { supportItemRoutes } from './modules/support-items/support-items.routes'
 import { documentRoutes } from './modules/documents/documents.routes'
 import { uploadRoutes } from './modules/upload/upload.routes'
+import { paymentRoutes } from './modules/payments/payments.routes'
+import { invoiceDownloadRoutes } from './modules/payments/invoice-download.routes'
+import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes'
+import { createPaymentGateway } from './modules/payments/payment-gateway'
 import { PdfService } from './pdf/pdf-service'
 import { LocalFileStorage } from './storage/storage'
 
 export type { AppDeps }
 
-type Given = Omit<AppDeps, 'mailer' | 'storage' | 'pdf'> &
-  Partial<Pick<AppDeps, 'mailer' | 'storage' | 'pdf'>> & {
+type Given = Omit<AppDeps, 'mailer' | 'storage' | 'pdf' | 'paymentGateway'> &
+  Partial<Pick<AppDeps, 'mailer' | 'storage' | 'pdf' | 'paymentGateway'>> & {
     /** Sees every JSON answer of a declared route (the tests validate it against the documented schema). */
     onResponse?: RouteHooks['onResponse']
   }
@@ -49,6 +53,7 @@ export function createApp(given: Given): Express {
     mailer: given.mailer ?? createMailer(given.config, given.logger),
     storage: given.storage ?? new LocalFileStorage(path.join(given.config.DATA_DIR)),
     pdf: given.pdf ?? lazyPdf(given.config),
+    paymentGateway: given.paymentGateway ?? createPaymentGateway(given.config),
   }
   const uploads = uploadRoutes(deps)
   const app = express()
@@ -77,6 +82,7 @@ export function createApp(given: Given): Express {
     ...complianceNoteRoutes(deps),
     ...supportItemRoutes(deps),
     ...uploads.api,
+    ...paymentRoutes(deps),
     ...openApiRoutes(deps, () => routeSpecs),
   ]
   app.locals.apiRoutes = routeSpecs
@@ -84,10 +90,13 @@ export function createApp(given: Given): Express {
   api.use(apiDocsRouter())
   api.use(notFoundApi)
 
+  // Stripe's signed events need the raw body and come from no browser origin: before the API's parsers.
+  app.use(stripeWebhookRoutes(deps))
   app.use('/api', api)
   // Downloads are links (001 §7): same session, no JSON body parsing.
   const downloads = express.Router({ caseSensitive: false })
   downloads.use(authenticate(deps))
+  downloads.use(invoiceDownloadRoutes(deps))
   downloads.use('/download', uploads.downloads)
   downloads.use(documentRoutes(deps))
   app.use(downloads)

@@ -8,6 +8,7 @@ import type { Logger } from './logger'
 import type { Mailer } from './mail/create-mailer'
 import type { PdfService } from './pdf/pdf-service'
 import type { FileStorage } from './storage/storage'
+import type { PaymentGateway } from './modules/payments/payment-gateway'
 
 export type { Config, Database, Db, Logger, Mailer, FileStorage }
 
@@ -20,4 +21,6 @@ export type AppDeps = {
   storage: FileStorage
   /** The PDF printer, started on first use so a server that prints nothing needs no browser. */
   pdf: () => PdfService
+  /** Card payments: the sandbox gateway, or Stripe when configured. */
+  paymentGateway: PaymentGateway
 }

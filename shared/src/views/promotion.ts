@@ -27,7 +27,13 @@ export type PromotionListItem = {
   updatedAt: string
 }
 
+/** 001 §3 pendingSubmissionInvoice / pendingCustomInvoice: an unpaid invoice, dollars (ccSurcharge: what a card adds). */
+export type PendingInvoiceView = { invoiceNumber: number | null; amount: number; gst: number; ccSurcharge: number }
+
 export type Promotion = PromotionListItem & {
+  /** What is owed (issue 12); answered by GET /api/promotion/get. */
+  pendingSubmissionInvoice?: PendingInvoiceView | null
+  pendingCustomInvoice?: PendingInvoiceView | null
   winnersDrawnElectronically: boolean | null
   hasNswAuthority: boolean | null
   hasInstantWinPrizes: boolean | null

@@ -5,7 +5,7 @@
  */
 import { formatCurrency, NSW_AUTHORITY_DEFAULT_DURATION } from '@permitdesk/shared'
 import { useState } from 'react'
-import { Modal } from '../../promotions/components/modal'
+import { Modal } from '../../../components/ui'
 import { ApiError } from '../../../lib/api-client'
 import { saveNswAuthority } from '../api/permit-api'
 import { useEditor } from './editor-context'
@@ -72,7 +72,7 @@ export function NswAuthority({ durationRequired }: { durationRequired: boolean }
       )}
       <p role="status" aria-live="polite">{message}</p>
       <Modal
-        open={pending !== null}
+        isOpen={pending !== null}
         title="This may change your permit requirements"
         onClose={() => setPending(null)}
         actions={

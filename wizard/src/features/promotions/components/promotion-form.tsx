@@ -17,7 +17,7 @@ import {
 } from '@permitdesk/shared'
 import { useId, useState, type FormEvent } from 'react'
 import { FeeSummary } from './fee-summary'
-import { Modal } from './modal'
+import { Modal } from '../../../components/ui'
 import { PRODUCT_NAME } from '../config'
 
 export type PromotionFormValues = {
@@ -244,7 +244,7 @@ export function PromotionForm({ initial, skill, submitLabel, onSubmit, statesLoc
       </button>
 
       <Modal
-        open={modal === 'createWhenNotRequired'}
+        isOpen={modal === 'createWhenNotRequired'}
         title="No permit is required"
         onClose={() => setModal(null)}
         actions={
@@ -256,13 +256,13 @@ export function PromotionForm({ initial, skill, submitLabel, onSubmit, statesLoc
       >
         <p>Based on your answers, none of the states you chose needs a trade promotion permit. You can still create the promotion to buy terms and conditions or a random draw, or to keep a record.</p>
       </Modal>
-      <Modal open={modal === 'notRequired'} title="Included but not required" onClose={() => setModal(null)}>
+      <Modal isOpen={modal === 'notRequired'} title="Included but not required" onClose={() => setModal(null)}>
         <p>Permits are only needed above a total prize value: NSW above $10,000, ACT above $3,000, and SA above $5,000 (or with instant-win prizes). Your promotion still runs in these states and must follow their laws, but no permit is applied for there.</p>
       </Modal>
-      <Modal open={modal === 'randomDrawTerms'} title="Random draw terms" onClose={() => setModal(null)}>
+      <Modal isOpen={modal === 'randomDrawTerms'} title="Random draw terms" onClose={() => setModal(null)}>
         <p>We conduct the draw with an approved random draw system at the time and place in your terms and conditions, keep a record of the draw, and send you the winners' details and a draw certificate.</p>
       </Modal>
-      <Modal open={modal === 'createTerms'} title="Terms and conditions" onClose={() => setModal(null)}>
+      <Modal isOpen={modal === 'createTerms'} title="Terms and conditions" onClose={() => setModal(null)}>
         <p>Our lawyers draft terms and conditions for your promotion from the details of your permit application. Abridged terms suit advertising with limited space; hosted terms are published online for entrants to read.</p>
       </Modal>
     </form>
