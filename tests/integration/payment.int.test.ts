@@ -12,6 +12,7 @@ import {
   MSG_ADDENDUM_NOT_AFTER_SUBMISSION,
   MSG_ADDENDUM_UNKNOWN,
   MSG_PAYMENT_DUE_BEFORE_GENERATION,
+  dollarsToCents,
 } from '@permitdesk/shared'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -83,15 +84,15 @@ describe('POST /api/promotion/submitPermitApplication by card (sandbox)', () => 
     expect(response.body.card).toEqual({ brand: 'visa', last4: '4242' })
     const invoice = response.body.invoice
     expect(invoice).toMatchObject({ status: 'paid', method: 'card', purpose: 'submission', promotionId: id })
-    // fees on the promotion are cents (shared's convention); the invoice is dollars on the wire
-    expect(Math.round(invoice.amount * 100)).toBe(fees.feeDue_Total)
-    expect(Math.round(invoice.gst * 100)).toBe(fees.feeDue_GST)
-    expect(Math.round(invoice.total * 100)).toBe(fees.feeDue_GrandTotal)
+    // Dollars on the wire on both sides (DESIGN.md §4): the invoice charges the promotion's fees.
+    expect(invoice.amount).toBe(fees.feeDue_Total)
+    expect(invoice.gst).toBe(fees.feeDue_GST)
+    expect(invoice.total).toBe(fees.feeDue_GrandTotal)
     expect(invoice.lines.map((l: any) => l.description)).toEqual(expect.arrayContaining([expect.stringMatching(/^NSW/), expect.stringMatching(/^ACT/), 'Permit management service']))
 
     const [payment] = await paymentsOf(id)
     expect(payment).toMatchObject({ status: 'succeeded', brand: 'visa', last4: '4242', is_reattempt: false })
-    expect(Number(payment.amount)).toBe(fees.feeDue_GrandTotal)
+    expect(Number(payment.amount)).toBe(dollarsToCents(fees.feeDue_GrandTotal)) // cents in the database
     // Nothing of the card is stored but the brand and last four digits.
     const stored = JSON.stringify(await rows(sql`select * from app.payments where promotion_id = ${id}`))
     expect(stored).not.toContain('4242424242424242')
@@ -342,10 +343,11 @@ describe('amendment, additional payment and resubmission', () => {
 
     // A higher prize value moves ACT to a higher tier: only the difference is owed.
     const before = (await alice.client.get(`/api/promotion/get?id=${id}`)).body
-    const modified = await alice.client.post('/api/promotion/modify', { id, ...promotionInput({ totalPrizeValue: 6_000_000 }) })
+    const modified = await alice.client.post('/api/promotion/modify', { id, ...promotionInput({ totalPrizeValue: 60_000 }) })
     expect(modified.status, modified.text).toBe(200)
     const after = (await alice.client.get(`/api/promotion/get?id=${id}`)).body
-    const riseCents = after.permit.feeDue_Total - before.permit.feeDue_Total
+    // Dollars on the wire: the rise in cents, computed from the digits (no float subtraction).
+    const riseCents = dollarsToCents(after.permit.feeDue_Total) - dollarsToCents(before.permit.feeDue_Total)
     expect(riseCents).toBeGreaterThan(0)
     expect(after.pendingSubmissionInvoice).toMatchObject({ invoiceNumber: null })
     expect(Math.round(after.pendingSubmissionInvoice.amount * 100)).toBe(riseCents)
@@ -367,7 +369,7 @@ describe('amendment, additional payment and resubmission', () => {
     expect(resubmit.body.permitStatus.slug).toBe('resubmitted')
     expect(resubmit.body.invoice).toBeNull()
     expect((await paymentsOf(id)).filter((p) => p.status === 'succeeded')).toHaveLength(2)
-    expect((await invoicesOf(id)).map((i) => Number(i.amount))).toEqual([before.permit.feeDue_Total, riseCents])
+    expect((await invoicesOf(id)).map((i) => Number(i.amount))).toEqual([dollarsToCents(before.permit.feeDue_Total), riseCents])
   })
 })
 
