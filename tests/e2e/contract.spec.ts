@@ -27,7 +27,9 @@ test('the API reference page renders the OpenAPI document, from this server only
   })
   await page.goto('/api/docs/')
   await expect(page.getByText('PermitDesk API').first()).toBeVisible({ timeout: 20_000 })
-  await expect(page.getByText('/api/promotion/create').first()).toBeVisible()
+  const sidebar = page.getByRole('complementary', { name: /PermitDesk API/ })
+  await expect(sidebar.getByRole('link', { name: 'promotion', exact: true })).toBeVisible()
+  await expect(sidebar.getByRole('link', { name: /Liveness: 200 while the database answers/ })).toBeVisible()
   expect(outside).toEqual([])
 })
 
