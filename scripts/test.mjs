@@ -36,6 +36,24 @@ if (!only.length || only.includes('types')) {
   }
 }
 
+if (!only.length || only.includes('boundaries')) {
+  // The boundary lint (issue 11, .dependency-cruiser.cjs): each check counts like a type check.
+  process.stdout.write('\n=== boundaries (dependency-cruiser) ===\n')
+  const result = spawnSync(process.execPath, [path.join(root, 'scripts', 'check-boundaries.mjs'), '--json'], { cwd: root, env, encoding: 'utf8' })
+  const lines = result.stdout.trimEnd().split('\n')
+  let counts
+  try {
+    counts = JSON.parse(lines.at(-1))
+  } catch {
+    counts = undefined
+  }
+  process.stdout.write(`${(counts ? lines.slice(0, -1) : lines).join('\n')}\n${result.status === 0 ? '' : result.stderr}`)
+  if (counts) {
+    passed += counts.passed
+    failed += counts.failed
+  } else broken.push('boundaries')
+}
+
 if (!only.length || only.includes('unit')) {
   const file = path.join(results, 'vitest.json')
   const code = run('unit and integration tests (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`])

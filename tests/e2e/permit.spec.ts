@@ -31,6 +31,15 @@ async function createPromotion(request: APIRequestContext, data: Record<string, 
 
 const address = { lineOne: '9 Old Street', suburb: 'Parramatta', state: 'NSW', postcode: '2150' }
 
+/** A react-aria date or time field's value, from the input it keeps for forms (`YYYY-MM-DD`, `HH:mm:ss`). */
+const fieldValue = (page: Page, path: string) => page.locator(`input[name="${path}"]`)
+
+/** Types a date as a person does, day first (dd/mm/yyyy), into a react-aria date field. */
+async function typeDate(page: Page, label: string, ddmmyyyy: string) {
+  await page.getByRole('group', { name: label, exact: true }).getByRole('spinbutton').first().click()
+  await page.keyboard.type(ddmmyyyy)
+}
+
 async function step(page: Page, name: RegExp) {
   await page.getByRole('navigation', { name: 'Application steps' }).getByRole('link', { name }).click()
 }
@@ -40,13 +49,13 @@ test.describe('permit application', () => {
     const errors = watchConsole(page)
     await signUp(page.request, 'permit')
     // An earlier promotion with an applicant: reused automatically, and offered for reuse.
-    const earlier = await createPromotion(page.request, { name: 'Earlier promotion', ausStates: { vic: true }, totalPrizeValue: 100_000 })
+    const earlier = await createPromotion(page.request, { name: 'Earlier promotion', ausStates: { vic: true }, totalPrizeValue: 1_000 })
     const opened = await (await page.request.get(`/api/promotion/get?id=${earlier}`)).json()
     const savedEarlier = await page.request.post('/api/promotion/save', {
-      data: { ...opened, versionNumber: opened.version, permit: { ...opened.permit, applicant: { organisation: 'Earlier Co Pty Ltd', abnacn: '51824753556', businessAddress: address, postalSameAsBusiness: true, contact: { firstName: 'Eve', lastName: 'Earlier', phone: '0211112222', email: 'eve@earlier.test' } } } },
+      data: { ...opened, versionNumber: opened.versionNumber, permit: { ...opened.permit, applicant: { organisation: 'Earlier Co Pty Ltd', abnacn: '51824753556', businessAddress: address, postalSameAsBusiness: true, contact: { firstName: 'Eve', lastName: 'Earlier', phone: '0211112222', email: 'eve@earlier.test' } } } },
     })
     expect(savedEarlier.status()).toBe(200)
-    const id = await createPromotion(page.request, { name: 'Spring giveaway', ausStates: { nsw: true, sa: true }, totalPrizeValue: 2_000_000, hasNswAuthority: false, winnersDrawnElectronically: false })
+    const id = await createPromotion(page.request, { name: 'Spring giveaway', ausStates: { nsw: true, sa: true }, totalPrizeValue: 20_000, hasNswAuthority: false, winnersDrawnElectronically: false })
 
     await page.goto(`/permit/edit/${id}/`)
     await expect(page.getByRole('heading', { name: 'Step 1 of 6: General' })).toBeVisible()
@@ -55,9 +64,11 @@ test.describe('permit application', () => {
 
     // General: dates and answers are prefilled (001 §5); the rest is typed.
     await expect(page.getByLabel('Promotion name')).toHaveValue('Spring giveaway')
-    await expect(page.getByLabel('Start date')).not.toHaveValue('')
-    await expect(page.getByLabel('Start time')).toHaveValue('09:00')
-    await expect(page.getByLabel('End time')).toHaveValue('15:00')
+    await expect(fieldValue(page, 'permit.startDate')).not.toHaveValue('')
+    // Times read 12-hour with am/pm (issue 17); the form keeps 24-hour values.
+    await expect(page.getByRole('group', { name: 'Start time', exact: true })).toHaveText(/9:00\s*am/i)
+    await expect(fieldValue(page, 'permit.startTime')).toHaveValue(/^09:00/)
+    await expect(fieldValue(page, 'permit.endTime')).toHaveValue(/^15:00/)
     await expect(page.getByRole('group', { name: 'Can people under 18 enter?' }).getByLabel('Yes')).toBeChecked()
     await expect(page.getByRole('group', { name: 'Are any inducements offered to enter?' }).getByLabel('No')).toBeChecked()
     await page.getByRole('group', { name: 'How will the promotion be advertised?' }).getByLabel('Digital and social media').check()
@@ -101,8 +112,10 @@ test.describe('permit application', () => {
     await page.getByRole('group', { name: 'How will winners be decided?' }).getByLabel('Single draw for all prizes').check()
     await page.getByRole('group', { name: 'Will the winners be drawn by computer or machine?' }).getByLabel('No').check()
     await page.getByRole('group', { name: 'Are there several draw dates?' }).getByLabel('No').check()
-    await page.getByLabel('Final draw date').fill('2027-01-10')
-    await expect(page.getByLabel('Final draw time')).toHaveValue('15:00')
+    await typeDate(page, 'Final draw date', '10012027')
+    await expect(page.getByRole('group', { name: 'Final draw date', exact: true })).toHaveText(/10\/01\/2027/)
+    await expect(fieldValue(page, 'permit.finalDraw.date')).toHaveValue('2027-01-10')
+    await expect(fieldValue(page, 'permit.finalDraw.time')).toHaveValue(/^15:00/)
     await page.getByLabel('Organisation where the draw takes place').fill('Spring Co Pty Ltd')
     const drawAddress = page.getByRole('group', { name: 'Draw location address', exact: true })
     await drawAddress.getByLabel('Street address', { exact: true }).fill('1 Garden Road')
@@ -112,8 +125,8 @@ test.describe('permit application', () => {
     // NSW above $10,000 with a drawn method: the scrutineer question (001 §5).
     await page.getByRole('group', { name: 'Will a scrutineer oversee the draw?' }).getByLabel('No').check()
     // The unclaimed draw and notification dates follow the final draw (001 §5).
-    await expect(page.getByLabel('Unclaimed prize draw date')).toHaveValue('2027-04-10')
-    await expect(page.getByLabel('Winner notification date')).toHaveValue('2027-01-12')
+    await expect(fieldValue(page, 'permit.unclaimedDraw.date')).toHaveValue('2027-04-10')
+    await expect(fieldValue(page, 'permit.finalDraw.notification.date')).toHaveValue('2027-01-12')
     await page.getByRole('group', { name: 'Are there several unclaimed prize draw dates?' }).getByLabel('No').check()
     await page.getByRole('button', { name: 'Same as final draw' }).click()
     await page.getByLabel('How will winners be notified?').selectOption({ label: 'Email' })
@@ -162,7 +175,7 @@ test.describe('permit application', () => {
 
   test('a skill promotion shows the shortened steps, with Promoter for Applicant', async ({ page }) => {
     await signUp(page.request, 'skill')
-    const id = await createPromotion(page.request, { name: 'Best photo', ausStates: { nsw: true }, totalPrizeValue: 500_000, skillsBasedTC: true })
+    const id = await createPromotion(page.request, { name: 'Best photo', ausStates: { nsw: true }, totalPrizeValue: 5_000, skillsBasedTC: true })
     await page.goto(`/permit/edit/${id}/`)
     const steps = page.getByRole('navigation', { name: 'Application steps' }).getByRole('listitem')
     await expect(steps).toHaveText([/General/, /Promoter/, /Entry\/draw/, /Prizes/])
@@ -176,14 +189,14 @@ test.describe('permit application', () => {
 
   test('a save from a stale copy is refused with the save-error modal, offering contact or refresh', async ({ page }) => {
     await signUp(page.request, 'stale')
-    const id = await createPromotion(page.request, { name: 'Two windows', ausStates: { vic: true }, totalPrizeValue: 100_000 })
+    const id = await createPromotion(page.request, { name: 'Two windows', ausStates: { vic: true }, totalPrizeValue: 1_000 })
     await page.goto(`/permit/edit/${id}/`)
     await expect(page.getByLabel('Promotion name')).toHaveValue('Two windows')
     await page.getByRole('button', { name: 'Save', exact: true }).click()
     await expect(page.getByTestId('save-status')).toHaveText('Saved')
     // Another window saves in between.
     const other = await (await page.request.get(`/api/promotion/get?id=${id}`)).json()
-    expect((await page.request.post('/api/promotion/save', { data: { ...other, name: 'From the other window', versionNumber: other.version } })).status()).toBe(200)
+    expect((await page.request.post('/api/promotion/save', { data: { ...other, name: 'From the other window', versionNumber: other.versionNumber } })).status()).toBe(200)
 
     await page.getByLabel('Promotion name').fill('From this window')
     await page.getByRole('button', { name: 'Save', exact: true }).click()

@@ -96,17 +96,17 @@ test.describe('promotions', () => {
     await expect(page).toHaveURL(/\/promotions\/edit\/\d+\/$/)
     for (const name of ['alpha', 'Charlie']) {
       const created = await page.request.post('/api/promotion/create', {
-        data: { name, ausStates: { vic: true }, totalPrizeValue: 100_000, winnersDrawnElectronically: false },
+        data: { name, ausStates: { vic: true }, totalPrizeValue: 1_000, winnersDrawnElectronically: false },
       })
       expect(created.status()).toBe(200)
     }
 
     await page.goto('/promotions/')
-    const names = () => page.locator('.promotions-table tbody tr td:first-child a').allTextContents()
+    const names = () => page.getByRole('rowheader').allTextContents()
     await expect.poll(names).toEqual(['Charlie', 'alpha', 'Bravo'])
-    await page.getByRole('button', { name: /^Promotion/ }).click()
+    await page.getByRole('columnheader', { name: /^Promotion/ }).click()
     await expect.poll(names).toEqual(['alpha', 'Bravo', 'Charlie'])
-    await page.getByRole('button', { name: /^Promotion/ }).click()
+    await page.getByRole('columnheader', { name: /^Promotion/ }).click()
     await expect.poll(names).toEqual(['Charlie', 'Bravo', 'alpha'])
 
     await page.getByRole('button', { name: 'Archive Bravo' }).click()
@@ -115,11 +115,11 @@ test.describe('promotions', () => {
     await page.getByRole('link', { name: 'Archived promotions' }).click()
     await expect.poll(names).toEqual(['Bravo'])
     await page.getByRole('button', { name: 'Unarchive Bravo' }).click()
-    await expect(page.getByRole('cell', { name: 'No archived promotions.' })).toBeVisible()
+    await expect(page.getByRole('gridcell', { name: 'No archived promotions.' })).toBeVisible()
 
     // Row click opens the dashboard; a note is added and edited.
     await page.goto('/promotions/')
-    await page.getByRole('row', { name: /^Charlie/ }).getByRole('cell').nth(2).click()
+    await page.getByRole('row', { name: /^Charlie/ }).getByRole('gridcell').nth(2).click()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Charlie')
     await page.getByRole('button', { name: 'Notes (0)' }).click()
     await page.getByLabel('New note').fill('Call the printer')

@@ -1,16 +1,27 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
-import { router } from './app/router'
-import { Notifications } from './components/notifications'
-import { SessionProvider } from './features/account/components/session-provider'
+import { QueryClientProvider } from '@tanstack/react-query'
+import '@permitdesk/shared/tokens.css'
+import './components/ui/ui.css'
 import './styles.css'
+import { router } from './app/router'
+import { DownloadNotice } from './components/download-notice'
+import { Notifications } from './components/notifications'
+import { SessionProvider } from './components/session-provider'
+import { LocaleProvider } from './components/ui'
+import { queryClient } from './lib/query-client'
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <SessionProvider>
-      <RouterProvider router={router} />
-      <Notifications />
-    </SessionProvider>
+    <QueryClientProvider client={queryClient}>
+      <LocaleProvider>
+        <SessionProvider>
+          <RouterProvider router={router} />
+          <Notifications />
+          <DownloadNotice />
+        </SessionProvider>
+      </LocaleProvider>
+    </QueryClientProvider>
   </StrictMode>,
 )

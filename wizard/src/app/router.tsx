@@ -1,24 +1,29 @@
+/**
+ * The app's routes: each feature lists its own, and the app composes them (features never import
+ * each other). Every screen is its own chunk; the staff console is one lazy chunk customers
+ * never download.
+ */
 import { createBrowserRouter } from 'react-router'
+import { AppRoot } from '../components/app-root'
 import { NotFound } from '../components/not-found'
-import { AccountEditScreen } from '../features/account/components/account-edit-screen'
-import { ForgotPasswordScreen } from '../features/account/components/forgot-password-screen'
-import { LoginScreen } from '../features/account/components/login-screen'
-import { RegisterScreen } from '../features/account/components/register-screen'
-import { RequireAuth } from '../features/account/components/require-auth'
-import { ResetPasswordScreen } from '../features/account/components/reset-password-screen'
-import { promotionRoutes } from '../features/promotions/routes'
-import { drawRoutes } from '../features/draws/routes'
 import { staffPath } from '../config/paths'
+import { accountRoutes } from '../features/account/routes'
+import { drawRoutes } from '../features/draws/routes'
+import { paymentRoutes } from '../features/payment/routes'
+import { permitRoutes } from '../features/permit/routes'
+import { promotionRoutes } from '../features/promotions/routes'
 
 export const router = createBrowserRouter([
-  { path: '/account/login/', element: <LoginScreen /> },
-  { path: '/account/register/', element: <RegisterScreen /> },
-  { path: '/account/forgotpassword/', element: <ForgotPasswordScreen /> },
-  { path: '/account/resetpassword/:token/', element: <ResetPasswordScreen /> },
-  { path: '/account/edit/', element: <RequireAuth><AccountEditScreen /></RequireAuth> },
-  ...promotionRoutes,
-  ...drawRoutes,
-  // Lazy: customers never download the staff console.
-  { path: `${staffPath}*`, lazy: () => import('../staff/staff-home') },
-  { path: '*', element: <NotFound /> },
+  {
+    element: <AppRoot />,
+    children: [
+      ...accountRoutes,
+      ...paymentRoutes,
+      ...promotionRoutes,
+      ...permitRoutes,
+      ...drawRoutes,
+      { path: `${staffPath}*`, lazy: () => import('../staff/staff-home') },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
 ])

@@ -88,6 +88,15 @@ export async function apiRequest<T>(method: 'GET' | 'POST', path: string, option
   throw error
 }
 
+/** `?a=1&b=2` from the defined, non-empty values. */
+export function query(params: NonNullable<RequestOptions['query']>): string {
+  return withQuery('', Object.fromEntries(Object.entries(params).filter(([, value]) => value !== ''))) || ''
+}
+
+/** For screens that show errors beside the form themselves: nothing is broadcast. */
+export const quiet = { notify: false } as const
+
+/** The shortcuts every feature's calls use (one request function under them: apiRequest). */
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => apiRequest<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) => apiRequest<T>('POST', path, { ...options, body: body ?? {} }),

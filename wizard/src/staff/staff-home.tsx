@@ -1,39 +1,39 @@
-import { AppLayout } from '../components/layouts/app-layout'
-import { RequireAuth } from '../features/account/components/require-auth'
-import { useSession } from '../features/account/hooks/use-session'
+import { Route, Routes } from 'react-router'
+import { NotFound } from '../components/not-found'
+import { RequireAuth } from '../components/require-auth'
+import { useSession } from '../lib/session'
+import { ResourcesScreen } from './screens/resources-screen'
+import { StaffLayout } from './staff-layout'
 
-/**
- * The staff console's landing (000 §2 staff area). Staff sign in through the same login and land
- * here; the console's screens (tasks, outstanding applications, promotion search, invoices,
- * statistics) come with the staff console issue and will hang off this page.
- */
-function StaffHome() {
-  const { user, signOut } = useSession()
+/** The console's landing until the task list lands (issue 13). */
+function StaffLanding() {
+  const { user } = useSession()
   return (
-    <AppLayout title="Staff console">
+    <StaffLayout title="Staff console">
       <h1>Staff console</h1>
       <p>
         Signed in as {user?.firstName} {user?.lastName} ({user?.email}).
       </p>
-      <h2>Available now</h2>
-      <ul>
-        <li>
-          <a href="/cms/">Content management</a>: news, FAQs and support items, reviews, pages and site settings.
-        </li>
-      </ul>
-      <h2>Coming with the staff console</h2>
-      <p>The task list, outstanding permit applications, promotion search, invoices, permit numbers, users and statistics.</p>
-      <button type="button" className="secondary" onClick={() => void signOut()}>
-        Sign out
-      </button>
-    </AppLayout>
+      <p>
+        Site and help content: <a href="/cms/">content management</a>.
+      </p>
+    </StaffLayout>
   )
 }
 
+/**
+ * The staff console (000 §2 staff area), lazy-loaded under STAFF_PATH: customers never download
+ * it. Staff sign in through the same login; customers are sent away (RequireAuth staff), and
+ * every call behind these screens is guarded by the API as well.
+ */
 export function Component() {
   return (
     <RequireAuth staff>
-      <StaffHome />
+      <Routes>
+        <Route index element={<StaffLanding />} />
+        <Route path="resources/" element={<ResourcesScreen />} />
+        <Route path="*" element={<NotFound />} />
+      </Routes>
     </RequireAuth>
   )
 }

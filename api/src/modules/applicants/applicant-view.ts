@@ -1,22 +1,8 @@
-import { ApplicantDraftSchema, type ApplicantDraft } from '@permitdesk/shared'
+import { ApplicantDraftSchema, type ApplicantDraft, type ApplicantReuseItem, type ApplicantView } from '@permitdesk/shared'
 import type { ApplicantRow } from './applicants.repository'
 
-/**
- * One row of GET /api/applicant/getReuseList. Applicants are stored per promotion, so the
- * applicant's `id` IS its promotion's id (`id === promotionId`): the wizard passes it to
- * `applicant/get?id=` and records it as the applicant's `reuseFromPromotion`.
- */
-export type ApplicantReuseItem = {
-  id: number
-  promotionId: number
-  promotionName: string
-  organisation: string
-  contactName: string | null
-  updatedAt: string
-}
-
-/** GET /api/applicant/get and getLatest: the stored applicant draft, keyed by its promotion. */
-export type ApplicantView = ApplicantDraft & { id: number; promotionId: number }
+/** The wire shapes are shared with the wizard (shared/src/views/applicant.ts). */
+export type { ApplicantReuseItem, ApplicantView }
 
 const APPLICANT_FIELDS = Object.keys(ApplicantDraftSchema.shape) as (keyof ApplicantDraft)[]
 

@@ -1,10 +1,8 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Router } from 'express'
-import { AppError, DrawPublicQuerySchema } from '@permitdesk/shared'
+import { AppError, DrawPublicQuerySchema, MSG_PDF_UNAVAILABLE } from '@permitdesk/shared'
 import type { AppDeps } from '../../app'
-import { requireUser } from '../../http/auth'
-import { HttpError } from '../../http/http-error'
 import { parseInput } from '../../http/route'
 import { brandFor } from '../../mail/templates'
 import { ChromiumNotFoundError } from '../../pdf/find-chromium'
@@ -53,7 +51,7 @@ export function drawPageRoutes(deps: AppDeps) {
     try {
       pdf = await deps.pdf().render(renderCertificate(view, { now: new Date(), productName: brandFor(deps.config).productName }))
     } catch (error) {
-      if (error instanceof ChromiumNotFoundError) throw new HttpError(503, 'PDFs cannot be produced right now: this server has no browser to print them. Please contact support.', undefined, 'UNAVAILABLE')
+      if (error instanceof ChromiumNotFoundError) throw new AppError('UNAVAILABLE', MSG_PDF_UNAVAILABLE)
       throw error
     }
     res.set('Content-Type', 'application/pdf')
@@ -68,10 +66,11 @@ export function drawPageRoutes(deps: AppDeps) {
     res.set('Cache-Control', 'no-cache')
     res.send(renderWinnersPage(page))
   })
-  router.get('/download/draw/:id/entries.csv', requireUser, async (req, res) => {
+  router.get('/download/draw/:id/entries.csv', async (req, res) => {
+    const user = res.locals.user
+    if (!user) throw new AppError('UNAUTHENTICATED')
     const id = Number(req.params.id)
     if (!Number.isSafeInteger(id) || id < 1) throw new AppError('NOT_FOUND')
-    const user = res.locals.user!
     const draw = await requireDraw(deps, { userId: user.id, isStaff: user.isStaff }, id)
     const stream = draw.entriesKey ? await deps.storage.get(draw.entriesKey) : undefined
     if (!stream) throw new AppError('NOT_FOUND')

@@ -1,19 +1,19 @@
 import type { ReactNode } from 'react'
 import { useEffect } from 'react'
+import { AppHeader } from './app-header'
 
 type Props = { title: string; children: ReactNode }
 
-/** The frame of every app screen; sets the spec's page title (route title · product name). */
+/** The frame of every app screen: skip link, the header, the page; sets the spec's page title (route title · product name). */
 export function AppLayout({ title, children }: Props) {
   useEffect(() => {
     document.title = `${title} · PermitDesk`
   }, [title])
   return (
     <div className="app">
-      <header className="app-header">
-        <a className="brand" href="/">PermitDesk</a>
-      </header>
-      <main id="main" className="app-main">{children}</main>
+      <a className="skip-link" href="#main">Skip to content</a>
+      <AppHeader />
+      <main id="main" className="app-main" tabIndex={-1}>{children}</main>
     </div>
   )
 }

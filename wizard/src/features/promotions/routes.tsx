@@ -2,27 +2,25 @@
  * The promotions feature's routes (001 §2, 000 §2). /promotions/game-of-skill/ is a creation
  * screen for a skill-based promotion (of the spec's two readings we chose this one; see README).
  * Private screens are wrapped in RequireAuth: a signed-out visitor goes to the login screen with
- * the return address before any call is made (000 §2).
+ * the return address before any call is made (000 §2). Each screen is loaded on first visit.
  */
 import { Navigate, type RouteObject } from 'react-router'
-import { RequireAuth } from '../account/components/require-auth'
-import { CreatePromotionScreen } from './components/create-promotion-screen'
-import { ModifyPromotionScreen } from './components/modify-promotion-screen'
-import { MyPromotionsScreen } from './components/my-promotions-screen'
-import { PromotionDashboard } from './components/promotion-dashboard'
-import { PermitEditScreen } from '../permit/components/permit-edit-screen'
-import { promotionPaths } from './config'
+import { lazyScreen } from '../../components/lazy-screen'
+import { promotionPaths } from '../../config/paths'
 import './promotions.css'
 
+const myPromotions = (archived: boolean) => () => import('./components/my-promotions-screen').then((m) => () => <m.MyPromotionsScreen archived={archived} />)
+const create = (skill: boolean) => () => import('./components/create-promotion-screen').then((m) => () => <m.CreatePromotionScreen skill={skill} />)
+const modify = (skill: boolean) => () => import('./components/modify-promotion-screen').then((m) => () => <m.ModifyPromotionScreen skill={skill} />)
+
 export const promotionRoutes: RouteObject[] = [
-  { path: promotionPaths.list, element: <RequireAuth><MyPromotionsScreen archived={false} /></RequireAuth> },
-  { path: promotionPaths.archive, element: <RequireAuth><MyPromotionsScreen archived /></RequireAuth> },
+  { path: promotionPaths.list, ...lazyScreen(myPromotions(false), { auth: true }) },
+  { path: promotionPaths.archive, ...lazyScreen(myPromotions(true), { auth: true }) },
   { path: promotionPaths.create, element: <Navigate to={promotionPaths.gameOfChance} replace /> },
-  { path: promotionPaths.gameOfChance, element: <CreatePromotionScreen skill={false} /> },
-  { path: promotionPaths.gameOfSkill, element: <CreatePromotionScreen skill /> },
-  { path: promotionPaths.wizard, element: <CreatePromotionScreen skill={false} /> },
-  { path: '/promotions/edit/:id/', element: <RequireAuth><PromotionDashboard /></RequireAuth> },
-  { path: '/promotions/modify/:id/', element: <RequireAuth><ModifyPromotionScreen skill={false} /></RequireAuth> },
-  { path: '/promotions/modifyskillsbased/:id/', element: <RequireAuth><ModifyPromotionScreen skill /></RequireAuth> },
-  { path: '/permit/edit/:id/:section?/', element: <RequireAuth><PermitEditScreen /></RequireAuth> },
+  { path: promotionPaths.gameOfChance, ...lazyScreen(create(false)) },
+  { path: promotionPaths.gameOfSkill, ...lazyScreen(create(true)) },
+  { path: promotionPaths.wizard, ...lazyScreen(create(false)) },
+  { path: '/promotions/edit/:id/', ...lazyScreen(() => import('./components/promotion-dashboard').then((m) => m.PromotionDashboard), { auth: true }) },
+  { path: '/promotions/modify/:id/', ...lazyScreen(modify(false), { auth: true }) },
+  { path: '/promotions/modifyskillsbased/:id/', ...lazyScreen(modify(true), { auth: true }) },
 ]

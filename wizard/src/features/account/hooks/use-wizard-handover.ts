@@ -3,8 +3,7 @@ import { msgErrorPersists } from '@permitdesk/shared'
 import { api } from '../../../lib/api-client'
 import { notify } from '../../../lib/notify'
 import { clearWizardDraft, readWizardDraft } from '../../../lib/wizard-draft-cookie'
-
-export const SUPPORT_EMAIL = 'support@permitdesk.com.au'
+import { SUPPORT_EMAIL } from '../../../config/settings'
 
 /**
  * After register or sign-in, a visitor's creation-wizard draft (kept in a cookie, 000 §6) becomes

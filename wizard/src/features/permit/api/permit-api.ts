@@ -1,43 +1,42 @@
 /** The permit application's calls (001 §7), through the app's one fetch wrapper. */
-import type { ApplicantDraft, Promotion, PromotionListItem } from '@permitdesk/shared'
-import { apiRequest } from '../../../lib/api-client'
-import { query, request } from '../../promotions/api/request'
+import { permitDraftToWire, promotionFromWire, type ApplicantReuseItem, type ApplicantView, type Promotion, type PromotionListItem } from '@permitdesk/shared'
+import { api, apiRequest, query, quiet } from '../../../lib/api-client'
 
-export type { Promotion }
+export type { ApplicantReuseItem, Promotion }
 export type SaveOptions = { keepalive?: boolean }
 
-export const getPromotion = (id: number) => request<Promotion>('GET', `/api/promotion/get${query({ id })}`)
-export const savePromotion = (payload: Record<string, unknown>, { keepalive }: SaveOptions = {}) =>
-  apiRequest<Promotion>('POST', '/api/promotion/save', { body: payload, notify: false, keepalive })
-export const saveAttachments = (payload: { id: number; versionNumber: number; attachments: unknown[] }) =>
-  request<Promotion>('POST', '/api/promotion/saveAttachments', payload)
-export const saveNswAuthority = (payload: {
+// Amounts travel in dollars (DESIGN.md §4); the editor keeps its draft in cents for the shared rules.
+export const getPromotion = async (id: number) => promotionFromWire(await api.get<Promotion>(`/api/promotion/get${query({ id })}`, quiet))
+export const savePromotion = async (payload: Record<string, unknown>, { keepalive }: SaveOptions = {}) =>
+  promotionFromWire(await apiRequest<Promotion>('POST', '/api/promotion/save', { body: permitDraftToWire(payload), notify: false, keepalive }))
+export const saveAttachments = async (payload: { id: number; versionNumber: number; attachments: unknown[] }) =>
+  promotionFromWire(await api.post<Promotion>('/api/promotion/saveAttachments', payload, quiet))
+export const saveNswAuthority = async (payload: {
   id: number
   versionNumber: number
   hasNswAuthority: boolean
   nswAuthorityNumber?: string | null
   nswAuthorityExpiration?: string | null
   nswAuthorityDuration?: number | null
-}) => request<Promotion>('POST', '/api/promotion/saveNswAuthority', payload)
-export const getPromotionReuseList = (exclude: number, search = '') =>
-  request<PromotionListItem[]>('GET', `/api/promotion/getReuseList${query({ exclude, search })}`)
+}) => promotionFromWire(await api.post<Promotion>('/api/promotion/saveNswAuthority', payload, quiet))
+export const getPromotionReuseList = async (exclude: number, search = '') =>
+  (await api.get<PromotionListItem[]>(`/api/promotion/getReuseList${query({ exclude, search })}`, quiet)).map(promotionFromWire)
 
-export type ApplicantReuseItem = { id: number; promotionId: number; promotionName: string; organisation: string; contactName: string; updatedAt: string }
 export const getApplicantReuseList = (exclude: number, managedSubmission: boolean, search = '') =>
-  request<ApplicantReuseItem[]>('GET', `/api/applicant/getReuseList${query({ exclude, search, managedSubmission })}`)
+  api.get<ApplicantReuseItem[]>(`/api/applicant/getReuseList${query({ exclude, search, managedSubmission })}`, quiet)
 export const getApplicant = (id: number, managedSubmission: boolean) =>
-  request<ApplicantDraft & { promotionId: number }>('GET', `/api/applicant/get${query({ id, managedSubmission })}`)
+  api.get<ApplicantView>(`/api/applicant/get${query({ id, managedSubmission })}`, quiet)
 export const getLatestApplicant = (managedSubmission: boolean) =>
-  request<(ApplicantDraft & { promotionId: number }) | null>('GET', `/api/applicant/getLatest${query({ managedSubmission })}`)
+  api.get<ApplicantView | null>(`/api/applicant/getLatest${query({ managedSubmission })}`, quiet)
 
 export type ComplianceNote = { id: number; promotionId: number; categorySlug: string; text: string; createdAt: string }
-export const getComplianceNotes = (promotionId: number) => request<ComplianceNote[]>('GET', `/api/ComplianceNote/get${query({ promotionId })}`)
+export const getComplianceNotes = (promotionId: number) => api.get<ComplianceNote[]>(`/api/ComplianceNote/get${query({ promotionId })}`, quiet)
 export const createComplianceNote = (note: { promotionId: number; categorySlug: string; text: string }) =>
-  request<ComplianceNote>('POST', '/api/ComplianceNote/create', note)
-export const deleteComplianceNote = (id: number) => request<{ id: number }>('POST', '/api/ComplianceNote/delete', { id })
+  api.post<ComplianceNote>('/api/ComplianceNote/create', note, quiet)
+export const deleteComplianceNote = (id: number) => api.post<{ id: number }>('/api/ComplianceNote/delete', { id }, quiet)
 
 export type SupportItem = { id: number; question: string; answer: string }
-export const getFormFaqs = () => request<SupportItem[]>('GET', '/api/SupportItem/getFormFAQs')
+export const getFormFaqs = () => api.get<SupportItem[]>('/api/SupportItem/getFormFAQs', quiet)
 
 export type UploadAnswer = { serverFileName: string; headerFileName: string; fileExtension: string; date: string; message: string }
 

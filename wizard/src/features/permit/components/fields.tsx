@@ -3,10 +3,11 @@
  * label tied to the control, the rule messages under it (aria-describedby, aria-invalid), and
  * the action-required highlight staff can set (001 §2).
  */
-import { STATE_CODES, STATE_KEYS, hasFlag } from '@permitdesk/shared'
+import { STATE_CODES, STATE_KEYS, hasFlag, parseDollarsText } from '@permitdesk/shared'
 import { useEffect, useState, type ReactNode } from 'react'
 import { fieldId, type Path } from '../lib/paths'
 import { useField } from './editor-context'
+import { DatePicker, TimeField as UiTimeField } from '../../../components/ui'
 
 type Common = { path: Path; label: string; hint?: string }
 
@@ -71,36 +72,43 @@ export function TextField({ path, label, hint, multiline, maxLength = 4000, type
   )
 }
 
+/** A date (en-AU: dd/mm/yyyy on every browser; react-aria DatePicker), stored as `YYYY-MM-DD`. */
 export function DateField({ path, label, hint, min, max }: Common & { min?: string; max?: string }) {
   const field = useField<string | null>(path)
   const id = fieldId(path)
   return (
-    <Wrapper id={id} label={label} hint={hint} errors={field.errors} actionRequired={field.actionRequired}>
-      <input
-        {...controlProps(id, hint, field)}
-        type="date"
-        value={field.value ?? ''}
-        min={min}
-        max={max}
-        onChange={(event) => field.set(event.target.value || null)}
+    <div id={id} className={`field${field.errors.length ? ' has-error' : ''}${field.actionRequired ? ' action-required' : ''}`}>
+      <DatePicker
+        name={path}
+        label={<>{label}{field.actionRequired && <ActionBadge />}</>}
+        description={hint}
+        errorMessage={field.errors.length ? field.errors.join(' ') : undefined}
+        value={field.value ?? null}
+        minValue={min}
+        maxValue={max}
+        isReadOnly={field.readOnly}
+        onChange={(value) => field.set(value)}
       />
-    </Wrapper>
+    </div>
   )
 }
 
+/** A time of day, 12-hour with am/pm (react-aria TimeField), stored as `HH:mm`. */
 export function TimeField({ path, label, hint }: Common) {
   const field = useField<string | null>(path)
   const id = fieldId(path)
   return (
-    <Wrapper id={id} label={label} hint={hint} errors={field.errors} actionRequired={field.actionRequired}>
-      <input
-        {...controlProps(id, hint, field)}
-        type="time"
-        step={60}
-        value={field.value ?? ''}
-        onChange={(event) => field.set(event.target.value || null)}
+    <div id={id} className={`field${field.errors.length ? ' has-error' : ''}${field.actionRequired ? ' action-required' : ''}`}>
+      <UiTimeField
+        name={path}
+        label={<>{label}{field.actionRequired && <ActionBadge />}</>}
+        description={hint}
+        errorMessage={field.errors.length ? field.errors.join(' ') : undefined}
+        value={field.value ?? null}
+        isReadOnly={field.readOnly}
+        onChange={(value) => field.set(value)}
       />
-    </Wrapper>
+    </div>
   )
 }
 
@@ -200,11 +208,8 @@ export function MoneyField({ path, label, hint }: Common) {
   )
 }
 
-function parseDollars(text: string): number | null {
-  const clean = text.replace(/[$,\s]/g, '')
-  if (!/^\d+(\.\d{1,2})?$/.test(clean)) return null
-  return Math.round(Number(clean) * 100)
-}
+/** The shared parser: decimal digits to cents, never a float (DESIGN.md §4). */
+const parseDollars = parseDollarsText
 
 export function IntegerField({ path, label, hint }: Common) {
   const field = useField<number | null>(path)

@@ -5,7 +5,7 @@
  */
 import { formatCurrency, NSW_AUTHORITY_DEFAULT_DURATION } from '@permitdesk/shared'
 import { useState } from 'react'
-import { Modal } from '../../promotions/components/modal'
+import { Modal } from '../../../components/ui'
 import { ApiError } from '../../../lib/api-client'
 import { saveNswAuthority } from '../api/permit-api'
 import { useEditor } from './editor-context'
@@ -33,7 +33,7 @@ export function NswAuthority({ durationRequired }: { durationRequired: boolean }
             nswAuthorityExpiration: applicant.nswAuthorityExpiration ?? null,
             nswAuthorityDuration: applicant.nswAuthorityDuration ?? NSW_AUTHORITY_DEFAULT_DURATION,
           }),
-        (current, a) => ({ ...current, version: a.version, hasNswAuthority: a.hasNswAuthority, permitStatus: a.permitStatus, permit: { ...current.permit, ...feesOf(a.permit) } }),
+        (current, a) => ({ ...current, versionNumber: a.versionNumber, hasNswAuthority: a.hasNswAuthority, permitStatus: a.permitStatus, permit: { ...current.permit, ...feesOf(a.permit) } }),
       )
       if (answer) setMessage(`NSW authority saved. The NSW permit fee is now ${formatCurrency(answer.permit.feeDue_NSW)}.`)
     } catch (error) {
@@ -72,7 +72,7 @@ export function NswAuthority({ durationRequired }: { durationRequired: boolean }
       )}
       <p role="status" aria-live="polite">{message}</p>
       <Modal
-        open={pending !== null}
+        isOpen={pending !== null}
         title="This may change your permit requirements"
         onClose={() => setPending(null)}
         actions={

@@ -12,7 +12,6 @@ import {
   getVisibleSections,
   getWizardSteps,
   isEditableStatus,
-  MSG_DOWNLOAD_STARTING,
   promotionTitle,
   SECTION_NAMES,
   getSectionValidity,
@@ -23,9 +22,10 @@ import {
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link, Navigate, useNavigate, useParams } from 'react-router'
 import { AppLayout } from '../../../components/layouts/app-layout'
-import { useSession } from '../../account/hooks/use-session'
-import { Modal } from '../../promotions/components/modal'
-import { promotionPaths, SUPPORT_EMAIL } from '../../promotions/config'
+import { useSession } from '../../../lib/session'
+import { Modal } from '../../../components/ui'
+import { promotionPaths } from '../../../config/paths'
+import { SUPPORT_EMAIL } from '../../../config/settings'
 import { usePermitEditor, type Draft, type SaveStatus } from '../hooks/use-permit-editor'
 import { EditorProvider } from './editor-context'
 import { Section } from './fields'
@@ -51,7 +51,6 @@ export function PermitEditScreen() {
   const navigate = useNavigate()
   const [revealed, setRevealed] = useState<Set<StepKey>>(new Set())
   const [modal, setModal] = useState<'modifyOnly' | null>(null)
-  const [downloading, setDownloading] = useState(false)
   const editorRef = useRef(editor)
   editorRef.current = editor
 
@@ -150,14 +149,12 @@ export function PermitEditScreen() {
             href={`/promotions/downloadworkingpdf/${id}`}
             download
             onClick={() => {
-              setDownloading(true)
+              // "Download starting..." is announced by the app-wide DownloadNotice.
               void editor.save({ silent: true })
-              setTimeout(() => setDownloading(false), TIMINGS.downloadFlagResetMs)
             }}
           >
             Download working PDF
           </a>
-          <span role="status" aria-live="polite">{downloading ? MSG_DOWNLOAD_STARTING : ''}</span>
         </div>
       </header>
 
@@ -229,7 +226,7 @@ export function PermitEditScreen() {
       </div>
 
       <Modal
-        open={editor.saveError !== null}
+        isOpen={editor.saveError !== null}
         title="Your application could not be saved"
         onClose={editor.dismissSaveError}
         actions={
@@ -243,7 +240,7 @@ export function PermitEditScreen() {
         <p>Refresh to load the latest copy of your application, or contact us at {SUPPORT_EMAIL} if this keeps happening.</p>
       </Modal>
       <Modal
-        open={modal === 'modifyOnly'}
+        isOpen={modal === 'modifyOnly'}
         title="Only editable in modify promotion"
         onClose={() => setModal(null)}
         actions={

@@ -1,62 +1,65 @@
 /**
  * The compliance and FAQ panels beside the form (001 §2): the compliance notes relevant to this
- * promotion by their display rules (001 §3), with what staff wrote under each, and the form FAQs
- * from the CMS. Staff add and remove notes here.
+ * promotion by their display rules (001 §3), each note's text under its own title (issue 17: no
+ * empty or repeated titles), and the form FAQs from the CMS. Staff add and remove notes here.
  */
-import { COMPLIANCE_NOTE_RULES, deriveApplicationState, type StepKey } from '@permitdesk/shared'
-import { useEffect, useMemo, useState } from 'react'
-import { useSession } from '../../account/hooks/use-session'
-import { createComplianceNote, deleteComplianceNote, getComplianceNotes, getFormFaqs, type ComplianceNote, type SupportItem } from '../api/permit-api'
+import { COMPLIANCE_NOTE_RULES, complianceSections, deriveApplicationState, type StepKey } from '@permitdesk/shared'
+import { useMemo, useState } from 'react'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Button, Select, TextField } from '../../../components/ui'
+import { useSession } from '../../../lib/session'
+import { createComplianceNote, deleteComplianceNote, getComplianceNotes, getFormFaqs, type ComplianceNote } from '../api/permit-api'
 import { useEditor } from './editor-context'
+
+const notesKey = (promotionId: number) => ['permit', 'complianceNotes', promotionId] as const
 
 export function SidePanel({ stepKey }: { stepKey: StepKey }) {
   const { draft } = useEditor()
   const { user } = useSession()
+  const queryClient = useQueryClient()
   // The session's `agent` flag is the staff flag (000 §7 login answer).
   const isStaff = user?.agent === true
-  const [notes, setNotes] = useState<ComplianceNote[]>([])
-  const [faqs, setFaqs] = useState<SupportItem[]>([])
-  const [error, setError] = useState('')
-
-  useEffect(() => {
-    getComplianceNotes(draft.id).then(setNotes, () => setNotes([]))
-    getFormFaqs().then(setFaqs, () => setFaqs([]))
-  }, [draft.id])
+  const notes = useQuery({ queryKey: notesKey(draft.id), queryFn: () => getComplianceNotes(draft.id) })
+  const faqs = useQuery({ queryKey: ['supportItems', 'form'], queryFn: getFormFaqs, staleTime: 10 * 60_000 })
+  const remove = useMutation({
+    mutationFn: deleteComplianceNote,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: notesKey(draft.id) }),
+  })
 
   const relevant = useMemo(() => deriveApplicationState(draft, { now: new Date() }).complianceNotesRelevant.split(',').filter(Boolean), [draft])
-  const rules = COMPLIANCE_NOTE_RULES.filter((rule) => relevant.includes(rule.code))
+  const sections = complianceSections(relevant, notes.data ?? [])
+  const error = remove.error?.message
 
   return (
     <aside className="permit-aside" aria-label="Compliance and help">
       <section aria-labelledby="compliance-title" className="panel">
         <h2 id="compliance-title">Compliance</h2>
         <p className="muted">What the permit rules mean for this promotion, from what you have entered so far.</p>
-        <ul className="compliance-list" data-testid="compliance-notes">
-          {rules.map((rule) => (
-            <li key={rule.code} data-code={rule.code}>
-              <strong>{rule.topic}</strong>
-              {notes
-                .filter((note) => note.categorySlug === rule.code)
-                .map((note) => (
-                  <p key={note.id} className="compliance-note">
-                    {note.text}
-                    {isStaff && (
-                      <button type="button" className="link danger" onClick={() => deleteComplianceNote(note.id).then(() => setNotes((list) => list.filter((n) => n.id !== note.id)), (e: Error) => setError(e.message))}>
-                        Delete
-                      </button>
-                    )}
-                  </p>
-                ))}
-            </li>
+        {notes.isSuccess && sections.length === 0 ? <p className="muted">No compliance notes apply to this promotion yet.</p> : null}
+        <div className="compliance-list" data-testid="compliance-notes">
+          {sections.map((section) => (
+            <section key={section.topic} data-codes={section.codes.join(',')} className="compliance-section">
+              <h3>{section.topic}</h3>
+              {section.notes.map((note) => (
+                <div key={note.id} className="compliance-note">
+                  <p>{note.text}</p>
+                  {isStaff && (
+                    <Button variant="link" onPress={() => remove.mutate(note.id)}>
+                      Delete<span className="visually-hidden"> note: {note.text.slice(0, 40)}</span>
+                    </Button>
+                  )}
+                </div>
+              ))}
+            </section>
           ))}
-        </ul>
-        {isStaff && <StaffNoteForm promotionId={draft.id} codes={rules.map((r) => r.code)} onCreated={(note) => setNotes((list) => [...list, note])} onError={setError} />}
+        </div>
+        {isStaff && <StaffNoteForm promotionId={draft.id} codes={relevant} />}
         {error && <p className="form-error" role="alert">{error}</p>}
       </section>
-      {faqs.length > 0 && (
+      {faqs.data && faqs.data.length > 0 && (
         <section aria-labelledby="faq-title" className="panel" data-step={stepKey}>
           <h2 id="faq-title">Questions about this form</h2>
-          {faqs.map((faq) => (
+          {faqs.data.map((faq) => (
             <details key={faq.id}>
               <summary>{faq.question}</summary>
               <p>{faq.answer}</p>
@@ -68,32 +71,30 @@ export function SidePanel({ stepKey }: { stepKey: StepKey }) {
   )
 }
 
-function StaffNoteForm({ promotionId, codes, onCreated, onError }: { promotionId: number; codes: string[]; onCreated: (note: ComplianceNote) => void; onError: (message: string) => void }) {
+function StaffNoteForm({ promotionId, codes }: { promotionId: number; codes: string[] }) {
+  const queryClient = useQueryClient()
   const [code, setCode] = useState(codes[0] ?? 'RB')
   const [text, setText] = useState('')
+  const create = useMutation({
+    mutationFn: createComplianceNote,
+    onSuccess: (note: ComplianceNote) => {
+      setText('')
+      return queryClient.invalidateQueries({ queryKey: notesKey(note.promotionId) })
+    },
+  })
   return (
     <form
       className="staff-note-form"
       onSubmit={(event) => {
         event.preventDefault()
-        createComplianceNote({ promotionId, categorySlug: code, text }).then(
-          (note) => {
-            onCreated(note)
-            setText('')
-          },
-          (e: Error) => onError(e.message),
-        )
+        create.mutate({ promotionId, categorySlug: code, text })
       }}
     >
-      <label htmlFor="compliance-code">Note for</label>
-      <select id="compliance-code" value={code} onChange={(event) => setCode(event.target.value)}>
-        {COMPLIANCE_NOTE_RULES.map((rule) => (
-          <option key={rule.code} value={rule.code}>{rule.code}: {rule.topic}</option>
-        ))}
-      </select>
-      <label htmlFor="compliance-text">Compliance note</label>
-      <textarea id="compliance-text" value={text} onChange={(event) => setText(event.target.value)} rows={3} />
-      <button type="submit">Add note</button>
+      <Select label="Note for" value={code} onChange={setCode} options={COMPLIANCE_NOTE_RULES.map((rule) => ({ id: rule.code, label: `${rule.code}: ${rule.topic}` }))} />
+      <TextField label="Compliance note" multiline rows={3} value={text} onChange={setText} errorMessage={create.error?.message} />
+      <Button type="submit" isPending={create.isPending}>
+        Add note
+      </Button>
     </form>
   )
 }

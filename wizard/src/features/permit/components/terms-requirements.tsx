@@ -4,7 +4,7 @@
  */
 import { COMPLIANCE_NOTE_RULES, deriveApplicationState } from '@permitdesk/shared'
 import { useState } from 'react'
-import { Modal } from '../../promotions/components/modal'
+import { Modal } from '../../../components/ui'
 import { useEditor } from './editor-context'
 
 export function TermsRequirements() {
@@ -15,7 +15,7 @@ export function TermsRequirements() {
   return (
     <>
       <button type="button" className="link" onClick={() => setOpen(true)}>What your terms and conditions must cover</button>
-      <Modal open={open} title="Terms and conditions requirements" onClose={() => setOpen(false)}>
+      <Modal isOpen={open} title="Terms and conditions requirements" onClose={() => setOpen(false)}>
         <p>
           {draft.termsAndConditions || draft.skillsBasedTC
             ? 'We draft your terms and conditions from this application, so they cover what the regulators ask for.'

@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { AppLayout } from '../../../components/layouts/app-layout'
 import { createPromotion } from '../api/promotions'
 import { promotionPaths } from '../config'
 import { writeWizardDraft } from '../../../lib/wizard-draft-cookie'
-import { isSignedIn } from '../hooks/is-signed-in'
+import { useSession } from '../../../lib/session'
 import { emptyForm, PromotionForm } from './promotion-form'
 
 /**
@@ -14,10 +13,10 @@ import { emptyForm, PromotionForm } from './promotion-form'
  */
 export function CreatePromotionScreen({ skill }: { skill: boolean }) {
   const navigate = useNavigate()
-  const [signedIn, setSignedIn] = useState<boolean | null>(null)
-  useEffect(() => {
-    void isSignedIn().then(setSignedIn)
-  }, [])
+  // Who is signed in comes from the session (GET /api/account/current, 200 either way): a
+  // visitor's browser never calls the signed-in check (issue 11).
+  const { status } = useSession()
+  const signedIn = status === 'loading' ? null : status === 'signedIn'
 
   const title = skill ? 'Create a game of skill' : 'Create a promotion'
   return (
@@ -34,7 +33,7 @@ export function CreatePromotionScreen({ skill }: { skill: boolean }) {
         skill={skill}
         submitLabel={signedIn === false ? 'Continue' : 'Create promotion'}
         onSubmit={async (payload) => {
-          if (!(await isSignedIn())) {
+          if (status !== 'signedIn') {
             // The accounts screens create it after register or sign-in (features/account/hooks/use-wizard-handover.ts).
             writeWizardDraft(payload)
             window.location.assign(`/account/register/?create=true`)

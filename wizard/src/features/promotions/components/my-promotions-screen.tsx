@@ -1,133 +1,130 @@
-import { displayPrizeValue, formatAusStates, formatDate, promotionTitle, statusColour } from '@permitdesk/shared'
-import { useCallback, useEffect, useState } from 'react'
+import { displayPrizeValue, formatAusStates, formatDateNumeric, promotionTitle } from '@permitdesk/shared'
+import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { AppLayout } from '../../../components/layouts/app-layout'
+import { Button, DataTable, LinkButton, Modal, Pager, StatusBadge, TextField, type TableColumn } from '../../../components/ui'
+import { queryKeys } from '../../../lib/query-client'
 import { archivePromotion, deletePromotion, listPromotions, type ListParams, type PromotionListItem, type SortColumn } from '../api/promotions'
 import { promotionPaths } from '../config'
 import { PromotionListFaqs } from './promotion-list-faqs'
 
-const COLUMNS: { key: SortColumn; label: string }[] = [
-  { key: 'name', label: 'Promotion' },
-  { key: 'status', label: 'Status' },
-  { key: 'totalPrizeValue', label: 'Prize value' },
-  { key: 'date', label: 'Date created' },
-]
 const PAGE_SIZE = 10
 
 /**
  * /promotions/ and /promotions/archive/ (001 §2): a sortable table (default date descending; the
  * same column toggles the direction, a new column sorts ascending), row click opens the
- * dashboard, status colours, paging and a search box; archive, un-archive and delete.
+ * dashboard, status colours, paging and a search box; archive, un-archive and delete. The list
+ * is a TanStack query: archive and delete invalidate it.
  */
 export function MyPromotionsScreen({ archived }: { archived: boolean }) {
   const navigate = useNavigate()
-  const [params, setParams] = useState<ListParams>({ archived, sort: 'date', direction: 'desc', after: 0, count: PAGE_SIZE, search: '' })
-  const [data, setData] = useState<{ promotions: PromotionListItem[]; promotionCount: number | null } | null>(null)
+  const queryClient = useQueryClient()
+  const [view, setView] = useState<Omit<ListParams, 'archived' | 'count'>>({ sort: 'date', direction: 'desc', after: 0, search: '' })
+  const params: ListParams = { ...view, archived, count: PAGE_SIZE }
+  const list = useQuery({ queryKey: queryKeys.promotionList(params), queryFn: () => listPromotions(params), placeholderData: keepPreviousData })
   const [message, setMessage] = useState('')
   const [searchText, setSearchText] = useState('')
+  const [deleting, setDeleting] = useState<PromotionListItem | null>(null)
 
-  const load = useCallback(() => {
-    listPromotions(params).then(setData, (e: Error) => setMessage(e.message))
-  }, [params])
-  useEffect(load, [load])
-  useEffect(() => setParams((p) => ({ ...p, archived, after: 0 })), [archived])
-
-  const sortBy = (key: SortColumn) =>
-    setParams((p) => ({ ...p, sort: key, direction: p.sort === key ? (p.direction === 'asc' ? 'desc' : 'asc') : 'asc', after: 0 }))
-
-  async function act(action: () => Promise<unknown>, done: string) {
-    try {
-      await action()
+  const change = useMutation({
+    mutationFn: ({ action }: { action: () => Promise<unknown>; done: string }) => action(),
+    onSuccess: (_answer, { done }) => {
       setMessage(done)
-      load()
-    } catch (e) {
-      setMessage((e as Error).message)
-    }
-  }
+      return queryClient.invalidateQueries({ queryKey: queryKeys.promotions })
+    },
+    onError: (error) => setMessage(error.message),
+  })
 
-  const total = data?.promotionCount ?? 0
+  const columns: TableColumn<PromotionListItem, SortColumn | 'states' | 'actions'>[] = [
+    { id: 'name', label: 'Promotion', sortable: true, isRowHeader: true, render: (p) => <Link to={promotionPaths.dashboard(p.id)}>{promotionTitle(p.name)}</Link> },
+    { id: 'status', label: 'Status', sortable: true, render: (p) => <StatusBadge statusId={p.permitStatus.id} label={p.permitStatus.name} /> },
+    { id: 'totalPrizeValue', label: 'Prize value', sortable: true, align: 'end', render: (p) => displayPrizeValue(p) },
+    { id: 'date', label: 'Date created', sortable: true, render: (p) => formatDateNumeric(p.createdAt) },
+    { id: 'states', label: 'States', render: (p) => formatAusStates(p.ausStates, { includeNz: p.includeNz }) },
+    {
+      id: 'actions',
+      label: 'Actions',
+      render: (p) => (
+        <span className="row-actions">
+          <Button
+            variant="link"
+            aria-label={`${archived ? 'Unarchive' : 'Archive'} ${promotionTitle(p.name)}`}
+            onPress={() => change.mutate({ action: () => archivePromotion(p.id, !archived), done: archived ? 'Promotion restored to My Promotions.' : 'Promotion archived.' })}
+          >
+            {archived ? 'Unarchive' : 'Archive'}
+          </Button>
+          <Button variant="link" aria-label={`Delete ${promotionTitle(p.name)}`} onPress={() => setDeleting(p)}>
+            Delete
+          </Button>
+        </span>
+      ),
+    },
+  ]
+
+  const total = list.data?.promotionCount ?? 0
   const title = archived ? 'Archived promotions' : 'My Promotions'
   return (
     <AppLayout title={title}>
       <h1>{title}</h1>
       <div className="toolbar">
-        <Link className="button primary" to={promotionPaths.gameOfChance}>Create a promotion</Link>
+        <LinkButton href={promotionPaths.gameOfChance}>Create a promotion</LinkButton>
         <Link to={archived ? promotionPaths.list : promotionPaths.archive}>{archived ? 'Back to My Promotions' : 'Archived promotions'}</Link>
         <form
           role="search"
+          className="toolbar-search"
           onSubmit={(e) => {
             e.preventDefault()
-            setParams((p) => ({ ...p, search: searchText.trim(), after: 0 }))
+            setView((v) => ({ ...v, search: searchText.trim(), after: 0 }))
           }}
         >
-          <label htmlFor="promotion-search">Search promotions</label>
-          <input id="promotion-search" type="search" value={searchText} onChange={(e) => setSearchText(e.target.value)} placeholder="Name or number" />
-          <button type="submit">Search</button>
+          <TextField label="Search promotions" type="search" value={searchText} onChange={setSearchText} placeholder="Name or number" />
+          <Button type="submit" variant="secondary">
+            Search
+          </Button>
         </form>
       </div>
       <p role="status" aria-live="polite">{message}</p>
-      <table className="promotions-table">
-        <caption className="visually-hidden">{title}, sorted by {COLUMNS.find((c) => c.key === params.sort)?.label} {params.direction === 'asc' ? 'ascending' : 'descending'}</caption>
-        <thead>
-          <tr>
-            {COLUMNS.map((c) => (
-              <th key={c.key} scope="col" aria-sort={params.sort === c.key ? (params.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
-                <button type="button" className="sort" onClick={() => sortBy(c.key)}>
-                  {c.label}
-                  {params.sort === c.key ? (params.direction === 'asc' ? ' ▲' : ' ▼') : ''}
-                </button>
-              </th>
-            ))}
-            <th scope="col">States</th>
-            <th scope="col"><span className="visually-hidden">Actions</span></th>
-          </tr>
-        </thead>
-        <tbody>
-          {data?.promotions.length === 0 && (
-            <tr>
-              <td colSpan={6}>{archived ? 'No archived promotions.' : 'No promotions yet.'}</td>
-            </tr>
-          )}
-          {data?.promotions.map((p) => (
-            <tr key={p.id} className="clickable" onClick={() => navigate(promotionPaths.dashboard(p.id))}>
-              <td>
-                <Link to={promotionPaths.dashboard(p.id)} onClick={(e) => e.stopPropagation()}>{promotionTitle(p.name)}</Link>
-              </td>
-              <td>
-                <span className={`status status-${statusColour(p.permitStatus.id)}`}>{p.permitStatus.name}</span>
-              </td>
-              <td>{displayPrizeValue(p)}</td>
-              <td>{formatDate(p.createdAt)}</td>
-              <td>{formatAusStates(p.ausStates, { includeNz: p.includeNz })}</td>
-              <td onClick={(e) => e.stopPropagation()}>
-                <button type="button" className="link" onClick={() => void act(() => archivePromotion(p.id, !archived), archived ? 'Promotion restored to My Promotions.' : 'Promotion archived.')} aria-label={`${archived ? 'Unarchive' : 'Archive'} ${promotionTitle(p.name)}`}>
-                  {archived ? 'Unarchive' : 'Archive'}
-                </button>{' '}
-                <button
-                  type="button"
-                  className="link danger"
-                  aria-label={`Delete ${promotionTitle(p.name)}`}
-                  onClick={() => {
-                    if (window.confirm(`Delete "${promotionTitle(p.name)}"? Contact us if you need it back.`)) void act(() => deletePromotion(p.id), 'Promotion deleted.')
-                  }}
-                >
-                  Delete
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <div className="promotions-table" aria-busy={list.isFetching}>
+        <DataTable
+          label={title}
+          columns={columns}
+          rows={list.data?.promotions ?? []}
+          rowKey={(p) => p.id}
+          onRowAction={(p) => navigate(promotionPaths.dashboard(p.id))}
+          sort={{ column: view.sort, direction: view.direction }}
+          onSortChange={({ column, direction }) => setView((v) => ({ ...v, sort: column as SortColumn, direction, after: 0 }))}
+          empty={list.isPending ? 'Loading…' : archived ? 'No archived promotions.' : 'No promotions yet.'}
+        />
+      </div>
       {total > PAGE_SIZE && (
-        <nav className="pager" aria-label="Pages">
-          <button type="button" disabled={params.after === 0} onClick={() => setParams((p) => ({ ...p, after: Math.max(0, p.after - PAGE_SIZE) }))}>Previous</button>
-          <span>
-            {params.after + 1}–{Math.min(params.after + PAGE_SIZE, total)} of {total}
-          </span>
-          <button type="button" disabled={params.after + PAGE_SIZE >= total} onClick={() => setParams((p) => ({ ...p, after: p.after + PAGE_SIZE }))}>Next</button>
-        </nav>
+        <Pager page={Math.floor(view.after / PAGE_SIZE)} pageCount={Math.ceil(total / PAGE_SIZE)} onPageChange={(page) => setView((v) => ({ ...v, after: page * PAGE_SIZE }))} />
       )}
       {!archived && <PromotionListFaqs />}
+      <Modal
+        isOpen={deleting !== null}
+        title="Delete this promotion?"
+        onClose={() => setDeleting(null)}
+        actions={
+          <>
+            <Button
+              variant="danger"
+              onPress={() => {
+                const target = deleting
+                setDeleting(null)
+                if (target) change.mutate({ action: () => deletePromotion(target.id), done: 'Promotion deleted.' })
+              }}
+            >
+              Delete
+            </Button>
+            <Button variant="secondary" onPress={() => setDeleting(null)}>
+              Cancel
+            </Button>
+          </>
+        }
+      >
+        <p>Delete “{deleting ? promotionTitle(deleting.name) : ''}”? Contact us if you need it back.</p>
+      </Modal>
     </AppLayout>
   )
 }

@@ -15,6 +15,8 @@ import {
 import { useEffect, useState } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
 import { AppLayout } from '../../../components/layouts/app-layout'
+import { PromotionInvoices } from '../../../components/promotion-invoices'
+import { beginAmendPermitApplication } from '../../../lib/payments-api'
 import { getPromotion, requestLawyerContact, type Promotion } from '../api/promotions'
 import { PRODUCT_NAME, promotionPaths } from '../config'
 import { FeeBreakdownTable } from './fee-breakdown-table'
@@ -50,7 +52,24 @@ export function PromotionDashboard() {
       <header className="dashboard-header">
         <h1>
           {titleHref ? (
-            <a href={titleHref} title={startsAmendment(statusId) ? 'Start an amendment' : 'Edit the permit application'}>{title}</a>
+            <a
+              href={titleHref}
+              title={startsAmendment(statusId) ? 'Start an amendment' : 'Edit the permit application'}
+              onClick={
+                startsAmendment(statusId)
+                  ? (event) => {
+                      // 001 §2: on submitted/generated statuses the title begins an amendment first.
+                      event.preventDefault()
+                      beginAmendPermitApplication(id).then(
+                        () => window.location.assign(promotionPaths.permitEdit(id)),
+                        (e: Error) => setNotice(e.message),
+                      )
+                    }
+                  : undefined
+              }
+            >
+              {title}
+            </a>
           ) : (
             title
           )}
@@ -101,9 +120,14 @@ export function PromotionDashboard() {
 
       <FeeBreakdownTable promotion={p} />
 
+      <PromotionInvoices
+        promotionId={id}
+        statusId={statusId}
+        pendingSubmissionInvoice={p.pendingSubmissionInvoice}
+        pendingCustomInvoice={p.pendingCustomInvoice}
+      />
+
       <section className="coming" aria-label="Coming soon">
-        <h2>Invoices</h2>
-        <p className="muted">Coming soon: invoices and payments will be listed here.</p>
         <h2>Reminders and distribution lists</h2>
         <p className="muted">Coming soon: reminder dates and distribution lists.</p>
         <h2>Terms and conditions approval</h2>

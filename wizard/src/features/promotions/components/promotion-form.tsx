@@ -1,5 +1,6 @@
 import {
   dollarsToCents,
+  toDollars,
   emptyAusStates,
   getPermitRequirements,
   isNational,
@@ -16,7 +17,7 @@ import {
 } from '@permitdesk/shared'
 import { useId, useState, type FormEvent } from 'react'
 import { FeeSummary } from './fee-summary'
-import { Modal } from './modal'
+import { Modal } from '../../../components/ui'
 import { PRODUCT_NAME } from '../config'
 
 export type PromotionFormValues = {
@@ -63,7 +64,8 @@ function cents(text: string): number | null {
 /** The wire payload (001 §7 create/modify): only the visible quiz answers are sent. */
 export function toPayload(values: PromotionFormValues, skill: boolean) {
   const value = cents(values.prizeValue)
-  const base = { name: values.name, ausStates: values.ausStates, includeNz: values.includeNz, totalPrizeValue: value ?? 0, abridgedTC: values.abridgedTC, hostedTC: values.hostedTC }
+  // Dollars on the wire (DESIGN.md §4): the text was parsed to cents by the shared parser, sent back as dollars.
+  const base = { name: values.name, ausStates: values.ausStates, includeNz: values.includeNz, totalPrizeValue: toDollars(value ?? 0), abridgedTC: values.abridgedTC, hostedTC: values.hostedTC }
   if (skill) return { ...base, skillsBasedTC: true }
   const q = getPermitRequirements({ ausStates: values.ausStates, totalPrizeValue: value ?? 0, hasInstantWinPrizes: values.hasInstantWinPrizes, winnersDrawnElectronically: values.winnersDrawnElectronically }).questions
   return {
@@ -242,7 +244,7 @@ export function PromotionForm({ initial, skill, submitLabel, onSubmit, statesLoc
       </button>
 
       <Modal
-        open={modal === 'createWhenNotRequired'}
+        isOpen={modal === 'createWhenNotRequired'}
         title="No permit is required"
         onClose={() => setModal(null)}
         actions={
@@ -254,13 +256,13 @@ export function PromotionForm({ initial, skill, submitLabel, onSubmit, statesLoc
       >
         <p>Based on your answers, none of the states you chose needs a trade promotion permit. You can still create the promotion to buy terms and conditions or a random draw, or to keep a record.</p>
       </Modal>
-      <Modal open={modal === 'notRequired'} title="Included but not required" onClose={() => setModal(null)}>
+      <Modal isOpen={modal === 'notRequired'} title="Included but not required" onClose={() => setModal(null)}>
         <p>Permits are only needed above a total prize value: NSW above $10,000, ACT above $3,000, and SA above $5,000 (or with instant-win prizes). Your promotion still runs in these states and must follow their laws, but no permit is applied for there.</p>
       </Modal>
-      <Modal open={modal === 'randomDrawTerms'} title="Random draw terms" onClose={() => setModal(null)}>
+      <Modal isOpen={modal === 'randomDrawTerms'} title="Random draw terms" onClose={() => setModal(null)}>
         <p>We conduct the draw with an approved random draw system at the time and place in your terms and conditions, keep a record of the draw, and send you the winners' details and a draw certificate.</p>
       </Modal>
-      <Modal open={modal === 'createTerms'} title="Terms and conditions" onClose={() => setModal(null)}>
+      <Modal isOpen={modal === 'createTerms'} title="Terms and conditions" onClose={() => setModal(null)}>
         <p>Our lawyers draft terms and conditions for your promotion from the details of your permit application. Abridged terms suit advertising with limited space; hosted terms are published online for entrants to read.</p>
       </Modal>
     </form>

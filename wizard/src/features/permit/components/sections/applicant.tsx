@@ -1,8 +1,8 @@
 /** Applicant step, section "Applicant" (001 §3 Applicant; §5 ABN/ACN, addresses, NSW authority). */
 import { getPermitRequirements, isNswAuthorityDurationRequired, type ApplicantDraft } from '@permitdesk/shared'
 import { useState } from 'react'
-import { useSession } from '../../../account/hooks/use-session'
-import { Modal } from '../../../promotions/components/modal'
+import { useSession } from '../../../../lib/session'
+import { Modal } from '../../../../components/ui'
 import { getApplicant, getApplicantReuseList } from '../../api/permit-api'
 import { useEditor } from '../editor-context'
 import { AddressFields, TextField } from '../fields'
@@ -58,7 +58,7 @@ export function ApplicantSection() {
       )}
       {requirements.nsw.required && <NswAuthority durationRequired={isNswAuthorityDurationRequired({ nswRequired: true, hasNswAuthority: draft.hasNswAuthority, endDate: draft.permit.endDate }, applicant.nswAuthorityExpiration)} />}
       <Modal
-        open={authorityStatement}
+        isOpen={authorityStatement}
         title="Authority statement"
         onClose={() => setAuthorityStatement(false)}
         actions={

@@ -1,4 +1,5 @@
 /** Final prize draw (001 §2 step Entry/draw, §3 Permit draw fields); what it requires: shared section-validity `finaldraw`. */
+import { DRAW_TIME_ZONE_HINT } from '@permitdesk/shared'
 import { DRAW_METHOD_FLAGS, DRAW_METHODS, hasDrawnMethod, hasFlag, isFinalDrawAfterEnd, isScrutineerQuestionRequired, MSG_FINAL_DRAW_AFTER_END } from '@permitdesk/shared'
 import { DRAW_METHOD_LABELS } from '@permitdesk/shared/permits/option-labels'
 import { useEditor } from '../editor-context'
@@ -57,7 +58,7 @@ function DrawWhen() {
           <DateField path="permit.finalDraw.date" label="Final draw date" />
           {/* Always in the page so screen readers announce the warning when it appears. 001 §5: flagged, not an error. */}
           <div role="status">{afterEnd && <p className="notice warning">{MSG_FINAL_DRAW_AFTER_END}</p>}</div>
-          <TimeField path="permit.finalDraw.time" label="Final draw time" />
+          <TimeField path="permit.finalDraw.time" label="Final draw time" hint={DRAW_TIME_ZONE_HINT} />
         </>
       )}
     </>

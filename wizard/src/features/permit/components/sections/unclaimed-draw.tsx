@@ -1,4 +1,5 @@
 /** Unclaimed prize draw (001 §2 step Entry/draw, §3 Permit unclaimedDraw); what it requires: shared section-validity `unclaimeddraw`. */
+import { DRAW_TIME_ZONE_HINT } from '@permitdesk/shared'
 import { hasDrawnMethod, isValidIsoDate, minUnclaimedDrawDate } from '@permitdesk/shared'
 import { useEditor } from '../editor-context'
 import { AddressFields, DateField, TextField, TimeField, YesNoField } from '../fields'
@@ -31,7 +32,7 @@ export function UnclaimedDrawSection() {
             // 001 §5: the earliest allowed is one day before the 3-month default.
             min={isValidIsoDate(finalDate) ? minUnclaimedDrawDate(finalDate) : undefined}
           />
-          <TimeField path="permit.unclaimedDraw.time" label="Unclaimed prize draw time" />
+          <TimeField path="permit.unclaimedDraw.time" label="Unclaimed prize draw time" hint={DRAW_TIME_ZONE_HINT} />
         </>
       )}
       <SameAsFinalDraw />

@@ -1,0 +1,82 @@
+/**
+ * The boundary lint (issue 11): `npm test -- boundaries` (scripts/check-boundaries.mjs, also a
+ * step of every `npm test`) cruises shared/src api/src wizard/src site/src cms/src with these
+ * rules, and cruises tests/boundaries/fixture/ to prove each rule still fails on a deliberately
+ * bad import (tests/boundaries/expected.json).
+ */
+
+/** Files that may use the SQL builder: repositories, the db folder, migrations, tests. */
+const SQL_ALLOWED = [
+  '\\.repository\\.ts$',
+  '(^|/)api/src/db/',
+  '(^|/)api/drizzle/',
+  '\\.test\\.ts$',
+  // Tests may seed and inspect the database directly (not the lint's own fixture).
+  '^tests/(?!boundaries/)',
+]
+
+/**
+ * Known exceptions: SQL still outside a repository on this branch. The "contract" engineer
+ * moves these into repositories (issue 11, thin routes); each line goes once that lands.
+ */
+const SQL_KNOWN_EXCEPTIONS = [
+  '(^|/)api/src/modules/account/session-store\\.ts$',
+  '(^|/)api/src/modules/account/reset-password\\.ts$',
+  '(^|/)api/src/modules/account/rate-limit\\.ts$',
+  '(^|/)api/src/modules/account/get-support-details\\.ts$',
+  '(^|/)api/src/modules/account/confirm-email\\.ts$',
+]
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'shared-is-pure',
+      comment: 'shared is the pure domain: no framework, no I/O (node built-ins, express, react, pg, drizzle...). Only zod.',
+      severity: 'error',
+      from: { path: '(^|/)shared/src/', pathNot: '\\.test\\.ts$' },
+      to: {
+        dependencyTypesNot: ['local', 'aliased-workspace', 'core'],
+        pathNot: '(^|/)node_modules/zod/',
+      },
+    },
+    {
+      name: 'shared-no-node-builtins',
+      comment: 'shared does no I/O: no node: built-ins.',
+      severity: 'error',
+      from: { path: '(^|/)shared/src/', pathNot: '\\.test\\.ts$' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'clients-not-into-api',
+      comment: 'site, cms and wizard talk to the API over HTTP; they never import api/src.',
+      severity: 'error',
+      from: { path: '(^|/)(site|cms|wizard)/' },
+      to: { path: '(^|/)api/src/' },
+    },
+    {
+      name: 'wizard-feature-isolation',
+      comment: 'A wizard feature never imports another feature: shared pieces go in components/, lib/ or config/.',
+      severity: 'error',
+      from: { path: '(^|/)wizard/src/features/([^/]+)/' },
+      to: { path: '(^|/)wizard/src/features/', pathNot: '(^|/)wizard/src/features/$2/' },
+    },
+    {
+      name: 'sql-only-in-repositories',
+      comment: 'The SQL builder (drizzle-orm, pg) is imported only by *.repository.ts files, the db/ folder, migrations and tests.',
+      severity: 'error',
+      from: { pathNot: [...SQL_ALLOWED, ...SQL_KNOWN_EXCEPTIONS] },
+      // A type-only import (a repository's parameter type such as pg.Pool) runs no SQL.
+      to: { path: '(^|/)node_modules/(drizzle-orm|pg)/', dependencyTypesNot: ['type-only'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(dist|\\.astro|\\.next)/' },
+    // TypeScript 7 has no compiler API yet for dependency-cruiser to use: sources are parsed with swc.
+    parser: 'swc',
+    tsPreCompilationDeps: true,
+    combinedDependencies: true,
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json', '.d.ts'] },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+}

@@ -1,0 +1,53 @@
+/**
+ * The boundary lint (issue 11) with dependency-cruiser (.dependency-cruiser.cjs):
+ *   1. the source tree has no violation;
+ *   2. the fixture (tests/boundaries/fixture/) has exactly the violations in expected.json, so a
+ *      rule that silently stops matching fails here.
+ * Prints one ✓/✗ line per check and exits non-zero on any failure.
+ *   node scripts/check-boundaries.mjs [--json]   (--json: prints {passed, failed} last)
+ */
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+
+const root = path.resolve(import.meta.dirname, '..')
+const SOURCES = ['shared/src', 'api/src', 'wizard/src', 'site/src', 'cms/src']
+const FIXTURE = 'tests/boundaries/fixture'
+
+function cruise(targets) {
+  const result = spawnSync(process.execPath, [path.join(root, 'node_modules', '.bin', 'depcruise'), '--config', '.dependency-cruiser.cjs', '--output-type', 'json', ...targets], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  })
+  if (!result.stdout) throw new Error(`dependency-cruiser did not answer:\n${result.stderr}`)
+  return JSON.parse(result.stdout).summary.violations.map((v) => ({ rule: v.rule.name, from: v.from, to: v.to }))
+}
+
+const checks = []
+const sourceViolations = cruise(SOURCES)
+checks.push({
+  name: `no boundary violation in ${SOURCES.join(', ')}`,
+  ok: sourceViolations.length === 0,
+  detail: sourceViolations.map((v) => `    ${v.rule}: ${v.from} → ${v.to}`).join('\n'),
+})
+
+const expected = JSON.parse(fs.readFileSync(path.join(root, 'tests/boundaries/expected.json'), 'utf8'))
+const key = (v) => `${v.rule} ${v.from}`
+const found = new Set(cruise([FIXTURE]).map(key))
+const wanted = new Set(expected.map(key))
+const missing = [...wanted].filter((k) => !found.has(k))
+const extra = [...found].filter((k) => !wanted.has(k))
+checks.push({
+  name: 'the lint fails on each deliberately bad import of the fixture, and only on those',
+  ok: missing.length === 0 && extra.length === 0,
+  detail: [...missing.map((k) => `    not caught: ${k}`), ...extra.map((k) => `    unexpected: ${k}`)].join('\n'),
+})
+
+let failed = 0
+for (const check of checks) {
+  process.stdout.write(`  ${check.ok ? '✓' : '✗'} ${check.name}\n${check.ok || !check.detail ? '' : check.detail + '\n'}`)
+  if (!check.ok) failed++
+}
+if (process.argv.includes('--json')) process.stdout.write(`${JSON.stringify({ passed: checks.length - failed, failed })}\n`)
+process.exit(failed ? 1 : 0)

@@ -1,0 +1,72 @@
+import { useEffect, useId, useState } from 'react'
+import { Link, useLocation } from 'react-router'
+import { paths, promotionPaths, staffPath } from '../../config/paths'
+import { useSession } from '../../lib/session'
+import { Menu, type MenuEntry } from '../ui'
+
+/** The public site's home (served by the site, not the app). */
+const SITE_HOME = '/'
+
+/**
+ * The signed-in header (issue 17): My Promotions, Create a promotion, the account menu (My
+ * account, Invoices, API keys, Sign out), the staff console for staff, and the way back to the
+ * public site. On a phone it folds into a menu button. Signed out: sign in and register.
+ */
+export function AppHeader() {
+  const { status, user, signOut } = useSession()
+  const { pathname } = useLocation()
+  const [open, setOpen] = useState(false)
+  const navId = useId()
+  useEffect(() => setOpen(false), [pathname])
+  const signedIn = status === 'signedIn' && user !== null
+
+  const accountEntries: MenuEntry[] = [
+    { id: 'account', label: 'My account', href: paths.accountEdit },
+    { id: 'invoices', label: 'Invoices', href: paths.invoices },
+    { id: 'apikeys', label: 'API keys', href: paths.apiKeys },
+    { id: 'signout', label: 'Sign out', onAction: () => void signOut(), separatorBefore: true },
+  ]
+  const current = (path: string) => (pathname === path ? 'page' : undefined)
+
+  return (
+    <header className="app-header">
+      <div className="app-header__bar">
+        <a className="brand" href={SITE_HOME}>
+          PermitDesk
+        </a>
+        <button type="button" className="app-header__toggle" aria-expanded={open} aria-controls={navId} onClick={() => setOpen((value) => !value)}>
+          <span aria-hidden="true" className="app-header__burger" />
+          Menu
+        </button>
+        <nav id={navId} className={`app-nav${open ? ' app-nav--open' : ''}`} aria-label="Main">
+          {signedIn ? (
+            <>
+              <ul className="app-nav__links">
+                <li><Link to={promotionPaths.list} aria-current={current(promotionPaths.list)}>My Promotions</Link></li>
+                <li><Link to={promotionPaths.gameOfChance} aria-current={current(promotionPaths.gameOfChance)}>Create a promotion</Link></li>
+                {user.agent ? <li><a href={staffPath}>Staff console</a></li> : null}
+                <li><a href={SITE_HOME}>PermitDesk website</a></li>
+              </ul>
+              {/* Wide screens: a menu; on a phone the same entries are plain links in the panel. */}
+              <div className="app-nav__account-menu">
+                <Menu label="Account" buttonLabel={`${user.firstName} ${user.lastName}`.trim() || 'Account'} entries={accountEntries} />
+              </div>
+              <ul className="app-nav__account-links" aria-label="Account">
+                <li><Link to={paths.accountEdit}>My account</Link></li>
+                <li><Link to={paths.invoices}>Invoices</Link></li>
+                <li><Link to={paths.apiKeys}>API keys</Link></li>
+                <li><button type="button" className="app-nav__signout" onClick={() => void signOut()}>Sign out</button></li>
+              </ul>
+            </>
+          ) : status === 'signedOut' ? (
+            <ul className="app-nav__links">
+              <li><a href={SITE_HOME}>PermitDesk website</a></li>
+              <li><Link to={paths.login}>Sign in</Link></li>
+              <li><Link to={paths.register}>Create an account</Link></li>
+            </ul>
+          ) : null}
+        </nav>
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react'
+import { Navigate, useLocation } from 'react-router'
+import { paths } from '../config/paths'
+import { useSession } from '../lib/session'
+
+/**
+ * A private route (000 §2): signed out, the visitor goes to the login screen carrying the return
+ * address. `staff` also requires a staff account (customers go to their promotions).
+ */
+export function RequireAuth({ children, staff = false }: { children: ReactNode; staff?: boolean }) {
+  const { status, user } = useSession()
+  const location = useLocation()
+  if (status === 'loading') return <p aria-busy="true" className="loading">Loading…</p>
+  if (status === 'signedOut' || !user) {
+    return <Navigate replace to={`${paths.login}?ReturnUrl=${encodeURIComponent(location.pathname + location.search)}`} />
+  }
+  if (staff && !user.agent) return <Navigate replace to={paths.promotions} />
+  return <>{children}</>
+}

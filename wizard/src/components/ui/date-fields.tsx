@@ -1,0 +1,126 @@
+import type { ReactNode } from 'react'
+import { parseDate, parseTime, type CalendarDate, type Time } from '@internationalized/date'
+import {
+  Button,
+  Calendar,
+  CalendarCell,
+  CalendarGrid,
+  DateInput,
+  DatePicker as AriaDatePicker,
+  DateSegment,
+  Dialog,
+  Group,
+  Heading,
+  I18nProvider,
+  Label,
+  Popover,
+  TimeField as AriaTimeField,
+} from 'react-aria-components'
+import { FieldHelp } from './field-parts'
+
+/** The app's locale: dates read day first (dd/mm/yyyy) on every browser, whatever its own locale. */
+export const APP_LOCALE = 'en-AU'
+
+/** Wrap the app once: every date and time control below it is en-AU. */
+export function LocaleProvider({ children }: { children: ReactNode }) {
+  return <I18nProvider locale={APP_LOCALE}>{children}</I18nProvider>
+}
+
+const toCalendarDate = (value: string | null | undefined): CalendarDate | null => {
+  if (!value) return null
+  try {
+    return parseDate(value.slice(0, 10))
+  } catch {
+    return null
+  }
+}
+
+const toTime = (value: string | null | undefined): Time | null => {
+  if (!value) return null
+  try {
+    return parseTime(value.length === 5 ? value : value.slice(0, 5))
+  } catch {
+    return null
+  }
+}
+
+type Common = { label: ReactNode; description?: ReactNode; errorMessage?: string; isRequired?: boolean; isDisabled?: boolean; isReadOnly?: boolean; name?: string; onBlur?: () => void }
+
+export type DatePickerProps = Common & {
+  /** `YYYY-MM-DD`, or null when empty. */
+  value: string | null
+  onChange: (value: string | null) => void
+  /** `YYYY-MM-DD` bounds. */
+  minValue?: string
+  maxValue?: string
+}
+
+/** A date typed as dd/mm/yyyy segments or picked from a calendar; the value is `YYYY-MM-DD`. */
+export function DatePicker({ label, description, errorMessage, value, onChange, minValue, maxValue, isRequired, isDisabled, isReadOnly, name, onBlur }: DatePickerProps) {
+  return (
+    <AriaDatePicker
+      className="ui-field"
+      name={name}
+      value={toCalendarDate(value)}
+      onChange={(next) => onChange(next ? next.toString() : null)}
+      minValue={toCalendarDate(minValue) ?? undefined}
+      maxValue={toCalendarDate(maxValue) ?? undefined}
+      isRequired={isRequired}
+      isDisabled={isDisabled}
+      isReadOnly={isReadOnly}
+      isInvalid={Boolean(errorMessage)}
+      onBlur={onBlur}
+      granularity="day"
+      shouldForceLeadingZeros
+    >
+      <Label className="ui-field__label">{label}</Label>
+      <Group className="ui-input ui-date">
+        <DateInput className="ui-date__input">{(segment) => <DateSegment segment={segment} className="ui-date__segment" />}</DateInput>
+        <Button className="ui-date__button" aria-label="Open calendar">
+          <svg aria-hidden="true" viewBox="0 0 20 20" width="16" height="16"><rect x="2" y="4" width="16" height="14" rx="2" fill="none" stroke="currentColor" strokeWidth="1.6" /><path d="M2 8h16M6 2v4M14 2v4" stroke="currentColor" strokeWidth="1.6" /></svg>
+        </Button>
+      </Group>
+      <FieldHelp description={description} errorMessage={errorMessage} />
+      <Popover className="ui-popover">
+        <Dialog className="ui-calendar-dialog" aria-label="Calendar">
+          <Calendar className="ui-calendar">
+            <header className="ui-calendar__header">
+              <Button slot="previous" className="ui-button ui-button--secondary" aria-label="Previous month">‹</Button>
+              <Heading className="ui-calendar__heading" />
+              <Button slot="next" className="ui-button ui-button--secondary" aria-label="Next month">›</Button>
+            </header>
+            <CalendarGrid className="ui-calendar__grid">{(date) => <CalendarCell date={date} className="ui-calendar__cell" />}</CalendarGrid>
+          </Calendar>
+        </Dialog>
+      </Popover>
+    </AriaDatePicker>
+  )
+}
+
+export type TimeFieldProps = Common & {
+  /** `HH:mm` (24 h), or null when empty. Shown 12-hour with am/pm. */
+  value: string | null
+  onChange: (value: string | null) => void
+}
+
+/** A time of day, typed 12-hour with am/pm; say the time zone in `description` where it matters. */
+export function TimeField({ label, description, errorMessage, value, onChange, isRequired, isDisabled, isReadOnly, name, onBlur }: TimeFieldProps) {
+  return (
+    <AriaTimeField
+      className="ui-field"
+      name={name}
+      value={toTime(value)}
+      onChange={(next) => onChange(next ? next.toString().slice(0, 5) : null)}
+      hourCycle={12}
+      isRequired={isRequired}
+      isDisabled={isDisabled}
+      isReadOnly={isReadOnly}
+      isInvalid={Boolean(errorMessage)}
+      onBlur={onBlur}
+    >
+      <Label className="ui-field__label">{label}</Label>
+      <DateInput className="ui-input ui-date ui-date__input">{(segment) => <DateSegment segment={segment} className="ui-date__segment" />}</DateInput>
+      <FieldHelp description={description} errorMessage={errorMessage} />
+    </AriaTimeField>
+  )
+}

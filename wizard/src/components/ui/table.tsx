@@ -1,0 +1,88 @@
+import type { ReactNode } from 'react'
+import { Cell, Column, Row, Table, TableBody, TableHeader, type SortDescriptor } from 'react-aria-components'
+import { Button } from './button'
+
+export type SortDirection = 'asc' | 'desc'
+export type TableSort<C extends string = string> = { column: C; direction: SortDirection }
+
+export type TableColumn<T, C extends string = string> = {
+  id: C
+  label: string
+  render: (row: T) => ReactNode
+  sortable?: boolean
+  /** The cell that names the row for screen readers (one per table). */
+  isRowHeader?: boolean
+  align?: 'start' | 'end'
+}
+
+export type DataTableProps<T, C extends string = string> = {
+  label: string
+  columns: readonly TableColumn<T, C>[]
+  rows: readonly T[]
+  rowKey: (row: T) => string | number
+  sort?: TableSort<C>
+  onSortChange?: (sort: TableSort<C>) => void
+  empty?: ReactNode
+  /** Enter on a row, or a click on it outside its links and buttons (e.g. open the record). */
+  onRowAction?: (row: T) => void
+}
+
+/**
+ * A data table (react-aria: grid keyboard navigation, sort announced). Sorting is done by the
+ * caller (usually the API) through `sort`/`onSortChange`; pair with <Pager> for pages.
+ */
+export function DataTable<T, C extends string = string>({ label, columns, rows, rowKey, sort, onSortChange, empty, onRowAction }: DataTableProps<T, C>) {
+  const descriptor: SortDescriptor | undefined = sort ? { column: sort.column, direction: sort.direction === 'asc' ? 'ascending' : 'descending' } : undefined
+  return (
+    <div className="ui-table-wrap">
+      <Table
+        aria-label={label}
+        className="ui-table"
+        sortDescriptor={descriptor}
+        onSortChange={(next) => onSortChange?.({ column: String(next.column) as C, direction: next.direction === 'ascending' ? 'asc' : 'desc' })}
+      >
+        <TableHeader className="ui-table__head">
+          {columns.map((column) => (
+            <Column key={column.id} id={column.id} isRowHeader={column.isRowHeader} allowsSorting={column.sortable} className={`ui-table__column ui-table__cell--${column.align ?? 'start'}`}>
+              {({ allowsSorting, sortDirection }) => (
+                <span className="ui-table__column-label">
+                  {column.label}
+                  {allowsSorting ? <span aria-hidden="true" className="ui-table__sort">{sortDirection === 'ascending' ? '▲' : sortDirection === 'descending' ? '▼' : '↕'}</span> : null}
+                </span>
+              )}
+            </Column>
+          ))}
+        </TableHeader>
+        <TableBody className="ui-table__body" renderEmptyState={() => empty ?? 'Nothing to show.'}>
+          {rows.map((row) => (
+            <Row key={rowKey(row)} id={rowKey(row)} className={`ui-table__row${onRowAction ? ' ui-table__row--action' : ''}`} onAction={onRowAction ? () => onRowAction(row) : undefined}>
+              {columns.map((column) => (
+                <Cell key={column.id} className={`ui-table__cell ui-table__cell--${column.align ?? 'start'}`}>
+                  {column.render(row)}
+                </Cell>
+              ))}
+            </Row>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  )
+}
+
+/** Previous / next paging with "Page n of m" (0-based `page`). */
+export function Pager({ page, pageCount, onPageChange, label = 'Pages' }: { page: number; pageCount: number; onPageChange: (page: number) => void; label?: string }) {
+  if (pageCount <= 1) return null
+  return (
+    <nav className="ui-pager" aria-label={label}>
+      <Button variant="secondary" isDisabled={page <= 0} onPress={() => onPageChange(page - 1)}>
+        Previous
+      </Button>
+      <span aria-live="polite">
+        Page {page + 1} of {pageCount}
+      </span>
+      <Button variant="secondary" isDisabled={page >= pageCount - 1} onPress={() => onPageChange(page + 1)}>
+        Next
+      </Button>
+    </nav>
+  )
+}

@@ -1,0 +1,12 @@
+/** The account screens (000 §2). Each is loaded on first visit. */
+import type { RouteObject } from 'react-router'
+import { paths } from '../../config/paths'
+import { lazyScreen } from '../../components/lazy-screen'
+
+export const accountRoutes: RouteObject[] = [
+  { path: paths.login, ...lazyScreen(() => import('./components/login-screen').then((m) => m.LoginScreen)) },
+  { path: paths.register, ...lazyScreen(() => import('./components/register-screen').then((m) => m.RegisterScreen)) },
+  { path: paths.forgotPassword, ...lazyScreen(() => import('./components/forgot-password-screen').then((m) => m.ForgotPasswordScreen)) },
+  { path: '/account/resetpassword/:token/', ...lazyScreen(() => import('./components/reset-password-screen').then((m) => m.ResetPasswordScreen)) },
+  { path: paths.accountEdit, ...lazyScreen(() => import('./components/account-edit-screen').then((m) => m.AccountEditScreen), { auth: true }) },
+]

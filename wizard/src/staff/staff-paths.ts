@@ -1,0 +1,17 @@
+import { staffPath } from '../config/paths'
+
+/** The staff console's screens (issue 13), under STAFF_PATH. */
+export const staffPaths = {
+  tasks: staffPath,
+  promotions: `${staffPath}promotion/`,
+  detail: (id: number) => `${staffPath}detail/${id}/`,
+  changelog: (id: number) => `${staffPath}changelog/${id}/`,
+  action: (id: number) => `${staffPath}action/${id}/`,
+  actionCreate: (id: number) => `${staffPath}action/${id}/create/`,
+  permitNumbers: (id: number) => `${staffPath}permitnumbers/${id}/`,
+  outstanding: `${staffPath}outstanding/`,
+  contact: `${staffPath}contact/`,
+  users: `${staffPath}user/`,
+  statistics: `${staffPath}statistics/`,
+  resources: `${staffPath}resources/`,
+}
