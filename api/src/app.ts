@@ -9,6 +9,9 @@ import { mountRoutes, type RouteHooks, type RouteSpec } from './http/route'
 import { apiDocsRouter, openApiRoutes } from './http/openapi.routes'
 import { createMailer } from './mail/create-mailer'
 import { accountRoutes } from './modules/account/account.routes'
+import { adminRoutes } from './modules/admin/admin.routes'
+import { adminNoteRoutes } from './modules/admin-notes/admin-notes.routes'
+import { staffPromotionRoutes } from './modules/admin/staff-promotion.routes'
 import { botCheckRoutes } from './modules/bot-check/bot-check.routes'
 import { contactRoutes } from './modules/contact/contact.routes'
 import { errorReportRoutes } from './modules/error-report/error-report.routes'
@@ -26,6 +29,8 @@ import { paymentRoutes } from './modules/payments/payments.routes'
 import { invoiceDownloadRoutes } from './modules/payments/invoice-download.routes'
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes'
 import { createPaymentGateway } from './modules/payments/payment-gateway'
+import { termsDocumentRoutes, termsRoutes } from './modules/terms/terms.routes'
+import { reminderLinkRoutes, reminderRoutes } from './modules/reminders/reminders.routes'
 import { PdfService } from './pdf/pdf-service'
 import { LocalFileStorage } from './storage/storage'
 
@@ -82,6 +87,11 @@ export function createApp(given: Given): Express {
     ...supportItemRoutes(deps),
     ...uploads.api,
     ...paymentRoutes(deps),
+    ...adminRoutes(deps),
+    ...adminNoteRoutes(deps),
+    ...staffPromotionRoutes(deps),
+    ...termsRoutes(deps),
+    ...reminderRoutes(deps),
     ...drawRoutes(deps),
     ...openApiRoutes(deps, () => routeSpecs),
   ]
@@ -99,6 +109,8 @@ export function createApp(given: Given): Express {
   downloads.use(invoiceDownloadRoutes(deps))
   downloads.use('/download', uploads.downloads)
   downloads.use(documentRoutes(deps))
+  downloads.use(termsDocumentRoutes(deps))
+  downloads.use(reminderLinkRoutes(deps))
   downloads.use(drawPageRoutes(deps))
   app.use(downloads)
   // 000 §7: browsers report uncaught script errors here (the gateway sends /error/* to this app).

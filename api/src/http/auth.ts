@@ -14,6 +14,8 @@ export type SessionUser = {
   phone: string | null
   authorisedAgent: boolean
   isStaff: boolean
+  /** For staff: `admin` (console, admin calls, CMS) or `marketing` (CMS only). Null for customers. */
+  staffRole: 'admin' | 'marketing' | null
 }
 
 export type SessionState = 'live' | 'replaced' | 'none'
@@ -28,6 +30,7 @@ export function toSessionUser(user: UserRow): SessionUser {
     phone: user.phone,
     authorisedAgent: user.authorisedAgent,
     isStaff: user.isStaff,
+    staffRole: user.isStaff ? 'admin' : user.staffRole === 'marketing' ? 'marketing' : null,
   }
 }
 

@@ -143,6 +143,9 @@ export const PermitDraftSchema = z.object({
   nonIndependentScrutineer: draftBool,
   nonIndependentScrutineerReason: z.string().nullish(),
   comments: z.string().nullish(),
+  /** Skill promotions (issue 14): how entries are judged and who judges them, for the T&Cs. */
+  judgingCriteria: z.string().max(4000).nullish(),
+  judges: z.string().max(1000).nullish(),
   applicant: ApplicantDraftSchema.nullish(),
 });
 export type PermitDraft = z.infer<typeof PermitDraftSchema>;

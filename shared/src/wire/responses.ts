@@ -122,7 +122,7 @@ export const PromotionViewSchema = PromotionListItemSchema.extend({
 });
 export const ArchiveResponseSchema = z.object({ id: z.number().int(), archived: z.boolean() });
 export const DeleteResponseSchema = z.object({ id: z.number().int(), deleted: z.boolean() });
-export const LawyerContactResponseSchema = z.object({ id: z.number().int(), lawyerContactRequested: z.literal(true) });
+export const LawyerContactResponseSchema = z.object({ id: z.number().int(), lawyerContactRequested: z.literal(true), message: z.string() });
 
 // --- notes and applicants --------------------------------------------------------------
 export const PromotionNoteViewSchema = z.object({ id: z.number().int(), note: z.string(), promotion_id: z.number().int(), createdAt: isoDateTime, updatedAt: isoDateTime });

@@ -21,7 +21,7 @@ import {
   parseCanonicalRow,
   maskEntry,
   rootIndexOf,
-  sydneyInstant,
+  drawInstant,
   winnerPublicationsOf,
   MSG_DRAW_SCHEDULE_NEEDS_DATE,
   selectIndexes,
@@ -75,9 +75,9 @@ export async function createDraw(deps: DrawDeps, owner: Owner, input: CreateDraw
   const details = (promotion.details ?? {}) as Record<string, any>
   const applicant = (promotion.applicant ?? permit.applicant ?? {}) as Record<string, any>
   const finalDraw = (permit.finalDraw ?? {}) as Record<string, any>
-  const runAt = input.schedule ? sydneyInstant(text(finalDraw.date) ?? '', text(finalDraw.time) ?? '00:00') : null
+  const runAt = input.schedule ? drawInstant(text(finalDraw.date), text(finalDraw.time) ?? '00:00') : null
   if (input.schedule && !runAt) throw new AppError('VALIDATION', MSG_DRAW_SCHEDULE_NEEDS_DATE, { modelState: { schedule: [MSG_DRAW_SCHEDULE_NEEDS_DATE] } })
-  const commitAt = input.schedule ? (sydneyInstant(text(permit.endDate) ?? '', text(permit.endTime) ?? '23:59') ?? runAt) : null
+  const commitAt = input.schedule ? (drawInstant(text(permit.endDate), text(permit.endTime) ?? '23:59') ?? runAt) : null
   const prizeCount = Number.isInteger(details.prizeQuantityTotal) && details.prizeQuantityTotal > 0 ? details.prizeQuantityTotal : 1
   const draw = await repo.insertDraw(deps.database.db, {
     publicId: crypto.randomBytes(9).toString('base64url'),
