@@ -117,6 +117,22 @@ describe('/api/draw/uploadEntries', () => {
     expect(notXlsx.body.message).toBe(MSG_DRAW_FILE_BINARY)
   })
 
+  it('gives the same canonical entries whether lines are plain, need trimming, or need the full CSV reader', async () => {
+    // Plain lines, then spaces and a tab to trim, an empty row, non-ASCII text, then quotes and CRLF (csv-parse from there on).
+    const rows = Array.from({ length: 3000 }, (_, i) => `E${i},p${i}@example.test`)
+    const csv = ['entryId,email', ...rows.slice(0, 1000), ' E1000 ,\tp1000@example.test', '', 'É1001,Zoë', ...rows.slice(1002, 2000), 'E2000,"Smith, Jo"\r', ...rows.slice(2001)].join('\n')
+    const canonical = [...rows.slice(0, 1000), 'E1000,p1000@example.test', 'É1001,Zoë', ...rows.slice(1002, 2000), 'E2000,"Smith, Jo"', ...rows.slice(2001)].join('\n') + '\n'
+    const draw = await newDraw()
+    const upload = await alice.client.upload('/api/draw/uploadEntries', form(draw.id, csv))
+    expect(upload.status, upload.text).toBe(200)
+    expect(upload.body).toEqual({ entryCount: 3000, entriesHash: crypto.createHash('sha256').update(canonical).digest('hex') })
+    expect((await alice.client.get(`/download/draw/${draw.id}/entries.csv`)).text).toBe(`entryId,email\n${canonical}`)
+    // A bad quote after the switch to csv-parse names its line in the whole file.
+    const bad = await alice.client.upload('/api/draw/uploadEntries', form(draw.id, 'entryId,email\nE1,a@x.test\nE2,"b@x.test\nE3,c\n'))
+    expect(bad.status).toBe(400)
+    expect(bad.body.message).toMatch(/^Line \d+ is not valid CSV/)
+  })
+
   it('replaces the entries before the commit, and answers 409 after', async () => {
     const draw = await uploaded(entriesCsv(5))
     const again = await alice.client.upload('/api/draw/uploadEntries', form(draw.id, entriesCsv(7)))
