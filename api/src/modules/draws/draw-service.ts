@@ -208,7 +208,8 @@ export async function runDraw(deps: DrawDeps, owner: Owner, id: number, { scruti
   seed.fill(0)
   // Only the call that recorded the result attaches the addenda documents (V or W, and X).
   if (recorded) {
-    await attachDrawDocuments(deps, draw, result).catch((error: unknown) => deps.logger.error('draw documents not attached', { drawId: draw.id, error: String(error) }))
+    // The lists are copied after the answer (the entries list can be hundreds of MB): the run is not held up by it.
+    void attachDrawDocuments(deps, draw, result).catch((error: unknown) => deps.logger.error('draw documents not attached', { drawId: draw.id, error: String(error) }))
     await scheduleWinnerPublication(deps, draw, result.ranAt).catch((error: unknown) => deps.logger.error('winner publication not scheduled', { drawId: draw.id, error: String(error) }))
   }
   return runAnswer(result)
