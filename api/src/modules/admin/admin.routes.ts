@@ -21,6 +21,7 @@ import { endUserSessions, getUserLog, getUsers, UpdateUserEmailSchema, updateUse
 import { isPromotionActive } from './promotion-activity'
 import { approvePromotion, forcePromotionStatusChange, forceSaPremium, lockPromotion, markFormsSubmitted, setPromotionDeleted, unlockPromotion } from './promotion-status-actions'
 import { savePermitNumber } from './save-permit-number'
+import { onPermitNumbersChanged } from '../terms/on-permit-numbers-changed'
 import { sendPermitNumberUpdate } from './send-permit-number-update'
 import { getStatistics } from './get-statistics'
 
@@ -83,7 +84,12 @@ function promotionActions(deps: AppDeps): RouteSpec[] {
     route({
       method: 'post', path: '/promotion/savePermitNumber', summary: 'Save a permit number (promotionId, state, number, approvalDate, fileName, expiryDate).', access: 'staff',
       body: z.object({ promotionId: RecordIdSchema }).passthrough(), response: z.object({ id: z.number(), permitNumbers: z.record(z.string(), Anything) }),
-      handler: ({ req, user }) => savePermitNumber(db, user, req.body, { now: new Date() }),
+      handler: async ({ req, user }) => {
+        const saved = await savePermitNumber(db, user, req.body, { now: new Date() })
+        // Issue 14: the T&Cs carry the numbers as a new version (the customer is e-mailed when they were approved).
+        await onPermitNumbersChanged(deps, saved.id)
+        return saved
+      },
     }),
     route({
       method: 'post', path: '/promotion/sendPermitNumberUpdate', summary: 'E-mail the customer the saved permit numbers.', access: 'staff',

@@ -8,7 +8,7 @@ import {
   DrawRedrawSchema,
   DrawRunSchema,
 } from '@permitdesk/shared'
-import type { AppDeps } from '../../app'
+import type { AppDeps } from '../../deps'
 import { route, type RouteSpec } from '../../http/route'
 import type { SessionUser } from '../../http/auth'
 import { hitOrThrow } from '../account/rate-limit'
