@@ -17,7 +17,9 @@ export function AppHeader() {
   const { pathname } = useLocation()
   const [open, setOpen] = useState(false)
   const navId = useId()
-  useEffect(() => setOpen(false), [pathname])
+  useEffect(() => {
+    setOpen(false)
+  }, [pathname])
   const signedIn = status === 'signedIn' && user !== null
 
   const accountEntries: MenuEntry[] = [
