@@ -35,7 +35,7 @@ async function signIn(request: APIRequestContext, email: string, password = PASS
 
 async function createPromotion(request: APIRequestContext, name: string): Promise<number> {
   const response = await request.post('/api/promotion/create', {
-    data: { name, ausStates: { nsw: true, sa: true }, totalPrizeValue: 20_000, includeNz: false, hasNswAuthority: false, winnersDrawnElectronically: false, managedSubmission: true, randomDraw: false, termsAndConditions: false, abridgedTC: false, hostedTC: false },
+    data: { name, ausStates: { nsw: true, sa: true }, totalPrizeValue: 20_000, includeNz: false, hasNswAuthority: false, hasInstantWinPrizes: false, winnersDrawnElectronically: false, managedSubmission: true, randomDraw: false, termsAndConditions: false, abridgedTC: false, hostedTC: false },
   })
   expect(response.status(), await response.text()).toBe(200)
   return (await response.json()).id
@@ -73,6 +73,8 @@ function report(findings: Finding[]) {
 const heading = (page: Page) => page.getByRole('heading', { level: 1 }).first()
 
 test.describe('every screen, desktop and phone, through axe', () => {
+  // Each screen is scanned twice (desktop, phone): minutes, not seconds, on a shared machine.
+  test.describe.configure({ timeout: 600_000 })
   test.beforeAll(() => fs.mkdirSync(SCREENS_DIR, { recursive: true }))
 
   test('the public site', async ({ page }) => {
@@ -162,7 +164,7 @@ test('keyboard only: sign in, create a promotion, complete the first step of the
   await tabTo(page, drawn.getByLabel('Yes'))
   await page.keyboard.press('ArrowRight')
   await expect(drawn.getByLabel('No')).toBeChecked()
-  await tabTo(page, page.getByRole('button', { name: 'Continue' }))
+  await tabTo(page, page.getByRole('button', { name: 'Create promotion' }))
   await page.keyboard.press('Enter')
   const notRequired = page.getByRole('dialog', { name: 'No permit is required' })
   await tabTo(page, notRequired.getByRole('button', { name: 'Continue anyway' }))
