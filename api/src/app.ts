@@ -1,14 +1,17 @@
 import path from 'node:path'
 import express, { type Express } from 'express'
 import type { Config } from './env'
-import type { Database } from './db/client'
-import type { Logger } from './logger'
+import type { AppDeps } from './deps'
 import { errorHandler, notFoundApi } from './http/error-handler'
 import { sameOrigin } from './http/same-origin'
-import { loadSession } from './http/auth'
-import { mountRoutes, type RouteSpec } from './http/route'
-import { createMailer, type Mailer } from './mail/create-mailer'
+import { authenticate } from './http/auth'
+import { mountRoutes, type RouteHooks, type RouteSpec } from './http/route'
+import { apiDocsRouter, openApiRoutes } from './http/openapi.routes'
+import { createMailer } from './mail/create-mailer'
 import { accountRoutes } from './modules/account/account.routes'
+import { adminRoutes } from './modules/admin/admin.routes'
+import { adminNoteRoutes } from './modules/admin-notes/admin-notes.routes'
+import { staffPromotionRoutes } from './modules/admin/staff-promotion.routes'
 import { botCheckRoutes } from './modules/bot-check/bot-check.routes'
 import { contactRoutes } from './modules/contact/contact.routes'
 import { errorReportRoutes } from './modules/error-report/error-report.routes'
@@ -20,21 +23,21 @@ import { complianceNoteRoutes } from './modules/compliance-notes/compliance-note
 import { supportItemRoutes } from './modules/support-items/support-items.routes'
 import { documentRoutes } from './modules/documents/documents.routes'
 import { uploadRoutes } from './modules/upload/upload.routes'
+import { paymentRoutes } from './modules/payments/payments.routes'
+import { invoiceDownloadRoutes } from './modules/payments/invoice-download.routes'
+import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes'
+import { createPaymentGateway } from './modules/payments/payment-gateway'
+import { termsDocumentRoutes, termsRoutes } from './modules/terms/terms.routes'
 import { PdfService } from './pdf/pdf-service'
-import { LocalFileStorage, type FileStorage } from './storage/storage'
+import { LocalFileStorage } from './storage/storage'
 
-export type AppDeps = {
-  config: Config
-  database: Database
-  logger: Logger
-  mailer: Mailer
-  /** Uploaded and generated files (local under DATA_DIR, or S3-compatible). */
-  storage: FileStorage
-  /** The PDF printer, started on first use so a server that prints nothing needs no browser. */
-  pdf: () => PdfService
-}
+export type { AppDeps }
 
-type Given = Omit<AppDeps, 'mailer' | 'storage' | 'pdf'> & Partial<Pick<AppDeps, 'mailer' | 'storage' | 'pdf'>>
+type Given = Omit<AppDeps, 'mailer' | 'storage' | 'pdf' | 'paymentGateway'> &
+  Partial<Pick<AppDeps, 'mailer' | 'storage' | 'pdf' | 'paymentGateway'>> & {
+    /** Sees every JSON answer of a declared route (the tests validate it against the documented schema). */
+    onResponse?: RouteHooks['onResponse']
+  }
 
 function lazyPdf(config: Config): () => PdfService {
   let service: PdfService | undefined
@@ -46,11 +49,13 @@ function lazyPdf(config: Config): () => PdfService {
  * can run it against their own database.
  */
 export function createApp(given: Given): Express {
+  const { onResponse, ...rest } = given
   const deps: AppDeps = {
-    ...given,
+    ...rest,
     mailer: given.mailer ?? createMailer(given.config, given.logger),
     storage: given.storage ?? new LocalFileStorage(path.join(given.config.DATA_DIR)),
     pdf: given.pdf ?? lazyPdf(given.config),
+    paymentGateway: given.paymentGateway ?? createPaymentGateway(given.config),
   }
   const uploads = uploadRoutes(deps)
   const app = express()
@@ -65,30 +70,41 @@ export function createApp(given: Given): Express {
     res.set('Cache-Control', 'no-store')
     next()
   })
-  api.use(loadSession(deps))
-  // Calls declared with route() (http/route.ts): one list mounts them and documents them.
+  api.use(authenticate(deps))
+  // Every /api call, declared with route() (http/route.ts): one list mounts them and documents them.
   const routeSpecs: RouteSpec[] = [
+    ...healthRoutes(deps),
+    ...accountRoutes(deps),
+    ...botCheckRoutes(deps),
+    ...contactRoutes(deps),
+    ...promotionRoutes(deps),
+    ...promotionNoteRoutes(deps),
+    ...applicantRoutes(deps),
+    ...complianceNoteRoutes(deps),
+    ...supportItemRoutes(deps),
+    ...uploads.api,
+    ...paymentRoutes(deps),
+    ...adminRoutes(deps),
+    ...adminNoteRoutes(deps),
+    ...staffPromotionRoutes(deps),
+    ...termsRoutes(deps),
+    ...openApiRoutes(deps, () => routeSpecs),
   ]
   app.locals.apiRoutes = routeSpecs
-  api.use(mountRoutes(routeSpecs))
-  api.use(healthRoutes(deps))
-  api.use(accountRoutes(deps))
-  api.use(botCheckRoutes(deps))
-  api.use(contactRoutes(deps))
-  api.use(promotionRoutes(deps))
-  api.use(promotionNoteRoutes(deps))
-  api.use(applicantRoutes(deps))
-  api.use(complianceNoteRoutes(deps))
-  api.use(supportItemRoutes(deps))
-  api.use(uploads.api)
+  api.use(mountRoutes(routeSpecs, { onResponse }))
+  api.use(apiDocsRouter())
   api.use(notFoundApi)
 
+  // Stripe's signed events need the raw body and come from no browser origin: before the API's parsers.
+  app.use(stripeWebhookRoutes(deps))
   app.use('/api', api)
   // Downloads are links (001 §7): same session, no JSON body parsing.
   const downloads = express.Router({ caseSensitive: false })
-  downloads.use(loadSession(deps))
+  downloads.use(authenticate(deps))
+  downloads.use(invoiceDownloadRoutes(deps))
   downloads.use('/download', uploads.downloads)
   downloads.use(documentRoutes(deps))
+  downloads.use(termsDocumentRoutes(deps))
   app.use(downloads)
   // 000 §7: browsers report uncaught script errors here (the gateway sends /error/* to this app).
   app.use('/error', errorReportRoutes(deps))

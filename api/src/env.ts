@@ -65,6 +65,12 @@ const EnvSchema = z
       .transform(Number)
       .default(20),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+    /** Extra host names (the T&C short-code domains) that serve only the hosted terms pages `/t/…`. */
+    HOSTED_TERMS_HOSTS: z
+      .string()
+      .regex(/^\s*[a-z0-9.-]+(\s*,\s*[a-z0-9.-]+)*\s*$/i, 'must be host names separated by commas, e.g. tc.example.com,terms.example.net')
+      .transform((value) => value.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean))
+      .default([]),
   })
   .superRefine((env, ctx) => {
     if (env.BOT_CHECK === 'off' && env.NODE_ENV === 'production') {

@@ -53,7 +53,7 @@ describe('toErrorResponse', () => {
     const zodResult = z.object({ a: z.string({ error: 'A!' }) }).safeParse({});
     if (zodResult.success) throw new Error('expected failure');
     expect(toErrorResponse(zodResult.error)).toEqual({ status: 400, body: { code: 'VALIDATION', message: 'A!', modelState: { a: ['A!'] } } });
-    expect(toErrorResponse(new Error('db down'))).toEqual({ status: 500, body: { code: 'INTERNAL', message: MSG_ERROR_OCCURRED } });
+    expect(toErrorResponse(new Error('db down'))).toEqual({ status: 500, body: { code: 'INTERNAL', message: ERROR_CODES.INTERNAL.message } });
   });
 });
 

@@ -13,7 +13,10 @@ import {
   MSG_SESSION_REPLACED,
   MSG_UNAUTHENTICATED,
   MSG_COMPLETE_ALL_FIELDS,
+  MSG_EMAIL_NOT_CONFIRMED,
+  MSG_LOGIN_FAILED,
 } from './messages';
+import { MSG_IDEMPOTENCY_KEY_REUSED, MSG_INTERNAL_ERROR, MSG_PDF_UNAVAILABLE } from './wire/messages';
 
 /** Field path (dotted, e.g. `permit.applicant.abnacn`) → messages. The root is the key `''`. */
 export type ModelState = Record<string, string[]>;
@@ -21,16 +24,22 @@ export type ModelState = Record<string, string[]>;
 /** Domain error codes with their HTTP status and default user-facing message. The one table. */
 export const ERROR_CODES = {
   VALIDATION: { httpStatus: 400, message: MSG_COMPLETE_ALL_FIELDS },
+  /** 001 §8: wrong e-mail or password. */
+  LOGIN_FAILED: { httpStatus: 400, message: MSG_LOGIN_FAILED },
   UNAUTHENTICATED: { httpStatus: 401, message: MSG_UNAUTHENTICATED },
   PAYMENT_FAILED: { httpStatus: 402, message: MSG_PAYMENT_FAILED },
   FORBIDDEN: { httpStatus: 403, message: MSG_FORBIDDEN },
   /** 000 §4: only one session per user; the replaced one gets 403 on the authentication check. */
   SESSION_REPLACED: { httpStatus: 403, message: MSG_SESSION_REPLACED },
+  EMAIL_NOT_CONFIRMED: { httpStatus: 403, message: MSG_EMAIL_NOT_CONFIRMED },
   NOT_FOUND: { httpStatus: 404, message: MSG_NOT_FOUND },
   CONFLICT: { httpStatus: 409, message: MSG_CONFLICT },
   PAYLOAD_TOO_LARGE: { httpStatus: 413, message: MSG_ERROR_OCCURRED },
+  /** The same Idempotency-Key with a different body. */
+  IDEMPOTENCY_MISMATCH: { httpStatus: 422, message: MSG_IDEMPOTENCY_KEY_REUSED },
   RATE_LIMITED: { httpStatus: 429, message: MSG_RATE_LIMITED },
-  INTERNAL: { httpStatus: 500, message: MSG_ERROR_OCCURRED },
+  INTERNAL: { httpStatus: 500, message: MSG_INTERNAL_ERROR },
+  UNAVAILABLE: { httpStatus: 503, message: MSG_PDF_UNAVAILABLE },
 } as const satisfies Record<string, { httpStatus: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -45,6 +54,8 @@ export interface AppErrorOptions {
   modelState?: ModelState;
   /** Detail for logs only; never sent to users. */
   internalMessage?: string;
+  /** RATE_LIMITED: seconds until a retry may succeed (the API sends it as `Retry-After`). */
+  retryAfterSeconds?: number;
   cause?: unknown;
 }
 
@@ -56,6 +67,7 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly modelState?: ModelState;
   readonly internalMessage?: string;
+  readonly retryAfterSeconds?: number;
 
   constructor(code: ErrorCode, message?: string, options: AppErrorOptions = {}) {
     super(message ?? ERROR_CODES[code].message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -63,6 +75,7 @@ export class AppError extends Error {
     this.code = code;
     if (options.modelState) this.modelState = options.modelState;
     if (options.internalMessage) this.internalMessage = options.internalMessage;
+    if (options.retryAfterSeconds) this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   get httpStatus(): number {

@@ -48,7 +48,15 @@ export * from './views/promotion';
 export * from './views/applicant';
 export * from './validation/applicant-compliance';
 export * from './permits/entry-mechanic-presets';
-
+export * from './wire/messages';
+export * from './wire/responses';
+export * from './wire/money-fields';
+export * from './wire/zod-messages';
 export * from './ui/money-input';
 export * from './ui/date-display';
 export * from './compliance/compliance-sections';
+export * from './payments/index';
+export * from './admin/messages';
+export * from './admin/outstanding';
+export * from './admin/views';
+export * from './terms/index';

@@ -10,15 +10,24 @@ import { MSG_MONEY_INVALID } from './messages';
 export const CentsSchema = z.number({ error: MSG_MONEY_INVALID }).int({ error: MSG_MONEY_INVALID }).min(0, { error: MSG_MONEY_INVALID });
 export type Cents = z.infer<typeof CentsSchema>;
 
+/**
+ * The largest wire amount: $999,999,999,999.99. A JSON number carries about 15 significant digits
+ * exactly, so larger amounts could not keep their cents.
+ */
+export const MAX_WIRE_DOLLARS = 999_999_999_999.99;
+
 /** A wire amount (dollars, at most two decimals) as integer cents, or null when it is not one. */
 export function wireDollarsToCents(value: number): number | null {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) return null;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > MAX_WIRE_DOLLARS) return null;
   // The shortest decimal that round-trips is what the client wrote: 0.1 + 0.2 → "0.30000000000000004".
   const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(String(value));
   if (!match) return null;
   const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
   return Number.isSafeInteger(cents) ? cents : null;
 }
+
+/** How an amount is documented (OpenAPI): dollars, at most two decimals. */
+export const MONEY_WIRE_META = { description: 'An amount in dollars: a JSON number with at most two decimals (e.g. 20000 or 1234.5).', minimum: 0, maximum: MAX_WIRE_DOLLARS };
 
 /**
  * A money amount on the wire: a JSON number of dollars, never negative, at most two decimals,
@@ -33,7 +42,21 @@ export const MoneySchema = z
       return z.NEVER;
     }
     return cents;
-  });
+  })
+  .meta(MONEY_WIRE_META);
+
+/**
+ * An amount typed by a person ("$1,234.50", "20000") to integer cents by its decimal digits, or
+ * null when it is not an amount of dollars with at most two decimals. Forms use this, never a
+ * float parser.
+ */
+export function parseDollarsText(text: string): number | null {
+  const clean = text.replace(/[$,\s]/g, '');
+  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(clean);
+  if (!match) return null;
+  const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return Number.isSafeInteger(cents) && cents <= MAX_WIRE_DOLLARS * 100 ? cents : null;
+}
 
 /** Integer cents as the wire's dollars number (`46800` → `468`, `2250` → `22.5`). */
 export function toDollars(cents: number): number {

@@ -7,6 +7,8 @@
 export type SiteSettingsContent = {
   productName: string
   legalName?: string
+  /** The provider's ABN (tax invoices, issue 12). */
+  abn?: string
   address?: { streetAddress?: string; locality?: string; region?: string; postalCode?: string; country?: string }
   /** The two customer-service phone numbers. */
   phones?: string[]

@@ -49,13 +49,13 @@ test.describe('permit application', () => {
     const errors = watchConsole(page)
     await signUp(page.request, 'permit')
     // An earlier promotion with an applicant: reused automatically, and offered for reuse.
-    const earlier = await createPromotion(page.request, { name: 'Earlier promotion', ausStates: { vic: true }, totalPrizeValue: 100_000 })
+    const earlier = await createPromotion(page.request, { name: 'Earlier promotion', ausStates: { vic: true }, totalPrizeValue: 1_000 })
     const opened = await (await page.request.get(`/api/promotion/get?id=${earlier}`)).json()
     const savedEarlier = await page.request.post('/api/promotion/save', {
-      data: { ...opened, versionNumber: opened.version, permit: { ...opened.permit, applicant: { organisation: 'Earlier Co Pty Ltd', abnacn: '51824753556', businessAddress: address, postalSameAsBusiness: true, contact: { firstName: 'Eve', lastName: 'Earlier', phone: '0211112222', email: 'eve@earlier.test' } } } },
+      data: { ...opened, versionNumber: opened.versionNumber, permit: { ...opened.permit, applicant: { organisation: 'Earlier Co Pty Ltd', abnacn: '51824753556', businessAddress: address, postalSameAsBusiness: true, contact: { firstName: 'Eve', lastName: 'Earlier', phone: '0211112222', email: 'eve@earlier.test' } } } },
     })
     expect(savedEarlier.status()).toBe(200)
-    const id = await createPromotion(page.request, { name: 'Spring giveaway', ausStates: { nsw: true, sa: true }, totalPrizeValue: 2_000_000, hasNswAuthority: false, winnersDrawnElectronically: false })
+    const id = await createPromotion(page.request, { name: 'Spring giveaway', ausStates: { nsw: true, sa: true }, totalPrizeValue: 20_000, hasNswAuthority: false, winnersDrawnElectronically: false })
 
     await page.goto(`/permit/edit/${id}/`)
     await expect(page.getByRole('heading', { name: 'Step 1 of 6: General' })).toBeVisible()
@@ -175,7 +175,7 @@ test.describe('permit application', () => {
 
   test('a skill promotion shows the shortened steps, with Promoter for Applicant', async ({ page }) => {
     await signUp(page.request, 'skill')
-    const id = await createPromotion(page.request, { name: 'Best photo', ausStates: { nsw: true }, totalPrizeValue: 500_000, skillsBasedTC: true })
+    const id = await createPromotion(page.request, { name: 'Best photo', ausStates: { nsw: true }, totalPrizeValue: 5_000, skillsBasedTC: true })
     await page.goto(`/permit/edit/${id}/`)
     const steps = page.getByRole('navigation', { name: 'Application steps' }).getByRole('listitem')
     await expect(steps).toHaveText([/General/, /Promoter/, /Entry\/draw/, /Prizes/])
@@ -189,14 +189,14 @@ test.describe('permit application', () => {
 
   test('a save from a stale copy is refused with the save-error modal, offering contact or refresh', async ({ page }) => {
     await signUp(page.request, 'stale')
-    const id = await createPromotion(page.request, { name: 'Two windows', ausStates: { vic: true }, totalPrizeValue: 100_000 })
+    const id = await createPromotion(page.request, { name: 'Two windows', ausStates: { vic: true }, totalPrizeValue: 1_000 })
     await page.goto(`/permit/edit/${id}/`)
     await expect(page.getByLabel('Promotion name')).toHaveValue('Two windows')
     await page.getByRole('button', { name: 'Save', exact: true }).click()
     await expect(page.getByTestId('save-status')).toHaveText('Saved')
     // Another window saves in between.
     const other = await (await page.request.get(`/api/promotion/get?id=${id}`)).json()
-    expect((await page.request.post('/api/promotion/save', { data: { ...other, name: 'From the other window', versionNumber: other.version } })).status()).toBe(200)
+    expect((await page.request.post('/api/promotion/save', { data: { ...other, name: 'From the other window', versionNumber: other.versionNumber } })).status()).toBe(200)
 
     await page.getByLabel('Promotion name').fill('From this window')
     await page.getByRole('button', { name: 'Save', exact: true }).click()

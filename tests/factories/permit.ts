@@ -18,12 +18,12 @@ export function completeApplication() {
   const finalDrawDate = isoDaysFromNow(80)
   return {
     name: 'Summer giveaway',
-    prizeValueNSW: 2_000_000,
-    prizeValueACT: 2_000_000,
+    prizeValueNSW: 20_000,
+    prizeValueACT: 20_000,
     prizeQuantityTotal: 3,
     prizeDescription: 'Three holidays for two to Fiji',
     prizeCategoriesValue: PRIZE_CATEGORY_FLAGS.travel,
-    maxPrizeValue: 800_000,
+    maxPrizeValue: 8_000,
     prizePublicationACT: 'The Canberra Times',
     prizePublicationDateACT: isoDaysFromNow(87),
     attachments: [],
@@ -71,12 +71,12 @@ export function completeApplication() {
   }
 }
 
-/** GET the promotion, apply `change` to it, and POST it to /api/promotion/save with its version. */
+/** GET the promotion, apply `change` to it, and POST it back to /api/promotion/save (it carries its versionNumber). */
 export async function savePromotion(client: Client, id: number, change: (promotion: any) => any = (p) => p) {
   const current = await client.get(`/api/promotion/get?id=${id}`)
   if (current.status !== 200) throw new Error(`get failed: ${current.status}`)
   const payload = change(structuredClone(current.body))
-  return client.post('/api/promotion/save', { ...payload, versionNumber: payload.versionNumber ?? current.body.version })
+  return client.post('/api/promotion/save', payload)
 }
 
 /** Deep-merges the complete application into a promotion from GET. */

@@ -16,7 +16,10 @@ import {
   msgPasswordTokenSent,
 } from '@permitdesk/shared'
 import express from 'express'
-import { currentUser, requireStaff, requireUser } from '../../api/src/http/auth'
+import { authenticate } from '../../api/src/http/auth'
+import { errorHandler } from '../../api/src/http/error-handler'
+import { mountRoutes, route } from '../../api/src/http/route'
+import { silentLogger } from '../../api/src/logger'
 import { buildRegistration, linkIn, registerAndSignIn, signInStaff, STAFF_EMAIL, waitForMail } from '../setup/accounts'
 import { startTestApi, type Client, type TestApi } from '../setup/test-api'
 
@@ -307,13 +310,17 @@ describe('account get, details, support details, update', () => {
   })
 })
 
-describe('the auth middleware contract', () => {
-  it('requireUser answers 401 and requireStaff answers 401 signed out and 403 to customers', async () => {
-    const { loadSession } = await import('../../api/src/http/auth')
+describe('the route access contract', () => {
+  it("access 'user' answers 401 signed out; access 'staff' answers 401 signed out and 403 to customers", async () => {
     const app = express()
-    app.use(loadSession(api))
-    app.get('/user', requireUser, (_req, res) => void res.json(currentUser(res)))
-    app.get('/staff', requireStaff, (_req, res) => void res.json({ ok: true }))
+    app.use(authenticate(api))
+    app.use(
+      mountRoutes([
+        route({ method: 'get', path: '/user', access: 'user', summary: 'test', handler: ({ user }) => user }),
+        route({ method: 'get', path: '/staff', access: 'staff', summary: 'test', handler: () => ({ ok: true }) }),
+      ]),
+    )
+    app.use(errorHandler(silentLogger))
     const server = app.listen(0, '127.0.0.1')
     await new Promise((r) => server.once('listening', r))
     const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`

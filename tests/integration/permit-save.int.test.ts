@@ -62,7 +62,7 @@ describe('POST /api/promotion/save', () => {
     const id = await createPromotion(alice.client)
     const response = await savePromotion(alice.client, id, (p) => ({ ...p, name: 'Winter draw', permit: { ...p.permit, promotedProducts: 'Umbrellas' } }))
     expect(response.status).toBe(200)
-    expect(response.body).toMatchObject({ id, name: 'Winter draw', version: 2, permitStatus: { slug: 'incomplete' } })
+    expect(response.body).toMatchObject({ id, name: 'Winter draw', versionNumber: 2, permitStatus: { slug: 'incomplete' } })
     expect(response.body.permit).toMatchObject({
       promotedProducts: 'Umbrellas',
       applicationComplete: false,
@@ -83,7 +83,7 @@ describe('POST /api/promotion/save', () => {
     expect(done.body.applicationIssues, JSON.stringify(done.body.applicationIssues)).toEqual({ 'attachments.B': [MSG_ATTACHMENT_REQUIRED], 'attachments.E': [MSG_ATTACHMENT_REQUIRED] })
     const terms = await upload(alice)
     const advert = await upload(alice, 'advert.pdf')
-    const attached = await alice.client.post('/api/promotion/saveAttachments', { id, versionNumber: done.body.version, attachments: [attachment('B', terms.serverFileName), attachment('E', advert.serverFileName)] })
+    const attached = await alice.client.post('/api/promotion/saveAttachments', { id, versionNumber: done.body.versionNumber, attachments: [attachment('B', terms.serverFileName), attachment('E', advert.serverFileName)] })
     expect(attached.status).toBe(200)
     expect(attached.body.permitStatus.slug).toBe('ready-submission')
     expect(attached.body.permit.applicationComplete).toBe(true)
@@ -135,7 +135,7 @@ describe('POST /api/promotion/save', () => {
     ['prize category other', (p) => (p.prizeCategoriesValue = PRIZE_CATEGORY_FLAGS.other), 'prizeCategoriesOther', MSG_OTHER_DETAIL_REQUIRED],
     ['prize quantity', (p) => (p.prizeQuantityTotal = 0), 'prizeQuantityTotal', MSG_PRIZE_QUANTITY_POSITIVE],
     ['state prize value missing', (p) => (p.prizeValueACT = null), 'prizeValueACT', MSG_STATE_PRIZE_VALUE_POSITIVE],
-    ['state prize value above total', (p) => (p.prizeValueNSW = 2_000_001), 'prizeValueNSW', MSG_STATE_PRIZE_VALUE_ABOVE_TOTAL],
+    ['state prize value above total', (p) => (p.prizeValueNSW = 20000.01), 'prizeValueNSW', MSG_STATE_PRIZE_VALUE_ABOVE_TOTAL],
   ]
   it.each(rules)('reports the rule "%s" with its message and keeps the application incomplete', async (_name, breakIt, path, message) => {
     const id = await createPromotion(alice.client)
@@ -172,32 +172,32 @@ describe('POST /api/promotion/save', () => {
   it('refuses a save based on an older version instead of overwriting, with a clear message', async () => {
     const id = await createPromotion(alice.client)
     const opened = (await alice.client.get(`/api/promotion/get?id=${id}`)).body
-    const first = await alice.client.post('/api/promotion/save', { ...opened, name: 'From window one', versionNumber: opened.version })
+    const first = await alice.client.post('/api/promotion/save', { ...opened, name: 'From window one', versionNumber: opened.versionNumber })
     expect(first.status).toBe(200)
-    const stale = await alice.client.post('/api/promotion/save', { ...opened, name: 'From window two', versionNumber: opened.version })
+    const stale = await alice.client.post('/api/promotion/save', { ...opened, name: 'From window two', versionNumber: opened.versionNumber })
     expect(stale.status).toBe(409)
     expect(stale.body).toMatchObject({ message: MSG_SAVE_VERSION_CONFLICT, modelState: { versionNumber: [MSG_SAVE_VERSION_CONFLICT] } })
     const row = (await alice.client.get(`/api/promotion/get?id=${id}`)).body
-    expect(row).toMatchObject({ name: 'From window one', version: first.body.version })
+    expect(row).toMatchObject({ name: 'From window one', versionNumber: first.body.versionNumber })
   })
 
   it('serialises concurrent saves of the same version: one wins, the other gets 409', async () => {
     const id = await createPromotion(alice.client)
     const opened = (await alice.client.get(`/api/promotion/get?id=${id}`)).body
-    const results = await Promise.all(['A', 'B', 'C'].map((name) => alice.client.post('/api/promotion/save', { ...opened, name, versionNumber: opened.version })))
+    const results = await Promise.all(['A', 'B', 'C'].map((name) => alice.client.post('/api/promotion/save', { ...opened, name, versionNumber: opened.versionNumber })))
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409])
   })
 
   it('answers 401 signed out, 404 for another customer, and lets staff save', async () => {
     const id = await createPromotion(alice.client)
     const opened = (await alice.client.get(`/api/promotion/get?id=${id}`)).body
-    expect((await api.client().post('/api/promotion/save', { ...opened, versionNumber: opened.version })).status).toBe(401)
-    const other = await bob.client.post('/api/promotion/save', { ...opened, name: 'Hijacked', versionNumber: opened.version })
+    expect((await api.client().post('/api/promotion/save', { ...opened, versionNumber: opened.versionNumber })).status).toBe(401)
+    const other = await bob.client.post('/api/promotion/save', { ...opened, name: 'Hijacked', versionNumber: opened.versionNumber })
     expect(other.status).toBe(404)
-    expect((await rowOf(id)).version).toBe(opened.version)
+    expect((await rowOf(id)).version).toBe(opened.versionNumber)
     const staff = api.client()
     await signInStaff(staff, api)
-    const bystaff = await staff.post('/api/promotion/save', { ...opened, name: 'Fixed by staff', versionNumber: opened.version })
+    const bystaff = await staff.post('/api/promotion/save', { ...opened, name: 'Fixed by staff', versionNumber: opened.versionNumber })
     expect(bystaff.status).toBe(200)
     expect(bystaff.body.name).toBe('Fixed by staff')
   })
@@ -212,9 +212,9 @@ describe('POST /api/promotion/save', () => {
 
   it('leaves the states, services and prize total to the modify form', async () => {
     const id = await createPromotion(alice.client)
-    const response = await savePromotion(alice.client, id, (p) => ({ ...p, ausStates: { vic: true }, totalPrizeValue: 1, randomDraw: true }))
+    const response = await savePromotion(alice.client, id, (p) => ({ ...p, ausStates: { vic: true }, totalPrizeValue: 0.01, randomDraw: true }))
     expect(response.status).toBe(200)
-    expect(response.body).toMatchObject({ ausStates: { nsw: true, act: true, vic: false }, totalPrizeValue: 2_000_000, randomDraw: false })
+    expect(response.body).toMatchObject({ ausStates: { nsw: true, act: true, vic: false }, totalPrizeValue: 20_000, randomDraw: false })
   })
 
   it('keeps staff action fields and questions; the customer only answers', async () => {
@@ -226,7 +226,7 @@ describe('POST /api/promotion/save', () => {
     expect(opened.applicationIssues['actionEntry.actionQuestions.0.answer']).toBeDefined()
     const response = await alice.client.post('/api/promotion/save', {
       ...opened,
-      versionNumber: opened.version,
+      versionNumber: opened.versionNumber,
       actionEntry: { actionFields: [], actionQuestions: [{ question: 'Who draws?', answer: 'Our scrutineer' }, { question: 'Injected?', answer: 'yes' }] },
     })
     expect(response.status).toBe(200)
@@ -300,11 +300,11 @@ describe('POST /api/promotion/saveNswAuthority', () => {
     const id = await createPromotion(alice.client)
     const before = (await alice.client.get(`/api/promotion/get?id=${id}`)).body
     expect(before.permit.feeDue_NSW).toBeGreaterThan(0)
-    const response = await alice.client.post('/api/promotion/saveNswAuthority', { id, versionNumber: before.version, hasNswAuthority: true, nswAuthorityNumber: 'TPA/12345', nswAuthorityExpiration: '2030-06-30' })
+    const response = await alice.client.post('/api/promotion/saveNswAuthority', { id, versionNumber: before.versionNumber, hasNswAuthority: true, nswAuthorityNumber: 'TPA/12345', nswAuthorityExpiration: '2030-06-30' })
     expect(response.status).toBe(200)
     expect(response.body).toMatchObject({ hasNswAuthority: true, permit: { feeDue_NSW: 0, applicant: { nswAuthorityNumber: 'TPA/12345', nswAuthorityExpiration: '2030-06-30' } } })
     expect(response.body.permit.feeDue_GrandTotal).toBeLessThan(before.permit.feeDue_GrandTotal)
-    const stale = await alice.client.post('/api/promotion/saveNswAuthority', { id, versionNumber: before.version, hasNswAuthority: false, nswAuthorityDuration: 1 })
+    const stale = await alice.client.post('/api/promotion/saveNswAuthority', { id, versionNumber: before.versionNumber, hasNswAuthority: false, nswAuthorityDuration: 1 })
     expect(stale.status).toBe(409)
   })
 })

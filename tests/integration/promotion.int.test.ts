@@ -44,7 +44,7 @@ describe('POST /api/promotion/create', () => {
       id: created.body.id,
       name: 'Summer giveaway',
       ausStates: { act: true, nsw: true, sa: false, vic: false, nt: false, wa: false, qld: false, tas: false, all: false },
-      totalPrizeValue: 2_000_000,
+      totalPrizeValue: 20_000,
       managedSubmission: true,
       requiresPermits: true,
       permitStatus: { id: 1, name: 'Incomplete', slug: 'incomplete' },
@@ -55,16 +55,16 @@ describe('POST /api/promotion/create', () => {
     // NSW 468, ACT over 10,000 is 721, two permits managed 270, GST 10% of 270, card 1.5% of (total + GST).
     expect(body.permit).toMatchObject({
       permitStatus: { id: 1, slug: 'incomplete' },
-      feeDue_NSW: 46_800,
-      feeDue_ACT: 72_100,
+      feeDue_NSW: 468,
+      feeDue_ACT: 721,
       feeDue_SA: 0,
-      feeDue_Service: 27_000,
+      feeDue_Service: 270,
       feeDue_RandomDraw: 0,
       feeDue_TermsAndConditions: 0,
-      feeDue_GST: 2_700,
-      feeDue_Total: 145_900,
-      feeDue_CCSurcharge: 2_229,
-      feeDue_GrandTotal: 150_829,
+      feeDue_GST: 27,
+      feeDue_Total: 1_459,
+      feeDue_CCSurcharge: 22.29,
+      feeDue_GrandTotal: 1508.29,
       isNSWIncludedButNotRequired: false,
       isACTIncludedButNotRequired: false,
       isSAIncludedButNotRequired: false,
@@ -101,12 +101,12 @@ describe('POST /api/promotion/create', () => {
   it('asks about machine approval only when drawn electronically, and about SA instant wins at $5,000 or less', async () => {
     const electronic = await alice.client.post('/api/promotion/create', promotionInput({ winnersDrawnElectronically: true }))
     expect(electronic.body.modelState).toEqual({ randomDrawMachineApproved: [MSG_COMPLETE_ALL_QUESTIONS] })
-    const sa = await alice.client.post('/api/promotion/create', promotionInput({ ausStates: { sa: true }, totalPrizeValue: 400_000, hasNswAuthority: null }))
+    const sa = await alice.client.post('/api/promotion/create', promotionInput({ ausStates: { sa: true }, totalPrizeValue: 4_000, hasNswAuthority: null }))
     expect(sa.body.modelState).toEqual({ hasInstantWinPrizes: [MSG_COMPLETE_ALL_QUESTIONS] })
   })
 
   it('answers 400 (not 500) for a body of the wrong types', async () => {
-    for (const body of [{}, { ausStates: 'nsw', totalPrizeValue: '20000' }, { ...promotionInput(), totalPrizeValue: 10.5 }]) {
+    for (const body of [{}, { ausStates: 'nsw', totalPrizeValue: '20000' }, { ...promotionInput(), totalPrizeValue: 10.555 }]) {
       const response = await alice.client.post('/api/promotion/create', body)
       expect(response.status).toBe(400)
       expect(response.body.modelState).toBeTypeOf('object')
@@ -121,20 +121,20 @@ describe('rule-driven fields', () => {
   }
 
   it('NSW at $10,000 or less is included but not required', async () => {
-    const p = await get({ ausStates: { nsw: true }, totalPrizeValue: 1_000_000, hasNswAuthority: null })
+    const p = await get({ ausStates: { nsw: true }, totalPrizeValue: 10_000, hasNswAuthority: null })
     expect(p.requiresPermits).toBe(false)
-    expect(p.permit).toMatchObject({ isNSWIncludedButNotRequired: true, feeDue_NSW: 0, feeDue_Service: 22_500 })
+    expect(p.permit).toMatchObject({ isNSWIncludedButNotRequired: true, feeDue_NSW: 0, feeDue_Service: 225 })
   })
 
   it('ACT at $3,000 is included but not required; above it the fee tiers apply', async () => {
-    expect((await get({ ausStates: { act: true }, totalPrizeValue: 300_000, hasNswAuthority: null })).permit).toMatchObject({ isACTIncludedButNotRequired: true, feeDue_ACT: 0 })
-    expect((await get({ ausStates: { act: true }, totalPrizeValue: 300_001, hasNswAuthority: null })).permit).toMatchObject({ isACTIncludedButNotRequired: false, feeDue_ACT: 25_500 })
+    expect((await get({ ausStates: { act: true }, totalPrizeValue: 3_000, hasNswAuthority: null })).permit).toMatchObject({ isACTIncludedButNotRequired: true, feeDue_ACT: 0 })
+    expect((await get({ ausStates: { act: true }, totalPrizeValue: 3000.01, hasNswAuthority: null })).permit).toMatchObject({ isACTIncludedButNotRequired: false, feeDue_ACT: 255 })
   })
 
   it('SA at $5,000 or less: instant-win yes requires the permit, no makes it included but not required', async () => {
-    const yes = await get({ ausStates: { sa: true }, totalPrizeValue: 400_000, hasNswAuthority: null, hasInstantWinPrizes: true })
-    expect(yes.permit).toMatchObject({ feeDue_SA: 25_300, isSAIncludedButNotRequired: false })
-    const no = await get({ ausStates: { sa: true }, totalPrizeValue: 400_000, hasNswAuthority: null, hasInstantWinPrizes: false })
+    const yes = await get({ ausStates: { sa: true }, totalPrizeValue: 4_000, hasNswAuthority: null, hasInstantWinPrizes: true })
+    expect(yes.permit).toMatchObject({ feeDue_SA: 253, isSAIncludedButNotRequired: false })
+    const no = await get({ ausStates: { sa: true }, totalPrizeValue: 4_000, hasNswAuthority: null, hasInstantWinPrizes: false })
     expect(no.permit).toMatchObject({ feeDue_SA: 0, isSAIncludedButNotRequired: true })
   })
 
@@ -147,15 +147,15 @@ describe('rule-driven fields', () => {
   })
 
   it('the national toggle selects all eight states; New Zealand is kept', async () => {
-    const p = await get({ ausStates: { all: true }, includeNz: true, hasInstantWinPrizes: false, totalPrizeValue: 2_000_000 })
+    const p = await get({ ausStates: { all: true }, includeNz: true, hasInstantWinPrizes: false, totalPrizeValue: 20_000 })
     expect(p.ausStates).toEqual({ act: true, nsw: true, sa: true, vic: true, nt: true, wa: true, qld: true, tas: true, all: true })
     expect(p.includeNz).toBe(true)
   })
 
   it('charges the chosen services with GST', async () => {
     const p = await get({ randomDraw: true, termsAndConditions: true, abridgedTC: true, hostedTC: true })
-    expect(p.permit).toMatchObject({ feeDue_RandomDraw: 15_000, feeDue_TermsAndConditions: 25_500, feeDue_AbridgedTC: 10_000, feeDue_HostedTC: 10_000 })
-    expect(p.permit.feeDue_GST).toBe((27_000 + 15_000 + 25_500 + 10_000 + 10_000) / 10)
+    expect(p.permit).toMatchObject({ feeDue_RandomDraw: 150, feeDue_TermsAndConditions: 255, feeDue_AbridgedTC: 100, feeDue_HostedTC: 100 })
+    expect(p.permit.feeDue_GST).toBe(87.5) // 10% of (270 + 150 + 255 + 100 + 100)
     expect(p.hasTermsAndConditions).toBe(true)
     expect(p.hasRandomDraw).toBe(true)
   })
@@ -169,7 +169,7 @@ describe('rule-driven fields', () => {
     const p = await get({ skillsBasedTC: true, hasNswAuthority: null, winnersDrawnElectronically: null, randomDraw: true })
     expect(p.skillsBasedTC).toBe(true)
     expect(p.requiresPermits).toBe(false)
-    expect(p.permit).toMatchObject({ feeDue_SkillsBasedTC: 15_000, feeDue_NSW: 0, feeDue_Service: 0, feeDue_RandomDraw: 0 })
+    expect(p.permit).toMatchObject({ feeDue_SkillsBasedTC: 150, feeDue_NSW: 0, feeDue_Service: 0, feeDue_RandomDraw: 0 })
   })
 })
 
@@ -196,8 +196,8 @@ describe('POST /api/promotion/modify', () => {
     const p = (await alice.client.get(`/api/promotion/get?id=${id}`)).body
     expect(p.ausStates.vic).toBe(true)
     expect(p.ausStates.nsw).toBe(false)
-    expect(p.permit).toMatchObject({ feeDue_NSW: 0, feeDue_ACT: 0, feeDue_Service: 22_500, feeDue_RandomDraw: 15_000 })
-    expect(p.version).toBe(2)
+    expect(p.permit).toMatchObject({ feeDue_NSW: 0, feeDue_ACT: 0, feeDue_Service: 225, feeDue_RandomDraw: 150 })
+    expect(p.versionNumber).toBe(2)
   })
 
   it('validates like create', async () => {
@@ -229,21 +229,21 @@ describe('POST /api/promotion/modify', () => {
     expect(states.status).toBe(409)
     expect(states.body.message).toBe(MSG_PROMOTION_FIXED_AFTER_SUBMISSION)
     expect(states.body.modelState.ausStates).toEqual([MSG_PROMOTION_FIXED_AFTER_SUBMISSION])
-    const services = await alice.client.post('/api/promotion/modify', { ...promotionInput({ randomDraw: true, totalPrizeValue: 6_000_000 }), id })
+    const services = await alice.client.post('/api/promotion/modify', { ...promotionInput({ randomDraw: true, totalPrizeValue: 60_000 }), id })
     expect(services.status).toBe(200)
     const p = (await alice.client.get(`/api/promotion/get?id=${id}`)).body
-    expect(p).toMatchObject({ randomDraw: true, totalPrizeValue: 2_000_000, postSubmissionTotalPrizeValue: 6_000_000, isSubmittedOrGenerated: true })
+    expect(p).toMatchObject({ randomDraw: true, totalPrizeValue: 20_000, postSubmissionTotalPrizeValue: 60_000, isSubmittedOrGenerated: true })
     // ACT over 50,000 is 1,030: fees follow the post-submission value.
-    expect(p.permit.feeDue_ACT).toBe(103_000)
+    expect(p.permit.feeDue_ACT).toBe(1_030)
   })
 
   it('the skills-based form sets the skills-based T&C flag without the quiz', async () => {
     const id = await createPromotion(alice.client)
-    const response = await alice.client.post('/api/promotion/modify', { id, skillsBasedTC: true, name: 'Best photo', ausStates: { vic: true }, totalPrizeValue: 100_000, hostedTC: true })
+    const response = await alice.client.post('/api/promotion/modify', { id, skillsBasedTC: true, name: 'Best photo', ausStates: { vic: true }, totalPrizeValue: 1_000, hostedTC: true })
     expect(response.status).toBe(200)
     const p = (await alice.client.get(`/api/promotion/get?id=${id}`)).body
     expect(p).toMatchObject({ skillsBasedTC: true, hostedTC: true, name: 'Best photo' })
-    expect(p.permit).toMatchObject({ feeDue_SkillsBasedTC: 15_000, feeDue_HostedTC: 10_000, feeDue_Service: 0 })
+    expect(p.permit).toMatchObject({ feeDue_SkillsBasedTC: 150, feeDue_HostedTC: 100, feeDue_Service: 0 })
   })
 })
 
@@ -252,7 +252,7 @@ describe('GET /api/promotion/list', () => {
   const ids: number[] = []
   beforeAll(async () => {
     carol = await createCustomer(api)
-    for (const [name, value] of [['Bravo', 500_000], ['alpha', 900_000], ['Charlie', 100_000]] as const) {
+    for (const [name, value] of [['Bravo', 5_000], ['alpha', 9_000], ['Charlie', 1_000]] as const) {
       ids.push(await createPromotion(carol.client, { name, totalPrizeValue: value, ausStates: { vic: true }, hasNswAuthority: null }))
     }
     await createPromotion(bob.client, { name: 'Not carol' })
@@ -264,7 +264,7 @@ describe('GET /api/promotion/list', () => {
     expect(status).toBe(200)
     expect(names(body)).toEqual(['Charlie', 'alpha', 'Bravo'])
     expect(body.promotionCount).toBe(3)
-    expect(body.promotions[0]).toMatchObject({ id: ids[2], permitStatus: { slug: 'incomplete' }, ausStates: { vic: true }, totalPrizeValue: 100_000 })
+    expect(body.promotions[0]).toMatchObject({ id: ids[2], permitStatus: { slug: 'incomplete' }, ausStates: { vic: true }, totalPrizeValue: 1_000 })
   })
 
   it('sorts by a column ascending, or in the direction asked (name ignores case)', async () => {

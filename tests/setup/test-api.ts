@@ -7,6 +7,29 @@ import { createApp } from '../../api/src/app'
 import { createDatabase, type Database } from '../../api/src/db/client'
 import { loadConfig, type Config } from '../../api/src/env'
 import { silentLogger } from '../../api/src/logger'
+import type { RouteSpec } from '../../api/src/http/route'
+
+/** One answer of a declared route that does not match the route's documented `response` schema. */
+export type ResponseMismatch = { route: string; issues: string[]; body: unknown }
+
+/**
+ * Checks every JSON answer of a declared route against its documented `response` schema (the
+ * schema /api/openapi.json publishes), as JSON would carry it. Installed by startTestApi, so every
+ * integration test that calls the API also checks the contract; `close()` fails the file when an
+ * answer did not match.
+ */
+export function responseChecker() {
+  const mismatches: ResponseMismatch[] = []
+  const check = (spec: RouteSpec, _status: number, body: unknown) => {
+    if (!spec.response) return
+    const json = body === undefined ? undefined : JSON.parse(JSON.stringify(body))
+    const result = spec.response.safeParse(json)
+    if (!result.success) {
+      mismatches.push({ route: `${spec.method.toUpperCase()} /api${spec.path}`, issues: result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`), body: json })
+    }
+  }
+  return { check, mismatches }
+}
 
 const TEMPLATE_DATABASE = 'permitdesk_test_template'
 
@@ -81,7 +104,18 @@ export class Client {
   cookie = (name: string) => this.cookies.get(name)
 }
 
-export type TestApi = { baseUrl: string; config: Config; database: Database; dbUrl: string; client: () => Client; close: () => Promise<void> }
+export type TestApi = {
+  baseUrl: string
+  config: Config
+  database: Database
+  dbUrl: string
+  client: () => Client
+  /** Every declared /api route (app.locals.apiRoutes): what /api/openapi.json documents. */
+  routes: RouteSpec[]
+  /** Answers seen so far that did not match their documented schema. */
+  responseMismatches: ResponseMismatch[]
+  close: () => Promise<void>
+}
 
 /** The real API app on a random port, over its own cloned database. */
 export async function startTestApi(env: Record<string, string> = {}): Promise<TestApi> {
@@ -90,7 +124,8 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
   const config = loadConfig({ ...server0, DATABASE_URL: url })
   // The app's browser is closed with the server, so no Chromium outlives a test file.
   let pdf: PdfService | undefined
-  const app = createApp({ config, database, logger: silentLogger, pdf: () => (pdf ??= new PdfService({ chromiumPath: config.CHROMIUM_PATH })) })
+  const checker = responseChecker()
+  const app = createApp({ config, database, logger: silentLogger, pdf: () => (pdf ??= new PdfService({ chromiumPath: config.CHROMIUM_PATH })), onResponse: checker.check })
   const server = app.listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -100,10 +135,16 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     database,
     dbUrl: url,
     client: () => new Client(baseUrl),
+    routes: app.locals.apiRoutes as RouteSpec[],
+    responseMismatches: checker.mismatches,
     close: async () => {
       await new Promise((resolve) => server.close(resolve))
       await pdf?.close()
       await drop()
+      if (checker.mismatches.length > 0) {
+        const lines = checker.mismatches.slice(0, 5).map((m) => `${m.route}\n    ${m.issues.slice(0, 5).join('\n    ')}`)
+        throw new Error(`${checker.mismatches.length} answer(s) did not match their documented response schema:\n  ${lines.join('\n  ')}`)
+      }
     },
   }
 }

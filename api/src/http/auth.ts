@@ -1,7 +1,6 @@
 import type { RequestHandler, Response } from 'express'
 import { parse as parseCookies, serialize } from 'cookie'
-import { MSG_FORBIDDEN, MSG_UNAUTHENTICATED } from '@permitdesk/shared'
-import type { AppDeps } from '../app'
+import type { AppDeps } from '../deps'
 import type { UserRow } from '../db/schema/index'
 import { findSession, SESSION_COOKIE, type LiveSession } from '../modules/account/session-store'
 
@@ -15,6 +14,8 @@ export type SessionUser = {
   phone: string | null
   authorisedAgent: boolean
   isStaff: boolean
+  /** For staff: `admin` (console, admin calls, CMS) or `marketing` (CMS only). Null for customers. */
+  staffRole: 'admin' | 'marketing' | null
 }
 
 export type SessionState = 'live' | 'replaced' | 'none'
@@ -29,6 +30,7 @@ export function toSessionUser(user: UserRow): SessionUser {
     phone: user.phone,
     authorisedAgent: user.authorisedAgent,
     isStaff: user.isStaff,
+    staffRole: user.isStaff ? 'admin' : user.staffRole === 'marketing' ? 'marketing' : null,
   }
 }
 
@@ -47,10 +49,12 @@ export function clearSessionCookie(res: Response, secure: boolean) {
 }
 
 /**
- * Reads the session cookie and sets `res.locals.session`, `res.locals.user` (a SessionUser) and
- * `res.locals.sessionState` ('live' | 'replaced' | 'none'). Mounted for every /api route.
+ * Decides who the caller is, once per request: the session cookie, or `Authorization: Bearer <key>`
+ * (an API key, see modules/api-keys). Sets `res.locals.user` (a SessionUser), `res.locals.apiKey`
+ * (the key used, if any), `res.locals.session` and `res.locals.sessionState` ('live' | 'replaced'
+ * | 'none'). Route access (http/route.ts) only reads the result.
  */
-export function loadSession({ database }: Pick<AppDeps, 'database'>): RequestHandler {
+export function authenticate({ database }: Pick<AppDeps, 'database'>): RequestHandler {
   return async (req, res, next) => {
     res.locals.sessionState = 'none' satisfies SessionState
     const token = readSessionToken(req.headers.cookie)
@@ -67,23 +71,4 @@ export function loadSession({ database }: Pick<AppDeps, 'database'>): RequestHan
       next(error)
     }
   }
-}
-
-/** 401 in the spec's shape when signed out. */
-export const requireUser: RequestHandler = (_req, res, next) => {
-  if (res.locals.user) return next()
-  res.status(401).json({ message: MSG_UNAUTHENTICATED, code: 'UNAUTHENTICATED' })
-}
-
-/** 401 signed out, 403 for customers. */
-export const requireStaff: RequestHandler = (_req, res, next) => {
-  const user = res.locals.user as SessionUser | undefined
-  if (!user) return void res.status(401).json({ message: MSG_UNAUTHENTICATED, code: 'UNAUTHENTICATED' })
-  if (!user.isStaff) return void res.status(403).json({ message: MSG_FORBIDDEN, code: 'FORBIDDEN' })
-  next()
-}
-
-/** The signed-in user of a request that passed requireUser. */
-export function currentUser(res: Response): SessionUser {
-  return res.locals.user as SessionUser
 }

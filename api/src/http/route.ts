@@ -7,7 +7,7 @@
  */
 import { Router, type Request, type Response } from 'express'
 import type { z } from 'zod'
-import { AppError, appErrorFromZod } from '@permitdesk/shared'
+import { AppError, appErrorFromZod, MSG_API_KEY_NOT_ALLOWED } from '@permitdesk/shared'
 import type { SessionUser } from './auth'
 
 /**
@@ -21,11 +21,16 @@ export type Access = 'public' | 'user' | 'session' | 'staff'
 
 export type Method = 'get' | 'post'
 
+/** Whose records a call may see: the user's own, or every one for staff. */
+export type Owner = { userId: number; isStaff: boolean }
+
 export type RouteContext<Q, B> = {
   query: Q
   body: B
   /** The signed-in user; set for every access but `public` (where it may be undefined). */
   user: SessionUser
+  /** `{ userId, isStaff }` of the signed-in user, as the use cases take it (undefined on `public`). */
+  owner: Owner
   req: Request
   res: Response
 }
@@ -41,6 +46,8 @@ export type RouteSpec<QS extends z.ZodType = z.ZodType, BS extends z.ZodType = z
   access: Access
   query?: QS
   body?: BS
+  /** Documents the body when `body` cannot (a schema that picks one of several forms at run time). */
+  bodyDoc?: z.ZodType
   /** The answer's shape (documented, and checked against real answers by the tests). */
   response?: RS
   /** The handler writes its own answer (a file, a redirect): no JSON body is sent. */
@@ -75,16 +82,15 @@ function assertAccess(access: Access, res: Response): void {
   const user = res.locals.user as SessionUser | undefined
   if (!user) throw new AppError('UNAUTHENTICATED')
   const viaApiKey = Boolean(res.locals.apiKey)
-  if (access === 'session' && viaApiKey) throw new AppError('FORBIDDEN')
-  if (access === 'staff') {
-    if (viaApiKey) throw new AppError('FORBIDDEN')
-    if (!user.isStaff) throw new AppError('FORBIDDEN')
-  }
+  if ((access === 'session' || access === 'staff') && viaApiKey) throw new AppError('FORBIDDEN', MSG_API_KEY_NOT_ALLOWED)
+  if (access === 'staff' && !user.isStaff) throw new AppError('FORBIDDEN')
 }
 
 export type RouteHooks = {
   /** Wraps an idempotent handler (installed by the API-keys/idempotency module). */
   idempotency?: (spec: RouteSpec, req: Request, res: Response, run: () => Promise<unknown>) => Promise<unknown>
+  /** Sees every JSON answer before it is sent (the tests check it against `spec.response`). */
+  onResponse?: (spec: RouteSpec, status: number, body: unknown) => void
 }
 
 /** Mounts a list of routes on a fresh case-insensitive router. */
@@ -95,10 +101,14 @@ export function mountRoutes(specs: RouteSpec[], hooks: RouteHooks = {}): Router 
       assertAccess(spec.access, res)
       const query = spec.query ? parseInput(spec.query, req.query) : (undefined as never)
       const body = spec.body && !spec.multipart ? parseInput(spec.body, req.body) : (undefined as never)
-      const run = async () => spec.handler({ query, body, user: res.locals.user as SessionUser, req, res })
+      const user = res.locals.user as SessionUser
+      const owner = (user ? { userId: user.id, isStaff: user.isStaff } : undefined) as Owner
+      const run = async () => spec.handler({ query, body, user, owner, req, res })
       const result = spec.idempotent && hooks.idempotency ? await hooks.idempotency(spec, req, res, run) : await run()
       if (spec.raw || res.headersSent) return
-      res.status(spec.status ?? 200).json(result ?? { ok: true })
+      const answer = result === undefined ? { ok: true } : result
+      hooks.onResponse?.(spec, spec.status ?? 200, answer)
+      res.status(spec.status ?? 200).json(answer)
     })
   }
   return router

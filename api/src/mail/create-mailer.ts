@@ -5,7 +5,8 @@ import nodemailer from 'nodemailer'
 import type { Config } from '../env'
 import type { Logger } from '../logger'
 
-export type MailMessage = { to: string; subject: string; html: string; text: string }
+export type MailAttachment = { filename: string; content: Buffer; contentType?: string }
+export type MailMessage = { to: string; subject: string; html: string; text: string; attachments?: MailAttachment[] }
 export type Mailer = { send: (message: MailMessage) => Promise<void> }
 export type MailerConfig = Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR' | 'PUBLIC_URL'>
 

@@ -28,10 +28,10 @@ export function supportEmailFor(config: Pick<Config, 'PUBLIC_URL' | 'MAIL_FROM'>
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
-type Email = { subject: string; html: string; text: string }
+export type Email = { subject: string; html: string; text: string }
 
 /** One layout for every message: a heading, paragraphs, one button, and the same in plain text. */
-function layout(brand: Brand, { subject, heading, paragraphs, action, footer }: { subject: string; heading: string; paragraphs: string[]; action?: { label: string; url: string }; footer?: string }): Email {
+export function layout(brand: Brand, { subject, heading, paragraphs, action, footer }: { subject: string; heading: string; paragraphs: string[]; action?: { label: string; url: string }; footer?: string }): Email {
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;background:#fbfbf8;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#14213d">

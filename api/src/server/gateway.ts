@@ -17,7 +17,18 @@ export function createGateway({ api, cms, config, siteDir }: { api: Express; cms
   gateway.set('trust proxy', 'loopback')
   gateway.use(securityHeaders)
 
-  const apiPaths = ['/api', '/error', '/download', '/promotions/downloadpdfs', '/promotions/downloadworkingpdf', '/promotions/downloadcalendarfile']
+  const apiPaths = ['/api', '/error', '/download', '/promotions/downloadpdfs', '/promotions/downloadworkingpdf', '/promotions/downloadcalendarfile', '/t', '/promotions/downloadterms']
+  // HOSTED_TERMS_HOSTS: the T&C short-code domains serve the hosted terms pages and nothing else.
+  const termsHosts = new Set(config.HOSTED_TERMS_HOSTS ?? [])
+  gateway.use((req, res, next) => {
+    if (termsHosts.size && termsHosts.has(req.hostname.toLowerCase())) {
+      const lower = req.path.toLowerCase()
+      if (lower === '/t' || lower.startsWith('/t/')) return api(req, res, next)
+      res.status(404).type('text').send('Not found')
+      return
+    }
+    next()
+  })
   gateway.use((req, res, next) => {
     const lower = req.path.toLowerCase()
     if (apiPaths.some((prefix) => lower === prefix || lower.startsWith(`${prefix}/`))) return api(req, res, next)

@@ -33,6 +33,7 @@ export async function exportSiteContent(payload: Payload): Promise<SiteContent> 
     settings: {
       productName: s.productName || DEFAULT_PRODUCT_NAME,
       legalName: orUndefined(s.legalName),
+      abn: orUndefined(s.abn),
       address: s.address
         ? {
             streetAddress: orUndefined(s.address.streetAddress),

@@ -176,6 +176,7 @@ function logo(colour: string, initials: string) {
 export const seedSettings = {
   productName: 'PermitDesk',
   legalName: 'PermitDesk Pty Ltd (demo)',
+  abn: '51 824 753 556',
   address: { streetAddress: 'Level 2, 10 Example Street', locality: 'Sydney', region: 'NSW', postalCode: '2000', country: 'AU' },
   phone1: '1300 000 000',
   phone2: '02 9000 0000',

@@ -18,6 +18,7 @@ export const SiteSettings: GlobalConfig = {
           fields: [
             { name: 'productName', type: 'text', required: true, defaultValue: 'PermitDesk' },
             { name: 'legalName', type: 'text' },
+            { name: 'abn', type: 'text', label: 'ABN (printed on tax invoices)' },
             {
               name: 'address',
               type: 'group',

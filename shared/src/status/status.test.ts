@@ -68,8 +68,9 @@ describe('transition table', () => {
   it.each([
     [2, 4],
     [7, 13],
-    [3, 5],
-    [10, 11],
+    // Issue 12: self submission stays ready for (re)generation once paid; generatePermitApplication moves it on.
+    [3, 3],
+    [10, 10],
   ])('card submit from %i → %i', (from, to) => {
     expect(requireTransition({ from, event: 'SUBMIT_CARD', role: 'customer' })).toBe(to);
   });
@@ -78,9 +79,16 @@ describe('transition table', () => {
   });
   it('card after BPAY, or admin approval of BPAY, moves on', () => {
     expect(requireTransition({ from: 9, event: 'PAY_CARD_AFTER_BPAY', role: 'customer' })).toBe(4);
-    expect(requireTransition({ from: 9, event: 'PAY_CARD_AFTER_BPAY', role: 'customer', managedSubmission: false })).toBe(5);
+    expect(requireTransition({ from: 9, event: 'PAY_CARD_AFTER_BPAY', role: 'customer', managedSubmission: false })).toBe(3);
+    expect(requireTransition({ from: 9, event: 'PAY_CARD_AFTER_BPAY', role: 'customer', managedSubmission: false, resubmission: true })).toBe(10);
+    expect(requireTransition({ from: 9, event: 'PAY_CARD_AFTER_BPAY', role: 'customer', resubmission: true })).toBe(13);
     expect(requireTransition({ from: 9, event: 'APPROVE_BPAY_PAYMENT', role: 'admin' })).toBe(4);
     expect(resolveTransition({ from: 9, event: 'APPROVE_BPAY_PAYMENT', role: 'customer' })).toEqual({ ok: false, reason: 'FORBIDDEN' });
+  });
+  it('self submission generates its forms from 3 → 5 and regenerates from 10 → 11', () => {
+    expect(requireTransition({ from: 3, event: 'GENERATE_FORMS', role: 'customer' })).toBe(5);
+    expect(requireTransition({ from: 10, event: 'GENERATE_FORMS', role: 'customer' })).toBe(11);
+    expect(resolveTransition({ from: 2, event: 'GENERATE_FORMS', role: 'customer' })).toEqual({ ok: false, reason: 'NOT_ALLOWED' });
   });
   it('admin can force any other status; customers cannot; not the same status', () => {
     for (const status of PERMIT_STATUSES) {

@@ -7,9 +7,10 @@
  * forward; BPAY submit → pending payment clearance, after which payment can be completed by
  * card; admin can force any status other than the current one; admin approves BPAY payments and
  * promotions. The spec does not give the card-submit targets nor the full order: we use
- * ready-submission → submitted, ready-resubmission → resubmitted, ready-generate → generated,
- * ready-regenerate → regenerated, and after BPAY clearance submitted (managed) or generated
- * (self submission). Completing the application (system) moves incomplete to ready-submission
+ * ready-submission → submitted (awaiting submission while bought T&Cs await approval),
+ * ready-resubmission → resubmitted; self submission stays ready for (re)generation once paid and
+ * GENERATE_FORMS moves it to generated / regenerated (issue 12, docs/decisions/012); after BPAY
+ * clearance the same places. Completing the application (system) moves incomplete to ready-submission
  * (managed) or ready-generate (self submission), and back when it becomes incomplete.
  */
 import { AppError } from '../errors';
@@ -28,12 +29,21 @@ export const PERMIT_EVENTS = [
   'ADMIN_FORCE',
   'APPLICATION_COMPLETED',
   'APPLICATION_INCOMPLETE',
+  'GENERATE_FORMS',
+  'APPROVE_TERMS',
 ] as const;
 export type PermitEvent = (typeof PERMIT_EVENTS)[number];
 
 export interface TransitionContext {
   /** Permit submission managed by the provider (default true). */
   managedSubmission?: boolean | null;
+  /**
+   * T&Cs were bought with the application and are not approved yet (issue 12): a paid managed
+   * submission waits in "Awaiting submission" (staff: awaiting T&Cs approval) until they are.
+   */
+  termsAwaitingApproval?: boolean | null;
+  /** The payment is for a resubmission (an earlier submission was paid): BPAY clearance leads back to it. */
+  resubmission?: boolean | null;
 }
 
 export type TransitionTarget = PermitStatusId | ((ctx: TransitionContext) => PermitStatusId) | 'ANY_OTHER';
@@ -48,7 +58,18 @@ export interface Transition {
 const OWNER_OR_ADMIN: readonly Role[] = ['customer', 'admin'];
 const ADMIN: readonly Role[] = ['admin'];
 const SYSTEM: readonly Role[] = ['system'];
-const afterPayment = (ctx: TransitionContext): PermitStatusId => (ctx.managedSubmission === false ? S.generated : S.submitted);
+/**
+ * After a BPAY payment clears (or is paid by card instead): self submission is back where the
+ * forms can be generated (issue 12); managed submission is submitted (or resubmitted), unless
+ * bought T&Cs still await approval.
+ */
+const afterPayment = (ctx: TransitionContext): PermitStatusId => {
+  if (ctx.managedSubmission === false) return ctx.resubmission === true ? S.readyRegenerate : S.readyGenerate;
+  if (ctx.termsAwaitingApproval === true) return S.awaitingSubmission;
+  return ctx.resubmission === true ? S.resubmitted : S.submitted;
+};
+/** Managed submission paid by card: submitted, unless bought T&Cs still await approval (status 15). */
+const submittedUnlessTermsAwait = (ctx: TransitionContext): PermitStatusId => (ctx.termsAwaitingApproval === true ? S.awaitingSubmission : S.submitted);
 const readyAgainFor = (ctx: TransitionContext): PermitStatusId => (ctx.managedSubmission === false ? S.readyRegenerate : S.readyResubmission);
 const readyFor = (ctx: TransitionContext): PermitStatusId => (ctx.managedSubmission === false ? S.readyGenerate : S.readySubmission);
 
@@ -61,10 +82,11 @@ export const PERMIT_TRANSITIONS: readonly Transition[] = [
   { from: S.regenerated, event: 'BEGIN_AMENDMENT', to: S.amendmentsInProgress, roles: OWNER_OR_ADMIN },
 
   // 001 §4: submitting with a card moves the promotion forward
-  { from: S.readySubmission, event: 'SUBMIT_CARD', to: S.submitted, roles: OWNER_OR_ADMIN },
+  { from: S.readySubmission, event: 'SUBMIT_CARD', to: submittedUnlessTermsAwait, roles: OWNER_OR_ADMIN },
   { from: S.readyResubmission, event: 'SUBMIT_CARD', to: S.resubmitted, roles: OWNER_OR_ADMIN },
-  { from: S.readyGenerate, event: 'SUBMIT_CARD', to: S.generated, roles: OWNER_OR_ADMIN },
-  { from: S.readyRegenerate, event: 'SUBMIT_CARD', to: S.regenerated, roles: OWNER_OR_ADMIN },
+  // Self submission (issue 12): paying keeps the forms ready; generatePermitApplication generates them.
+  { from: S.readyGenerate, event: 'SUBMIT_CARD', to: S.readyGenerate, roles: OWNER_OR_ADMIN },
+  { from: S.readyRegenerate, event: 'SUBMIT_CARD', to: S.readyRegenerate, roles: OWNER_OR_ADMIN },
 
   // 001 §4: with BPAY it waits in pending payment clearance
   { from: S.readySubmission, event: 'SUBMIT_BPAY', to: S.pendingPaymentClearance, roles: OWNER_OR_ADMIN },
@@ -92,6 +114,13 @@ export const PERMIT_TRANSITIONS: readonly Transition[] = [
   { from: S.amendmentsInProgress, event: 'APPLICATION_COMPLETED', to: readyAgainFor, roles: SYSTEM },
   { from: S.readyResubmission, event: 'APPLICATION_INCOMPLETE', to: S.amendmentsInProgress, roles: SYSTEM },
   { from: S.readyRegenerate, event: 'APPLICATION_INCOMPLETE', to: S.amendmentsInProgress, roles: SYSTEM },
+
+  // Issue 12: self submission, once paid, generates its forms (and regenerates them after an amendment).
+  { from: S.readyGenerate, event: 'GENERATE_FORMS', to: S.generated, roles: OWNER_OR_ADMIN },
+  { from: S.readyRegenerate, event: 'GENERATE_FORMS', to: S.regenerated, roles: OWNER_OR_ADMIN },
+  // Issue 14: approving the T&Cs moves a paid promotion out of "Awaiting submission" (15) into
+  // submission (managed) or generation (self submission).
+  { from: S.awaitingSubmission, event: 'APPROVE_TERMS', to: afterPayment, roles: OWNER_OR_ADMIN },
 ];
 
 const TABLE = new Map<string, Transition>(PERMIT_TRANSITIONS.map((t) => [`${t.from}:${t.event}`, t]));

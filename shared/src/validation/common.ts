@@ -108,7 +108,7 @@ export const AddressSchema = z.object({
   state: AddressStateSchema,
   postcode: z.string({ error: MSG_POSTCODE_INVALID }).trim().regex(POSTCODE_PATTERN, { error: MSG_POSTCODE_INVALID }),
   placeId: z.string().nullish(),
-});
+}, { error: MSG_ADDRESS_INCOMPLETE });
 export type Address = z.infer<typeof AddressSchema>;
 
 /** A stored/in-progress address: every field optional (drafts are saved incomplete). */

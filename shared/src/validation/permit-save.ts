@@ -6,9 +6,10 @@
  */
 import { z } from 'zod';
 import { isValidIsoDate } from '../dates/calendar';
-import { MSG_DATE_INVALID, MSG_EMAIL_INVALID, MSG_MONEY_INVALID, MSG_PHONE_INVALID, MSG_TIME_INVALID, MSG_WEBSITE_INVALID } from '../messages';
+import { MSG_DATE_INVALID, MSG_EMAIL_INVALID, MSG_PHONE_INVALID, MSG_TIME_INVALID, MSG_WEBSITE_INVALID } from '../messages';
 import { NOTIFICATION_METHODS } from '../permits/options';
 import { AusStatesSchema } from '../states';
+import { MoneySchema } from '../money';
 import { abnAcnError, AddressDraftSchema, EMAIL_PATTERN, PHONE_PATTERN, WEBSITE_PATTERN } from './common';
 import { IdSchema } from './promotion';
 
@@ -32,7 +33,8 @@ const draftTime = z
   .string({ error: MSG_TIME_INVALID })
   .nullish()
   .refine((value) => value == null || value === '' || /^([01]\d|2[0-3]):[0-5]\d$/.test(value), { error: MSG_TIME_INVALID });
-const draftCents = z.number({ error: MSG_MONEY_INVALID }).int({ error: MSG_MONEY_INVALID }).min(0, { error: MSG_MONEY_INVALID }).nullish();
+/** An amount of the draft: dollars on the wire, cents after parsing. */
+const draftCents = MoneySchema.nullish();
 const draftFlags = z.number().int().min(0).nullish();
 const draftBool = z.boolean().nullish();
 const draftPhone = draftText((v) => (PHONE_PATTERN.test(v.replace(/\s+/g, '')) ? null : MSG_PHONE_INVALID));
@@ -141,6 +143,9 @@ export const PermitDraftSchema = z.object({
   nonIndependentScrutineer: draftBool,
   nonIndependentScrutineerReason: z.string().nullish(),
   comments: z.string().nullish(),
+  /** Skill promotions (issue 14): how entries are judged and who judges them, for the T&Cs. */
+  judgingCriteria: z.string().max(4000).nullish(),
+  judges: z.string().max(1000).nullish(),
   applicant: ApplicantDraftSchema.nullish(),
 });
 export type PermitDraft = z.infer<typeof PermitDraftSchema>;

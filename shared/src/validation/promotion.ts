@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { IsoDateSchema } from '../dates/calendar';
+import { MONEY_WIRE_META, MoneySchema } from '../money';
 import {
   MSG_COMPLETE_ALL_FORM_FIELDS,
   MSG_COMPLETE_ALL_QUESTIONS,
@@ -20,11 +21,12 @@ import { AusStatesSchema, hasAnyState, isStateSelected, normalizeAusStates, STAT
 export const IdSchema = z.union([z.number().int().positive(), z.string().trim().min(1)]);
 export type Id = z.infer<typeof IdSchema>;
 
-/** Total prize value in cents; must be more than 0 (001 §5). */
+/** Total prize value: dollars on the wire (at most two decimals), cents after parsing; must be more than 0 (001 §5). */
 export const TotalPrizeValueSchema = z
   .number({ error: MSG_TOTAL_PRIZE_VALUE_REQUIRED })
-  .int({ error: MSG_MONEY_INVALID })
-  .gt(0, { error: MSG_TOTAL_PRIZE_VALUE_REQUIRED });
+  .refine((dollars) => dollars > 0, { error: MSG_TOTAL_PRIZE_VALUE_REQUIRED, abort: true })
+  .pipe(MoneySchema)
+  .meta(MONEY_WIRE_META);
 
 const quizAnswer = z.boolean().nullish();
 
@@ -130,7 +132,7 @@ export function perStatePrizeValueIssues(input: {
   return issues;
 }
 
-const stateValue = z.number({ error: MSG_MONEY_INVALID }).int({ error: MSG_MONEY_INVALID }).nullish();
+const stateValue = MoneySchema.nullish();
 
 /** 001 §5: per-state prize values with the total and states they are checked against. */
 export const PerStatePrizeValuesSchema = z

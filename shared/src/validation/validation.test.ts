@@ -220,7 +220,7 @@ describe('PermitSaveSchema', () => {
       id: 1,
       versionNumber: 0,
       ausStates: {},
-      totalPrizeValue: 10.5,
+      totalPrizeValue: 10.555,
       permit: { startDate: '2026-13-01', applicant: { abnacn: '123', contact: { email: 'x' }, website: 'nope' } },
     });
     expect(modelState(result)).toEqual({

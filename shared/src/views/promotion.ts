@@ -27,7 +27,13 @@ export type PromotionListItem = {
   updatedAt: string
 }
 
+/** 001 §3 pendingSubmissionInvoice / pendingCustomInvoice: an unpaid invoice, dollars (ccSurcharge: what a card adds). */
+export type PendingInvoiceView = { invoiceNumber: number | null; amount: number; gst: number; ccSurcharge: number }
+
 export type Promotion = PromotionListItem & {
+  /** What is owed (issue 12); answered by GET /api/promotion/get. */
+  pendingSubmissionInvoice?: PendingInvoiceView | null
+  pendingCustomInvoice?: PendingInvoiceView | null
   winnersDrawnElectronically: boolean | null
   hasNswAuthority: boolean | null
   hasInstantWinPrizes: boolean | null
@@ -56,6 +62,7 @@ export type Promotion = PromotionListItem & {
     /** Which versioned rule set priced it (rules/rule-sets.ts). */
     feeRuleSetId: string
   } & Record<string, unknown>
-  version: number
+  /** The concurrency token: sent back with the next save. */
+  versionNumber: number
 } & Omit<ApplicationState, 'completedSections' | 'applicationComplete'> &
   Partial<Pick<PermitSave, 'prizeValueACT' | 'prizeValueNSW' | 'prizeValueSA' | 'prizeValueVIC' | 'prizeValueQLD' | 'prizeValueTAS' | 'prizeValueWA' | 'prizeValueNT' | 'prizeQuantityTotal' | 'prizeDescription' | 'prizeCategoriesValue' | 'prizeCategoriesOther' | 'maxPrizeValue' | 'prizePublicationACT' | 'prizePublicationDateACT' | 'letterOfAuthorityReused' | 'attachmentsManualOverride' | 'attachmentsManuallyRequired'>>

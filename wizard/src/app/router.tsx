@@ -8,6 +8,7 @@ import { AppRoot } from '../components/app-root'
 import { NotFound } from '../components/not-found'
 import { staffPath } from '../config/paths'
 import { accountRoutes } from '../features/account/routes'
+import { paymentRoutes } from '../features/payment/routes'
 import { permitRoutes } from '../features/permit/routes'
 import { promotionRoutes } from '../features/promotions/routes'
 
@@ -16,6 +17,7 @@ export const router = createBrowserRouter([
     element: <AppRoot />,
     children: [
       ...accountRoutes,
+      ...paymentRoutes,
       ...promotionRoutes,
       ...permitRoutes,
       { path: `${staffPath}*`, lazy: () => import('../staff/staff-home') },

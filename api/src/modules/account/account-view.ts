@@ -1,8 +1,8 @@
-import type { User } from '@permitdesk/shared'
+import type { UserViewWire } from '@permitdesk/shared'
 import type { UserRow } from '../../db/schema/index'
 
 /** The user as the app reads it (001 §3 User), plus `agent` (staff) and whether the e-mail is confirmed. */
-export type UserView = User & { agent: boolean; emailConfirmed: boolean }
+export type UserView = UserViewWire
 
 export function toUserView(user: UserRow): UserView {
   return {

@@ -1,7 +1,7 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client'
-import { accountTokens, users, type UserRow } from '../../db/schema/index'
+import { accountTokens, promotions, users, type UserRow } from '../../db/schema/index'
 import { hashToken, newToken } from './session-store'
 
 export type NewUser = typeof users.$inferInsert
@@ -61,4 +61,19 @@ export async function consumeAccountToken(db: Db, token: string, purpose: TokenP
 /** Retires the user's other open tokens of a purpose (a reset spends every reset link sent before). */
 export async function retireAccountTokens(db: Db, userId: number, purpose: TokenPurpose) {
   await db.update(accountTokens).set({ usedAt: new Date() }).where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)))
+}
+
+/** The user's own promotions (not deleted), newest first: id, name, status. */
+export async function findUserPromotions(db: Db, userId: number, limit: number) {
+  return db
+    .select({ id: promotions.id, name: promotions.name, statusId: promotions.statusId })
+    .from(promotions)
+    .where(and(eq(promotions.userId, userId), eq(promotions.deleted, false)))
+    .orderBy(desc(promotions.id))
+    .limit(limit)
+}
+
+/** Marks the e-mail address confirmed (keeps the first confirmation time). */
+export async function markEmailConfirmed(db: Db, userId: number) {
+  await db.update(users).set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`, updatedAt: new Date() }).where(eq(users.id, userId))
 }

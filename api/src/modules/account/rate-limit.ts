@@ -44,6 +44,7 @@ export async function clearLimit(db: Db, key: string) {
 }
 
 function tooMany(resetAt: Date) {
-  const minutes = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 60_000))
-  return new AppError('RATE_LIMITED', msgTooManyAttempts(minutes))
+  const seconds = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000))
+  const minutes = Math.max(1, Math.ceil(seconds / 60))
+  return new AppError('RATE_LIMITED', msgTooManyAttempts(minutes), { retryAfterSeconds: seconds })
 }

@@ -1,5 +1,4 @@
-import { MSG_EMAIL_NOT_CONFIRMED, MSG_LOGIN_FAILED, type Login } from '@permitdesk/shared'
-import { HttpError } from '../../http/http-error'
+import { AppError, type Login } from '@permitdesk/shared'
 import type { UserRow } from '../../db/schema/index'
 import { findUserByEmail } from './account.repository'
 import type { AccountDeps } from './account-deps'
@@ -23,12 +22,12 @@ export async function signIn(deps: AccountDeps, input: Login, { address, clientS
   if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) {
     await hit(deps.db, accountKey, RATE_LIMITS.loginPerAccount)
     await hit(deps.db, addressKey, RATE_LIMITS.loginPerAddress)
-    throw new HttpError(400, MSG_LOGIN_FAILED, undefined, 'LOGIN_FAILED')
+    throw new AppError('LOGIN_FAILED')
   }
   await clearLimit(deps.db, accountKey)
   if (!user.emailConfirmedAt) {
     await sendConfirmationEmail(deps, user)
-    throw new HttpError(403, MSG_EMAIL_NOT_CONFIRMED, undefined, 'EMAIL_NOT_CONFIRMED')
+    throw new AppError('EMAIL_NOT_CONFIRMED')
   }
   const token = await createSession(deps.db, user.id, clientSession)
   return { user, token }

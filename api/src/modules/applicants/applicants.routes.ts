@@ -1,32 +1,35 @@
-import { ApplicantGetQuerySchema, ApplicantLatestQuerySchema, ApplicantReuseListQuerySchema } from '@permitdesk/shared'
-import { Router, type Response } from 'express'
-import type { AppDeps } from '../../app'
-import { currentUser, requireUser } from '../../http/auth'
-import type { Owner } from '../promotions/promotions.repository'
+import { z } from 'zod'
+import {
+  ApplicantGetQuerySchema,
+  ApplicantLatestQuerySchema,
+  ApplicantReuseItemSchema,
+  ApplicantReuseListQuerySchema,
+  ApplicantViewSchema,
+} from '@permitdesk/shared'
+import type { AppDeps } from '../../deps'
+import { route, type RouteSpec } from '../../http/route'
 import { getApplicant } from './get-applicant'
 import { getApplicantReuseList } from './get-applicant-reuse-list'
 import { getLatestApplicant } from './get-latest-applicant'
 
-function ownerOf(res: Response): Owner {
-  const user = currentUser(res)
-  return { userId: user.id, isStaff: user.isStaff }
-}
-
-/** /api/applicant/{getReuseList,get,getLatest} (001 §7): parse, call the use case, answer. Signed-in users only. */
-export function applicantRoutes({ database }: AppDeps) {
+/** /api/applicant/{getReuseList,get,getLatest} (001 §7): signed-in users only. */
+export function applicantRoutes({ database }: AppDeps): RouteSpec[] {
   const db = database.db
-  const router = Router({ caseSensitive: false })
-  router.use('/applicant', requireUser)
-
-  router.get('/applicant/getReuseList', async (req, res) => {
-    res.json(await getApplicantReuseList(db, ownerOf(res), ApplicantReuseListQuerySchema.parse(req.query)))
-  })
-  router.get('/applicant/get', async (req, res) => {
-    res.json(await getApplicant(db, ownerOf(res), ApplicantGetQuerySchema.parse(req.query)))
-  })
-  router.get('/applicant/getLatest', async (req, res) => {
-    // JSON null (200) when the user has no applicant yet.
-    res.json(await getLatestApplicant(db, ownerOf(res), ApplicantLatestQuerySchema.parse(req.query)))
-  })
-  return router
+  return [
+    route({
+      method: 'get', path: '/applicant/getReuseList', access: 'user', summary: "The applicants of the user's other promotions, to copy from.",
+      query: ApplicantReuseListQuerySchema, response: z.array(ApplicantReuseItemSchema),
+      handler: ({ owner, query }) => getApplicantReuseList(db, owner, query),
+    }),
+    route({
+      method: 'get', path: '/applicant/get', access: 'user', summary: "A promotion's applicant (id is the promotion id).",
+      query: ApplicantGetQuerySchema, response: ApplicantViewSchema,
+      handler: ({ owner, query }) => getApplicant(db, owner, query),
+    }),
+    route({
+      method: 'get', path: '/applicant/getLatest', access: 'user', summary: 'The most recently saved applicant, or null.',
+      query: ApplicantLatestQuerySchema, response: ApplicantViewSchema.nullable(),
+      handler: ({ owner, query }) => getLatestApplicant(db, owner, query),
+    }),
+  ]
 }

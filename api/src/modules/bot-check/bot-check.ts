@@ -1,7 +1,6 @@
 import crypto from 'node:crypto'
-import type { RequestHandler } from 'express'
 import { createChallenge, verifySolution } from 'altcha-lib'
-import { MSG_RECAPTCHA_INVALID } from '@permitdesk/shared'
+import { AppError, MSG_RECAPTCHA_INVALID } from '@permitdesk/shared'
 import type { Config } from '../../env'
 import type { Database } from '../../db/client'
 
@@ -86,14 +85,7 @@ async function verifyRecaptcha(secret: string, token: string): Promise<boolean> 
   }
 }
 
-/** 400 {message: "reCAPTCHA is invalid.", modelState: {recaptchaResponse: [...]}} unless the body's recaptchaResponse passes. */
-export function requireBotCheck(deps: BotCheckDeps): RequestHandler {
-  return async (req, res, next) => {
-    try {
-      if (await verifyBotCheck(deps, req.body?.recaptchaResponse)) return next()
-      res.status(400).json({ message: MSG_RECAPTCHA_INVALID, modelState: { recaptchaResponse: [MSG_RECAPTCHA_INVALID] }, code: 'VALIDATION' })
-    } catch (error) {
-      next(error)
-    }
-  }
+/** 400 {message: "reCAPTCHA is invalid.", modelState: {recaptchaResponse: [...]}} unless the token passes. */
+export async function assertBotCheck(deps: BotCheckDeps, token: unknown): Promise<void> {
+  if (!(await verifyBotCheck(deps, token))) throw new AppError('VALIDATION', MSG_RECAPTCHA_INVALID, { modelState: { recaptchaResponse: [MSG_RECAPTCHA_INVALID] } })
 }

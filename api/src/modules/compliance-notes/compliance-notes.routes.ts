@@ -1,35 +1,32 @@
-import { ComplianceNoteCreateSchema, ComplianceNoteDeleteSchema, ComplianceNoteListQuerySchema } from '@permitdesk/shared'
-import { Router, type Response } from 'express'
-import type { AppDeps } from '../../app'
-import { currentUser, requireStaff, requireUser } from '../../http/auth'
-import type { Owner } from '../promotions/promotions.repository'
+import { z } from 'zod'
+import { ComplianceNoteCreateSchema, ComplianceNoteDeleteSchema, ComplianceNoteListQuerySchema, ComplianceNoteViewSchema, IdResponseSchema } from '@permitdesk/shared'
+import type { AppDeps } from '../../deps'
+import { route, type RouteSpec } from '../../http/route'
 import { createComplianceNote } from './create-compliance-note'
 import { deleteComplianceNote } from './delete-compliance-note'
 import { getComplianceNotes } from './get-compliance-notes'
-
-function ownerOf(res: Response): Owner {
-  const user = currentUser(res)
-  return { userId: user.id, isStaff: user.isStaff }
-}
 
 /**
  * /api/ComplianceNote/{get,create,delete} (001 §7). The promotion's owner and staff read the notes;
  * only staff write them (401 signed out, 403 customers).
  */
-export function complianceNoteRoutes({ database }: AppDeps) {
+export function complianceNoteRoutes({ database }: AppDeps): RouteSpec[] {
   const db = database.db
-  const router = Router({ caseSensitive: false })
-
-  router.get('/ComplianceNote/get', requireUser, async (req, res) => {
-    const { promotionId } = ComplianceNoteListQuerySchema.parse(req.query)
-    res.json(await getComplianceNotes(db, ownerOf(res), promotionId))
-  })
-  router.post('/ComplianceNote/create', requireStaff, async (req, res) => {
-    res.json(await createComplianceNote(db, ownerOf(res), ComplianceNoteCreateSchema.parse(req.body)))
-  })
-  router.post('/ComplianceNote/delete', requireStaff, async (req, res) => {
-    const { id } = ComplianceNoteDeleteSchema.parse(req.body)
-    res.json(await deleteComplianceNote(db, id))
-  })
-  return router
+  return [
+    route({
+      method: 'get', path: '/ComplianceNote/get', access: 'user', summary: "A promotion's compliance notes.",
+      query: ComplianceNoteListQuerySchema, response: z.array(ComplianceNoteViewSchema),
+      handler: ({ owner, query }) => getComplianceNotes(db, owner, query.promotionId),
+    }),
+    route({
+      method: 'post', path: '/ComplianceNote/create', access: 'staff', summary: 'Add a compliance note (staff).',
+      body: ComplianceNoteCreateSchema, response: ComplianceNoteViewSchema,
+      handler: ({ owner, body }) => createComplianceNote(db, owner, body),
+    }),
+    route({
+      method: 'post', path: '/ComplianceNote/delete', access: 'staff', summary: 'Delete a compliance note (staff).',
+      body: ComplianceNoteDeleteSchema, response: IdResponseSchema,
+      handler: ({ body }) => deleteComplianceNote(db, body.id),
+    }),
+  ]
 }

@@ -1,6 +1,8 @@
-import { Router, type Request, type Response } from 'express'
-import type { AppDeps } from '../../app'
-import { requireBotCheck } from '../bot-check/bot-check'
+import type { Request } from 'express'
+import { ContactResponseSchema } from '@permitdesk/shared'
+import type { AppDeps } from '../../deps'
+import { route, type RouteSpec } from '../../http/route'
+import { assertBotCheck } from '../bot-check/bot-check'
 import { AgencyLawFirmContactSchema, HelpContactSchema } from './contact.schema'
 import { createCustomerContact } from './create-customer-contact'
 
@@ -11,46 +13,34 @@ function supportAddress(deps: AppDeps) {
   return match ?? `support@${new URL(deps.config.PUBLIC_URL).hostname}`
 }
 
-const meta = (req: Request, res: Response) => ({
-  userId: (res.locals.user as { id?: number } | undefined)?.id ?? null,
-  clientAddress: req.ip,
-  userAgent: req.get('user-agent'),
-})
+const meta = (req: Request, userId: number | undefined) => ({ userId: userId ?? null, clientAddress: req.ip, userAgent: req.get('user-agent') })
 
 /**
- * POST /api/Contact/CreateHelpContact and POST /api/Contact/CreateAgencyLawFirmContact
- * (001 §7): parse, bot check, store, e-mail the provider, answer {message}.
+ * POST /api/Contact/CreateHelpContact and POST /api/Contact/CreateAgencyLawFirmContact (001 §7):
+ * fields checked first (a visitor fixes the form without solving the bot check twice), then the
+ * bot check; stored, e-mailed to the provider, answered {id, message}.
  */
-export function contactRoutes(deps: AppDeps) {
-  const router = Router({ caseSensitive: false })
+export function contactRoutes(deps: AppDeps): RouteSpec[] {
   const useCaseDeps = () => ({ db: deps.database.db, mailer: deps.mailer, logger: deps.logger, supportEmail: supportAddress(deps), publicUrl: deps.config.PUBLIC_URL })
-  const botCheck = requireBotCheck(deps)
-
-  router.post('/Contact/CreateHelpContact', (req, _res, next) => next(validate(HelpContactSchema, req)), botCheck, async (req, res, next) => {
-    try {
-      const input = HelpContactSchema.parse(req.body)
-      const { contact, message } = await createCustomerContact(useCaseDeps(), { kind: 'help', ...input }, meta(req, res))
-      res.status(201).json({ id: contact.id, message })
-    } catch (error) {
-      next(error)
-    }
-  })
-
-  router.post('/Contact/CreateAgencyLawFirmContact', (req, _res, next) => next(validate(AgencyLawFirmContactSchema, req)), botCheck, async (req, res, next) => {
-    try {
-      const input = AgencyLawFirmContactSchema.parse(req.body)
-      const kind = input.source === 'agencies' ? 'agency' : 'law-firm'
-      const { contact, message } = await createCustomerContact(useCaseDeps(), { kind, ...input }, meta(req, res))
-      res.status(201).json({ id: contact.id, message })
-    } catch (error) {
-      next(error)
-    }
-  })
-  return router
-}
-
-/** Field errors come before the bot check, so a visitor fixes the form without solving it twice. */
-function validate(schema: typeof HelpContactSchema | typeof AgencyLawFirmContactSchema, req: Request) {
-  const result = schema.safeParse(req.body ?? {})
-  return result.success ? undefined : result.error
+  return [
+    route({
+      method: 'post', path: '/Contact/CreateHelpContact', access: 'public', status: 201, summary: 'The contact form.',
+      body: HelpContactSchema, response: ContactResponseSchema,
+      handler: async ({ body, req, user }) => {
+        await assertBotCheck(deps, body.recaptchaResponse)
+        const { contact, message } = await createCustomerContact(useCaseDeps(), { kind: 'help', ...body }, meta(req, user?.id))
+        return { id: contact.id, message }
+      },
+    }),
+    route({
+      method: 'post', path: '/Contact/CreateAgencyLawFirmContact', access: 'public', status: 201, summary: 'The agencies and law firms contact form.',
+      body: AgencyLawFirmContactSchema, response: ContactResponseSchema,
+      handler: async ({ body, req, user }) => {
+        await assertBotCheck(deps, body.recaptchaResponse)
+        const kind = body.source === 'agencies' ? 'agency' : 'law-firm'
+        const { contact, message } = await createCustomerContact(useCaseDeps(), { kind, ...body }, meta(req, user?.id))
+        return { id: contact.id, message }
+      },
+    }),
+  ]
 }

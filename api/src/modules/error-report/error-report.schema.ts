@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MSG_ERROR_REPORT_MESSAGE_REQUIRED } from '@permitdesk/shared'
 
 const clip = (max: number) => z.preprocess((value) => (value === undefined || value === null ? undefined : String(value).slice(0, max)), z.string().optional())
 const int = z.preprocess((value) => {
@@ -11,7 +12,7 @@ const int = z.preprocess((value) => {
  * Browsers send what they have; long fields are clipped rather than refused.
  */
 export const JsErrorReportSchema = z.object({
-  message: z.preprocess((value) => (value === undefined || value === null ? value : String(value).slice(0, 2000)), z.string({ error: 'message is required.' }).trim().min(1, { error: 'message is required.' })),
+  message: z.preprocess((value) => (value === undefined || value === null ? value : String(value).slice(0, 2000)), z.string({ error: MSG_ERROR_REPORT_MESSAGE_REQUIRED }).trim().min(1, { error: MSG_ERROR_REPORT_MESSAGE_REQUIRED })),
   source: clip(2000),
   line: int,
   column: int,

@@ -1,16 +1,22 @@
-import { Router } from 'express'
-import type { AppDeps } from '../../app'
+import { z } from 'zod'
+import { HealthResponseSchema, MSG_DATABASE_UNAVAILABLE } from '@permitdesk/shared'
+import type { AppDeps } from '../../deps'
+import { route, type RouteSpec } from '../../http/route'
+import { checkDatabase } from './check-database'
 
-/** GET /api/health: 200 {"status":"ok"} only while the database answers. */
-export function healthRoutes({ database }: AppDeps) {
-  const router = Router()
-  router.get('/health', async (_req, res) => {
-    try {
-      await database.pool.query('select 1')
-      res.json({ status: 'ok' })
-    } catch {
-      res.status(503).json({ status: 'unavailable', message: 'The database is not answering.' })
-    }
-  })
-  return router
+/**
+ * GET /api/health: 200 {"status":"ok"} only while the database answers; otherwise 503
+ * {"status":"unavailable"} (a health answer for load balancers, not an error of a request).
+ */
+export function healthRoutes({ database }: AppDeps): RouteSpec[] {
+  return [
+    route({
+      method: 'get', path: '/health', access: 'public', summary: 'Liveness: 200 while the database answers, 503 otherwise.',
+      response: z.union([HealthResponseSchema, z.object({ status: z.literal('unavailable'), message: z.string() })]),
+      handler: async ({ res }) => {
+        if (await checkDatabase(database)) return { status: 'ok' as const }
+        res.status(503).json({ status: 'unavailable', message: MSG_DATABASE_UNAVAILABLE })
+      },
+    }),
+  ]
 }

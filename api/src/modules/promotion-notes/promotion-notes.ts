@@ -33,8 +33,7 @@ export async function getPromotionNotes(db: Db, owner: Owner, promotionId: numbe
   return (await findNotes(db, promotionId)).map(toView)
 }
 
-export async function savePromotionNote(db: Db, owner: Owner, body: unknown): Promise<PromotionNoteView> {
-  const input = PromotionNoteSaveSchema.parse(body)
+export async function savePromotionNote(db: Db, owner: Owner, input: z.output<typeof PromotionNoteSaveSchema>): Promise<PromotionNoteView> {
   return db.transaction(async (tx) => {
     const promotion = await findPromotion(tx, owner, input.promotion_id)
     if (!promotion) throw new AppError('NOT_FOUND')
@@ -51,8 +50,7 @@ export async function savePromotionNote(db: Db, owner: Owner, body: unknown): Pr
   })
 }
 
-export async function deletePromotionNote(db: Db, owner: Owner, body: unknown): Promise<{ id: number }> {
-  const { id } = PromotionNoteIdSchema.parse(body)
+export async function deletePromotionNote(db: Db, owner: Owner, { id }: z.output<typeof PromotionNoteIdSchema>): Promise<{ id: number }> {
   return db.transaction(async (tx) => {
     const before = await findNote(tx, owner, id)
     if (!before) throw new AppError('NOT_FOUND')

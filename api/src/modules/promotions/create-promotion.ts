@@ -1,4 +1,4 @@
-import { PromotionCreateSchema, type PromotionCreate } from '@permitdesk/shared'
+import type { PromotionCreate } from '@permitdesk/shared'
 import type { Db } from '../../db/client'
 import { diffFields, insertChange } from '../changelog/changelog.repository'
 import { computeFees, formColumns } from './promotion-fields'
@@ -9,8 +9,7 @@ import { insertPromotion } from './promotions.repository'
  * here, recorded in the changelog. Also the visitor-wizard hand-over calls this after register
  * or sign-in with the payload kept in the cookie.
  */
-export async function createPromotion(db: Db, userId: number, body: unknown): Promise<{ id: number }> {
-  const input: PromotionCreate = PromotionCreateSchema.parse(body)
+export async function createPromotion(db: Db, userId: number, input: PromotionCreate): Promise<{ id: number }> {
   const columns = formColumns(input)
   const { fees, requiresPermits } = computeFees(columns)
   return db.transaction(async (tx) => {

@@ -1,5 +1,6 @@
 import { AppError } from '@permitdesk/shared'
 import type { Db } from '../../db/client'
+import { pendingInvoicesOf } from '../payments/get-invoices'
 import { toPromotion } from './promotion-view'
 import { findPromotion, notesSummary, type Owner } from './promotions.repository'
 
@@ -8,5 +9,6 @@ export async function getPromotion(db: Db, owner: Owner, id: number) {
   const row = await findPromotion(db, owner, id)
   if (!row) throw new AppError('NOT_FOUND')
   const notes = await notesSummary(db, row.id)
-  return toPromotion(row, { ...notes, noteLastAction: null })
+  // 001 §3 pendingSubmissionInvoice / pendingCustomInvoice: what is owed (issue 12).
+  return { ...toPromotion(row, { ...notes, noteLastAction: null }), ...(await pendingInvoicesOf(db, row)) }
 }

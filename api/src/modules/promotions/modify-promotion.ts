@@ -4,14 +4,16 @@ import {
   isSubmittedOrGenerated,
   MSG_PROMOTION_FIXED_AFTER_SUBMISSION,
   MSG_PROMOTION_NOT_MODIFIABLE,
-  PromotionModifySchema,
-  PromotionModifySkillsBasedSchema,
+  type PromotionModify,
+  type PromotionModifySkillsBased,
 } from '@permitdesk/shared'
 import type { Db } from '../../db/client'
 import type { PromotionRow } from '../../db/schema/promotions'
 import { diffFields, insertChange } from '../changelog/changelog.repository'
 import { computeFees, formColumns, type PromotionFormColumns } from './promotion-fields'
 import { findPromotion, updatePromotion, type Owner } from './promotions.repository'
+
+export type PromotionModifyInput = PromotionModify | PromotionModifySkillsBased
 
 /** What is fixed once the application has been submitted or generated: the permits were lodged for these. */
 const FIXED_AFTER_SUBMISSION = ['stateAct', 'stateNsw', 'stateSa', 'stateVic', 'stateNt', 'stateWa', 'stateQld', 'stateTas', 'includeNz', 'managedSubmission', 'skillsBasedTC'] as const
@@ -24,9 +26,8 @@ const FIXED_AFTER_SUBMISSION = ['stateAct', 'stateNsw', 'stateSa', 'stateVic', '
  * New Zealand, the submission method and the kind are fixed and a changed total prize value is
  * recorded as the post-submission value.
  */
-export async function modifyPromotion(db: Db, owner: Owner, body: unknown): Promise<{ id: number }> {
-  const skill = typeof body === 'object' && body !== null && (body as { skillsBasedTC?: unknown }).skillsBasedTC === true
-  const { id, ...input } = skill ? PromotionModifySkillsBasedSchema.parse(body) : PromotionModifySchema.parse(body)
+export async function modifyPromotion(db: Db, owner: Owner, body: PromotionModifyInput): Promise<{ id: number }> {
+  const { id, ...input } = body
   const promotionId = Number(id)
   if (!Number.isInteger(promotionId) || promotionId <= 0) throw new AppError('NOT_FOUND')
 

@@ -5,6 +5,7 @@
 import {
   durationString,
   getPermitStatus,
+  promotionToWire,
   isSubmittedOrGenerated,
   type PermitStatusView,
   type Promotion,
@@ -52,7 +53,12 @@ export function durationStringOf(row: PromotionRow): string {
 }
 
 
+/** A list row as the wire has it (amounts in dollars). */
 export function toListItem(row: PromotionRow): PromotionListItem {
+  return promotionToWire(listItemOf(row))
+}
+
+function listItemOf(row: PromotionRow): PromotionListItem {
   return {
     id: row.id,
     name: row.name,
@@ -82,10 +88,11 @@ export function toPromotion(row: PromotionRow, notes: NotesSummary): Promotion &
   const application = applicationOf(row)
   const { completedSections, applicationComplete, ...derived } = deriveApplicationState(application, { now: new Date() })
   const { permit: _permit, ...applicationFields } = application
-  return {
+  // Amounts leave in dollars (DESIGN.md §4): the list fields, prize values and every feeDue_*.
+  return promotionToWire({
     ...applicationFields,
     attachments: row.attachments as Promotion['attachments'],
-    ...toListItem(row),
+    ...listItemOf(row),
     usingRandomDrawsDotCom: row.usingRandomDrawsDotCom,
     winnersDrawnElectronically: row.winnersDrawnElectronically,
     hasNswAuthority: row.hasNswAuthority,
@@ -105,8 +112,8 @@ export function toPromotion(row: PromotionRow, notes: NotesSummary): Promotion &
     ...derived,
     permit: { ...row.permit, applicant: row.applicant, completedSections, applicationComplete, permitStatus, ...fees, feeRuleSetId: ruleSetId },
     permitApplicant: row.applicant,
-    version: row.version,
-  }
+    versionNumber: row.version,
+  })
 }
 
 export type PromotionView = ReturnType<typeof toPromotion>

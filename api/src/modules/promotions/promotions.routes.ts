@@ -1,6 +1,18 @@
-import { Router, type Response } from 'express'
-import type { AppDeps } from '../../app'
-import { currentUser, requireUser } from '../../http/auth'
+import {
+  ArchiveResponseSchema,
+  DeleteResponseSchema,
+  IdResponseSchema,
+  LawyerContactResponseSchema,
+  PermitSaveSchema,
+  PromotionCreateSchema,
+  PromotionListResponseSchema,
+  PromotionReuseListResponseSchema,
+  PromotionViewSchema,
+  SaveAttachmentsSchema,
+  SaveNswAuthoritySchema,
+} from '@permitdesk/shared'
+import type { AppDeps } from '../../deps'
+import { route, type RouteSpec } from '../../http/route'
 import { archivePromotion } from './archive-promotion'
 import { createPromotion } from './create-promotion'
 import { deletePromotion } from './delete-promotion'
@@ -8,61 +20,78 @@ import { getPromotion } from './get-promotion'
 import { getReuseList } from './get-reuse-list'
 import { listPromotions } from './list-promotions'
 import { modifyPromotion } from './modify-promotion'
-import type { Owner } from './promotions.repository'
-import { ArchiveBodySchema, PromotionIdBodySchema, PromotionIdQuerySchema, PromotionListQuerySchema, ReuseListQuerySchema } from './promotions.schemas'
+import {
+  ArchiveBodySchema,
+  PromotionIdBodySchema,
+  PromotionIdQuerySchema,
+  PromotionListQuerySchema,
+  PromotionModifyBodyDoc,
+  PromotionModifyBodySchema,
+  ReuseListQuerySchema,
+} from './promotions.schemas'
 import { requestLawyerContact } from './request-lawyer-contact'
 import { saveAttachments } from './save-attachments'
 import { saveNswAuthority } from './save-nsw-authority'
 import { savePromotion } from './save-promotion'
 
-function ownerOf(res: Response): Owner {
-  const user = currentUser(res)
-  return { userId: user.id, isStaff: user.isStaff }
-}
-
 /** /api/promotion/{action} (001 §7): parse, call the use case, answer. Every call needs a signed-in user. */
-export function promotionRoutes({ database }: AppDeps) {
+export function promotionRoutes({ database }: AppDeps): RouteSpec[] {
   const db = database.db
-  const router = Router({ caseSensitive: false })
-  router.use('/promotion', requireUser)
-
-  router.post('/promotion/create', async (req, res) => {
-    res.json(await createPromotion(db, currentUser(res).id, req.body))
-  })
-  router.post('/promotion/modify', async (req, res) => {
-    res.json(await modifyPromotion(db, ownerOf(res), req.body))
-  })
-  router.post('/promotion/save', async (req, res) => {
-    res.json(await savePromotion(db, ownerOf(res), req.body))
-  })
-  router.post('/promotion/saveNswAuthority', async (req, res) => {
-    res.json(await saveNswAuthority(db, ownerOf(res), req.body))
-  })
-  router.post('/promotion/saveAttachments', async (req, res) => {
-    res.json(await saveAttachments(db, ownerOf(res), req.body))
-  })
-  router.get('/promotion/get', async (req, res) => {
-    const { id } = PromotionIdQuerySchema.parse(req.query)
-    res.json(await getPromotion(db, ownerOf(res), id))
-  })
-  router.get('/promotion/list', async (req, res) => {
-    res.json(await listPromotions(db, ownerOf(res), PromotionListQuerySchema.parse(req.query)))
-  })
-  router.get('/promotion/getReuseList', async (req, res) => {
-    const { search, exclude } = ReuseListQuerySchema.parse(req.query)
-    res.json(await getReuseList(db, ownerOf(res), search, exclude))
-  })
-  router.post('/promotion/archive', async (req, res) => {
-    const { id, archived } = ArchiveBodySchema.parse(req.body)
-    res.json(await archivePromotion(db, ownerOf(res), id, archived))
-  })
-  router.post('/promotion/delete', async (req, res) => {
-    const { id } = PromotionIdBodySchema.parse(req.body)
-    res.json(await deletePromotion(db, ownerOf(res), id))
-  })
-  router.post('/promotion/requestLawyerContact', async (req, res) => {
-    const { id } = PromotionIdBodySchema.parse(req.body)
-    res.json(await requestLawyerContact(db, ownerOf(res), id))
-  })
-  return router
+  return [
+    route({
+      method: 'post', path: '/promotion/create', access: 'user', summary: 'Create a promotion (the create form: name, states, total prize value, quiz, services).',
+      body: PromotionCreateSchema, response: IdResponseSchema, idempotent: true,
+      handler: ({ user, body }) => createPromotion(db, user.id, body),
+    }),
+    route({
+      method: 'post', path: '/promotion/modify', access: 'user', summary: 'Change the services, states and total prize value of a promotion.',
+      body: PromotionModifyBodySchema, bodyDoc: PromotionModifyBodyDoc, response: IdResponseSchema, idempotent: true,
+      handler: ({ owner, body }) => modifyPromotion(db, owner, body),
+    }),
+    route({
+      method: 'post', path: '/promotion/save', access: 'user', summary: 'Save the promotion with its permit application; send back what get returned, with versionNumber.',
+      body: PermitSaveSchema, response: PromotionViewSchema, idempotent: true,
+      handler: ({ owner, body }) => savePromotion(db, owner, body),
+    }),
+    route({
+      method: 'post', path: '/promotion/saveNswAuthority', access: 'user', summary: 'Save the NSW authority answer (number, expiry, duration).',
+      body: SaveNswAuthoritySchema, response: PromotionViewSchema, idempotent: true,
+      handler: ({ owner, body }) => saveNswAuthority(db, owner, body),
+    }),
+    route({
+      method: 'post', path: '/promotion/saveAttachments', access: 'user', summary: 'Save the attachment list alone.',
+      body: SaveAttachmentsSchema, response: PromotionViewSchema, idempotent: true,
+      handler: ({ owner, body }) => saveAttachments(db, owner, body),
+    }),
+    route({
+      method: 'get', path: '/promotion/get', access: 'user', summary: 'One promotion with its permit application and fees.',
+      query: PromotionIdQuerySchema, response: PromotionViewSchema,
+      handler: ({ owner, query }) => getPromotion(db, owner, query.id),
+    }),
+    route({
+      method: 'get', path: '/promotion/list', access: 'user', summary: 'My Promotions: one page, sorted and searched.',
+      query: PromotionListQuerySchema, response: PromotionListResponseSchema,
+      handler: ({ owner, query }) => listPromotions(db, owner, query),
+    }),
+    route({
+      method: 'get', path: '/promotion/getReuseList', access: 'user', summary: "The user's promotions to copy details from.",
+      query: ReuseListQuerySchema, response: PromotionReuseListResponseSchema,
+      handler: ({ owner, query }) => getReuseList(db, owner, query.search, query.exclude),
+    }),
+    route({
+      method: 'post', path: '/promotion/archive', access: 'user', summary: 'Archive (default) or un-archive a promotion.',
+      body: ArchiveBodySchema, response: ArchiveResponseSchema,
+      handler: ({ owner, body }) => archivePromotion(db, owner, body.id, body.archived),
+    }),
+    route({
+      method: 'post', path: '/promotion/delete', access: 'user', summary: 'Delete a promotion (toggles the deleted flag).',
+      body: PromotionIdBodySchema, response: DeleteResponseSchema,
+      handler: ({ owner, body }) => deletePromotion(db, owner, body.id),
+    }),
+    route({
+      method: 'post', path: '/promotion/requestLawyerContact', access: 'user', summary: 'Ask for a lawyer to contact the customer about the promotion.',
+      body: PromotionIdBodySchema, response: LawyerContactResponseSchema,
+      handler: ({ owner, body }) => requestLawyerContact(db, owner, body.id),
+    }),
+  ]
 }

@@ -3,6 +3,7 @@
  * (the create/modify payloads are the shared PromotionCreate/Modify schemas).
  */
 import { z } from 'zod'
+import { PromotionModifySchema, PromotionModifySkillsBasedSchema, type PromotionModify, type PromotionModifySkillsBased } from '@permitdesk/shared'
 
 const bool = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 'true' || v === '1')
 export const RecordIdSchema = z.coerce.number({ error: 'Please give a valid id.' }).int({ error: 'Please give a valid id.' }).positive({ error: 'Please give a valid id.' }).max(2_147_483_647, { error: 'Please give a valid id.' })
@@ -39,3 +40,17 @@ export const ReuseListQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
   exclude: RecordIdSchema.optional(),
 })
+
+/**
+ * POST /api/promotion/modify: the skills-based form (no quiz; sets skillsBasedTC) when the body
+ * says `skillsBasedTC: true`, else the game-of-chance form. Issues are those of the chosen form.
+ */
+export const PromotionModifyBodySchema = z.unknown().transform((value, ctx) => {
+  const skill = typeof value === 'object' && value !== null && (value as { skillsBasedTC?: unknown }).skillsBasedTC === true
+  const result = skill ? PromotionModifySkillsBasedSchema.safeParse(value) : PromotionModifySchema.safeParse(value)
+  if (result.success) return result.data as PromotionModify | PromotionModifySkillsBased
+  for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message })
+  return z.NEVER
+})
+/** How the modify body is documented (either form). */
+export const PromotionModifyBodyDoc = z.union([PromotionModifySchema, PromotionModifySkillsBasedSchema])

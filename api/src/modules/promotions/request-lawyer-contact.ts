@@ -28,6 +28,6 @@ export async function requestLawyerContact(db: Db, owner: Owner, id: number) {
         changes: { lawyerContactRequested: { from: false, to: true }, staffTaskId: { from: null, to: task.id } },
       })
     }
-    return { id, lawyerContactRequested: true }
+    return { id, lawyerContactRequested: true as const }
   })
 }

@@ -1,12 +1,11 @@
-import { SaveAttachmentsSchema } from '@permitdesk/shared'
+import type { SaveAttachments } from '@permitdesk/shared'
 import type { Db } from '../../db/client'
 import { promotionIdOf } from './application-fields'
 import { resolveAttachments } from './resolve-attachments'
 import { lockForEdit, promotionResponse, writeApplication, type Actor } from './save-promotion'
 
 /** POST /api/promotion/saveAttachments (001 §7): the attachment list alone (after an upload, a reuse or a reset). */
-export async function saveAttachments(db: Db, actor: Actor, body: unknown) {
-  const input = SaveAttachmentsSchema.parse(body)
+export async function saveAttachments(db: Db, actor: Actor, input: SaveAttachments) {
   return db.transaction(async (tx) => {
     const before = await lockForEdit(tx, actor, promotionIdOf(input.id), input.versionNumber)
     const attachments = await resolveAttachments(tx, { promotionId: before.id, ownerId: before.userId, actorId: actor.userId }, input.attachments)

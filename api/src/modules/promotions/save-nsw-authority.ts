@@ -2,7 +2,7 @@ import {
   AppError,
   createNswAuthoritySchema,
   getPermitRequirements,
-  SaveNswAuthoritySchema,
+  type SaveNswAuthority,
 } from '@permitdesk/shared'
 import type { Db } from '../../db/client'
 import { applicationOf, promotionIdOf } from './application-fields'
@@ -13,8 +13,7 @@ import { lockForEdit, promotionResponse, writeApplication, type Actor } from './
  * with its number, expiry and the duration to apply for. Unlike a draft save the rules of
  * 001 §5 are enforced here, since the answer changes the NSW fee (none with an authority).
  */
-export async function saveNswAuthority(db: Db, actor: Actor, body: unknown) {
-  const input = SaveNswAuthoritySchema.parse(body)
+export async function saveNswAuthority(db: Db, actor: Actor, input: SaveNswAuthority) {
   return db.transaction(async (tx) => {
     const before = await lockForEdit(tx, actor, promotionIdOf(input.id), input.versionNumber)
     const application = applicationOf(before)

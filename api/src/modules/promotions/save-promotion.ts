@@ -4,7 +4,6 @@ import {
   isEditableStatus,
   MSG_PERMIT_NOT_EDITABLE,
   MSG_SAVE_VERSION_CONFLICT,
-  PermitSaveSchema,
   statusAfterSave,
   type PermitSave,
 } from '@permitdesk/shared'
@@ -89,8 +88,7 @@ export async function promotionResponse(db: DbOrTx, row: PromotionRow) {
  * section validity, which moves the status between incomplete and ready. The states, services
  * and prize total belong to the modify form and are not changed by a save.
  */
-export async function savePromotion(db: Db, actor: Actor, body: unknown) {
-  const input = PermitSaveSchema.parse(body)
+export async function savePromotion(db: Db, actor: Actor, input: PermitSave) {
   return db.transaction(async (tx) => {
     const before = await lockForEdit(tx, actor, promotionIdOf(input.id), input.versionNumber)
     const after = await writeApplication(tx, actor, before, await applicationValues(tx, actor, before, input), 'save')

@@ -1,15 +1,17 @@
-import { PROMOTION_LIST_FAQ_ITEMS } from '@permitdesk/shared'
-import { Router } from 'express'
-import type { AppDeps } from '../../app'
-import { findSupportItems } from './support-items.repository'
+import { PROMOTION_LIST_FAQ_ITEMS, SupportItemsResponseSchema } from '@permitdesk/shared'
+import type { AppDeps } from '../../deps'
+import { route, type RouteSpec } from '../../http/route'
+import { findSupportItems, type SupportItemKind } from './support-items.repository'
 
 /** /api/SupportItem/{getFAQs,getHowTos,getFormFAQs,getPromotionListFAQs} (001 §7): public arrays. */
-export function supportItemRoutes({ database }: AppDeps) {
-  const router = Router({ caseSensitive: false })
-  router.get('/SupportItem/getFAQs', async (_req, res) => void res.json(await findSupportItems(database.db, 'faq')))
-  router.get('/SupportItem/getHowTos', async (_req, res) => void res.json(await findSupportItems(database.db, 'howto')))
-  router.get('/SupportItem/getFormFAQs', async (_req, res) => void res.json(await findSupportItems(database.db, 'form-faq')))
-  // 001 §2, §9: eight items, shown as two blocks of four.
-  router.get('/SupportItem/getPromotionListFAQs', async (_req, res) => void res.json(await findSupportItems(database.db, 'promotion-list-faq', PROMOTION_LIST_FAQ_ITEMS)))
-  return router
+export function supportItemRoutes({ database }: AppDeps): RouteSpec[] {
+  const list = (path: string, summary: string, kind: SupportItemKind, limit?: number) =>
+    route({ method: 'get', path, access: 'public', summary, response: SupportItemsResponseSchema, handler: () => findSupportItems(database.db, kind, limit) })
+  return [
+    list('/SupportItem/getFAQs', 'The FAQ items.', 'faq'),
+    list('/SupportItem/getHowTos', 'The how-to items.', 'howto'),
+    list('/SupportItem/getFormFAQs', "The permit form's FAQ items.", 'form-faq'),
+    // 001 §2, §9: eight items, shown as two blocks of four.
+    list('/SupportItem/getPromotionListFAQs', 'The My Promotions FAQ items (eight).', 'promotion-list-faq', PROMOTION_LIST_FAQ_ITEMS),
+  ]
 }

@@ -1,25 +1,26 @@
 /** The permit application's calls (001 §7), through the app's one fetch wrapper. */
-import type { ApplicantReuseItem, ApplicantView, Promotion, PromotionListItem } from '@permitdesk/shared'
+import { permitDraftToWire, promotionFromWire, type ApplicantReuseItem, type ApplicantView, type Promotion, type PromotionListItem } from '@permitdesk/shared'
 import { api, apiRequest, query, quiet } from '../../../lib/api-client'
 
 export type { ApplicantReuseItem, Promotion }
 export type SaveOptions = { keepalive?: boolean }
 
-export const getPromotion = (id: number) => api.get<Promotion>(`/api/promotion/get${query({ id })}`, quiet)
-export const savePromotion = (payload: Record<string, unknown>, { keepalive }: SaveOptions = {}) =>
-  apiRequest<Promotion>('POST', '/api/promotion/save', { body: payload, notify: false, keepalive })
-export const saveAttachments = (payload: { id: number; versionNumber: number; attachments: unknown[] }) =>
-  api.post<Promotion>('/api/promotion/saveAttachments', payload, quiet)
-export const saveNswAuthority = (payload: {
+// Amounts travel in dollars (DESIGN.md §4); the editor keeps its draft in cents for the shared rules.
+export const getPromotion = async (id: number) => promotionFromWire(await api.get<Promotion>(`/api/promotion/get${query({ id })}`, quiet))
+export const savePromotion = async (payload: Record<string, unknown>, { keepalive }: SaveOptions = {}) =>
+  promotionFromWire(await apiRequest<Promotion>('POST', '/api/promotion/save', { body: permitDraftToWire(payload), notify: false, keepalive }))
+export const saveAttachments = async (payload: { id: number; versionNumber: number; attachments: unknown[] }) =>
+  promotionFromWire(await api.post<Promotion>('/api/promotion/saveAttachments', payload, quiet))
+export const saveNswAuthority = async (payload: {
   id: number
   versionNumber: number
   hasNswAuthority: boolean
   nswAuthorityNumber?: string | null
   nswAuthorityExpiration?: string | null
   nswAuthorityDuration?: number | null
-}) => api.post<Promotion>('/api/promotion/saveNswAuthority', payload, quiet)
-export const getPromotionReuseList = (exclude: number, search = '') =>
-  api.get<PromotionListItem[]>(`/api/promotion/getReuseList${query({ exclude, search })}`, quiet)
+}) => promotionFromWire(await api.post<Promotion>('/api/promotion/saveNswAuthority', payload, quiet))
+export const getPromotionReuseList = async (exclude: number, search = '') =>
+  (await api.get<PromotionListItem[]>(`/api/promotion/getReuseList${query({ exclude, search })}`, quiet)).map(promotionFromWire)
 
 export const getApplicantReuseList = (exclude: number, managedSubmission: boolean, search = '') =>
   api.get<ApplicantReuseItem[]>(`/api/applicant/getReuseList${query({ exclude, search, managedSubmission })}`, quiet)

@@ -3,7 +3,7 @@
  * label tied to the control, the rule messages under it (aria-describedby, aria-invalid), and
  * the action-required highlight staff can set (001 §2).
  */
-import { STATE_CODES, STATE_KEYS, hasFlag } from '@permitdesk/shared'
+import { STATE_CODES, STATE_KEYS, hasFlag, parseDollarsText } from '@permitdesk/shared'
 import { useEffect, useState, type ReactNode } from 'react'
 import { fieldId, type Path } from '../lib/paths'
 import { useField } from './editor-context'
@@ -208,11 +208,8 @@ export function MoneyField({ path, label, hint }: Common) {
   )
 }
 
-function parseDollars(text: string): number | null {
-  const clean = text.replace(/[$,\s]/g, '')
-  if (!/^\d+(\.\d{1,2})?$/.test(clean)) return null
-  return Math.round(Number(clean) * 100)
-}
+/** The shared parser: decimal digits to cents, never a float (DESIGN.md §4). */
+const parseDollars = parseDollarsText
 
 export function IntegerField({ path, label, hint }: Common) {
   const field = useField<number | null>(path)

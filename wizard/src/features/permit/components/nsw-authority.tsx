@@ -33,7 +33,7 @@ export function NswAuthority({ durationRequired }: { durationRequired: boolean }
             nswAuthorityExpiration: applicant.nswAuthorityExpiration ?? null,
             nswAuthorityDuration: applicant.nswAuthorityDuration ?? NSW_AUTHORITY_DEFAULT_DURATION,
           }),
-        (current, a) => ({ ...current, version: a.version, hasNswAuthority: a.hasNswAuthority, permitStatus: a.permitStatus, permit: { ...current.permit, ...feesOf(a.permit) } }),
+        (current, a) => ({ ...current, versionNumber: a.versionNumber, hasNswAuthority: a.hasNswAuthority, permitStatus: a.permitStatus, permit: { ...current.permit, ...feesOf(a.permit) } }),
       )
       if (answer) setMessage(`NSW authority saved. The NSW permit fee is now ${formatCurrency(answer.permit.feeDue_NSW)}.`)
     } catch (error) {

@@ -59,7 +59,7 @@ export function usePermitEditor(id: number, account: PrefillAccount | null) {
           dirtyRef.current = true
         }
         if (cancelled) return
-        versionRef.current = loaded.version
+        versionRef.current = loaded.versionNumber
         setPromotion(loaded)
         setDraft(initial)
       } catch (error) {
@@ -105,7 +105,7 @@ export function usePermitEditor(id: number, account: PrefillAccount | null) {
   /** Takes a server answer: new version and status; the draft keeps edits made while it was on its way. */
   const accept = useCallback(
     (answer: Promotion, sent: Draft | null, mergeIntoDraft: (draft: Draft, answer: Promotion) => Draft) => {
-      versionRef.current = answer.version
+      versionRef.current = answer.versionNumber
       setPromotion(answer)
       const current = draftRef.current
       if (current && current === sent) {
@@ -143,7 +143,7 @@ export function usePermitEditor(id: number, account: PrefillAccount | null) {
         try {
           const answer = await savePromotion({ ...sent, versionNumber: versionRef.current }, { keepalive: options.keepalive })
           setServerErrors({})
-          accept(answer, sent, (draft, a) => ({ ...draft, version: a.version, permitStatus: a.permitStatus, attachments: a.attachments }))
+          accept(answer, sent, (draft, a) => ({ ...draft, versionNumber: a.versionNumber, permitStatus: a.permitStatus, attachments: a.attachments }))
           if (!options.silent) showStatus('saved')
           return true
         } catch (error) {

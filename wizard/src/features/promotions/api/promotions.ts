@@ -1,5 +1,5 @@
 /** /api/promotion/* and /api/promotionNote/* (001 §7), one function per call. */
-import type { PermitStatusView, Promotion, PromotionListItem } from '@permitdesk/shared'
+import { promotionFromWire, type PermitStatusView, type Promotion, type PromotionListItem } from '@permitdesk/shared'
 
 export type { PermitStatusView, Promotion, PromotionListItem }
 import { api, query, quiet } from '../../../lib/api-client'
@@ -9,9 +9,12 @@ export type ListParams = { archived: boolean; sort: SortColumn; direction: 'asc'
 
 export const createPromotion = (payload: unknown) => api.post<{ id: number }>('/api/promotion/create', payload, quiet)
 export const modifyPromotion = (payload: unknown) => api.post<{ id: number }>('/api/promotion/modify', payload, quiet)
-export const getPromotion = (id: number) => api.get<Promotion>(`/api/promotion/get${query({ id })}`, quiet)
-export const listPromotions = (params: ListParams) =>
-  api.get<{ promotions: PromotionListItem[]; promotionCount: number | null }>(`/api/promotion/list${query({ ...params, getTotal: true })}`, quiet)
+/** Amounts arrive in dollars; the screens compute and display in cents (promotionFromWire). */
+export const getPromotion = async (id: number) => promotionFromWire(await api.get<Promotion>(`/api/promotion/get${query({ id })}`, quiet))
+export const listPromotions = async (params: ListParams) => {
+  const answer = await api.get<{ promotions: PromotionListItem[]; promotionCount: number | null }>(`/api/promotion/list${query({ ...params, getTotal: true })}`, quiet)
+  return { ...answer, promotions: answer.promotions.map(promotionFromWire) }
+}
 export const archivePromotion = (id: number, archived: boolean) => api.post<{ id: number; archived: boolean }>('/api/promotion/archive', { id, archived }, quiet)
 export const deletePromotion = (id: number) => api.post<{ id: number; deleted: boolean }>('/api/promotion/delete', { id }, quiet)
 export const requestLawyerContact = (id: number) => api.post<{ id: number; lawyerContactRequested: boolean }>('/api/promotion/requestLawyerContact', { id }, quiet)

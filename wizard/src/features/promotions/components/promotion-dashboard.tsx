@@ -15,10 +15,13 @@ import {
 import { useEffect, useState } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
 import { AppLayout } from '../../../components/layouts/app-layout'
+import { PromotionInvoices } from '../../../components/promotion-invoices'
+import { beginAmendPermitApplication } from '../../../lib/payments-api'
 import { getPromotion, requestLawyerContact, type Promotion } from '../api/promotions'
 import { PRODUCT_NAME, promotionPaths } from '../config'
 import { FeeBreakdownTable } from './fee-breakdown-table'
 import { NotesPopover } from './notes-popover'
+import { TermsPanel } from './terms-panel'
 
 /** /promotions/edit/{id}/ (001 §2 "Promotion dashboard"), optional query success and additionalPayment. */
 export function PromotionDashboard() {
@@ -50,7 +53,24 @@ export function PromotionDashboard() {
       <header className="dashboard-header">
         <h1>
           {titleHref ? (
-            <a href={titleHref} title={startsAmendment(statusId) ? 'Start an amendment' : 'Edit the permit application'}>{title}</a>
+            <a
+              href={titleHref}
+              title={startsAmendment(statusId) ? 'Start an amendment' : 'Edit the permit application'}
+              onClick={
+                startsAmendment(statusId)
+                  ? (event) => {
+                      // 001 §2: on submitted/generated statuses the title begins an amendment first.
+                      event.preventDefault()
+                      beginAmendPermitApplication(id).then(
+                        () => window.location.assign(promotionPaths.permitEdit(id)),
+                        (e: Error) => setNotice(e.message),
+                      )
+                    }
+                  : undefined
+              }
+            >
+              {title}
+            </a>
           ) : (
             title
           )}
@@ -100,13 +120,17 @@ export function PromotionDashboard() {
 
       <FeeBreakdownTable promotion={p} />
 
+      <PromotionInvoices
+        promotionId={id}
+        statusId={statusId}
+        pendingSubmissionInvoice={p.pendingSubmissionInvoice}
+        pendingCustomInvoice={p.pendingCustomInvoice}
+      />
+      <TermsPanel promotionId={id} />
+
       <section className="coming" aria-label="Coming soon">
-        <h2>Invoices</h2>
-        <p className="muted">Coming soon: invoices and payments will be listed here.</p>
         <h2>Reminders and distribution lists</h2>
         <p className="muted">Coming soon: reminder dates and distribution lists.</p>
-        <h2>Terms and conditions approval</h2>
-        <p className="muted">Coming soon: approve your terms and conditions here once they are drafted.</p>
       </section>
     </AppLayout>
   )

@@ -1,5 +1,6 @@
 import {
   dollarsToCents,
+  toDollars,
   emptyAusStates,
   getPermitRequirements,
   isNational,
@@ -63,7 +64,8 @@ function cents(text: string): number | null {
 /** The wire payload (001 §7 create/modify): only the visible quiz answers are sent. */
 export function toPayload(values: PromotionFormValues, skill: boolean) {
   const value = cents(values.prizeValue)
-  const base = { name: values.name, ausStates: values.ausStates, includeNz: values.includeNz, totalPrizeValue: value ?? 0, abridgedTC: values.abridgedTC, hostedTC: values.hostedTC }
+  // Dollars on the wire (DESIGN.md §4): the text was parsed to cents by the shared parser, sent back as dollars.
+  const base = { name: values.name, ausStates: values.ausStates, includeNz: values.includeNz, totalPrizeValue: toDollars(value ?? 0), abridgedTC: values.abridgedTC, hostedTC: values.hostedTC }
   if (skill) return { ...base, skillsBasedTC: true }
   const q = getPermitRequirements({ ausStates: values.ausStates, totalPrizeValue: value ?? 0, hasInstantWinPrizes: values.hasInstantWinPrizes, winnersDrawnElectronically: values.winnersDrawnElectronically }).questions
   return {

@@ -32,7 +32,7 @@ function nswDraft(overrides: Partial<Promotion> = {}): Promotion {
   return {
     id: PROMOTION_ID,
     name: 'Summer giveaway',
-    version: 3,
+    versionNumber: 3,
     managedSubmission: true,
     skillsBasedTC: false,
     termsAndConditions: false,
@@ -66,7 +66,7 @@ function renderSection(draft: Promotion, editor = fakeEditor(), { readOnly = fal
 const rowOf = (name: string) => screen.getByRole('heading', { name: new RegExp(name) }).closest('li')!
 
 beforeEach(() => {
-  vi.mocked(saveAttachments).mockImplementation(async ({ attachments }) => ({ ...nswDraft(), attachments, version: 8 }) as unknown as Promotion)
+  vi.mocked(saveAttachments).mockImplementation(async ({ attachments }) => ({ ...nswDraft(), attachments, versionNumber: 8 }) as unknown as Promotion)
 })
 
 afterEach(() => {

@@ -27,7 +27,7 @@ const pickAttachments = (draft: Promotion, answer: Promotion): Promotion => ({
   attachmentsRelevant: answer.attachmentsRelevant,
   applicationIssues: answer.applicationIssues,
   permitStatus: answer.permitStatus,
-  version: answer.version,
+  versionNumber: answer.versionNumber,
 })
 
 const typeOf = (code: string): AttachmentType => getAttachmentType(code) ?? { code, slug: code.toLowerCase(), name: `Document ${code}`, isAddendum: false }
@@ -40,10 +40,10 @@ export function AttachmentsSection() {
 
   // Rows can each start a write; the editor runs them one after the other, and each must send
   // the list as the previous one left it (not as it was when clicked), or it would undo it.
-  const latest = useRef({ version: draft.version, attachments: draft.attachments })
+  const latest = useRef({ version: draft.versionNumber, attachments: draft.attachments })
   useEffect(() => {
-    if (draft.version >= latest.current.version) latest.current = { version: draft.version, attachments: draft.attachments }
-  }, [draft.version, draft.attachments])
+    if (draft.versionNumber >= latest.current.version) latest.current = { version: draft.versionNumber, attachments: draft.attachments }
+  }, [draft.versionNumber, draft.attachments])
 
   const promotionId = draft.id
   const write = useCallback<WriteAttachment>(
@@ -55,7 +55,7 @@ export function AttachmentsSection() {
           const attachments: AttachmentDraft[] = entry ? [...others, entry] : others
           index = entry ? others.length : -1
           const saved = await saveAttachments({ id: promotionId, versionNumber, attachments })
-          latest.current = { version: saved.version, attachments: saved.attachments }
+          latest.current = { version: saved.versionNumber, attachments: saved.attachments }
           return saved
         }, pickAttachments)
         return answer ? { status: 'saved' } : { status: 'not-saved' }

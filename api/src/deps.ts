@@ -1,0 +1,26 @@
+/**
+ * What every module of the API is built from, in a file of its own so modules import it without
+ * going through app.ts (which imports every module).
+ */
+import type { Config } from './env'
+import type { Database, Db } from './db/client'
+import type { Logger } from './logger'
+import type { Mailer } from './mail/create-mailer'
+import type { PdfService } from './pdf/pdf-service'
+import type { FileStorage } from './storage/storage'
+import type { PaymentGateway } from './modules/payments/payment-gateway'
+
+export type { Config, Database, Db, Logger, Mailer, FileStorage }
+
+export type AppDeps = {
+  config: Config
+  database: Database
+  logger: Logger
+  mailer: Mailer
+  /** Uploaded and generated files (local under DATA_DIR, or S3-compatible). */
+  storage: FileStorage
+  /** The PDF printer, started on first use so a server that prints nothing needs no browser. */
+  pdf: () => PdfService
+  /** Card payments: the sandbox gateway, or Stripe when configured. */
+  paymentGateway: PaymentGateway
+}

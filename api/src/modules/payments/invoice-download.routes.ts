@@ -1,0 +1,32 @@
+import { AppError, MSG_PDF_UNAVAILABLE } from '@permitdesk/shared'
+import { Router } from 'express'
+import type { AppDeps } from '../../deps'
+import { ChromiumNotFoundError } from '../../pdf/find-chromium'
+import { getInvoicePdf } from './get-invoice-pdf'
+
+/** /download/invoice/{invoiceNumber} (001 §7): the tax invoice PDF, for its owner and staff. */
+export function invoiceDownloadRoutes(deps: AppDeps) {
+  const router = Router({ caseSensitive: false })
+  router.get('/download/invoice/:invoiceNumber', async (req, res) => {
+    if (!res.locals.user) throw new AppError('UNAUTHENTICATED')
+    const invoiceNumber = Number(req.params.invoiceNumber)
+    if (!Number.isSafeInteger(invoiceNumber) || invoiceNumber <= 0) throw new AppError('NOT_FOUND')
+    const user = res.locals.user!
+    let pdf: Buffer
+    try {
+      pdf = await getInvoicePdf(
+        { db: deps.database.db, pdf: deps.pdf, billerCode: deps.config.BPAY_BILLER_CODE, dataDir: deps.config.DATA_DIR },
+        { userId: user.id, isStaff: user.isStaff },
+        invoiceNumber,
+      )
+    } catch (error) {
+      if (error instanceof ChromiumNotFoundError) throw new AppError('UNAVAILABLE', MSG_PDF_UNAVAILABLE)
+      throw error
+    }
+    res.set('Content-Type', 'application/pdf')
+    res.set('Content-Disposition', `inline; filename="tax-invoice-${invoiceNumber}.pdf"`)
+    res.set('Cache-Control', 'private, no-store')
+    res.send(pdf)
+  })
+  return router
+}

@@ -1,0 +1,123 @@
+/** The only module that writes SQL for invoices, payments and the invoice counter. */
+import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
+import { counters, invoices, payments, stripeEvents, type InvoiceRow, type PaymentRow } from '../../db/schema/payments'
+import { promotions } from '../../db/schema/promotions'
+import type { DbOrTx } from '../changelog/changelog.repository'
+
+/** The first invoice number; later ones follow without gaps. */
+export const FIRST_INVOICE_NUMBER = 100001
+
+/**
+ * The next invoice number, gapless: the counter row is incremented (and locked) by this
+ * transaction, so a concurrent invoice waits for it and a rollback gives the number back.
+ */
+export async function nextInvoiceNumber(tx: DbOrTx): Promise<number> {
+  const [row] = await tx
+    .insert(counters)
+    .values({ name: 'invoice', lastValue: FIRST_INVOICE_NUMBER })
+    .onConflictDoUpdate({ target: counters.name, set: { lastValue: sql`${counters.lastValue} + 1` } })
+    .returning({ value: counters.lastValue })
+  return row!.value
+}
+
+export async function insertInvoice(tx: DbOrTx, values: typeof invoices.$inferInsert): Promise<InvoiceRow> {
+  const [row] = await tx.insert(invoices).values(values).returning()
+  return row!
+}
+
+export async function updateInvoice(tx: DbOrTx, id: number, values: Partial<typeof invoices.$inferInsert>): Promise<InvoiceRow> {
+  const [row] = await tx.update(invoices).set(values).where(eq(invoices.id, id)).returning()
+  return row!
+}
+
+/** The promotion's live (not cancelled) invoices of the submission path, oldest first. */
+export async function findSubmissionInvoices(tx: DbOrTx, promotionId: number): Promise<InvoiceRow[]> {
+  return tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.promotionId, promotionId), inArray(invoices.purpose, ['submission', 'additional']), isNull(invoices.cancelledAt)))
+    .orderBy(invoices.id)
+}
+
+/** Every invoice of a promotion with a purpose (for numbering `additional-{n}`, `custom-{n}`). */
+export async function countInvoices(tx: DbOrTx, promotionId: number, purpose: InvoiceRow['purpose']): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(invoices).where(and(eq(invoices.promotionId, promotionId), eq(invoices.purpose, purpose)))
+  return row?.n ?? 0
+}
+
+/** The promotion's unpaid, uncancelled invoices (what is owed). */
+export async function findUnpaidInvoices(tx: DbOrTx, promotionId: number): Promise<InvoiceRow[]> {
+  return tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.promotionId, promotionId), isNull(invoices.paidAt), isNull(invoices.cancelledAt)))
+    .orderBy(invoices.id)
+}
+
+export type Viewer = { userId: number; isStaff: boolean }
+
+/** One invoice by number if the viewer may see it (owner or staff); others' are "not found". */
+export async function findInvoiceByNumber(tx: DbOrTx, viewer: Viewer, invoiceNumber: number, { forUpdate = false } = {}) {
+  const where = viewer.isStaff ? eq(invoices.invoiceNumber, invoiceNumber) : and(eq(invoices.invoiceNumber, invoiceNumber), eq(invoices.userId, viewer.userId))
+  const query = tx.select().from(invoices).where(where)
+  const [row] = forUpdate ? await query.for('update') : await query
+  return row
+}
+
+/** A page of invoices, newest first: the viewer's own (staff: all, or one promotion's). */
+export async function listInvoices(tx: DbOrTx, viewer: Viewer, filter: { page: number; count: number; promotionId?: number }) {
+  const conditions: SQL[] = []
+  if (!viewer.isStaff) conditions.push(eq(invoices.userId, viewer.userId))
+  if (filter.promotionId !== undefined) conditions.push(eq(invoices.promotionId, filter.promotionId))
+  const where = conditions.length ? and(...conditions) : undefined
+  const rows = await tx
+    .select({ invoice: invoices, promotionName: promotions.name })
+    .from(invoices)
+    .innerJoin(promotions, eq(promotions.id, invoices.promotionId))
+    .where(where)
+    .orderBy(desc(invoices.invoiceNumber))
+    .limit(filter.count)
+    .offset((filter.page - 1) * filter.count)
+  const [total] = await tx.select({ n: count() }).from(invoices).where(where)
+  return { rows, total: total?.n ?? 0 }
+}
+
+export async function insertPayment(tx: DbOrTx, values: typeof payments.$inferInsert): Promise<PaymentRow> {
+  const [row] = await tx.insert(payments).values(values).returning()
+  return row!
+}
+
+/** Attempts on an invoice that did not succeed (each next attempt gets a new gateway key). */
+export async function countUnsuccessfulAttempts(tx: DbOrTx, invoiceId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(payments)
+    .where(and(eq(payments.invoiceId, invoiceId), sql`${payments.status} <> 'succeeded'`))
+  return row?.n ?? 0
+}
+
+export async function findPaymentsOfInvoice(tx: DbOrTx, invoiceId: number): Promise<PaymentRow[]> {
+  return tx.select().from(payments).where(eq(payments.invoiceId, invoiceId)).orderBy(payments.id)
+}
+
+export async function findPaymentByRef(tx: DbOrTx, gatewayRef: string): Promise<PaymentRow | undefined> {
+  const [row] = await tx.select().from(payments).where(eq(payments.gatewayRef, gatewayRef)).orderBy(desc(payments.id)).limit(1)
+  return row
+}
+
+export async function updatePayment(tx: DbOrTx, id: number, values: Partial<typeof payments.$inferInsert>): Promise<PaymentRow> {
+  const [row] = await tx.update(payments).set(values).where(eq(payments.id, id)).returning()
+  return row!
+}
+
+export async function findInvoiceById(tx: DbOrTx, id: number, { forUpdate = false } = {}): Promise<InvoiceRow | undefined> {
+  const query = tx.select().from(invoices).where(eq(invoices.id, id))
+  const [row] = forUpdate ? await query.for('update') : await query
+  return row
+}
+
+/** Records a webhook event id; false when it was already recorded (a replay). */
+export async function recordStripeEvent(tx: DbOrTx, id: string, type: string): Promise<boolean> {
+  const inserted = await tx.insert(stripeEvents).values({ id, type }).onConflictDoNothing().returning({ id: stripeEvents.id })
+  return inserted.length > 0
+}

@@ -1,0 +1,176 @@
+/** The payment and invoice calls (001 §7): parse, call the use case, answer. */
+import {
+  PaymentPromotionIdSchema,
+  InvoiceCancelSchema,
+  InvoiceListQuerySchema,
+  InvoiceNumberQuerySchema,
+  InvoiceViewSchema,
+  SubmitPermitApplicationResponseSchema,
+  SubmitPermitApplicationSchema,
+  SubmitAddendumSchema,
+} from '@permitdesk/shared'
+import { z } from 'zod'
+import type { AppDeps } from '../../deps'
+import { route, type RouteSpec } from '../../http/route'
+import { approveBpayPayment } from './approve-bpay-payment'
+import { cancelInvoice } from './cancel-invoice'
+import { getInvoice, getInvoices } from './get-invoices'
+import { toInvoiceView } from './invoice-view'
+import { sendInvoiceEmail } from './send-invoice-email'
+import { sendPaymentMailsLater, type PaymentMailEvent } from './send-payment-mails'
+import { submitPermitApplication } from './submit-permit-application'
+import { submitAdditionalPayment } from './submit-additional-payment'
+import { beginAmendPermitApplication } from './begin-amend-permit-application'
+import { generatePermitApplication } from './generate-permit-application'
+import { submitAddendum } from './submit-addendum'
+import { sendAmendmentStartedLater } from './send-payment-mails'
+
+export function paymentRoutes(deps: AppDeps): RouteSpec[] {
+  const db = deps.database.db
+  const billerCode = deps.config.BPAY_BILLER_CODE
+  const mailDeps = { db, mailer: deps.mailer, pdf: deps.pdf, config: deps.config, logger: deps.logger }
+  const afterCommit = (event: PaymentMailEvent) => sendPaymentMailsLater(mailDeps, event)
+  const paymentDeps = { db, gateway: deps.paymentGateway, billerCode, afterCommit }
+  const viewer = (user: { id: number; isStaff: boolean }) => ({ userId: user.id, isStaff: user.isStaff })
+  return [
+    route({
+      method: 'post',
+      path: '/promotion/submitPermitApplication',
+      summary: 'Pay for and submit a permit application by card or BPAY (also card after BPAY)',
+      tag: 'promotion',
+      access: 'user',
+      idempotent: true,
+      body: SubmitPermitApplicationSchema,
+      response: SubmitPermitApplicationResponseSchema,
+      handler: ({ body, user }) => submitPermitApplication(paymentDeps, viewer(user), body),
+    }),
+    route({
+      method: 'post',
+      path: '/promotion/submitAdditionalPayment',
+      summary: 'Pay the rise in fees after a paid submission (only the difference is invoiced), by card or BPAY',
+      tag: 'promotion',
+      access: 'user',
+      idempotent: true,
+      body: SubmitPermitApplicationSchema,
+      response: SubmitPermitApplicationResponseSchema,
+      handler: ({ body, user }) => submitAdditionalPayment(paymentDeps, viewer(user), body),
+    }),
+    route({
+      method: 'post',
+      path: '/promotion/beginAmendPermitApplication',
+      summary: 'Start an amendment of a submitted or generated application (→ Amendments in progress)',
+      tag: 'promotion',
+      access: 'user',
+      body: PaymentPromotionIdSchema,
+      response: z.object({ id: z.number(), permitStatus: z.object({ id: z.number(), name: z.string(), slug: z.string() }) }),
+      handler: async ({ body, user }) => {
+        const { row, permitStatus } = await beginAmendPermitApplication(db, viewer(user), body.id)
+        sendAmendmentStartedLater(mailDeps, row)
+        return { id: row.id, permitStatus }
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/promotion/generatePermitApplication',
+      summary: 'Self submission: generate the forms once paid (Forms ready for generation → Generated, regeneration → Regenerated)',
+      tag: 'promotion',
+      access: 'user',
+      body: PaymentPromotionIdSchema,
+      response: z.object({ id: z.number(), permitStatus: z.object({ id: z.number(), name: z.string(), slug: z.string() }) }),
+      handler: async ({ body, user }) => {
+        const { row, permitStatus } = await generatePermitApplication(db, viewer(user), body.id)
+        afterCommit({ kind: 'submitted-only', promotionId: row.id, promotionName: row.name, statusId: row.statusId, userId: row.userId, invoiceNumber: null })
+        return { id: row.id, permitStatus }
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/promotion/submitAddendum',
+      summary: 'Lodge an addendum after submission (X, V, W, U, Y) from an upload; staff get a task',
+      tag: 'promotion',
+      access: 'user',
+      idempotent: true,
+      body: SubmitAddendumSchema,
+      response: z.object({ id: z.number(), attachment: z.record(z.string(), z.unknown()) }),
+      handler: async ({ body, user }) => submitAddendum(db, viewer(user), body),
+    }),
+    route({
+      method: 'get',
+      path: '/payments/config',
+      summary: 'How cards are paid here: the sandbox (card fields) or Stripe (Elements, with its publishable key)',
+      tag: 'payments',
+      access: 'user',
+      response: z.object({ gateway: z.enum(['sandbox', 'stripe']), publishableKey: z.string().nullable(), billerCode: z.string() }),
+      handler: () => ({
+        gateway: deps.paymentGateway.name,
+        publishableKey: deps.paymentGateway.name === 'stripe' ? (deps.config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+        billerCode,
+      }),
+    }),
+    route({
+      method: 'get',
+      path: '/invoice/get',
+      summary: 'One invoice by number (owner or staff)',
+      tag: 'invoice',
+      access: 'user',
+      query: InvoiceNumberQuerySchema,
+      response: InvoiceViewSchema,
+      handler: ({ query, user }) => getInvoice(db, viewer(user), query.invoiceNumber, billerCode),
+    }),
+    route({
+      method: 'get',
+      path: '/invoice/getArbitrary',
+      summary: 'Any invoice by number (staff)',
+      tag: 'invoice',
+      access: 'staff',
+      query: InvoiceNumberQuerySchema,
+      response: InvoiceViewSchema,
+      handler: ({ query, user }) => getInvoice(db, viewer(user), query.invoiceNumber, billerCode),
+    }),
+    route({
+      method: 'get',
+      path: '/invoice/getInvoices',
+      summary: "A page of the account's invoices, newest first (page, count ≤ 100, promotionId)",
+      tag: 'invoice',
+      access: 'user',
+      query: InvoiceListQuerySchema,
+      response: z.object({ invoices: z.array(InvoiceViewSchema), invoiceCount: z.number(), page: z.number(), count: z.number() }),
+      handler: ({ query, user }) => getInvoices(db, viewer(user), query, billerCode),
+    }),
+    route({
+      method: 'post',
+      path: '/invoice/cancel',
+      summary: 'Cancel an unpaid invoice (staff)',
+      tag: 'invoice',
+      access: 'staff',
+      body: InvoiceCancelSchema,
+      response: InvoiceViewSchema,
+      handler: async ({ body, user }) => toInvoiceView(await cancelInvoice(db, viewer(user), body.invoiceNumber), { billerCode }),
+    }),
+    route({
+      method: 'post',
+      path: '/invoice/sendEmail',
+      summary: "E-mail the tax invoice PDF to the invoice's account",
+      tag: 'invoice',
+      access: 'user',
+      body: InvoiceCancelSchema,
+      response: z.object({ ok: z.literal(true), email: z.string() }),
+      handler: ({ body, user }) => sendInvoiceEmail(mailDeps, viewer(user), body.invoiceNumber),
+    }),
+    route({
+      method: 'post',
+      path: '/admin/approveBpayPayment',
+      summary: 'Mark the BPAY payment of a promotion as cleared (staff)',
+      tag: 'admin',
+      access: 'staff',
+      idempotent: true,
+      body: PaymentPromotionIdSchema,
+      response: z.object({ id: z.number(), statusId: z.number(), invoice: InvoiceViewSchema }),
+      handler: async ({ body, user }) => {
+        const { promotion, invoice } = await approveBpayPayment(db, viewer(user), body.id)
+        afterCommit({ kind: 'paid', promotionId: promotion.id, promotionName: promotion.name, statusId: promotion.statusId, userId: promotion.userId, invoiceNumber: invoice.invoiceNumber })
+        return { id: promotion.id, statusId: promotion.statusId, invoice: toInvoiceView(invoice, { billerCode }) }
+      },
+    }),
+  ]
+}

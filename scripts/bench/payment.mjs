@@ -1,0 +1,194 @@
+/**
+ * Payment figures (issue 12): the submit round trip, POST /api/promotion/submitPermitApplication
+ * by card through the sandbox gateway (lock, invoice with its gapless number, charge, payment
+ * record, status change, changelog: one transaction), BENCH_CONCURRENCY clients each paying a new
+ * "Ready for submission" promotion per request for BENCH_SECONDS, beside GET /api/health in the
+ * same run; then the tax invoice PDF, warm, one at a time.
+ * The lodgement pack (zip of per-state forms) is not built yet, so it has no figures here.
+ *   node scripts/bench/payment.mjs      (BENCH_SECONDS=10 BENCH_CONCURRENCY=4 BENCH_PDF_SECONDS=5)
+ */
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import http from 'node:http'
+import path from 'node:path'
+import readline from 'node:readline'
+
+const root = path.resolve(import.meta.dirname, '../..')
+const dataDir = path.join(root, '.test-data', 'bench-payment')
+const SECONDS = Number(process.env.BENCH_SECONDS || 10)
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 4)
+const PDF_SECONDS = Number(process.env.BENCH_PDF_SECONDS || 5)
+const PROMOTIONS = Number(process.env.BENCH_PROMOTIONS || 20_000)
+
+async function serve() {
+  const { register } = await import('tsx/esm/api')
+  register()
+  const { startEmbeddedPostgres } = await import('../../api/src/db/embedded.ts')
+  const { migrateApp } = await import('../../api/src/db/migrate.ts')
+  const { createDatabase } = await import('../../api/src/db/client.ts')
+  const { createApp } = await import('../../api/src/app.ts')
+  const { loadConfig } = await import('../../api/src/env.ts')
+  const { silentLogger } = await import('../../api/src/logger.ts')
+  const { createSession } = await import('../../api/src/modules/account/session-store.ts')
+  const { PdfService } = await import('../../api/src/pdf/pdf-service.ts')
+  const shared = await import('../../shared/src/index.ts')
+
+  fs.rmSync(dataDir, { recursive: true, force: true })
+  const embedded = await startEmbeddedPostgres(dataDir)
+  await migrateApp(embedded.url)
+  const database = createDatabase(embedded.url, { max: 10 })
+  const { pool } = database
+  const { rows: users } = await pool.query(`insert into app.users (email, password_hash, first_name, last_name, account_name)
+    values ('bench-payment@example.com', 'x', 'Bench', 'Payment', 'Bean There') returning id`)
+  const userId = users[0].id
+  // NSW + ACT + SA, $20,000, managed: three permits required.
+  const fees = shared.calculateFees({ ausStates: shared.ausStatesOf('nsw', 'act', 'sa'), totalPrizeValue: 2_000_000, hasNswAuthority: false })
+  const feeJson = JSON.stringify({ ...shared.toFeeDue(fees), isNSWIncludedButNotRequired: false, isACTIncludedButNotRequired: false, isSAIncludedButNotRequired: false, ruleSetId: fees.ruleSetId })
+  // Promotions already in "Ready for submission" (the application's completeness is the save's business, measured elsewhere).
+  await pool.query(
+    `insert into app.promotions (user_id, name, status_id, total_prize_value, state_nsw, state_act, state_sa, managed_submission, requires_permits, fees)
+     select $1, 'Bench payment ' || g, 2, 2000000, true, true, true, true, true, $2::jsonb from generate_series(1, $3) g`,
+    [userId, feeJson, PROMOTIONS],
+  )
+  const { rows: ids } = await pool.query('select id from app.promotions where user_id = $1 order by id', [userId])
+  const token = await createSession(database.db, userId)
+  const config = loadConfig({ NODE_ENV: 'test', BOT_CHECK: 'off', DATABASE_URL: embedded.url, DATA_DIR: dataDir, LOG_LEVEL: 'error' })
+  let printer
+  const app = createApp({
+    config,
+    database,
+    logger: silentLogger,
+    // The receipts are printed and mailed after each payment; the bench measures the answer.
+    mailer: { send: async () => {} },
+    pdf: () => (printer ??= new PdfService({ chromiumPath: config.CHROMIUM_PATH })),
+  })
+  let timings = {}
+  const server = http.createServer((req, res) => {
+    if (req.url === '/__bench/timings') {
+      res.setHeader('content-type', 'application/json')
+      res.end(JSON.stringify(timings))
+      timings = {}
+      return
+    }
+    const started = performance.now()
+    const key = `${req.method} ${req.url.split('?')[0].replace(/\/\d+$/, '/{id}')}`
+    res.on('finish', () => {
+      ;(timings[key] ??= []).push(performance.now() - started)
+    })
+    app(req, res)
+  })
+  server.listen(0, '127.0.0.1', () => {
+    process.stdout.write(`${JSON.stringify({ port: server.address().port, token, ids: ids.map((r) => r.id) })}\n`)
+  })
+  process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }))
+  const shutdown = async () => {
+    server.close()
+    await printer?.close()
+    await database.close()
+    await embedded.stop()
+    process.exit(0)
+  }
+  process.on('SIGINT', shutdown)
+  process.on('SIGTERM', shutdown)
+}
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
+}
+function stats(latencies, elapsedSeconds) {
+  const sorted = [...latencies].sort((a, b) => a - b)
+  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), count: sorted.length, rps: elapsedSeconds ? sorted.length / elapsedSeconds : undefined }
+}
+async function load(seconds, clients, request) {
+  const latencies = []
+  let failures = 0
+  const deadline = performance.now() + seconds * 1000
+  const started = performance.now()
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < deadline) {
+        const t = performance.now()
+        const ok = await request()
+        latencies.push(performance.now() - t)
+        if (!ok) failures++
+      }
+    }),
+  )
+  return { ...stats(latencies, (performance.now() - started) / 1000), failures }
+}
+
+export async function run(report = console.log) {
+  const child = spawn(process.execPath, [import.meta.filename, '--serve'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
+  const lines = readline.createInterface({ input: child.stdout })
+  const ready = await new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)))
+    lines.once('line', (line) => resolve(JSON.parse(line)))
+  })
+  try {
+    const base = `http://127.0.0.1:${ready.port}`
+    const headers = { cookie: `pd_session=${ready.token}` }
+    const serverTimings = async () => (await fetch(`${base}/__bench/timings`)).json()
+    const ms = (value) => (value === undefined ? '-' : `${value.toFixed(1)} ms`)
+    const f = (client, server) =>
+      `server p50 ${ms(server.p50)}, p99 ${ms(server.p99)}; client p50 ${ms(client.p50)}, p99 ${ms(client.p99)}; ${client.rps.toFixed(1)} req/s (${client.count} requests, ${client.failures} failed)`
+    const queue = [...ready.ids]
+    let lastError
+    let lastInvoice
+    const submit = async () => {
+      const id = queue.shift()
+      if (id === undefined) return false
+      const response = await fetch(`${base}/api/promotion/submitPermitApplication`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ id, cardName: 'Bench Payer', cardNumber: '4242424242424242', cardExpiry: '12/35', cardSecurityCode: '123', isReattempt: false, isBPAY: false, isCardAfterBpay: false }),
+      })
+      const answer = await response.json().catch(() => undefined)
+      if (response.ok) {
+        lastInvoice = answer.invoice
+        return true
+      }
+      lastError = `${response.status} ${JSON.stringify(answer).slice(0, 300)}`
+      return false
+    }
+    const getHealth = async () => {
+      const response = await fetch(`${base}/api/health`, { headers })
+      await response.arrayBuffer()
+      return response.ok
+    }
+    await load(Math.min(2, SECONDS), CONCURRENCY, getHealth)
+    await load(Math.min(2, SECONDS), CONCURRENCY, submit)
+    await serverTimings()
+    const health = await load(SECONDS, CONCURRENCY, getHealth)
+    const healthServer = stats((await serverTimings())['GET /api/health'] ?? [])
+    const paid = await load(SECONDS, CONCURRENCY, submit)
+    const paidServer = stats((await serverTimings())['POST /api/promotion/submitPermitApplication'] ?? [])
+    report(`payment: ${CONCURRENCY} concurrent clients, ${SECONDS} s each; every submit pays a new NSW+ACT+SA promotion by card (sandbox gateway)`)
+    report(`payment: GET /api/health                           ${f(health, healthServer)}`)
+    report(`payment: POST /api/promotion/submitPermitApplication ${f(paid, paidServer)}`)
+    if (lastError) report(`payment: last failed submit: ${lastError}`)
+    if (queue.length === 0) report('payment: ran out of prepared promotions: raise BENCH_PROMOTIONS')
+    report(`payment: submit / health: server p50 x${(paidServer.p50 / healthServer.p50).toFixed(1)}, p99 x${(paidServer.p99 / healthServer.p99).toFixed(1)}, throughput ${((100 * paid.rps) / health.rps).toFixed(0)}% of health`)
+
+    if (lastInvoice) {
+      const url = `${base}/download/invoice/${lastInvoice.invoiceNumber}`
+      let bytes = 0
+      const getPdf = async () => {
+        const response = await fetch(url, { headers })
+        const body = Buffer.from(await response.arrayBuffer())
+        bytes = body.length
+        return response.ok && body.subarray(0, 5).toString() === '%PDF-'
+      }
+      await getPdf() // the browser starts on the first one
+      await serverTimings()
+      const warm = await load(PDF_SECONDS, 1, getPdf)
+      const warmServer = stats((await serverTimings())['GET /download/invoice/{id}'] ?? [])
+      report(`payment: tax invoice PDF (${(bytes / 1024).toFixed(0)} KB), warm, one at a time: ${f(warm, warmServer)}`)
+    }
+    report('payment: lodgement pack (3-state zip): not built yet, no figures')
+  } finally {
+    await new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGINT')))
+  }
+}
+
+if (process.argv.includes('--serve')) await serve()
+else if (import.meta.url === `file://${process.argv[1]}`) await run()

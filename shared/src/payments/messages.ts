@@ -1,0 +1,35 @@
+/**
+ * Payment and invoice messages. Spec 001 §8 quotes first (word for word), then our own wording
+ * for rules the spec states without text (000 §5 card checks, BPAY, invoices).
+ */
+
+// 001 §8 "Card charge failure": the server message, or this.
+export const MSG_CARD_MAY_HAVE_BEEN_CHARGED = 'An error occurred. Please do not try again, as the card may have been charged.';
+// 001 §8 "Payment submit failure with model-state errors".
+export const MSG_CONFIRM_PAYMENT_FIELDS = 'Please confirm all fields on the previous page are correct, then try again.';
+
+// 000 §5 card checks (our wording).
+export const MSG_CARD_NAME_REQUIRED = 'Enter the name on the card.';
+export const MSG_CARD_NUMBER_INVALID = 'Enter a valid card number.';
+export const MSG_CARD_CVC_INVALID = 'Enter the 3 or 4 digit security code.';
+export const MSG_CARD_EXPIRY_INVALID = 'Enter an expiry date in the future (MM/YY).';
+
+// The sandbox gateway's answers (the wording of the common test gateways).
+export const MSG_CARD_DECLINED = 'Your card was declined.';
+export const MSG_CARD_AUTHENTICATION_REQUIRED = 'Your card requires authentication. Please use another card or pay by BPAY.';
+
+// Stripe configured: card data never reaches the server.
+export const MSG_RAW_CARD_REFUSED = 'Card details must be entered in the secure card field, not sent to this server.';
+
+// Submission rules (our wording).
+export const MSG_NOT_READY_FOR_PAYMENT = 'This application is not ready for payment.';
+export const MSG_BPAY_NOT_AVAILABLE = 'There is no BPAY payment awaiting clearance for this application.';
+export const MSG_CRN_INVALID = 'Enter a valid BPAY customer reference number.';
+export const MSG_INVOICE_ALREADY_PAID = 'This invoice has already been paid.';
+export const MSG_INVOICE_ALREADY_CANCELLED = 'This invoice has already been cancelled.';
+export const MSG_NO_ADDITIONAL_PAYMENT_DUE = 'There is no additional payment due for this application.';
+export const MSG_STRIPE_SIGNATURE_INVALID = 'The Stripe signature of this event is not valid.';
+export const MSG_PAYMENT_DUE_BEFORE_GENERATION = 'Please pay for this application before its forms are generated.';
+export const MSG_ADDENDUM_UNKNOWN = 'Choose one of the addenda: list of entries, list of prize winners, list of unclaimed prize winners, statutory declaration of scrutineer or abridged terms and conditions.';
+export const MSG_ADDENDUM_FILE_REQUIRED = 'Upload the addendum before submitting it.';
+export const MSG_ADDENDUM_NOT_AFTER_SUBMISSION = 'An addendum can be submitted once the application has been submitted.';

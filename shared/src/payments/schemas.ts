@@ -1,0 +1,95 @@
+/** Wire schemas of the payment calls (001 §7). */
+import { z } from 'zod';
+import { PAGE_SIZES } from '../constants';
+import { MSG_CONFIRM_PAYMENT_FIELDS } from './messages';
+
+const flag = z.boolean({ error: MSG_CONFIRM_PAYMENT_FIELDS }).optional().default(false);
+const text = z.string({ error: MSG_CONFIRM_PAYMENT_FIELDS }).max(200, { error: MSG_CONFIRM_PAYMENT_FIELDS }).optional();
+
+/**
+ * POST /api/promotion/submitPermitApplication (001 §7): id, card name, card security code, card
+ * number, card expiry, isReattempt, isBPAY, skillsBasedTCPaymentOption, isCardAfterBpay. With
+ * Stripe configured the browser sends `paymentMethodId` (or `paymentIntentId` after 3-D Secure)
+ * instead of card fields.
+ */
+export const SubmitPermitApplicationSchema = z.object({
+  id: z.coerce.number({ error: MSG_CONFIRM_PAYMENT_FIELDS }).int({ error: MSG_CONFIRM_PAYMENT_FIELDS }).positive({ error: MSG_CONFIRM_PAYMENT_FIELDS }),
+  cardName: text,
+  cardSecurityCode: text,
+  cardNumber: text,
+  cardExpiry: text,
+  isReattempt: flag,
+  isBPAY: flag,
+  skillsBasedTCPaymentOption: z.string({ error: MSG_CONFIRM_PAYMENT_FIELDS }).max(50, { error: MSG_CONFIRM_PAYMENT_FIELDS }).nullish(),
+  isCardAfterBpay: flag,
+  paymentMethodId: text,
+  paymentIntentId: text,
+});
+export type SubmitPermitApplication = z.infer<typeof SubmitPermitApplicationSchema>;
+
+export const InvoiceNumberQuerySchema = z.object({
+  invoiceNumber: z.coerce.number({ error: MSG_CONFIRM_PAYMENT_FIELDS }).int({ error: MSG_CONFIRM_PAYMENT_FIELDS }).positive({ error: MSG_CONFIRM_PAYMENT_FIELDS }),
+});
+
+/** GET /api/invoice/getInvoices (001 §7: page, count, promotion id). 000 §9: 10 a page by default, at most 100. */
+export const InvoiceListQuerySchema = z.object({
+  page: z.coerce.number({ error: MSG_CONFIRM_PAYMENT_FIELDS }).int({ error: MSG_CONFIRM_PAYMENT_FIELDS }).min(1, { error: MSG_CONFIRM_PAYMENT_FIELDS }).default(1),
+  count: z.coerce.number({ error: MSG_CONFIRM_PAYMENT_FIELDS }).int({ error: MSG_CONFIRM_PAYMENT_FIELDS }).min(1, { error: MSG_CONFIRM_PAYMENT_FIELDS }).max(PAGE_SIZES.promotionInvoices, { error: MSG_CONFIRM_PAYMENT_FIELDS }).default(PAGE_SIZES.accountInvoices),
+  promotionId: z.coerce.number({ error: MSG_CONFIRM_PAYMENT_FIELDS }).int({ error: MSG_CONFIRM_PAYMENT_FIELDS }).positive({ error: MSG_CONFIRM_PAYMENT_FIELDS }).optional(),
+});
+
+export const InvoiceCancelSchema = z.object({
+  invoiceNumber: z.coerce.number({ error: MSG_CONFIRM_PAYMENT_FIELDS }).int({ error: MSG_CONFIRM_PAYMENT_FIELDS }).positive({ error: MSG_CONFIRM_PAYMENT_FIELDS }),
+});
+
+/** `{ id }` of a promotion: approveBpayPayment, beginAmendPermitApplication. */
+export const PaymentPromotionIdSchema = z.object({
+  id: z.coerce.number({ error: MSG_CONFIRM_PAYMENT_FIELDS }).int({ error: MSG_CONFIRM_PAYMENT_FIELDS }).positive({ error: MSG_CONFIRM_PAYMENT_FIELDS }),
+});
+
+/** An invoice on the wire (money in dollars). */
+export const InvoiceViewSchema = z.object({
+  invoiceNumber: z.number(),
+  promotionId: z.number(),
+  promotionName: z.string().optional(),
+  purpose: z.enum(['submission', 'additional', 'custom']),
+  lines: z.array(z.object({ description: z.string(), amount: z.number(), taxable: z.boolean() })),
+  amount: z.number(),
+  gst: z.number(),
+  ccSurcharge: z.number(),
+  /** amount + gst + ccSurcharge. */
+  total: z.number(),
+  /** What paying it by card would cost now (× 1.015 on amount + GST), for unpaid invoices. */
+  cardTotal: z.number(),
+  method: z.enum(['card', 'bpay']).nullable(),
+  crn: z.string().nullable(),
+  billerCode: z.string().nullable(),
+  status: z.enum(['paid', 'awaiting payment', 'cancelled']),
+  dateCreated: z.string(),
+  datePaid: z.string().nullable(),
+  dateCancelled: z.string().nullable(),
+});
+export type InvoiceView = z.infer<typeof InvoiceViewSchema>;
+
+/** 001 §3 pendingSubmissionInvoice / pendingCustomInvoice: amount, gst, ccSurcharge (dollars). */
+export const PendingInvoiceSchema = z.object({ invoiceNumber: z.number().nullable(), amount: z.number(), gst: z.number(), ccSurcharge: z.number() }).nullable();
+
+export const SubmitPermitApplicationResponseSchema = z.object({
+  id: z.number(),
+  permitStatus: z.object({ id: z.number(), name: z.string(), slug: z.string() }),
+  invoice: InvoiceViewSchema.nullable(),
+  /** Card payments: the brand and last four digits charged. */
+  card: z.object({ brand: z.string().nullable(), last4: z.string().nullable() }).nullable(),
+  /** Stripe 3-D Secure: complete it in the browser with Stripe.js, then submit again with `paymentIntentId`. */
+  requiresAction: z.object({ clientSecret: z.string(), paymentIntentId: z.string() }).optional(),
+});
+
+/**
+ * POST /api/promotion/submitAddendum (001 §7: id, addendumSlug). `fileName` names the upload
+ * (the server name answered by /api/Upload); without it, the addendum already attached is sent.
+ */
+export const SubmitAddendumSchema = z.object({
+  id: z.coerce.number({ error: MSG_CONFIRM_PAYMENT_FIELDS }).int({ error: MSG_CONFIRM_PAYMENT_FIELDS }).positive({ error: MSG_CONFIRM_PAYMENT_FIELDS }),
+  addendumSlug: z.string({ error: MSG_CONFIRM_PAYMENT_FIELDS }).max(100, { error: MSG_CONFIRM_PAYMENT_FIELDS }),
+  fileName: z.string({ error: MSG_CONFIRM_PAYMENT_FIELDS }).max(200, { error: MSG_CONFIRM_PAYMENT_FIELDS }).nullish(),
+});

@@ -1,0 +1,100 @@
+/**
+ * Payment end to end (issue 12): from "Ready for submission", pay by card in the sandbox; the
+ * dashboard shows the new status and the invoice, and the tax invoice PDF opens. Then the same
+ * by BPAY: biller code and CRN, "Pending payment clearance", and the invoice awaiting payment.
+ */
+import crypto from 'node:crypto'
+import { expect, test, type APIRequestContext } from '@playwright/test'
+import { completeApplication } from '../factories/permit'
+import { mailLink, PASSWORD, watchConsole } from './helpers'
+
+async function signUp(request: APIRequestContext) {
+  const email = `payment-${crypto.randomBytes(5).toString('hex')}@example.test`
+  const register = await request.post('/api/account/register', {
+    data: { email, password: PASSWORD, firstName: 'Pat', lastName: 'Payer', accountName: 'Pat Payer Pty Ltd', phone: '0298765432', agreedTerms: true },
+  })
+  expect(register.status()).toBe(200)
+  expect((await request.get(await mailLink(email, '/api/account/confirmEmail'))).ok()).toBe(true)
+  expect((await request.post('/api/account/login', { data: { email, password: PASSWORD } })).status()).toBe(200)
+}
+
+/** A promotion (NSW + ACT, $20,000, managed) made complete through the API: "Ready for submission". */
+async function readyPromotion(request: APIRequestContext, name: string): Promise<number> {
+  const created = await request.post('/api/promotion/create', {
+    data: { name, ausStates: { nsw: true, act: true }, includeNz: false, totalPrizeValue: 2_000_000, hasNswAuthority: false, winnersDrawnElectronically: false, managedSubmission: true, randomDraw: false, termsAndConditions: false, abridgedTC: false, hostedTC: false },
+  })
+  expect(created.status(), await created.text()).toBe(200)
+  const id = (await created.json()).id as number
+  const current = await (await request.get(`/api/promotion/get?id=${id}`)).json()
+  const complete = completeApplication()
+  const saved = await request.post('/api/promotion/save', { data: { ...current, ...complete, name, permit: { ...current.permit, ...complete.permit }, versionNumber: current.version } })
+  expect(saved.status(), await saved.text()).toBe(200)
+  const pdf = { name: 'file.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n') }
+  const files: string[] = []
+  for (let i = 0; i < 2; i++) {
+    const uploaded = await request.post('/api/Upload', { multipart: { file: pdf } })
+    expect(uploaded.status()).toBe(201)
+    files.push((await uploaded.json()).serverFileName)
+  }
+  const attached = await request.post('/api/promotion/saveAttachments', {
+    data: { id, versionNumber: (await saved.json()).version, attachments: [{ attachmentType: { code: 'B' }, uploaded: true, fileName: files[0] }, { attachmentType: { code: 'E' }, uploaded: true, fileName: files[1] }] },
+  })
+  expect((await attached.json()).permitStatus.slug).toBe('ready-submission')
+  return id
+}
+
+test('pay by card, then another by BPAY; the dashboard shows status and invoice; the tax invoice PDF opens', async ({ page }) => {
+  const errors = watchConsole(page)
+  await signUp(page.request)
+
+  // Card
+  const byCard = await readyPromotion(page.request, 'Card giveaway')
+  await page.goto(`/promotions/edit/${byCard}/`)
+  await expect(page.getByTestId('status')).toContainText('Ready for submission')
+  await page.getByTestId('pay-link').click()
+  await expect(page).toHaveURL(new RegExp(`/permit/edit/${byCard}/payment/$`))
+  await expect(page.getByTestId('payment-fees')).toContainText('NSW permit licence fee')
+  await expect(page.getByTestId('payment-surcharge')).not.toHaveText('$0')
+  // A declined card shows the gateway's message; the next attempt (a reattempt) succeeds.
+  await page.getByLabel('Name on card').fill('Pat Payer')
+  await page.getByLabel('Card number').fill('4000 0000 0000 0002')
+  await page.getByLabel('Expiry (MM/YY)').fill('12/35')
+  await page.getByLabel('Security code').fill('123')
+  await page.getByRole('button', { name: /^Pay .* and submit$/ }).click()
+  await expect(page.getByTestId('payment-error')).toHaveText('Your card was declined.')
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+  await page.getByRole('button', { name: /^Pay .* and submit$/ }).click()
+  await expect(page).toHaveURL(new RegExp(`/promotions/edit/${byCard}/\\?success`))
+  await expect(page.getByTestId('status')).toContainText('Submitted and awaiting feedback')
+  const invoices = page.getByTestId('invoice-table')
+  await expect(invoices.getByTestId('invoice-status')).toHaveText('paid (card)')
+  const href = await invoices.getByRole('link').first().getAttribute('href')
+  expect(href).toMatch(/^\/download\/invoice\/\d+$/)
+  const pdf = await page.request.get(href!)
+  expect(pdf.status()).toBe(200)
+  expect(pdf.headers()['content-type']).toBe('application/pdf')
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-')
+
+  // The title of a submitted application begins an amendment (001 §2).
+  await page.getByRole('link', { name: 'Card giveaway' }).click()
+  await expect(page).toHaveURL(new RegExp(`/permit/edit/${byCard}/$`))
+  await page.goto(`/promotions/edit/${byCard}/`)
+  await expect(page.getByTestId('status')).toContainText('Amendments in progress')
+
+  // BPAY
+  const byBpay = await readyPromotion(page.request, 'BPAY giveaway')
+  await page.goto(`/permit/edit/${byBpay}/payment/`)
+  await page.getByLabel('BPAY').check()
+  await expect(page.getByTestId('payment-surcharge')).toHaveCount(0)
+  await page.getByRole('button', { name: 'Submit and pay by BPAY' }).click()
+  await expect(page.getByTestId('bpay-biller-code')).toHaveText('123456')
+  await expect(page.getByTestId('bpay-crn')).toHaveText(/^\d{7,}$/)
+  await expect(page.getByTestId('status')).toHaveText('Pending payment clearance')
+  await page.getByRole('link', { name: 'Back to the promotion' }).click()
+  await expect(page.getByTestId('status')).toContainText('Pending payment clearance')
+  await expect(page.getByTestId('owed')).toContainText('owed')
+  await expect(page.getByTestId('invoice-table').getByTestId('invoice-status')).toHaveText('awaiting payment')
+  await expect(page.getByTestId('pay-link')).toHaveText('Pay by card instead')
+  // The declined card's 402 is the one expected failed request.
+  expect(errors.filter((e) => !e.includes('402 (Payment Required)'))).toEqual([])
+})

@@ -1,0 +1,78 @@
+/**
+ * Issue 11 "OpenAPI and a reference page": /api/openapi.json is a valid OpenAPI 3.1 document of
+ * every declared route (and only those), with parameters, bodies, answers, errors and security per
+ * access; /api/docs/ is a reference page served locally. (That real answers match the documented
+ * answer schemas is checked in every integration test by tests/setup/test-api.ts.)
+ */
+import { validate, compileErrors } from '@readme/openapi-parser'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openApiPath } from '../../api/src/http/openapi'
+import { startTestApi, type TestApi } from '../setup/test-api'
+
+let api: TestApi
+let document: any
+beforeAll(async () => {
+  api = await startTestApi()
+  const answer = await api.client().get('/api/openapi.json')
+  expect(answer.status).toBe(200)
+  document = answer.body
+})
+afterAll(async () => api?.close())
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete']
+
+describe('/api/openapi.json', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    expect(document.openapi).toBe('3.1.0')
+    const result = await validate(structuredClone(document))
+    expect(result.valid, result.valid ? '' : compileErrors(result)).toBe(true)
+  })
+
+  it('documents every registered route, and every documented operation is registered', () => {
+    const registered = new Set(api.routes.map((spec) => `${spec.method} ${openApiPath(spec)}`))
+    const documented = new Set(Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(([path, item]) => Object.keys(item).filter((m) => METHODS.includes(m)).map((m) => `${m} ${path}`)))
+    expect(registered.size).toBeGreaterThan(40)
+    expect([...documented].sort()).toEqual([...registered].sort())
+  })
+
+  it('marks the auth of each call by its access, and documents its errors in the one error shape', () => {
+    for (const spec of api.routes) {
+      const operation = document.paths[openApiPath(spec)][spec.method]
+      expect(operation.summary, spec.path).toBeTruthy()
+      const expected = spec.access === 'public' ? [] : spec.access === 'user' ? [{ cookieSession: [] }, { apiKey: [] }] : [{ cookieSession: [] }]
+      expect(operation.security, spec.path).toEqual(expected)
+      if (spec.access !== 'public') expect(operation.responses['401'].content['application/json'].schema, spec.path).toEqual({ $ref: '#/components/schemas/Error' })
+      if (spec.body && !spec.multipart) expect(operation.requestBody.content['application/json'].schema, spec.path).toBeTypeOf('object')
+      if (spec.response && !spec.raw) expect(operation.responses[String(spec.status ?? 200)].content['application/json'].schema, spec.path).toBeTypeOf('object')
+      if (spec.idempotent) expect(operation.parameters.map((p: { name: string }) => p.name), spec.path).toContain('Idempotency-Key')
+    }
+    expect(document.components.schemas.Error).toMatchObject({ type: 'object', required: expect.arrayContaining(['message', 'code']) })
+    expect(document.components.securitySchemes).toMatchObject({ cookieSession: { type: 'apiKey', in: 'cookie' }, apiKey: { type: 'http', scheme: 'bearer' } })
+  })
+
+  it('describes amounts as dollars and the query parameters with their types', () => {
+    const create = document.paths['/api/promotion/create'].post
+    expect(create.requestBody.content['application/json'].schema.properties.totalPrizeValue).toMatchObject({ type: 'number', description: expect.stringMatching(/dollars/) })
+    const list = document.paths['/api/promotion/list'].get
+    expect(list.parameters).toContainEqual(expect.objectContaining({ name: 'count', in: 'query', schema: expect.objectContaining({ maximum: 100 }) }))
+    const get = document.paths['/api/promotion/get'].get
+    expect(get.parameters).toContainEqual(expect.objectContaining({ name: 'id', in: 'query', required: true }))
+    expect(get.responses['200'].content['application/json'].schema.properties.versionNumber).toMatchObject({ type: 'integer' })
+  })
+})
+
+describe('/api/docs/', () => {
+  it('serves the reference page with its script from this server (no CDN)', async () => {
+    const page = await api.client().get('/api/docs/')
+    expect(page.status).toBe(200)
+    expect(page.headers.get('content-type')).toMatch(/text\/html/)
+    expect(page.text).toContain('../openapi.json')
+    const sources = [...page.text.matchAll(/src="([^"]+)"/g)].map((m) => m[1])
+    expect(sources).toEqual(['./scalar.js'])
+    const script = await api.client().get('/api/docs/scalar.js')
+    expect(script.status).toBe(200)
+    expect(script.headers.get('content-type')).toMatch(/javascript/)
+    expect(script.text).toContain('createApiReference')
+    expect((await api.client().get('/api/docs')).headers.get('location')).toBe('/api/docs/')
+  })
+})

@@ -1,0 +1,144 @@
+/**
+ * The Stripe gateway (issue 12) through the real `stripe` SDK pointed at a local fake of Stripe's
+ * HTTP API (tests/fakes/stripe-fake.ts): PaymentIntents create/confirm/retrieve, idempotency
+ * keys, card errors and signed webhooks.
+ */
+import { MSG_RAW_CARD_REFUSED } from '@permitdesk/shared'
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startStripeFake, type StripeFake } from '../fakes/stripe-fake'
+import { savePromotion, withCompleteApplication } from '../factories/permit'
+import { createCustomer, createPromotion, type Customer } from '../factories/promotions'
+import { startTestApi, type TestApi } from '../setup/test-api'
+
+const WEBHOOK_SECRET = 'whsec_test_fake_secret'
+let api: TestApi
+let stripe: StripeFake
+let alice: Customer
+let bob: Customer
+beforeAll(async () => {
+  stripe = await startStripeFake({ webhookUrl: () => `${api.baseUrl}/api/payments/stripeWebhook`, webhookSecret: WEBHOOK_SECRET })
+  api = await startTestApi({ STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_PUBLISHABLE_KEY: 'pk_test_fake', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url })
+  alice = await createCustomer(api)
+  bob = await createCustomer(api)
+})
+afterAll(async () => {
+  await api?.close()
+  await stripe?.close()
+})
+
+const pdfBytes = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n')
+async function readyPromotion(customer: Customer): Promise<number> {
+  const id = await createPromotion(customer.client)
+  const saved = await savePromotion(customer.client, id, withCompleteApplication)
+  const files: string[] = []
+  for (const name of ['terms.pdf', 'advert.pdf']) {
+    const data = new FormData()
+    data.append('file', new Blob([pdfBytes]), name)
+    files.push((await customer.client.upload('/api/Upload', data)).body.serverFileName)
+  }
+  const attached = await customer.client.post('/api/promotion/saveAttachments', {
+    id,
+    versionNumber: saved.body.version,
+    attachments: [{ attachmentType: { code: 'B' }, uploaded: true, fileName: files[0] }, { attachmentType: { code: 'E' }, uploaded: true, fileName: files[1] }],
+  })
+  expect(attached.body.permitStatus.slug).toBe('ready-submission')
+  return id
+}
+const statusOf = async (id: number) => (await alice.client.get(`/api/promotion/get?id=${id}`)).body.permitStatus.slug
+const paymentsOf = async (id: number) => (await api.database.db.execute(sql`select status, brand, last4, gateway, gateway_ref from app.payments where promotion_id = ${id} order by id`)).rows as any[]
+
+describe('Stripe gateway', () => {
+  it('tells the browser to use Stripe Elements with the publishable key', async () => {
+    const config = await alice.client.get('/api/payments/config')
+    expect(config.body).toEqual({ gateway: 'stripe', publishableKey: 'pk_test_fake', billerCode: '123456' })
+  })
+
+  it('refuses raw card fields with a clear 400 when Stripe is configured', async () => {
+    const id = await readyPromotion(alice)
+    const response = await alice.client.post('/api/promotion/submitPermitApplication', { id, cardName: 'Pat', cardNumber: '4242424242424242', cardExpiry: '12/35', cardSecurityCode: '123' })
+    expect(response.status).toBe(400)
+    expect(response.body.message).toBe(MSG_RAW_CARD_REFUSED)
+    expect(stripe.created()).toBe(0)
+  })
+
+  it('pays with a PaymentMethod id: one PaymentIntent for the invoice total, brand and last4 kept', async () => {
+    const id = await readyPromotion(alice)
+    const response = await alice.client.post('/api/promotion/submitPermitApplication', { id, paymentMethodId: 'pm_card_visa' })
+    expect(response.status, response.text).toBe(200)
+    expect(response.body.permitStatus.slug).toBe('submitted')
+    expect(response.body.card).toEqual({ brand: 'visa', last4: '4242' })
+    const [payment] = await paymentsOf(id)
+    expect(payment).toMatchObject({ status: 'succeeded', gateway: 'stripe', brand: 'visa', last4: '4242' })
+    const intent = stripe.intents.get(payment.gateway_ref)!
+    expect(intent.amount).toBe(Math.round(response.body.invoice.total * 100))
+    expect(intent.currency).toBe('aud')
+    expect(intent.metadata).toEqual({ invoiceNumber: String(response.body.invoice.invoiceNumber), promotionId: String(id) })
+  })
+
+  it("a decline answers Stripe's message; the reattempt is a new PaymentIntent", async () => {
+    const id = await readyPromotion(alice)
+    const declined = await alice.client.post('/api/promotion/submitPermitApplication', { id, paymentMethodId: 'pm_card_chargeDeclined' })
+    expect(declined.status).toBe(402)
+    expect(declined.body.message).toBe('Your card was declined.')
+    const retry = await alice.client.post('/api/promotion/submitPermitApplication', { id, paymentMethodId: 'pm_card_visa', isReattempt: true })
+    expect(retry.status).toBe(200)
+    expect((await paymentsOf(id)).map((p) => p.status)).toEqual(['failed', 'succeeded'])
+  })
+
+  it('3-D Secure: requires_action with the client secret, completed in the browser, then confirmed by the PaymentIntent id', async () => {
+    const id = await readyPromotion(alice)
+    const first = await alice.client.post('/api/promotion/submitPermitApplication', { id, paymentMethodId: 'pm_card_authenticationRequired' })
+    expect(first.status).toBe(200)
+    expect(first.body.requiresAction).toMatchObject({ clientSecret: expect.stringContaining('_secret_'), paymentIntentId: expect.stringMatching(/^pi_/) })
+    expect(first.body.permitStatus.slug).toBe('ready-submission')
+    // Another customer cannot use it.
+    expect((await bob.client.post('/api/promotion/submitPermitApplication', { id, paymentIntentId: first.body.requiresAction.paymentIntentId })).status).toBe(404)
+    stripe.completeAuthentication(first.body.requiresAction.paymentIntentId)
+    const done = await alice.client.post('/api/promotion/submitPermitApplication', { id, paymentIntentId: first.body.requiresAction.paymentIntentId })
+    expect(done.status, done.text).toBe(200)
+    expect(done.body.permitStatus.slug).toBe('submitted')
+    expect((await paymentsOf(id)).map((p) => p.status)).toEqual(['succeeded'])
+    // The webhook for it afterwards changes nothing.
+    const late = await stripe.sendWebhook('payment_intent.succeeded', first.body.requiresAction.paymentIntentId)
+    expect(late.body.outcome).toBe('already-paid')
+  })
+
+  it('a signed webhook completes a payment the browser never came back from; a replay does nothing; a bad signature is 400', async () => {
+    const id = await readyPromotion(alice)
+    const first = await alice.client.post('/api/promotion/submitPermitApplication', { id, paymentMethodId: 'pm_card_authenticationRequired' })
+    const intentId = first.body.requiresAction.paymentIntentId
+    stripe.completeAuthentication(intentId)
+
+    const forged = await stripe.sendWebhook('payment_intent.succeeded', intentId, { secret: 'whsec_wrong' })
+    expect(forged.status).toBe(400)
+    expect(await statusOf(id)).toBe('ready-submission')
+
+    const event = await stripe.sendWebhook('payment_intent.succeeded', intentId)
+    expect(event.status).toBe(200)
+    expect(event.body.outcome).toBe('completed')
+    expect(await statusOf(id)).toBe('submitted')
+    const invoice = (await alice.client.get(`/api/invoice/getInvoices?promotionId=${id}`)).body.invoices[0]
+    expect(invoice).toMatchObject({ status: 'paid', method: 'card' })
+
+    const replay = await stripe.sendWebhook('payment_intent.succeeded', intentId, { eventId: event.eventId })
+    expect(replay.status).toBe(200)
+    expect(replay.body.outcome).toBe('replay')
+    expect((await paymentsOf(id)).filter((p) => p.status === 'succeeded')).toHaveLength(1)
+    const changes = (await api.database.db.execute(sql`select count(*)::int as n from app.changelog where promotion_id = ${id} and action = 'stripeWebhook'`)).rows[0] as any
+    expect(changes.n).toBe(1)
+  })
+
+  it('two parallel submits create one PaymentIntent and one invoice', async () => {
+    const id = await readyPromotion(alice)
+    const before = stripe.created()
+    const [a, b] = await Promise.all([
+      alice.client.post('/api/promotion/submitPermitApplication', { id, paymentMethodId: 'pm_card_visa' }),
+      alice.client.post('/api/promotion/submitPermitApplication', { id, paymentMethodId: 'pm_card_visa' }),
+    ])
+    expect([a.status, b.status]).toEqual([200, 200])
+    expect(stripe.created() - before).toBe(1)
+    const invoices = (await api.database.db.execute(sql`select count(*)::int as n from app.invoices where promotion_id = ${id}`)).rows[0] as any
+    expect(invoices.n).toBe(1)
+  })
+})

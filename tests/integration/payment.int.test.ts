@@ -1,0 +1,422 @@
+import {
+  crnForInvoice,
+  isValidCrn,
+  MSG_CARD_AUTHENTICATION_REQUIRED,
+  MSG_CARD_CVC_INVALID,
+  MSG_CARD_DECLINED,
+  MSG_CARD_EXPIRY_INVALID,
+  MSG_CARD_NUMBER_INVALID,
+  MSG_CONFIRM_PAYMENT_FIELDS,
+  MSG_INVOICE_ALREADY_PAID,
+  MSG_NOT_READY_FOR_PAYMENT,
+  MSG_ADDENDUM_NOT_AFTER_SUBMISSION,
+  MSG_ADDENDUM_UNKNOWN,
+  MSG_PAYMENT_DUE_BEFORE_GENERATION,
+} from '@permitdesk/shared'
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { savePromotion, withCompleteApplication } from '../factories/permit'
+import { createCustomer, createPromotion, promotionInput, type Customer } from '../factories/promotions'
+import fs from 'node:fs'
+import path from 'node:path'
+import PostalMime from 'postal-mime'
+import { signInStaff, waitForMail } from '../setup/accounts'
+import { startTestApi, type Client, type TestApi } from '../setup/test-api'
+
+let api: TestApi
+let alice: Customer
+let bob: Customer
+let staff: Client
+beforeAll(async () => {
+  api = await startTestApi({ BPAY_BILLER_CODE: '987654' })
+  alice = await createCustomer(api)
+  bob = await createCustomer(api)
+  staff = api.client()
+  await signInStaff(staff, api)
+})
+afterAll(async () => api?.close())
+
+const VISA = { cardName: 'Pat Promoter', cardNumber: '4242 4242 4242 4242', cardSecurityCode: '123', cardExpiry: '12/35' }
+const DECLINED = { ...VISA, cardNumber: '4000 0000 0000 0002' }
+const NEEDS_AUTHENTICATION = { ...VISA, cardNumber: '4000 0027 6000 3184' }
+
+const pdfBytes = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n')
+async function upload(customer: Customer, name: string) {
+  const data = new FormData()
+  data.append('file', new Blob([pdfBytes]), name)
+  const response = await customer.client.upload('/api/Upload', data)
+  expect(response.status).toBe(201)
+  return response.body.serverFileName as string
+}
+
+/** A promotion of `customer` in "Ready for submission" (NSW + ACT, $20,000, managed, terms and advert attached). */
+async function readyPromotion(customer: Customer, overrides: Record<string, unknown> = {}): Promise<number> {
+  const id = await createPromotion(customer.client, overrides)
+  const saved = await savePromotion(customer.client, id, withCompleteApplication)
+  const attachments = [
+    { attachmentType: { code: 'B' }, uploaded: true, fileName: await upload(customer, 'terms.pdf') },
+    { attachmentType: { code: 'E' }, uploaded: true, fileName: await upload(customer, 'advert.pdf') },
+  ]
+  const attached = await customer.client.post('/api/promotion/saveAttachments', { id, versionNumber: saved.body.version, attachments })
+  expect(attached.body.permitStatus?.slug, JSON.stringify(attached.body.applicationIssues)).toBe(overrides.managedSubmission === false ? 'ready-generate' : 'ready-submission')
+  return id
+}
+
+async function rows(query: ReturnType<typeof sql>) {
+  return (await api.database.db.execute(query)).rows as any[]
+}
+const paymentsOf = (id: number) => rows(sql`select status, brand, last4, amount, is_reattempt, idempotency_key from app.payments where promotion_id = ${id} order by id`)
+const invoicesOf = (id: number) => rows(sql`select invoice_number, amount, gst, cc_surcharge, method, crn, paid_at from app.invoices where promotion_id = ${id} order by id`)
+
+describe('POST /api/promotion/submitPermitApplication by card (sandbox)', () => {
+  it('tells the browser to send card fields to the sandbox', async () => {
+    expect((await alice.client.get('/api/payments/config')).body).toEqual({ gateway: 'sandbox', publishableKey: null, billerCode: '987654' })
+  })
+
+  it('charges the fees plus GST plus 1.5% surcharge, invoices them and submits', async () => {
+    const id = await readyPromotion(alice)
+    const before = await alice.client.get(`/api/promotion/get?id=${id}`)
+    const fees = before.body.permit
+    const response = await alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA })
+    expect(response.status).toBe(200)
+    expect(response.body.permitStatus).toEqual({ id: 4, name: 'Submitted and awaiting feedback', slug: 'submitted' })
+    expect(response.body.card).toEqual({ brand: 'visa', last4: '4242' })
+    const invoice = response.body.invoice
+    expect(invoice).toMatchObject({ status: 'paid', method: 'card', purpose: 'submission', promotionId: id })
+    // fees on the promotion are cents (shared's convention); the invoice is dollars on the wire
+    expect(Math.round(invoice.amount * 100)).toBe(fees.feeDue_Total)
+    expect(Math.round(invoice.gst * 100)).toBe(fees.feeDue_GST)
+    expect(Math.round(invoice.total * 100)).toBe(fees.feeDue_GrandTotal)
+    expect(invoice.lines.map((l: any) => l.description)).toEqual(expect.arrayContaining([expect.stringMatching(/^NSW/), expect.stringMatching(/^ACT/), 'Permit management service']))
+
+    const [payment] = await paymentsOf(id)
+    expect(payment).toMatchObject({ status: 'succeeded', brand: 'visa', last4: '4242', is_reattempt: false })
+    expect(Number(payment.amount)).toBe(fees.feeDue_GrandTotal)
+    // Nothing of the card is stored but the brand and last four digits.
+    const stored = JSON.stringify(await rows(sql`select * from app.payments where promotion_id = ${id}`))
+    expect(stored).not.toContain('4242424242424242')
+    expect(stored).not.toContain('12/35')
+
+    const after = await alice.client.get(`/api/promotion/get?id=${id}`)
+    expect(after.body.permitStatus.slug).toBe('submitted')
+    expect(after.body.pendingSubmissionInvoice).toBeNull()
+    const changes = await rows(sql`select action, changes from app.changelog where promotion_id = ${id} and action = 'submitPermitApplication'`)
+    expect(changes[0].changes.statusId).toEqual({ from: 2, to: 4 })
+  })
+
+  it('with T&Cs bought, the paid promotion waits in Awaiting submission', async () => {
+    const id = await readyPromotion(alice, { termsAndConditions: true })
+    const response = await alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA })
+    expect(response.status).toBe(200)
+    expect(response.body.permitStatus.slug).toBe('awaiting-submission')
+  })
+
+  it('a declined card answers the gateway message, keeps the status, and the reattempt pays the same invoice', async () => {
+    const id = await readyPromotion(alice)
+    const declined = await alice.client.post('/api/promotion/submitPermitApplication', { id, ...DECLINED })
+    expect(declined.status).toBe(402)
+    expect(declined.body.message).toBe(MSG_CARD_DECLINED)
+    expect((await alice.client.get(`/api/promotion/get?id=${id}`)).body.permitStatus.slug).toBe('ready-submission')
+    const owed = (await alice.client.get(`/api/promotion/get?id=${id}`)).body.pendingSubmissionInvoice
+    expect(owed).toMatchObject({ invoiceNumber: expect.any(Number) })
+    expect(owed.ccSurcharge).toBeGreaterThan(0)
+
+    const retry = await alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA, isReattempt: true })
+    expect(retry.status).toBe(200)
+    expect(retry.body.invoice.invoiceNumber).toBe(owed.invoiceNumber)
+    const payments = await paymentsOf(id)
+    expect(payments.map((p) => [p.status, p.is_reattempt])).toEqual([
+      ['failed', false],
+      ['succeeded', true],
+    ])
+    expect(new Set(payments.map((p) => p.idempotency_key)).size).toBe(2)
+    expect(await invoicesOf(id)).toHaveLength(1)
+  })
+
+  it('refuses a bad check digit, an expired card and a short security code with model state, before any charge', async () => {
+    const id = await readyPromotion(alice)
+    const badLuhn = await alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA, cardNumber: '4242 4242 4242 4241' })
+    expect(badLuhn.status).toBe(400)
+    expect(badLuhn.body.message).toBe(MSG_CONFIRM_PAYMENT_FIELDS)
+    expect(badLuhn.body.modelState).toEqual({ cardNumber: [MSG_CARD_NUMBER_INVALID] })
+    const expired = await alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA, cardExpiry: '01/20' })
+    expect(expired.status).toBe(400)
+    expect(expired.body.modelState).toEqual({ cardExpiry: [MSG_CARD_EXPIRY_INVALID] })
+    const cvc = await alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA, cardSecurityCode: '12' })
+    expect(cvc.body.modelState).toEqual({ cardSecurityCode: [MSG_CARD_CVC_INVALID] })
+    expect(await paymentsOf(id)).toHaveLength(0)
+    expect(await invoicesOf(id)).toHaveLength(0)
+  })
+
+  it('a card that needs authentication is not charged in the sandbox', async () => {
+    const id = await readyPromotion(alice)
+    const response = await alice.client.post('/api/promotion/submitPermitApplication', { id, ...NEEDS_AUTHENTICATION })
+    expect(response.status).toBe(402)
+    expect(response.body.message).toBe(MSG_CARD_AUTHENTICATION_REQUIRED)
+    expect((await paymentsOf(id)).map((p) => p.status)).toEqual(['requires_action'])
+    expect((await alice.client.get(`/api/promotion/get?id=${id}`)).body.permitStatus.slug).toBe('ready-submission')
+  })
+
+  it('two parallel submits charge once and invoice once', async () => {
+    const id = await readyPromotion(alice)
+    const [a, b] = await Promise.all([
+      alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA }),
+      alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA }),
+    ])
+    expect([a.status, b.status]).toEqual([200, 200])
+    expect(a.body.invoice.invoiceNumber).toBe(b.body.invoice.invoiceNumber)
+    expect((await paymentsOf(id)).filter((p) => p.status === 'succeeded')).toHaveLength(1)
+    expect(await invoicesOf(id)).toHaveLength(1)
+  })
+
+  it('refuses a promotion that is not ready', async () => {
+    const id = await createPromotion(alice.client)
+    const response = await alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA })
+    expect(response.status).toBe(409)
+    expect(response.body.message).toBe(MSG_NOT_READY_FOR_PAYMENT)
+  })
+})
+
+describe('BPAY', () => {
+  it('waits in Pending payment clearance with a CRN from the invoice, then can be paid by card', async () => {
+    const id = await readyPromotion(alice)
+    const response = await alice.client.post('/api/promotion/submitPermitApplication', { id, isBPAY: true })
+    expect(response.status).toBe(200)
+    expect(response.body.permitStatus.slug).toBe('pending-payment-clearance')
+    const invoice = response.body.invoice
+    expect(invoice).toMatchObject({ status: 'awaiting payment', method: 'bpay', billerCode: '987654', ccSurcharge: 0 })
+    expect(invoice.crn).toBe(crnForInvoice(invoice.invoiceNumber))
+    expect(isValidCrn(invoice.crn)).toBe(true)
+    const owed = (await alice.client.get(`/api/promotion/get?id=${id}`)).body.pendingSubmissionInvoice
+    expect(owed).toEqual({ invoiceNumber: invoice.invoiceNumber, amount: invoice.amount, gst: invoice.gst, ccSurcharge: 0 })
+
+    const card = await alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA, isCardAfterBpay: true })
+    expect(card.status).toBe(200)
+    expect(card.body.permitStatus.slug).toBe('submitted')
+    expect(card.body.invoice).toMatchObject({ invoiceNumber: invoice.invoiceNumber, status: 'paid', method: 'card' })
+    expect(card.body.invoice.ccSurcharge).toBeGreaterThan(0)
+    expect(await invoicesOf(id)).toHaveLength(1)
+  })
+
+  it('staff approve the BPAY payment; customers may not', async () => {
+    const id = await readyPromotion(alice)
+    const bpay = await alice.client.post('/api/promotion/submitPermitApplication', { id, isBPAY: true })
+    expect((await alice.client.post('/api/admin/approveBpayPayment', { id })).status).toBe(403)
+    const approved = await staff.post('/api/admin/approveBpayPayment', { id })
+    expect(approved.status).toBe(200)
+    expect(approved.body).toMatchObject({ id, statusId: 4, invoice: { invoiceNumber: bpay.body.invoice.invoiceNumber, status: 'paid', method: 'bpay' } })
+    expect((await staff.post('/api/admin/approveBpayPayment', { id })).status).toBe(409)
+  })
+})
+
+describe('invoices', () => {
+  it('numbers invoices without gaps across promotions', async () => {
+    const first = await readyPromotion(alice)
+    const second = await readyPromotion(bob)
+    const a = await alice.client.post('/api/promotion/submitPermitApplication', { id: first, ...VISA })
+    const b = await bob.client.post('/api/promotion/submitPermitApplication', { id: second, isBPAY: true })
+    expect(b.body.invoice.invoiceNumber).toBe(a.body.invoice.invoiceNumber + 1)
+    const numbers = (await rows(sql`select invoice_number from app.invoices order by invoice_number`)).map((r) => Number(r.invoice_number))
+    expect(numbers).toEqual(numbers.map((_, i) => numbers[0] + i))
+  })
+
+  it("lists the account's invoices 10 a page, newest first, at most 100 a page", async () => {
+    const customer = await createCustomer(api)
+    for (let i = 0; i < 11; i++) {
+      const id = await readyPromotion(customer)
+      await customer.client.post('/api/promotion/submitPermitApplication', { id, isBPAY: true })
+    }
+    const page1 = await customer.client.get('/api/invoice/getInvoices')
+    expect(page1.status).toBe(200)
+    expect(page1.body).toMatchObject({ invoiceCount: 11, page: 1, count: 10 })
+    expect(page1.body.invoices).toHaveLength(10)
+    const numbers = page1.body.invoices.map((i: any) => i.invoiceNumber)
+    expect(numbers).toEqual([...numbers].sort((x: number, y: number) => y - x))
+    const page2 = await customer.client.get('/api/invoice/getInvoices?page=2')
+    expect(page2.body.invoices).toHaveLength(1)
+    expect((await customer.client.get('/api/invoice/getInvoices?count=101')).status).toBe(400)
+    const one = await customer.client.get(`/api/invoice/get?invoiceNumber=${numbers[0]}`)
+    expect(one.body).toMatchObject({ invoiceNumber: numbers[0], status: 'awaiting payment' })
+  })
+
+  it('staff cancel an unpaid invoice; a paid one stays; customers may not cancel', async () => {
+    const id = await readyPromotion(alice)
+    const bpay = await alice.client.post('/api/promotion/submitPermitApplication', { id, isBPAY: true })
+    const number = bpay.body.invoice.invoiceNumber
+    expect((await alice.client.post('/api/invoice/cancel', { invoiceNumber: number })).status).toBe(403)
+    const cancelled = await staff.post('/api/invoice/cancel', { invoiceNumber: number })
+    expect(cancelled.status).toBe(200)
+    expect(cancelled.body).toMatchObject({ status: 'cancelled', dateCancelled: expect.any(String) })
+
+    const paidId = await readyPromotion(alice)
+    const paid = await alice.client.post('/api/promotion/submitPermitApplication', { id: paidId, ...VISA })
+    const refused = await staff.post('/api/invoice/cancel', { invoiceNumber: paid.body.invoice.invoiceNumber })
+    expect(refused.status).toBe(409)
+    expect(refused.body.message).toBe(MSG_INVOICE_ALREADY_PAID)
+    expect((await staff.get(`/api/invoice/getArbitrary?invoiceNumber=${paid.body.invoice.invoiceNumber}`)).status).toBe(200)
+  })
+})
+
+describe('another customer', () => {
+  it('gets 404 on every payment and invoice call for a promotion or invoice not theirs', async () => {
+    const id = await readyPromotion(alice)
+    const paid = await alice.client.post('/api/promotion/submitPermitApplication', { id, isBPAY: true })
+    const number = paid.body.invoice.invoiceNumber
+    expect((await bob.client.post('/api/promotion/submitPermitApplication', { id, ...VISA })).status).toBe(404)
+    expect((await bob.client.post('/api/promotion/submitPermitApplication', { id, ...VISA, isCardAfterBpay: true })).status).toBe(404)
+    expect((await bob.client.post('/api/promotion/submitPermitApplication', { id, isBPAY: true })).status).toBe(404)
+    expect((await bob.client.get(`/api/invoice/get?invoiceNumber=${number}`)).status).toBe(404)
+    expect((await bob.client.get(`/api/invoice/getInvoices?promotionId=${id}`)).status).toBe(404)
+    expect((await bob.client.get('/api/invoice/getInvoices')).body.invoices.map((i: any) => i.invoiceNumber)).not.toContain(number)
+    expect((await bob.client.get(`/api/invoice/getArbitrary?invoiceNumber=${number}`)).status).toBe(403)
+    expect(await paymentsOf(id)).toHaveLength(0)
+  })
+})
+
+describe('GET /download/invoice/{invoiceNumber}', () => {
+  it('prints the tax invoice for its owner and staff; 404 for another customer; 401 signed out', async () => {
+    const id = await readyPromotion(alice)
+    const paid = await alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA })
+    const number = paid.body.invoice.invoiceNumber
+    expect((await api.client().get(`/download/invoice/${number}`)).status).toBe(401)
+    expect((await bob.client.get(`/download/invoice/${number}`)).status).toBe(404)
+    expect((await alice.client.get('/download/invoice/999999999')).status).toBe(404)
+    const own = await alice.client.get(`/download/invoice/${number}`)
+    expect(own.status).toBe(200)
+    expect(own.headers.get('content-type')).toBe('application/pdf')
+    expect(own.bytes.subarray(0, 5).toString()).toBe('%PDF-')
+    expect((await staff.get(`/download/invoice/${number}`)).status).toBe(200)
+  })
+})
+
+describe('mail', () => {
+  it('sends the receipt with the tax invoice attached and the submitted confirmation; BPAY instructions with biller code and CRN', async () => {
+    const id = await readyPromotion(alice)
+    const paid = await alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA })
+    const number = paid.body.invoice.invoiceNumber
+    const dataDirs = [path.resolve(api.config.DATA_DIR)]
+    const receipt = await waitForMail(alice.email, new RegExp(`^Payment received: tax invoice ${number}$`), { dataDirs, timeoutMs: 30_000 })
+    const parsed = await PostalMime.parse(fs.readFileSync(path.join(api.config.DATA_DIR, 'outbox', receipt.file)))
+    expect(parsed.attachments.map((a) => [a.filename, a.mimeType])).toEqual([[`tax-invoice-${number}.pdf`, 'application/pdf']])
+    const content = parsed.attachments[0]!.content
+    expect(Buffer.from(typeof content === 'string' ? content : new Uint8Array(content as ArrayBuffer)).subarray(0, 5).toString()).toBe('%PDF-')
+    await waitForMail(alice.email, /: Submitted and awaiting feedback$/, { dataDirs, timeoutMs: 30_000 })
+
+    const other = await readyPromotion(alice)
+    const bpay = await alice.client.post('/api/promotion/submitPermitApplication', { id: other, isBPAY: true })
+    const instructions = await waitForMail(alice.email, new RegExp(`^BPAY payment details for invoice ${bpay.body.invoice.invoiceNumber}$`), { dataDirs, timeoutMs: 30_000 })
+    expect(instructions.text).toContain('Biller code: 987654')
+    expect(instructions.text).toContain(`Reference number (CRN): ${bpay.body.invoice.crn}`)
+  })
+})
+
+describe('POST /api/invoice/sendEmail', () => {
+  it("mails the PDF to the invoice's owner; another customer gets 404", async () => {
+    const id = await readyPromotion(alice)
+    const bpay = await alice.client.post('/api/promotion/submitPermitApplication', { id, isBPAY: true })
+    const number = bpay.body.invoice.invoiceNumber
+    expect((await bob.client.post('/api/invoice/sendEmail', { invoiceNumber: number })).status).toBe(404)
+    const sent = await alice.client.post('/api/invoice/sendEmail', { invoiceNumber: number })
+    expect(sent.status).toBe(200)
+    expect(sent.body).toEqual({ ok: true, email: alice.email })
+    const mail = await waitForMail(alice.email, new RegExp(`^Tax invoice ${number}$`), { dataDirs: [path.resolve(api.config.DATA_DIR)] })
+    expect(mail.text).toContain(`tax invoice ${number}`)
+  })
+})
+
+describe('amendment, additional payment and resubmission', () => {
+  it('amends a submitted application, invoices only the rise in fees, and resubmits without a second charge', async () => {
+    const id = await readyPromotion(alice)
+    const first = await alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA })
+    expect(first.body.permitStatus.slug).toBe('submitted')
+
+    expect((await bob.client.post('/api/promotion/beginAmendPermitApplication', { id })).status).toBe(404)
+    const amend = await alice.client.post('/api/promotion/beginAmendPermitApplication', { id })
+    expect(amend.status).toBe(200)
+    expect(amend.body.permitStatus.slug).toBe('amendments-in-progress')
+    expect((await alice.client.post('/api/promotion/beginAmendPermitApplication', { id })).status).toBe(409)
+    await waitForMail(alice.email, /: amendment started$/, { dataDirs: [path.resolve(api.config.DATA_DIR)] })
+
+    // Nothing owed yet: no additional payment.
+    expect((await alice.client.post('/api/promotion/submitAdditionalPayment', { id, ...VISA })).status).toBe(409)
+
+    // A higher prize value moves ACT to a higher tier: only the difference is owed.
+    const before = (await alice.client.get(`/api/promotion/get?id=${id}`)).body
+    const modified = await alice.client.post('/api/promotion/modify', { id, ...promotionInput({ totalPrizeValue: 6_000_000 }) })
+    expect(modified.status, modified.text).toBe(200)
+    const after = (await alice.client.get(`/api/promotion/get?id=${id}`)).body
+    const riseCents = after.permit.feeDue_Total - before.permit.feeDue_Total
+    expect(riseCents).toBeGreaterThan(0)
+    expect(after.pendingSubmissionInvoice).toMatchObject({ invoiceNumber: null })
+    expect(Math.round(after.pendingSubmissionInvoice.amount * 100)).toBe(riseCents)
+
+    expect((await bob.client.post('/api/promotion/submitAdditionalPayment', { id, ...VISA })).status).toBe(404)
+    const additional = await alice.client.post('/api/promotion/submitAdditionalPayment', { id, ...VISA })
+    expect(additional.status, additional.text).toBe(200)
+    expect(additional.body.invoice).toMatchObject({ purpose: 'additional', status: 'paid', method: 'card' })
+    expect(Math.round(additional.body.invoice.amount * 100)).toBe(riseCents)
+    expect(additional.body.permitStatus.slug).toBe('amendments-in-progress')
+    expect((await alice.client.get(`/api/promotion/get?id=${id}`)).body.pendingSubmissionInvoice).toBeNull()
+    expect((await alice.client.post('/api/promotion/submitAdditionalPayment', { id, ...VISA })).status).toBe(409)
+
+    // Completing the amendment readies the resubmission; nothing more is owed, so no charge.
+    const saved = await savePromotion(alice.client, id)
+    expect(saved.body.permitStatus.slug).toBe('ready-resubmission')
+    const resubmit = await alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA })
+    expect(resubmit.status).toBe(200)
+    expect(resubmit.body.permitStatus.slug).toBe('resubmitted')
+    expect(resubmit.body.invoice).toBeNull()
+    expect((await paymentsOf(id)).filter((p) => p.status === 'succeeded')).toHaveLength(2)
+    expect((await invoicesOf(id)).map((i) => Number(i.amount))).toEqual([before.permit.feeDue_Total, riseCents])
+  })
+})
+
+describe('self submission', () => {
+  it('pays and stays in Forms ready for generation; generatePermitApplication then generates; not before paying', async () => {
+    const unpaid = await readyPromotion(alice, { managedSubmission: false, randomDraw: true })
+    const early = await alice.client.post('/api/promotion/generatePermitApplication', { id: unpaid })
+    expect(early.status).toBe(409)
+    expect(early.body.message).toBe(MSG_PAYMENT_DUE_BEFORE_GENERATION)
+
+    const id = await readyPromotion(alice, { managedSubmission: false, randomDraw: true })
+    const paid = await alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA })
+    expect(paid.status, paid.text).toBe(200)
+    expect(paid.body.permitStatus.slug).toBe('ready-generate')
+    expect(paid.body.invoice.lines.map((l: any) => l.description)).toEqual(['Random draw service'])
+    // A repeated submit answers the same payment.
+    const again = await alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA })
+    expect(again.body.invoice.invoiceNumber).toBe(paid.body.invoice.invoiceNumber)
+    expect((await paymentsOf(id)).filter((p) => p.status === 'succeeded')).toHaveLength(1)
+
+    expect((await bob.client.post('/api/promotion/generatePermitApplication', { id })).status).toBe(404)
+    const generated = await alice.client.post('/api/promotion/generatePermitApplication', { id })
+    expect(generated.status).toBe(200)
+    expect(generated.body.permitStatus.slug).toBe('generated')
+    expect((await alice.client.post('/api/promotion/generatePermitApplication', { id })).status).toBe(409)
+  })
+})
+
+describe('POST /api/promotion/submitAddendum', () => {
+  it('lodges an addendum from an upload after submission, with a staff task; not before; another customer 404', async () => {
+    const id = await readyPromotion(alice)
+    const file = await upload(alice, 'entries.csv')
+    const early = await alice.client.post('/api/promotion/submitAddendum', { id, addendumSlug: 'list-of-entries', fileName: file })
+    expect(early.status).toBe(409)
+    expect(early.body.message).toBe(MSG_ADDENDUM_NOT_AFTER_SUBMISSION)
+    await alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA })
+
+    expect((await alice.client.post('/api/promotion/submitAddendum', { id, addendumSlug: 'no-such-thing', fileName: file })).body.message).toBe(MSG_ADDENDUM_UNKNOWN)
+    expect((await bob.client.post('/api/promotion/submitAddendum', { id, addendumSlug: 'list-of-entries', fileName: file })).status).toBe(404)
+    // Someone else's upload cannot be lodged.
+    const bobs = await upload(bob, 'other.csv')
+    expect((await alice.client.post('/api/promotion/submitAddendum', { id, addendumSlug: 'list-of-entries', fileName: bobs })).status).toBe(400)
+
+    const lodged = await alice.client.post('/api/promotion/submitAddendum', { id, addendumSlug: 'list-of-entries', fileName: file })
+    expect(lodged.status, lodged.text).toBe(200)
+    expect(lodged.body.attachment).toMatchObject({ attachmentType: { code: 'X', isAddendum: true }, exists: true, userFileName: 'entries.csv', submitDate: expect.any(String) })
+    const promotion = (await alice.client.get(`/api/promotion/get?id=${id}`)).body
+    expect(promotion.attachments.find((a: any) => a.attachmentType.code === 'X')).toMatchObject({ userFileName: 'entries.csv' })
+    const tasks = await rows(sql`select kind, note from app.staff_tasks where promotion_id = ${id}`)
+    expect(tasks).toEqual([{ kind: 'addendum', note: expect.stringContaining('List of entries') }])
+  })
+})

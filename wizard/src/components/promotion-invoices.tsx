@@ -1,0 +1,119 @@
+/**
+ * The money part of the promotion dashboard (issue 12): what is owed (pendingSubmissionInvoice,
+ * pendingCustomInvoice; the invoice total × 1.015 for a card payment, 001 §9), the way to the
+ * payment page, and the promotion's invoices with their tax invoice PDFs.
+ */
+import { cardTotal, formatCurrency, formatDate, PERMIT_STATUS_IDS as S, type PendingInvoiceView } from '@permitdesk/shared'
+import { useEffect, useState } from 'react'
+import { Link } from 'react-router'
+import { generatePermitApplication, getInvoices, invoicePdfUrl, type InvoiceView } from '../lib/payments-api'
+
+type Owed = PendingInvoiceView | null | undefined
+
+const PAY_FROM = new Set<number>([S.readySubmission, S.readyResubmission, S.readyGenerate, S.readyRegenerate, S.pendingPaymentClearance])
+const toCents = (dollars: number) => Math.round(dollars * 100)
+
+export function paymentPath(id: number) {
+  return `/permit/edit/${id}/payment/`
+}
+
+export function PromotionInvoices({
+  promotionId,
+  statusId,
+  pendingSubmissionInvoice,
+  pendingCustomInvoice,
+  onChanged = () => window.location.reload(),
+}: {
+  promotionId: number
+  statusId: number
+  pendingSubmissionInvoice: Owed
+  pendingCustomInvoice: Owed
+  /** After the forms were generated (the status changed). */
+  onChanged?: () => void
+}) {
+  const [invoices, setInvoices] = useState<InvoiceView[] | null>(null)
+  const [error, setError] = useState('')
+  useEffect(() => {
+    getInvoices({ promotionId, count: 100 }).then((r) => setInvoices(r.invoices), (e: Error) => setError(e.message))
+  }, [promotionId])
+
+  const owed = [pendingSubmissionInvoice, pendingCustomInvoice].filter((o): o is NonNullable<Owed> => !!o)
+  // Self submission, paid: the forms can be generated (issue 12).
+  const paid = !!invoices?.some((i) => i.status === 'paid' && i.purpose !== 'custom')
+  const canGenerate = (statusId === S.readyGenerate || statusId === S.readyRegenerate) && paid && !pendingSubmissionInvoice
+  const [busy, setBusy] = useState(false)
+  const generate = () => {
+    setBusy(true)
+    generatePermitApplication(promotionId).then(
+      () => onChanged(),
+      (e: Error) => (setError(e.message), setBusy(false)),
+    )
+  }
+  return (
+    <section aria-labelledby="invoices-title" data-testid="dashboard-invoices">
+      <h2 id="invoices-title">Payment and invoices</h2>
+      {owed.map((o) => {
+        const amount = toCents(o.amount)
+        const gst = toCents(o.gst)
+        return (
+          <p key={o.invoiceNumber ?? 'additional'} className="notice warning" data-testid="owed">
+            {o.invoiceNumber ? `Invoice ${o.invoiceNumber}` : 'Additional fees'}: {formatCurrency(amount + gst)} owed
+            {statusId === S.pendingPaymentClearance ? ' (awaiting BPAY payment)' : ''}, or {formatCurrency(cardTotal(amount, gst).total)} by card.
+          </p>
+        )
+      })}
+      {canGenerate && (
+        <p>
+          <button type="button" className="button primary" data-testid="generate-forms" disabled={busy} onClick={generate}>
+            {statusId === S.readyRegenerate ? 'Regenerate the forms' : 'Generate the forms'}
+          </button>
+        </p>
+      )}
+      {!canGenerate && (PAY_FROM.has(statusId) || pendingSubmissionInvoice) && (
+        <p>
+          <Link className="button primary" to={paymentPath(promotionId)} data-testid="pay-link">
+            {statusId === S.pendingPaymentClearance ? 'Pay by card instead' : PAY_FROM.has(statusId) ? 'Pay and submit' : 'Pay the additional fees'}
+          </Link>
+        </p>
+      )}
+      {error && <p className="form-error" role="alert">{error}</p>}
+      {invoices && invoices.length === 0 && <p className="muted">No invoices yet.</p>}
+      {invoices && invoices.length > 0 && <InvoiceTable invoices={invoices} />}
+    </section>
+  )
+}
+
+/** Invoices as a table: number (opens the tax invoice PDF), date, total, status. */
+export function InvoiceTable({ invoices, showPromotion = false }: { invoices: InvoiceView[]; showPromotion?: boolean }) {
+  return (
+    <table className="invoice-table" data-testid="invoice-table">
+      <thead>
+        <tr>
+          <th scope="col">Invoice</th>
+          {showPromotion && <th scope="col">Promotion</th>}
+          <th scope="col">Date</th>
+          <th scope="col">Total</th>
+          <th scope="col">Status</th>
+        </tr>
+      </thead>
+      <tbody>
+        {invoices.map((invoice) => (
+          <tr key={invoice.invoiceNumber}>
+            <td>
+              <a href={invoicePdfUrl(invoice.invoiceNumber)} target="_blank" rel="noreferrer">
+                {invoice.invoiceNumber}
+              </a>
+            </td>
+            {showPromotion && <td>{invoice.promotionName}</td>}
+            <td>{formatDate(invoice.dateCreated)}</td>
+            <td>{formatCurrency(toCents(invoice.total))}</td>
+            <td data-testid="invoice-status">
+              {invoice.status}
+              {invoice.status === 'paid' && invoice.method ? ` (${invoice.method === 'bpay' ? 'BPAY' : 'card'})` : ''}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}

@@ -1,0 +1,35 @@
+/** /account/invoices/ (000 §2 "Registered users manage … invoices"; 001 §9: 10 a page): the account's invoices, newest first. */
+import { PAGE_SIZES } from '@permitdesk/shared'
+import { useEffect, useState } from 'react'
+import { AppLayout } from '../../components/layouts/app-layout'
+import { InvoiceTable } from '../../components/promotion-invoices'
+import { getInvoices, type InvoiceView } from '../../lib/payments-api'
+
+export function AccountInvoicesScreen() {
+  const [page, setPage] = useState(1)
+  const [data, setData] = useState<{ invoices: InvoiceView[]; invoiceCount: number } | null>(null)
+  const [error, setError] = useState('')
+  useEffect(() => {
+    getInvoices({ page, count: PAGE_SIZES.accountInvoices }).then(setData, (e: Error) => setError(e.message))
+  }, [page])
+  const pages = data ? Math.max(1, Math.ceil(data.invoiceCount / PAGE_SIZES.accountInvoices)) : 1
+  return (
+    <AppLayout title="My invoices">
+      <nav aria-label="Breadcrumb"><a href="/account/edit/">My account</a></nav>
+      <h1>My invoices</h1>
+      {error && <p className="form-error" role="alert">{error}</p>}
+      {!data && !error && <p role="status">Loading…</p>}
+      {data && data.invoices.length === 0 && <p>No invoices yet.</p>}
+      {data && data.invoices.length > 0 && (
+        <>
+          <InvoiceTable invoices={data.invoices} showPromotion />
+          <nav aria-label="Invoice pages" className="pager">
+            <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>Previous</button>
+            <span> Page {page} of {pages} </span>
+            <button type="button" disabled={page >= pages} onClick={() => setPage(page + 1)}>Next</button>
+          </nav>
+        </>
+      )}
+    </AppLayout>
+  )
+}

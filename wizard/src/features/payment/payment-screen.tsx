@@ -1,0 +1,278 @@
+/**
+ * /permit/edit/{id}/payment/ (issue 12): the fee breakdown and payment by card or BPAY, reached
+ * from "Ready for submission" and "Ready for resubmission" (and the self-submission equivalents),
+ * and from "Pending payment clearance" to pay the BPAY invoice by card instead.
+ *
+ * Errors (001 §8): model-state errors read "Please confirm all fields on the previous page are
+ * correct, then try again."; a card failure shows the server message, or "An error occurred.
+ * Please do not try again, as the card may have been charged."; after a failure the next attempt
+ * is marked as a reattempt.
+ */
+import {
+  cardTotal,
+  checkCard,
+  formatCurrency,
+  getPermitStatus,
+  MSG_CARD_MAY_HAVE_BEEN_CHARGED,
+  MSG_CONFIRM_PAYMENT_FIELDS,
+  PERMIT_STATUS_IDS as S,
+  promotionTitle,
+  type Promotion,
+} from '@permitdesk/shared'
+import { useEffect, useId, useState, type FormEvent } from 'react'
+import { Link, useNavigate, useParams } from 'react-router'
+import { AppLayout } from '../../components/layouts/app-layout'
+import { ApiError, apiRequest } from '../../lib/api-client'
+import { getPaymentConfig, submitAdditionalPayment, submitPermitApplication, type PaymentConfig, type SubmitPayment, type SubmitPaymentResult } from '../../lib/payments-api'
+import { useStripeCard } from './stripe-card'
+
+type PromotionWithOwed = Promotion
+
+const PAYABLE = new Set<number>([S.readySubmission, S.readyResubmission, S.readyGenerate, S.readyRegenerate, S.pendingPaymentClearance])
+const dashboard = (id: number) => `/promotions/edit/${id}/`
+const toCents = (dollars: number) => Math.round(dollars * 100)
+
+type CardFields = { cardName: string; cardNumber: string; cardExpiry: string; cardSecurityCode: string }
+const EMPTY: CardFields = { cardName: '', cardNumber: '', cardExpiry: '', cardSecurityCode: '' }
+
+export function PaymentScreen() {
+  const id = Number(useParams().id)
+  const navigate = useNavigate()
+  const [promotion, setPromotion] = useState<PromotionWithOwed | null>(null)
+  const [loadError, setLoadError] = useState('')
+  const [method, setMethod] = useState<'card' | 'bpay'>('card')
+  const [card, setCard] = useState<CardFields>(EMPTY)
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({})
+  const [error, setError] = useState('')
+  const [reattempt, setReattempt] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [bpayResult, setBpayResult] = useState<SubmitPaymentResult | null>(null)
+  const [config, setConfig] = useState<PaymentConfig | null>(null)
+  const [stripeMount, setStripeMount] = useState<HTMLDivElement | null>(null)
+  const stripeCard = useStripeCard(config?.gateway === 'stripe' ? config.publishableKey : null, stripeMount)
+  const useStripe = config?.gateway === 'stripe'
+
+  useEffect(() => {
+    getPaymentConfig().then(setConfig, (e: Error) => setLoadError(e.message))
+  }, [])
+
+  useEffect(() => {
+    apiRequest<PromotionWithOwed>('GET', '/api/promotion/get', { query: { id }, notify: false }).then(setPromotion, (e: Error) => setLoadError(e.message))
+  }, [id])
+
+  if (loadError) return <AppLayout title="Payment"><p className="form-error" role="alert">{loadError}</p></AppLayout>
+  if (!promotion || !config) return <AppLayout title="Payment"><p role="status">Loading…</p></AppLayout>
+
+  const p = promotion
+  const statusId = p.permitStatus.id
+  const title = promotionTitle(p.name)
+  const afterBpay = statusId === S.pendingPaymentClearance
+  // After a paid submission, a rise in the fees is paid here too (submitAdditionalPayment).
+  const additional = !PAYABLE.has(statusId) && !!p.pendingSubmissionInvoice
+
+  if (bpayResult?.invoice) {
+    const invoice = bpayResult.invoice
+    return (
+      <AppLayout title="Payment">
+        <h1>Pay by BPAY</h1>
+        <p role="status">
+          Your application is <strong data-testid="status">{bpayResult.permitStatus.name}</strong>.
+          {additional ? ' Your additional payment is recorded once it clears.' : ' It is submitted once your payment clears.'}
+        </p>
+        <dl className="facts bpay-details" data-testid="bpay-details">
+          <dt>Biller code</dt>
+          <dd data-testid="bpay-biller-code">{invoice.billerCode}</dd>
+          <dt>Reference number (CRN)</dt>
+          <dd data-testid="bpay-crn">{invoice.crn}</dd>
+          <dt>Amount</dt>
+          <dd data-testid="bpay-amount">{formatCurrency(toCents(invoice.total))}</dd>
+          <dt>Invoice</dt>
+          <dd>{invoice.invoiceNumber}</dd>
+        </dl>
+        <p>
+          <Link className="button" to={dashboard(id)}>Back to the promotion</Link>
+        </p>
+      </AppLayout>
+    )
+  }
+
+  if (!PAYABLE.has(statusId) && !additional) {
+    return (
+      <AppLayout title="Payment">
+        <h1>{title}</h1>
+        <p role="alert">This application is {getPermitStatus(statusId).name.toLowerCase()}: there is nothing to pay here.</p>
+        <Link to={dashboard(id)}>Back to the promotion</Link>
+      </AppLayout>
+    )
+  }
+
+  // What is owed: the unpaid invoice if there is one (retry, BPAY, additional payment), else the fees.
+  const owed = p.pendingSubmissionInvoice ?? null
+  const amount = owed ? toCents(owed.amount) : p.permit.feeDue_Total
+  const gst = owed ? toCents(owed.gst) : p.permit.feeDue_GST
+  const byCard = cardTotal(amount, gst)
+  const f = p.permit
+  const lines: [string, number][] = owed && amount !== f.feeDue_Total
+    ? [[additional || owed.invoiceNumber === null ? 'Additional fees after your changes' : 'Fees owed', amount]]
+    : ([
+        ['NSW permit licence fee', f.feeDue_NSW],
+        ['ACT permit licence fee', f.feeDue_ACT],
+        ['SA permit licence fee', f.feeDue_SA],
+        ['Permit management service', f.feeDue_Service],
+        ['Random draw', f.feeDue_RandomDraw],
+        ['Terms and conditions (game of chance)', f.feeDue_TermsAndConditions],
+        ['Terms and conditions (game of skill)', f.feeDue_SkillsBasedTC],
+        ['Abridged terms and conditions', f.feeDue_AbridgedTC],
+        ['Hosted terms and conditions', f.feeDue_HostedTC],
+      ] as [string, number][]).filter(([, cents]) => cents > 0)
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    setError('')
+    setFieldErrors({})
+    const paying = afterBpay ? 'card' : method
+    if (paying === 'card' && !useStripe) {
+      const errors = checkCard({ name: card.cardName, number: card.cardNumber, cvc: card.cardSecurityCode, expiry: card.cardExpiry }, new Date())
+      if (Object.keys(errors).length > 0) {
+        setFieldErrors(errors)
+        return
+      }
+    }
+    setBusy(true)
+    try {
+      const call = (body: Partial<SubmitPayment>) =>
+        (additional ? submitAdditionalPayment : submitPermitApplication)({ id, isReattempt: reattempt, isBPAY: paying === 'bpay', isCardAfterBpay: afterBpay, ...body })
+      let result: SubmitPaymentResult
+      if (paying === 'card' && useStripe) {
+        // Stripe: the card goes from Elements to Stripe; we send its PaymentMethod id only.
+        const created = await stripeCard.createPaymentMethod(card.cardName)
+        if ('error' in created) {
+          setError(created.error)
+          return
+        }
+        result = await call({ paymentMethodId: created.id })
+        if (result.requiresAction) {
+          const action = await stripeCard.handleNextAction(result.requiresAction.clientSecret)
+          if (action.error) {
+            setError(action.error)
+            setReattempt(true)
+            return
+          }
+          result = await call({ paymentIntentId: result.requiresAction.paymentIntentId })
+        }
+      } else {
+        result = await call(paying === 'card' ? card : {})
+      }
+      if (paying === 'bpay') setBpayResult(result)
+      else navigate(`${dashboard(id)}?${additional ? 'additionalPayment' : 'success'}`)
+    } catch (e) {
+      const apiError = e instanceof ApiError ? e : null
+      if (apiError?.status === 400 && apiError.modelState) {
+        setError(MSG_CONFIRM_PAYMENT_FIELDS)
+        setFieldErrors(apiError.modelState)
+      } else {
+        setError(apiError?.message || MSG_CARD_MAY_HAVE_BEEN_CHARGED)
+      }
+      setReattempt(true)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <AppLayout title="Payment">
+      <nav aria-label="Breadcrumb"><Link to={dashboard(id)}>{title}</Link></nav>
+      <h1>{additional ? 'Additional payment' : 'Payment'}</h1>
+      <section aria-labelledby="payment-fees">
+        <h2 id="payment-fees">Fees</h2>
+        <table className="fee-table" data-testid="payment-fees">
+          <tbody>
+            {lines.map(([label, cents]) => (
+              <tr key={label}><th scope="row">{label}</th><td>{formatCurrency(cents)}</td></tr>
+            ))}
+            <tr><th scope="row">GST (10% on our fees)</th><td data-testid="payment-gst">{formatCurrency(gst)}</td></tr>
+            <tr className="total"><th scope="row">Total</th><td data-testid="payment-total">{formatCurrency(amount + gst)}</td></tr>
+            {(afterBpay || method === 'card') && (
+              <>
+                <tr><th scope="row">Card surcharge (1.5%)</th><td data-testid="payment-surcharge">{formatCurrency(byCard.surcharge)}</td></tr>
+                <tr className="total"><th scope="row">Total by card</th><td data-testid="payment-card-total">{formatCurrency(byCard.total)}</td></tr>
+              </>
+            )}
+          </tbody>
+        </table>
+      </section>
+
+      <form onSubmit={submit} noValidate aria-labelledby="payment-method">
+        <h2 id="payment-method">{afterBpay ? 'Pay your BPAY invoice by card instead' : 'Payment method'}</h2>
+        {!afterBpay && (
+          <fieldset>
+            <legend className="visually-hidden">Pay by</legend>
+            <label className="radio"><input type="radio" name="method" checked={method === 'card'} onChange={() => setMethod('card')} /> Credit card</label>
+            <label className="radio"><input type="radio" name="method" checked={method === 'bpay'} onChange={() => setMethod('bpay')} /> BPAY</label>
+          </fieldset>
+        )}
+        {(afterBpay || method === 'card') && (
+          <fieldset>
+            <legend>Card details</legend>
+            <CardField name="cardName" label="Name on card" autoComplete="cc-name" card={card} setCard={setCard} errors={fieldErrors} />
+            {useStripe ? (
+              <div className="field">
+                <span>Card</span>
+                <div ref={setStripeMount} className="stripe-card" data-testid="stripe-card" />
+                {!stripeCard.ready && <p role="status">Loading the secure card field…</p>}
+              </div>
+            ) : (
+              <>
+                <CardField name="cardNumber" label="Card number" autoComplete="cc-number" inputMode="numeric" card={card} setCard={setCard} errors={fieldErrors} />
+                <CardField name="cardExpiry" label="Expiry (MM/YY)" autoComplete="cc-exp" card={card} setCard={setCard} errors={fieldErrors} />
+                <CardField name="cardSecurityCode" label="Security code" autoComplete="cc-csc" inputMode="numeric" card={card} setCard={setCard} errors={fieldErrors} />
+              </>
+            )}
+          </fieldset>
+        )}
+        {method === 'bpay' && !afterBpay && <p>We will give you the biller code and a reference number. Your application is submitted once the payment clears.</p>}
+        {error && <p className="form-error" role="alert" data-testid="payment-error">{error}</p>}
+        <button type="submit" className="button primary" disabled={busy}>
+          {busy
+            ? 'Processing…'
+            : additional
+              ? method === 'card'
+                ? `Pay ${formatCurrency(byCard.total)}`
+                : 'Pay by BPAY'
+              : afterBpay || method === 'card'
+                ? `Pay ${formatCurrency(byCard.total)} and submit`
+                : 'Submit and pay by BPAY'}
+        </button>
+      </form>
+    </AppLayout>
+  )
+}
+
+function CardField(props: {
+  name: keyof CardFields
+  label: string
+  autoComplete: string
+  inputMode?: 'numeric'
+  card: CardFields
+  setCard: (card: CardFields) => void
+  errors: Record<string, string[]>
+}) {
+  const id = useId()
+  const errors = props.errors[props.name]
+  return (
+    <div className="field">
+      <label htmlFor={id}>{props.label}</label>
+      <input
+        id={id}
+        name={props.name}
+        autoComplete={props.autoComplete}
+        inputMode={props.inputMode}
+        value={props.card[props.name]}
+        onChange={(e) => props.setCard({ ...props.card, [props.name]: e.target.value })}
+        aria-invalid={errors ? true : undefined}
+        aria-describedby={errors ? `${id}-error` : undefined}
+      />
+      {errors && <p id={`${id}-error`} className="field-error" role="alert">{errors.join(' ')}</p>}
+    </div>
+  )
+}

@@ -1,0 +1,57 @@
+/**
+ * The payment and invoice calls (001 §7), shared by the payment page, the promotion dashboard and
+ * the account's invoice list. Errors are shown beside the form by the caller, not broadcast.
+ */
+import type { InvoiceView } from '@permitdesk/shared'
+import { apiRequest } from './api-client'
+
+export type { InvoiceView }
+
+export type SubmitPayment = {
+  id: number
+  cardName?: string
+  cardNumber?: string
+  cardExpiry?: string
+  cardSecurityCode?: string
+  isReattempt: boolean
+  isBPAY: boolean
+  isCardAfterBpay: boolean
+  /** Stripe: from Elements, or the PaymentIntent after 3-D Secure. */
+  paymentMethodId?: string
+  paymentIntentId?: string
+}
+
+export type PaymentConfig = { gateway: 'sandbox' | 'stripe'; publishableKey: string | null; billerCode: string }
+export const getPaymentConfig = () => apiRequest<PaymentConfig>('GET', '/api/payments/config', { notify: false })
+
+export type SubmitPaymentResult = {
+  id: number
+  permitStatus: { id: number; name: string; slug: string }
+  invoice: InvoiceView | null
+  card: { brand: string | null; last4: string | null } | null
+  requiresAction?: { clientSecret: string; paymentIntentId: string }
+}
+
+export const submitPermitApplication = (body: SubmitPayment) =>
+  apiRequest<SubmitPaymentResult>('POST', '/api/promotion/submitPermitApplication', {
+    body,
+    notify: false,
+  })
+
+/** Pays the rise in fees after a paid submission (only the difference is invoiced). */
+export const submitAdditionalPayment = (body: SubmitPayment) =>
+  apiRequest<SubmitPaymentResult>('POST', '/api/promotion/submitAdditionalPayment', { body, notify: false })
+
+/** 001 §2: submitted/resubmitted/generated/regenerated → Amendments in progress. */
+export const beginAmendPermitApplication = (id: number) =>
+  apiRequest<{ id: number; permitStatus: { id: number; name: string; slug: string } }>('POST', '/api/promotion/beginAmendPermitApplication', { body: { id }, notify: false })
+
+/** Self submission, paid: Forms ready for (re)generation → (Re)generated. */
+export const generatePermitApplication = (id: number) =>
+  apiRequest<{ id: number; permitStatus: { id: number; name: string; slug: string } }>('POST', '/api/promotion/generatePermitApplication', { body: { id }, notify: false })
+
+export const getInvoices = (query: { page?: number; count?: number; promotionId?: number }) =>
+  apiRequest<{ invoices: InvoiceView[]; invoiceCount: number; page: number; count: number }>('GET', '/api/invoice/getInvoices', { query, notify: false })
+
+/** The tax invoice PDF (001 §7 downloads). */
+export const invoicePdfUrl = (invoiceNumber: number) => `/download/invoice/${invoiceNumber}`
