@@ -32,7 +32,7 @@ async function createPromotion(request: APIRequestContext, data: Record<string, 
 const address = { lineOne: '9 Old Street', suburb: 'Parramatta', state: 'NSW', postcode: '2150' }
 
 /** A react-aria date or time field's value, from the input it keeps for forms (`YYYY-MM-DD`, `HH:mm:ss`). */
-const fieldValue = (page: Page, path: string) => page.locator(`input[name="${path}"]`)
+const fieldValue = (page: Page, path: string) => page.locator(`input[name="${path}"]`).first()
 
 /** Types a date as a person does, day first (dd/mm/yyyy), into a react-aria date field. */
 async function typeDate(page: Page, label: string, ddmmyyyy: string) {

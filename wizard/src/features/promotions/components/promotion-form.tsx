@@ -234,7 +234,8 @@ export function PromotionForm({ initial, skill, submitLabel, onSubmit, statesLoc
         <button type="button" className="link" onClick={() => setModal('createTerms')}>About our terms and conditions</button>
       </fieldset>
 
-      <FeeSummary input={{ ...payload, skillsBasedTC: skill }} onExplainNotRequired={() => setModal('notRequired')} />
+      {/* The payload carries dollars (the wire); the shared fee calculation takes cents. */}
+      <FeeSummary input={{ ...payload, totalPrizeValue: cents(values.prizeValue) ?? 0, skillsBasedTC: skill }} onExplainNotRequired={() => setModal('notRequired')} />
 
       <p id="form-error" className="form-error" role="alert" aria-live="assertive">
         {error?.message ?? ''}
