@@ -128,7 +128,8 @@ export function PromotionForm({ initial, skill, submitLabel, onSubmit, statesLoc
   const set = <K extends keyof PromotionFormValues>(key: K, value: PromotionFormValues[K]) => setValues((v) => ({ ...v, [key]: value }))
 
   const payload = toPayload(values, skill)
-  const requirements = getPermitRequirements({ ...payload, skillsBasedTC: skill })
+  // The payload carries wire dollars; the shared rules take cents.
+  const requirements = getPermitRequirements({ ...payload, totalPrizeValue: cents(values.prizeValue) ?? 0, skillsBasedTC: skill })
   const q = requirements.questions
   const invalid = (field: string) => !!error?.fields.includes(field)
 
