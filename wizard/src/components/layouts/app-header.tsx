@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { paths, promotionPaths, staffPath } from '../../config/paths'
 import { useSession } from '../../lib/session'
-import { Menu, type MenuEntry } from '../ui'
+import { Menu, type MenuEntry } from '../ui/menu'
 
 /** The public site's home (served by the site, not the app). */
 const SITE_HOME = '/'
