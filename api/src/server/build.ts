@@ -76,7 +76,8 @@ export async function buildWizard(progress: Progress) {
     sources: [path.join(parts.wizard, 'src'), path.join(parts.wizard, 'index.html'), path.join(parts.wizard, 'vite.config.ts'), ...sharedSources],
     output: path.join(parts.wizard, 'dist', 'index.html'),
     stampFile: path.join(parts.wizard, 'dist', '.build-stamp.json'),
-    build: () => runStep(path.join(binDir, 'vite'), ['build', '--logLevel', 'warn'], { cwd: parts.wizard, label: 'wizard build' }),
+    // A production bundle whatever the server's own NODE_ENV (issue 11): under development/test Vite ships React's dev build.
+    build: () => runStep(path.join(binDir, 'vite'), ['build', '--logLevel', 'warn'], { cwd: parts.wizard, label: 'wizard build', env: { NODE_ENV: 'production' } }),
     progress,
   })
 }
