@@ -27,7 +27,7 @@ export const API_POLICY: Record<string, Policy> = {
   'POST /account/logOut': { access: 'public' },
   'POST /account/forgotPassword': { access: 'public' },
   'POST /account/resetPassword': { access: 'public' },
-  'POST /account/update': { access: 'user' },
+  'POST /account/update': { access: 'session' },
   'GET /account/get': { access: 'user' },
   'GET /account/current': { access: 'public' },
   'GET /account/getDetails': { access: 'user' },
