@@ -10,6 +10,7 @@ import { Pages } from './collections/Pages'
 import { Reviews } from './collections/Reviews'
 import { SiteBuilds } from './collections/SiteBuilds'
 import { SupportItems } from './collections/SupportItems'
+import { TermsClauses } from './collections/TermsClauses'
 import { Users } from './collections/Users'
 import { readCmsEnv } from './env'
 import { SiteSettings } from './globals/SiteSettings'
@@ -27,7 +28,7 @@ export default buildConfig({
     importMap: { baseDir: dirname },
     meta: { titleSuffix: ' · CMS' },
   },
-  collections: [Pages, News, SupportItems, Reviews, createMedia(env.MEDIA_DIR), SiteBuilds, Users],
+  collections: [Pages, News, SupportItems, Reviews, createMedia(env.MEDIA_DIR), SiteBuilds, TermsClauses, Users],
   globals: [SiteSettings],
   editor: lexicalEditor(),
   secret: env.PAYLOAD_SECRET,

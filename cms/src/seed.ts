@@ -1,4 +1,6 @@
 import type { Payload } from 'payload'
+import { SEED_TERMS_CLAUSES } from '@permitdesk/shared'
+import { richText } from './content/lexical'
 import { seedLogos, seedNews, seedPages, seedReviews, seedSettings, seedSupportItems } from './content/seed-data'
 
 /** Seeding must not queue site rebuilds: the start builds the site once, after the export. */
@@ -47,6 +49,27 @@ export async function seedContent(payload: Payload) {
     }
     for (const { logoKey, ...review } of seedReviews) {
       await payload.create({ collection: 'reviews', data: { ...review, logo: logoKey ? (logoIds[logoKey] as number) : null }, overrideAccess: true, context })
+    }
+  }
+
+  // Issue 14: the T&C clause library, once (staff edit or delete clauses afterwards).
+  if ((await payload.count({ collection: 'terms-clauses', overrideAccess: true })).totalDocs === 0) {
+    for (const clause of SEED_TERMS_CLAUSES) {
+      const conditions = clause.conditions ?? {}
+      await payload.create({
+        collection: 'terms-clauses',
+        data: {
+          key: clause.key,
+          order: clause.order,
+          title: clause.title,
+          body: richText(...clause.paragraphs),
+          kinds: [...clause.kinds],
+          complianceNote: clause.complianceNote ?? null,
+          conditions: { ...conditions, prizeTier: conditions.prizeTier ? String(conditions.prizeTier) : null },
+        } as never,
+        overrideAccess: true,
+        context,
+      })
     }
   }
 }

@@ -69,6 +69,9 @@ export function outstandingColour(daysSinceSubmission: number, awaitingTcApprova
   return 'default';
 }
 
+/** skillsBasedTCEditWindow (issue 14, decision record 014): days from the first version. */
+export const SKILLS_TC_EDIT_WINDOW_DAYS = 30;
+
 /** 001 §9: skill T&C credit options (as given by the spec). */
 export const SKILL_TC_CREDIT_OPTIONS = [150, 250, 1000] as const;
 

@@ -1,6 +1,7 @@
 import * as migration_20261121_204109_init from './20261121_204109_init';
 import * as migration_20261121_205228_site_content from './20261121_205228_site_content';
 import * as migration_20261123_101835_site_settings_abn from './20261123_101835_site_settings_abn';
+import * as migration_20261123_103230_terms_clauses from './20261123_103230_terms_clauses';
 
 export const migrations = [
   {
@@ -16,6 +17,11 @@ export const migrations = [
   {
     up: migration_20261123_101835_site_settings_abn.up,
     down: migration_20261123_101835_site_settings_abn.down,
-    name: '20261123_101835_site_settings_abn'
+    name: '20261123_101835_site_settings_abn',
+  },
+  {
+    up: migration_20261123_103230_terms_clauses.up,
+    down: migration_20261123_103230_terms_clauses.down,
+    name: '20261123_103230_terms_clauses'
   },
 ];

@@ -30,6 +30,7 @@ export const PERMIT_EVENTS = [
   'APPLICATION_COMPLETED',
   'APPLICATION_INCOMPLETE',
   'GENERATE_FORMS',
+  'APPROVE_TERMS',
 ] as const;
 export type PermitEvent = (typeof PERMIT_EVENTS)[number];
 
@@ -117,6 +118,9 @@ export const PERMIT_TRANSITIONS: readonly Transition[] = [
   // Issue 12: self submission, once paid, generates its forms (and regenerates them after an amendment).
   { from: S.readyGenerate, event: 'GENERATE_FORMS', to: S.generated, roles: OWNER_OR_ADMIN },
   { from: S.readyRegenerate, event: 'GENERATE_FORMS', to: S.regenerated, roles: OWNER_OR_ADMIN },
+  // Issue 14: approving the T&Cs moves a paid promotion out of "Awaiting submission" (15) into
+  // submission (managed); a self submission goes back to where its forms are generated.
+  { from: S.awaitingSubmission, event: 'APPROVE_TERMS', to: (ctx) => (ctx.managedSubmission === false ? S.readyGenerate : S.submitted), roles: OWNER_OR_ADMIN },
 ];
 
 const TABLE = new Map<string, Transition>(PERMIT_TRANSITIONS.map((t) => [`${t.from}:${t.event}`, t]));

@@ -15,7 +15,10 @@ declare module 'react-aria-components' {
 export function AppRoot() {
   const navigate = useNavigate()
   const { pathname } = useLocation()
-  useEffect(() => window.scrollTo(0, 0), [pathname])
+  // Braces: recent Chromium returns a Promise from scrollTo, which React would take for a clean-up.
+  useEffect(() => {
+    window.scrollTo(0, 0)
+  }, [pathname])
   return (
     <RouterProvider navigate={(to, options) => void navigate(to, options)} useHref={useHref}>
       <Outlet />

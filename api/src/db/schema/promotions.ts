@@ -71,6 +71,18 @@ export const promotions = app.table(
     /** The application's attachments (001 §3 Attachment), each pointing at an upload or a reused promotion. */
     attachments: jsonb('attachments').$type<Record<string, unknown>[]>().notNull().default([]),
     version: integer('version').notNull().default(1),
+    /** Staff console (issue 13): a test promotion, hidden from staff searches unless asked for. */
+    isTest: boolean('is_test').notNull().default(false),
+    /** The status before an administrator locked it; unlock returns to it. */
+    statusBeforeLock: smallint('status_before_lock'),
+    /** The last time the owner was active in the wizard (isPromotionActive). */
+    ownerActiveAt: timestamp('owner_active_at', { withTimezone: true }),
+    /** When it was last submitted (outstanding list colouring: days since submission). */
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    /** Permit numbers saved by staff, by state: { nsw: { number, approvalDate, expiryDate, fileName } }. */
+    permitNumbers: jsonb('permit_numbers').$type<Record<string, { number: string; approvalDate: string; expiryDate: string | null; fileName: string | null }>>().notNull().default({}),
+    /** Per state, when staff marked the forms submitted (markFormsSubmitted). */
+    formsSubmitted: jsonb('forms_submitted').$type<Record<string, string>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

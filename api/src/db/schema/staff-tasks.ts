@@ -18,6 +18,11 @@ export const staffTasks = app.table(
     requestedBy: integer('requested_by').references(() => users.id),
     assignedTo: integer('assigned_to').references(() => users.id),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    /** 001 §3: an admin note attaches to a promotion or a customer contact. */
+    customerContactId: integer('customer_contact_id'),
+    createdBy: integer('created_by').references(() => users.id),
+    resolvedBy: integer('resolved_by').references(() => users.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('staff_tasks_open_idx').on(t.resolvedAt, t.createdAt)],

@@ -18,6 +18,12 @@ export const users = app.table('users', {
   authorisedAgent: boolean('authorised_agent').notNull().default(false),
   agentBusinessAddress: jsonb('agent_business_address').$type<AddressDraft | null>(),
   isStaff: boolean('is_staff').notNull().default(false),
+  /**
+   * The staff role (issue 13): `admin` reaches the staff console, the admin calls and /cms/;
+   * `marketing` reaches /cms/ only. An admin has `isStaff`; a marketing user does NOT (so every
+   * API check that reads `isStaff` treats them as a customer) and has `staffRole = 'marketing'`.
+   */
+  staffRole: text('staff_role').$type<'admin' | 'marketing'>(),
   emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -74,6 +74,9 @@ export function AccountEditScreen() {
       </form>
       <ApiKeysSection />
       <p>
+        <a href={paths.changePassword}>Change password</a>
+      </p>
+      <p>
         <button type="button" className="link-button" onClick={() => void session.signOut()}>
           Sign out
         </button>

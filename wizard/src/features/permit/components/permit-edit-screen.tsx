@@ -26,6 +26,7 @@ import { useSession } from '../../../lib/session'
 import { Modal } from '../../../components/ui'
 import { promotionPaths } from '../../../config/paths'
 import { SUPPORT_EMAIL } from '../../../config/settings'
+import { useReportActivity } from '../../../lib/report-activity'
 import { usePermitEditor, type Draft, type SaveStatus } from '../hooks/use-permit-editor'
 import { EditorProvider } from './editor-context'
 import { Section } from './fields'
@@ -48,6 +49,8 @@ export function PermitEditScreen() {
   const id = Number(params.id)
   const { user } = useSession()
   const editor = usePermitEditor(id, user)
+  // Staff see an owner-active warning before editing (issue 13); staff's own editing is not reported.
+  useReportActivity(id, !!user && !user.agent)
   const navigate = useNavigate()
   const [revealed, setRevealed] = useState<Set<StepKey>>(new Set())
   const [modal, setModal] = useState<'modifyOnly' | null>(null)

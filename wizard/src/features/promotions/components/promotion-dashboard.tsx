@@ -6,7 +6,7 @@ import {
   getPermitStatus,
   isEditableStatus,
   mobileStatusLabelFor,
-  MSG_LAWYER_CONTACT_REQUESTED,
+  MSG_LAWYER_CONTACT_NEXT_STEPS,
   promotionTitle,
   serviceLabel,
   startsAmendment,
@@ -19,8 +19,10 @@ import { PromotionInvoices } from '../../../components/promotion-invoices'
 import { beginAmendPermitApplication } from '../../../lib/payments-api'
 import { getPromotion, requestLawyerContact, type Promotion } from '../api/promotions'
 import { PRODUCT_NAME, promotionPaths } from '../config'
+import { DatesAndReminders } from './dates-and-reminders'
 import { FeeBreakdownTable } from './fee-breakdown-table'
 import { NotesPopover } from './notes-popover'
+import { TermsPanel } from './terms-panel'
 
 /** /promotions/edit/{id}/ (001 §2 "Promotion dashboard"), optional query success and additionalPayment. */
 export function PromotionDashboard() {
@@ -91,6 +93,12 @@ export function PromotionDashboard() {
         <dd data-testid="prize-value">{displayPrizeValue(p)}</dd>
         <dt>Created</dt>
         <dd>{formatDate(p.createdAt)}</dd>
+        {p.permitNumbers && p.permitNumbers.length > 0 && (
+          <>
+            <dt>Permit numbers</dt>
+            <dd data-testid="permit-numbers">{p.permitNumbers.map((n) => `${n.state} ${n.number}`).join(', ')}</dd>
+          </>
+        )}
         {p.servicesString && (
           <>
             <dt>Services</dt>
@@ -101,13 +109,14 @@ export function PromotionDashboard() {
 
       <div className="actions">
         {isEditableStatus(statusId) && <Link className="button" to={modifyHref}>Modify services and states</Link>}
+        {p.randomDraw && <Link className="button" to={`/promotions/draw/${id}/`}>Random draw</Link>}
         <NotesPopover promotionId={id} count={p.notesCount} onCountChange={(n) => setPromotion({ ...p, notesCount: n })} />
         <button
           type="button"
           disabled={p.lawyerContactRequested}
           onClick={() =>
             requestLawyerContact(id).then(
-              () => (setPromotion({ ...p, lawyerContactRequested: true }), setNotice(MSG_LAWYER_CONTACT_REQUESTED)),
+              () => (setPromotion({ ...p, lawyerContactRequested: true }), setNotice(MSG_LAWYER_CONTACT_NEXT_STEPS)),
               (e: Error) => setNotice(e.message),
             )
           }
@@ -117,6 +126,8 @@ export function PromotionDashboard() {
       </div>
       <p role="status" aria-live="polite">{notice}</p>
 
+      <DatesAndReminders promotionId={id} />
+
       <FeeBreakdownTable promotion={p} />
 
       <PromotionInvoices
@@ -125,13 +136,8 @@ export function PromotionDashboard() {
         pendingSubmissionInvoice={p.pendingSubmissionInvoice}
         pendingCustomInvoice={p.pendingCustomInvoice}
       />
+      <TermsPanel promotionId={id} />
 
-      <section className="coming" aria-label="Coming soon">
-        <h2>Reminders and distribution lists</h2>
-        <p className="muted">Coming soon: reminder dates and distribution lists.</p>
-        <h2>Terms and conditions approval</h2>
-        <p className="muted">Coming soon: approve your terms and conditions here once they are drafted.</p>
-      </section>
     </AppLayout>
   )
 }

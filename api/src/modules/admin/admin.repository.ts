@@ -1,0 +1,243 @@
+/** SQL of the staff console (issue 13): promotion search, outstanding, changelog, users. */
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm'
+import { changelog } from '../../db/schema/changelog'
+import { promotions, type PromotionRow } from '../../db/schema/promotions'
+import { sessions } from '../../db/schema/sessions'
+import { staffPreferences } from '../../db/schema/staff-preferences'
+import { staffTasks } from '../../db/schema/staff-tasks'
+import { users } from '../../db/schema/users'
+import type { DbOrTx } from '../changelog/changelog.repository'
+
+/** The trigram-indexed search text of a promotion row alias `p` (the same expression as migration 0008's index). */
+const promotionSearchTextOf = (p: SQL) =>
+  sql`lower(coalesce(${p}.name, '') || ' ' || coalesce(${p}.applicant->>'organisation', '') || ' ' || coalesce(${p}.applicant->>'tradingName', '') || ' ' || coalesce(${p}.applicant#>>'{contact,firstName}', '') || ' ' || coalesce(${p}.applicant#>>'{contact,lastName}', '') || ' ' || coalesce(${p}.applicant#>>'{contact,email}', '') || ' ' || ${p}.permit_numbers::text)`
+const userSearchText = sql`lower(${users.email} || ' ' || ${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.accountName})`
+
+function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}
+
+export type PromotionSearch = {
+  q?: string
+  accountId?: number
+  promotionId?: number
+  noteId?: number
+  showTest: boolean
+  showDeleted: boolean
+  offset: number
+  limit: number
+}
+
+const adminColumns = {
+  id: promotions.id,
+  name: promotions.name,
+  statusId: promotions.statusId,
+  accountId: promotions.userId,
+  accountName: users.accountName,
+  email: users.email,
+  organisation: sql<string | null>`${promotions.applicant}->>'organisation'`,
+  permitNumbers: promotions.permitNumbers,
+  isTest: promotions.isTest,
+  deleted: promotions.deleted,
+  createdAt: promotions.createdAt,
+}
+
+export async function searchPromotions(db: DbOrTx, search: PromotionSearch) {
+  const where: SQL[] = []
+  if (!search.showTest) where.push(eq(promotions.isTest, false))
+  if (!search.showDeleted) where.push(eq(promotions.deleted, false))
+  if (search.accountId) where.push(eq(promotions.userId, search.accountId))
+  if (search.promotionId) where.push(eq(promotions.id, search.promotionId))
+  if (search.noteId) where.push(sql`${promotions.id} = (select ${staffTasks.promotionId} from ${staffTasks} where ${staffTasks.id} = ${search.noteId})`)
+  if (search.q) {
+    const pattern = likePattern(search.q)
+    const asId = /^\d+$/.test(search.q) && Number(search.q) <= 2_147_483_647 ? Number(search.q) : undefined
+    // A union of index scans (the promotion's trigram index; the owner's trigram index, then the
+    // owner's promotions), not an OR, so neither arm turns into a scan of every promotion.
+    where.push(
+      sql`${promotions.id} in (
+        select p.id from ${promotions} p where ${promotionSearchTextOf(sql`p`)} like ${pattern}
+        union
+        select p.id from ${promotions} p where p.user_id in (select ${users.id} from ${users} where ${userSearchText} like ${pattern})
+        ${asId !== undefined ? sql`union select ${asId}` : sql``}
+      )`,
+    )
+  }
+  const condition = where.length ? and(...where) : undefined
+  const rows = await db
+    .select(adminColumns)
+    .from(promotions)
+    .innerJoin(users, eq(users.id, promotions.userId))
+    .where(condition)
+    .orderBy(desc(promotions.id))
+    .limit(search.limit)
+    .offset(search.offset)
+  const [total] = await db.select({ n: count() }).from(promotions).where(condition)
+  return { rows, total: total?.n ?? 0 }
+}
+
+export async function findPromotionById(db: DbOrTx, id: number, { forUpdate = false } = {}): Promise<PromotionRow | undefined> {
+  const query = db.select().from(promotions).where(eq(promotions.id, id))
+  const [row] = forUpdate ? await query.for('update') : await query
+  return row
+}
+
+export async function findOwner(db: DbOrTx, userId: number) {
+  const [row] = await db.select().from(users).where(eq(users.id, userId))
+  return row
+}
+
+/** The changelog of a promotion, newest first, with who made each change. */
+export async function findChangelog(db: DbOrTx, promotionId: number) {
+  return db
+    .select({
+      id: changelog.id,
+      at: changelog.createdAt,
+      userId: changelog.userId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      entity: changelog.entity,
+      entityId: changelog.entityId,
+      action: changelog.action,
+      changes: changelog.changes,
+    })
+    .from(changelog)
+    .leftJoin(users, eq(users.id, changelog.userId))
+    .where(eq(changelog.promotionId, promotionId))
+    .orderBy(desc(changelog.id))
+}
+
+/** A user's own log (e-mail changes, sessions ended): entries with entity 'user'. */
+export async function findUserLog(db: DbOrTx, userId: number) {
+  return db
+    .select({ id: changelog.id, at: changelog.createdAt, userId: changelog.userId, action: changelog.action, changes: changelog.changes })
+    .from(changelog)
+    .where(and(eq(changelog.entity, 'user'), eq(changelog.entityId, userId)))
+    .orderBy(desc(changelog.id))
+}
+
+export type OutstandingFilter = { statusIds: readonly number[]; states?: string[]; limit: number }
+
+export async function findOutstanding(db: DbOrTx, filter: OutstandingFilter) {
+  const stateConditions = (filter.states ?? []).map((state) => stateColumn(state)).filter((c): c is NonNullable<typeof c> => !!c)
+  return db
+    .select({
+      id: promotions.id,
+      name: promotions.name,
+      statusId: promotions.statusId,
+      accountName: users.accountName,
+      email: users.email,
+      submittedAt: promotions.submittedAt,
+      updatedAt: promotions.updatedAt,
+    })
+    .from(promotions)
+    .innerJoin(users, eq(users.id, promotions.userId))
+    .where(and(inArray(promotions.statusId, [...filter.statusIds]), eq(promotions.deleted, false), eq(promotions.isTest, false), stateConditions.length ? or(...stateConditions.map((c) => eq(c, true))) : undefined))
+    .orderBy(sql`${promotions.submittedAt} asc nulls last`, asc(promotions.id))
+    .limit(filter.limit)
+}
+
+function stateColumn(state: string) {
+  switch (state.toUpperCase()) {
+    case 'NSW': return promotions.stateNsw
+    case 'ACT': return promotions.stateAct
+    case 'SA': return promotions.stateSa
+    case 'VIC': return promotions.stateVic
+    case 'QLD': return promotions.stateQld
+    case 'WA': return promotions.stateWa
+    case 'TAS': return promotions.stateTas
+    case 'NT': return promotions.stateNt
+    default: return undefined
+  }
+}
+
+/** Staff members (assignees). */
+export async function findStaffMembers(db: DbOrTx) {
+  return db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.isStaff, true)).orderBy(asc(users.firstName))
+}
+
+export async function searchUsers(db: DbOrTx, q: string | undefined, offset: number, limit: number) {
+  const condition = q ? or(sql`${userSearchText} like ${likePattern(q)}`, /^\d+$/.test(q) && Number(q) <= 2_147_483_647 ? eq(users.id, Number(q)) : undefined) : undefined
+  const rows = await db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, accountName: users.accountName, authorisedAgent: users.authorisedAgent, isStaff: users.isStaff, staffRole: users.staffRole, createdAt: users.createdAt })
+    .from(users)
+    .where(condition)
+    .orderBy(desc(users.id))
+    .limit(limit)
+    .offset(offset)
+  const [total] = await db.select({ n: count() }).from(users).where(condition)
+  return { rows, total: total?.n ?? 0 }
+}
+
+export async function findUserByEmail(db: DbOrTx, email: string, exceptId: number) {
+  const [row] = await db.select({ id: users.id }).from(users).where(and(ilike(users.email, email.replace(/[\\%_]/g, (c) => `\\${c}`)), ne(users.id, exceptId)))
+  return row
+}
+
+export async function setUserEmail(db: DbOrTx, id: number, email: string) {
+  await db.update(users).set({ email, updatedAt: new Date() }).where(eq(users.id, id))
+}
+
+/** Ends every live session of a user; answers how many. */
+export async function deleteSessionsOf(db: DbOrTx, userId: number): Promise<number> {
+  const ended = await db
+    .update(sessions)
+    .set({ endedAt: new Date(), endedReason: 'ended_by_staff' })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)))
+    .returning({ id: sessions.id })
+  return ended.length
+}
+
+/** Promotions in "Action required" (getActionsRequired). */
+export async function findActionsRequired(db: DbOrTx, limit: number) {
+  return db
+    .select({ id: promotions.id, name: promotions.name, statusId: promotions.statusId, accountName: users.accountName, email: users.email, updatedAt: promotions.updatedAt, details: promotions.details })
+    .from(promotions)
+    .innerJoin(users, eq(users.id, promotions.userId))
+    .where(and(eq(promotions.statusId, 6), eq(promotions.deleted, false)))
+    .orderBy(asc(promotions.updatedAt))
+    .limit(limit)
+}
+
+
+export async function findOutstandingFilters(db: DbOrTx, userId: number) {
+  const [row] = await db.select().from(staffPreferences).where(eq(staffPreferences.userId, userId))
+  return row?.outstandingFilters ?? {}
+}
+
+export async function saveOutstandingFilters(db: DbOrTx, userId: number, filters: { statusIds?: number[]; states?: string[] }) {
+  await db
+    .insert(staffPreferences)
+    .values({ userId, outstandingFilters: filters })
+    .onConflictDoUpdate({ target: staffPreferences.userId, set: { outstandingFilters: filters, updatedAt: new Date() } })
+}
+
+export async function touchOwnerActivity(db: DbOrTx, promotionId: number, userId: number) {
+  const updated = await db
+    .update(promotions)
+    .set({ ownerActiveAt: new Date() })
+    .where(and(eq(promotions.id, promotionId), eq(promotions.userId, userId), eq(promotions.deleted, false)))
+    .returning({ id: promotions.id })
+  return updated.length > 0
+}
+
+/** Aggregates for the statistics screen (all live, non-test promotions). */
+export async function findStatisticsAggregates(db: DbOrTx, paidStatusIds: readonly number[]) {
+  const live = sql`${promotions.deleted} = false and ${promotions.isTest} = false`
+  const paidList = sql.join(paidStatusIds.map((id) => sql`${id}`), sql`, `)
+  const byStatus = (await db.execute(sql`select ${promotions.statusId} as "statusId", count(*)::int as n from ${promotions} where ${live} group by 1 order by 1`)).rows as { statusId: number; n: number }[]
+  const byState = (
+    await db.execute(sql`select count(*) filter (where state_act)::int as "ACT", count(*) filter (where state_nsw)::int as "NSW", count(*) filter (where state_sa)::int as "SA", count(*) filter (where state_vic)::int as "VIC", count(*) filter (where state_nt)::int as "NT", count(*) filter (where state_wa)::int as "WA", count(*) filter (where state_qld)::int as "QLD", count(*) filter (where state_tas)::int as "TAS", count(*)::int as total from ${promotions} where ${live}`)
+  ).rows[0] as Record<string, number>
+  const byMonth = (
+    await db.execute(sql`select to_char(date_trunc('month', ${promotions.createdAt} at time zone 'Australia/Sydney'), 'YYYY-MM') as month, count(*)::int as created, count(*) filter (where ${promotions.statusId} in (${paidList}))::int as paid from ${promotions} where ${live} group by 1 order by 1 desc limit 24`)
+  ).rows as { month: string; created: number; paid: number }[]
+  const revenue = (
+    await db.execute(sql`select coalesce(sum((fees->>'feeDue_Service')::bigint), 0)::bigint as "Service", coalesce(sum((fees->>'feeDue_TermsAndConditions')::bigint), 0)::bigint as "TermsAndConditions", coalesce(sum((fees->>'feeDue_AbridgedTC')::bigint), 0)::bigint as "AbridgedTC", coalesce(sum((fees->>'feeDue_HostedTC')::bigint), 0)::bigint as "HostedTC", coalesce(sum((fees->>'feeDue_RandomDraw')::bigint), 0)::bigint as "RandomDraw", coalesce(sum((fees->>'feeDue_SkillsBasedTC')::bigint), 0)::bigint as "SkillsBasedTC", coalesce(sum((fees->>'feeDue_NSW')::bigint + (fees->>'feeDue_ACT')::bigint + (fees->>'feeDue_SA')::bigint), 0)::bigint as "PermitFees" from ${promotions} where ${live} and ${promotions.statusId} in (${paidList})`)
+  ).rows[0] as Record<string, string | number>
+  const [conversion] = (await db.execute(sql`select count(*)::int as created, count(*) filter (where ${promotions.statusId} in (${paidList}))::int as paid from ${promotions} where ${live}`)).rows as { created: number; paid: number }[]
+  const [approval] = (
+    await db.execute(sql`select avg(extract(epoch from (a.approved_at - p.submitted_at)) / 86400)::float as days, count(*)::int as n from ${promotions} p join (select promotion_id, min(created_at) as approved_at from ${changelog} where action = 'approve' group by 1) a on a.promotion_id = p.id where p.submitted_at is not null and p.deleted = false and p.is_test = false`)
+  ).rows as { days: number | null; n: number }[]
+  return { byStatus, byState, byMonth, revenue, conversion: conversion!, approval: approval! }
+}

@@ -1,0 +1,95 @@
+/**
+ * Staff actions on a promotion's status and flags (001 §4, §6; issue 13 Promotion Detail):
+ * forcePromotionStatusChange, lock/unlock, delete/restore, approvePromotion, markFormsSubmitted,
+ * forceSaPremium. Each goes through the transition table and into the changelog.
+ */
+import {
+  AppError,
+  MSG_NEW_STATUS_REQUIRED,
+  MSG_PROMOTION_ALREADY_DELETED,
+  MSG_PROMOTION_ALREADY_LOCKED,
+  MSG_PROMOTION_NOT_DELETED,
+  MSG_PROMOTION_NOT_LOCKED,
+  MSG_STATE_NOT_IN_PROMOTION,
+  PERMIT_STATUS_IDS,
+  requireTransition,
+} from '@permitdesk/shared'
+import type { Db } from '../../db/client'
+import type { PromotionRow } from '../../db/schema/promotions'
+import { writePromotionAsStaff, type Staff } from './staff-write'
+
+export async function forcePromotionStatusChange(db: Db, staff: Staff, id: number, newStatus: number) {
+  const { after } = await writePromotionAsStaff(db, staff, id, 'force-status', (row) => {
+    if (newStatus === row.statusId) throw new AppError('VALIDATION', MSG_NEW_STATUS_REQUIRED, { modelState: { newStatus: [MSG_NEW_STATUS_REQUIRED] } })
+    const to = requireTransition({ from: row.statusId, event: 'ADMIN_FORCE', role: 'admin', to: newStatus })
+    return { statusId: to }
+  })
+  return after
+}
+
+export async function lockPromotion(db: Db, staff: Staff, id: number) {
+  const { after } = await writePromotionAsStaff(db, staff, id, 'lock', (row) => {
+    if (row.statusId === PERMIT_STATUS_IDS.locked) throw new AppError('CONFLICT', MSG_PROMOTION_ALREADY_LOCKED)
+    const to = requireTransition({ from: row.statusId, event: 'ADMIN_FORCE', role: 'admin', to: PERMIT_STATUS_IDS.locked })
+    return { statusId: to, statusBeforeLock: row.statusId }
+  })
+  return after
+}
+
+export async function unlockPromotion(db: Db, staff: Staff, id: number) {
+  const { after } = await writePromotionAsStaff(db, staff, id, 'unlock', (row) => {
+    if (row.statusId !== PERMIT_STATUS_IDS.locked) throw new AppError('CONFLICT', MSG_PROMOTION_NOT_LOCKED)
+    const back = row.statusBeforeLock ?? PERMIT_STATUS_IDS.incomplete
+    const to = requireTransition({ from: row.statusId, event: 'ADMIN_FORCE', role: 'admin', to: back })
+    return { statusId: to, statusBeforeLock: null }
+  })
+  return after
+}
+
+export async function setPromotionDeleted(db: Db, staff: Staff, id: number, deleted: boolean) {
+  const { after } = await writePromotionAsStaff(db, staff, id, deleted ? 'delete' : 'restore', (row) => {
+    if (row.deleted === deleted) throw new AppError('CONFLICT', deleted ? MSG_PROMOTION_ALREADY_DELETED : MSG_PROMOTION_NOT_DELETED)
+    return { deleted }
+  })
+  return after
+}
+
+/**
+ * approvePromotion (promotionId, sendToWA): submitted/resubmitted → approved. `sendToWA` is kept
+ * only when the promotion is not an amendment and has not yet started (001 §4).
+ */
+export async function approvePromotion(db: Db, staff: Staff, id: number, sendToWA: boolean, today: string) {
+  const { after } = await writePromotionAsStaff(db, staff, id, 'approve', (row) => {
+    const to = requireTransition({ from: row.statusId, event: 'APPROVE_PROMOTION', role: 'admin' })
+    const amending = row.statusId === PERMIT_STATUS_IDS.resubmitted
+    const started = !!row.startDate && row.startDate <= today
+    const sendsToWA = sendToWA && !amending && !started && row.stateWa
+    return { statusId: to, details: { ...row.details, sentToWA: sendsToWA, approvedOn: today } }
+  })
+  return after
+}
+
+const STATE_FLAGS: Record<string, keyof PromotionRow> = { ACT: 'stateAct', NSW: 'stateNsw', SA: 'stateSa', VIC: 'stateVic', NT: 'stateNt', WA: 'stateWa', QLD: 'stateQld', TAS: 'stateTas' }
+
+export function includesState(row: PromotionRow, state: string): boolean {
+  const flag = STATE_FLAGS[state]
+  return !!flag && row[flag] === true
+}
+
+/** markFormsSubmitted (id, state): staff record that a state's forms went to the regulator. */
+export async function markFormsSubmitted(db: Db, staff: Staff, id: number, state: string, now: Date) {
+  const { after } = await writePromotionAsStaff(db, staff, id, 'mark-forms-submitted', (row) => {
+    if (!includesState(row, state)) throw new AppError('VALIDATION', MSG_STATE_NOT_IN_PROMOTION, { modelState: { state: [MSG_STATE_NOT_IN_PROMOTION] } })
+    return { formsSubmitted: { ...row.formsSubmitted, [state]: now.toISOString() } }
+  })
+  return after
+}
+
+/** forceSaPremium: the SA permit is charged at the premium (over $10,000) tier whatever the prize value. */
+export async function forceSaPremium(db: Db, staff: Staff, id: number, on: boolean) {
+  const { after } = await writePromotionAsStaff(db, staff, id, 'force-sa-premium', (row) => {
+    if (!row.stateSa) throw new AppError('VALIDATION', MSG_STATE_NOT_IN_PROMOTION)
+    return { details: { ...row.details, forceSaPremium: on } }
+  })
+  return after
+}

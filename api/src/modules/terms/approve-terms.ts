@@ -1,0 +1,101 @@
+import crypto from 'node:crypto'
+import {
+  AppError,
+  getAttachmentType,
+  MSG_TERMS_ALREADY_APPROVED,
+  MSG_TERMS_NOT_GENERATED,
+  PERMIT_STATUS_IDS,
+  requireTransition,
+} from '@permitdesk/shared'
+import type { AppDeps } from '../../deps'
+import type { PromotionRow } from '../../db/schema/promotions'
+import type { TermsVersionRow } from '../../db/schema/terms'
+import { insertChange } from '../changelog/changelog.repository'
+import { findPromotion, updatePromotion, type Owner } from '../promotions/promotions.repository'
+import { insertUpload } from '../upload/upload.repository'
+import { requirePromotion } from './terms-access'
+import { termsPage } from './terms-page'
+import { findLatestVersion, markApproved } from './terms.repository'
+
+/**
+ * POST /api/promotion/approveTermsAndConditions {id}: the owner (or staff) approves the latest
+ * version. In status 15 "Awaiting submission" the promotion moves on into submission through the
+ * status table (APPROVE_TERMS), in the same transaction. Then the approved T&Cs are printed and
+ * attached as attachment B (and the abridged form as addendum Y) for the lodgement pack.
+ */
+export async function approveTerms(deps: AppDeps, actor: Owner, promotionId: number, now = new Date()) {
+  const { row, version, statusId, newlyApproved } = await deps.database.db.transaction(async (tx) => {
+    const row = await requirePromotion(tx, actor, promotionId, { forUpdate: true })
+    const latest = await findLatestVersion(tx, row.id)
+    if (!latest) throw new AppError('CONFLICT', MSG_TERMS_NOT_GENERATED)
+    // Approved before the payment put the promotion in 15: approving again only moves it on.
+    const waiting = row.statusId === PERMIT_STATUS_IDS.awaitingSubmission
+    if (latest.approvedAt && !waiting) throw new AppError('CONFLICT', MSG_TERMS_ALREADY_APPROVED)
+    const newlyApproved = !latest.approvedAt
+    const version = newlyApproved ? await markApproved(tx, latest.id, actor.userId, now) : latest
+    let statusId = row.statusId
+    if (row.statusId === PERMIT_STATUS_IDS.awaitingSubmission) {
+      statusId = requireTransition({ from: row.statusId, event: 'APPROVE_TERMS', role: actor.isStaff ? 'admin' : 'customer', managedSubmission: row.managedSubmission })
+      await updatePromotion(tx, row.id, { statusId })
+    }
+    await insertChange(tx, {
+      promotionId: row.id,
+      userId: actor.userId,
+      entity: 'promotion',
+      entityId: row.id,
+      action: 'terms-approved',
+      changes: {
+        ...(newlyApproved ? { termsApprovedVersion: { from: null, to: version.number } } : {}),
+        ...(statusId !== row.statusId ? { statusId: { from: row.statusId, to: statusId } } : {}),
+      },
+    })
+    return { row, version, statusId, newlyApproved }
+  })
+  if (!newlyApproved) return { id: row.id, versionNumber: version.number, statusId }
+  try {
+    await attachApprovedTerms(deps, row, version)
+  } catch (error) {
+    // The approval stands; staff can print the T&Cs from the dashboard meanwhile.
+    deps.logger.warn('could not attach the approved terms as attachment B', { promotionId: row.id, error: String(error) })
+  }
+  return { id: row.id, versionNumber: version.number, statusId }
+}
+
+/** Prints the approved version and records it as attachment B (and addendum Y) of the application. */
+export async function attachApprovedTerms(deps: AppDeps, row: PromotionRow, version: TermsVersionRow): Promise<void> {
+  const files: { code: 'B' | 'Y'; html: string; name: string }[] = [{ code: 'B', html: version.html, name: `terms-and-conditions-v${version.number}.pdf` }]
+  if (version.abridgedHtml) files.push({ code: 'Y', html: version.abridgedHtml, name: `abridged-terms-and-conditions-v${version.number}.pdf` })
+  const attached: ({ attachmentType: { code: string } & Record<string, unknown> } & Record<string, unknown>)[] = []
+  for (const file of files) {
+    const pdf = await deps.pdf().render(termsPage({ title: file.name, fragment: file.html }))
+    const serverFileName = `${crypto.randomUUID()}.pdf`
+    await deps.storage.put(`uploads/${serverFileName}`, pdf)
+    await insertUpload(deps.database.db, { userId: row.userId, serverFileName, headerFileName: file.name, fileExtension: 'pdf', mimeType: 'application/pdf', sizeBytes: pdf.length })
+    const type = getAttachmentType(file.code)!
+    attached.push({
+      attachmentType: { code: type.code, slug: type.slug, name: type.name, isAddendum: type.isAddendum },
+      exists: true,
+      uploaded: false,
+      isUploading: false,
+      fileName: serverFileName,
+      userFileName: file.name,
+      fileExtension: 'pdf',
+      uploadDate: new Date().toISOString(),
+    })
+  }
+  await deps.database.db.transaction(async (tx) => {
+    const current = await findPromotion(tx, { userId: row.userId, isStaff: true }, row.id, { forUpdate: true })
+    if (!current) return
+    const codes = new Set(attached.map((a) => a.attachmentType.code))
+    const others = ((current.attachments ?? []) as { attachmentType?: { code?: string } }[]).filter((a) => !codes.has(a.attachmentType?.code ?? ''))
+    await updatePromotion(tx, row.id, { attachments: [...others, ...attached] })
+    await insertChange(tx, {
+      promotionId: row.id,
+      userId: null,
+      entity: 'promotion',
+      entityId: row.id,
+      action: 'terms-attached',
+      changes: { attachments: { from: null, to: [...codes].join(',') } },
+    })
+  })
+}

@@ -1,0 +1,52 @@
+import { PERMIT_STATUS_IDS } from '@permitdesk/shared'
+import type { AppDeps } from '../../deps'
+import type { TermsVersionRow } from '../../db/schema/terms'
+import type { Owner } from '../promotions/promotions.repository'
+import { hasTermsService, hostedUrlFor, requirePromotion, skillsEditWindowEnds, termsKindOf } from './terms-access'
+import { findLink, findVersions } from './terms.repository'
+
+export type TermsStatus = 'not-generated' | 'awaiting-approval' | 'approved'
+
+export function termsStatusOf(versions: readonly TermsVersionRow[]): TermsStatus {
+  const latest = versions[versions.length - 1]
+  if (!latest) return 'not-generated'
+  return latest.approvedAt ? 'approved' : 'awaiting-approval'
+}
+
+/** GET /api/terms/get: the latest version, the hosted link and every version (owner and staff). */
+export async function getTerms(deps: Pick<AppDeps, 'database' | 'config'>, actor: Owner, promotionId: number, now = new Date()) {
+  const db = deps.database.db
+  const row = await requirePromotion(db, actor, promotionId)
+  const versions = await findVersions(db, row.id)
+  const latest = versions[versions.length - 1]
+  const code = await findLink(db, row.id)
+  const approved = versions.some((v) => v.approvedAt)
+  const windowEnds = termsKindOf(row) === 'skill' ? skillsEditWindowEnds(versions) : null
+  const canGenerate = actor.isStaff || (hasTermsService(row) && (!approved || (windowEnds !== null && now <= windowEnds)))
+  return {
+    status: termsStatusOf(versions),
+    kind: termsKindOf(row),
+    versionNumber: latest?.number ?? null,
+    html: latest?.html ?? null,
+    abridgedHtml: latest?.abridgedHtml ?? null,
+    hostedUrl: code ? hostedUrlFor(deps.config, code) : null,
+    pdfUrl: latest ? `/promotions/downloadterms/${row.id}` : null,
+    canGenerate,
+    // In 15 "Awaiting submission" approval (again) is what moves the paid promotion on.
+    canApprove: Boolean(latest && (!latest.approvedAt || row.statusId === PERMIT_STATUS_IDS.awaitingSubmission)),
+    /** Staff may edit the text (POST /api/terms/saveVersion). */
+    canEdit: actor.isStaff,
+    skillsBasedTCEditWindow: windowEnds ? windowEnds.toISOString() : null,
+    versions: versions.map((v) => ({
+      number: v.number,
+      kind: v.kind,
+      reason: v.reason,
+      html: v.html,
+      abridgedHtml: v.abridgedHtml,
+      libraryRevision: v.libraryHash,
+      createdByStaff: v.createdByStaff,
+      createdAt: v.createdAt.toISOString(),
+      approvedAt: v.approvedAt ? v.approvedAt.toISOString() : null,
+    })),
+  }
+}

@@ -1,0 +1,151 @@
+import { Router } from 'express'
+import { z } from 'zod'
+import { AppError, escapeHtml, formatDate, MSG_NOT_FOUND, MSG_PDF_UNAVAILABLE, MSG_TERMS_HTML_REQUIRED } from '@permitdesk/shared'
+import type { AppDeps } from '../../deps'
+import { route, type RouteSpec } from '../../http/route'
+import { ChromiumNotFoundError } from '../../pdf/find-chromium'
+import { approveTerms } from './approve-terms'
+import { generateTerms } from './generate-terms'
+import { getTerms } from './get-terms'
+import { saveTermsVersion } from './save-terms-version'
+import { requirePromotion } from './terms-access'
+import { termsPage } from './terms-page'
+import { findApprovedVersions, findLatestVersion, findPromotionIdByCode } from './terms.repository'
+
+const PromotionIdSchema = z.coerce.number({ error: MSG_NOT_FOUND }).int({ error: MSG_NOT_FOUND }).positive({ error: MSG_NOT_FOUND })
+
+const VersionSchema = z.object({
+  number: z.number().int(),
+  kind: z.string(),
+  reason: z.enum(['generated', 'staff-edit', 'permit-numbers']).or(z.string()),
+  html: z.string(),
+  abridgedHtml: z.string().nullable(),
+  libraryRevision: z.string().nullable().describe('Hash of the clause library snapshot the version was generated from'),
+  createdByStaff: z.boolean(),
+  createdAt: z.string(),
+  approvedAt: z.string().nullable(),
+})
+
+const TermsResponseSchema = z.object({
+  status: z.enum(['not-generated', 'awaiting-approval', 'approved']),
+  kind: z.enum(['chance', 'skill']),
+  versionNumber: z.number().int().nullable(),
+  html: z.string().nullable(),
+  abridgedHtml: z.string().nullable().describe('Addendum Y: the abridged form, when abridged T&Cs are a service'),
+  hostedUrl: z.string().nullable(),
+  pdfUrl: z.string().nullable(),
+  canGenerate: z.boolean(),
+  canApprove: z.boolean(),
+  canEdit: z.boolean(),
+  skillsBasedTCEditWindow: z.string().nullable().describe('For skill T&Cs: until when the customer may regenerate them'),
+  versions: z.array(VersionSchema),
+})
+
+const VersionCreatedSchema = z.object({ versionNumber: z.number().int() })
+
+/** Issue 14: the T&C calls. */
+export function termsRoutes(deps: AppDeps): RouteSpec[] {
+  const actorOf = (user: { id: number; isStaff: boolean }) => ({ userId: user.id, isStaff: user.isStaff })
+  return [
+    route({
+      method: 'get',
+      path: '/terms/get',
+      tag: 'terms',
+      summary: 'The terms and conditions of a promotion: status, latest version, hosted link and every version (owner and staff)',
+      access: 'user',
+      query: z.object({ promotionId: PromotionIdSchema }),
+      response: TermsResponseSchema,
+      handler: ({ query, user }) => getTerms(deps, actorOf(user), query.promotionId),
+    }),
+    route({
+      method: 'post',
+      path: '/terms/generate',
+      tag: 'terms',
+      summary: 'Generate a new version of the terms and conditions from the application and the clause library (owner when allowed, staff always)',
+      access: 'user',
+      idempotent: true,
+      body: z.object({ promotionId: PromotionIdSchema }),
+      response: VersionCreatedSchema,
+      handler: async ({ body, user }) => ({ versionNumber: (await generateTerms(deps, actorOf(user), body.promotionId)).number }),
+    }),
+    route({
+      method: 'post',
+      path: '/terms/saveVersion',
+      tag: 'terms',
+      summary: 'Save staff-edited text of the terms and conditions as a new version (staff)',
+      access: 'staff',
+      idempotent: true,
+      body: z.object({ promotionId: PromotionIdSchema, html: z.string({ error: MSG_TERMS_HTML_REQUIRED }).min(1, { error: MSG_TERMS_HTML_REQUIRED }).max(500_000, { error: MSG_TERMS_HTML_REQUIRED }) }),
+      response: VersionCreatedSchema,
+      handler: async ({ body, user }) => ({ versionNumber: (await saveTermsVersion(deps, actorOf(user), body.promotionId, body.html)).number }),
+    }),
+    route({
+      method: 'post',
+      path: '/promotion/approveTermsAndConditions',
+      tag: 'promotion',
+      summary: 'Approve the latest version of the terms and conditions; in "Awaiting submission" the promotion moves on into submission',
+      access: 'user',
+      idempotent: true,
+      body: z.object({ id: PromotionIdSchema }),
+      response: z.object({ id: z.number().int(), versionNumber: z.number().int(), statusId: z.number().int() }),
+      handler: ({ body, user }) => approveTerms(deps, actorOf(user), body.id),
+    }),
+  ]
+}
+
+/**
+ * Outside /api: the PDF of the latest version (owner and staff) and the public hosted page
+ * `/t/{code}/` (latest approved version with its number and date, older versions listed).
+ */
+export function termsDocumentRoutes(deps: AppDeps) {
+  const router = Router({ caseSensitive: false })
+  const db = deps.database.db
+
+  router.get('/promotions/downloadterms/:id', async (req, res) => {
+    const id = Number(req.params.id)
+    const user = res.locals.user
+    if (!user) throw new AppError('UNAUTHENTICATED')
+    if (!Number.isSafeInteger(id) || id <= 0) throw new AppError('NOT_FOUND')
+    const row = await requirePromotion(db, { userId: user.id, isStaff: user.isStaff }, id)
+    const version = await findLatestVersion(db, row.id)
+    if (!version) throw new AppError('NOT_FOUND')
+    const meta = `Version ${version.number}${version.approvedAt ? `, approved ${escapeHtml(formatDate(version.approvedAt))}` : ', awaiting approval'}`
+    let pdf: Buffer
+    try {
+      pdf = await deps.pdf().render(termsPage({ title: `${row.name || 'Promotion'}: terms and conditions`, fragment: version.html, meta }))
+    } catch (error) {
+      if (error instanceof ChromiumNotFoundError) throw new AppError('UNAVAILABLE', MSG_PDF_UNAVAILABLE)
+      throw error
+    }
+    res.set('Content-Type', 'application/pdf')
+    res.set('Content-Disposition', `attachment; filename="terms-and-conditions-${row.id}-v${version.number}.pdf"`)
+    res.set('Cache-Control', 'private, no-store')
+    res.send(pdf)
+  })
+
+  const hosted = async (req: import('express').Request, res: import('express').Response) => {
+    const code = String(req.params.code)
+    const notFound = () => res.status(404).type('html').send(termsPage({ title: 'Not found', fragment: '<h1>Not found</h1><p>There are no terms and conditions at this address.</p>' }))
+    if (!/^[A-Za-z0-9]{6,16}$/.test(code)) return notFound()
+    const promotionId = await findPromotionIdByCode(db, code)
+    const approved = promotionId ? await findApprovedVersions(db, promotionId) : []
+    const [current, ...older] = approved
+    if (!current) return notFound()
+    const number = req.query.version ? Number(req.query.version) : null
+    const shown = (number && approved.find((v) => v.number === number)) || current
+    const meta = `Version ${shown.number}, approved ${escapeHtml(formatDate(shown.approvedAt))}${shown === current ? '' : ` (a later version, ${current.number}, <a href="./">is current</a>)`}`
+    const list = [current, ...older].filter((v) => v !== shown)
+    const footer = list.length
+      ? `<section class="versions"><h2>Other versions</h2><ul>${list.map((v) => `<li><a href="./?version=${v.number}">Version ${v.number}</a>, approved ${escapeHtml(formatDate(v.approvedAt))}</li>`).join('')}</ul></section>`
+      : ''
+    res.set('Cache-Control', 'public, max-age=60')
+    res.type('html').send(termsPage({ title: 'Terms and conditions', fragment: shown.html, meta, footer }))
+  }
+  router.get('/t/:code', (req, res, next) => {
+    // Always the canonical address with its trailing slash.
+    if (!req.path.endsWith('/')) return res.redirect(301, `/t/${encodeURIComponent(String(req.params.code))}/${req.originalUrl.slice(req.path.length)}`)
+    hosted(req, res).catch(next)
+  })
+  router.get('/t/:code/', (req, res, next) => void hosted(req, res).catch(next))
+  return router
+}

@@ -1,0 +1,66 @@
+import crypto from 'node:crypto'
+import type { AuthStrategy, Payload } from 'payload'
+
+/** The API's session cookie (api/src/modules/account/session-store.ts). */
+export const SESSION_COOKIE = 'pd_session'
+const SESSION_IDLE_MINUTES = 30
+export const STRATEGY_NAME = 'permitdesk-session'
+
+type Pool = { query: (sql: string, params: unknown[]) => Promise<{ rows: { email: string; first_name: string; last_name: string; is_staff: boolean; staff_role: string | null }[] }> }
+
+function readCookie(header: string | null, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=')
+    if (key === name) return decodeURIComponent(rest.join('='))
+  }
+  return undefined
+}
+
+/** The signed-in PermitDesk user of a live session who may use the CMS (admin staff or marketing), else null. */
+export async function findCmsIdentity(pool: Pool, token: string) {
+  if (!token || token.length > 100) return null
+  const id = crypto.createHash('sha256').update(token).digest('hex')
+  const { rows } = await pool.query(
+    `select u.email, u.first_name, u.last_name, u.is_staff, u.staff_role
+       from app.sessions s join app.users u on u.id = s.user_id
+      where s.id = $1 and s.ended_at is null and s.expires_at > now()
+        and s.last_seen_at > now() - ($2 || ' minutes')::interval`,
+    [id, String(SESSION_IDLE_MINUTES)],
+  )
+  const row = rows[0]
+  if (!row || !(row.is_staff || row.staff_role === 'marketing')) return null
+  return { email: row.email, name: `${row.first_name} ${row.last_name}`.trim(), role: row.is_staff ? ('admin' as const) : ('marketing' as const) }
+}
+
+/**
+ * One identity (issue 13): a staff administrator or a marketing user signed in to PermitDesk
+ * reaches the Payload admin at /cms/ with the same session; the CMS user with that e-mail is
+ * created on first use. Customers (and agents) are never CMS users. Payload's local strategy
+ * stays on beside it (see NOTES: the admin depends on it).
+ */
+export const permitdeskSessionStrategy: AuthStrategy = {
+  name: STRATEGY_NAME,
+  authenticate: async ({ headers, payload }) => {
+    // With an https PUBLIC_URL the API sets the cookie with the `__Host-` prefix (api/src/http/auth.ts).
+    const secure = (process.env.PUBLIC_URL ?? '').startsWith('https:')
+    const token = readCookie(headers.get('cookie'), secure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE)
+    if (!token) return { user: null }
+    const pool = (payload.db as unknown as { pool?: Pool }).pool
+    if (!pool) return { user: null }
+    const identity = await findCmsIdentity(pool, token)
+    if (!identity) return { user: null }
+    const doc = await findOrCreateCmsUser(payload, identity)
+    return { user: { ...doc, collection: 'users', _strategy: STRATEGY_NAME } }
+  },
+}
+
+async function findOrCreateCmsUser(payload: Payload, identity: { email: string; name: string }) {
+  const { docs } = await payload.find({ collection: 'users', depth: 0, limit: 1, overrideAccess: true, where: { email: { equals: identity.email } } })
+  if (docs[0]) return docs[0]
+  return payload.create({
+    collection: 'users',
+    overrideAccess: true,
+    // A password nobody knows: this account signs in through the PermitDesk session only.
+    data: { email: identity.email, name: identity.name, password: crypto.randomBytes(24).toString('base64url') },
+  })
+}

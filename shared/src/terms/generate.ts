@@ -1,0 +1,376 @@
+/**
+ * Generating terms and conditions (issue 14): promotion + permit application + a clause library
+ * snapshot → a document (sections with filled paragraphs) → HTML. Pure and deterministic: the
+ * same input always gives the same document (no clock, no randomness).
+ */
+import { parseIsoDate, dayOfWeek } from '../dates/calendar';
+import { formatCurrency } from '../format/currency';
+import { formatAddress } from '../format/labels';
+import { drawMethodNames, entryMethodNames, notificationMethodName, prizeCategoryNames } from '../permits/option-labels';
+import { selectedStates, STATE_CODES, STATE_NAMES, isNational, type AusStatesInput, type StateKey } from '../states';
+import { selectClauses, TermsClauseSchema, type TermsClause, type TermsClauseInput, type TermsConditionFacts } from './clauses';
+import { fillPlaceholders, type TermsPlaceholder } from './placeholders';
+
+export const TERMS_KINDS = ['chance', 'skill', 'abridged'] as const;
+export type TermsKind = (typeof TERMS_KINDS)[number];
+
+/** The most characters the abridged form may carry (about what a print ad's small print holds). */
+export const ABRIDGED_MAX_CHARS = 1200;
+
+export type PermitNumberEntry = { state: 'NSW' | 'ACT' | 'SA'; number: string };
+
+type Address = Parameters<typeof formatAddress>[0] | null | undefined;
+type Draw = { date?: string | null; time?: string | null; locationAddress?: Address; locationOrganisation?: string | null; multipleDates?: boolean | null; multipleDatesDetail?: string | null; notification?: { method?: string | null; date?: string | null } | null } | null | undefined;
+
+/** What generation reads: the promotion with its application (the shape GET /api/promotion/get answers, cents for money). */
+export interface TermsSource {
+  name?: string | null;
+  ausStates?: AusStatesInput | null;
+  includeNz?: boolean | null;
+  managedSubmission?: boolean | null;
+  totalPrizeValue?: number | null;
+  prizeValueACT?: number | null;
+  prizeValueNSW?: number | null;
+  prizeValueSA?: number | null;
+  prizeValueVIC?: number | null;
+  prizeValueQLD?: number | null;
+  prizeValueTAS?: number | null;
+  prizeValueWA?: number | null;
+  prizeValueNT?: number | null;
+  prizeQuantityTotal?: number | null;
+  prizeDescription?: string | null;
+  prizeCategoriesValue?: number | null;
+  prizeCategoriesOther?: string | null;
+  maxPrizeValue?: number | null;
+  prizePublicationACT?: string | null;
+  prizePublicationDateACT?: string | null;
+  permit?: {
+    startDate?: string | null;
+    startTime?: string | null;
+    endDate?: string | null;
+    endTime?: string | null;
+    under18s?: boolean | null;
+    inducementsOffered?: boolean | null;
+    inducementsDetail?: string | null;
+    promotedProducts?: string | null;
+    entryMethodsValue?: number | null;
+    entryMethodsPhoneNumbers?: string | null;
+    entryMethodsOther?: string | null;
+    entryMethodsWebsite?: string | null;
+    entryMechanic?: string | null;
+    entriesPerDay?: number | string | null;
+    multiplePrizesAllowed?: boolean | null;
+    drawMethodsValue?: number | null;
+    drawMethodsOther?: string | null;
+    isComputerDraw?: boolean | null;
+    finalDraw?: Draw;
+    unclaimedDraw?: Draw;
+    scrutineerRequired?: boolean | null;
+    scrutineerName?: string | null;
+    judgingCriteria?: string | null;
+    judges?: string | null;
+    applicant?: { organisation?: string | null; abnacn?: string | null; tradingName?: string | null; businessAddress?: Address; website?: string | null } | null;
+  } | null;
+}
+
+export interface TermsContext {
+  /** Permit numbers saved by staff (shown as each state writes them). */
+  permitNumbers?: readonly PermitNumberEntry[];
+  /** The hosted page's address (`https://…/t/{code}/`), for the abridged form. */
+  hostedUrl?: string | null;
+}
+
+export type TermsSection = { key: string; title: string; paragraphs: string[] };
+export type TermsDocument = { kind: TermsKind; title: string; promotionName: string; sections: TermsSection[] };
+
+const TBA = 'to be advised';
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** A calendar date in words: `Thursday 5 March 2026`. */
+export function dateInWords(iso: string | null | undefined): string {
+  const p = parseIsoDate(iso ?? null);
+  if (!p) return '';
+  return `${DAYS[dayOfWeek(iso!)]} ${p.day} ${MONTHS[p.month - 1]} ${p.year}`;
+}
+
+/** The instant of a Sydney wall-clock date and time. */
+export function sydneyWallTimeToInstant(iso: string, time: string): Date | null {
+  const p = parseIsoDate(iso);
+  const t = /^(\d{2}):(\d{2})$/.exec(time);
+  if (!p || !t) return null;
+  const wall = Date.UTC(p.year, p.month - 1, p.day, Number(t[1]), Number(t[2]));
+  // Sydney is UTC+10 or +11: try both and keep the one that reads back as the wall time.
+  for (const offsetHours of [11, 10]) {
+    const instant = new Date(wall - offsetHours * 3_600_000);
+    if (zonedWall(instant, 'Australia/Sydney') === wall) return instant;
+  }
+  return new Date(wall - 10 * 3_600_000);
+}
+
+const wallFormatters = new Map<string, Intl.DateTimeFormat>();
+function zonedWall(instant: Date, zone: string): number {
+  let f = wallFormatters.get(zone);
+  if (!f) wallFormatters.set(zone, (f = new Intl.DateTimeFormat('en-AU', { timeZone: zone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' })));
+  const parts: Record<string, number> = {};
+  for (const part of f.formatToParts(instant)) if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour === 24 ? 0 : parts.hour!, parts.minute!);
+}
+
+const timeFormatters = new Map<string, Intl.DateTimeFormat>();
+/** `9:00 am AEDT` in a zone. */
+function zonedTime(instant: Date, zone: string): string {
+  let f = timeFormatters.get(zone);
+  if (!f) timeFormatters.set(zone, (f = new Intl.DateTimeFormat('en-AU', { timeZone: zone, hour: 'numeric', minute: '2-digit', hour12: true, timeZoneName: 'short' })));
+  return f.format(instant).replace(/\u202f|\u00a0/g, ' ');
+}
+
+/** Other Australian zones an entrant may be in, by state (Sydney time covers NSW, VIC, TAS, ACT). */
+const OTHER_ZONES: { states: StateKey[]; city: string; zone: string }[] = [
+  { states: ['qld'], city: 'Brisbane', zone: 'Australia/Brisbane' },
+  { states: ['sa'], city: 'Adelaide', zone: 'Australia/Adelaide' },
+  { states: ['nt'], city: 'Darwin', zone: 'Australia/Darwin' },
+  { states: ['wa'], city: 'Perth', zone: 'Australia/Perth' },
+];
+
+function periodText(source: TermsSource): string {
+  const permit = source.permit ?? {};
+  if (!permit.startDate || !permit.endDate) return `The promotional period is ${TBA}.`;
+  const start = sydneyWallTimeToInstant(permit.startDate, permit.startTime || '00:00');
+  const end = sydneyWallTimeToInstant(permit.endDate, permit.endTime || '23:59');
+  if (!start || !end) return `The promotional period is ${TBA}.`;
+  let text = `The promotion starts at ${zonedTime(start, 'Australia/Sydney')} on ${dateInWords(permit.startDate)} and ends at ${zonedTime(end, 'Australia/Sydney')} on ${dateInWords(permit.endDate)} (Sydney time).`;
+  const states = selectedStates(source.ausStates);
+  const others = OTHER_ZONES.filter((z) => z.states.some((s) => states.includes(s))).map(
+    (z) => `in ${z.city} from ${zonedTime(start, z.zone)} to ${zonedTime(end, z.zone)}`,
+  );
+  if (others.length) text += ` That is ${joinWords(others)}.`;
+  return text;
+}
+
+function joinWords(items: readonly string[], last = 'and'): string {
+  if (items.length <= 1) return items[0] ?? '';
+  return `${items.slice(0, -1).join(', ')} ${last} ${items[items.length - 1]}`;
+}
+
+function statesText(source: TermsSource): string {
+  const states = selectedStates(source.ausStates);
+  const nz = source.includeNz ? ' and New Zealand' : '';
+  if (isNational(source.ausStates)) return `Australia${nz}`;
+  if (!states.length) return TBA;
+  return joinWords(states.map((s) => STATE_NAMES[s])) + nz;
+}
+
+function timeText(time: string | null | undefined): string {
+  const t = /^(\d{2}):(\d{2})$/.exec(time ?? '');
+  if (!t) return '';
+  const hour = Number(t[1]);
+  return `${hour % 12 === 0 ? 12 : hour % 12}:${t[2]} ${hour >= 12 ? 'pm' : 'am'} Sydney time`;
+}
+
+function addressText(address: Address, organisation?: string | null): string {
+  const formatted = address ? formatAddress(address).split('\n').join(', ') : '';
+  return [organisation?.trim(), formatted].filter(Boolean).join(', ') || TBA;
+}
+
+const PERMIT_ORDER = ['NSW', 'ACT', 'SA'] as const;
+
+/** `NSW Permit No. NTP/01234, ACT Permit No. TP 26/01234 and SA Permit No. T26/1234`, as each state writes them. */
+export function permitNumbersText(source: TermsSource, numbers: readonly PermitNumberEntry[] = []): string {
+  const saved = PERMIT_ORDER.map((state) => numbers.find((n) => n.state === state && n.number.trim())).filter((n): n is PermitNumberEntry => !!n);
+  if (saved.length) return `Authorised under ${joinWords(saved.map((n) => `${n.state} Permit No. ${n.number.trim()}`))}.`;
+  const states = PERMIT_ORDER.filter((s) => selectedStates(source.ausStates).includes(s.toLowerCase() as StateKey));
+  return `Permits for ${joinWords([...states])} have been applied for; the permit numbers will be added to these terms when issued.`;
+}
+
+function prizeValuesByState(source: TermsSource): string {
+  const byKey: Record<StateKey, number | null | undefined> = {
+    act: source.prizeValueACT, nsw: source.prizeValueNSW, sa: source.prizeValueSA, vic: source.prizeValueVIC,
+    qld: source.prizeValueQLD, tas: source.prizeValueTAS, wa: source.prizeValueWA, nt: source.prizeValueNT,
+  };
+  const parts = selectedStates(source.ausStates)
+    .filter((s) => byKey[s] != null)
+    .map((s) => `${STATE_CODES[s]} ${formatCurrency(byKey[s])}`);
+  return parts.length ? parts.join('; ') : formatCurrency(source.totalPrizeValue);
+}
+
+function entryLimit(permit: NonNullable<TermsSource['permit']>): string {
+  const perDay = permit.entriesPerDay;
+  const limit = perDay === null || perDay === undefined || perDay === '' || perDay === 0 ? 'unlimited entries' : `${perDay} ${String(perDay) === '1' ? 'entry' : 'entries'} per person per day`;
+  const prizes = permit.multiplePrizesAllowed === false ? '; each person can win only one prize' : permit.multiplePrizesAllowed === true ? '; a person may win more than one prize' : '';
+  return `${limit}${prizes}`;
+}
+
+function scrutineerText(permit: NonNullable<TermsSource['permit']>): string {
+  if (permit.scrutineerRequired && permit.scrutineerName?.trim()) return `under the supervision of ${permit.scrutineerName.trim()}, an independent scrutineer`;
+  if (permit.isComputerDraw) return 'by the promoter using a computer system that selects entries at random';
+  return 'by the promoter in a way that gives every entry an equal chance';
+}
+
+/** The value of every placeholder for a promotion. */
+export function termsValues(source: TermsSource, context: TermsContext = {}): Record<TermsPlaceholder, string> {
+  const permit = source.permit ?? {};
+  const applicant = permit.applicant ?? {};
+  const final = permit.finalDraw ?? {};
+  const unclaimed = permit.unclaimedDraw ?? {};
+  const entryMethods = entryMethodNames(permit.entryMethodsValue);
+  const drawMethods = drawMethodNames(permit.drawMethodsValue);
+  const categories = prizeCategoryNames(source.prizeCategoriesValue);
+  return {
+    'promoter.name': applicant.organisation?.trim() || TBA,
+    'promoter.abn': applicant.abnacn?.replace(/\s+/g, '') || TBA,
+    'promoter.address': addressText(applicant.businessAddress),
+    'promoter.website': applicant.website?.trim() || TBA,
+    'promotion.name': source.name?.trim() || 'this promotion',
+    'promotion.startDate': dateInWords(permit.startDate) || TBA,
+    'promotion.endDate': dateInWords(permit.endDate) || TBA,
+    'promotion.period': periodText(source),
+    'promotion.states': statesText(source),
+    'promotion.promotedProducts': permit.promotedProducts?.trim() || TBA,
+    'entry.methods': [...entryMethods, ...(permit.entryMethodsOther?.trim() ? [permit.entryMethodsOther.trim()] : [])].join(', ') || TBA,
+    'entry.mechanic': permit.entryMechanic?.trim() || `How to enter is ${TBA}.`,
+    'entry.website': permit.entryMethodsWebsite?.trim() || TBA,
+    'entry.phoneNumbers': permit.entryMethodsPhoneNumbers?.trim() || 'the number shown in the advertising',
+    'entry.limit': entryLimit(permit),
+    'draw.date': final.multipleDates && final.multipleDatesDetail?.trim() ? final.multipleDatesDetail.trim() : dateInWords(final.date) || TBA,
+    'draw.time': timeText(final.time) || TBA,
+    'draw.address': addressText(final.locationAddress, final.locationOrganisation),
+    'draw.method': [...drawMethods, ...(permit.drawMethodsOther?.trim() ? [permit.drawMethodsOther.trim()] : [])].join(', ') || TBA,
+    'draw.scrutineer': scrutineerText(permit),
+    'notification.method': notificationMethodName(final.notification?.method)?.toLowerCase() || 'email',
+    'notification.date': dateInWords(final.notification?.date) || TBA,
+    'unclaimed.date': dateInWords(unclaimed.date) || TBA,
+    'unclaimed.time': timeText(unclaimed.time) || TBA,
+    'unclaimed.address': addressText(unclaimed.locationAddress, unclaimed.locationOrganisation),
+    'prizes.description': source.prizeDescription?.trim() || TBA,
+    'prizes.quantity': source.prizeQuantityTotal != null ? String(source.prizeQuantityTotal) : TBA,
+    'prizes.totalValue': formatCurrency(source.totalPrizeValue),
+    'prizes.valuesByState': prizeValuesByState(source),
+    'prizes.categories': [...categories, ...(source.prizeCategoriesOther?.trim() ? [source.prizeCategoriesOther.trim()] : [])].join(', ') || TBA,
+    'publication.act': source.prizePublicationACT?.trim() || TBA,
+    'publication.actDate': dateInWords(source.prizePublicationDateACT) || TBA,
+    'permits.numbers': permitNumbersText(source, context.permitNumbers),
+    'judging.criteria': permit.judgingCriteria?.trim() || TBA,
+    'judging.judges': permit.judges?.trim() || TBA,
+    'inducements.detail': permit.inducementsDetail?.trim() || permit.promotedProducts?.trim() || TBA,
+    'hosted.url': context.hostedUrl || 'the promoter’s website',
+  };
+}
+
+/** The facts the clause conditions test. */
+export function termsFacts(source: TermsSource): TermsConditionFacts {
+  const permit = source.permit ?? {};
+  return {
+    ausStates: source.ausStates,
+    prizeCategoriesValue: source.prizeCategoriesValue,
+    entryMethodsValue: permit.entryMethodsValue,
+    drawMethodsValue: permit.drawMethodsValue,
+    maxPrizeValue: source.maxPrizeValue,
+    inducementsOffered: permit.inducementsOffered,
+    under18s: permit.under18s,
+    managedSubmission: source.managedSubmission,
+  };
+}
+
+/** Parses a library snapshot (CMS rows or the seed) into clauses; invalid rows are dropped. */
+export function parseClauseLibrary(rows: readonly unknown[]): TermsClause[] {
+  const clauses: TermsClause[] = [];
+  for (const row of rows) {
+    const parsed = TermsClauseSchema.safeParse(row);
+    if (parsed.success) clauses.push(parsed.data);
+  }
+  return clauses;
+}
+
+const TITLES: Record<TermsKind, string> = {
+  chance: 'Terms and conditions',
+  skill: 'Terms and conditions (game of skill)',
+  abridged: 'Abridged terms and conditions',
+};
+
+/** Builds the document: the clauses of the kind that apply, placeholders filled. */
+export function generateTermsDocument(
+  source: TermsSource,
+  library: readonly (TermsClause | TermsClauseInput)[],
+  kind: TermsKind,
+  context: TermsContext = {},
+): TermsDocument {
+  const clauses = parseClauseLibrary(library);
+  const values = termsValues(source, context);
+  let sections = selectClauses(clauses, kind, termsFacts(source)).map((clause) => ({
+    key: clause.key,
+    title: clause.title,
+    paragraphs: clause.paragraphs.map((p) => fillPlaceholders(p, values).trim()).filter(Boolean),
+  }));
+  if (kind === 'abridged') sections = boundAbridged(sections);
+  return { kind, title: `${values['promotion.name']}: ${TITLES[kind]}`, promotionName: values['promotion.name'], sections };
+}
+
+/**
+ * The abridged form keeps its first paragraph per clause and drops clauses from the end (before
+ * the final "Full terms at …") until it fits {@link ABRIDGED_MAX_CHARS}.
+ */
+function boundAbridged(sections: TermsSection[]): TermsSection[] {
+  const short = sections.map((s) => ({ ...s, paragraphs: s.paragraphs.slice(0, s.key === 'prizes' ? 2 : 1) }));
+  const last = short.findIndex((s) => s.key === 'full-terms');
+  const tail = last >= 0 ? short.splice(last, 1) : [];
+  const size = (list: TermsSection[]) => list.reduce((n, s) => n + s.paragraphs.join(' ').length + 1, 0);
+  while (short.length > 1 && size([...short, ...tail]) > ABRIDGED_MAX_CHARS) short.splice(short.length - 1, 1);
+  const result = [...short, ...tail];
+  // A single overlong paragraph is cut at a word boundary, never past the limit.
+  let budget = ABRIDGED_MAX_CHARS - size(tail);
+  for (const section of short) {
+    section.paragraphs = section.paragraphs.map((p) => {
+      if (p.length <= budget) return (budget -= p.length + 1), p;
+      const cut = p.slice(0, Math.max(0, budget - 1)).replace(/\s+\S*$/, '');
+      budget = 0;
+      return cut ? `${cut}…` : '';
+    }).filter(Boolean);
+  }
+  return result.filter((s) => s.paragraphs.length);
+}
+
+/** The plain text of an abridged document (for advertisements). */
+export function termsDocumentText(doc: TermsDocument): string {
+  return doc.sections.map((s) => s.paragraphs.join(' ')).join(' ');
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+}
+
+/** The document as an HTML fragment; every piece of text is escaped. */
+export function renderTermsHtml(doc: TermsDocument): string {
+  const lines = [`<article class="terms terms-${doc.kind}">`, `<h1>${escapeHtml(doc.title)}</h1>`];
+  if (doc.kind === 'abridged') {
+    for (const section of doc.sections) for (const p of section.paragraphs) lines.push(`<p data-clause="${escapeHtml(section.key)}">${escapeHtml(p)}</p>`);
+  } else {
+    lines.push('<ol class="terms-clauses">');
+    for (const section of doc.sections) {
+      lines.push(`<li id="clause-${escapeHtml(section.key)}">`, `<h2>${escapeHtml(section.title)}</h2>`);
+      for (const p of section.paragraphs) lines.push(`<p>${escapeHtml(p)}</p>`);
+      lines.push('</li>');
+    }
+    lines.push('</ol>');
+  }
+  lines.push('</article>');
+  return lines.join('\n');
+}
+
+/** The kind of full terms a promotion gets: skill for skill promotions, else chance. */
+export function fullTermsKind(promotion: { skillsBasedTC?: boolean | null; termsAndConditions?: boolean | null }): 'chance' | 'skill' {
+  return promotion.skillsBasedTC && !promotion.termsAndConditions ? 'skill' : 'chance';
+}
+
+/** Plain text lines of a terms HTML (for comparing versions): one line per heading or paragraph. */
+export function termsHtmlToLines(html: string): string[] {
+  return html
+    .replace(/<\/(h1|h2|h3|p|li)>/gi, '\n')
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+}

@@ -1,0 +1,6 @@
+export * from './placeholders';
+export * from './clauses';
+export * from './seed-clauses';
+export * from './generate';
+export * from './messages';
+export * from './lexical';

@@ -1,0 +1,11 @@
+/** User-facing texts of the terms and conditions (issue 14). */
+export const MSG_TERMS_UNKNOWN_PLACEHOLDER = (names: readonly string[]) =>
+  `Unknown placeholder${names.length === 1 ? '' : 's'}: ${names.map((n) => `{${n}}`).join(', ')}. Use only the placeholders listed in the help text.`;
+export const MSG_TERMS_NOT_PURCHASED = 'Terms and conditions are not a service of this promotion.';
+export const MSG_TERMS_NOT_GENERATED = 'The terms and conditions have not been generated yet.';
+export const MSG_TERMS_ALREADY_APPROVED = 'This version of the terms and conditions is already approved.';
+export const MSG_TERMS_LOCKED = 'The terms and conditions are approved: please contact support to change them.';
+export const MSG_TERMS_EDIT_WINDOW_CLOSED = 'The edit window for these terms and conditions has closed: please contact support to change them.';
+export const MSG_TERMS_HTML_REQUIRED = 'Please enter the text of the terms and conditions.';
+export const MSG_TERMS_PAYMENT_OPTION = 'Please choose a payment option.';
+export const MSG_TERMS_UPDATED_SUBJECT = 'Your terms and conditions have been updated with your permit numbers';

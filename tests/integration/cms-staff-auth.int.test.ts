@@ -1,0 +1,73 @@
+/**
+ * One identity (issue 13): a staff administrator's or marketing user's PermitDesk session is a
+ * Payload user (custom auth strategy over our session); a customer's or agent's is not; an ended
+ * session is not.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Payload } from 'payload'
+import { createCustomer, type Customer } from '../factories/promotions'
+import { signInStaff } from '../setup/accounts'
+import { startTestApi, type Client, type TestApi } from '../setup/test-api'
+
+let api: TestApi
+let payload: Payload
+let staff: Client
+let customer: Customer
+let agent: Customer
+let marketing: Customer
+
+beforeAll(async () => {
+  api = await startTestApi()
+  process.env.DATABASE_URL = api.dbUrl
+  process.env.PAYLOAD_SECRET = 'integration-tests-secret-0123456789abcdef'
+  process.env.MEDIA_DIR = `${api.config.DATA_DIR}/media`
+  const { getPayload } = await import('payload')
+  const { default: config } = await import('../../cms/src/payload.config')
+  payload = await getPayload({ config })
+  staff = api.client()
+  await signInStaff(staff, api)
+  customer = await createCustomer(api)
+  agent = await createCustomer(api, { authorisedAgent: true })
+  marketing = await createCustomer(api, { staffRole: 'marketing', firstName: 'Mia', lastName: 'Marketing' })
+}, 60_000)
+afterAll(async () => {
+  const pool = (payload?.db as unknown as { pool?: { on: (event: 'error', listener: () => void) => void } } | undefined)?.pool
+  await payload?.destroy()
+  // Dropping the test database ends Payload's idle connections: that is expected here.
+  pool?.on('error', () => undefined)
+  await api?.close()
+})
+
+const cmsUserOf = async (client: Client) => (await payload.auth({ headers: new Headers({ cookie: `pd_session=${client.cookie('pd_session')}` }) })).user
+
+describe('Payload sign-in through the PermitDesk session', () => {
+  it('signs in the staff administrator as a CMS user', async () => {
+    const user = await cmsUserOf(staff)
+    expect(user).toMatchObject({ email: 'staff@permitdesk.test', _strategy: 'permitdesk-session', collection: 'users' })
+  })
+
+  it('signs in a marketing user (created on first use) for the CMS only', async () => {
+    const user = await cmsUserOf(marketing.client)
+    expect(user).toMatchObject({ email: marketing.email, name: 'Mia Marketing', _strategy: 'permitdesk-session' })
+    // The same CMS user next time, not a second one.
+    await cmsUserOf(marketing.client)
+    expect((await payload.find({ collection: 'users', where: { email: { equals: marketing.email } }, overrideAccess: true })).totalDocs).toBe(1)
+    // ... and not the staff console.
+    expect((await marketing.client.get('/api/adminNote/getTasks')).status).toBe(403)
+  })
+
+  it('never signs in customers or agents, nor without a session', async () => {
+    expect(await cmsUserOf(customer.client)).toBeNull()
+    expect(await cmsUserOf(agent.client)).toBeNull()
+    expect((await payload.auth({ headers: new Headers({ cookie: 'pd_session=not-a-session' }) })).user).toBeNull()
+    expect((await payload.auth({ headers: new Headers() })).user).toBeNull()
+  })
+
+  it('stops at sign-out', async () => {
+    const other = await createCustomer(api, { staffRole: 'marketing' })
+    expect(await cmsUserOf(other.client)).not.toBeNull()
+    const cookie = other.client.cookie('pd_session')
+    await other.client.post('/api/account/logout')
+    expect((await payload.auth({ headers: new Headers({ cookie: `pd_session=${cookie}` }) })).user).toBeNull()
+  })
+})
