@@ -7,13 +7,11 @@
 import crypto from 'node:crypto'
 import { PassThrough } from 'node:stream'
 import { getAttachmentType } from '@permitdesk/shared'
-import { eq, sql } from 'drizzle-orm'
 import type { DrawResultRow, DrawRow } from '../../db/schema/draws'
-import { promotions } from '../../db/schema/promotions'
 import { putStream } from '../../storage/storage'
-import { insertChange } from '../changelog/changelog.repository'
 import { insertUpload } from '../upload/upload.repository'
 import type { DrawDeps } from './draw-service'
+import { setPromotionAttachments } from './draws.repository'
 
 const csvField = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value)
 
@@ -44,37 +42,24 @@ export async function attachDrawDocuments(deps: DrawDeps, draw: DrawRow, result:
     })
     files.push({ code: 'X', file: entries })
   }
-  await deps.database.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(promotions).where(eq(promotions.id, draw.promotionId)).for('update')
-    if (!row) return
-    const attachments = [...((row.attachments ?? []) as Record<string, any>[])]
-    const now = new Date().toISOString()
-    for (const { code, file } of files) {
-      const type = getAttachmentType(code)!
-      const entry = {
-        attachmentType: { code: type.code, slug: type.slug, name: type.name, isAddendum: type.isAddendum },
-        uploaded: true,
-        isUploading: false,
-        exists: true,
-        reuseFromPromotion: null,
-        shouldReuse: false,
-        fileName: file.serverFileName,
-        userFileName: file.userFileName,
-        fileExtension: 'csv',
-        uploadDate: now,
-      }
-      const at = attachments.findIndex((a) => a.attachmentType?.code === code)
-      if (at >= 0) attachments[at] = entry
-      else attachments.push(entry)
+  const now = new Date().toISOString()
+  const entries = files.map(({ code, file }) => {
+    const type = getAttachmentType(code)!
+    return {
+      attachmentType: { code: type.code, slug: type.slug, name: type.name, isAddendum: type.isAddendum },
+      uploaded: true,
+      isUploading: false,
+      exists: true,
+      reuseFromPromotion: null,
+      shouldReuse: false,
+      fileName: file.serverFileName,
+      userFileName: file.userFileName,
+      fileExtension: 'csv',
+      uploadDate: now,
     }
-    await tx.update(promotions).set({ attachments, version: sql`${promotions.version} + 1`, updatedAt: sql`now()` }).where(eq(promotions.id, row.id))
-    await insertChange(tx, {
-      promotionId: row.id,
-      userId: result.ranByUserId ?? draw.userId,
-      entity: 'promotion',
-      entityId: row.id,
-      action: 'attachDrawDocuments',
-      changes: { attachments: { from: null, to: `draw ${draw.publicId}: ${files.map((f) => `${f.code} ${f.file.userFileName}`).join(", ")}` } },
-    })
+  })
+  await setPromotionAttachments(deps.database.db, draw.promotionId, entries, {
+    userId: result.ranByUserId ?? draw.userId,
+    summary: `draw ${draw.publicId}: ${files.map((f) => `${f.code} ${f.file.userFileName}`).join(', ')}`,
   })
 }

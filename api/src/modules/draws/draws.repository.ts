@@ -5,6 +5,7 @@ import type { Db } from '../../db/client'
 import { drawResults, draws, type DrawResultRow, type DrawRow, type StoredWinnerPublication } from '../../db/schema/draws'
 import { promotions } from '../../db/schema/promotions'
 import { instanceSettings } from '../../db/schema/instance'
+import { insertChange } from '../changelog/changelog.repository'
 
 export type Owner = { userId: number; isStaff: boolean }
 
@@ -137,4 +138,30 @@ export async function publishDueWinners(db: Db, now: Date): Promise<number> {
       where p->>'publishedAt' is null and (p->>'publishAt')::timestamptz <= ${now.toISOString()}::timestamptz)
     returning id`)
   return rows.length
+}
+
+/**
+ * Puts attachments (by type code: one per code, replacing an earlier one) on a promotion, with its
+ * changelog entry, in one transaction (the addenda lists of a run).
+ */
+export async function setPromotionAttachments(db: Db, promotionId: number, entries: (Record<string, unknown> & { attachmentType: { code: string } })[], change: { userId: number; summary: string }) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(promotions).where(eq(promotions.id, promotionId)).for('update')
+    if (!row) return
+    const attachments = [...((row.attachments ?? []) as Record<string, any>[])]
+    for (const entry of entries) {
+      const at = attachments.findIndex((a) => a.attachmentType?.code === entry.attachmentType.code)
+      if (at >= 0) attachments[at] = entry
+      else attachments.push(entry)
+    }
+    await tx.update(promotions).set({ attachments, version: sql`${promotions.version} + 1`, updatedAt: sql`now()` }).where(eq(promotions.id, row.id))
+    await insertChange(tx, {
+      promotionId: row.id,
+      userId: change.userId,
+      entity: 'promotion',
+      entityId: row.id,
+      action: 'attachDrawDocuments',
+      changes: { attachments: { from: null, to: change.summary } },
+    })
+  })
 }
