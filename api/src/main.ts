@@ -18,7 +18,11 @@ import { buildCms, buildSite, buildWizard, contentFileFor, runStep, siteOutputDi
 import { createGateway } from './server/gateway'
 import { startCms } from './server/next-cms'
 import { startBoss } from './jobs/boss'
+import { startDrawSchedule } from './jobs/draw-schedule'
+import { LocalFileStorage } from './storage/storage'
 import { startSiteRebuilds } from './jobs/site-rebuild'
+import { startReminderWorker } from './jobs/reminders'
+import { startHousekeeping } from './jobs/housekeeping'
 import { binDir, parts } from './server/paths'
 
 const started = Date.now()
@@ -158,7 +162,13 @@ try {
     contentFile,
     cmsEnv: { DATABASE_URL: url, PAYLOAD_SECRET: payloadSecret!, PUBLIC_URL: config.PUBLIC_URL, MEDIA_DIR: mediaDir },
   })
+  // Reminders of promotion dates (issue 16): queued on save, sent once by any process.
+  const stopReminders = await startReminderWorker(boss, { config, database, logger, mailer: createMailer(config, logger) })
+  // Scheduled draws and winner publication; the same storage and mail as the app's.
+  await startDrawSchedule(boss, { database, config, logger, mailer: createMailer(config, logger), storage: new LocalFileStorage(config.DATA_DIR) })
+  await startHousekeeping(boss, { db: database.db, logger })
   cleanups.push(async () => {
+    await stopReminders().catch(() => {})
     stopRebuilds()
     // Not graceful: a rebuild cut short leaves the live site as it was (the job stays queued).
     await boss.stop({ graceful: false, close: true, timeout: 1000 }).catch(() => {})

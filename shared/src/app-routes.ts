@@ -4,12 +4,13 @@
  * real 404 status whichever part would have owned it.
  */
 export const APP_ROUTE_PATTERNS: readonly RegExp[] = [
-  /^\/account\/(login|register|forgotpassword|edit)\/$/,
+  /^\/account\/(login|register|forgotpassword|edit|changepassword)\/$/,
   /^\/account\/resetpassword\/[^/]+\/$/,
   /^\/wizard\/$/,
   /^\/promotions\/$/,
   /^\/promotions\/(archive|create|game-of-chance|game-of-skill)\/$/,
   /^\/promotions\/(edit|modify|modifyskillsbased)\/\d+\/$/,
+  /^\/promotions\/draw\/\d+\/$/,
   /^\/permit\/edit\/\d+\/([a-z]+\/)?$/,
 ]
 

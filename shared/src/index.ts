@@ -10,6 +10,7 @@ export * from './states';
 
 export * from './dates/calendar';
 export * from './dates/defaults';
+export * from './dates/holidays';
 
 export * from './format/currency';
 export * from './format/date';
@@ -48,6 +49,8 @@ export * from './views/promotion';
 export * from './views/applicant';
 export * from './validation/applicant-compliance';
 export * from './permits/entry-mechanic-presets';
+export * from './reminders/messages';
+export * from './reminders/reminders';
 export * from './wire/messages';
 export * from './wire/responses';
 export * from './wire/money-fields';
@@ -60,3 +63,14 @@ export * from './admin/messages';
 export * from './admin/outstanding';
 export * from './admin/views';
 export * from './terms/index';
+
+export * from './draws/algorithm';
+export * from './draws/csv-reader';
+export * from './draws/canonical-entries';
+export * from './draws/masking';
+export * from './draws/messages';
+export * from './draws/schemas';
+export * from './draws/schedule';
+export * from './security/messages';
+export * from './security/change-password';
+export * from './security/safe-href';

@@ -1,4 +1,4 @@
-import { MSG_COMPLETE_ALL_FORM_FIELDS, MSG_COMPLETE_ALL_QUESTIONS, MSG_PROMOTION_FIXED_AFTER_SUBMISSION, MSG_PROMOTION_NOT_MODIFIABLE, MSG_TOTAL_PRIZE_VALUE_REQUIRED, MSG_UNAUTHENTICATED } from '@permitdesk/shared'
+import { MSG_COMPLETE_ALL_FORM_FIELDS, MSG_COMPLETE_ALL_QUESTIONS, MSG_PROMOTION_FIXED_AFTER_SUBMISSION, MSG_PROMOTION_NOT_MODIFIABLE, MSG_TOTAL_PRIZE_VALUE_REQUIRED, MSG_UNAUTHENTICATED, MSG_LAWYER_CONTACT_NEXT_STEPS } from '@permitdesk/shared'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCustomer, createPromotion, promotionInput, setPromotionStatus, type Customer } from '../factories/promotions'
@@ -342,7 +342,7 @@ describe('POST /api/promotion/requestLawyerContact', () => {
   it('flags the promotion and opens one staff task', async () => {
     const id = await createPromotion(alice.client)
     expect((await bob.client.post('/api/promotion/requestLawyerContact', { id })).status).toBe(404)
-    expect((await alice.client.post('/api/promotion/requestLawyerContact', { id })).body).toEqual({ id, lawyerContactRequested: true })
+    expect((await alice.client.post('/api/promotion/requestLawyerContact', { id })).body).toEqual({ id, lawyerContactRequested: true, message: MSG_LAWYER_CONTACT_NEXT_STEPS })
     await alice.client.post('/api/promotion/requestLawyerContact', { id })
     expect((await alice.client.get(`/api/promotion/get?id=${id}`)).body.lawyerContactRequested).toBe(true)
     const tasks = await rows(sql`select kind, requested_by from app.staff_tasks where promotion_id = ${id}`)

@@ -25,7 +25,7 @@ export function supportEmailFor(config: Pick<Config, 'PUBLIC_URL' | 'MAIL_FROM'>
   return fromAddress ?? `support@${new URL(config.PUBLIC_URL).hostname}`
 }
 
-const escapeHtml = (value: string) =>
+export const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
 export type Email = { subject: string; html: string; text: string }

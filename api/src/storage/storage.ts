@@ -9,7 +9,11 @@ import type { Readable } from 'node:stream'
  */
 export interface FileStorage {
   put(key: string, data: Buffer): Promise<void>
+  /** Writes a stream without holding it in memory (draw entries of up to 10 million rows). */
+  putStream?(key: string, data: Readable): Promise<number>
   get(key: string): Promise<Readable | undefined>
+  /** Reads from byte `start` to the end (the run reads only the blocks of the selected entries). */
+  getFrom?(key: string, start: number): Promise<Readable | undefined>
   exists(key: string): Promise<boolean>
   delete(key: string): Promise<void>
 }
@@ -36,6 +40,30 @@ export class LocalFileStorage implements FileStorage {
     await fs.promises.rename(temporary, target)
   }
 
+  async putStream(key: string, data: Readable) {
+    const target = this.pathOf(key)
+    await fs.promises.mkdir(path.dirname(target), { recursive: true })
+    const temporary = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`
+    let bytes = 0
+    try {
+      await pipeline(
+        data,
+        async function* (source) {
+          for await (const chunk of source) {
+            bytes += (chunk as Buffer).length
+            yield chunk
+          }
+        },
+        fs.createWriteStream(temporary, { mode: 0o600 }),
+      )
+      await fs.promises.rename(temporary, target)
+    } catch (error) {
+      await fs.promises.rm(temporary, { force: true })
+      throw error
+    }
+    return bytes
+  }
+
   async get(key: string) {
     const target = this.pathOf(key)
     try {
@@ -44,6 +72,16 @@ export class LocalFileStorage implements FileStorage {
       return undefined
     }
     return fs.createReadStream(target)
+  }
+
+  async getFrom(key: string, start: number) {
+    const target = this.pathOf(key)
+    try {
+      await fs.promises.access(target)
+    } catch {
+      return undefined
+    }
+    return fs.createReadStream(target, { start, highWaterMark: 256 * 1024 })
   }
 
   async exists(key: string) {
@@ -58,6 +96,14 @@ export class LocalFileStorage implements FileStorage {
   async delete(key: string) {
     await fs.promises.rm(this.pathOf(key), { force: true })
   }
+}
+
+/** Stores a stream: streamed when the storage can, else buffered (an implementation without putStream). */
+export async function putStream(storage: FileStorage, key: string, data: Readable): Promise<number> {
+  if (storage.putStream) return storage.putStream(key, data)
+  const buffer = await streamToBuffer(data)
+  await storage.put(key, buffer)
+  return buffer.length
 }
 
 export async function streamToBuffer(stream: Readable): Promise<Buffer> {

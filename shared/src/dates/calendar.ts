@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { TIME_ZONE } from '../constants';
 import { MSG_DATE_INVALID, MSG_TIME_INVALID } from '../messages';
+import { isNationalPublicHoliday } from './holidays';
 
 /** A calendar date `YYYY-MM-DD`. */
 export type IsoDate = string;
@@ -90,6 +91,25 @@ export function sydneyDateOf(instant: Date): IsoDate {
   return isoDateOf(p.year, p.month, p.day);
 }
 
+/**
+ * The instant of a Sydney wall-clock time on a date (`HH:mm`, default midnight), daylight saving
+ * included. A time skipped by the spring-forward change resolves to the instant an hour later.
+ */
+export function sydneyInstant(date: IsoDate, time = '00:00'): Date {
+  const p = parseIsoDate(date);
+  if (!p) throw new RangeError(`Not a date: ${date}`);
+  const [hour, minute] = time.split(':').map(Number) as [number, number];
+  const wall = Date.UTC(p.year, p.month - 1, p.day, hour, minute);
+  // Sydney is UTC+10 or +11: guess, then correct by the offset observed at the guess.
+  let guess = wall - 10 * 3_600_000;
+  for (let i = 0; i < 2; i += 1) {
+    const q = sydneyParts(new Date(guess));
+    const seen = Date.UTC(q.year, q.month - 1, q.day, q.hour, q.minute);
+    guess += wall - seen;
+  }
+  return new Date(guess);
+}
+
 /** Today in Sydney. */
 export function today({ now }: Clock): IsoDate {
   return sydneyDateOf(now);
@@ -136,20 +156,22 @@ export function dayOfWeek(date: IsoDate): number {
   return new Date(toUtcMs(date)).getUTCDay();
 }
 
+/** Monday to Friday and not a national public holiday (dates/holidays.ts). */
 export function isBusinessDay(date: IsoDate): boolean {
   const dow = dayOfWeek(date);
-  return dow !== 0 && dow !== 6;
+  return dow !== 0 && dow !== 6 && !isNationalPublicHoliday(date);
 }
 
 /**
- * The date `n` business days (Monday to Friday) after `date`. Public holidays are not
- * modelled: the spec gives no holiday calendar.
+ * The date `n` business days after `date` (before it when `n` is negative): weekends and
+ * national public holidays are skipped.
  */
 export function addBusinessDays(date: IsoDate, n: number): IsoDate {
   let current = date;
-  let left = n;
+  let left = Math.abs(n);
+  const step = n < 0 ? -1 : 1;
   while (left > 0) {
-    current = addDays(current, 1);
+    current = addDays(current, step);
     if (isBusinessDay(current)) left -= 1;
   }
   return current;

@@ -119,10 +119,17 @@ export const PromotionViewSchema = PromotionListItemSchema.extend({
   durationString: z.string(),
   notesCount: z.number().int(),
   attachments: z.array(z.looseObject({})),
+  /** 001 §3 `unsubscribed`: the account holder stopped this promotion's reminders (GET only). */
+  unsubscribed: z.boolean().optional(),
+  /** 001 §3 `reminders`: the reminders set (kind, offset, recipients); plan and dates in GET /api/Reminder/get. */
+  reminders: z
+    .array(z.object({ kind: z.string(), daysBefore: z.number().int().nullable(), accountHolder: z.boolean(), distributionListIds: z.array(z.number().int()) }))
+    .optional(),
+  permitNumbers: z.array(z.object({ state: z.string(), number: z.string(), approvalDate: z.string(), expiryDate: z.string().nullable() })).optional().describe('permit numbers staff saved, by state'),
 });
 export const ArchiveResponseSchema = z.object({ id: z.number().int(), archived: z.boolean() });
 export const DeleteResponseSchema = z.object({ id: z.number().int(), deleted: z.boolean() });
-export const LawyerContactResponseSchema = z.object({ id: z.number().int(), lawyerContactRequested: z.literal(true) });
+export const LawyerContactResponseSchema = z.object({ id: z.number().int(), lawyerContactRequested: z.literal(true), message: z.string() });
 
 // --- notes and applicants --------------------------------------------------------------
 export const PromotionNoteViewSchema = z.object({ id: z.number().int(), note: z.string(), promotion_id: z.number().int(), createdAt: isoDateTime, updatedAt: isoDateTime });

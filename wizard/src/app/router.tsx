@@ -8,6 +8,7 @@ import { AppRoot } from '../components/app-root'
 import { NotFound } from '../components/not-found'
 import { staffPath } from '../config/paths'
 import { accountRoutes } from '../features/account/routes'
+import { drawRoutes } from '../features/draws/routes'
 import { paymentRoutes } from '../features/payment/routes'
 import { permitRoutes } from '../features/permit/routes'
 import { promotionRoutes } from '../features/promotions/routes'
@@ -20,6 +21,7 @@ export const router = createBrowserRouter([
       ...paymentRoutes,
       ...promotionRoutes,
       ...permitRoutes,
+      ...drawRoutes,
       { path: `${staffPath}*`, lazy: () => import('../staff/staff-home') },
       { path: '*', element: <NotFound /> },
     ],

@@ -1,11 +1,11 @@
-import { AppError, promotionTitle } from '@permitdesk/shared'
+import { AppError, MSG_LAWYER_CONTACT_NEXT_STEPS, promotionTitle } from '@permitdesk/shared'
 import type { Db } from '../../db/client'
 import { insertChange } from '../changelog/changelog.repository'
 import { findPromotion, insertStaffTask, updatePromotion, type Owner } from './promotions.repository'
 
 /**
  * POST /api/promotion/requestLawyerContact (001 §2, §7): flags the promotion and opens a staff
- * task. Asking twice opens no second task.
+ * task. Asking twice opens no second task. The answer tells the customer what happens next.
  */
 export async function requestLawyerContact(db: Db, owner: Owner, id: number) {
   return db.transaction(async (tx) => {
@@ -28,6 +28,6 @@ export async function requestLawyerContact(db: Db, owner: Owner, id: number) {
         changes: { lawyerContactRequested: { from: false, to: true }, staffTaskId: { from: null, to: task.id } },
       })
     }
-    return { id, lawyerContactRequested: true as const }
+    return { id, lawyerContactRequested: true as const, message: MSG_LAWYER_CONTACT_NEXT_STEPS }
   })
 }

@@ -15,6 +15,7 @@ import { computeFees } from './promotion-fields'
 import { toPromotion } from './promotion-view'
 import { findPromotion, notesSummary, updatePromotion, type Owner } from './promotions.repository'
 import { resolveAttachments } from './resolve-attachments'
+import { replanPromotionReminders } from '../reminders/promotion-reminders'
 
 export type Actor = Owner
 
@@ -54,6 +55,7 @@ export async function writeApplication(
   const state = deriveApplicationState(application, { now: new Date() })
   const statusId = statusAfterSave(before.statusId, state.applicationComplete, before.managedSubmission)
   const after = await updatePromotion(tx, before.id, { ...values, fees, requiresPermits, statusId })
+  await replanPromotionReminders(tx, after) // the dates may have moved: queue the reminders again
   const changed = (Object.keys(values) as (keyof typeof values)[]).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
   if (changed.length > 0 || statusId !== before.statusId) {
     await insertChange(tx, {

@@ -6,7 +6,7 @@ import {
   getPermitStatus,
   isEditableStatus,
   mobileStatusLabelFor,
-  MSG_LAWYER_CONTACT_REQUESTED,
+  MSG_LAWYER_CONTACT_NEXT_STEPS,
   promotionTitle,
   serviceLabel,
   startsAmendment,
@@ -20,6 +20,7 @@ import { PromotionInvoices } from '../../../components/promotion-invoices'
 import { beginAmendPermitApplication } from '../../../lib/payments-api'
 import { getPromotion, requestLawyerContact, type Promotion } from '../api/promotions'
 import { PRODUCT_NAME, promotionPaths } from '../config'
+import { DatesAndReminders } from './dates-and-reminders'
 import { FeeBreakdownTable } from './fee-breakdown-table'
 import { NotesPopover } from './notes-popover'
 import { TermsPanel } from './terms-panel'
@@ -93,6 +94,12 @@ export function PromotionDashboard() {
         <dd data-testid="prize-value">{displayPrizeValue(p)}</dd>
         <dt>Created</dt>
         <dd>{formatDate(p.createdAt)}</dd>
+        {p.permitNumbers && p.permitNumbers.length > 0 && (
+          <>
+            <dt>Permit numbers</dt>
+            <dd data-testid="permit-numbers">{p.permitNumbers.map((n) => `${n.state} ${n.number}`).join(', ')}</dd>
+          </>
+        )}
         {p.servicesString && (
           <>
             <dt>Services</dt>
@@ -103,13 +110,14 @@ export function PromotionDashboard() {
 
       <div className="actions">
         {isEditableStatus(statusId) && <LinkButton variant="secondary" href={modifyHref}>Modify services and states</LinkButton>}
+        {p.randomDraw && <LinkButton variant="secondary" href={`/promotions/draw/${id}/`}>Random draw</LinkButton>}
         <NotesPopover promotionId={id} count={p.notesCount} onCountChange={(n) => setPromotion({ ...p, notesCount: n })} />
         <Button
           variant="secondary"
           isDisabled={p.lawyerContactRequested}
           onPress={() =>
             requestLawyerContact(id).then(
-              () => (setPromotion({ ...p, lawyerContactRequested: true }), setNotice(MSG_LAWYER_CONTACT_REQUESTED)),
+              () => (setPromotion({ ...p, lawyerContactRequested: true }), setNotice(MSG_LAWYER_CONTACT_NEXT_STEPS)),
               (e: Error) => setNotice(e.message),
             )
           }
@@ -118,6 +126,8 @@ export function PromotionDashboard() {
         </Button>
       </div>
       <p role="status" aria-live="polite">{notice}</p>
+
+      <DatesAndReminders promotionId={id} />
 
       <FeeBreakdownTable promotion={p} />
 
@@ -129,10 +139,6 @@ export function PromotionDashboard() {
       />
       <TermsPanel promotionId={id} />
 
-      <section className="coming" aria-label="Coming soon">
-        <h2>Reminders and distribution lists</h2>
-        <p className="muted">Coming soon: reminder dates and distribution lists.</p>
-      </section>
     </AppLayout>
   )
 }

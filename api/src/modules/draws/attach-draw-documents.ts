@@ -1,0 +1,80 @@
+/**
+ * After a run (issue 15): the winners list (V, unmasked; W for a redraw's winners) and the entries
+ * list (X) become attachments of the promotion, so submitAddendum can send them. They are stored as
+ * the owner's uploads (downloadable at /download/upload/{serverFileName} like any attachment) and
+ * written into the promotion's attachment list, with a changelog entry.
+ */
+import crypto from 'node:crypto'
+import { PassThrough } from 'node:stream'
+import { getAttachmentType } from '@permitdesk/shared'
+import { eq, sql } from 'drizzle-orm'
+import type { DrawResultRow, DrawRow } from '../../db/schema/draws'
+import { promotions } from '../../db/schema/promotions'
+import { putStream } from '../../storage/storage'
+import { insertChange } from '../changelog/changelog.repository'
+import { insertUpload } from '../upload/upload.repository'
+import type { DrawDeps } from './draw-service'
+
+const csvField = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value)
+
+async function storeUpload(deps: DrawDeps, draw: DrawRow, userFileName: string, write: (out: PassThrough) => Promise<void>) {
+  const serverFileName = `${crypto.randomUUID()}.csv`
+  const out = new PassThrough()
+  const storing = putStream(deps.storage, `uploads/${serverFileName}`, out)
+  await write(out)
+  out.end()
+  const size = await storing
+  await insertUpload(deps.database.db, { userId: draw.userId, serverFileName, headerFileName: userFileName, fileExtension: 'csv', mimeType: 'text/csv', sizeBytes: size })
+  return { serverFileName, userFileName }
+}
+
+export async function attachDrawDocuments(deps: DrawDeps, draw: DrawRow, result: DrawResultRow) {
+  const header = draw.header ?? []
+  const winnersFile = await storeUpload(deps, draw, `${draw.parentId ? 'unclaimed-prize-winners' : 'prize-winners'}-${draw.publicId}.csv`, async (out) => {
+    out.write(`position,kind,entryIndex,${header.map(csvField).join(',')}\n`)
+    for (const s of result.selections) out.write(`${s.position},${s.reserve ? 'reserve' : 'winner'},${s.entryIndex},${s.entry}\n`)
+  })
+  const files: { code: string; file: { serverFileName: string; userFileName: string } }[] = [{ code: draw.parentId ? 'W' : 'V', file: winnersFile }]
+  if (!draw.parentId && draw.entriesKey) {
+    const entries = await storeUpload(deps, draw, `entries-${draw.publicId}.csv`, async (out) => {
+      out.write(`${header.map(csvField).join(',')}\n`)
+      const source = await deps.storage.get(draw.entriesKey!)
+      if (!source) return
+      for await (const chunk of source) if (!out.write(chunk)) await new Promise((r) => out.once('drain', r))
+    })
+    files.push({ code: 'X', file: entries })
+  }
+  await deps.database.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(promotions).where(eq(promotions.id, draw.promotionId)).for('update')
+    if (!row) return
+    const attachments = [...((row.attachments ?? []) as Record<string, any>[])]
+    const now = new Date().toISOString()
+    for (const { code, file } of files) {
+      const type = getAttachmentType(code)!
+      const entry = {
+        attachmentType: { code: type.code, slug: type.slug, name: type.name, isAddendum: type.isAddendum },
+        uploaded: true,
+        isUploading: false,
+        exists: true,
+        reuseFromPromotion: null,
+        shouldReuse: false,
+        fileName: file.serverFileName,
+        userFileName: file.userFileName,
+        fileExtension: 'csv',
+        uploadDate: now,
+      }
+      const at = attachments.findIndex((a) => a.attachmentType?.code === code)
+      if (at >= 0) attachments[at] = entry
+      else attachments.push(entry)
+    }
+    await tx.update(promotions).set({ attachments, version: sql`${promotions.version} + 1`, updatedAt: sql`now()` }).where(eq(promotions.id, row.id))
+    await insertChange(tx, {
+      promotionId: row.id,
+      userId: result.ranByUserId ?? draw.userId,
+      entity: 'promotion',
+      entityId: row.id,
+      action: 'attachDrawDocuments',
+      changes: { attachments: { from: null, to: `draw ${draw.publicId}: ${files.map((f) => `${f.code} ${f.file.userFileName}`).join(", ")}` } },
+    })
+  })
+}

@@ -1,0 +1,100 @@
+import { DRAW_ALGORITHM } from '@permitdesk/shared'
+import type { toPublicDraw } from './draw-view'
+
+export type PublicDrawView = ReturnType<typeof toPublicDraw>
+
+const esc = (value: unknown) =>
+  String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+
+const when = (iso: string | null) => (iso ? `${new Date(iso).toISOString().replace('T', ' ').slice(0, 19)} UTC` : '')
+
+const STYLE = `
+body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a}
+h1{font-size:1.6rem;margin-bottom:.2rem} dl{display:grid;grid-template-columns:max-content 1fr;gap:.3rem 1rem}
+dt{font-weight:600} dd{margin:0;overflow-wrap:anywhere} code{font-size:.9em;overflow-wrap:anywhere}
+table{border-collapse:collapse;margin:.5rem 0 1rem} th,td{border:1px solid #ccc;padding:.3rem .6rem;text-align:left}
+.ok{color:#0a6b2d}.bad{color:#b00020} section{margin-top:1.5rem}`
+
+function selectionTable(caption: string, rows: PublicDrawView['winners'], kind: string) {
+  if (rows.length === 0) return ''
+  return `<table id="${kind}"><caption>${esc(caption)}</caption><thead><tr><th>Position</th><th>Entry index</th><th>Entry</th></tr></thead><tbody>${rows
+    .map((r) => `<tr><td>${r.position}</td><td>${r.entryIndex}</td><td>${esc(r.entry) || '<em>hidden</em>'}</td></tr>`)
+    .join('')}</tbody></table>`
+}
+
+/** The facts of a draw record, shared by the public page and the certificate. */
+function facts(d: PublicDrawView) {
+  const row = (label: string, value: string) => `<dt>${esc(label)}</dt><dd>${value}</dd>`
+  return `<dl>
+${row('Promotion', esc(d.promotionName))}
+${row('Promoter', esc(d.promoterName))}
+${row('Algorithm', `<code>${DRAW_ALGORITHM}</code>`)}
+${d.drawDate ? row('Scheduled', esc(`${d.drawDate}${d.drawTime ? ` ${d.drawTime}` : ''}${d.drawLocation ? `, ${d.drawLocation}` : ''}`)) : ''}
+${row('Winners, reserves', `${d.winnersCount}, ${d.reservesCount}`)}
+${row('Entries', d.entryCount === null ? 'not committed yet' : esc(d.entryCount.toLocaleString('en-AU')))}
+${row('Entries hash (SHA-256)', `<code id="entries-hash">${esc(d.entriesHash ?? '')}</code>`)}
+${row('Seed hash (SHA-256)', `<code id="seed-hash">${esc(d.seedHash ?? '')}</code>`)}
+${row('Committed', esc(when(d.committedAt)))}
+${row('Seed', d.seed ? `<code id="seed">${esc(d.seed)}</code>` : 'revealed when the draw runs')}
+${row('Run', esc(when(d.ranAt)) || 'not yet')}
+${d.scrutineerName ? row('Scrutineer', esc(d.scrutineerName)) : ''}
+${d.excludedRootIndexes.length ? row('Excluded (earlier winners, original indexes)', esc(d.excludedRootIndexes.join(', '))) : ''}
+</dl>`
+}
+
+function chainList(d: PublicDrawView) {
+  if (d.chain.length < 2) return ''
+  return `<section><h2>Draw and redraws</h2><ol>${d.chain
+    .map((c) => `<li>${c.publicId === d.publicId ? `<strong>${esc(c.title)}</strong>` : `<a href="/draws/${esc(c.publicId)}/">${esc(c.title)}</a>`} (${esc(c.status)}${c.ranAt ? `, ${esc(when(c.ranAt))}` : ''})</li>`)
+    .join('')}</ol></section>`
+}
+
+const METHOD = `The entries were fixed before the draw: their SHA-256 hash and the hash of a secret 32-byte
+random seed were published at the commit. The draw then took the seed, derived a random stream
+with HMAC-SHA256 from the seed and the entries hash, picked each winner with unbiased rejection
+sampling and a partial Fisher–Yates shuffle, and revealed the seed. Anyone with the entries file can
+recompute every step.`
+
+/** GET /draws/{publicId}/: the public record, server-rendered, with the verify panel and entrant lookup. */
+export function renderDrawPage(d: PublicDrawView): string {
+  const json = JSON.stringify(d).replace(/</g, '\\u003c')
+  return `<!doctype html><html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="data:,">
+<title>${esc(d.title)}: draw record</title><style>${STYLE}</style></head><body><main>
+<h1>${esc(d.title)}</h1><p>Public record of an electronic draw. <a href="/draws/${esc(d.publicId)}/certificate.pdf">Draw certificate (PDF)</a></p>
+${facts(d)}
+${selectionTable('Winners', d.winners, 'winners')}${selectionTable('Reserves', d.reserves, 'reserves')}
+${chainList(d)}
+<section><h2>How this draw can be checked</h2><p>${METHOD}</p>
+<p>The algorithm is published at <code>docs/draw-algorithm.md</code>. From a command line:
+<code>node verify-draw.mjs entries.csv ${esc(d.seed ?? '&lt;seed&gt;')} ${d.winnersCount} ${d.reservesCount}${d.excludedRootIndexes.length ? ` --exclude ${esc(d.excludedRootIndexes.join(','))}` : ''}</code></p></section>
+<section aria-labelledby="verify-title"><h2 id="verify-title">Verify this draw</h2>
+<p>Choose the entries file: it is checked here, in your browser, and never uploaded.</p>
+<label>Entries file (CSV) <input type="file" id="verify-file" accept=".csv,text/csv"></label>
+<p id="verify-result" role="status"></p><ul id="verify-steps"></ul></section>
+<section><h2>Did I enter?</h2><form id="lookup-form"><label>Your entry, exactly as entered (for example your e-mail address) <input name="value" required maxlength="500"></label> <button>Check</button></form><p id="lookup-result" role="status"></p></section>
+</main><script type="application/json" id="draw-data">${json}</script><script type="module" src="/draws/verify.js"></script></body></html>`
+}
+
+/** The certificate printed by the PDF service: the values above, the scrutineer, the masked winners and the method. */
+export function renderCertificate(d: PublicDrawView, { now, productName }: { now: Date; productName: string }): string {
+  return `<!doctype html><html lang="en-AU"><head><meta charset="utf-8"><title>Draw certificate</title><style>${STYLE} body{margin:0 auto}</style></head><body>
+<h1>Certificate of electronic draw</h1><p>${esc(d.title)}: issued by ${esc(productName)} on ${esc(when(now.toISOString()))}.</p>
+${facts(d)}
+${d.seed ? '' : '<p class="bad">This draw has not run yet: this certificate records its commit only.</p>'}
+${selectionTable('Winners', d.winners, 'winners')}${selectionTable('Reserves', d.reserves, 'reserves')}
+${chainList(d)}
+<section><h2>Method</h2><p>${METHOD}</p><p>Public record: /draws/${esc(d.publicId)}/</p></section>
+${d.scrutineerName ? `<section><p>Scrutineer: ${esc(d.scrutineerName)}</p><p>Signature: ______________________________</p></section>` : ''}
+</body></html>`
+}
+
+/** GET /winners/{publicId}/: the hosted winners page (ACT, SA), once its publication is live. */
+export function renderWinnersPage(w: { title: string; promotionName: string; promoterName: string; publicId: string; ranAt: string; states: string[]; winners: { position: number; entry: string }[] }): string {
+  return `<!doctype html><html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="data:,">
+<title>Winners: ${esc(w.promotionName)}</title><style>${STYLE}</style></head><body><main>
+<h1>Winners: ${esc(w.promotionName)}</h1>
+<p>${esc(w.title)}, drawn ${esc(when(w.ranAt))} by ${esc(w.promoterName)}. Published for ${esc(w.states.join(' and '))}.</p>
+<table id="winners"><thead><tr><th>Prize</th><th>Winner</th></tr></thead><tbody>${w.winners.map((r) => `<tr><td>${r.position}</td><td>${esc(r.entry)}</td></tr>`).join('')}</tbody></table>
+<p>The draw's public record, with everything needed to check it: <a href="/draws/${esc(w.publicId)}/">/draws/${esc(w.publicId)}/</a></p>
+</main></body></html>`
+}

@@ -1,0 +1,85 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { Router } from 'express'
+import { AppError, DrawPublicQuerySchema, MSG_PDF_UNAVAILABLE } from '@permitdesk/shared'
+import type { AppDeps } from '../../deps'
+import { parseInput } from '../../http/route'
+import { brandFor } from '../../mail/templates'
+import { ChromiumNotFoundError } from '../../pdf/find-chromium'
+import { getPublicDraw, getWinnersPage, requireDraw } from './draw-service'
+import { renderCertificate, renderDrawPage, renderWinnersPage } from './draw-page'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+let bundle: Promise<string> | undefined
+
+/** The verify panel, bundled once per process with esbuild (shared algorithm + @noble/hashes). */
+function verifyScript(): Promise<string> {
+  bundle ??= import('esbuild')
+    .then((esbuild) =>
+      esbuild.build({ entryPoints: [path.join(here, 'verify-panel.browser.ts')], bundle: true, format: 'esm', platform: 'browser', target: 'es2022', minify: true, write: false }),
+    )
+    .then((result) => result.outputFiles[0]!.text)
+  bundle.catch(() => (bundle = undefined))
+  return bundle
+}
+
+/**
+ * Public draw pages (issue 15): `/draws/{publicId}/` (HTML record with the verify panel),
+ * `/draws/{publicId}/certificate.pdf`, `/draws/verify.js`; and the owner's entries file at
+ * `/download/draw/{id}/entries.csv`.
+ */
+export function drawPageRoutes(deps: AppDeps) {
+  const router = Router({ caseSensitive: false })
+  router.get('/draws/verify.js', async (_req, res) => {
+    res.set('Content-Type', 'text/javascript; charset=utf-8')
+    res.set('Cache-Control', 'public, max-age=300')
+    res.send(await verifyScript())
+  })
+  router.get('/draws/:publicId', async (req, res) => {
+    // Express matches with and without the trailing slash: the record's address has one.
+    if (!req.path.endsWith('/')) return res.redirect(301, `/draws/${encodeURIComponent(req.params.publicId)}/`)
+    const { publicId } = parseInput(DrawPublicQuerySchema, { publicId: req.params.publicId })
+    const view = await getPublicDraw(deps, publicId)
+    res.set('Content-Type', 'text/html; charset=utf-8')
+    res.set('Cache-Control', 'no-cache')
+    res.send(renderDrawPage(view))
+  })
+  router.get('/draws/:publicId/certificate.pdf', async (req, res) => {
+    const { publicId } = parseInput(DrawPublicQuerySchema, { publicId: req.params.publicId })
+    const view = await getPublicDraw(deps, publicId)
+    let pdf: Buffer
+    try {
+      pdf = await deps.pdf().render(renderCertificate(view, { now: new Date(), productName: brandFor(deps.config).productName }))
+    } catch (error) {
+      if (error instanceof ChromiumNotFoundError) throw new AppError('UNAVAILABLE', MSG_PDF_UNAVAILABLE)
+      throw error
+    }
+    res.set('Content-Type', 'application/pdf')
+    res.set('Content-Disposition', `inline; filename="draw-certificate-${view.publicId}.pdf"`)
+    res.send(pdf)
+  })
+  router.get('/winners/:publicId', async (req, res) => {
+    if (!req.path.endsWith('/')) return res.redirect(301, `/winners/${encodeURIComponent(req.params.publicId)}/`)
+    const { publicId } = parseInput(DrawPublicQuerySchema, { publicId: req.params.publicId })
+    const page = await getWinnersPage(deps, publicId, new Date())
+    res.set('Content-Type', 'text/html; charset=utf-8')
+    res.set('Cache-Control', 'no-cache')
+    res.send(renderWinnersPage(page))
+  })
+  router.get('/download/draw/:id/entries.csv', async (req, res) => {
+    if (!res.locals.user) throw new AppError('UNAUTHENTICATED')
+    const id = Number(req.params.id)
+    if (!Number.isSafeInteger(id) || id < 1) throw new AppError('NOT_FOUND')
+    const user = res.locals.user!
+    const draw = await requireDraw(deps, { userId: user.id, isStaff: user.isStaff }, id)
+    const stream = draw.entriesKey ? await deps.storage.get(draw.entriesKey) : undefined
+    if (!stream) throw new AppError('NOT_FOUND')
+    res.set('Content-Type', 'text/csv; charset=utf-8')
+    res.set('Content-Disposition', `attachment; filename="draw-${draw.id}-entries.csv"`)
+    res.set('Cache-Control', 'private, no-store')
+    // The canonical entries, with the header row put back so the file opens as a CSV.
+    if (draw.header?.length) res.write(`${draw.header.join(',')}\n`)
+    stream.pipe(res)
+  })
+  return router
+}

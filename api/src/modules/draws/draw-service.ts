@@ -1,0 +1,433 @@
+/**
+ * The draw use cases (issue 15, DESIGN.md §5a): create, commit, run, redraw, get, public, lookup.
+ * Entries uploads are in upload-entries.ts. Each takes its dependencies explicitly.
+ */
+import crypto from 'node:crypto'
+import { once } from 'node:events'
+import { PassThrough } from 'node:stream'
+import {
+  AppError,
+  canonicalField,
+  DRAW_ALGORITHM,
+  MSG_DRAW_ALREADY_COMMITTED,
+  MSG_DRAW_CHAIN_OPEN,
+  MSG_DRAW_COMMITTED,
+  MSG_DRAW_COUNT_RANGE,
+  MSG_DRAW_NO_ENTRIES_YET,
+  MSG_DRAW_NO_SERVICE,
+  MSG_DRAW_NOT_COMMITTED,
+  MSG_DRAW_NOT_RUN,
+  MSG_DRAW_SCRUTINEER_REQUIRED,
+  parseCanonicalRow,
+  maskEntry,
+  rootIndexOf,
+  sydneyInstantOrNull,
+  winnerPublicationsOf,
+  MSG_DRAW_SCHEDULE_NEEDS_DATE,
+  selectIndexes,
+  type MaskRule,
+} from '@permitdesk/shared'
+import type { AppDeps } from '../../deps'
+import type { DrawRow, DrawSelection } from '../../db/schema/draws'
+import { findPromotion } from '../promotions/promotions.repository'
+import { eachCanonicalRow } from './canonical-file'
+import { ROW_BLOCK } from './ingest-entries'
+import * as repo from './draws.repository'
+import { decryptSeed, encryptSeed } from './seed-crypto'
+import { toOwnerDraw, toPublicDraw } from './draw-view'
+import { attachDrawDocuments } from './attach-draw-documents'
+import { putStream } from '../../storage/storage'
+
+export type DrawDeps = Pick<AppDeps, 'database' | 'storage' | 'mailer' | 'config' | 'logger'>
+export type Owner = repo.Owner
+
+const NEWLINE = Buffer.from('\n')
+const nodeHmac = (key: Uint8Array, message: Uint8Array) => crypto.createHmac('sha256', key).update(message).digest()
+
+function countRange(message = MSG_DRAW_COUNT_RANGE) {
+  return new AppError('VALIDATION', message, { modelState: { winners: [message] } })
+}
+
+export async function requireDraw(deps: DrawDeps, owner: Owner, id: number): Promise<DrawRow> {
+  const draw = await repo.findDrawFor(deps.database.db, owner, id)
+  if (!draw) throw new AppError('NOT_FOUND')
+  return draw
+}
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() ? value.trim() : null
+}
+
+function addressText(value: unknown): string | null {
+  if (!value || typeof value !== 'object') return null
+  const a = value as Record<string, unknown>
+  return [a.lineOne, a.lineTwo, a.suburb, a.state, a.postcode].map(text).filter(Boolean).join(', ') || null
+}
+
+export type CreateDrawInput = { promotionId: number; title?: string | undefined; winners?: number | undefined; reserves?: number | undefined; maskRule?: MaskRule | undefined; schedule?: boolean | undefined }
+
+/** POST /api/draw/create: defaults from the application (final draw date, time and place; prize count). */
+export async function createDraw(deps: DrawDeps, owner: Owner, input: CreateDrawInput) {
+  const promotion = await findPromotion(deps.database.db, owner, input.promotionId)
+  if (!promotion) throw new AppError('NOT_FOUND')
+  if (!promotion.randomDraw) throw new AppError('CONFLICT', MSG_DRAW_NO_SERVICE)
+  const permit = (promotion.permit ?? {}) as Record<string, any>
+  const details = (promotion.details ?? {}) as Record<string, any>
+  const applicant = (promotion.applicant ?? permit.applicant ?? {}) as Record<string, any>
+  const finalDraw = (permit.finalDraw ?? {}) as Record<string, any>
+  const runAt = input.schedule ? sydneyInstantOrNull(text(finalDraw.date) ?? '', text(finalDraw.time) ?? '00:00') : null
+  if (input.schedule && !runAt) throw new AppError('VALIDATION', MSG_DRAW_SCHEDULE_NEEDS_DATE, { modelState: { schedule: [MSG_DRAW_SCHEDULE_NEEDS_DATE] } })
+  const commitAt = input.schedule ? (sydneyInstantOrNull(text(permit.endDate) ?? '', text(permit.endTime) ?? '23:59') ?? runAt) : null
+  const prizeCount = Number.isInteger(details.prizeQuantityTotal) && details.prizeQuantityTotal > 0 ? details.prizeQuantityTotal : 1
+  const draw = await repo.insertDraw(deps.database.db, {
+    publicId: crypto.randomBytes(9).toString('base64url'),
+    promotionId: promotion.id,
+    userId: promotion.userId,
+    title: input.title?.trim() || `${promotion.name || 'Untitled promotion'}: final draw`,
+    promotionName: promotion.name || 'Untitled promotion',
+    promoterName: text(applicant.organisation) ?? text(applicant.tradingName) ?? (await repo.accountNameOf(deps.database.db, promotion.userId)),
+    winners: input.winners ?? prizeCount,
+    reserves: input.reserves ?? 0,
+    maskRule: input.maskRule ?? 'standard',
+    drawDate: text(finalDraw.date),
+    drawTime: text(finalDraw.time),
+    drawLocation: [text(finalDraw.locationOrganisation), addressText(finalDraw.locationAddress)].filter(Boolean).join(', ') || null,
+    scrutineerRequired: permit.scrutineerRequired === true,
+    scrutineerName: text(permit.scrutineerName),
+    scheduled: Boolean(input.schedule),
+    commitAt,
+    runAt,
+  })
+  return { id: draw.id, publicId: draw.publicId, title: draw.title, winners: draw.winners, reserves: draw.reserves, drawDate: draw.drawDate, drawTime: draw.drawTime, drawLocation: draw.drawLocation, runAt: draw.runAt?.toISOString() ?? null }
+}
+
+/** POST /api/draw/commit: freezes the entries, draws a 32-byte seed (stored encrypted) and mails the commit to the owner. */
+export async function commitDraw(deps: DrawDeps, owner: Owner, id: number) {
+  const draw = await requireDraw(deps, owner, id)
+  if (draw.committedAt) throw new AppError('CONFLICT', MSG_DRAW_ALREADY_COMMITTED)
+  if (!draw.entriesHash || !draw.entryCount) throw new AppError('VALIDATION', MSG_DRAW_NO_ENTRIES_YET, { modelState: { file: [MSG_DRAW_NO_ENTRIES_YET] } })
+  if (draw.winners + draw.reserves > draw.entryCount) throw countRange()
+  const seed = crypto.randomBytes(32)
+  const key = await repo.getSeedKey(deps.database.db)
+  const committed = await repo.commitDraw(deps.database.db, draw.id, {
+    seedEncrypted: encryptSeed(key, seed, draw.id),
+    seedHash: crypto.createHash('sha256').update(seed).digest('hex'),
+  })
+  seed.fill(0)
+  if (!committed) throw new AppError('CONFLICT', MSG_DRAW_ALREADY_COMMITTED)
+  const answer = { entryCount: committed.entryCount!, entriesHash: committed.entriesHash!, seedHash: committed.seedHash!, committedAt: committed.committedAt!.toISOString() }
+  await mailCommit(deps, committed, answer).catch((error: unknown) => deps.logger.error('draw commit mail failed', { drawId: draw.id, error: String(error) }))
+  return answer
+}
+
+async function mailCommit(deps: DrawDeps, draw: DrawRow, commit: { entryCount: number; entriesHash: string; seedHash: string; committedAt: string }) {
+  const to = await repo.emailOf(deps.database.db, draw.userId)
+  if (!to) return
+  const url = `${deps.config.PUBLIC_URL}/draws/${draw.publicId}/`
+  const lines = [
+    `The entries of "${draw.title}" (${draw.promotionName}) are committed. Nothing about them can change before the draw.`,
+    '',
+    `Algorithm: ${DRAW_ALGORITHM}`,
+    `Entries: ${commit.entryCount}`,
+    `Entries hash (SHA-256): ${commit.entriesHash}`,
+    `Seed hash (SHA-256): ${commit.seedHash}`,
+    `Committed at: ${commit.committedAt}`,
+    '',
+    `Keep this e-mail: it proves what was fixed before the draw. The public record: ${url}`,
+  ]
+  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+  await deps.mailer.send({
+    to,
+    subject: `Draw committed: ${draw.title}`,
+    text: lines.join('\n'),
+    html: `<p>${lines.map(escape).join('<br>')}</p>`,
+  })
+}
+
+/**
+ * The text of the selected rows. With row offsets and a storage that reads from an offset, only the
+ * blocks holding selected rows are read (a few MB at 10 million entries); otherwise one pass.
+ */
+async function rowsAt(deps: DrawDeps, draw: Pick<DrawRow, 'entriesKey' | 'rowOffsets'>, indexes: number[]): Promise<Map<number, string>> {
+  const key = draw.entriesKey!
+  const wanted = new Map(indexes.map((i) => [i, '']))
+  const blocks = new Map<number, number[]>()
+  const ranged = deps.storage.getFrom && draw.rowOffsets.length > 0
+  for (const index of indexes) {
+    const block = ranged ? Math.floor(index / ROW_BLOCK) : 0
+    blocks.set(block, [...(blocks.get(block) ?? []), index])
+  }
+  for (const [block, inBlock] of blocks) {
+    const first = ranged ? block * ROW_BLOCK : 0
+    const stream = ranged ? await deps.storage.getFrom!(key, draw.rowOffsets[block]!) : await deps.storage.get(key)
+    if (!stream) throw new Error(`draw entries missing: ${key}`)
+    let left = new Set(inBlock).size
+    const last = Math.max(...inBlock)
+    await eachCanonicalRow(
+      stream,
+      (index, row) => {
+        const at = index + first
+        if (wanted.has(at) && wanted.get(at) === '') {
+          wanted.set(at, row.toString('utf8'))
+          left -= 1
+        }
+        if (left === 0 || at >= last) return false
+      },
+      { wanted: (index) => wanted.has(index + first) },
+    )
+    stream.destroy()
+  }
+  return wanted
+}
+
+/**
+ * POST /api/draw/run: selects with the committed seed, records the result (one per draw, by the
+ * primary key) and reveals the seed. Running again answers the recorded result.
+ */
+export async function runDraw(deps: DrawDeps, owner: Owner, id: number, { scrutineerName, actorId }: { scrutineerName?: string | undefined; actorId?: number | null } = {}) {
+  const draw = await requireDraw(deps, owner, id)
+  const existing = await repo.findResult(deps.database.db, draw.id)
+  if (existing) return runAnswer(existing)
+  if (!draw.committedAt || !draw.seedEncrypted) throw new AppError('CONFLICT', MSG_DRAW_NOT_COMMITTED)
+  const count = draw.winners + draw.reserves
+  if (count < 1 || count > draw.entryCount!) throw countRange()
+  const scrutineer = scrutineerName?.trim() || draw.scrutineerName
+  if (draw.scrutineerRequired && !scrutineer) throw new AppError('VALIDATION', MSG_DRAW_SCRUTINEER_REQUIRED, { modelState: { scrutineerName: [MSG_DRAW_SCRUTINEER_REQUIRED] } })
+  const seed = decryptSeed(await repo.getSeedKey(deps.database.db), draw.seedEncrypted, draw.id)
+  const selected = await selectIndexes({ seed, entriesHash: draw.entriesHash!, entryCount: draw.entryCount!, count, hmac: nodeHmac })
+  const text = await rowsAt(deps, draw, selected)
+  const excluded = [...draw.excludedRootIndexes].sort((a, b) => a - b)
+  const selections: DrawSelection[] = selected.map((entryIndex, i) => ({
+    position: i < draw.winners ? i + 1 : i - draw.winners + 1,
+    reserve: i >= draw.winners,
+    entryIndex,
+    rootIndex: rootIndexOf(entryIndex, excluded),
+    entry: text.get(entryIndex) ?? '',
+  }))
+  const { result, recorded } = await repo.recordResult(deps.database.db, { drawId: draw.id, seedHex: seed.toString('hex'), selections, ranByUserId: actorId ?? null, scrutineerName: scrutineer ?? null })
+  seed.fill(0)
+  // Only the call that recorded the result attaches the addenda documents (V or W, and X).
+  if (recorded) {
+    await attachDrawDocuments(deps, draw, result).catch((error: unknown) => deps.logger.error('draw documents not attached', { drawId: draw.id, error: String(error) }))
+    await scheduleWinnerPublication(deps, draw, result.ranAt).catch((error: unknown) => deps.logger.error('winner publication not scheduled', { drawId: draw.id, error: String(error) }))
+  }
+  return runAnswer(result)
+}
+
+function runAnswer(result: { seedHex: string; selections: DrawSelection[]; ranAt: Date; scrutineerName: string | null }) {
+  const view = (s: DrawSelection) => ({ position: s.position, entryIndex: s.entryIndex, entry: s.entry })
+  return {
+    seed: result.seedHex,
+    ranAt: result.ranAt.toISOString(),
+    scrutineerName: result.scrutineerName,
+    winners: result.selections.filter((s) => !s.reserve).map(view),
+    reserves: result.selections.filter((s) => s.reserve).map(view),
+  }
+}
+
+/**
+ * POST /api/draw/redraw: a new draw linked to its parent over the chain's original entries minus
+ * every earlier winner of the chain (original order kept), with its own commit and run.
+ */
+export async function redrawDraw(deps: DrawDeps, owner: Owner, input: { id: number; winners: number; reserves: number; title?: string | undefined }) {
+  const parent = await requireDraw(deps, owner, input.id)
+  const rootId = parent.rootId ?? parent.id
+  const chain = await repo.findChain(deps.database.db, rootId)
+  if (!chain.find((c) => c.draw.id === parent.id)?.result) throw new AppError('CONFLICT', MSG_DRAW_NOT_RUN)
+  if (chain.some((c) => !c.result)) throw new AppError('CONFLICT', MSG_DRAW_CHAIN_OPEN)
+  const root = chain[0]!.draw
+  const excluded = [...new Set(chain.flatMap((c) => c.result!.selections.filter((s) => !s.reserve).map((s) => s.rootIndex)))].sort((a, b) => a - b)
+  const remaining = root.entryCount! - excluded.length
+  if (input.winners + input.reserves > remaining) throw countRange()
+
+  // The redraw's own canonical entries: the root's rows minus the excluded ones, streamed.
+  const source = await deps.storage.get(root.entriesKey!)
+  if (!source) throw new Error(`draw entries missing: ${root.entriesKey}`)
+  const skip = new Set(excluded)
+  const hash = crypto.createHash('sha256')
+  let count = 0
+  let written = 0
+  const rowOffsets: number[] = []
+  const output = new PassThrough()
+  let batch: Buffer[] = []
+  let size = 0
+  const flush = async () => {
+    const bytes = Buffer.concat(batch)
+    batch = []
+    size = 0
+    hash.update(bytes)
+    if (!output.write(bytes)) await once(output, 'drain')
+  }
+  const key = `draws/entries/${crypto.randomUUID()}.csv`
+  const storing = putStream(deps.storage, key, output)
+  try {
+    await eachCanonicalRow(source, (index, row) => {
+      if (skip.has(index)) return
+      if (count % ROW_BLOCK === 0) rowOffsets.push(written)
+      batch.push(Buffer.from(row), NEWLINE)
+      size += row.length + 1
+      written += row.length + 1
+      count += 1
+      if (size >= 65_536) return flush()
+    })
+    await flush()
+    output.end()
+  } catch (error) {
+    output.destroy(error as Error)
+    await storing.catch(() => {})
+    throw error
+  }
+  const bytes = await storing
+  const draw = await repo.insertDraw(deps.database.db, {
+    publicId: crypto.randomBytes(9).toString('base64url'),
+    promotionId: root.promotionId,
+    userId: root.userId,
+    parentId: parent.id,
+    rootId,
+    title: input.title?.trim() || `${root.title}: redraw ${chain.length}`,
+    promotionName: root.promotionName,
+    promoterName: root.promoterName,
+    winners: input.winners,
+    reserves: input.reserves,
+    maskRule: root.maskRule,
+    drawDate: null,
+    drawTime: null,
+    drawLocation: root.drawLocation,
+    scrutineerRequired: root.scrutineerRequired,
+    scrutineerName: root.scrutineerName,
+    entriesKey: key,
+    entryCount: count,
+    entriesHash: hash.digest('hex'),
+    entriesBytes: bytes,
+    header: root.header,
+    sourceFileName: root.sourceFileName,
+    excludedRootIndexes: excluded,
+    rowOffsets,
+  })
+  return { id: draw.id, publicId: draw.publicId, parentId: parent.id, entryCount: count, entriesHash: draw.entriesHash!, excludedRootIndexes: excluded }
+}
+
+export async function getDraw(deps: DrawDeps, owner: Owner, id: number) {
+  const draw = await requireDraw(deps, owner, id)
+  const chain = await repo.findChain(deps.database.db, draw.rootId ?? draw.id)
+  return toOwnerDraw(draw, chain.find((c) => c.draw.id === draw.id)?.result, chain)
+}
+
+export async function listDraws(deps: DrawDeps, owner: Owner, promotionId: number) {
+  const promotion = await findPromotion(deps.database.db, owner, promotionId)
+  if (!promotion) throw new AppError('NOT_FOUND')
+  const rows = await repo.findDrawsOfPromotion(deps.database.db, promotionId)
+  return Promise.all(rows.map((row) => getDraw(deps, owner, row.id)))
+}
+
+export async function getPublicDraw(deps: Pick<DrawDeps, 'database'>, publicId: string) {
+  const draw = await repo.findDrawByPublicId(deps.database.db, publicId)
+  if (!draw) throw new AppError('NOT_FOUND')
+  const chain = await repo.findChain(deps.database.db, draw.rootId ?? draw.id)
+  return toPublicDraw(draw, chain.find((c) => c.draw.id === draw.id)?.result, chain)
+}
+
+/**
+ * GET /api/draw/lookup: whether an entry with exactly this value in one of its columns is in the
+ * committed list, and at which indexes. Before the commit nothing is told.
+ */
+export async function lookupEntry(deps: DrawDeps, publicId: string, value: string) {
+  const draw = await repo.findDrawByPublicId(deps.database.db, publicId)
+  if (!draw) throw new AppError('NOT_FOUND')
+  if (!draw.committedAt || !draw.entriesKey) return { found: false, entryIndexes: [] as number[] }
+  const wanted = value.trim()
+  const needle = Buffer.from(canonicalField(wanted) === wanted ? wanted : wanted.replace(/"/g, '""'), 'utf8')
+  const stream = await deps.storage.get(draw.entriesKey)
+  if (!stream) throw new Error(`draw entries missing: ${draw.entriesKey}`)
+  const indexes: number[] = []
+  await eachCanonicalRow(stream, (index, row) => {
+    if (row.indexOf(needle) < 0) return
+    if (parseCanonicalRow(row.toString('utf8')).includes(wanted)) indexes.push(index)
+    if (indexes.length >= 20) return false
+  })
+  stream.destroy()
+  return { found: indexes.length > 0, entryIndexes: indexes }
+}
+
+export { MSG_DRAW_COMMITTED }
+
+/**
+ * Winner publication (the hasWinnerPublication service): when the application asks for it, the
+ * ACT and SA publications are scheduled from the run, and the customer is told when and where.
+ */
+async function scheduleWinnerPublication(deps: DrawDeps, draw: DrawRow, ranAt: Date) {
+  const promotion = await repo.findPromotionRow(deps.database.db, draw.promotionId)
+  if (!promotion) return
+  const permit = (promotion.permit ?? {}) as Record<string, any>
+  if (!permit.winnerPublication) return
+  const details = (promotion.details ?? {}) as Record<string, any>
+  const due = winnerPublicationsOf({
+    stateAct: promotion.stateAct,
+    stateSa: promotion.stateSa,
+    maxPrizeValue: typeof details.maxPrizeValue === 'number' ? details.maxPrizeValue : promotion.totalPrizeValue,
+    finalDrawDate: text(permit.finalDraw?.date),
+    prizePublicationDateACT: text(details.prizePublicationDateACT),
+    ranAt,
+  })
+  if (due.length === 0) return
+  await repo.setWinnerPublications(deps.database.db, draw.id, due.map((p) => ({ state: p.state, publishAt: p.publishAt.toISOString(), publishedAt: null })))
+  const to = await repo.emailOf(deps.database.db, draw.userId)
+  if (to) {
+    const url = `${deps.config.PUBLIC_URL}/winners/${draw.publicId}/`
+    const lines = [
+      `The winners of "${draw.title}" (${draw.promotionName}) will be published on the hosted winners page:`,
+      ...due.map((p) => `${p.state}: ${p.publishAt.toISOString().replace('T', ' ').slice(0, 16)} UTC`),
+      '',
+      `Page: ${url}`,
+      'Please make sure every prize is correct before then; contact us if anything should change.',
+    ]
+    await deps.mailer.send({ to, subject: `Winner publication scheduled: ${draw.title}`, text: lines.join('\n'), html: `<p>${lines.map((l) => l.replace(/&/g, '&amp;').replace(/</g, '&lt;')).join('<br>')}</p>` })
+  }
+  await repo.publishDueWinners(deps.database.db, ranAt)
+}
+
+/**
+ * The scheduler's one pass (pg-boss runs it every minute; tests call it with their own `now`):
+ * commits scheduled draws whose upload has closed, runs those whose final draw time has come, and
+ * puts due winner publications live.
+ */
+export async function processDueWork(deps: DrawDeps, now: Date) {
+  const done = { committed: 0, ran: 0, published: 0 }
+  for (const draw of await repo.findDueCommits(deps.database.db, now)) {
+    try {
+      await commitDraw(deps, { userId: draw.userId, isStaff: false }, draw.id)
+      done.committed += 1
+    } catch (error) {
+      deps.logger.error('scheduled draw commit failed', { drawId: draw.id, error: String(error) })
+    }
+  }
+  for (const draw of await repo.findDueRuns(deps.database.db, now)) {
+    try {
+      await runDraw(deps, { userId: draw.userId, isStaff: false }, draw.id, { actorId: null })
+      done.ran += 1
+    } catch (error) {
+      deps.logger.error('scheduled draw run failed', { drawId: draw.id, error: String(error) })
+    }
+  }
+  done.published = await repo.publishDueWinners(deps.database.db, now)
+  return done
+}
+
+export async function getWinnersPage(deps: Pick<DrawDeps, 'database'>, publicId: string, now: Date) {
+  const draw = await repo.findDrawByPublicId(deps.database.db, publicId)
+  const live = draw?.winnerPublications.filter((p) => p.publishedAt && new Date(p.publishAt) <= now) ?? []
+  if (!draw || live.length === 0) throw new AppError('NOT_FOUND')
+  const result = await repo.findResult(deps.database.db, draw.id)
+  if (!result) throw new AppError('NOT_FOUND')
+  const winners = result.selections.filter((s) => !s.reserve)
+  return {
+    title: draw.title,
+    promotionName: draw.promotionName,
+    promoterName: draw.promoterName,
+    publicId: draw.publicId,
+    ranAt: result.ranAt.toISOString(),
+    states: live.map((p) => p.state),
+    // Initials and postcode (SA), also what the ACT list shows: no e-mail, no full name.
+    winners: winners.map((w) => ({ position: w.position, entry: maskEntry(parseCanonicalRow(w.entry), 'initialsPostcode').split(', ').filter((f) => !f.includes('@')).join(', ') })),
+  }
+}

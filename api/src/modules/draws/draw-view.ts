@@ -1,0 +1,81 @@
+import { DRAW_ALGORITHM, maskEntry, parseCanonicalRow, type MaskRule } from '@permitdesk/shared'
+import type { DrawResultRow, DrawRow } from '../../db/schema/draws'
+
+export type DrawStatus = 'created' | 'uploaded' | 'committed' | 'run'
+
+export function statusOf(draw: DrawRow, result: DrawResultRow | null | undefined): DrawStatus {
+  if (result) return 'run'
+  if (draw.committedAt) return 'committed'
+  if (draw.entriesHash) return 'uploaded'
+  return 'created'
+}
+
+type ChainLink = { draw: DrawRow; result: DrawResultRow | null }
+
+function selections(result: DrawResultRow | null | undefined, mask: (entry: string) => string) {
+  const all = result?.selections ?? []
+  const view = (s: (typeof all)[number]) => ({ position: s.position, entryIndex: s.entryIndex, rootIndex: s.rootIndex, entry: mask(s.entry) })
+  return { winners: all.filter((s) => !s.reserve).map(view), reserves: all.filter((s) => s.reserve).map(view) }
+}
+
+function chainView(chain: ChainLink[]) {
+  return chain.map(({ draw, result }) => ({
+    publicId: draw.publicId,
+    title: draw.title,
+    parentPublicId: chain.find((c) => c.draw.id === draw.parentId)?.draw.publicId ?? null,
+    status: statusOf(draw, result),
+    ranAt: result?.ranAt.toISOString() ?? null,
+  }))
+}
+
+/** The public record (GET /api/draw/public and /draws/{publicId}/): masked entries, seed only after the run. */
+export function toPublicDraw(draw: DrawRow, result: DrawResultRow | null | undefined, chain: ChainLink[]) {
+  const rule = draw.maskRule as MaskRule
+  return {
+    publicId: draw.publicId,
+    title: draw.title,
+    promotionName: draw.promotionName,
+    promoterName: draw.promoterName,
+    algorithm: DRAW_ALGORITHM,
+    status: statusOf(draw, result),
+    winnersCount: draw.winners,
+    reservesCount: draw.reserves,
+    drawDate: draw.drawDate,
+    drawTime: draw.drawTime,
+    drawLocation: draw.drawLocation,
+    scrutineerName: result?.scrutineerName ?? null,
+    maskRule: rule,
+    entryCount: draw.committedAt ? draw.entryCount : null,
+    entriesHash: draw.committedAt ? draw.entriesHash : null,
+    seedHash: draw.seedHash,
+    committedAt: draw.committedAt?.toISOString() ?? null,
+    seed: result?.seedHex ?? null,
+    ranAt: result?.ranAt.toISOString() ?? null,
+    ...selections(result, (entry) => maskEntry(parseCanonicalRow(entry), rule)),
+    parentPublicId: chain.find((c) => c.draw.id === draw.parentId)?.draw.publicId ?? null,
+    /** For a redraw: the original indexes of the earlier winners its entries leave out. */
+    excludedRootIndexes: draw.excludedRootIndexes,
+    chain: chainView(chain),
+  }
+}
+
+/** The whole record for its owner and staff (GET /api/draw/get): unmasked entries and the entries file. */
+export function toOwnerDraw(draw: DrawRow, result: DrawResultRow | null | undefined, chain: ChainLink[]) {
+  return {
+    ...toPublicDraw(draw, result, chain),
+    id: draw.id,
+    promotionId: draw.promotionId,
+    parentId: draw.parentId,
+    entryCount: draw.entryCount,
+    entriesHash: draw.entriesHash,
+    entriesBytes: draw.entriesBytes,
+    header: draw.header,
+    sourceFileName: draw.sourceFileName,
+    scrutineerRequired: draw.scrutineerRequired,
+    scrutineerName: result?.scrutineerName ?? draw.scrutineerName,
+    entriesUrl: draw.entriesKey ? `/download/draw/${draw.id}/entries.csv` : null,
+    publicUrl: `/draws/${draw.publicId}/`,
+    certificateUrl: `/draws/${draw.publicId}/certificate.pdf`,
+    ...selections(result, (entry) => entry),
+  }
+}

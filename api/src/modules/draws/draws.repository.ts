@@ -1,0 +1,140 @@
+/** The only module that writes SQL for draws (STYLE.md: only repositories touch the database). */
+import crypto from 'node:crypto'
+import { and, asc, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { drawResults, draws, type DrawResultRow, type DrawRow, type StoredWinnerPublication } from '../../db/schema/draws'
+import { promotions } from '../../db/schema/promotions'
+import { instanceSettings } from '../../db/schema/instance'
+
+export type Owner = { userId: number; isStaff: boolean }
+
+export async function insertDraw(db: Db, values: typeof draws.$inferInsert): Promise<DrawRow> {
+  const [row] = await db.insert(draws).values(values).returning()
+  return row!
+}
+
+/** The draw if `owner` may see it: its owner or staff. Others' draws are "not found", as missing ones. */
+export async function findDrawFor(db: Db, owner: Owner, id: number): Promise<DrawRow | undefined> {
+  const where = owner.isStaff ? eq(draws.id, id) : and(eq(draws.id, id), eq(draws.userId, owner.userId))
+  const [row] = await db.select().from(draws).where(where)
+  return row
+}
+
+export async function findDrawByPublicId(db: Db, publicId: string): Promise<DrawRow | undefined> {
+  const [row] = await db.select().from(draws).where(eq(draws.publicId, publicId))
+  return row
+}
+
+export async function findDraw(db: Db, id: number): Promise<DrawRow | undefined> {
+  const [row] = await db.select().from(draws).where(eq(draws.id, id))
+  return row
+}
+
+/** Replaces the entries of a draw not yet committed; undefined when it was committed meanwhile. */
+export async function replaceEntries(
+  db: Db,
+  id: number,
+  values: Pick<DrawRow, 'entriesKey' | 'entryCount' | 'entriesHash' | 'entriesBytes' | 'header' | 'sourceFileName' | 'rowOffsets'>,
+): Promise<DrawRow | undefined> {
+  const [row] = await db
+    .update(draws)
+    .set(values)
+    .where(and(eq(draws.id, id), isNull(draws.committedAt)))
+    .returning()
+  return row
+}
+
+/** Freezes the entries: only once, and only with entries (the WHERE makes it atomic). */
+export async function commitDraw(db: Db, id: number, values: { seedEncrypted: string; seedHash: string }): Promise<DrawRow | undefined> {
+  const [row] = await db
+    .update(draws)
+    .set({ ...values, committedAt: sql`now()` })
+    .where(and(eq(draws.id, id), isNull(draws.committedAt), isNotNull(draws.entriesHash)))
+    .returning()
+  return row
+}
+
+export async function updateScrutineer(db: Db, id: number, scrutineerName: string) {
+  await db.update(draws).set({ scrutineerName }).where(eq(draws.id, id))
+}
+
+export async function findResult(db: Db, drawId: number): Promise<DrawResultRow | undefined> {
+  const [row] = await db.select().from(drawResults).where(eq(drawResults.drawId, drawId))
+  return row
+}
+
+/** Records a result unless one exists (the primary key allows one per draw); returns the one recorded. */
+export async function recordResult(db: Db, values: typeof drawResults.$inferInsert): Promise<{ result: DrawResultRow; recorded: boolean }> {
+  const inserted = await db.insert(drawResults).values(values).onConflictDoNothing({ target: drawResults.drawId }).returning()
+  return { result: (await findResult(db, values.drawId))!, recorded: inserted.length === 1 }
+}
+
+/** Every draw of a chain (the root and its redraws), oldest first, with their results. */
+export async function findChain(db: Db, rootId: number): Promise<{ draw: DrawRow; result: DrawResultRow | null }[]> {
+  const rows = await db
+    .select()
+    .from(draws)
+    .leftJoin(drawResults, eq(drawResults.drawId, draws.id))
+    .where(or(eq(draws.id, rootId), eq(draws.rootId, rootId)))
+    .orderBy(asc(draws.id))
+  return rows.map((r) => ({ draw: r.draws, result: r.draw_results }))
+}
+
+export async function findDrawsOfPromotion(db: Db, promotionId: number): Promise<DrawRow[]> {
+  return db.select().from(draws).where(eq(draws.promotionId, promotionId)).orderBy(asc(draws.id))
+}
+
+/** The key that encrypts seeds at rest: generated once per installation and kept in the database. */
+export async function getSeedKey(db: Db): Promise<Buffer> {
+  const fresh = crypto.randomBytes(32).toString('base64url')
+  await db.insert(instanceSettings).values({ key: 'draw_seed_key', value: fresh }).onConflictDoNothing({ target: instanceSettings.key })
+  const [row] = await db.select().from(instanceSettings).where(eq(instanceSettings.key, 'draw_seed_key'))
+  return Buffer.from(row!.value as string, 'base64url')
+}
+
+export async function accountNameOf(db: Db, userId: number): Promise<string> {
+  const { rows } = await db.execute<{ account_name: string }>(sql`select account_name from app.users where id = ${userId}`)
+  return rows[0]?.account_name ?? ''
+}
+
+export async function emailOf(db: Db, userId: number): Promise<string | undefined> {
+  const { rows } = await db.execute<{ email: string }>(sql`select email from app.users where id = ${userId}`)
+  return rows[0]?.email
+}
+
+export async function findPromotionRow(db: Db, id: number) {
+  const [row] = await db.select().from(promotions).where(eq(promotions.id, id))
+  return row
+}
+
+export async function setWinnerPublications(db: Db, id: number, publications: StoredWinnerPublication[]) {
+  await db.update(draws).set({ winnerPublications: publications }).where(eq(draws.id, id))
+}
+
+/** Scheduled draws with entries whose upload has closed and that are not committed yet. */
+export async function findDueCommits(db: Db, now: Date): Promise<DrawRow[]> {
+  return db.select().from(draws).where(and(eq(draws.scheduled, true), isNull(draws.committedAt), isNotNull(draws.entriesHash), lte(draws.commitAt, now)))
+}
+
+/** Scheduled, committed draws whose time has come and that have no result. */
+export async function findDueRuns(db: Db, now: Date): Promise<DrawRow[]> {
+  const rows = await db
+    .select({ draw: draws })
+    .from(draws)
+    .leftJoin(drawResults, eq(drawResults.drawId, draws.id))
+    .where(and(eq(draws.scheduled, true), isNotNull(draws.committedAt), isNull(drawResults.drawId), lte(draws.runAt, now)))
+  return rows.map((r) => r.draw)
+}
+
+/** Marks due winner publications live; answers how many went live. */
+export async function publishDueWinners(db: Db, now: Date): Promise<number> {
+  const { rows } = await db.execute<{ id: number }>(sql`
+    update app.draws set winner_publications = (
+      select jsonb_agg(case when p->>'publishedAt' is null and (p->>'publishAt')::timestamptz <= ${now.toISOString()}::timestamptz
+        then jsonb_set(p, '{publishedAt}', to_jsonb(${now.toISOString()}::text)) else p end)
+      from jsonb_array_elements(winner_publications) p)
+    where exists (select 1 from jsonb_array_elements(winner_publications) p
+      where p->>'publishedAt' is null and (p->>'publishAt')::timestamptz <= ${now.toISOString()}::timestamptz)
+    returning id`)
+  return rows.length
+}

@@ -1,0 +1,77 @@
+import type { Request } from 'express'
+import busboy from 'busboy'
+import { AppError, MSG_DRAW_COMMITTED, MSG_DRAW_FILE_REQUIRED, MSG_DRAW_ID_REQUIRED } from '@permitdesk/shared'
+import { sanitiseFileName } from '../upload/sniff-file'
+import * as repo from './draws.repository'
+import { requireDraw, type DrawDeps, type Owner } from './draw-service'
+import { ingestEntries, type StoredEntries } from './ingest-entries'
+
+const missingFile = () => new AppError('VALIDATION', MSG_DRAW_FILE_REQUIRED, { modelState: { file: [MSG_DRAW_FILE_REQUIRED] } })
+
+/**
+ * POST /api/draw/uploadEntries (multipart `id`, `file`): the file streams through ingestEntries
+ * straight to storage. When `id` comes before the file (browsers send fields in order) the draw
+ * is checked first, so a refused upload is not read. Replaces the entries until the commit; 409 after.
+ */
+export async function uploadEntries(deps: DrawDeps, owner: Owner, req: Request) {
+  const limitBytes = deps.config.DRAW_UPLOAD_LIMIT_MB * 1024 * 1024
+  let idText: string | undefined
+  let fileName = 'entries.csv'
+  let work: Promise<StoredEntries> | undefined
+
+  const checkDraw = async () => {
+    const id = Number(idText)
+    if (!idText || !Number.isSafeInteger(id) || id < 1) throw new AppError('VALIDATION', MSG_DRAW_ID_REQUIRED, { modelState: { id: [MSG_DRAW_ID_REQUIRED] } })
+    const draw = await requireDraw(deps, owner, id)
+    if (draw.committedAt) throw new AppError('CONFLICT', MSG_DRAW_COMMITTED)
+    return draw
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    let parser: busboy.Busboy
+    try {
+      parser = busboy({ headers: req.headers, limits: { files: 1, fields: 10, fileSize: limitBytes + 1 } })
+    } catch {
+      reject(missingFile())
+      return
+    }
+    parser.on('field', (name, value) => {
+      if (name === 'id') idText = value
+    })
+    parser.on('file', (name, file, info) => {
+      if (name !== 'file' || work) {
+        file.resume()
+        return
+      }
+      fileName = sanitiseFileName(info.filename ?? 'entries.csv')
+      work = (async () => {
+        if (idText !== undefined) await checkDraw()
+        return ingestEntries(deps.storage, file, { limitBytes })
+      })()
+      work.catch(() => file.resume())
+    })
+    parser.on('close', () => resolve())
+    parser.on('error', (error) => reject(error instanceof AppError ? error : missingFile()))
+    req.pipe(parser)
+  })
+  if (!work) throw missingFile()
+  const stored = await work
+  try {
+    const draw = await checkDraw()
+    const updated = await repo.replaceEntries(deps.database.db, draw.id, {
+      entriesKey: stored.key,
+      entryCount: stored.entryCount,
+      entriesHash: stored.entriesHash,
+      entriesBytes: stored.bytes,
+      header: stored.header,
+      rowOffsets: stored.rowOffsets,
+      sourceFileName: fileName,
+    })
+    if (!updated) throw new AppError('CONFLICT', MSG_DRAW_COMMITTED)
+    if (draw.entriesKey) await deps.storage.delete(draw.entriesKey).catch(() => {})
+  } catch (error) {
+    await deps.storage.delete(stored.key).catch(() => {})
+    throw error
+  }
+  return { entryCount: stored.entryCount, entriesHash: stored.entriesHash }
+}

@@ -1,0 +1,84 @@
+import { formatDate, promotionTitle, reminderSetting, planReminders, type ReminderKind } from '@permitdesk/shared'
+import type { Config } from '../../env'
+import type { Database } from '../../db/client'
+import type { Logger } from '../../logger'
+import type { Mailer } from '../../mail/create-mailer'
+import { escapeHtml } from '../../mail/templates'
+import { choicesOf, datesSourceOf } from './promotion-reminders'
+import { claimDelivery, distributionListsByIds, findPromotionReminders, findPromotionWithOwner, unsubscribedEmails } from './reminders.repository'
+import { queueReminder, reminderRuntime, type ReminderJob } from './reminder-runtime'
+import { unsubscribeToken } from './unsubscribe-token'
+
+export type SendReminderDeps = { config: Pick<Config, 'PUBLIC_URL' | 'SESSION_SECRET'>; database: Database; mailer: Mailer; logger: Logger }
+
+export type SendOutcome = { sent: string[]; skipped: 'stale' | 'not-due' | 'gone' | null }
+
+/**
+ * The worker's step for one queued reminder. It re-reads the promotion: a job of an older plan
+ * (the date or the offset changed since) sends nothing. Each recipient's mail is sent inside the
+ * transaction that claims its sent marker (unique per promotion, kind, reminder date, address):
+ * a second worker waits on that row and then finds it taken, and a failed send rolls the marker
+ * back so the job's retry sends it. Unsubscribed addresses are left out.
+ */
+export async function sendDueReminder(deps: SendReminderDeps, job: ReminderJob): Promise<SendOutcome> {
+  const db = deps.database.db
+  const now = reminderRuntime.now()
+  const found = await findPromotionWithOwner(db, job.promotionId)
+  if (!found || found.promotion.deleted) return { sent: [], skipped: 'gone' }
+  const { promotion, ownerEmail } = found
+  const choices = choicesOf(await findPromotionReminders(db, promotion.id)).filter((choice) => choice.kind === job.kind)
+  const [planned] = planReminders(choices, datesSourceOf(promotion), { now })
+  if (!planned || planned.reminderDate !== job.reminderDate) return { sent: [], skipped: 'stale' }
+  if (planned.sendAt!.getTime() > now.getTime()) {
+    // Early (a clock moved back): wait for the instant again.
+    await queueReminder(db, job, planned.sendAt!)
+    return { sent: [], skipped: 'not-due' }
+  }
+  const lists = await distributionListsByIds(db, promotion.userId, planned.distributionListIds)
+  const unsubscribed = await unsubscribedEmails(db, promotion.id)
+  const recipients = [...new Set([...(planned.accountHolder ? [ownerEmail.toLowerCase()] : []), ...lists.flatMap((list) => list.emails)])].filter(
+    (email) => !unsubscribed.has(email),
+  )
+  const sent: string[] = []
+  for (const email of recipients) {
+    const delivered = await db.transaction(async (tx) => {
+      if (!(await claimDelivery(tx, { promotionId: promotion.id, kind: job.kind, reminderDate: job.reminderDate, email }))) return false
+      await deps.mailer.send(await reminderMail(deps, { promotionId: promotion.id, name: promotion.name, kind: planned.kind, date: planned.date!, email }))
+      return true
+    })
+    if (delivered) sent.push(email)
+  }
+  deps.logger.info('reminder sent', { promotionId: promotion.id, kind: job.kind, reminderDate: job.reminderDate, recipients: sent.length })
+  return { sent, skipped: null }
+}
+
+export function unsubscribeUrl(publicUrl: string, promotionId: number, email: string, token: string): string {
+  const url = new URL('/unsubscribe/', publicUrl)
+  url.searchParams.set('promotionId', String(promotionId))
+  url.searchParams.set('email', email)
+  url.searchParams.set('token', token)
+  return url.toString()
+}
+
+async function reminderMail(deps: SendReminderDeps, input: { promotionId: number; name: string; kind: ReminderKind; date: string; email: string }) {
+  const setting = reminderSetting(input.kind)
+  const title = promotionTitle(input.name)
+  const dashboard = new URL(`/promotions/edit/${input.promotionId}/`, deps.config.PUBLIC_URL).toString()
+  const unsubscribe = unsubscribeUrl(deps.config.PUBLIC_URL, input.promotionId, input.email, await unsubscribeToken(deps, input.promotionId, input.email))
+  const when = formatDate(input.date)
+  const subject = `Reminder: ${setting.label} for ${title} on ${when}`
+  const text = [
+    `${setting.label}: ${when}`,
+    setting.description,
+    '',
+    `Promotion: ${title}`,
+    `Dashboard: ${dashboard}`,
+    '',
+    `Stop these reminders for this promotion: ${unsubscribe}`,
+  ].join('\n')
+  const html = `<p><strong>${escapeHtml(setting.label)}: ${escapeHtml(when)}</strong></p>
+<p>${escapeHtml(setting.description)}</p>
+<p>Promotion: <a href="${escapeHtml(dashboard)}">${escapeHtml(title)}</a></p>
+<p style="font-size:12px;color:#555"><a href="${escapeHtml(unsubscribe)}">Stop these reminders for this promotion</a></p>`
+  return { to: input.email, subject, text, html }
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { MASK_RULES } from './masking';
+import {
+  MSG_DRAW_ID_REQUIRED,
+  MSG_DRAW_LOOKUP_VALUE_REQUIRED,
+  MSG_DRAW_RESERVES_INVALID,
+  MSG_DRAW_TITLE_INVALID,
+  MSG_DRAW_WINNERS_REQUIRED,
+} from './messages';
+
+const MSG_PROMOTION_ID = 'Please give the promotion id.';
+const MSG_MASK_RULE = 'Please choose how entries are shown: standard, initialsPostcode or hidden.';
+const MSG_SCRUTINEER_NAME = 'Please enter the scrutineer\u2019s name (at most 200 characters).';
+
+/** An id in a body or a query string ("12" or 12). */
+const drawId = z.coerce.number({ error: MSG_DRAW_ID_REQUIRED }).int({ error: MSG_DRAW_ID_REQUIRED }).positive({ error: MSG_DRAW_ID_REQUIRED });
+const winners = z.number({ error: MSG_DRAW_WINNERS_REQUIRED }).int({ error: MSG_DRAW_WINNERS_REQUIRED }).min(1, { error: MSG_DRAW_WINNERS_REQUIRED }).max(100_000, { error: MSG_DRAW_WINNERS_REQUIRED });
+const reserves = z.number({ error: MSG_DRAW_RESERVES_INVALID }).int({ error: MSG_DRAW_RESERVES_INVALID }).min(0, { error: MSG_DRAW_RESERVES_INVALID }).max(100_000, { error: MSG_DRAW_RESERVES_INVALID });
+const title = z.string({ error: MSG_DRAW_TITLE_INVALID }).trim().max(200, { error: MSG_DRAW_TITLE_INVALID });
+
+/** POST /api/draw/create: winners default to the application's prize count. */
+export const DrawCreateSchema = z.object({
+  promotionId: z.coerce.number({ error: MSG_PROMOTION_ID }).int({ error: MSG_PROMOTION_ID }).positive({ error: MSG_PROMOTION_ID }),
+  title: title.optional(),
+  winners: winners.optional(),
+  reserves: reserves.optional(),
+  maskRule: z.enum(MASK_RULES, { error: MSG_MASK_RULE }).optional(),
+  /** Commit at upload close and run at the final draw's date and time, through the job queue. */
+  schedule: z.boolean({ error: 'Please answer whether the draw runs by itself at the final draw time.' }).optional(),
+});
+export type DrawCreate = z.infer<typeof DrawCreateSchema>;
+
+export const DrawIdSchema = z.object({ id: drawId });
+
+export const DrawRunSchema = z.object({
+  id: drawId,
+  scrutineerName: z.string({ error: MSG_SCRUTINEER_NAME }).trim().max(200, { error: MSG_SCRUTINEER_NAME }).optional(),
+});
+
+export const DrawRedrawSchema = z.object({ id: drawId, winners, reserves: reserves.default(0), title: title.optional() });
+
+export const DrawListQuerySchema = z.object({ promotionId: z.coerce.number({ error: MSG_PROMOTION_ID }).int({ error: MSG_PROMOTION_ID }).positive({ error: MSG_PROMOTION_ID }) });
+
+const publicId = z.string({ error: 'Please give the draw\u2019s public id.' }).regex(/^[A-Za-z0-9_-]{6,40}$/, { error: 'Please give the draw\u2019s public id.' });
+export const DrawPublicQuerySchema = z.object({ publicId });
+export const DrawLookupQuerySchema = z.object({
+  publicId,
+  value: z.string({ error: MSG_DRAW_LOOKUP_VALUE_REQUIRED }).trim().min(1, { error: MSG_DRAW_LOOKUP_VALUE_REQUIRED }).max(500, { error: MSG_DRAW_LOOKUP_VALUE_REQUIRED }),
+});

@@ -1,0 +1,80 @@
+/**
+ * Issue 16 end to end: a promoter makes a distribution list on the dashboard, sets a reminder
+ * for it, sees it on the dashboard with the dates and days left, and downloads the calendar file.
+ */
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import { expect, test, type APIRequestContext } from '@playwright/test'
+import { addDays, daysLeft, formatDate } from '@permitdesk/shared'
+import ical from 'node-ical'
+import { mailLink, PASSWORD, watchConsole } from './helpers'
+
+async function signUp(request: APIRequestContext) {
+  const email = `reminders-${crypto.randomBytes(5).toString('hex')}@example.test`
+  const register = await request.post('/api/account/register', {
+    data: { email, password: PASSWORD, firstName: 'Rita', lastName: 'Reminder', accountName: 'Rita Promotions', phone: '0298765432', agreedTerms: true },
+  })
+  expect(register.status()).toBe(200)
+  expect((await request.get(await mailLink(email, '/api/account/confirmEmail'))).ok()).toBe(true)
+  expect((await request.post('/api/account/login', { data: { email, password: PASSWORD } })).status()).toBe(200)
+  return email
+}
+
+function isoDaysFromNow(days: number) {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
+}
+
+test('set a reminder for a list, see it on the dashboard, download the calendar file', async ({ page }) => {
+  const errors = watchConsole(page)
+  await signUp(page.request)
+  const created = await page.request.post('/api/promotion/create', {
+    data: { name: 'Spring draw', ausStates: { nsw: true }, totalPrizeValue: 20000, hasNswAuthority: false, includeNz: false, winnersDrawnElectronically: false, managedSubmission: true, randomDraw: false, termsAndConditions: false, abridgedTC: false, hostedTC: false },
+  })
+  expect(created.status(), await created.text()).toBe(200)
+  const id = (await created.json()).id
+  const startDate = isoDaysFromNow(30)
+  const current = await (await page.request.get(`/api/promotion/get?id=${id}`)).json()
+  const saved = await page.request.post('/api/promotion/save', {
+    data: { ...current, versionNumber: current.versionNumber ?? current.version, permit: { ...current.permit, startDate, startTime: '09:00', endDate: isoDaysFromNow(60), endTime: '15:00', requiredDate: isoDaysFromNow(23) } },
+  })
+  expect(saved.status(), await saved.text()).toBe(200)
+
+  await page.goto(`/promotions/edit/${id}/`)
+  await expect(page.getByRole('heading', { name: 'What to do next' })).toBeVisible()
+  await expect(page.getByTestId('next-step')).toContainText('Lodgement deadline')
+  await expect(page.getByTestId('next-step')).toContainText(`${daysLeft(isoDaysFromNow(23), { now: new Date() })} days left`)
+  await expect(page.getByTestId('date-start')).toContainText(formatDate(startDate))
+  await expect(page.getByTestId('date-start')).toContainText(`${daysLeft(startDate, { now: new Date() })} days left`)
+
+  // A list, made on the dashboard by pasting addresses (one bad row reported by its line).
+  await page.getByLabel('New list name').fill('Event team')
+  await page.getByRole('button', { name: 'Create list' }).click()
+  await expect(page.getByRole('heading', { name: 'Event team' })).toBeVisible()
+  await page.getByLabel('Add addresses to Event team').fill('sam@example.test\nnot an address\nkim@example.test')
+  await page.getByRole('button', { name: 'Add', exact: true }).click()
+  await expect(page.getByRole('alert')).toContainText('Line 2: "not an address" is not a valid e-mail address.')
+  await expect(page.getByTestId('list-Event team').getByRole('listitem')).toHaveText([/sam@example.test/, /kim@example.test/])
+
+  // The start reminder, two days before, to the list only.
+  const start = page.getByTestId('reminder-start')
+  await start.getByLabel('Promotion starts').check()
+  await start.getByLabel('Promotion starts: days before').fill('2')
+  await start.getByLabel('Me').uncheck()
+  await start.getByLabel('Event team').check()
+  await page.getByRole('button', { name: 'Save reminders' }).click()
+  await expect(page.getByText('Your reminders are saved.')).toBeVisible()
+  await expect(page.getByTestId('reminder-status-start')).toHaveText(`Scheduled: ${formatDate(addDays(startDate, -2))} to Event team`)
+
+  // Still there after a reload: read back from the server.
+  await page.reload()
+  await expect(page.getByTestId('reminder-status-start')).toHaveText(`Scheduled: ${formatDate(addDays(startDate, -2))} to Event team`)
+
+  // The calendar file of the promotion's dates.
+  const downloading = page.waitForEvent('download')
+  await page.getByRole('link', { name: 'Download calendar file (.ics)' }).click()
+  const download = await downloading
+  expect(download.suggestedFilename()).toBe(`promotion-${id}-dates.ics`)
+  const events = Object.values(ical.sync.parseICS(fs.readFileSync((await download.path())!, 'utf8'))).filter((c: any) => c.type === 'VEVENT') as any[]
+  expect(events.map((e) => String(e.summary)).sort()).toEqual(['Lodgement deadline: Spring draw', 'Promotion ends: Spring draw', 'Promotion starts: Spring draw'])
+  expect(errors).toEqual([])
+})

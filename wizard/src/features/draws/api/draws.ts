@@ -1,0 +1,69 @@
+/** The draw calls (issue 15): one place for the screen's fetchers. */
+import { api, ApiError, type ErrorBody } from '../../../lib/api-client'
+
+export type Selection = { position: number; entryIndex: number; rootIndex: number; entry: string }
+export type Draw = {
+  id: number
+  publicId: string
+  title: string
+  parentId: number | null
+  status: 'created' | 'uploaded' | 'committed' | 'run'
+  winnersCount: number
+  reservesCount: number
+  drawDate: string | null
+  drawTime: string | null
+  drawLocation: string | null
+  entryCount: number | null
+  entriesHash: string | null
+  seedHash: string | null
+  committedAt: string | null
+  seed: string | null
+  ranAt: string | null
+  scrutineerRequired: boolean
+  scrutineerName: string | null
+  sourceFileName: string | null
+  winners: Selection[]
+  reserves: Selection[]
+  excludedRootIndexes: number[]
+  publicUrl: string
+  certificateUrl: string
+  entriesUrl: string | null
+}
+
+export const listDraws = (promotionId: number) => api.get<Draw[]>('/api/draw/list', { query: { promotionId } })
+export const createDraw = (body: { promotionId: number; title?: string; winners?: number; reserves?: number; maskRule?: string }) =>
+  api.post<{ id: number; publicId: string }>('/api/draw/create', body, { notify: false })
+export const commitDraw = (id: number) => api.post('/api/draw/commit', { id }, { notify: false })
+export const runDraw = (id: number, scrutineerName?: string) => api.post('/api/draw/run', { id, scrutineerName }, { notify: false })
+export const redrawDraw = (body: { id: number; winners: number; reserves: number }) => api.post('/api/draw/redraw', body, { notify: false })
+
+/**
+ * The entries upload with upload progress: fetch() cannot report it, XMLHttpRequest can.
+ * `onProgress` gets the fraction sent (0…1).
+ */
+export function uploadEntries(id: number, file: File, onProgress: (fraction: number) => void): Promise<{ entryCount: number; entriesHash: string }> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest()
+    xhr.open('POST', '/api/draw/uploadEntries')
+    xhr.withCredentials = true
+    xhr.setRequestHeader('accept', 'application/json')
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total)
+    }
+    xhr.onload = () => {
+      let body: unknown
+      try {
+        body = JSON.parse(xhr.responseText)
+      } catch {
+        body = undefined
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(body as { entryCount: number; entriesHash: string })
+      else reject(new ApiError(xhr.status, body as ErrorBody | undefined))
+    }
+    xhr.onerror = () => reject(new ApiError(0, undefined))
+    const form = new FormData()
+    form.append('id', String(id))
+    form.append('file', file)
+    xhr.send(form)
+  })
+}

@@ -1,0 +1,340 @@
+import { formatDate, formatTimeOfDay, type ReminderDateSetting, type ReminderKind } from '@permitdesk/shared'
+import { useEffect, useState, type FormEvent } from 'react'
+import {
+  addEmails,
+  createDistributionList,
+  deleteDistributionList,
+  getCalendarFeed,
+  getReminderDateSettings,
+  getReminders,
+  regenerateCalendarFeed,
+  removeEmail,
+  resubscribe,
+  saveReminders,
+  type CalendarFeed,
+  type DistributionList,
+  type ReminderChoice,
+  type RemindersView,
+} from '../api/reminders'
+
+function daysLeftText(days: number): string {
+  if (days === 0) return 'today'
+  if (days < 0) return days === -1 ? 'passed yesterday' : `passed ${-days} days ago`
+  return days === 1 ? '1 day left' : `${days} days left`
+}
+
+const STATUS_TEXT = { scheduled: 'Scheduled', sent: 'Sent', past: 'Date passed', 'no-date': 'Waiting for the date' } as const
+
+type Draft = Record<string, ReminderChoice & { on: boolean }>
+
+function draftOf(settings: ReminderDateSetting[], view: RemindersView): Draft {
+  const draft: Draft = {}
+  for (const setting of settings) {
+    const saved = view.reminders.find((r) => r.kind === setting.kind)
+    draft[setting.kind] = saved
+      ? { kind: setting.kind, on: true, accountHolder: saved.accountHolder, distributionListIds: saved.distributionListIds, daysBefore: saved.daysBefore }
+      : { kind: setting.kind, on: false, accountHolder: true, distributionListIds: [], daysBefore: setting.daysBefore }
+  }
+  return draft
+}
+
+/**
+ * The dashboard's "What to do next", "Dates and reminders", distribution lists and calendar
+ * (issue 16): every key date with its meaning and days left, the reminders set for it and to
+ * whom, and the calendar file and feed.
+ */
+export function DatesAndReminders({ promotionId }: { promotionId: number }) {
+  const [settings, setSettings] = useState<ReminderDateSetting[]>([])
+  const [view, setView] = useState<RemindersView | null>(null)
+  const [draft, setDraft] = useState<Draft>({})
+  const [status, setStatus] = useState('')
+  const [error, setError] = useState('')
+
+  const load = async () => {
+    const [s, v] = await Promise.all([getReminderDateSettings(), getReminders(promotionId)])
+    setSettings(s)
+    setView(v)
+    setDraft(draftOf(s, v))
+  }
+  useEffect(() => {
+    load().catch((e: Error) => setError(e.message))
+  }, [promotionId])
+
+  if (error && !view) return <p className="form-error" role="alert">{error}</p>
+  if (!view) return <p role="status">Loading dates…</p>
+
+  const upcoming = view.dates.filter((d) => d.daysLeft >= 0)
+  const next = upcoming[0]
+  const lists = view.distributionLists
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault()
+    setError('')
+    setStatus('')
+    try {
+      const chosen = Object.values(draft)
+        .filter((d) => d.on)
+        .map(({ on: _on, ...choice }) => choice)
+      const saved = await saveReminders(promotionId, chosen)
+      setView(saved)
+      setDraft(draftOf(settings, saved))
+      const past = saved.reminders.filter((r) => r.status === 'past')
+      setStatus(past.length > 0 ? `Your reminders are saved. ${past.map((r) => r.label).join(', ')}: the reminder date has passed, so it will not be sent.` : 'Your reminders are saved.')
+    } catch (e) {
+      setError((e as Error).message)
+    }
+  }
+
+  const update = (kind: ReminderKind, change: Partial<ReminderChoice & { on: boolean }>) => setDraft({ ...draft, [kind]: { ...draft[kind]!, ...change } })
+
+  return (
+    <>
+      <section className="next-step" aria-labelledby="next-title">
+        <h2 id="next-title">What to do next</h2>
+        {next ? (
+          <p data-testid="next-step">
+            <strong>{next.label}</strong> by {formatDate(next.date)}
+            {next.time ? ` at ${formatTimeOfDay(next.time)}` : ''} ({daysLeftText(next.daysLeft)}). {next.description}
+          </p>
+        ) : (
+          <p className="muted">{view.dates.length === 0 ? 'Complete the permit application to see the promotion dates here.' : 'Every date of this promotion has passed.'}</p>
+        )}
+      </section>
+
+      <section className="dates-reminders" aria-labelledby="dates-title">
+        <h2 id="dates-title">Dates and reminders</h2>
+        {view.unsubscribed && (
+          <p className="notice warning" data-testid="unsubscribed">
+            You have unsubscribed from the reminders of this promotion.{' '}
+            <button type="button" onClick={() => resubscribe(promotionId).then(load, (e: Error) => setError(e.message))}>
+              Receive reminders again
+            </button>
+          </p>
+        )}
+        <table className="dates-table">
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">What it means</th>
+              <th scope="col">Days left</th>
+            </tr>
+          </thead>
+          <tbody>
+            {view.dates.map((d) => (
+              <tr key={d.kind} data-testid={`date-${d.kind}`}>
+                <td>
+                  <strong>{d.label}</strong>
+                  <br />
+                  {formatDate(d.date)}
+                  {d.time ? `, ${formatTimeOfDay(d.time)}` : ''}
+                </td>
+                <td>{d.description}</td>
+                <td>{daysLeftText(d.daysLeft)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p>
+          <a className="button" href={`/promotions/downloadcalendarfile/${promotionId}`} download>
+            Download calendar file (.ics)
+          </a>
+        </p>
+
+        <form onSubmit={save} aria-labelledby="reminders-title">
+          <h3 id="reminders-title">Reminders</h3>
+          <p className="muted">Reminders are e-mailed at 8:00 AM Sydney time on the reminder day, to you and the lists you choose. Each has a link to stop them.</p>
+          {settings.map((setting) => {
+            const d = draft[setting.kind]
+            if (!d) return null
+            const saved = view.reminders.find((r) => r.kind === setting.kind)
+            return (
+              <fieldset key={setting.kind} data-testid={`reminder-${setting.kind}`}>
+                <legend>
+                  <label>
+                    <input type="checkbox" checked={d.on} onChange={(e) => update(setting.kind, { on: e.target.checked })} /> {setting.label}
+                  </label>
+                </legend>
+                {d.on && (
+                  <div className="reminder-options">
+                    <label>
+                      <input
+                        type="number"
+                        min={0}
+                        max={365}
+                        value={d.daysBefore}
+                        onChange={(e) => update(setting.kind, { daysBefore: Number(e.target.value) })}
+                        aria-label={`${setting.label}: ${setting.businessDays ? 'business days' : 'days'} before`}
+                      />{' '}
+                      {setting.businessDays ? 'business days' : 'days'} before
+                    </label>
+                    <label>
+                      <input type="checkbox" checked={d.accountHolder} onChange={(e) => update(setting.kind, { accountHolder: e.target.checked })} /> Me
+                    </label>
+                    {lists.map((list) => (
+                      <label key={list.id}>
+                        <input
+                          type="checkbox"
+                          checked={d.distributionListIds.includes(list.id)}
+                          onChange={(e) =>
+                            update(setting.kind, {
+                              distributionListIds: e.target.checked ? [...d.distributionListIds, list.id] : d.distributionListIds.filter((x) => x !== list.id),
+                            })
+                          }
+                        />{' '}
+                        {list.name}
+                      </label>
+                    ))}
+                  </div>
+                )}
+                {saved && (
+                  <p className="muted" data-testid={`reminder-status-${setting.kind}`}>
+                    {STATUS_TEXT[saved.status]}
+                    {saved.reminderDate ? `: ${formatDate(saved.reminderDate)}` : ''}
+                    {saved.accountHolder || saved.distributionListIds.length > 0
+                      ? ` to ${[...(saved.accountHolder ? ['you'] : []), ...lists.filter((l) => saved.distributionListIds.includes(l.id)).map((l) => l.name)].join(', ')}`
+                      : ''}
+                    {saved.message ? `. ${saved.message}` : ''}
+                  </p>
+                )}
+              </fieldset>
+            )
+          })}
+          <button type="submit">Save reminders</button>
+          <p role="status" aria-live="polite">{status}</p>
+          {error && <p className="form-error" role="alert">{error}</p>}
+        </form>
+      </section>
+
+      <DistributionLists lists={lists} onChange={() => load().catch((e: Error) => setError(e.message))} />
+      <CalendarFeedLink />
+    </>
+  )
+}
+
+function DistributionLists({ lists, onChange }: { lists: DistributionList[]; onChange: () => void }) {
+  const [name, setName] = useState('')
+  const [message, setMessage] = useState('')
+  const [error, setError] = useState('')
+  const run = (action: Promise<unknown>, done = '') =>
+    action.then(
+      () => (setError(''), setMessage(done), onChange()),
+      (e: Error) => (setMessage(''), setError(e.message)),
+    )
+  return (
+    <section className="distribution-lists" aria-labelledby="lists-title">
+      <h2 id="lists-title">Distribution lists</h2>
+      <p className="muted">Lists belong to your account: use them for the reminders of any promotion.</p>
+      {lists.map((list) => (
+        <DistributionListEditor key={list.id} list={list} onMessage={(m, isError) => (isError ? (setError(m), setMessage('')) : (setMessage(m), setError('')))} onChange={onChange} run={run} />
+      ))}
+      <form
+        onSubmit={(e) => {
+          e.preventDefault()
+          run(createDistributionList(name), 'The list is created.').then(() => setName(''))
+        }}
+      >
+        <label>
+          New list name <input value={name} onChange={(e) => setName(e.target.value)} />
+        </label>{' '}
+        <button type="submit">Create list</button>
+      </form>
+      <p role="status" aria-live="polite">{message}</p>
+      {error && <p className="form-error" role="alert">{error}</p>}
+    </section>
+  )
+}
+
+function DistributionListEditor({
+  list,
+  onMessage,
+  onChange,
+  run,
+}: {
+  list: DistributionList
+  onMessage: (message: string, isError?: boolean) => void
+  onChange: () => void
+  run: (action: Promise<unknown>, done?: string) => Promise<unknown>
+}) {
+  const [text, setText] = useState('')
+  const report = (result: { added: number; rejected: { message: string }[] }) => {
+    onMessage([`${result.added} address${result.added === 1 ? '' : 'es'} added.`, ...result.rejected.map((r) => r.message)].join(' '), result.rejected.length > 0)
+    onChange()
+  }
+  return (
+    <div className="distribution-list" data-testid={`list-${list.name}`}>
+      <h3>{list.name}</h3>
+      {list.emails.length === 0 ? (
+        <p className="muted">No addresses yet.</p>
+      ) : (
+        <ul>
+          {list.emails.map((email) => (
+            <li key={email}>
+              {email}{' '}
+              <button type="button" aria-label={`Remove ${email}`} onClick={() => run(removeEmail(list.id, email))}>
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form
+        onSubmit={(e) => {
+          e.preventDefault()
+          addEmails(list.id, { emails: text }).then(
+            (result) => (setText(''), report(result)),
+            (err: Error) => onMessage(err.message, true),
+          )
+        }}
+      >
+        <label>
+          Add addresses to {list.name} (one per line, or separated by commas)
+          <textarea rows={2} value={text} onChange={(e) => setText(e.target.value)} />
+        </label>
+        <button type="submit">Add</button>{' '}
+        <label className="button">
+          Upload CSV
+          <input
+            type="file"
+            accept=".csv,text/csv"
+            hidden
+            onChange={async (e) => {
+              const file = e.target.files?.[0]
+              e.target.value = ''
+              if (!file) return
+              addEmails(list.id, { csv: await file.text() }).then(report, (err: Error) => onMessage(err.message, true))
+            }}
+          />
+        </label>{' '}
+        <button type="button" onClick={() => run(deleteDistributionList(list.id), `The list ${list.name} is deleted.`)}>
+          Delete list
+        </button>
+      </form>
+    </div>
+  )
+}
+
+function CalendarFeedLink() {
+  const [feed, setFeed] = useState<CalendarFeed | null>(null)
+  const [error, setError] = useState('')
+  return (
+    <section className="calendar-feed" aria-labelledby="feed-title">
+      <h2 id="feed-title">Calendar subscription</h2>
+      <p className="muted">Subscribe your calendar to a private address with the dates of all your promotions; it stays up to date as dates change.</p>
+      {feed ? (
+        <>
+          <p>
+            <a href={feed.webcalUrl}>Subscribe in your calendar app</a> or copy this address: <code data-testid="feed-url">{feed.url}</code>
+          </p>
+          <button type="button" onClick={() => regenerateCalendarFeed().then(setFeed, (e: Error) => setError(e.message))}>
+            Make a new address (the old one stops working)
+          </button>
+        </>
+      ) : (
+        <button type="button" onClick={() => getCalendarFeed().then(setFeed, (e: Error) => setError(e.message))}>
+          Show my calendar address
+        </button>
+      )}
+      {error && <p className="form-error" role="alert">{error}</p>}
+    </section>
+  )
+}
