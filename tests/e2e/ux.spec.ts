@@ -41,7 +41,7 @@ async function createPromotion(request: APIRequestContext, name: string): Promis
   return (await response.json()).id
 }
 
-type Finding = { screen: string; size: string; id: string; impact: string; nodes: number; help: string }
+type Finding = { screen: string; size: string; id: string; impact: string; nodes: number; help: string; where: string }
 
 /** Opens each screen at each size, runs axe, saves a screenshot; returns what axe found. */
 async function sweep(page: Page, screens: { name: string; path: string; ready: (page: Page) => Locator }[]): Promise<Finding[]> {
@@ -55,7 +55,7 @@ async function sweep(page: Page, screens: { name: string; path: string; ready: (
       await page.waitForLoadState('networkidle')
       const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
       for (const violation of result.violations) {
-        findings.push({ screen: screen.name, size, id: violation.id, impact: violation.impact ?? 'unknown', nodes: violation.nodes.length, help: violation.help })
+        findings.push({ screen: screen.name, size, id: violation.id, impact: violation.impact ?? 'unknown', nodes: violation.nodes.length, help: violation.help, where: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join('; ') })
       }
       await page.screenshot({ path: path.join(SCREENS_DIR, `${screen.name}-${size}.png`), fullPage: true })
     }
@@ -66,8 +66,8 @@ async function sweep(page: Page, screens: { name: string; path: string; ready: (
 function report(findings: Finding[]) {
   const serious = findings.filter((f) => f.impact === 'serious' || f.impact === 'critical')
   const others = findings.filter((f) => !serious.includes(f))
-  for (const f of others) console.log(`axe (${f.impact}) ${f.screen} ${f.size}: ${f.id} × ${f.nodes}: ${f.help}`)
-  expect(serious.map((f) => `${f.impact} ${f.screen} ${f.size}: ${f.id} × ${f.nodes}: ${f.help}`)).toEqual([])
+  for (const f of others) console.log(`axe (${f.impact}) ${f.screen} ${f.size}: ${f.id} × ${f.nodes}: ${f.help} (${f.where})`)
+  expect(serious.map((f) => `${f.impact} ${f.screen} ${f.size}: ${f.id} × ${f.nodes}: ${f.help} (${f.where})`)).toEqual([])
 }
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 }).first()
