@@ -26,6 +26,7 @@ import { uploadRoutes } from './modules/upload/upload.routes'
 import { paymentRoutes } from './modules/payments/payments.routes'
 import { invoiceDownloadRoutes } from './modules/payments/invoice-download.routes'
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes'
+import { lodgementPackRoutes } from './modules/payments/lodgement-pack.routes'
 import { createPaymentGateway } from './modules/payments/payment-gateway'
 import { termsDocumentRoutes, termsRoutes } from './modules/terms/terms.routes'
 import { reminderLinkRoutes, reminderRoutes } from './modules/reminders/reminders.routes'
@@ -107,6 +108,7 @@ export function createApp(given: Given): Express {
   const downloads = express.Router({ caseSensitive: false })
   downloads.use(authenticate(deps))
   downloads.use(invoiceDownloadRoutes(deps))
+  downloads.use(lodgementPackRoutes(deps))
   downloads.use('/download', uploads.downloads)
   downloads.use(documentRoutes(deps))
   downloads.use(termsDocumentRoutes(deps))

@@ -15,7 +15,7 @@ declare module 'react-aria-components' {
 export function AppRoot() {
   const navigate = useNavigate()
   const { pathname } = useLocation()
-  // Braces: Chromium's scrollTo returns a promise, which React would take for the effect's cleanup.
+  // Braces: recent Chromium returns a Promise from scrollTo, which React would take for a clean-up.
   useEffect(() => {
     window.scrollTo(0, 0)
   }, [pathname])
