@@ -287,3 +287,29 @@ describe('the clause library in the CMS', () => {
     }
   })
 })
+
+describe('bought with the application, through payment into the lodgement pack', () => {
+  it.runIf(hasChromium)('B is not asked of the customer; paying waits in "Awaiting submission"; approving submits and the pack carries B', async () => {
+    const id = await createChancePromotion(alice)
+    const upload = new FormData()
+    upload.append('file', new Blob([Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n')]), 'advert.pdf')
+    const advert = await alice.client.upload('/api/Upload', upload)
+    expect(advert.status).toBe(201)
+    const current = await alice.client.get(`/api/promotion/get?id=${id}`)
+    const attached = await alice.client.post('/api/promotion/saveAttachments', {
+      id,
+      versionNumber: current.body.versionNumber,
+      attachments: [{ attachmentType: { code: 'E' }, uploaded: true, fileName: advert.body.serverFileName }],
+    })
+    expect(attached.body.permitStatus?.slug, JSON.stringify(attached.body.applicationIssues)).toBe('ready-submission')
+    expect((await alice.client.post('/api/terms/generate', { promotionId: id })).status).toBe(200)
+    const paid = await alice.client.post('/api/promotion/submitPermitApplication', { id, cardName: 'Pat Promoter', cardNumber: '4242 4242 4242 4242', cardSecurityCode: '123', cardExpiry: '12/35' })
+    expect(paid.status, paid.text).toBe(200)
+    expect((await alice.client.get(`/api/promotion/get?id=${id}`)).body.permitStatus.id).toBe(PERMIT_STATUS_IDS.awaitingSubmission)
+    const approved = await alice.client.post('/api/promotion/approveTermsAndConditions', { id })
+    expect(approved.body.statusId).toBe(PERMIT_STATUS_IDS.submitted)
+    const pack = await alice.client.get(`/promotions/downloadpdfs/${id}`)
+    expect(pack.status).toBe(200)
+    expect(pack.bytes.includes(Buffer.from('attachments/B - Terms and conditions.pdf'))).toBe(true)
+  })
+})

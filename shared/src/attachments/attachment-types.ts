@@ -121,7 +121,8 @@ export function getRequiredAttachmentCodes(input: AttachmentRuleInput & {
   attachmentsManuallyRequired?: string | null;
 }): AttachmentCode[] {
   if (input.attachmentsManualOverride) return parseAttachmentCodes(input.attachmentsManuallyRequired);
-  return getRelevantAttachmentCodes(input).filter((code) => !getAttachmentType(code)?.isAddendum);
+  // Issue 14: with T&Cs bought, attachment B is the T&Cs we draft, attached when the customer approves them.
+  return getRelevantAttachmentCodes(input).filter((code) => !getAttachmentType(code)?.isAddendum && !(code === 'B' && input.termsAndConditions === true));
 }
 
 /**

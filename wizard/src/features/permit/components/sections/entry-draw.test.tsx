@@ -50,6 +50,17 @@ describe('EntrySection', () => {
     expect(screen.getByLabelText('Entry website')).toBeTruthy()
   })
 
+  it('asks a game of skill for its judging criteria and judges (for its T&Cs)', () => {
+    renderSection(EntrySection, createDraft())
+    expect(screen.queryByLabelText('Judging criteria')).toBeNull()
+    cleanup()
+
+    const { update } = renderSection(EntrySection, createDraft({ skillsBasedTC: true }))
+    fireEvent.change(screen.getByLabelText('Judging criteria'), { target: { value: 'Originality' } })
+    expect(update).toHaveBeenCalledWith('permit.judgingCriteria', 'Originality')
+    expect(screen.getByLabelText('Judges')).toBeTruthy()
+  })
+
   it('adds a ticked entry method to the flags', () => {
     const { update } = renderSection(EntrySection, createDraft({ permit: { entryMethodsValue: ENTRY_METHOD_FLAGS.internet } }))
     const methods = screen.getByRole('group', { name: /How can people enter/ })

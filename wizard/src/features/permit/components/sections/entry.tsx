@@ -24,6 +24,13 @@ export function EntrySection() {
       <EntryMechanicPresets />
       <TextField path="permit.entriesPerDay" label="Entries allowed per person per day" hint="A number, or 'unlimited'." maxLength={50} />
       <YesNoField path="permit.multiplePrizesAllowed" label="Can one person win more than one prize?" />
+      {draft.skillsBasedTC && (
+        <>
+          {/* Issue 14: a game of skill's T&Cs say how entries are judged and by whom. */}
+          <TextField path="permit.judgingCriteria" label="Judging criteria" hint="How entries are judged, for your terms and conditions." multiline maxLength={4000} />
+          <TextField path="permit.judges" label="Judges" hint="Who judges the entries." maxLength={1000} />
+        </>
+      )}
     </>
   )
 }
