@@ -384,3 +384,16 @@ describe('staff invoices', () => {
     expect(refused.body.message).toBe(MSG_INVOICE_BLOCKED_TC_APPROVAL)
   })
 })
+
+describe('attachments (staff override)', () => {
+  it("staff override the relevant list through the promotion save; the customer's save cannot change it", async () => {
+    const id = await createPromotion(customer.client)
+    const current = (await staff.get(`/api/promotion/get?id=${id}`)).body
+    const saved = await staff.post('/api/promotion/save', { ...current, attachmentsManualOverride: true, attachmentsManuallyRequired: 'B' })
+    expect(saved.status, saved.text).toBe(200)
+    const seen = (await customer.client.get(`/api/promotion/get?id=${id}`)).body
+    expect(seen).toMatchObject({ attachmentsManualOverride: true, attachmentsManuallyRequired: 'B' })
+    await customer.client.post('/api/promotion/save', { ...seen, attachmentsManualOverride: false, attachmentsManuallyRequired: null })
+    expect((await customer.client.get(`/api/promotion/get?id=${id}`)).body).toMatchObject({ attachmentsManualOverride: true, attachmentsManuallyRequired: 'B' })
+  })
+})
