@@ -90,7 +90,7 @@ test('outstanding → action entry → customer answers and resubmits → NSW pe
   await page.goto(`/permit/edit/${id}/comments/`)
   await expect(page.getByTestId('action-required')).toContainText('Please give the trading name as registered.')
   await page.getByLabel('Who supplies the prizes?').fill('Harbour Travel Pty Ltd')
-  await page.getByRole('button', { name: 'Back to the promotion' }).click()
+  await page.getByRole('button', { name: 'Back', exact: true }).click()
   await expect(page).toHaveURL(new RegExp(`/promotions/edit/${id}/`))
   await expect(page.getByTestId('status')).toContainText('Ready for resubmission')
   const resubmitted = await page.request.post('/api/promotion/submitPermitApplication', {
