@@ -132,7 +132,9 @@ test('outstanding → action entry → customer answers and resubmits → NSW pe
   await expect(page.getByTestId('permit-numbers')).toHaveText('NSW NTP/24/01234')
 
   expect(errors).toEqual([])
-  expect(staffErrors).toEqual([])
+  // The one refused save (the bare NSW prefix) is a 400 the browser logs; nothing else went wrong.
+  expect(staffErrors.filter((e) => !e.includes('status of 400'))).toEqual([])
+  expect(staffErrors).toHaveLength(1)
   await staffContext.close()
 })
 
