@@ -17,7 +17,7 @@ import { silentLogger } from '../../api/src/logger'
 import { createMailer } from '../../api/src/mail/create-mailer'
 import { REMINDER_QUEUE, reminderRuntime } from '../../api/src/modules/reminders/reminder-runtime'
 import { savePromotion, withCompleteApplication } from '../factories/permit'
-import { createCustomer, createPromotion, type Customer } from '../factories/promotions'
+import { createCustomer, createPromotion, promotionInput, type Customer } from '../factories/promotions'
 import { readOutbox, signInStaff } from '../setup/accounts'
 import { unsubscribeToken } from '../../api/src/modules/reminders/unsubscribe-token'
 import { startTestApi, type TestApi } from '../setup/test-api'
@@ -299,8 +299,15 @@ describe('reminders through the job queue (fake clock, two workers)', () => {
     // The account holder unsubscribes from the dashboard (signed in, own address) and the dashboard shows it.
     expect((await alice.client.post('/api/unsubscribe/frompromotion', { promotionId: id, email: alice.email })).status).toBe(200)
     expect((await alice.client.get(`/api/Reminder/get?promotionId=${id}`)).body.unsubscribed).toBe(true)
+    const promotion = (await alice.client.get(`/api/promotion/get?id=${id}`)).body
+    expect(promotion.unsubscribed).toBe(true)
+    expect(promotion.reminders).toEqual([
+      { kind: 'start', daysBefore: null, accountHolder: true, distributionListIds: [list.id] },
+      { kind: 'final-draw', daysBefore: null, accountHolder: true, distributionListIds: [list.id] },
+    ])
     expect((await alice.client.post('/api/unsubscribe/resubscribeToPromotion', { promotionId: id })).body.unsubscribed).toBe(false)
     expect((await alice.client.get(`/api/Reminder/get?promotionId=${id}`)).body.unsubscribed).toBe(false)
+    expect((await alice.client.get(`/api/promotion/get?id=${id}`)).body.unsubscribed).toBe(false)
 
     // The final draw: Sam no longer gets it; Alice (resubscribed) and Kim do.
     await advanceTo(sydneyInstant(permit.finalDraw.date, '09:00'))
@@ -312,5 +319,18 @@ describe('reminders through the job queue (fake clock, two workers)', () => {
     expect(drawMails.map((m) => m.to).sort()).toEqual([alice.email.toLowerCase(), 'kim@example.com'].sort())
     const view = (await alice.client.get(`/api/Reminder/get?promotionId=${id}`)).body
     expect(view.reminders.map((r: any) => r.status)).toEqual(['sent', 'sent'])
+  })
+
+  it('queues the SA publication reminder once the promotion is modified to include SA', async () => {
+    reminderRuntime.now = realNow
+    const { id, permit } = await promotionWithDates()
+    const saved = await alice.client.post('/api/Reminder/save', { promotionId: id, reminders: [{ kind: 'sa-publication' }] })
+    expect(saved.body.reminders[0].status).toBe('no-date')
+    expect(await jobsOf(id)).toEqual([])
+    const modified = await alice.client.post('/api/promotion/modify', { ...promotionInput({ ausStates: { nsw: true, act: true, sa: true } }), id })
+    expect(modified.status).toBe(200)
+    const jobs = await jobsOf(id)
+    expect(jobs.map((j) => [j.data.kind, j.data.reminderDate])).toEqual([['sa-publication', addDays(addDays(permit.finalDraw.date, 30), -7)]])
+    expect((await alice.client.get(`/api/Reminder/get?promotionId=${id}`)).body.reminders[0].status).toBe('scheduled')
   })
 })

@@ -3,6 +3,7 @@ import { parse as parseCookies, serialize } from 'cookie'
 import type { AppDeps } from '../deps'
 import type { UserRow } from '../db/schema/index'
 import { findSession, SESSION_COOKIE, type LiveSession } from '../modules/account/session-store'
+import { authenticateApiKey } from '../modules/api-keys/api-keys'
 
 /** The signed-in user as every route sees it (`res.locals.user`). */
 export type SessionUser = {
@@ -34,18 +35,24 @@ export function toSessionUser(user: UserRow): SessionUser {
   }
 }
 
-export function readSessionToken(cookieHeader: string | undefined): string | undefined {
+/**
+ * The session cookie's name: with Secure cookies (PUBLIC_URL https) it carries the `__Host-`
+ * prefix, so browsers only accept it from this host, over https, for path /, without a Domain.
+ */
+export const sessionCookieName = (secure: boolean) => (secure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE)
+
+export function readSessionToken(cookieHeader: string | undefined, secure = false): string | undefined {
   if (!cookieHeader) return undefined
-  const value = parseCookies(cookieHeader)[SESSION_COOKIE]
+  const value = parseCookies(cookieHeader)[sessionCookieName(secure)]
   return value && value.length <= 100 ? value : undefined
 }
 
 export function setSessionCookie(res: Response, token: string, secure: boolean) {
-  res.append('Set-Cookie', serialize(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/' }))
+  res.append('Set-Cookie', serialize(sessionCookieName(secure), token, { httpOnly: true, sameSite: 'lax', secure, path: '/' }))
 }
 
 export function clearSessionCookie(res: Response, secure: boolean) {
-  res.append('Set-Cookie', serialize(SESSION_COOKIE, '', { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: 0 }))
+  res.append('Set-Cookie', serialize(sessionCookieName(secure), '', { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: 0 }))
 }
 
 /**
@@ -54,12 +61,20 @@ export function clearSessionCookie(res: Response, secure: boolean) {
  * (the key used, if any), `res.locals.session` and `res.locals.sessionState` ('live' | 'replaced'
  * | 'none'). Route access (http/route.ts) only reads the result.
  */
-export function authenticate({ database }: Pick<AppDeps, 'database'>): RequestHandler {
+export function authenticate({ database, config }: Pick<AppDeps, 'database'> & { config?: Pick<AppDeps['config'], 'secureCookies'> }): RequestHandler {
+  const secure = config?.secureCookies ?? false
   return async (req, res, next) => {
     res.locals.sessionState = 'none' satisfies SessionState
-    const token = readSessionToken(req.headers.cookie)
-    if (!token) return next()
     try {
+      const bearer = /^bearer\s+(\S+)\s*$/i.exec(req.get('authorization') ?? '')?.[1]
+      if (bearer) {
+        const { user, apiKey } = await authenticateApiKey(database.db, bearer)
+        res.locals.user = user
+        res.locals.apiKey = apiKey
+        return next()
+      }
+      const token = readSessionToken(req.headers.cookie, secure)
+      if (!token) return next()
       const found = await findSession(database.db, token)
       res.locals.sessionState = found.state
       if (found.state === 'live') {

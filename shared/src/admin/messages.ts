@@ -16,4 +16,3 @@ export const MSG_EMAIL_INVALID_ADMIN = 'Please enter a valid e-mail address.';
 export const MSG_STATE_NOT_IN_PROMOTION = 'This promotion does not include that state.';
 export const MSG_PERMIT_EXPIRY_TOO_FAR = 'The expiry date can be at most 5 years ahead.';
 export const MSG_CONTACT_ALREADY_RESOLVED = 'This contact has already been resolved.';
-export const MSG_INVOICE_AMOUNT_REQUIRED = 'Please enter an amount greater than zero.';

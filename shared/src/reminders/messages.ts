@@ -14,3 +14,4 @@ export const MSG_UNSUBSCRIBED = 'You will no longer receive reminders for this p
 export const MSG_RESUBSCRIBED = 'You will receive reminders for this promotion again.';
 export const MSG_LAWYER_CONTACT_NEXT_STEPS =
   'Thank you. Our team has been asked to put you in touch with a lawyer: they will e-mail or call you within one business day.';
+export const MSG_REMINDERS_LIST_INVALID = 'Please choose the reminders to set for this promotion.';

@@ -119,6 +119,12 @@ export const PromotionViewSchema = PromotionListItemSchema.extend({
   durationString: z.string(),
   notesCount: z.number().int(),
   attachments: z.array(z.looseObject({})),
+  /** 001 §3 `unsubscribed`: the account holder stopped this promotion's reminders (GET only). */
+  unsubscribed: z.boolean().optional(),
+  /** 001 §3 `reminders`: the reminders set (kind, offset, recipients); plan and dates in GET /api/Reminder/get. */
+  reminders: z
+    .array(z.object({ kind: z.string(), daysBefore: z.number().int().nullable(), accountHolder: z.boolean(), distributionListIds: z.array(z.number().int()) }))
+    .optional(),
   permitNumbers: z.array(z.object({ state: z.string(), number: z.string(), approvalDate: z.string(), expiryDate: z.string().nullable() })).optional().describe('permit numbers staff saved, by state'),
 });
 export const ArchiveResponseSchema = z.object({ id: z.number().int(), archived: z.boolean() });

@@ -15,7 +15,7 @@ declare module 'react-aria-components' {
 export function AppRoot() {
   const navigate = useNavigate()
   const { pathname } = useLocation()
-  // A block body: Chromium's scrollTo now returns a Promise, which React would take for a clean-up function.
+  // Braces: recent Chromium returns a Promise from scrollTo, which React would take for a clean-up.
   useEffect(() => {
     window.scrollTo(0, 0)
   }, [pathname])

@@ -47,11 +47,11 @@ const LoginBodySchema = LoginSchema.extend({ clientSession })
 export function accountRoutes(deps: AppDeps): RouteSpec[] {
   const accountDeps: AccountDeps = { db: deps.database.db, mailer: deps.mailer, logger: deps.logger, config: deps.config }
   const db = deps.database.db
-  const secure = deps.config.isProduction
+  const secure = deps.config.secureCookies
   return [
     route({
       method: 'post', path: '/account/register', access: 'public', summary: 'Register an account; a confirmation e-mail is sent.',
-      body: RegisterSchema, response: RegisterResponseSchema, idempotent: true,
+      body: RegisterSchema, response: RegisterResponseSchema,
       handler: async ({ body }) => {
         await assertBotCheck(deps, body.recaptchaResponse)
         const user = await registerAccount(accountDeps, body)
@@ -123,7 +123,7 @@ export function accountRoutes(deps: AppDeps): RouteSpec[] {
       },
     }),
     route({
-      method: 'post', path: '/account/update', access: 'user', summary: 'Change the account details (what get returns is accepted back).',
+      method: 'post', path: '/account/update', access: 'session', summary: 'Change the account details (what get returns is accepted back).',
       body: AccountUpdateSchema, response: AccountUpdateResponseSchema, idempotent: true,
       handler: async ({ body, user }) => ({ message: MSG_ACCOUNT_UPDATED, user: toUserView(await updateAccount(db, user.id, body)) }),
     }),

@@ -1,8 +1,7 @@
 import { AppError, MSG_RESET_TOKEN_REQUIRED, type ResetPassword } from '@permitdesk/shared'
-import { sql } from 'drizzle-orm'
-import { users } from '../../db/schema/index'
-import { consumeAccountToken, retireAccountTokens, updateUser } from './account.repository'
+import { consumeAccountToken, markEmailConfirmed, retireAccountTokens, updateUser } from './account.repository'
 import type { AccountDeps } from './account-deps'
+import { assertPasswordNotCommon } from './common-passwords'
 import { hashPassword } from './passwords'
 import { endUserSessions } from './session-store'
 
@@ -11,9 +10,11 @@ import { endUserSessions } from './session-store'
  * session of the account and spends the other reset links. Following the link also proves the address.
  */
 export async function resetPassword(deps: AccountDeps, input: ResetPassword): Promise<void> {
+  assertPasswordNotCommon(input.password)
   const userId = await consumeAccountToken(deps.db, input.token, 'reset')
   if (!userId) throw new AppError('VALIDATION', MSG_RESET_TOKEN_REQUIRED, { modelState: { token: [MSG_RESET_TOKEN_REQUIRED] } })
-  await updateUser(deps.db, userId, { passwordHash: await hashPassword(input.password), emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())` })
+  await updateUser(deps.db, userId, { passwordHash: await hashPassword(input.password) })
+  await markEmailConfirmed(deps.db, userId)
   await retireAccountTokens(deps.db, userId, 'reset')
   await endUserSessions(deps.db, userId, 'password_reset')
 }

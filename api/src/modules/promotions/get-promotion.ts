@@ -1,6 +1,7 @@
 import { AppError } from '@permitdesk/shared'
 import type { Db } from '../../db/client'
 import { pendingInvoicesOf } from '../payments/get-invoices'
+import { reminderStateOf } from '../reminders/promotion-reminders'
 import { toPromotion } from './promotion-view'
 import { findPromotion, notesSummary, type Owner } from './promotions.repository'
 
@@ -10,5 +11,6 @@ export async function getPromotion(db: Db, owner: Owner, id: number) {
   if (!row) throw new AppError('NOT_FOUND')
   const notes = await notesSummary(db, row.id)
   // 001 §3 pendingSubmissionInvoice / pendingCustomInvoice: what is owed (issue 12).
-  return { ...toPromotion(row, { ...notes, noteLastAction: null }), ...(await pendingInvoicesOf(db, row)) }
+  // 001 §3 unsubscribed / reminders (issue 16).
+  return { ...toPromotion(row, { ...notes, noteLastAction: null }), ...(await pendingInvoicesOf(db, row)), ...(await reminderStateOf(db, row)) }
 }

@@ -12,6 +12,7 @@ import type { PromotionRow } from '../../db/schema/promotions'
 import { diffFields, insertChange } from '../changelog/changelog.repository'
 import { computeFees, formColumns, type PromotionFormColumns } from './promotion-fields'
 import { findPromotion, updatePromotion, type Owner } from './promotions.repository'
+import { replanPromotionReminders } from '../reminders/promotion-reminders'
 
 export type PromotionModifyInput = PromotionModify | PromotionModifySkillsBased
 
@@ -50,6 +51,7 @@ export async function modifyPromotion(db: Db, owner: Owner, body: PromotionModif
     }
     const { fees, requiresPermits } = computeFees({ ...columns, postSubmissionTotalPrizeValue: columns.postSubmissionTotalPrizeValue ?? before.postSubmissionTotalPrizeValue })
     const after = await updatePromotion(tx, before.id, { ...columns, fees, requiresPermits })
+    await replanPromotionReminders(tx, after) // states or dates may have changed the reminders' dates
     const changes = diffFields(pick(before), pick(after))
     await insertChange(tx, { promotionId: before.id, userId: owner.userId, entity: 'promotion', entityId: before.id, action: 'modify', changes })
     return { id: before.id }

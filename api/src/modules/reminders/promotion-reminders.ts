@@ -144,3 +144,14 @@ export async function saveReminders(db: Db, owner: Owner, input: { promotionId: 
     return remindersView(tx, promotion)
   })
 }
+
+/** 001 §3 `unsubscribed` and `reminders` of a promotion, for GET /api/promotion/get. */
+export async function reminderStateOf(db: DbOrTx, promotion: PromotionRow) {
+  const rows = await findPromotionReminders(db, promotion.id)
+  const unsubscribed = await unsubscribedEmails(db, promotion.id)
+  const ownerEmail = await ownerEmailOf(db, promotion.userId)
+  return {
+    unsubscribed: ownerEmail ? unsubscribed.has(ownerEmail.toLowerCase()) : false,
+    reminders: rows.map((row) => ({ kind: row.kind, daysBefore: row.daysBefore, accountHolder: row.accountHolder, distributionListIds: row.distributionListIds })),
+  }
+}
