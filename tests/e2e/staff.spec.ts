@@ -90,7 +90,7 @@ test('outstanding → action entry → customer answers and resubmits → NSW pe
   await page.goto(`/permit/edit/${id}/comments/`)
   await expect(page.getByTestId('action-required')).toContainText('Please give the trading name as registered.')
   await page.getByLabel('Who supplies the prizes?').fill('Harbour Travel Pty Ltd')
-  await page.getByRole('button', { name: 'Back to the promotion' }).click()
+  await page.getByRole('button', { name: 'Back', exact: true }).click()
   await expect(page).toHaveURL(new RegExp(`/promotions/edit/${id}/`))
   await expect(page.getByTestId('status')).toContainText('Ready for resubmission')
   const resubmitted = await page.request.post('/api/promotion/submitPermitApplication', {
@@ -132,7 +132,9 @@ test('outstanding → action entry → customer answers and resubmits → NSW pe
   await expect(page.getByTestId('permit-numbers')).toHaveText('NSW NTP/24/01234')
 
   expect(errors).toEqual([])
-  expect(staffErrors).toEqual([])
+  // The one refused save (the bare NSW prefix) is a 400 the browser logs; nothing else went wrong.
+  expect(staffErrors.filter((e) => !e.includes('status of 400'))).toEqual([])
+  expect(staffErrors).toHaveLength(1)
   await staffContext.close()
 })
 

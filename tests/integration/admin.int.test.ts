@@ -11,8 +11,8 @@ import {
   MSG_INVALID_APPROVAL_DATE,
   MSG_INVALID_PERMIT_NUMBER,
   MSG_INVOICE_AMOUNT_REQUIRED,
-  MSG_INVOICE_BLOCKED_AWAITING_PAYMENT,
-  MSG_INVOICE_BLOCKED_TC_APPROVAL,
+  MSG_INVOICE_ANOTHER_AWAITING_PAYMENT as MSG_INVOICE_BLOCKED_AWAITING_PAYMENT,
+  MSG_INVOICE_TERMS_AWAITING_APPROVAL as MSG_INVOICE_BLOCKED_TC_APPROVAL,
   MSG_NEW_STATUS_REQUIRED,
   MSG_PERMIT_EXPIRY_TOO_FAR,
   MSG_PROMOTION_NOT_LOCKED,
@@ -376,11 +376,24 @@ describe('staff invoices', () => {
     expect((await staff.get(`/api/admin/getInvoiceBlock?id=${id}`)).body.blockedReason).toBe(MSG_INVOICE_BLOCKED_AWAITING_PAYMENT)
     expect((await staff.post('/api/invoice/cancel', { invoiceNumber: created.body.invoiceNumber })).body.status).toBe('cancelled')
     expect((await staff.post('/api/admin/createInvoice', { id, amount: 10, gst: 1 })).status).toBe(200)
-    expect((await changelogOf(id)).filter((e) => e.action === 'create-invoice')).toHaveLength(2)
+    expect((await changelogOf(id)).filter((e) => e.action === 'createInvoice')).toHaveLength(2)
 
     const awaitingTerms = await createPromotion(customer.client)
     await setPromotionStatus(api.database.db, awaitingTerms, 15)
     const refused = await staff.post('/api/admin/createInvoice', { id: awaitingTerms, amount: 10, gst: 1 })
     expect(refused.body.message).toBe(MSG_INVOICE_BLOCKED_TC_APPROVAL)
+  })
+})
+
+describe('attachments (staff override)', () => {
+  it("staff override the relevant list through the promotion save; the customer's save cannot change it", async () => {
+    const id = await createPromotion(customer.client)
+    const current = (await staff.get(`/api/promotion/get?id=${id}`)).body
+    const saved = await staff.post('/api/promotion/save', { ...current, attachmentsManualOverride: true, attachmentsManuallyRequired: 'B' })
+    expect(saved.status, saved.text).toBe(200)
+    const seen = (await customer.client.get(`/api/promotion/get?id=${id}`)).body
+    expect(seen).toMatchObject({ attachmentsManualOverride: true, attachmentsManuallyRequired: 'B' })
+    await customer.client.post('/api/promotion/save', { ...seen, attachmentsManualOverride: false, attachmentsManuallyRequired: null })
+    expect((await customer.client.get(`/api/promotion/get?id=${id}`)).body).toMatchObject({ attachmentsManualOverride: true, attachmentsManuallyRequired: 'B' })
   })
 })

@@ -2,6 +2,7 @@ import { Route, Routes } from 'react-router'
 import { NotFound } from '../components/not-found'
 import { RequireAuth } from '../components/require-auth'
 import { ActionCreateScreen, ActionScreen } from './screens/action-screen'
+import { AttachmentsScreen } from './screens/attachments-screen'
 import { ChangelogScreen } from './screens/changelog-screen'
 import { ContactScreen } from './screens/contact-screen'
 import { DetailScreen } from './screens/detail-screen'
@@ -31,6 +32,7 @@ export function Component() {
         <Route path="action/:id/" element={<ActionScreen />} />
         <Route path="action/:id/create/" element={<ActionCreateScreen />} />
         <Route path="permitnumbers/:id/" element={<PermitNumbersScreen />} />
+        <Route path="attachments/:id/" element={<AttachmentsScreen />} />
         <Route path="invoice/:id/" element={<InvoicesScreen />} />
         <Route path="invoice/:id/create/" element={<InvoiceCreateScreen />} />
         <Route path="invoice/:id/detail/" element={<InvoiceDetailScreen />} />

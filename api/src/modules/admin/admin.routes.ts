@@ -3,8 +3,7 @@
  * /api/promotion/{action} calls, and /api/adminNote/{action}. Every spec of these lists goes
  * through `staffOnly` (the guard, applied once to the whole list).
  */
-import { adminStatusName, InvoiceViewSchema, MoneySchema, today } from '@permitdesk/shared'
-import { toInvoiceView } from '../payments/invoice-view'
+import { adminStatusName, today } from '@permitdesk/shared'
 import { z } from 'zod'
 import type { AppDeps } from '../../app'
 import type { PromotionRow } from '../../db/schema/promotions'
@@ -14,7 +13,7 @@ import { findOutstandingFilters, findStaffMembers, saveOutstandingFilters } from
 import { staffOnly } from './admin-guard'
 import { ActionEntryBodySchema, createActionEntry, getActionFields } from './create-action-entry'
 import { claimCustomerContact, getCustomerContact, getCustomerContacts, resolveCustomerContact } from './customer-contacts'
-import { createInvoice, getInvoiceBlock } from './create-invoice'
+import { getInvoiceBlock } from './create-invoice'
 import { getAdminPromotion } from './get-admin-promotion'
 import { getChangelog } from './get-changelog'
 import { getActionsRequired, getOutstanding } from './get-outstanding'
@@ -102,11 +101,6 @@ function promotionActions(deps: AppDeps): RouteSpec[] {
       method: 'get', path: '/admin/isPromotionActive', summary: "Whether the promotion's owner was active in the wizard in the last two minutes.", access: 'staff',
       query: IdQuery, response: z.object({ active: z.boolean(), lastActivity: z.string().nullable() }),
       handler: ({ query }) => isPromotionActive(db, query.id, new Date()),
-    }),
-    route({
-      method: 'post', path: '/admin/createInvoice', summary: "Create a staff invoice for a promotion (amount and GST in dollars); refused while T&Cs await approval or another invoice awaits payment.", access: 'staff', idempotent: true,
-      body: z.object({ id: RecordIdSchema, amount: MoneySchema, gst: MoneySchema, description: z.string().trim().max(200).nullish() }), response: InvoiceViewSchema,
-      handler: async ({ body, user }) => toInvoiceView(await createInvoice(db, user, body), { billerCode: deps.config.BPAY_BILLER_CODE }),
     }),
     route({
       method: 'get', path: '/admin/getInvoiceBlock', summary: 'Why a new invoice cannot be created for a promotion now (the tooltip), or null.', access: 'staff',

@@ -63,6 +63,7 @@ export function DetailScreen() {
             <Link to={staffPaths.action(id)}>Actions</Link>
             <Link to={staffPaths.permitNumbers(id)}>Permit numbers</Link>
             <Link to={invoicePaths.list(id)}>Invoices</Link>
+            <Link to={`${staffPaths.tasks}attachments/${id}/`}>Attachments</Link>
             <a href={`/promotions/downloadworkingpdf/${id}`}>Working PDF</a>
           </nav>
 
