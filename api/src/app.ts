@@ -1,9 +1,11 @@
 import path from 'node:path'
 import express, { type Express } from 'express'
+import compression from 'compression'
 import type { Config } from './env'
 import type { AppDeps } from './deps'
 import { errorHandler, notFoundApi } from './http/error-handler'
 import { sameOrigin } from './http/same-origin'
+import { bodyParsers } from './http/body-limits'
 import { authenticate } from './http/auth'
 import { mountRoutes, type RouteHooks, type RouteSpec } from './http/route'
 import { apiDocsRouter, openApiRoutes } from './http/openapi.routes'
@@ -26,11 +28,13 @@ import { uploadRoutes } from './modules/upload/upload.routes'
 import { paymentRoutes } from './modules/payments/payments.routes'
 import { invoiceDownloadRoutes } from './modules/payments/invoice-download.routes'
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes'
+import { lodgementPackRoutes } from './modules/payments/lodgement-pack.routes'
 import { createPaymentGateway } from './modules/payments/payment-gateway'
 import { termsDocumentRoutes, termsRoutes } from './modules/terms/terms.routes'
 import { reminderLinkRoutes, reminderRoutes } from './modules/reminders/reminders.routes'
 import { drawRoutes } from './modules/draws/draws.routes'
 import { drawPageRoutes } from './modules/draws/draw-pages.routes'
+import { securityRoutes } from './modules/security/security.routes'
 import { PdfService } from './pdf/pdf-service'
 import { LocalFileStorage } from './storage/storage'
 
@@ -63,11 +67,13 @@ export function createApp(given: Given): Express {
   const uploads = uploadRoutes(deps)
   const app = express()
   app.disable('x-powered-by')
-  app.set('trust proxy', 'loopback')
+  app.set('trust proxy', deps.config.TRUST_PROXY)
 
   const api = express.Router({ caseSensitive: false })
-  api.use(express.json({ limit: '2mb' }))
-  api.use(express.urlencoded({ extended: false, limit: '256kb' }))
+  // JSON answers over 1 KB are compressed (gzip or brotli as the client accepts); files are not.
+  api.use(compression({ threshold: 1024, filter: (_req, res) => /^application\/json/.test(String(res.getHeader('Content-Type') ?? '')) }))
+  // Per-route body limits (a few KB for the account and contact forms), before any parsing.
+  api.use(bodyParsers())
   api.use(sameOrigin(deps.config.publicOrigin))
   api.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store')
@@ -94,6 +100,7 @@ export function createApp(given: Given): Express {
     ...reminderRoutes(deps),
     ...drawRoutes(deps),
     ...openApiRoutes(deps, () => routeSpecs),
+    ...securityRoutes(deps),
   ]
   app.locals.apiRoutes = routeSpecs
   api.use(mountRoutes(routeSpecs, { onResponse }))
@@ -107,6 +114,7 @@ export function createApp(given: Given): Express {
   const downloads = express.Router({ caseSensitive: false })
   downloads.use(authenticate(deps))
   downloads.use(invoiceDownloadRoutes(deps))
+  downloads.use(lodgementPackRoutes(deps))
   downloads.use('/download', uploads.downloads)
   downloads.use(documentRoutes(deps))
   downloads.use(termsDocumentRoutes(deps))

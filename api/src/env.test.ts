@@ -55,3 +55,25 @@ describe('loadConfig', () => {
     expect(problemsOf({ ADMIN_EMAIL: 'staff@example.com' })[0]).toMatch(/^ADMIN_PASSWORD/)
   })
 })
+
+describe('config errors never show secrets (issue 18)', () => {
+  it('redacts the credentials of a bad SMTP_URL and DATABASE_URL', () => {
+    let problems: string[] = []
+    try {
+      loadConfig({ SMTP_URL: 'http://mailer:hunter2@smtp.example:587', DATABASE_URL: 'mysql://db:s3cret@db.example/x' })
+    } catch (error) {
+      problems = (error as ConfigError).problems
+    }
+    expect(problems.join('\n')).toMatch(/SMTP_URL/)
+    expect(problems.join('\n')).toMatch(/DATABASE_URL/)
+    expect(problems.join('\n')).not.toMatch(/hunter2|mailer:|s3cret/)
+  })
+
+  it('reads TRUST_PROXY as hops, false or addresses', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe('loopback')
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1)
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false)
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, loopback' }).TRUST_PROXY).toBe('10.0.0.0/8, loopback')
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone please' })).toThrow(/TRUST_PROXY/)
+  })
+})

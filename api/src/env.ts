@@ -77,6 +77,22 @@ const EnvSchema = z
       .regex(/^\d+$/, 'must be a whole number of megabytes')
       .transform(Number)
       .default(2048),
+    /** ALTCHA's proof-of-work cost (the library's default and recommendation, 1,000,000; tests lower it). */
+    ALTCHA_MAX_NUMBER: z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number')
+      .transform(Number)
+      .refine((n) => n >= 1000 && n <= 100_000_000, 'must be between 1000 and 100000000')
+      .default(1_000_000),
+    /**
+     * Express's `trust proxy`: which hops may set X-Forwarded-For (per-IP limits read req.ip).
+     * `loopback` (default), a number of hops, `false`, or addresses/subnets separated by commas.
+     */
+    TRUST_PROXY: z
+      .string()
+      .regex(/^(true|false|\d{1,2}|[0-9a-fA-F:./,\s]+|loopback|linklocal|uniquelocal)(\s*,\s*(loopback|linklocal|uniquelocal|[0-9a-fA-F:./]+))*$/, 'must be loopback, false, true, a number of hops, or addresses/subnets separated by commas')
+      .transform((value): boolean | number | string => (value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value))
+      .default('loopback'),
   })
   .superRefine((env, ctx) => {
     if (env.BOT_CHECK === 'off' && env.NODE_ENV === 'production') {
@@ -105,6 +121,13 @@ export type Config = Omit<z.infer<typeof EnvSchema>, 'PUBLIC_URL' | 'DATA_DIR'> 
   /** The origin browsers use; state-changing requests must come from it. */
   publicOrigin: string
   isProduction: boolean
+  /** PUBLIC_URL is https: cookies are Secure with the `__Host-` prefix, and HSTS is sent. */
+  secureCookies: boolean
+}
+
+/** A value as shown in a config error: the user:password of a URL (SMTP_URL, DATABASE_URL) never. */
+export function withoutCredentials(value: string): string {
+  return value.replace(/^([^:/]*:?\/\/)[^/@]*@/, '$1[redacted]@').replace(/^([^:/]+:)(?!\/\/)[^@/]*:[^@/]*@/, '$1[redacted]@')
 }
 
 export class ConfigError extends Error {
@@ -123,7 +146,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const problems = result.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment')
       const shown = issue.code === 'invalid_value' && 'values' in issue ? `must be one of ${issue.values.join(', ')}` : issue.message
-      return `${name} ${shown}${issue.code !== 'custom' && name in present && !/SECRET|PASSWORD|KEY/.test(name) ? ` (got "${present[name]}")` : ''}`
+      return `${name} ${shown}${issue.code !== 'custom' && name in present && !/SECRET|PASSWORD|KEY/.test(name) ? ` (got "${withoutCredentials(present[name]!)}")` : ''}`
     })
     throw new ConfigError(problems)
   }
@@ -135,5 +158,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     DATA_DIR: path.resolve(cwd, parsed.DATA_DIR),
     publicOrigin: new URL(publicUrl).origin,
     isProduction: parsed.NODE_ENV === 'production',
+    secureCookies: publicUrl.startsWith('https:'),
   }
 }

@@ -22,6 +22,7 @@ import { startDrawSchedule } from './jobs/draw-schedule'
 import { LocalFileStorage } from './storage/storage'
 import { startSiteRebuilds } from './jobs/site-rebuild'
 import { startReminderWorker } from './jobs/reminders'
+import { startHousekeeping } from './jobs/housekeeping'
 import { binDir, parts } from './server/paths'
 
 const started = Date.now()
@@ -165,6 +166,7 @@ try {
   const stopReminders = await startReminderWorker(boss, { config, database, logger, mailer: createMailer(config, logger) })
   // Scheduled draws and winner publication; the same storage and mail as the app's.
   await startDrawSchedule(boss, { database, config, logger, mailer: createMailer(config, logger), storage: new LocalFileStorage(config.DATA_DIR) })
+  await startHousekeeping(boss, { db: database.db, logger })
   cleanups.push(async () => {
     await stopReminders().catch(() => {})
     stopRebuilds()

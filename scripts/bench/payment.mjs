@@ -4,7 +4,8 @@
  * record, status change, changelog: one transaction), BENCH_CONCURRENCY clients each paying a new
  * "Ready for submission" promotion per request for BENCH_SECONDS, beside GET /api/health in the
  * same run; then the tax invoice PDF, warm, one at a time.
- * The lodgement pack (zip of per-state forms) is not built yet, so it has no figures here.
+ * Then the lodgement pack of a 3-state (NSW, ACT, SA) application with two attachments: the
+ * first build (forms printed, zipped, stored) in seconds and its size in MB, and the stored copy.
  *   node scripts/bench/payment.mjs      (BENCH_SECONDS=10 BENCH_CONCURRENCY=4 BENCH_PDF_SECONDS=5)
  */
 import { spawn } from 'node:child_process'
@@ -51,6 +52,26 @@ async function serve() {
     [userId, feeJson, PROMOTIONS],
   )
   const { rows: ids } = await pool.query('select id from app.promotions where user_id = $1 order by id', [userId])
+  // One filled 3-state promotion with two uploaded attachments, for the lodgement pack.
+  const pdfBytes = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n' + 'x'.repeat(200_000))
+  fs.mkdirSync(path.join(dataDir, 'uploads'), { recursive: true })
+  for (const name of ['bench-terms.pdf', 'bench-advert.pdf']) fs.writeFileSync(path.join(dataDir, 'uploads', name), pdfBytes)
+  const attachments = [
+    { attachmentType: { code: 'B' }, exists: true, fileName: 'bench-terms.pdf', userFileName: 'Terms.pdf', fileExtension: 'pdf' },
+    { attachmentType: { code: 'E' }, exists: true, fileName: 'bench-advert.pdf', userFileName: 'Advert.pdf', fileExtension: 'pdf' },
+  ]
+  const applicant = { organisation: 'Bean There Pty Ltd', abnacn: '51824753556', businessAddress: { lineOne: '1 George St', suburb: 'Sydney', state: 'NSW', postcode: '2000' }, postalSameAsBusiness: true, contact: { firstName: 'Ana', lastName: 'Ruiz', position: 'Marketing manager', phone: '0291234567', email: 'ana@example.com' } }
+  const permit = { startDate: '2027-02-01', startTime: '09:00', endDate: '2027-03-31', endTime: '17:00', promotedProducts: 'Coffee beans', entryMechanic: 'Buy a bag and enter the code online.', finalDraw: { date: '2027-04-07', time: '15:00', locationOrganisation: 'Draw Co', locationAddress: applicant.businessAddress } }
+  const { rows: packRows } = await pool.query(
+    `insert into app.promotions (user_id, name, status_id, total_prize_value, state_nsw, state_act, state_sa, managed_submission, requires_permits, fees, permit, applicant, details, attachments)
+     values ($1, 'Bench lodgement pack', 4, 2000000, true, true, true, true, true, $2::jsonb, $3::jsonb, $4::jsonb, $5::jsonb, $6::jsonb) returning id`,
+    [userId, feeJson, JSON.stringify(permit), JSON.stringify(applicant), JSON.stringify({ prizeValueNSW: 1_000_000, prizeValueACT: 500_000, prizeValueSA: 500_000, prizeQuantityTotal: 3 }), JSON.stringify(attachments)],
+  )
+  const packId = packRows[0].id
+  await pool.query(
+    `insert into app.invoices (invoice_number, promotion_id, user_id, purpose, purpose_key, amount, gst, paid_at) values (1, $1, $2, 'submission', 'submission', 100, 10, now())`,
+    [packId, userId],
+  )
   const token = await createSession(database.db, userId)
   const config = loadConfig({ NODE_ENV: 'test', BOT_CHECK: 'off', DATABASE_URL: embedded.url, DATA_DIR: dataDir, LOG_LEVEL: 'error' })
   let printer
@@ -78,7 +99,7 @@ async function serve() {
     app(req, res)
   })
   server.listen(0, '127.0.0.1', () => {
-    process.stdout.write(`${JSON.stringify({ port: server.address().port, token, ids: ids.map((r) => r.id) })}\n`)
+    process.stdout.write(`${JSON.stringify({ port: server.address().port, token, ids: ids.map((r) => r.id).filter((id) => id !== packId), packId })}\n`)
   })
   process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }))
   const shutdown = async () => {
@@ -184,7 +205,17 @@ export async function run(report = console.log) {
       const warmServer = stats((await serverTimings())['GET /download/invoice/{id}'] ?? [])
       report(`payment: tax invoice PDF (${(bytes / 1024).toFixed(0)} KB), warm, one at a time: ${f(warm, warmServer)}`)
     }
-    report('payment: lodgement pack (3-state zip): not built yet, no figures')
+    const packUrl = `${base}/promotions/downloadpdfs/${ready.packId}`
+    const timePack = async () => {
+      const t = performance.now()
+      const response = await fetch(packUrl, { headers })
+      const body = Buffer.from(await response.arrayBuffer())
+      if (!response.ok) throw new Error(`lodgement pack answered ${response.status}: ${body.toString('utf8').slice(0, 200)}`)
+      return { seconds: (performance.now() - t) / 1000, bytes: body.length }
+    }
+    const built = await timePack()
+    const stored = await timePack()
+    report(`payment: lodgement pack, 3 states (NSW, ACT, SA forms) + 2 attachments of 0.2 MB: built in ${built.seconds.toFixed(2)} s, ${(built.bytes / 1024 / 1024).toFixed(2)} MB; from storage ${stored.seconds.toFixed(3)} s`)
   } finally {
     await new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGINT')))
   }

@@ -4,7 +4,7 @@
  * real 404 status whichever part would have owned it.
  */
 export const APP_ROUTE_PATTERNS: readonly RegExp[] = [
-  /^\/account\/(login|register|forgotpassword|edit)\/$/,
+  /^\/account\/(login|register|forgotpassword|edit|changepassword)\/$/,
   /^\/account\/resetpassword\/[^/]+\/$/,
   /^\/wizard\/$/,
   /^\/promotions\/$/,

@@ -71,3 +71,6 @@ export * from './draws/masking';
 export * from './draws/messages';
 export * from './draws/schemas';
 export * from './draws/schedule';
+export * from './security/messages';
+export * from './security/change-password';
+export * from './security/safe-href';

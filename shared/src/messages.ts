@@ -125,7 +125,7 @@ export const labelYearsAgo = (n: number): string => `${n} years ago`;
 // Accounts
 export const MSG_EMAIL_INVALID = 'Please enter a valid email address.';
 export const MSG_PASSWORD_REQUIRED = 'Please enter your password.';
-export const MSG_PASSWORD_TOO_SHORT = 'Your password must be at least 8 characters long.';
+export const MSG_PASSWORD_TOO_SHORT = 'Your password must be at least 12 characters long.';
 export const MSG_RESET_TOKEN_REQUIRED = 'This password reset link is invalid or has expired.';
 
 // Promotion

@@ -21,13 +21,13 @@ async function signUp(request: APIRequestContext) {
 /** A promotion (NSW + ACT, $20,000, managed) made complete through the API: "Ready for submission". */
 async function readyPromotion(request: APIRequestContext, name: string): Promise<number> {
   const created = await request.post('/api/promotion/create', {
-    data: { name, ausStates: { nsw: true, act: true }, includeNz: false, totalPrizeValue: 2_000_000, hasNswAuthority: false, winnersDrawnElectronically: false, managedSubmission: true, randomDraw: false, termsAndConditions: false, abridgedTC: false, hostedTC: false },
+    data: { name, ausStates: { nsw: true, act: true }, includeNz: false, totalPrizeValue: 20_000, hasNswAuthority: false, winnersDrawnElectronically: false, managedSubmission: true, randomDraw: false, termsAndConditions: false, abridgedTC: false, hostedTC: false },
   })
   expect(created.status(), await created.text()).toBe(200)
   const id = (await created.json()).id as number
   const current = await (await request.get(`/api/promotion/get?id=${id}`)).json()
   const complete = completeApplication()
-  const saved = await request.post('/api/promotion/save', { data: { ...current, ...complete, name, permit: { ...current.permit, ...complete.permit }, versionNumber: current.version } })
+  const saved = await request.post('/api/promotion/save', { data: { ...current, ...complete, name, permit: { ...current.permit, ...complete.permit }, versionNumber: current.versionNumber } })
   expect(saved.status(), await saved.text()).toBe(200)
   const pdf = { name: 'file.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n') }
   const files: string[] = []
@@ -37,7 +37,7 @@ async function readyPromotion(request: APIRequestContext, name: string): Promise
     files.push((await uploaded.json()).serverFileName)
   }
   const attached = await request.post('/api/promotion/saveAttachments', {
-    data: { id, versionNumber: (await saved.json()).version, attachments: [{ attachmentType: { code: 'B' }, uploaded: true, fileName: files[0] }, { attachmentType: { code: 'E' }, uploaded: true, fileName: files[1] }] },
+    data: { id, versionNumber: (await saved.json()).versionNumber, attachments: [{ attachmentType: { code: 'B' }, uploaded: true, fileName: files[0] }, { attachmentType: { code: 'E' }, uploaded: true, fileName: files[1] }] },
   })
   expect((await attached.json()).permitStatus.slug).toBe('ready-submission')
   return id

@@ -25,7 +25,7 @@ async function saveApplication(request: APIRequestContext, id: number, prizeDesc
   const response = await request.post('/api/promotion/save', {
     data: {
       ...current,
-      versionNumber: current.version,
+      versionNumber: current.versionNumber,
       prizeDescription,
       prizeQuantityTotal: 1,
       prizeCategoriesValue: PRIZE_CATEGORY_FLAGS.travel,
@@ -48,7 +48,7 @@ test('the customer opens the T&Cs from the dashboard, compares two versions and 
   const errors = watchConsole(page)
   await signUp(page.request)
   const created = await page.request.post('/api/promotion/create', {
-    data: { name: 'Sunny giveaway', ausStates: { nsw: true }, totalPrizeValue: 2_000_000, includeNz: false, hasNswAuthority: false, winnersDrawnElectronically: false, managedSubmission: true, randomDraw: false, termsAndConditions: true, abridgedTC: false, hostedTC: false },
+    data: { name: 'Sunny giveaway', ausStates: { nsw: true }, totalPrizeValue: 20_000, includeNz: false, hasNswAuthority: false, winnersDrawnElectronically: false, managedSubmission: true, randomDraw: false, termsAndConditions: true, abridgedTC: false, hostedTC: false },
   })
   expect(created.status()).toBe(200)
   const id = (await created.json()).id as number

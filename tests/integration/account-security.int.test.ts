@@ -108,7 +108,7 @@ describe('brute-force limits', () => {
 describe('bot check (BOT_CHECK=altcha)', () => {
   let altcha: TestApi
   beforeAll(async () => {
-    altcha = await startTestApi({ BOT_CHECK: 'altcha' })
+    altcha = await startTestApi({ BOT_CHECK: 'altcha', ALTCHA_MAX_NUMBER: '50000' })
   })
   afterAll(async () => altcha?.close())
 
@@ -154,7 +154,7 @@ describe('bot check (BOT_CHECK=altcha)', () => {
 
 describe('cookie flags in production', () => {
   it('marks the session cookie Secure', async () => {
-    const prod = await startTestApi({ NODE_ENV: 'production', BOT_CHECK: 'altcha', PAYLOAD_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://permits.example' })
+    const prod = await startTestApi({ NODE_ENV: 'production', BOT_CHECK: 'altcha', ALTCHA_MAX_NUMBER: '50000', PAYLOAD_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://permits.example' })
     try {
       const client = prod.client()
       const registration = buildRegistration()
@@ -167,7 +167,7 @@ describe('cookie flags in production', () => {
       const login = await client.post('/api/account/login', { email: registration.email, password: registration.password, recaptchaResponse }, { origin: 'https://permits.example' })
       expect(login.status).toBe(200)
       expect(login.body.agent).toBe(true)
-      expect(login.headers.get('set-cookie')).toMatch(/HttpOnly; Secure; SameSite=Lax/)
+      expect(login.headers.get('set-cookie')).toMatch(/^__Host-pd_session=.*HttpOnly; Secure; SameSite=Lax/)
     } finally {
       await prod.close()
     }

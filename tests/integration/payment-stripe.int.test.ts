@@ -39,7 +39,7 @@ async function readyPromotion(customer: Customer): Promise<number> {
   }
   const attached = await customer.client.post('/api/promotion/saveAttachments', {
     id,
-    versionNumber: saved.body.version,
+    versionNumber: saved.body.versionNumber,
     attachments: [{ attachmentType: { code: 'B' }, uploaded: true, fileName: files[0] }, { attachmentType: { code: 'E' }, uploaded: true, fileName: files[1] }],
   })
   expect(attached.body.permitStatus.slug).toBe('ready-submission')

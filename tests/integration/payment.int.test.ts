@@ -9,6 +9,8 @@ import {
   MSG_CONFIRM_PAYMENT_FIELDS,
   MSG_INVOICE_ALREADY_PAID,
   MSG_NOT_READY_FOR_PAYMENT,
+  MSG_INVOICE_ANOTHER_AWAITING_PAYMENT,
+  MSG_INVOICE_TERMS_AWAITING_APPROVAL,
   MSG_ADDENDUM_NOT_AFTER_SUBMISSION,
   MSG_ADDENDUM_UNKNOWN,
   MSG_PAYMENT_DUE_BEFORE_GENERATION,
@@ -57,7 +59,7 @@ async function readyPromotion(customer: Customer, overrides: Record<string, unkn
     { attachmentType: { code: 'B' }, uploaded: true, fileName: await upload(customer, 'terms.pdf') },
     { attachmentType: { code: 'E' }, uploaded: true, fileName: await upload(customer, 'advert.pdf') },
   ]
-  const attached = await customer.client.post('/api/promotion/saveAttachments', { id, versionNumber: saved.body.version, attachments })
+  const attached = await customer.client.post('/api/promotion/saveAttachments', { id, versionNumber: saved.body.versionNumber, attachments })
   expect(attached.body.permitStatus?.slug, JSON.stringify(attached.body.applicationIssues)).toBe(overrides.managedSubmission === false ? 'ready-generate' : 'ready-submission')
   return id
 }
@@ -83,15 +85,15 @@ describe('POST /api/promotion/submitPermitApplication by card (sandbox)', () => 
     expect(response.body.card).toEqual({ brand: 'visa', last4: '4242' })
     const invoice = response.body.invoice
     expect(invoice).toMatchObject({ status: 'paid', method: 'card', purpose: 'submission', promotionId: id })
-    // fees on the promotion are cents (shared's convention); the invoice is dollars on the wire
-    expect(Math.round(invoice.amount * 100)).toBe(fees.feeDue_Total)
-    expect(Math.round(invoice.gst * 100)).toBe(fees.feeDue_GST)
-    expect(Math.round(invoice.total * 100)).toBe(fees.feeDue_GrandTotal)
+    // dollars on the wire, both
+    expect(invoice.amount).toBe(fees.feeDue_Total)
+    expect(invoice.gst).toBe(fees.feeDue_GST)
+    expect(invoice.total).toBe(fees.feeDue_GrandTotal)
     expect(invoice.lines.map((l: any) => l.description)).toEqual(expect.arrayContaining([expect.stringMatching(/^NSW/), expect.stringMatching(/^ACT/), 'Permit management service']))
 
     const [payment] = await paymentsOf(id)
     expect(payment).toMatchObject({ status: 'succeeded', brand: 'visa', last4: '4242', is_reattempt: false })
-    expect(Number(payment.amount)).toBe(fees.feeDue_GrandTotal)
+    expect(Number(payment.amount)).toBe(Math.round(fees.feeDue_GrandTotal * 100))
     // Nothing of the card is stored but the brand and last four digits.
     const stored = JSON.stringify(await rows(sql`select * from app.payments where promotion_id = ${id}`))
     expect(stored).not.toContain('4242424242424242')
@@ -342,10 +344,11 @@ describe('amendment, additional payment and resubmission', () => {
 
     // A higher prize value moves ACT to a higher tier: only the difference is owed.
     const before = (await alice.client.get(`/api/promotion/get?id=${id}`)).body
-    const modified = await alice.client.post('/api/promotion/modify', { id, ...promotionInput({ totalPrizeValue: 6_000_000 }) })
+    const modified = await alice.client.post('/api/promotion/modify', { id, ...promotionInput({ totalPrizeValue: 60_000 }) })
     expect(modified.status, modified.text).toBe(200)
+    await waitForMail(alice.email, /: additional payment due$/, { dataDirs: [path.resolve(api.config.DATA_DIR)] })
     const after = (await alice.client.get(`/api/promotion/get?id=${id}`)).body
-    const riseCents = after.permit.feeDue_Total - before.permit.feeDue_Total
+    const riseCents = Math.round((after.permit.feeDue_Total - before.permit.feeDue_Total) * 100)
     expect(riseCents).toBeGreaterThan(0)
     expect(after.pendingSubmissionInvoice).toMatchObject({ invoiceNumber: null })
     expect(Math.round(after.pendingSubmissionInvoice.amount * 100)).toBe(riseCents)
@@ -367,7 +370,7 @@ describe('amendment, additional payment and resubmission', () => {
     expect(resubmit.body.permitStatus.slug).toBe('resubmitted')
     expect(resubmit.body.invoice).toBeNull()
     expect((await paymentsOf(id)).filter((p) => p.status === 'succeeded')).toHaveLength(2)
-    expect((await invoicesOf(id)).map((i) => Number(i.amount))).toEqual([before.permit.feeDue_Total, riseCents])
+    expect((await invoicesOf(id)).map((i) => Number(i.amount))).toEqual([Math.round(before.permit.feeDue_Total * 100), riseCents])
   })
 })
 
@@ -418,5 +421,77 @@ describe('POST /api/promotion/submitAddendum', () => {
     expect(promotion.attachments.find((a: any) => a.attachmentType.code === 'X')).toMatchObject({ userFileName: 'entries.csv' })
     const tasks = await rows(sql`select kind, note from app.staff_tasks where promotion_id = ${id}`)
     expect(tasks).toEqual([{ kind: 'addendum', note: expect.stringContaining('List of entries') }])
+  })
+})
+
+/** The file names in a zip (its central directory). */
+function zipEntries(zip: Buffer): string[] {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]))
+  const count = zip.readUInt16LE(end + 10)
+  let offset = zip.readUInt32LE(end + 16)
+  const names: string[] = []
+  for (let i = 0; i < count; i++) {
+    const nameLength = zip.readUInt16LE(offset + 28)
+    const extraLength = zip.readUInt16LE(offset + 30)
+    const commentLength = zip.readUInt16LE(offset + 32)
+    names.push(zip.subarray(offset + 46, offset + 46 + nameLength).toString('utf8'))
+    offset += 46 + nameLength + extraLength + commentLength
+  }
+  return names
+}
+
+describe('GET /promotions/downloadpdfs/{id}', () => {
+  it('zips the state forms and the attachments by code, once paid; owner and staff only', async () => {
+    const id = await readyPromotion(alice)
+    expect((await alice.client.get(`/promotions/downloadpdfs/${id}`)).status).toBe(409)
+    await alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA })
+    expect((await api.client().get(`/promotions/downloadpdfs/${id}`)).status).toBe(401)
+    expect((await bob.client.get(`/promotions/downloadpdfs/${id}`)).status).toBe(404)
+    const pack = await alice.client.get(`/promotions/downloadpdfs/${id}`)
+    expect(pack.status).toBe(200)
+    expect(pack.headers.get('content-type')).toBe('application/zip')
+    expect(pack.headers.get('content-disposition')).toBe(`attachment; filename="lodgement-pack-${id}.zip"`)
+    expect(zipEntries(pack.bytes)).toEqual([
+      'NSW authority application.pdf',
+      'ACT permit application.pdf',
+      'attachments/B - Terms and conditions.pdf',
+      'attachments/E - Proposed advertisement or notice.pdf',
+    ])
+    // Kept in storage: the same pack again, also for staff.
+    const again = await staff.get(`/promotions/downloadpdfs/${id}`)
+    expect(again.status).toBe(200)
+    expect(again.bytes.equals(pack.bytes)).toBe(true)
+  })
+})
+
+describe('staff: custom invoice and card charge', () => {
+  it('creates a custom invoice the customer owes, refuses a second while it is unpaid, and charges a card with the 1.5% surcharge', async () => {
+    const id = await readyPromotion(alice)
+    await alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA })
+    expect((await alice.client.post('/api/admin/createInvoice', { id, amount: 100, gst: 10 })).status).toBe(403)
+    const created = await staff.post('/api/admin/createInvoice', { id, amount: 100, gst: 10, description: 'Extra draw' })
+    expect(created.status, created.text).toBe(200)
+    expect(created.body).toMatchObject({ purpose: 'custom', amount: 100, gst: 10, total: 110, status: 'awaiting payment', lines: [{ description: 'Extra draw', amount: 100, taxable: true }] })
+    expect((await alice.client.get(`/api/promotion/get?id=${id}`)).body.pendingCustomInvoice).toEqual({ invoiceNumber: created.body.invoiceNumber, amount: 100, gst: 10, ccSurcharge: 1.65 })
+    const second = await staff.post('/api/admin/createInvoice', { id, amount: 50, gst: 5 })
+    expect(second.status).toBe(409)
+    expect(second.body.message).toBe(MSG_INVOICE_ANOTHER_AWAITING_PAYMENT)
+
+    expect((await alice.client.post('/api/admin/chargeCard', { invoiceNumber: created.body.invoiceNumber, ...VISA })).status).toBe(403)
+    const declined = await staff.post('/api/admin/chargeCard', { invoiceNumber: created.body.invoiceNumber, ...DECLINED })
+    expect(declined.status).toBe(402)
+    const charged = await staff.post('/api/admin/chargeCard', { invoiceNumber: created.body.invoiceNumber, ...VISA, isReattempt: true })
+    expect(charged.status, charged.text).toBe(200)
+    expect(charged.body.invoice).toMatchObject({ status: 'paid', method: 'card', ccSurcharge: 1.65, total: 111.65 })
+    expect((await alice.client.get(`/api/promotion/get?id=${id}`)).body).toMatchObject({ pendingCustomInvoice: null, permitStatus: { slug: 'submitted' } })
+    expect((await staff.post('/api/admin/chargeCard', { invoiceNumber: created.body.invoiceNumber, ...VISA })).status).toBe(409)
+  })
+
+  it('refuses a custom invoice while the T&Cs await approval', async () => {
+    const id = await readyPromotion(alice, { termsAndConditions: true })
+    await alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA })
+    const refused = await staff.post('/api/admin/createInvoice', { id, amount: 100, gst: 10 })
+    expect(refused.status).toBe(409)
+    expect(refused.body.message).toBe(MSG_INVOICE_TERMS_AWAITING_APPROVAL)
   })
 })

@@ -25,10 +25,10 @@ async function createChancePromotion(owner: Customer, change: (p: any) => any = 
     const complete = withCompleteApplication(p)
     return change({
       ...complete,
-      prizeValueSA: 2_000_000,
+      prizeValueSA: 20_000,
       prizeDescription: 'A Toyota Corolla and two trips to Fiji',
       prizeCategoriesValue: PRIZE_CATEGORY_FLAGS.travel | PRIZE_CATEGORY_FLAGS.motorVehicle,
-      maxPrizeValue: 1_200_000,
+      maxPrizeValue: 12_000,
       permit: { ...complete.permit, entryMethodsValue: ENTRY_METHOD_FLAGS.sms, entryMethodsPhoneNumbers: '19 99 99', entryMechanic: 'Text the word SUN to 19 99 99.' },
     })
   })
@@ -133,23 +133,25 @@ describe('generating terms and conditions', () => {
   })
 
   it('after staff save the permit numbers, a new version carries all three and the customer is e-mailed', async () => {
-    await api.database.db.execute(
-      sql`update app.promotions set details = details || ${JSON.stringify({ permitNumber_NSW: 'NTP/01234', permitNumber_ACT: 'TP 26/01234', permitNumber_SA: 'T26/1234' })}::jsonb where id = ${id}`,
-    )
-    const mailer = createMailer(api.config, silentLogger)
-    const number = await onPermitNumbersChanged({ database: api.database, config: api.config, mailer, logger: silentLogger }, id)
-    expect(number).toBe(3)
+    const today = new Date().toISOString().slice(0, 10)
+    const yy = today.slice(2, 4)
+    for (const [state, number] of [['NSW', 'NTP/01234'], ['ACT', `TP ${yy}/01234`], ['SA', `T${yy}/1234`]]) {
+      const saved = await staff.post('/api/promotion/savePermitNumber', { promotionId: id, state, number, approvalDate: today, fileName: null })
+      expect(saved.status, saved.text).toBe(200)
+    }
+    // One new version per saved number; the last carries all three.
     const terms = await alice.client.get(`/api/terms/get?promotionId=${id}`)
-    expect(terms.body).toMatchObject({ status: 'approved', versionNumber: 3 })
-    expect(terms.body.html).toContain('Authorised under NSW Permit No. NTP/01234, ACT Permit No. TP 26/01234 and SA Permit No. T26/1234.')
+    expect(terms.body).toMatchObject({ status: 'approved', versionNumber: 5 })
+    expect(terms.body.html).toContain(`Authorised under NSW Permit No. NTP/01234, ACT Permit No. TP ${yy}/01234 and SA Permit No. T${yy}/1234.`)
+    expect(terms.body.versions.slice(2).map((v: any) => v.reason)).toEqual(['permit-numbers', 'permit-numbers', 'permit-numbers'])
     // The approved text is otherwise unchanged (the staff edit stays).
     expect(terms.body.html).toContain('<h2>Your privacy</h2>')
     const mails = await readOutbox(api.config.DATA_DIR)
     const mail = mails.find((m) => m.to === alice.email && /permit numbers/.test(m.subject))
     expect(mail).toBeDefined()
     expect(mail!.text).toContain(terms.body.hostedUrl)
-    // Saving the same numbers again makes no new version.
-    expect(await onPermitNumbersChanged({ database: api.database, config: api.config, mailer, logger: silentLogger }, id)).toBeNull()
+    // Nothing new to show: no new version.
+    expect(await onPermitNumbersChanged({ database: api.database, config: api.config, mailer: createMailer(api.config, silentLogger), logger: silentLogger }, id)).toBeNull()
   })
 
   it('the hosted page is public and printable: the latest approved version with its number and date, older versions listed', async () => {
@@ -158,7 +160,7 @@ describe('generating terms and conditions', () => {
     const page = await api.client().get(path)
     expect(page.status).toBe(200)
     expect(page.headers.get('content-type')).toMatch(/text\/html/)
-    expect(page.text).toContain('Version 3, approved ')
+    expect(page.text).toContain('Version 5, approved ')
     expect(page.text).toContain('NTP/01234')
     expect(page.text).toContain('@media print')
     expect(page.text).toContain('>Version 2</a>')
@@ -196,6 +198,19 @@ describe('escaping and kinds', () => {
     expect(page.text).toContain('&lt;script&gt;')
     // Outside status 15, approval leaves the status alone.
     expect((await alice.client.get(`/api/promotion/get?id=${id}`)).body.permitStatus.id).toBe(PERMIT_STATUS_IDS.readySubmission)
+  })
+
+  it('T&Cs approved before paying: in "Awaiting submission" approving moves the promotion on', async () => {
+    const id = await createChancePromotion(alice)
+    await alice.client.post('/api/terms/generate', { promotionId: id })
+    expect((await alice.client.post('/api/promotion/approveTermsAndConditions', { id })).status).toBe(200)
+    await setPromotionStatus(api.database.db, id, PERMIT_STATUS_IDS.awaitingSubmission)
+    expect((await alice.client.get(`/api/terms/get?promotionId=${id}`)).body).toMatchObject({ status: 'approved', canApprove: true })
+    const again = await alice.client.post('/api/promotion/approveTermsAndConditions', { id })
+    expect(again.status).toBe(200)
+    expect(again.body).toEqual({ id, versionNumber: 1, statusId: PERMIT_STATUS_IDS.submitted })
+    expect((await alice.client.get(`/api/terms/get?promotionId=${id}`)).body.canApprove).toBe(false)
+    expect((await alice.client.post('/api/promotion/approveTermsAndConditions', { id })).status).toBe(409)
   })
 
   it('abridged T&Cs (addendum Y) carry the key facts and "Full terms at <hosted link>"', async () => {

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import pg from 'pg'
+import type { Express } from 'express'
 import { inject } from 'vitest'
 import { PdfService } from '../../api/src/pdf/pdf-service'
 import { createApp } from '../../api/src/app'
@@ -114,6 +115,8 @@ export type TestApi = {
   routes: RouteSpec[]
   /** Answers seen so far that did not match their documented schema. */
   responseMismatches: ResponseMismatch[]
+  /** The Express app itself (the authorisation matrix walks its routers). */
+  app: Express
   close: () => Promise<void>
 }
 
@@ -137,6 +140,7 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     client: () => new Client(baseUrl),
     routes: app.locals.apiRoutes as RouteSpec[],
     responseMismatches: checker.mismatches,
+    app,
     close: async () => {
       await new Promise((resolve) => server.close(resolve))
       await pdf?.close()

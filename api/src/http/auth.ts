@@ -34,18 +34,24 @@ export function toSessionUser(user: UserRow): SessionUser {
   }
 }
 
-export function readSessionToken(cookieHeader: string | undefined): string | undefined {
+/**
+ * The session cookie's name: with Secure cookies (PUBLIC_URL https) it carries the `__Host-`
+ * prefix, so browsers only accept it from this host, over https, for path /, without a Domain.
+ */
+export const sessionCookieName = (secure: boolean) => (secure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE)
+
+export function readSessionToken(cookieHeader: string | undefined, secure = false): string | undefined {
   if (!cookieHeader) return undefined
-  const value = parseCookies(cookieHeader)[SESSION_COOKIE]
+  const value = parseCookies(cookieHeader)[sessionCookieName(secure)]
   return value && value.length <= 100 ? value : undefined
 }
 
 export function setSessionCookie(res: Response, token: string, secure: boolean) {
-  res.append('Set-Cookie', serialize(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/' }))
+  res.append('Set-Cookie', serialize(sessionCookieName(secure), token, { httpOnly: true, sameSite: 'lax', secure, path: '/' }))
 }
 
 export function clearSessionCookie(res: Response, secure: boolean) {
-  res.append('Set-Cookie', serialize(SESSION_COOKIE, '', { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: 0 }))
+  res.append('Set-Cookie', serialize(sessionCookieName(secure), '', { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: 0 }))
 }
 
 /**
@@ -54,10 +60,11 @@ export function clearSessionCookie(res: Response, secure: boolean) {
  * (the key used, if any), `res.locals.session` and `res.locals.sessionState` ('live' | 'replaced'
  * | 'none'). Route access (http/route.ts) only reads the result.
  */
-export function authenticate({ database }: Pick<AppDeps, 'database'>): RequestHandler {
+export function authenticate({ database, config }: Pick<AppDeps, 'database'> & { config?: Pick<AppDeps['config'], 'secureCookies'> }): RequestHandler {
+  const secure = config?.secureCookies ?? false
   return async (req, res, next) => {
     res.locals.sessionState = 'none' satisfies SessionState
-    const token = readSessionToken(req.headers.cookie)
+    const token = readSessionToken(req.headers.cookie, secure)
     if (!token) return next()
     try {
       const found = await findSession(database.db, token)

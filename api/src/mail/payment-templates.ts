@@ -62,3 +62,12 @@ export function amendmentStartedTemplate(brand: Brand, { firstName, promotionNam
   })
 }
 
+
+export function additionalPaymentDueTemplate(brand: Brand, { firstName, promotionName, total, dashboardUrl }: { firstName: string; promotionName: string; total: number; dashboardUrl: string }): Email {
+  return layout(brand, {
+    subject: `${promotionName}: additional payment due`,
+    heading: `Hello ${firstName}`,
+    paragraphs: [`The changes to ${promotionName} raised its fees. An additional payment of ${formatCurrency(total)} (including GST) is due; only the difference is charged.`],
+    action: { label: 'Pay the additional fees', url: dashboardUrl },
+  })
+}

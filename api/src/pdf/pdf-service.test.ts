@@ -1,4 +1,6 @@
 import fs from 'node:fs'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ChromiumNotFoundError, findChromium } from './find-chromium'
 import { PdfService } from './pdf-service'
@@ -30,5 +32,42 @@ describe.runIf(hasChromium)('PdfService (real Chromium)', () => {
   it('fetches nothing from the network while printing', async () => {
     const pdf = await service.render('<!doctype html><img src="http://tracker.example.invalid/pixel.png"><p>ok</p>')
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-')
+  })
+
+  it('runs no script and opens no WebSocket or request while printing (issue 18)', async () => {
+    const hits: string[] = []
+    const server = http.createServer((req, res) => {
+      hits.push(req.url ?? '')
+      res.end('x')
+    })
+    server.on('upgrade', (req, socket) => {
+      hits.push(`upgrade ${req.url}`)
+      socket.destroy()
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
+    const port = (server.address() as AddressInfo).port
+    try {
+      const pdf = await service.render(
+        `<!doctype html><p>ok</p><script>new WebSocket('ws://127.0.0.1:${port}/ws'); fetch('http://127.0.0.1:${port}/fetch'); document.title = 'ran'</script><img src="http://127.0.0.1:${port}/img">`,
+      )
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-')
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      expect(hits).toEqual([])
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+    }
+  })
+
+  it('refuses documents past its queue at once (503) instead of queueing without end', async () => {
+    const small = new PdfService({ poolSize: 1, maxQueue: 1 })
+    try {
+      const results = await Promise.allSettled(Array.from({ length: 4 }, (_, i) => small.render(`<!doctype html><h1>Queued ${i}</h1>`)))
+      const refused = results.filter((r) => r.status === 'rejected')
+      expect(results.filter((r) => r.status === 'fulfilled').length).toBe(2)
+      expect(refused.length).toBe(2)
+      for (const r of refused) expect((r as PromiseRejectedResult).reason).toMatchObject({ code: 'UNAVAILABLE' })
+    } finally {
+      await small.close()
+    }
   })
 })

@@ -1,7 +1,13 @@
 import puppeteer, { type Browser, type Page, type PDFOptions } from 'puppeteer-core'
+import { AppError } from '@permitdesk/shared'
 import { findChromium } from './find-chromium'
 
-export type PdfServiceOptions = { chromiumPath?: string; poolSize?: number }
+export type PdfServiceOptions = {
+  chromiumPath?: string
+  poolSize?: number
+  /** Documents that may wait for a page; past this a render is refused at once (503) instead of queueing without end. */
+  maxQueue?: number
+}
 export type RenderOptions = Pick<PDFOptions, 'landscape' | 'margin' | 'displayHeaderFooter' | 'headerTemplate' | 'footerTemplate'>
 
 /**
@@ -15,12 +21,14 @@ export class PdfService {
   private busy = 0
   private waiting: Array<() => void> = []
   private readonly poolSize: number
+  private readonly maxQueue: number
   private readonly executablePath: string
 
   constructor(options: PdfServiceOptions = {}) {
     // Resolved now so a missing browser is reported when the service is built, not mid-request.
     this.executablePath = findChromium(options.chromiumPath)
     this.poolSize = options.poolSize ?? 4
+    this.maxQueue = options.maxQueue ?? 32
   }
 
   private launch(): Promise<Browser> {
@@ -56,6 +64,7 @@ export class PdfService {
   }
 
   private async acquire(): Promise<Page> {
+    if (this.busy >= this.poolSize && this.waiting.length >= this.maxQueue) throw new AppError('UNAVAILABLE')
     while (this.busy >= this.poolSize) await new Promise<void>((resolve) => this.waiting.push(resolve))
     this.busy++
     try {
@@ -63,7 +72,12 @@ export class PdfService {
       if (page && !page.isClosed()) return page
       const browser = await this.launch()
       const fresh = await browser.newPage()
-      // Documents are self-contained HTML: nothing may be fetched from the network while printing.
+      // Documents are self-contained HTML: no script runs (so no WebSocket or fetch can start), no
+      // WebSocket is allowed even so, and nothing may be fetched from the network while printing.
+      await fresh.setJavaScriptEnabled(false)
+      const cdp = await fresh.createCDPSession()
+      await cdp.send('Network.enable')
+      await cdp.send('Network.setBlockedURLs', { urls: ['ws://*', 'wss://*', 'http://*', 'https://*'] })
       await fresh.setRequestInterception(true)
       fresh.on('request', (request) => (request.url().startsWith('data:') || request.url() === 'about:blank' ? request.continue() : request.abort()))
       return fresh

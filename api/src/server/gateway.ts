@@ -4,6 +4,13 @@ import express, { type Express, type RequestHandler } from 'express'
 import { isAppRoute } from '@permitdesk/shared/app-routes'
 import type { Config } from '../env'
 import { parts } from './paths'
+import { rawBodyLimit } from '../http/body-limits'
+import { memoryStatic } from './memory-static'
+import { appCsp, cmsCsp, dataCsp, pageCsp, securityHeaders, siteCspForFile } from './security-headers'
+
+/** Bodies Payload may read: JSON of a page or news item, and media uploads. */
+export const CMS_JSON_BODY_LIMIT = 2 * 1024 * 1024
+export const CMS_UPLOAD_BODY_LIMIT = 25 * 1024 * 1024
 
 export type NextHandler = (req: express.Request, res: express.Response) => Promise<void>
 
@@ -14,8 +21,8 @@ export type NextHandler = (req: express.Request, res: express.Response) => Promi
 export function createGateway({ api, cms, config, siteDir }: { api: Express; cms?: NextHandler; config: Config; siteDir: string }): Express {
   const gateway = express()
   gateway.disable('x-powered-by')
-  gateway.set('trust proxy', 'loopback')
-  gateway.use(securityHeaders)
+  gateway.set('trust proxy', config.TRUST_PROXY)
+  gateway.use(securityHeaders(config))
 
   const apiPaths = ['/api', '/error', '/download', '/draws', '/winners', '/promotions/downloadpdfs', '/promotions/downloadworkingpdf', '/promotions/downloadcalendarfile', '/t', '/promotions/downloadterms', '/calendar/feed', '/unsubscribe']
   // HOSTED_TERMS_HOSTS: the T&C short-code domains serve the hosted terms pages and nothing else.
@@ -29,16 +36,28 @@ export function createGateway({ api, cms, config, siteDir }: { api: Express; cms
     }
     next()
   })
+  const pagePaths = ['/t', '/draws', '/winners', '/unsubscribe']
   gateway.use((req, res, next) => {
     const lower = req.path.toLowerCase()
-    if (apiPaths.some((prefix) => lower === prefix || lower.startsWith(`${prefix}/`))) return api(req, res, next)
+    if (apiPaths.some((prefix) => lower === prefix || lower.startsWith(`${prefix}/`))) {
+      // API answers and downloads are data that runs nothing; the server-rendered pages (hosted
+      // terms, draw records, winners, unsubscribe) run only this origin's scripts.
+      res.set('Content-Security-Policy', pagePaths.some((prefix) => lower === prefix || lower.startsWith(`${prefix}/`)) ? pageCsp() : dataCsp())
+      return api(req, res, next)
+    }
     next()
   })
 
   if (cms) {
     const toNext: RequestHandler = (req, res, next) => {
+      res.set('Content-Security-Policy', cmsCsp())
       cms(req, res).catch(next)
     }
+    // Payload reads a whole body before its access check: bounded here first (uploads of media
+    // may be large; everything else is JSON of a page).
+    const cmsApiLimit = rawBodyLimit(CMS_JSON_BODY_LIMIT)
+    const cmsUploadLimit = rawBodyLimit(CMS_UPLOAD_BODY_LIMIT)
+    gateway.use(['/cms-api', '/cms'], (req, res, next) => ((req.headers['content-type'] ?? '').startsWith('multipart/') ? cmsUploadLimit(req, res, next) : cmsApiLimit(req, res, next)))
     gateway.all(['/cms', '/cms/*splat', '/cms-api', '/cms-api/*splat', '/_next/*splat'], toNext)
   }
 
@@ -55,37 +74,35 @@ export function createGateway({ api, cms, config, siteDir }: { api: Express; cms
     }
     return cachedIndex.html
   }
-  gateway.use('/app', express.static(wizardDist, { index: false, immutable: true, maxAge: '1y', fallthrough: false }))
+  // Hashed by Vite: kept a year; served from memory, compressed once (memory-static.ts).
+  gateway.use('/app', memoryStatic(wizardDist, { fallthrough: false, setHeaders: (res) => void res.set('Cache-Control', 'public, max-age=31536000, immutable') }))
   gateway.get('/*splat', (req, res, next) => {
     const pathname = req.path
     if (!pathname.endsWith('/') && isAppRoute(`${pathname}/`, config.STAFF_PATH)) {
       const query = req.originalUrl.slice(req.path.length)
-      return res.redirect(301, `${pathname}/${query}`)
+      // Never `//host`: a path that starts with two slashes would be read as another site.
+      return res.redirect(301, `/${pathname.replace(/^[/\\]+/, '')}/${query}`)
     }
     if (!isAppRoute(pathname, config.STAFF_PATH)) return next()
     res.set('Cache-Control', 'no-cache')
+    res.set('Content-Security-Policy', appCsp(config))
     res.type('html').send(wizardIndexHtml())
   })
 
   // The static site; its 404 page for everything else.
-  gateway.use(express.static(siteDir, { redirect: true, maxAge: '5m', setHeaders: cacheStaticAssets }))
+  gateway.use(memoryStatic(siteDir, { index: true, setHeaders: cacheStaticAssets }))
   gateway.use((_req, res) => {
     res.status(404)
     // Relative to root: `send` refuses absolute paths with a dot-folder (.data) in them.
-    if (fs.existsSync(path.join(siteDir, '404.html'))) res.type('html').sendFile('404.html', { root: siteDir })
+    if (fs.existsSync(path.join(siteDir, '404.html'))) res.type('html').set('Content-Security-Policy', siteCspForFile(path.join(siteDir, '404.html'))).sendFile('404.html', { root: siteDir })
     else res.type('text').send('Not found')
   })
   return gateway
 }
 
 function cacheStaticAssets(res: express.Response, filePath: string) {
+  res.set('Cache-Control', 'public, max-age=300')
+  if (filePath.endsWith('.html')) res.set('Content-Security-Policy', siteCspForFile(filePath))
   // Astro fingerprints everything under _astro/: safe to keep for a year.
   if (filePath.includes(`${path.sep}_astro${path.sep}`)) res.set('Cache-Control', 'public, max-age=31536000, immutable')
-}
-
-const securityHeaders: RequestHandler = (_req, res, next) => {
-  res.set('X-Content-Type-Options', 'nosniff')
-  res.set('Referrer-Policy', 'strict-origin-when-cross-origin')
-  res.set('X-Frame-Options', 'SAMEORIGIN')
-  next()
 }

@@ -41,7 +41,9 @@ export async function findCmsIdentity(pool: Pool, token: string) {
 export const permitdeskSessionStrategy: AuthStrategy = {
   name: STRATEGY_NAME,
   authenticate: async ({ headers, payload }) => {
-    const token = readCookie(headers.get('cookie'), SESSION_COOKIE)
+    // With an https PUBLIC_URL the API sets the cookie with the `__Host-` prefix (api/src/http/auth.ts).
+    const secure = (process.env.PUBLIC_URL ?? '').startsWith('https:')
+    const token = readCookie(headers.get('cookie'), secure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE)
     if (!token) return { user: null }
     const pool = (payload.db as unknown as { pool?: Pool }).pool
     if (!pool) return { user: null }

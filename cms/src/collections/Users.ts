@@ -9,7 +9,14 @@ import { permitdeskSessionStrategy } from '../auth/permitdesk-session'
 export const Users: CollectionConfig = {
   slug: 'users',
   admin: { useAsTitle: 'email', group: 'Staff' },
-  auth: { tokenExpiration: 60 * 60 * 8, maxLoginAttempts: 10, lockTime: 15 * 60 * 1000, strategies: [permitdeskSessionStrategy] },
+  auth: {
+    tokenExpiration: 60 * 60 * 8,
+    maxLoginAttempts: 10,
+    lockTime: 15 * 60 * 1000,
+    strategies: [permitdeskSessionStrategy],
+    // Secure whenever the public address is https (issue 18), as the API's session cookie.
+    cookies: { secure: (process.env.PUBLIC_URL ?? '').startsWith('https:'), sameSite: 'Lax' },
+  },
   access: { read: isStaff, create: isStaff, update: isStaff, delete: isStaff },
   fields: [{ name: 'name', type: 'text' }],
 }

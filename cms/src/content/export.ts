@@ -1,10 +1,12 @@
 import { convertLexicalToHTML } from '@payloadcms/richtext-lexical/html'
+import { safeHref, safeLinksInHtml } from '@permitdesk/shared/security/safe-href'
 import type { Payload } from 'payload'
 import type { NewsArticle, PageBlock, PageContent, ReviewContent, SiteContent, SupportItem } from '@permitdesk/shared/site-content'
 import { DEFAULT_PRODUCT_NAME } from '@permitdesk/shared/site-content'
 
 type Rich = Parameters<typeof convertLexicalToHTML>[0]['data']
-const toHtml = (value: unknown): string => (value && typeof value === 'object' ? convertLexicalToHTML({ data: value as Rich, disableContainer: true }) : '')
+// Links rendered from the CMS: only http, https, mailto and tel (issue 18).
+const toHtml = (value: unknown): string => (value && typeof value === 'object' ? safeLinksInHtml(convertLexicalToHTML({ data: value as Rich, disableContainer: true })) : '')
 const orUndefined = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined)
 
 type MediaDoc = { url?: string | null; alt?: string; width?: number | null; height?: number | null; filename?: string | null }
@@ -47,7 +49,7 @@ export async function exportSiteContent(payload: Payload): Promise<SiteContent> 
       email: orUndefined(s.email),
       mapUrl: orUndefined(s.mapUrl),
       logoUrl: mediaUrl(s.logo) ?? undefined,
-      socialLinks: (s.socialLinks ?? []).map((link: { label: string; url: string }) => ({ label: link.label, url: link.url })),
+      socialLinks: (s.socialLinks ?? []).map((link: { label: string; url: string }) => ({ label: link.label, url: safeHref(link.url) })),
       businessHours: {
         days: s.businessHours?.days || 'Monday to Friday',
         opens: s.businessHours?.opens || '08:00',
@@ -111,7 +113,7 @@ function toBlock(block: Record<string, any>): PageBlock | undefined {
     case 'features':
       return { type: 'features', heading: orUndefined(block.heading), items: (block.items ?? []).map((i: any) => ({ title: i.title, text: i.text })) }
     case 'callout':
-      return { type: 'callout', heading: block.heading, text: orUndefined(block.text), linkLabel: block.linkLabel, href: block.href }
+      return { type: 'callout', heading: block.heading, text: orUndefined(block.text), linkLabel: block.linkLabel, href: safeHref(block.href) }
     case 'prices':
       return { type: 'prices', heading: orUndefined(block.heading), rows: (block.rows ?? []).map((r: any) => ({ item: r.item, price: r.price })) }
     default:

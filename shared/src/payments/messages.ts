@@ -33,3 +33,9 @@ export const MSG_PAYMENT_DUE_BEFORE_GENERATION = 'Please pay for this applicatio
 export const MSG_ADDENDUM_UNKNOWN = 'Choose one of the addenda: list of entries, list of prize winners, list of unclaimed prize winners, statutory declaration of scrutineer or abridged terms and conditions.';
 export const MSG_ADDENDUM_FILE_REQUIRED = 'Upload the addendum before submitting it.';
 export const MSG_ADDENDUM_NOT_AFTER_SUBMISSION = 'An addendum can be submitted once the application has been submitted.';
+export const MSG_LODGEMENT_PACK_NOT_PAID = 'The lodgement pack is available once the application has been paid.';
+// 001 §8 tooltips, word for word.
+export const MSG_INVOICE_TERMS_AWAITING_APPROVAL = 'Cannot create new invoice when T&Cs are awaiting approval';
+export const MSG_INVOICE_ANOTHER_AWAITING_PAYMENT = 'Cannot create new invoice when another is awaiting payment';
+export const MSG_INVOICE_AMOUNT_REQUIRED = 'Enter an amount greater than $0.';
+export const MSG_STAFF_CARD_NEEDS_AUTHENTICATION = 'This card needs the cardholder to authenticate; ask the customer to pay from their dashboard.';

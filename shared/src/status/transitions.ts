@@ -119,8 +119,8 @@ export const PERMIT_TRANSITIONS: readonly Transition[] = [
   { from: S.readyGenerate, event: 'GENERATE_FORMS', to: S.generated, roles: OWNER_OR_ADMIN },
   { from: S.readyRegenerate, event: 'GENERATE_FORMS', to: S.regenerated, roles: OWNER_OR_ADMIN },
   // Issue 14: approving the T&Cs moves a paid promotion out of "Awaiting submission" (15) into
-  // submission (managed) or generation (self submission).
-  { from: S.awaitingSubmission, event: 'APPROVE_TERMS', to: afterPayment, roles: OWNER_OR_ADMIN },
+  // submission (managed); a self submission goes back to where its forms are generated.
+  { from: S.awaitingSubmission, event: 'APPROVE_TERMS', to: (ctx) => (ctx.managedSubmission === false ? S.readyGenerate : S.submitted), roles: OWNER_OR_ADMIN },
 ];
 
 const TABLE = new Map<string, Transition>(PERMIT_TRANSITIONS.map((t) => [`${t.from}:${t.event}`, t]));

@@ -193,3 +193,14 @@ describe('lexicalToParagraphs', () => {
     expect(lexicalToParagraphs(null)).toEqual([]);
   });
 });
+
+describe('APPROVE_TERMS', () => {
+  it('moves "Awaiting submission" into submission through the status table, only from 15', async () => {
+    const { resolveTransition } = await import('../status/transitions');
+    const { PERMIT_STATUS_IDS: S } = await import('../status/statuses');
+    expect(resolveTransition({ from: S.awaitingSubmission, event: 'APPROVE_TERMS', role: 'customer', managedSubmission: true })).toEqual({ ok: true, to: S.submitted });
+    expect(resolveTransition({ from: S.awaitingSubmission, event: 'APPROVE_TERMS', role: 'admin', managedSubmission: false })).toEqual({ ok: true, to: S.readyGenerate });
+    expect(resolveTransition({ from: S.readySubmission, event: 'APPROVE_TERMS', role: 'customer' })).toEqual({ ok: false, reason: 'NOT_ALLOWED' });
+    expect(resolveTransition({ from: S.awaitingSubmission, event: 'APPROVE_TERMS', role: 'system' })).toEqual({ ok: false, reason: 'FORBIDDEN' });
+  });
+});

@@ -23,7 +23,7 @@ import {
 const address = { lineOne: '1 George St', suburb: 'Sydney', state: 'nsw', postcode: '2000' };
 const valid = {
   email: 'Jo@Example.com.au ',
-  password: 'correct horse',
+  password: 'correct horse battery',
   firstName: 'Jo',
   lastName: 'Bloggs',
   accountName: 'Bloggs Pty Ltd',
@@ -55,9 +55,9 @@ describe('RegisterSchema', () => {
     expect(messagesOf(result)).toEqual({ firstName: [MSG_COMPLETE_ALL_FIELDS], accountName: [MSG_COMPLETE_ALL_FIELDS] });
   });
 
-  it('requires a password of at least 8 characters', () => {
-    expect(messagesOf(RegisterSchema.safeParse({ ...valid, password: '1234567' }))).toEqual({ password: [MSG_PASSWORD_TOO_SHORT] });
-    expect(RegisterSchema.safeParse({ ...valid, password: '12345678' }).success).toBe(true);
+  it('requires a password of at least 12 characters', () => {
+    expect(messagesOf(RegisterSchema.safeParse({ ...valid, password: '12345678901' }))).toEqual({ password: [MSG_PASSWORD_TOO_SHORT] });
+    expect(RegisterSchema.safeParse({ ...valid, password: '123456789012' }).success).toBe(true);
   });
 
   it('rejects a bad email', () => {
@@ -91,9 +91,10 @@ describe('LoginSchema / ForgotPasswordSchema / ResetPasswordSchema', () => {
   it('forgot password needs an email', () => {
     expect(ForgotPasswordSchema.parse({ email: 'A@B.co', recaptchaResponse: 't' })).toEqual({ email: 'a@b.co', recaptchaResponse: 't' });
   });
-  it('reset password needs a token and a new password of 8+', () => {
-    expect(ResetPasswordSchema.safeParse({ token: 'abc', password: 'longenough' }).success).toBe(true);
-    expect(ResetPasswordSchema.safeParse({ token: '', password: 'longenough' }).success).toBe(false);
+  it('reset password needs a token and a new password of 12+', () => {
+    expect(ResetPasswordSchema.safeParse({ token: 'abc', password: 'long enough now' }).success).toBe(true);
+    expect(ResetPasswordSchema.safeParse({ token: '', password: 'long enough now' }).success).toBe(false);
+    expect(ResetPasswordSchema.safeParse({ token: 'abc', password: 'elevenchars' }).success).toBe(false);
     expect(ResetPasswordSchema.safeParse({ token: 'abc', password: 'short' }).success).toBe(false);
   });
 });

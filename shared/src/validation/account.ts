@@ -13,37 +13,46 @@ import {
   MSG_PASSWORD_REQUIRED,
   MSG_PASSWORD_TOO_SHORT,
   MSG_PHONE_INVALID,
+  MSG_RECAPTCHA_INVALID,
   MSG_RESET_TOKEN_REQUIRED,
 } from '../messages';
-import { AddressDraftSchema, AddressSchema, EMAIL_PATTERN, PHONE_PATTERN } from './common';
+import { MSG_PASSWORD_TOO_LONG } from '../security/messages';
+import { AddressDraftSchema, AddressSchema, EMAIL_MAX_LENGTH, EMAIL_PATTERN, PHONE_PATTERN, TEXT_MAX_LENGTH } from './common';
 
-/** Minimum password length for new passwords. */
-export const PASSWORD_MIN_LENGTH = 8;
+/** Minimum password length for new passwords (the API also refuses common passwords). */
+export const PASSWORD_MIN_LENGTH = 12;
 /** Upper bound so a password cannot be used to make hashing expensive. */
 export const PASSWORD_MAX_LENGTH = 200;
 
-const requiredText = z.string({ error: MSG_COMPLETE_ALL_FIELDS }).trim().min(1, { error: MSG_COMPLETE_ALL_FIELDS });
+const requiredText = z
+  .string({ error: MSG_COMPLETE_ALL_FIELDS })
+  .max(TEXT_MAX_LENGTH, { error: MSG_COMPLETE_ALL_FIELDS, abort: true })
+  .trim()
+  .min(1, { error: MSG_COMPLETE_ALL_FIELDS });
 
 const email = z
   .string({ error: MSG_COMPLETE_ALL_FIELDS })
+  .max(EMAIL_MAX_LENGTH + 100, { error: MSG_EMAIL_INVALID, abort: true })
   .trim()
+  .max(EMAIL_MAX_LENGTH, { error: MSG_EMAIL_INVALID, abort: true })
   .min(1, { error: MSG_COMPLETE_ALL_FIELDS, abort: true })
   .regex(EMAIL_PATTERN, { error: MSG_EMAIL_INVALID })
   .transform((value) => value.toLowerCase());
 
 const newPassword = z
   .string({ error: MSG_COMPLETE_ALL_FIELDS })
-  .min(PASSWORD_MIN_LENGTH, { error: MSG_PASSWORD_TOO_SHORT })
-  .max(PASSWORD_MAX_LENGTH, { error: MSG_PASSWORD_TOO_SHORT });
+  .max(PASSWORD_MAX_LENGTH, { error: MSG_PASSWORD_TOO_LONG, abort: true })
+  .min(PASSWORD_MIN_LENGTH, { error: MSG_PASSWORD_TOO_SHORT });
 
 /** Optional phone: blank becomes undefined; otherwise digits only, at most 10 (spaces ignored). */
 const optionalPhone = z
   .string({ error: MSG_PHONE_INVALID })
+  .max(100, { error: MSG_PHONE_INVALID, abort: true })
   .nullish()
   .transform((value) => (value == null ? undefined : value.replace(/\s+/g, '') || undefined))
   .refine((value) => value === undefined || PHONE_PATTERN.test(value), { error: MSG_PHONE_INVALID });
 
-const recaptchaResponse = z.string().optional();
+const recaptchaResponse = z.string({ error: MSG_RECAPTCHA_INVALID }).max(10_000, { error: MSG_RECAPTCHA_INVALID }).optional();
 
 interface AgentFields {
   authorisedAgent?: boolean | null;
@@ -65,7 +74,7 @@ function checkAgentFields(value: AgentFields, ctx: z.RefinementCtx): void {
 /** POST /api/account/login (000 §7): email, password, recaptchaResponse. */
 export const LoginSchema = z.object({
   email,
-  password: z.string({ error: MSG_PASSWORD_REQUIRED }).min(1, { error: MSG_PASSWORD_REQUIRED }).max(PASSWORD_MAX_LENGTH, { error: MSG_PASSWORD_REQUIRED }),
+  password: z.string({ error: MSG_PASSWORD_REQUIRED }).max(PASSWORD_MAX_LENGTH, { error: MSG_PASSWORD_REQUIRED, abort: true }).min(1, { error: MSG_PASSWORD_REQUIRED }),
   recaptchaResponse,
 });
 export type Login = z.infer<typeof LoginSchema>;
@@ -98,7 +107,7 @@ export type ForgotPassword = z.infer<typeof ForgotPasswordSchema>;
 
 /** POST /api/account/resetPassword (000 §7): token and new password. */
 export const ResetPasswordSchema = z.object({
-  token: z.string({ error: MSG_RESET_TOKEN_REQUIRED }).trim().min(1, { error: MSG_RESET_TOKEN_REQUIRED }),
+  token: z.string({ error: MSG_RESET_TOKEN_REQUIRED }).max(200, { error: MSG_RESET_TOKEN_REQUIRED, abort: true }).trim().min(1, { error: MSG_RESET_TOKEN_REQUIRED }),
   password: newPassword,
 });
 export type ResetPassword = z.infer<typeof ResetPasswordSchema>;
@@ -122,7 +131,9 @@ export const AdminUpdateUserEmailSchema = z.object({
   userId: z.union([z.string().min(1), z.number().int().positive()]),
   email: z
     .string({ error: MSG_EMAIL_REQUIRED })
+    .max(EMAIL_MAX_LENGTH + 100, { error: MSG_EMAIL_INVALID, abort: true })
     .trim()
+    .max(EMAIL_MAX_LENGTH, { error: MSG_EMAIL_INVALID, abort: true })
     .min(1, { error: MSG_EMAIL_REQUIRED, abort: true })
     .regex(EMAIL_PATTERN, { error: MSG_EMAIL_INVALID })
     .transform((value) => value.toLowerCase()),

@@ -16,11 +16,11 @@ export const MSG_COMPLIANCE_NOTE_TEXT_REQUIRED = 'Please enter the text of the c
 export const MSG_COMPLIANCE_NOTE_TEXT_TOO_LONG = `A compliance note can be at most ${COMPLIANCE_NOTE_MAX_LENGTH} characters.`;
 
 /** '' and whitespace-only query values are "not given" (clients send `exclude=` when there is none). */
-const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.length <= 1000 && value.trim() === '' ? undefined : value);
 
 /** A record id (serial): a positive integer, given as a number or as digits (query strings). */
 export const RecordIdInputSchema = z.preprocess(
-  (value) => (typeof value === 'string' && /^\s*\d{1,10}\s*$/.test(value) ? Number(value) : value),
+  (value) => (typeof value === 'string' && value.length <= 40 && /^\s*\d{1,10}\s*$/.test(value) ? Number(value) : value),
   z
     .number({ error: MSG_RECORD_ID_INVALID })
     .int({ error: MSG_RECORD_ID_INVALID })
@@ -30,7 +30,7 @@ export const RecordIdInputSchema = z.preprocess(
 
 /** true/false from a query string ('true', 'false', '1', '0', any case) or a JSON boolean. */
 const QueryFlagSchema = z.preprocess(
-  (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
+  (value) => (typeof value === 'string' && value.length <= 40 ? value.trim().toLowerCase() : value),
   z
     .union([z.boolean(), z.enum(['true', 'false', '1', '0'])], { error: MSG_MANAGED_FLAG_INVALID })
     .transform((value) => value === true || value === 'true' || value === '1'),
@@ -52,7 +52,7 @@ function resolveManaged<T extends { managedSubmission?: boolean; managed?: boole
 export const ApplicantReuseListQuerySchema = z
   .object({
     /** Part of the promotion name or of the applicant's organisation, any case. */
-    search: z.preprocess(blankToUndefined, z.string().trim().max(200, { error: 'The search can be at most 200 characters.' }).optional()),
+    search: z.preprocess(blankToUndefined, z.string().max(1000, { error: 'The search can be at most 200 characters.', abort: true }).trim().max(200, { error: 'The search can be at most 200 characters.' }).optional()),
     /** The promotion being edited, left out of the list. */
     exclude: z.preprocess(blankToUndefined, RecordIdInputSchema.optional()),
     ...managedFields,

@@ -15,8 +15,16 @@ import {
 } from '../messages';
 import { STATE_CODES, STATE_KEYS } from '../states';
 
-/** 001 §5: simple e-mail pattern: local part, at sign, domain with a dot. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * 001 §5: simple e-mail pattern: local part, at sign, domain with a dot (not its first or last
+ * character). Written so it cannot backtrack: the domain is one character, then non-dots up to
+ * its first later dot, then the rest. (The former `[^\s@]+\.[^\s@]+` was quadratic on `a.a.a.…@`.)
+ */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@][^\s@.]*\.[^\s@]+$/;
+/** RFC 5321's longest usable address; checked before any pattern runs. */
+export const EMAIL_MAX_LENGTH = 254;
+/** A generous bound for any single-line text field, checked before patterns and transforms. */
+export const TEXT_MAX_LENGTH = 10_000;
 /** 001 §5: website must match a domain pattern (scheme and path optional). */
 export const WEBSITE_PATTERN = /^(https?:\/\/)?([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,}(?::\d{1,5})?(?:[/?#]\S*)?$/i;
 /** 001 §5: numbers-only phone pattern, at most 10 digits. */
@@ -25,24 +33,31 @@ export const PHONE_PATTERN = /^\d{1,10}$/;
 export const POSTCODE_PATTERN = /^\d{4}$/;
 
 export function isValidEmail(value: string | null | undefined): boolean {
-  return typeof value === 'string' && EMAIL_PATTERN.test(value.trim());
+  if (typeof value !== 'string' || value.length > EMAIL_MAX_LENGTH + 100) return false;
+  return EMAIL_PATTERN.test(value.trim());
 }
 
-/** E-mail, trimmed, simple pattern (001 §5). */
-export const EmailSchema = z.string({ error: MSG_EMAIL_INVALID }).trim().regex(EMAIL_PATTERN, { error: MSG_EMAIL_INVALID });
+/** E-mail, trimmed, simple pattern (001 §5); the length is checked first and stops the rest. */
+export const EmailSchema = z
+  .string({ error: MSG_EMAIL_INVALID })
+  .max(EMAIL_MAX_LENGTH + 100, { error: MSG_EMAIL_INVALID, abort: true })
+  .trim()
+  .max(EMAIL_MAX_LENGTH, { error: MSG_EMAIL_INVALID, abort: true })
+  .regex(EMAIL_PATTERN, { error: MSG_EMAIL_INVALID });
 
 /** Phone number: spaces are ignored, then digits only, at most 10 (001 §5). */
 export const PhoneSchema = z
   .string({ error: MSG_PHONE_INVALID })
+  .max(100, { error: MSG_PHONE_INVALID, abort: true })
   .transform((value) => value.replace(/\s+/g, ''))
   .pipe(z.string().regex(PHONE_PATTERN, { error: MSG_PHONE_INVALID }));
 
 export function isValidPhone(value: string | null | undefined): boolean {
-  return typeof value === 'string' && PHONE_PATTERN.test(value.replace(/\s+/g, ''));
+  return typeof value === 'string' && value.length <= 100 && PHONE_PATTERN.test(value.replace(/\s+/g, ''));
 }
 
 /** Website: domain pattern (001 §5). */
-export const WebsiteSchema = z.string({ error: MSG_WEBSITE_INVALID }).trim().regex(WEBSITE_PATTERN, { error: MSG_WEBSITE_INVALID });
+export const WebsiteSchema = z.string({ error: MSG_WEBSITE_INVALID }).max(2000, { error: MSG_WEBSITE_INVALID, abort: true }).trim().regex(WEBSITE_PATTERN, { error: MSG_WEBSITE_INVALID });
 
 // --- ABN / ACN ----------------------------------------------------------------
 
@@ -74,6 +89,7 @@ export function isValidAcnChecksum(acn: string): boolean {
  * exactly 9 digits (spaces ignored); beyond the spec we also check the check digits.
  */
 export function abnAcnError(value: string): string | null {
+  if (value.length > 100) return MSG_ABN_ACN_LENGTH;
   const digits = value.replace(/\s+/g, '');
   if (/^\d{11}$/.test(digits)) return isValidAbnChecksum(digits) ? null : MSG_ABN_CHECK_DIGITS;
   if (/^\d{9}$/.test(digits)) return isValidAcnChecksum(digits) ? null : MSG_ACN_CHECK_DIGITS;
@@ -83,6 +99,7 @@ export function abnAcnError(value: string): string | null {
 /** ABN (11 digits) or ACN (9 digits) with valid check digits; spaces removed on output. */
 export const AbnAcnSchema = z
   .string({ error: MSG_ABN_ACN_LENGTH })
+  .max(100, { error: MSG_ABN_ACN_LENGTH, abort: true })
   .transform((value) => value.replace(/\s+/g, ''))
   .superRefine((value, ctx) => {
     const message = abnAcnError(value);

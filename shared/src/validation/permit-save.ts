@@ -10,8 +10,9 @@ import { MSG_DATE_INVALID, MSG_EMAIL_INVALID, MSG_PHONE_INVALID, MSG_TIME_INVALI
 import { NOTIFICATION_METHODS } from '../permits/options';
 import { AusStatesSchema } from '../states';
 import { MoneySchema } from '../money';
-import { abnAcnError, AddressDraftSchema, EMAIL_PATTERN, PHONE_PATTERN, WEBSITE_PATTERN } from './common';
+import { abnAcnError, AddressDraftSchema, TEXT_MAX_LENGTH, EMAIL_MAX_LENGTH, EMAIL_PATTERN, PHONE_PATTERN, WEBSITE_PATTERN } from './common';
 import { IdSchema } from './promotion';
+import { MSG_TEXT_TOO_LONG } from '../security/messages';
 
 /** Optional text; when present and non-empty, `check` returns an error message or null. */
 function draftText(check?: (value: string) => string | null) {
@@ -19,7 +20,10 @@ function draftText(check?: (value: string) => string | null) {
     .string()
     .nullish()
     .superRefine((value, ctx) => {
-      if (!check || value == null || value.trim() === '') return;
+      if (!check || value == null) return;
+      // Length before any pattern: a field value this long is never a phone, e-mail or website.
+      if (value.length > TEXT_MAX_LENGTH) return void ctx.addIssue({ code: 'custom', message: check('') ?? MSG_TEXT_TOO_LONG });
+      if (value.trim() === '') return;
       const message = check(value.trim());
       if (message) ctx.addIssue({ code: 'custom', message });
     });
@@ -38,7 +42,7 @@ const draftCents = MoneySchema.nullish();
 const draftFlags = z.number().int().min(0).nullish();
 const draftBool = z.boolean().nullish();
 const draftPhone = draftText((v) => (PHONE_PATTERN.test(v.replace(/\s+/g, '')) ? null : MSG_PHONE_INVALID));
-const draftEmail = draftText((v) => (EMAIL_PATTERN.test(v) ? null : MSG_EMAIL_INVALID));
+const draftEmail = draftText((v) => (v.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(v) ? null : MSG_EMAIL_INVALID));
 
 /** 001 §3 contact person. */
 export const ContactDraftSchema = z.object({

@@ -18,9 +18,9 @@ import {
   MSG_SCRUTINEER_QUESTION_REQUIRED,
   MSG_SCRUTINEER_REQUIRED,
 } from '../messages';
-import { AbnAcnSchema, AddressSchema, EMAIL_PATTERN, PHONE_PATTERN, WebsiteSchema } from './common';
+import { AbnAcnSchema, AddressSchema, EMAIL_MAX_LENGTH, EMAIL_PATTERN, TEXT_MAX_LENGTH, PHONE_PATTERN, WebsiteSchema } from './common';
 
-const requiredText = z.string({ error: MSG_REQUIRED }).trim().min(1, { error: MSG_REQUIRED });
+const requiredText = z.string({ error: MSG_REQUIRED }).max(TEXT_MAX_LENGTH, { error: MSG_REQUIRED, abort: true }).trim().min(1, { error: MSG_REQUIRED });
 
 // --- dates ---------------------------------------------------------------------------------
 
@@ -63,9 +63,10 @@ export function createContactSchema(options: { positionRequired: boolean }) {
       position: z.string().trim().nullish(),
       phone: z
         .string({ error: MSG_PHONE_INVALID })
+        .max(100, { error: MSG_PHONE_INVALID, abort: true })
         .transform((value) => value.replace(/\s+/g, ''))
         .pipe(z.string().regex(PHONE_PATTERN, { error: MSG_PHONE_INVALID })),
-      email: z.string({ error: MSG_EMAIL_INVALID }).trim().regex(EMAIL_PATTERN, { error: MSG_EMAIL_INVALID }),
+      email: z.string({ error: MSG_EMAIL_INVALID }).max(EMAIL_MAX_LENGTH, { error: MSG_EMAIL_INVALID, abort: true }).trim().regex(EMAIL_PATTERN, { error: MSG_EMAIL_INVALID }),
     })
     .superRefine((value, ctx) => {
       if (options.positionRequired && !value.position) {

@@ -18,7 +18,8 @@ import { normalizeQuizAnswers, unansweredQuizQuestions } from '../permits/requir
 import { AusStatesSchema, hasAnyState, isStateSelected, normalizeAusStates, STATE_CODES, STATE_KEYS, type AusStatesInput, type StateKey } from '../states';
 
 /** A record id: positive integer or non-empty string (the API decides which). */
-export const IdSchema = z.union([z.number().int().positive(), z.string().trim().min(1)]);
+// Ids are PostgreSQL integers: a larger number is no record (and must not reach the database).
+export const IdSchema = z.union([z.number().int().positive().max(2_147_483_647), z.string().max(100, { abort: true }).trim().min(1)]);
 export type Id = z.infer<typeof IdSchema>;
 
 /** Total prize value: dollars on the wire (at most two decimals), cents after parsing; must be more than 0 (001 §5). */
@@ -32,7 +33,7 @@ const quizAnswer = z.boolean().nullish();
 
 /** Service and quiz fields shared by create and modify. */
 const promotionFields = {
-  name: z.string({ error: MSG_COMPLETE_ALL_FORM_FIELDS }).trim().min(1, { error: MSG_COMPLETE_ALL_FORM_FIELDS }),
+  name: z.string({ error: MSG_COMPLETE_ALL_FORM_FIELDS }).max(10_000, { error: MSG_COMPLETE_ALL_FORM_FIELDS, abort: true }).trim().min(1, { error: MSG_COMPLETE_ALL_FORM_FIELDS }),
   ausStates: AusStatesSchema.refine((states) => hasAnyState(states), { error: MSG_COMPLETE_ALL_FORM_FIELDS }),
   includeNz: z.boolean().default(false),
   totalPrizeValue: TotalPrizeValueSchema,

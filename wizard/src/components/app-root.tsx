@@ -15,7 +15,7 @@ declare module 'react-aria-components' {
 export function AppRoot() {
   const navigate = useNavigate()
   const { pathname } = useLocation()
-  // Braces: newer browsers answer scrollTo with a Promise, which React would take as the clean-up.
+  // Braces: recent Chromium returns a Promise from scrollTo, which React would take for a clean-up.
   useEffect(() => {
     window.scrollTo(0, 0)
   }, [pathname])

@@ -76,6 +76,13 @@ export function PromotionInvoices({
           </Link>
         </p>
       )}
+      {paid && !pendingSubmissionInvoice && statusId !== S.pendingPaymentClearance && (
+        <p>
+          <a href={`/promotions/downloadpdfs/${promotionId}`} download data-testid="lodgement-pack">
+            Download the lodgement pack (application forms and attachments, zip)
+          </a>
+        </p>
+      )}
       {error && <p className="form-error" role="alert">{error}</p>}
       {invoices && invoices.length === 0 && <p className="muted">No invoices yet.</p>}
       {invoices && invoices.length > 0 && <InvoiceTable invoices={invoices} />}

@@ -6,6 +6,7 @@ export const paths = {
   forgotPassword: '/account/forgotpassword/',
   resetPassword: (token: string) => `/account/resetpassword/${encodeURIComponent(token)}/`,
   accountEdit: '/account/edit/',
+  changePassword: '/account/changepassword/',
   /** Built by the payment and API-key work (issues 11 and 12); the shell links to them. */
   invoices: '/account/invoices/',
   apiKeys: '/account/apikeys/',

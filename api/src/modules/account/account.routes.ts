@@ -47,7 +47,7 @@ const LoginBodySchema = LoginSchema.extend({ clientSession })
 export function accountRoutes(deps: AppDeps): RouteSpec[] {
   const accountDeps: AccountDeps = { db: deps.database.db, mailer: deps.mailer, logger: deps.logger, config: deps.config }
   const db = deps.database.db
-  const secure = deps.config.isProduction
+  const secure = deps.config.secureCookies
   return [
     route({
       method: 'post', path: '/account/register', access: 'public', summary: 'Register an account; a confirmation e-mail is sent.',

@@ -12,6 +12,11 @@ export const RATE_LIMITS = {
   loginPerAddress: { limit: 50, windowMs: 15 * 60_000 },
   forgotPerAccount: { limit: 3, windowMs: 60 * 60_000 },
   forgotPerAddress: { limit: 20, windowMs: 60 * 60_000 },
+  /** Confirmation and reset e-mails to one address (mail bombing). */
+  mailPerAddress: { limit: 3, windowMs: 60 * 60_000 },
+  /** Contact forms: per client address and per sender e-mail. */
+  contactPerAddress: { limit: 10, windowMs: 60 * 60_000 },
+  contactPerEmail: { limit: 5, windowMs: 60 * 60_000 },
 } as const
 export type RateLimit = { limit: number; windowMs: number }
 
@@ -33,7 +38,10 @@ export async function hit(db: Db, key: string, { windowMs }: RateLimit): Promise
   return { count: rows[0]!.count, resetAt: new Date(rows[0]!.reset_at) }
 }
 
-/** Counts one attempt and throws RATE_LIMITED once the limit is passed. */
+/**
+ * Counts one attempt and throws RATE_LIMITED once the limit is passed. One statement (insert … on
+ * conflict … returning count), so parallel attempts cannot all read the count before any writes it.
+ */
 export async function hitOrThrow(db: Db, key: string, rule: RateLimit) {
   const { count, resetAt } = await hit(db, key, rule)
   if (count > rule.limit) throw tooMany(resetAt)

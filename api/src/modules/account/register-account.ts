@@ -2,6 +2,7 @@ import { AppError, MSG_ALREADY_REGISTERED, type Register } from '@permitdesk/sha
 import type { UserRow } from '../../db/schema/index'
 import { insertUser } from './account.repository'
 import type { AccountDeps } from './account-deps'
+import { assertPasswordNotCommon } from './common-passwords'
 import { hashPassword } from './passwords'
 import { sendConfirmationEmail } from './send-account-emails'
 
@@ -11,6 +12,7 @@ import { sendConfirmationEmail } from './send-account-emails'
  * login screen). A customer call never sets the staff flag.
  */
 export async function registerAccount(deps: AccountDeps, input: Register): Promise<UserRow> {
+  assertPasswordNotCommon(input.password)
   const user = await insertUser(deps.db, {
     email: input.email,
     passwordHash: await hashPassword(input.password),

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm'
 import { users } from '../../db/schema/index'
 import { consumeAccountToken, retireAccountTokens, updateUser } from './account.repository'
 import type { AccountDeps } from './account-deps'
+import { assertPasswordNotCommon } from './common-passwords'
 import { hashPassword } from './passwords'
 import { endUserSessions } from './session-store'
 
@@ -11,6 +12,7 @@ import { endUserSessions } from './session-store'
  * session of the account and spends the other reset links. Following the link also proves the address.
  */
 export async function resetPassword(deps: AccountDeps, input: ResetPassword): Promise<void> {
+  assertPasswordNotCommon(input.password)
   const userId = await consumeAccountToken(deps.db, input.token, 'reset')
   if (!userId) throw new AppError('VALIDATION', MSG_RESET_TOKEN_REQUIRED, { modelState: { token: [MSG_RESET_TOKEN_REQUIRED] } })
   await updateUser(deps.db, userId, { passwordHash: await hashPassword(input.password), emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())` })

@@ -10,11 +10,11 @@ import type { Database } from '../../db/client'
  * GET /api/botcheck/challenge and sends the base64 payload as `recaptchaResponse`.
  * BOT_CHECK=recaptcha: Google's siteverify. BOT_CHECK=off (refused in production): always passes.
  */
-export type BotCheckConfig = Pick<Config, 'BOT_CHECK' | 'RECAPTCHA_SECRET' | 'RECAPTCHA_SITE_KEY' | 'SESSION_SECRET'>
+export type BotCheckConfig = Pick<Config, 'BOT_CHECK' | 'RECAPTCHA_SECRET' | 'RECAPTCHA_SITE_KEY' | 'SESSION_SECRET'> & Partial<Pick<Config, 'ALTCHA_MAX_NUMBER'>>
 export type BotCheckDeps = { config: BotCheckConfig; database: Pick<Database, 'pool'> }
 
-/** How hard the proof of work is: about a quarter of a second in a browser on average. */
-export const ALTCHA_MAX_NUMBER = 50_000
+/** How hard the proof of work is: the library's default and recommendation (1,000,000; about a second in a browser on average). */
+export const ALTCHA_MAX_NUMBER = 1_000_000
 export const ALTCHA_EXPIRES_MS = 10 * 60_000
 
 const keys = new WeakMap<object, Promise<string>>()
@@ -37,7 +37,7 @@ export function altchaKey({ config, database }: BotCheckDeps): Promise<string> {
 }
 
 export async function createBotCheckChallenge(deps: BotCheckDeps) {
-  return createChallenge({ hmacKey: await altchaKey(deps), maxNumber: ALTCHA_MAX_NUMBER, expires: new Date(Date.now() + ALTCHA_EXPIRES_MS) })
+  return createChallenge({ hmacKey: await altchaKey(deps), maxNumber: deps.config.ALTCHA_MAX_NUMBER ?? ALTCHA_MAX_NUMBER, expires: new Date(Date.now() + ALTCHA_EXPIRES_MS) })
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client'
 import type { Logger } from '../../logger'
 import type { Mailer } from '../../mail/create-mailer'
 import { insertCustomerContact, type CustomerContact } from './contact.repository'
+import { hitOrThrow, RATE_LIMITS } from '../account/rate-limit'
 import type { AgencyLawFirmContact, HelpContact } from './contact.schema'
 
 export type ContactInput =
@@ -21,6 +22,9 @@ const KIND_LABEL = { help: 'Contact form', agency: 'Agency enquiry', 'law-firm':
  * e-mail. The contact is kept even when the e-mail fails (staff see it in the console anyway).
  */
 export async function createCustomerContact(deps: Deps, input: ContactInput, meta: Meta = {}): Promise<{ contact: CustomerContact; message: string }> {
+  // Throttled per client address and per sender address (each an atomic count in PostgreSQL).
+  await hitOrThrow(deps.db, `contact:address:${meta.clientAddress ?? 'unknown'}`, RATE_LIMITS.contactPerAddress)
+  await hitOrThrow(deps.db, `contact:email:${input.email.toLowerCase()}`, RATE_LIMITS.contactPerEmail)
   const contact = await insertCustomerContact(deps.db, {
     kind: input.kind,
     source: input.kind === 'help' ? 'contact' : input.source,

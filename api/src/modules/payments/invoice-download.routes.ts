@@ -8,10 +8,10 @@ import { getInvoicePdf } from './get-invoice-pdf'
 export function invoiceDownloadRoutes(deps: AppDeps) {
   const router = Router({ caseSensitive: false })
   router.get('/download/invoice/:invoiceNumber', async (req, res) => {
-    if (!res.locals.user) throw new AppError('UNAUTHENTICATED')
+    const user = res.locals.user
+    if (!user) throw new AppError('UNAUTHENTICATED')
     const invoiceNumber = Number(req.params.invoiceNumber)
     if (!Number.isSafeInteger(invoiceNumber) || invoiceNumber <= 0) throw new AppError('NOT_FOUND')
-    const user = res.locals.user!
     let pdf: Buffer
     try {
       pdf = await getInvoicePdf(

@@ -6,12 +6,15 @@ import { getPermitStatus, promotionTitle } from '@permitdesk/shared'
 import type { Config } from '../../env'
 import type { Logger } from '../../logger'
 import type { Mailer } from '../../mail/create-mailer'
-import { amendmentStartedTemplate, bpayInstructionsTemplate, paymentReceiptTemplate, submittedTemplate } from '../../mail/payment-templates'
+import { additionalPaymentDueTemplate, amendmentStartedTemplate, bpayInstructionsTemplate, paymentReceiptTemplate, submittedTemplate } from '../../mail/payment-templates'
 import { brandFor } from '../../mail/templates'
 import type { Db } from '../../db/client'
 import type { PdfService } from '../../pdf/pdf-service'
 import { findUserById } from '../account/account.repository'
+import { findPromotion } from '../promotions/promotions.repository'
 import { taxInvoiceHtml } from './get-invoice-pdf'
+import { findSubmissionInvoices } from './payments.repository'
+import { owedDifference } from './submit-permit-application'
 
 export type PaymentMailDeps = { db: Db; mailer: Mailer; pdf: () => PdfService; config: Pick<Config, 'DATA_DIR' | 'PUBLIC_URL' | 'MAIL_FROM' | 'BPAY_BILLER_CODE'>; logger: Logger }
 
@@ -57,4 +60,37 @@ export function sendAmendmentStartedLater(deps: PaymentMailDeps, row: { id: numb
     await deps.mailer.send({ to: user.email, ...email })
   }
   send().catch((error: unknown) => deps.logger.error('amendment mail failed', { promotionId: row.id, error: error instanceof Error ? error.message : String(error) }))
+}
+
+/** What a paid promotion owes beyond its invoices (cents, with GST); 0 before any payment. */
+export async function owedAfterPayment(db: Db, promotionId: number): Promise<number> {
+  const row = await findPromotion(db, { userId: 0, isStaff: true }, promotionId)
+  if (!row) return 0
+  const live = await findSubmissionInvoices(db, row.id)
+  if (!live.some((i) => i.paidAt)) return 0
+  const unpaid = live.filter((i) => !i.paidAt).reduce((sum, i) => sum + i.amount + i.gst, 0)
+  const { amount, gst } = owedDifference(row, live)
+  return unpaid + amount + gst
+}
+
+/**
+ * "Additional payment due" (issue 12): after a change that raised the fees of a paid application.
+ * `before` is what was owed before the change (cents).
+ */
+export function sendAdditionalPaymentDueLater(deps: PaymentMailDeps, promotionId: number, before: number): void {
+  const send = async () => {
+    const after = await owedAfterPayment(deps.db, promotionId)
+    if (after <= before) return
+    const row = await findPromotion(deps.db, { userId: 0, isStaff: true }, promotionId)
+    const user = row ? await findUserById(deps.db, row.userId) : undefined
+    if (!row || !user) return
+    const email = additionalPaymentDueTemplate(brandFor(deps.config), {
+      firstName: user.firstName,
+      promotionName: promotionTitle(row.name),
+      total: after,
+      dashboardUrl: `${deps.config.PUBLIC_URL}/promotions/edit/${row.id}/`,
+    })
+    await deps.mailer.send({ to: user.email, ...email })
+  }
+  send().catch((error: unknown) => deps.logger.error('additional payment mail failed', { promotionId, error: error instanceof Error ? error.message : String(error) }))
 }

@@ -20,6 +20,7 @@ import { getPromotion } from './get-promotion'
 import { getReuseList } from './get-reuse-list'
 import { listPromotions } from './list-promotions'
 import { modifyPromotion } from './modify-promotion'
+import { owedAfterPayment, sendAdditionalPaymentDueLater } from '../payments/send-payment-mails'
 import {
   ArchiveBodySchema,
   PromotionIdBodySchema,
@@ -35,8 +36,8 @@ import { saveNswAuthority } from './save-nsw-authority'
 import { savePromotion } from './save-promotion'
 
 /** /api/promotion/{action} (001 §7): parse, call the use case, answer. Every call needs a signed-in user. */
-export function promotionRoutes({ database }: AppDeps): RouteSpec[] {
-  const db = database.db
+export function promotionRoutes(deps: AppDeps): RouteSpec[] {
+  const db = deps.database.db
   return [
     route({
       method: 'post', path: '/promotion/create', access: 'user', summary: 'Create a promotion (the create form: name, states, total prize value, quiz, services).',
@@ -46,7 +47,14 @@ export function promotionRoutes({ database }: AppDeps): RouteSpec[] {
     route({
       method: 'post', path: '/promotion/modify', access: 'user', summary: 'Change the services, states and total prize value of a promotion.',
       body: PromotionModifyBodySchema, bodyDoc: PromotionModifyBodyDoc, response: IdResponseSchema, idempotent: true,
-      handler: ({ owner, body }) => modifyPromotion(db, owner, body),
+      handler: async ({ owner, body }) => {
+        // Issue 12: a change that raises the fees of a paid application mails "additional payment due".
+        const id = Number((body as { id?: unknown }).id)
+        const owedBefore = Number.isSafeInteger(id) ? await owedAfterPayment(db, id) : 0
+        const answer = await modifyPromotion(db, owner, body)
+        sendAdditionalPaymentDueLater({ db, mailer: deps.mailer, pdf: deps.pdf, config: deps.config, logger: deps.logger }, answer.id, owedBefore)
+        return answer
+      },
     }),
     route({
       method: 'post', path: '/promotion/save', access: 'user', summary: 'Save the promotion with its permit application; send back what get returned, with versionNumber.',

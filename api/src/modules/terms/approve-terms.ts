@@ -24,12 +24,15 @@ import { findLatestVersion, markApproved } from './terms.repository'
  * attached as attachment B (and the abridged form as addendum Y) for the lodgement pack.
  */
 export async function approveTerms(deps: AppDeps, actor: Owner, promotionId: number, now = new Date()) {
-  const { row, version, statusId } = await deps.database.db.transaction(async (tx) => {
+  const { row, version, statusId, newlyApproved } = await deps.database.db.transaction(async (tx) => {
     const row = await requirePromotion(tx, actor, promotionId, { forUpdate: true })
     const latest = await findLatestVersion(tx, row.id)
     if (!latest) throw new AppError('CONFLICT', MSG_TERMS_NOT_GENERATED)
-    if (latest.approvedAt) throw new AppError('CONFLICT', MSG_TERMS_ALREADY_APPROVED)
-    const version = await markApproved(tx, latest.id, actor.userId, now)
+    // Approved before the payment put the promotion in 15: approving again only moves it on.
+    const waiting = row.statusId === PERMIT_STATUS_IDS.awaitingSubmission
+    if (latest.approvedAt && !waiting) throw new AppError('CONFLICT', MSG_TERMS_ALREADY_APPROVED)
+    const newlyApproved = !latest.approvedAt
+    const version = newlyApproved ? await markApproved(tx, latest.id, actor.userId, now) : latest
     let statusId = row.statusId
     if (row.statusId === PERMIT_STATUS_IDS.awaitingSubmission) {
       statusId = requireTransition({ from: row.statusId, event: 'APPROVE_TERMS', role: actor.isStaff ? 'admin' : 'customer', managedSubmission: row.managedSubmission })
@@ -42,12 +45,13 @@ export async function approveTerms(deps: AppDeps, actor: Owner, promotionId: num
       entityId: row.id,
       action: 'terms-approved',
       changes: {
-        termsApprovedVersion: { from: null, to: version.number },
+        ...(newlyApproved ? { termsApprovedVersion: { from: null, to: version.number } } : {}),
         ...(statusId !== row.statusId ? { statusId: { from: row.statusId, to: statusId } } : {}),
       },
     })
-    return { row, version, statusId }
+    return { row, version, statusId, newlyApproved }
   })
+  if (!newlyApproved) return { id: row.id, versionNumber: version.number, statusId }
   try {
     await attachApprovedTerms(deps, row, version)
   } catch (error) {

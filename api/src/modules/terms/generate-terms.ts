@@ -22,7 +22,7 @@ export type TermsDeps = Pick<AppDeps, 'database' | 'config'>
 /** The full terms (and the abridged form when it is a service) of a promotion from a library. */
 export function renderVersionHtml(row: PromotionRow, clauses: readonly TermsClause[], hostedUrl: string): { kind: 'chance' | 'skill'; html: string; abridgedHtml: string | null } {
   const source = applicationOf(row)
-  const context = { permitNumbers: permitNumbersOf(row.details), hostedUrl }
+  const context = { permitNumbers: permitNumbersOf(row), hostedUrl }
   const kind = termsKindOf(row)
   const html = renderTermsHtml(generateTermsDocument(source, clauses, kind, context))
   const abridgedHtml = row.abridgedTC ? renderTermsHtml(generateTermsDocument(source, clauses, 'abridged', context)) : null

@@ -1,3 +1,4 @@
+import { PERMIT_STATUS_IDS } from '@permitdesk/shared'
 import type { AppDeps } from '../../deps'
 import type { TermsVersionRow } from '../../db/schema/terms'
 import type { Owner } from '../promotions/promotions.repository'
@@ -31,7 +32,8 @@ export async function getTerms(deps: Pick<AppDeps, 'database' | 'config'>, actor
     hostedUrl: code ? hostedUrlFor(deps.config, code) : null,
     pdfUrl: latest ? `/promotions/downloadterms/${row.id}` : null,
     canGenerate,
-    canApprove: Boolean(latest && !latest.approvedAt),
+    // In 15 "Awaiting submission" approval (again) is what moves the paid promotion on.
+    canApprove: Boolean(latest && (!latest.approvedAt || row.statusId === PERMIT_STATUS_IDS.awaitingSubmission)),
     /** Staff may edit the text (POST /api/terms/saveVersion). */
     canEdit: actor.isStaff,
     skillsBasedTCEditWindow: windowEnds ? windowEnds.toISOString() : null,

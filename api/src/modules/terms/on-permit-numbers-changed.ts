@@ -1,12 +1,10 @@
-import { eq } from 'drizzle-orm'
 import { escapeHtml, MSG_TERMS_UPDATED_SUBJECT, permitNumbersText } from '@permitdesk/shared'
 import type { AppDeps } from '../../deps'
-import { users } from '../../db/schema/users'
 import { insertChange } from '../changelog/changelog.repository'
 import { applicationOf } from '../promotions/application-fields'
 import { brandFor, layout } from '../../mail/templates'
 import { ensureLink, hostedUrlFor, requirePromotion } from './terms-access'
-import { findVersions, insertVersion, permitNumbersOf } from './terms.repository'
+import { findOwnerContact, findVersions, insertVersion, permitNumbersOf } from './terms.repository'
 
 const STAFF: { userId: number; isStaff: boolean } = { userId: 0, isStaff: true }
 
@@ -34,7 +32,7 @@ export async function onPermitNumbersChanged(deps: Pick<AppDeps, 'database' | 'c
     const versions = await findVersions(tx, row.id)
     const latest = versions[versions.length - 1]
     if (!latest) return null
-    const text = permitNumbersText(applicationOf(row), permitNumbersOf(row.details))
+    const text = permitNumbersText(applicationOf(row), permitNumbersOf(row))
     const html = withPermitNumbers(latest.html, text)
     if (!html || html === latest.html) return null
     const abridgedHtml = latest.abridgedHtml ? (withPermitNumbers(latest.abridgedHtml, text) ?? latest.abridgedHtml) : null
@@ -62,7 +60,7 @@ export async function onPermitNumbersChanged(deps: Pick<AppDeps, 'database' | 'c
   })
   if (!result) return null
   if (result.approved) {
-    const [owner] = await deps.database.db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, result.row.userId))
+    const owner = await findOwnerContact(deps.database.db, result.row.userId)
     if (owner) {
       const brand = brandFor(deps.config)
       const url = hostedUrlFor(deps.config, result.code)

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm'
 import type { PermitNumberEntry } from '@permitdesk/shared'
 import { termsLibraries, termsLinks, termsVersions, type TermsVersionRow } from '../../db/schema/terms'
+import { users } from '../../db/schema/users'
 import type { DbOrTx } from '../changelog/changelog.repository'
 
 export async function findVersions(db: DbOrTx, promotionId: number): Promise<TermsVersionRow[]> {
@@ -69,14 +70,20 @@ export async function findCmsClauses(db: DbOrTx): Promise<unknown[]> {
 }
 
 /**
- * The permit numbers staff saved for a promotion (001 §3 permitNumber_ACT/NSW/SA), read from the
- * promotion's stored details until the staff console's permit-number records land.
+ * The permit numbers staff saved for a promotion (`permit_numbers`, written by savePermitNumber,
+ * keyed NSW/ACT/SA), in the order the T&Cs list them.
  */
-export function permitNumbersOf(details: Record<string, unknown> | null | undefined): PermitNumberEntry[] {
+export function permitNumbersOf(row: { permitNumbers?: Record<string, { number?: string | null } | null> | null }): PermitNumberEntry[] {
   const result: PermitNumberEntry[] = []
   for (const state of ['NSW', 'ACT', 'SA'] as const) {
-    const value = details?.[`permitNumber_${state}`]
+    const value = row.permitNumbers?.[state]?.number
     if (typeof value === 'string' && value.trim()) result.push({ state, number: value.trim() })
   }
   return result
+}
+
+/** The owner's address and first name, for the T&C e-mails. */
+export async function findOwnerContact(db: DbOrTx, userId: number): Promise<{ email: string; firstName: string } | undefined> {
+  const [row] = await db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, userId))
+  return row
 }

@@ -102,9 +102,9 @@ export function termsDocumentRoutes(deps: AppDeps) {
   const db = deps.database.db
 
   router.get('/promotions/downloadterms/:id', async (req, res) => {
-    if (!res.locals.user) throw new AppError('UNAUTHENTICATED')
     const id = Number(req.params.id)
-    const user = res.locals.user!
+    const user = res.locals.user
+    if (!user) throw new AppError('UNAUTHENTICATED')
     if (!Number.isSafeInteger(id) || id <= 0) throw new AppError('NOT_FOUND')
     const row = await requirePromotion(db, { userId: user.id, isStaff: user.isStaff }, id)
     const version = await findLatestVersion(db, row.id)

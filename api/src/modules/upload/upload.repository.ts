@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../changelog/changelog.repository'
 import type { Db } from '../../db/client'
 import { uploads } from '../../db/schema/uploads'
@@ -22,4 +22,10 @@ export async function findUploadsOwnedBy(db: DbOrTx, serverFileNames: string[], 
     .select()
     .from(uploads)
     .where(and(inArray(uploads.serverFileName, serverFileNames), inArray(uploads.userId, userIds)))
+}
+
+/** The bytes a user's uploads take (the per-user quota). */
+export async function totalUploadBytes(db: Db, userId: number): Promise<number> {
+  const [row] = await db.select({ total: sql<string>`coalesce(sum(${uploads.sizeBytes}), 0)` }).from(uploads).where(eq(uploads.userId, userId))
+  return Number(row?.total ?? 0)
 }

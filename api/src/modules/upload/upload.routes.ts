@@ -5,6 +5,7 @@ import { AppError, MSG_UPLOAD_ERROR, MSG_UPLOAD_FILE_REQUIRED, MSG_UPLOAD_ONE_FI
 import type { AppDeps } from '../../deps'
 import { route, type RouteSpec } from '../../http/route'
 import { openUpload, storeUpload, type ReceivedFile } from './store-upload'
+import { assertUploadAllowed } from './upload-limits'
 
 const receive = multer({ storage: multer.memoryStorage(), limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 10 } }).single('file')
 
@@ -34,7 +35,10 @@ export function uploadRoutes({ database, storage }: Pick<AppDeps, 'database' | '
     route({
       method: 'post', path: '/Upload', access: 'user', status: 201, multipart: true, summary: 'Upload one file (multipart field "file", at most 10MB).',
       body: UploadFormSchema, response: UploadResponseSchema,
-      handler: async ({ user, req, res }) => storeUpload({ db: database.db, storage }, user.id, await receiveFile(req, res)),
+      handler: async ({ user, req, res }) => {
+        await assertUploadAllowed(database.db, user.id)
+        return storeUpload({ db: database.db, storage }, user.id, await receiveFile(req, res))
+      },
     }),
   ]
 

@@ -8,5 +8,6 @@ export const accountRoutes: RouteObject[] = [
   { path: paths.register, ...lazyScreen(() => import('./components/register-screen').then((m) => m.RegisterScreen)) },
   { path: paths.forgotPassword, ...lazyScreen(() => import('./components/forgot-password-screen').then((m) => m.ForgotPasswordScreen)) },
   { path: '/account/resetpassword/:token/', ...lazyScreen(() => import('./components/reset-password-screen').then((m) => m.ResetPasswordScreen)) },
+  { path: paths.changePassword, ...lazyScreen(() => import('./components/change-password-screen').then((m) => m.ChangePasswordScreen), { auth: true }) },
   { path: paths.accountEdit, ...lazyScreen(() => import('./components/account-edit-screen').then((m) => m.AccountEditScreen), { auth: true }) },
 ]

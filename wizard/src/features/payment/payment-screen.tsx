@@ -16,6 +16,7 @@ import {
   MSG_CARD_MAY_HAVE_BEEN_CHARGED,
   MSG_CONFIRM_PAYMENT_FIELDS,
   PERMIT_STATUS_IDS as S,
+  promotionFromWire,
   promotionTitle,
   type Promotion,
 } from '@permitdesk/shared'
@@ -57,7 +58,8 @@ export function PaymentScreen() {
   }, [])
 
   useEffect(() => {
-    apiRequest<PromotionWithOwed>('GET', '/api/promotion/get', { query: { id }, notify: false }).then(setPromotion, (e: Error) => setLoadError(e.message))
+    // Amounts arrive in dollars; the fee lines are computed and shown in cents (promotionFromWire).
+    apiRequest<PromotionWithOwed>('GET', '/api/promotion/get', { query: { id }, notify: false }).then((p) => setPromotion(promotionFromWire(p)), (e: Error) => setLoadError(e.message))
   }, [id])
 
   if (loadError) return <AppLayout title="Payment"><p className="form-error" role="alert">{loadError}</p></AppLayout>

@@ -3,7 +3,9 @@
  * card number never reaches our server. `useStripeCard` gives the page a PaymentMethod id to send
  * and completes 3-D Secure (`requires_action`) with Stripe.js.
  */
-import { loadStripe, type Stripe, type StripeCardElement } from '@stripe/stripe-js'
+// The pure entry loads Stripe.js only when loadStripe is called (the sandbox never does).
+import { loadStripe } from '@stripe/stripe-js/pure'
+import type { Stripe, StripeCardElement } from '@stripe/stripe-js'
 import { useEffect, useRef, useState } from 'react'
 
 export type StripeCard = {

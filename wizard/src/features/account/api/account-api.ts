@@ -1,5 +1,5 @@
 /** The account calls of 000 §7 (POST/GET /api/account/{action}). */
-import type { AccountUpdate, ForgotPassword, Login, Register, ResetPassword } from '@permitdesk/shared'
+import type { AccountUpdate, ChangePassword, ForgotPassword, Login, Register, ResetPassword } from '@permitdesk/shared'
 import { api } from '../../../lib/api-client'
 import { clientSession } from '../../../lib/client-session'
 import type { SessionUserView } from '../../../lib/session-api'
@@ -13,3 +13,6 @@ export const register = (input: Register) => api.post<{ message: string; email: 
 export const forgotPassword = (input: ForgotPassword) => api.post<{ message: string }>('/api/account/forgotPassword', input, { notify: false })
 export const resetPassword = (input: ResetPassword) => api.post<{ message: string }>('/api/account/resetPassword', input, { notify: false })
 export const updateAccount = (input: AccountUpdate) => api.post<{ message: string; user: SessionUserView }>('/api/account/update', input, { notify: false })
+
+/** Issue 18: the current password is required; other sessions of the user end. */
+export const changePassword = (input: ChangePassword) => api.post<{ message: string }>('/api/account/changePassword', input, { notify: false })

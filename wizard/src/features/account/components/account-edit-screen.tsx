@@ -72,6 +72,9 @@ export function AccountEditScreen() {
         </button>
       </form>
       <p>
+        <a href={paths.changePassword}>Change password</a>
+      </p>
+      <p>
         <button type="button" className="link-button" onClick={() => void session.signOut()}>
           Sign out
         </button>

@@ -88,7 +88,7 @@ export function RegisterScreen() {
       <FormMessage error={formError} />
       <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Create an account">
         <FormField id="email" label="Email address" type="email" autoComplete="email" registration={register('email')} error={errors.email} />
-        <FormField id="password" label="Password" type="password" autoComplete="new-password" hint="At least 8 characters." registration={register('password')} error={errors.password} />
+        <FormField id="password" label="Password" type="password" autoComplete="new-password" hint="At least 12 characters, not a commonly used password." registration={register('password')} error={errors.password} />
         <FormField id="firstName" label="First name" autoComplete="given-name" registration={register('firstName')} error={errors.firstName} />
         <FormField id="lastName" label="Last name" autoComplete="family-name" registration={register('lastName')} error={errors.lastName} />
         <FormField id="accountName" label="Organisation" autoComplete="organization" registration={register('accountName')} error={errors.accountName} />

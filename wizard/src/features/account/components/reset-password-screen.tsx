@@ -36,7 +36,7 @@ export function ResetPasswordScreen() {
       <FormMessage error={formError ?? errors.token?.message} />
       <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Reset password">
         <input type="hidden" {...register('token')} />
-        <FormField id="password" label="New password" type="password" autoComplete="new-password" hint="At least 8 characters." registration={register('password')} error={errors.password} />
+        <FormField id="password" label="New password" type="password" autoComplete="new-password" hint="At least 12 characters, not a commonly used password." registration={register('password')} error={errors.password} />
         <button type="submit" disabled={isSubmitting}>
           Save new password
         </button>

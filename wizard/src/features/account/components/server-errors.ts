@@ -10,8 +10,19 @@ export function applyServerErrors<T extends FieldValues>(error: unknown, setErro
   return error.message
 }
 
-/** A same-site path to return to after login, never another site (`//evil`, `https://…`). */
-export function safeReturnUrl(value: string | null): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null
-  return value
+/**
+ * A same-origin path to return to after login, never another site. The value is resolved against
+ * our origin exactly as the browser will resolve it (so `/\t/evil.com`, `/\\evil.com`, `//evil.com`
+ * and `https://…` are all seen for what they are) and only a path of this origin is kept.
+ */
+export function safeReturnUrl(value: string | null, origin: string = window.location.origin): string | null {
+  if (!value || !value.startsWith('/')) return null
+  let resolved: URL
+  try {
+    resolved = new URL(value, origin)
+  } catch {
+    return null
+  }
+  if (resolved.origin !== origin) return null
+  return `${resolved.pathname}${resolved.search}${resolved.hash}`
 }

@@ -1,3 +1,4 @@
+/** /api/terms/* and approveTermsAndConditions (issue 14). */
 import { api, query, quiet } from '../../../lib/api-client'
 
 export type TermsVersion = {

@@ -93,6 +93,12 @@ export function PromotionDashboard() {
         <dd data-testid="prize-value">{displayPrizeValue(p)}</dd>
         <dt>Created</dt>
         <dd>{formatDate(p.createdAt)}</dd>
+        {p.permitNumbers && p.permitNumbers.length > 0 && (
+          <>
+            <dt>Permit numbers</dt>
+            <dd data-testid="permit-numbers">{p.permitNumbers.map((n) => `${n.state} ${n.number}`).join(', ')}</dd>
+          </>
+        )}
         {p.servicesString && (
           <>
             <dt>Services</dt>

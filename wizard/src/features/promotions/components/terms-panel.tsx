@@ -1,7 +1,7 @@
 import { formatDate, MSG_TERMS_APPROVAL_FAILED, termsHtmlToLines } from '@permitdesk/shared'
 import { diffArrays } from 'diff'
 import { useEffect, useState } from 'react'
-import { Modal } from '../../../components/ui'
+import { Button, Modal } from '../../../components/ui'
 import { approveTerms, generateTerms, getTerms, saveTermsVersion, type Terms } from '../api/terms'
 import { promotionPaths, SUPPORT_EMAIL } from '../config'
 
@@ -186,26 +186,24 @@ export function TermsPanel({ promotionId }: { promotionId: number }) {
       )}
       {compare && byNumber(compare.from) && byNumber(compare.to) && <VersionDiff from={byNumber(compare.from)!.html} to={byNumber(compare.to)!.html} />}
 
-      {confirming && (
-        <Modal
-          isOpen
-          blocking
-          title="Approve terms and conditions"
-          actions={
-            <>
-              <button type="button" onClick={approve} disabled={approving}>{approving ? 'Approving…' : 'Approve'}</button>
-              <button type="button" className="secondary" onClick={() => (setConfirming(false), setApprovalFailed(false))} disabled={approving}>Cancel</button>
-            </>
-          }
-        >
-          <p>Please confirm you have read version {terms.versionNumber} of your terms and conditions and approve them. Approved terms are published at your permanent link and attached to your application.</p>
-          {approvalFailed && (
-            <p className="form-error" role="alert">
-              {MSG_TERMS_APPROVAL_FAILED} <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
-            </p>
-          )}
-        </Modal>
-      )}
+      <Modal
+        blocking
+        isOpen={confirming}
+        title="Approve terms and conditions"
+        actions={
+          <>
+            <Button onPress={approve} isPending={approving}>{approving ? 'Approving…' : 'Approve'}</Button>
+            <Button variant="secondary" onPress={() => (setConfirming(false), setApprovalFailed(false))} isDisabled={approving}>Cancel</Button>
+          </>
+        }
+      >
+        <p>Please confirm you have read version {terms.versionNumber} of your terms and conditions and approve them. Approved terms are published at your permanent link and attached to your application.</p>
+        {approvalFailed && (
+          <p className="form-error" role="alert">
+            {MSG_TERMS_APPROVAL_FAILED} <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
+          </p>
+        )}
+      </Modal>
     </section>
   )
 }

@@ -1,0 +1,49 @@
+import express, { type RequestHandler } from 'express'
+
+/**
+ * Body limits per kind of call, applied before anything reads the body. The account, contact and
+ * bot-check forms are a few fields: 16 KB; everything else (the permit save) up to 2 MB. The
+ * first parser that matches reads the body; later ones see it finished and pass.
+ */
+export const FORM_BODY_LIMIT = '16kb'
+export const DEFAULT_BODY_LIMIT = '2mb'
+/** Paths (relative to /api, lower case) whose bodies are small forms. */
+export const FORM_PATH_PREFIXES = ['/account/', '/contact/', '/botcheck/']
+
+export function bodyParsers(): RequestHandler[] {
+  const smallJson = express.json({ limit: FORM_BODY_LIMIT })
+  const smallForm = express.urlencoded({ extended: false, limit: FORM_BODY_LIMIT })
+  const isForm = (path: string) => {
+    const lower = path.toLowerCase()
+    return FORM_PATH_PREFIXES.some((prefix) => lower.startsWith(prefix))
+  }
+  return [
+    (req, res, next) => (isForm(req.path) ? smallJson(req, res, next) : next()),
+    (req, res, next) => (isForm(req.path) ? smallForm(req, res, next) : next()),
+    express.json({ limit: DEFAULT_BODY_LIMIT }),
+    express.urlencoded({ extended: false, limit: '256kb' }),
+  ]
+}
+
+/** A plain byte limit for bodies another framework reads (Payload under /cms-api/): 413 past it. */
+export function rawBodyLimit(maxBytes: number): RequestHandler {
+  return (req, res, next) => {
+    const declared = Number(req.headers['content-length'] ?? 0)
+    if (declared > maxBytes) {
+      res.status(413).json({ message: 'The request is too large.', code: 'PAYLOAD_TOO_LARGE' })
+      return
+    }
+    if (req.headers['transfer-encoding'] && !req.headers['content-length']) {
+      // A chunked body: counted as it streams; past the limit the request is cut off.
+      let seen = 0
+      req.on('data', (chunk: Buffer) => {
+        seen += chunk.length
+        if (seen > maxBytes && !res.headersSent) {
+          res.status(413).set('Connection', 'close').json({ message: 'The request is too large.', code: 'PAYLOAD_TOO_LARGE' })
+          req.destroy()
+        }
+      })
+    }
+    next()
+  }
+}

@@ -1,0 +1,90 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import zlib from 'node:zlib'
+import type { RequestHandler, Response } from 'express'
+
+/**
+ * Static files served from memory, compressed once (issue 18): each file is read, hashed (ETag)
+ * and compressed with brotli and gzip the first time it is asked for, then answered from memory
+ * until it changes on disk (a site rebuild). Clients get the best encoding they accept, 304 when
+ * their ETag matches, and `Vary: Accept-Encoding`.
+ */
+type Entry = { mtimeMs: number; size: number; type: string; etag: string; raw: Buffer; br?: Buffer; gzip?: Buffer }
+
+const COMPRESSIBLE = /\.(html|css|js|mjs|json|svg|xml|txt|map|webmanifest|ico)$/i
+const MIN_COMPRESS_BYTES = 512
+
+export type MemoryStaticOptions = {
+  /** Serve `index.html` for a path ending in `/` (and redirect a directory without its slash). */
+  index?: boolean
+  /** Headers per file (cache lifetimes, CSP), as express.static's setHeaders. */
+  setHeaders?: (res: Response, filePath: string) => void
+  /** Answer 404 here for a missing file instead of passing on. */
+  fallthrough?: boolean
+}
+
+export function memoryStatic(root: string, options: MemoryStaticOptions = {}): RequestHandler {
+  const cache = new Map<string, Entry>()
+  const base = path.resolve(root)
+  const load = (filePath: string, stat: fs.Stats): Entry => {
+    const cached = cache.get(filePath)
+    if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) return cached
+    const raw = fs.readFileSync(filePath)
+    const entry: Entry = {
+      mtimeMs: stat.mtimeMs,
+      size: stat.size,
+      type: path.extname(filePath),
+      etag: `"${crypto.createHash('sha1').update(raw).digest('base64url').slice(0, 22)}"`,
+      raw,
+    }
+    if (COMPRESSIBLE.test(filePath) && raw.length >= MIN_COMPRESS_BYTES) {
+      entry.br = zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+      entry.gzip = zlib.gzipSync(raw, { level: 9 })
+    }
+    cache.set(filePath, entry)
+    return entry
+  }
+
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next()
+    let pathname: string
+    try {
+      pathname = decodeURIComponent(req.path)
+    } catch {
+      return next()
+    }
+    if (pathname.includes('\0')) return next()
+    let filePath = path.join(base, path.normalize(pathname))
+    if (filePath !== base && !filePath.startsWith(`${base}${path.sep}`)) return next()
+    let stat = fs.statSync(filePath, { throwIfNoEntry: false })
+    if (stat?.isDirectory()) {
+      if (!options.index) return next()
+      if (!pathname.endsWith('/')) {
+        const query = req.originalUrl.slice(req.originalUrl.indexOf('?') === -1 ? req.originalUrl.length : req.originalUrl.indexOf('?'))
+        // `/${…}` with leading slashes collapsed: never a protocol-relative `//host` redirect.
+        return res.redirect(301, `/${req.originalUrl.split('?')[0]!.replace(/^[/\\]+/, '')}/${query}`)
+      }
+      filePath = path.join(filePath, 'index.html')
+      stat = fs.statSync(filePath, { throwIfNoEntry: false })
+    }
+    if (!stat?.isFile()) {
+      if (options.fallthrough === false) return void res.status(404).type('text').send('Not found')
+      return next()
+    }
+    const entry = load(filePath, stat)
+    res.type(entry.type)
+    res.set('ETag', entry.etag)
+    res.set('Vary', 'Accept-Encoding')
+    options.setHeaders?.(res, filePath)
+    if (!res.get('Cache-Control')) res.set('Cache-Control', 'public, max-age=0, must-revalidate')
+    const match = req.headers['if-none-match']
+    if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === entry.etag)) return void res.status(304).end()
+    const accepts = String(req.headers['accept-encoding'] ?? '')
+    const body = entry.br && /\bbr\b/.test(accepts) ? entry.br : entry.gzip && /\bgzip\b/.test(accepts) ? entry.gzip : entry.raw
+    if (body !== entry.raw) res.set('Content-Encoding', body === entry.br ? 'br' : 'gzip')
+    res.set('Content-Length', String(body.length))
+    if (req.method === 'HEAD') return void res.end()
+    res.end(body)
+  }
+}

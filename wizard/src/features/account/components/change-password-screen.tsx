@@ -1,0 +1,51 @@
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { ChangePasswordSchema, type ChangePassword } from '@permitdesk/shared'
+import { AppLayout } from '../../../components/layouts/app-layout'
+import { paths } from '../../../config/paths'
+import { changePassword } from '../api/account-api'
+import { FormField, FormMessage } from './form-field'
+import { applyServerErrors } from './server-errors'
+
+/** /account/changepassword/ (issue 18): the current password, then a new one. */
+export function ChangePasswordScreen() {
+  const [formError, setFormError] = useState<string | null>(null)
+  const [done, setDone] = useState<string | null>(null)
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ChangePassword>({ resolver: zodResolver(ChangePasswordSchema), defaultValues: { currentPassword: '', password: '' } })
+
+  const onSubmit = async (values: ChangePassword) => {
+    setFormError(null)
+    setDone(null)
+    try {
+      const answer = await changePassword(values)
+      reset()
+      setDone(answer.message)
+    } catch (error) {
+      setFormError(applyServerErrors(error, setError, ['currentPassword', 'password']))
+    }
+  }
+
+  return (
+    <AppLayout title="Change password">
+      <h1>Change your password</h1>
+      <FormMessage error={formError} note={done} />
+      <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Change password">
+        <FormField id="currentPassword" label="Current password" type="password" autoComplete="current-password" registration={register('currentPassword')} error={errors.currentPassword} />
+        <FormField id="password" label="New password" type="password" autoComplete="new-password" hint="At least 12 characters, not a commonly used password." registration={register('password')} error={errors.password} />
+        <button type="submit" disabled={isSubmitting}>
+          Change password
+        </button>
+      </form>
+      <p>
+        <a href={paths.accountEdit}>Back to my account</a>
+      </p>
+    </AppLayout>
+  )
+}
