@@ -12,9 +12,7 @@ import {
   type ReminderChoice,
   type ReminderKind,
 } from '@permitdesk/shared'
-import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { users } from '../../db/schema/users'
 import type { PromotionRow } from '../../db/schema/promotions'
 import type { PromotionReminderRow } from '../../db/schema/reminders'
 import { insertChange, type DbOrTx } from '../changelog/changelog.repository'
@@ -24,6 +22,7 @@ import {
   deliveriesOf,
   distributionListsByIds,
   findPromotionReminders,
+  findUserEmail,
   listDistributionLists,
   replacePromotionReminders,
   unsubscribedEmails,
@@ -105,8 +104,7 @@ async function remindersView(db: DbOrTx, promotion: PromotionRow) {
 }
 
 async function ownerEmailOf(db: DbOrTx, userId: number): Promise<string | undefined> {
-  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId))
-  return row?.email
+  return findUserEmail(db, userId)
 }
 
 /**

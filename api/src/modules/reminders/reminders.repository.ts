@@ -81,6 +81,11 @@ export async function findPromotionWithOwner(db: DbOrTx, promotionId: number) {
   return row
 }
 
+export async function findUserEmail(db: DbOrTx, userId: number): Promise<string | undefined> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId))
+  return row?.email
+}
+
 /** Promotions with at least one reminder chosen (the sweep that re-queues after a restart). */
 export async function promotionIdsWithReminders(db: DbOrTx) {
   const rows = await db.selectDistinct({ id: promotionReminders.promotionId }).from(promotionReminders)
