@@ -18,6 +18,8 @@ export type Policy = {
 }
 
 export const API_POLICY: Record<string, Policy> = {
+  'POST /admin/createInvoice': { access: 'staff', owned: true },
+  'POST /admin/chargeCard': { access: 'staff', owned: true },
   'GET /health': { access: 'public' },
   'POST /account/register': { access: 'public' },
   'GET /account/confirmEmail': { access: 'public' },
@@ -150,6 +152,7 @@ export const API_POLICY: Record<string, Policy> = {
  */
 export const DOWNLOAD_POLICY: Record<string, Policy> = {
   'GET /promotions/downloadworkingpdf/:id': { access: 'user', owned: true },
+  'GET /promotions/downloadpdfs/:id': { access: 'user', owned: true, note: 'the lodgement pack, once paid' },
   'GET /download/invoice/:invoiceNumber': { access: 'user', owned: true },
   'GET /download/upload/:serverFileName': { access: 'user', owned: true },
   'GET /promotions/downloadterms/:id': { access: 'user', owned: true },
