@@ -14,6 +14,8 @@ import { accountRoutes } from './modules/account/account.routes'
 import { adminRoutes } from './modules/admin/admin.routes'
 import { adminNoteRoutes } from './modules/admin-notes/admin-notes.routes'
 import { staffPromotionRoutes } from './modules/admin/staff-promotion.routes'
+import { apiKeyRoutes } from './modules/api-keys/api-keys.routes'
+import { idempotencyHook } from './modules/idempotency/idempotency'
 import { botCheckRoutes } from './modules/bot-check/bot-check.routes'
 import { contactRoutes } from './modules/contact/contact.routes'
 import { errorReportRoutes } from './modules/error-report/error-report.routes'
@@ -84,6 +86,7 @@ export function createApp(given: Given): Express {
   const routeSpecs: RouteSpec[] = [
     ...healthRoutes(deps),
     ...accountRoutes(deps),
+    ...apiKeyRoutes(deps),
     ...botCheckRoutes(deps),
     ...contactRoutes(deps),
     ...promotionRoutes(deps),
@@ -103,7 +106,7 @@ export function createApp(given: Given): Express {
     ...securityRoutes(deps),
   ]
   app.locals.apiRoutes = routeSpecs
-  api.use(mountRoutes(routeSpecs, { onResponse }))
+  api.use(mountRoutes(routeSpecs, { onResponse, idempotency: idempotencyHook(deps.database.db) }))
   api.use(apiDocsRouter())
   api.use(notFoundApi)
 

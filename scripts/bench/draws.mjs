@@ -105,6 +105,8 @@ export async function run(report = console.log) {
     return json
   }
   try {
+    const atStart = await (await fetch(`${base}/__bench/rss`)).json()
+    report(`server RSS at start (app loaded, idle): ${(atStart.rssBytes / 1e6).toFixed(0)} MB`)
     for (const n of SIZES) {
       const file = path.join(tmp, `entries-${n}.csv`)
       await writeEntries(file, n)

@@ -76,7 +76,7 @@ async function signedInCustomer() {
   const created = await fetch(`${base}/api/promotion/create`, {
     method: 'POST',
     headers: { ...json, cookie },
-    body: JSON.stringify({ name: 'Bench promotion', ausStates: { nsw: true }, totalPrizeValue: 20_000, includeNz: false, winnersDrawnElectronically: false, managedSubmission: true, randomDraw: false, termsAndConditions: false, abridgedTC: false, hostedTC: false }),
+    body: JSON.stringify({ name: 'Bench promotion', ausStates: { nsw: true }, totalPrizeValue: 20_000, hasNswAuthority: false, includeNz: false, winnersDrawnElectronically: false, managedSubmission: true, randomDraw: false, termsAndConditions: false, abridgedTC: false, hostedTC: false }),
   })
   if (!created.ok) throw new Error(`create: ${created.status} ${await created.text()}`)
   return { cookie, id: (await created.json()).id }

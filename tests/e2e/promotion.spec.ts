@@ -115,7 +115,7 @@ test.describe('promotions', () => {
     await page.getByRole('link', { name: 'Archived promotions' }).click()
     await expect.poll(names).toEqual(['Bravo'])
     await page.getByRole('button', { name: 'Unarchive Bravo' }).click()
-    await expect(page.getByRole('gridcell', { name: 'No archived promotions.' })).toBeVisible()
+    await expect(page.getByRole('row', { name: 'No archived promotions.' })).toBeVisible()
 
     // Row click opens the dashboard; a note is added and edited.
     await page.goto('/promotions/')

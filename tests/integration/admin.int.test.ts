@@ -10,6 +10,9 @@ import {
   MSG_EMAIL_REQUIRED,
   MSG_INVALID_APPROVAL_DATE,
   MSG_INVALID_PERMIT_NUMBER,
+  MSG_INVOICE_AMOUNT_REQUIRED,
+  MSG_INVOICE_BLOCKED_AWAITING_PAYMENT,
+  MSG_INVOICE_BLOCKED_TC_APPROVAL,
   MSG_NEW_STATUS_REQUIRED,
   MSG_PERMIT_EXPIRY_TOO_FAR,
   MSG_PROMOTION_NOT_LOCKED,
@@ -17,9 +20,10 @@ import {
 } from '@permitdesk/shared'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { adminNoteRoutes } from '../../api/src/modules/admin-notes/admin-notes.routes'
-import { adminRoutes } from '../../api/src/modules/admin/admin.routes'
-import type { AppDeps } from '../../api/src/app'
+import { createApp } from '../../api/src/app'
+import type { RouteSpec } from '../../api/src/http/route'
+import { loadConfig } from '../../api/src/env'
+import { silentLogger } from '../../api/src/logger'
 import { createCustomer, createPromotion, setPromotionStatus, type Customer } from '../factories/promotions'
 import { readOutbox, signInStaff } from '../setup/accounts'
 import { startTestApi, type Client, type TestApi } from '../setup/test-api'
@@ -46,13 +50,15 @@ afterAll(async () => api?.close())
 const changelogOf = async (id: number) => (await api.database.db.execute(sql`select action, user_id, entity, changes from app.changelog where promotion_id = ${id} order by id`)).rows as any[]
 
 describe('the staff guard, on every admin call', () => {
-  const specs = [...adminRoutes({ database: { db: null } } as unknown as AppDeps), ...adminNoteRoutes({ database: { db: null } } as unknown as AppDeps)]
+  // Every declared call of the app (the route list app.ts mounts): the admin service and every other staff-only call.
+  const routes = (createApp({ config: loadConfig({ NODE_ENV: 'test', BOT_CHECK: 'off', DATABASE_URL: 'postgres://unused:unused@127.0.0.1:1/unused', DATA_DIR: '.test-data/route-list' }), database: { db: null } as never, logger: silentLogger }).locals.apiRoutes as RouteSpec[])
+  const specs = routes.filter((s) => /^\/admin(Note)?\//i.test(s.path) || s.access === 'staff')
 
   it('covers every call of /api/admin and /api/adminNote with access staff', () => {
-    expect(specs.length).toBeGreaterThan(30)
+    expect(specs.length).toBeGreaterThan(40)
     for (const spec of specs) expect(spec.access, spec.path).toBe('staff')
     const paths = specs.map((s) => s.path)
-    for (const name of ['getPromotions', 'getChangelog', 'forcePromotionStatusChange', 'lockPromotion', 'unlockPromotion', 'approvePromotion', 'createActionEntry', 'getActionFields', 'assign', 'getUsers', 'updateUserEmail', 'getCustomerContacts', 'getCustomerContact', 'claimCustomerContact', 'resolveCustomerContact', 'isPromotionActive', 'statistics']) {
+    for (const name of ['getPromotions', 'createInvoice', 'approveBpayPayment', 'getChangelog', 'forcePromotionStatusChange', 'lockPromotion', 'unlockPromotion', 'approvePromotion', 'createActionEntry', 'getActionFields', 'assign', 'getUsers', 'updateUserEmail', 'getCustomerContacts', 'getCustomerContact', 'claimCustomerContact', 'resolveCustomerContact', 'isPromotionActive', 'statistics']) {
       expect(paths, name).toContain(`/admin/${name}`)
     }
     for (const name of ['get', 'getTasks', 'create', 'update', 'delete', 'resolve']) expect(paths).toContain(`/adminNote/${name}`)
@@ -81,7 +87,7 @@ describe('the staff guard, on every admin call', () => {
   it('lets staff through (GET calls answer 200)', async () => {
     for (const spec of specs.filter((s) => s.method === 'get')) {
       const response = await call(staff, spec)
-      expect(response.status, `${spec.path}: ${response.text}`).toBe(['/adminNote/get', '/admin/getCustomerContact'].includes(spec.path) ? 404 : 200)
+      expect(response.status, `${spec.path}: ${response.text}`).toBe(['/adminNote/get', '/admin/getCustomerContact'].includes(spec.path) ? 404 : spec.path === '/invoice/getArbitrary' ? 400 : 200)
     }
   })
 })
@@ -94,11 +100,22 @@ describe('promotion detail actions', () => {
     expect(same.body.message).toBe(MSG_NEW_STATUS_REQUIRED)
     const forced = await staff.post('/api/admin/forcePromotionStatusChange', { id, newStatus: 4 })
     expect(forced.body).toMatchObject({ id, statusId: 4, statusName: 'Submitted and awaiting feedback' })
+    // Entering a waiting status is a submission: the outstanding list counts days from it.
+    const [{ submitted_at: submittedAt }] = (await api.database.db.execute(sql`select submitted_at from app.promotions where id = ${id}`)).rows as any[]
+    expect(submittedAt).not.toBeNull()
+    await staff.post('/api/admin/forcePromotionStatusChange', { id, newStatus: 5 })
+    expect(((await api.database.db.execute(sql`select submitted_at from app.promotions where id = ${id}`)).rows[0] as any).submitted_at).toEqual(submittedAt)
+    await staff.post('/api/admin/forcePromotionStatusChange', { id, newStatus: 4 })
     const log = await changelogOf(id)
-    expect(log.at(-1)).toMatchObject({ action: 'force-status', user_id: staffId, changes: { statusId: { from: 1, to: 4 } } })
+    expect(log.filter((e) => e.action === 'force-status').map((e) => e.changes.statusId)).toEqual([
+      { from: 1, to: 4 },
+      { from: 4, to: 5 },
+      { from: 5, to: 4 },
+    ])
+    expect(log.at(-1)).toMatchObject({ action: 'force-status', user_id: staffId })
     // The changelog screen's call: newest first, with who.
     const changelog = await staff.get(`/api/admin/getChangelog?id=${id}`)
-    expect(changelog.body[0]).toMatchObject({ action: 'force-status', userName: expect.any(String), changes: { statusId: { from: 1, to: 4 } } })
+    expect(changelog.body[0]).toMatchObject({ action: 'force-status', userName: expect.any(String), changes: { statusId: { from: 5, to: 4 } } })
     expect(changelog.body.at(-1).action).toBe('create')
     expect((await staff.get('/api/admin/getChangelog?id=99999999')).status).toBe(404)
   })
@@ -197,6 +214,8 @@ describe('permit numbers', () => {
     const nsw = await save({ approvalDate: today })
     expect(nsw.status).toBe(200)
     expect(nsw.body.permitNumbers.NSW).toMatchObject({ number: 'NTP/12345', approvalDate: today })
+    // Where the T&Cs' permit-numbers clause reads it (modules/terms).
+    expect(((await api.database.db.execute(sql`select details->>'permitNumber_NSW' as n from app.promotions where id = ${id}`)).rows[0] as any).n).toBe('NTP/12345')
     expect((await save({ state: 'ACT', number: `TP ${yy}/00042` })).status).toBe(200)
     expect((await changelogOf(id)).at(-1)).toMatchObject({ action: 'save-permit-number' })
     // Searchable by permit number.
@@ -336,5 +355,32 @@ describe('statistics', () => {
     expect(stats.byMonth[0]).toMatchObject({ month: expect.stringMatching(/^\d{4}-\d{2}$/) })
     expect(stats.revenueByService.map((r: any) => r.service)).toContain('Service')
     expect((await staff.get('/api/promotion/statistics')).body.total).toBe(stats.total)
+  })
+})
+
+describe('staff invoices', () => {
+  it('creates a custom invoice (dollars on the wire), blocked while another awaits payment or T&Cs await approval', async () => {
+    const id = await createPromotion(customer.client)
+    expect((await staff.get(`/api/admin/getInvoiceBlock?id=${id}`)).body).toEqual({ blockedReason: null })
+    const zero = await staff.post('/api/admin/createInvoice', { id, amount: 0, gst: 0 })
+    expect(zero.status).toBe(400)
+    expect(zero.body.message).toBe(MSG_INVOICE_AMOUNT_REQUIRED)
+    const created = await staff.post('/api/admin/createInvoice', { id, amount: 150.5, gst: 15.05, description: 'Extra draw' })
+    expect(created.status, created.text).toBe(200)
+    expect(created.body).toMatchObject({ promotionId: id, purpose: 'custom', amount: 150.5, gst: 15.05, total: 165.55, status: 'awaiting payment' })
+    // The customer sees it among the promotion's invoices.
+    expect((await customer.client.get(`/api/invoice/getInvoices?promotionId=${id}`)).body.invoices.map((i: any) => i.invoiceNumber)).toContain(created.body.invoiceNumber)
+    const blocked = await staff.post('/api/admin/createInvoice', { id, amount: 10, gst: 1 })
+    expect(blocked.status).toBe(409)
+    expect(blocked.body.message).toBe(MSG_INVOICE_BLOCKED_AWAITING_PAYMENT)
+    expect((await staff.get(`/api/admin/getInvoiceBlock?id=${id}`)).body.blockedReason).toBe(MSG_INVOICE_BLOCKED_AWAITING_PAYMENT)
+    expect((await staff.post('/api/invoice/cancel', { invoiceNumber: created.body.invoiceNumber })).body.status).toBe('cancelled')
+    expect((await staff.post('/api/admin/createInvoice', { id, amount: 10, gst: 1 })).status).toBe(200)
+    expect((await changelogOf(id)).filter((e) => e.action === 'create-invoice')).toHaveLength(2)
+
+    const awaitingTerms = await createPromotion(customer.client)
+    await setPromotionStatus(api.database.db, awaitingTerms, 15)
+    const refused = await staff.post('/api/admin/createInvoice', { id: awaitingTerms, amount: 10, gst: 1 })
+    expect(refused.body.message).toBe(MSG_INVOICE_BLOCKED_TC_APPROVAL)
   })
 })

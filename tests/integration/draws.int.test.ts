@@ -117,6 +117,22 @@ describe('/api/draw/uploadEntries', () => {
     expect(notXlsx.body.message).toBe(MSG_DRAW_FILE_BINARY)
   })
 
+  it('gives the same canonical entries whether lines are plain, need trimming, or need the full CSV reader', async () => {
+    // Plain lines, then spaces and a tab to trim, an empty row, non-ASCII text, then quotes and CRLF (csv-parse from there on).
+    const rows = Array.from({ length: 3000 }, (_, i) => `E${i},p${i}@example.test`)
+    const csv = ['entryId,email', ...rows.slice(0, 1000), ' E1000 ,\tp1000@example.test', '', 'É1001,Zoë', ...rows.slice(1002, 2000), 'E2000,"Smith, Jo"\r', ...rows.slice(2001)].join('\n')
+    const canonical = [...rows.slice(0, 1000), 'E1000,p1000@example.test', 'É1001,Zoë', ...rows.slice(1002, 2000), 'E2000,"Smith, Jo"', ...rows.slice(2001)].join('\n') + '\n'
+    const draw = await newDraw()
+    const upload = await alice.client.upload('/api/draw/uploadEntries', form(draw.id, csv))
+    expect(upload.status, upload.text).toBe(200)
+    expect(upload.body).toEqual({ entryCount: 3000, entriesHash: crypto.createHash('sha256').update(canonical).digest('hex') })
+    expect((await alice.client.get(`/download/draw/${draw.id}/entries.csv`)).text).toBe(`entryId,email\n${canonical}`)
+    // A bad quote after the switch to csv-parse names its line in the whole file.
+    const bad = await alice.client.upload('/api/draw/uploadEntries', form(draw.id, 'entryId,email\nE1,a@x.test\nE2,"b@x.test\nE3,c\n'))
+    expect(bad.status).toBe(400)
+    expect(bad.body.message).toMatch(/^Line \d+ is not valid CSV/)
+  })
+
   it('replaces the entries before the commit, and answers 409 after', async () => {
     const draw = await uploaded(entriesCsv(5))
     const again = await alice.client.upload('/api/draw/uploadEntries', form(draw.id, entriesCsv(7)))
@@ -242,11 +258,14 @@ describe('/api/draw: commit, run', () => {
 
 describe('addenda attachments', () => {
   it('after a run the winners (V) and entries (X) lists are promotion attachments; a redraw adds W', async () => {
-    const draw = await uploaded(entriesCsv(8), { winners: 1, reserves: 1 })
+    // A promotion of its own: the lists of other tests' runs are attached in the background too.
+    const own = await createPromotion(alice.client, { randomDraw: true })
+    const draw = await uploaded(entriesCsv(8), { promotionId: own, winners: 1, reserves: 1 })
     await alice.client.post('/api/draw/commit', { id: draw.id })
     const run = (await alice.client.post('/api/draw/run', { id: draw.id })).body
-    const attachments = async () => (await api.database.db.execute<{ attachments: any[] }>(sql`select attachments from app.promotions where id = ${promotionId}`)).rows[0]!.attachments
+    const attachments = async () => (await api.database.db.execute<{ attachments: any[] }>(sql`select attachments from app.promotions where id = ${own}`)).rows[0]!.attachments
     const byCode = (list: any[], code: string) => list.find((a) => a.attachmentType.code === code)
+    await expect.poll(async () => byCode(await attachments(), 'X')).toBeTruthy()
     const v = byCode(await attachments(), 'V')
     expect(v).toMatchObject({ exists: true, uploaded: true, fileExtension: 'csv', attachmentType: { name: 'List of prize winners', isAddendum: true } })
     const winners = await alice.client.get(`/download/upload/${v.fileName}`)
@@ -261,8 +280,9 @@ describe('addenda attachments', () => {
     const redraw = (await alice.client.post('/api/draw/redraw', { id: draw.id, winners: 1, reserves: 0 })).body
     await alice.client.post('/api/draw/commit', { id: redraw.id })
     await alice.client.post('/api/draw/run', { id: redraw.id })
+    await expect.poll(async () => byCode(await attachments(), 'W')).toBeTruthy()
     expect(byCode(await attachments(), 'W')).toMatchObject({ exists: true, attachmentType: { name: 'List of unclaimed prize winners' } })
-    const log = (await api.database.db.execute<{ action: string }>(sql`select action from app.changelog where promotion_id = ${promotionId} and action = 'attachDrawDocuments'`)).rows
+    const log = (await api.database.db.execute<{ action: string }>(sql`select action from app.changelog where promotion_id = ${own} and action = 'attachDrawDocuments'`)).rows
     expect(log.length).toBeGreaterThanOrEqual(2)
   })
 })

@@ -14,6 +14,7 @@ import {
   MSG_ADDENDUM_NOT_AFTER_SUBMISSION,
   MSG_ADDENDUM_UNKNOWN,
   MSG_PAYMENT_DUE_BEFORE_GENERATION,
+  dollarsToCents,
 } from '@permitdesk/shared'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -85,7 +86,7 @@ describe('POST /api/promotion/submitPermitApplication by card (sandbox)', () => 
     expect(response.body.card).toEqual({ brand: 'visa', last4: '4242' })
     const invoice = response.body.invoice
     expect(invoice).toMatchObject({ status: 'paid', method: 'card', purpose: 'submission', promotionId: id })
-    // dollars on the wire, both
+    // Dollars on the wire on both sides (DESIGN.md §4): the invoice charges the promotion's fees.
     expect(invoice.amount).toBe(fees.feeDue_Total)
     expect(invoice.gst).toBe(fees.feeDue_GST)
     expect(invoice.total).toBe(fees.feeDue_GrandTotal)
@@ -93,7 +94,7 @@ describe('POST /api/promotion/submitPermitApplication by card (sandbox)', () => 
 
     const [payment] = await paymentsOf(id)
     expect(payment).toMatchObject({ status: 'succeeded', brand: 'visa', last4: '4242', is_reattempt: false })
-    expect(Number(payment.amount)).toBe(Math.round(fees.feeDue_GrandTotal * 100))
+    expect(Number(payment.amount)).toBe(dollarsToCents(fees.feeDue_GrandTotal)) // cents in the database
     // Nothing of the card is stored but the brand and last four digits.
     const stored = JSON.stringify(await rows(sql`select * from app.payments where promotion_id = ${id}`))
     expect(stored).not.toContain('4242424242424242')
@@ -348,7 +349,8 @@ describe('amendment, additional payment and resubmission', () => {
     expect(modified.status, modified.text).toBe(200)
     await waitForMail(alice.email, /: additional payment due$/, { dataDirs: [path.resolve(api.config.DATA_DIR)] })
     const after = (await alice.client.get(`/api/promotion/get?id=${id}`)).body
-    const riseCents = Math.round((after.permit.feeDue_Total - before.permit.feeDue_Total) * 100)
+    // Dollars on the wire: the rise in cents, computed from the digits (no float subtraction).
+    const riseCents = dollarsToCents(after.permit.feeDue_Total) - dollarsToCents(before.permit.feeDue_Total)
     expect(riseCents).toBeGreaterThan(0)
     expect(after.pendingSubmissionInvoice).toMatchObject({ invoiceNumber: null })
     expect(Math.round(after.pendingSubmissionInvoice.amount * 100)).toBe(riseCents)
@@ -370,7 +372,7 @@ describe('amendment, additional payment and resubmission', () => {
     expect(resubmit.body.permitStatus.slug).toBe('resubmitted')
     expect(resubmit.body.invoice).toBeNull()
     expect((await paymentsOf(id)).filter((p) => p.status === 'succeeded')).toHaveLength(2)
-    expect((await invoicesOf(id)).map((i) => Number(i.amount))).toEqual([Math.round(before.permit.feeDue_Total * 100), riseCents])
+    expect((await invoicesOf(id)).map((i) => Number(i.amount))).toEqual([dollarsToCents(before.permit.feeDue_Total), riseCents])
   })
 })
 

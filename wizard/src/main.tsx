@@ -9,7 +9,7 @@ import { router } from './app/router'
 import { DownloadNotice } from './components/download-notice'
 import { Notifications } from './components/notifications'
 import { SessionProvider } from './components/session-provider'
-import { LocaleProvider } from './components/ui'
+import { LocaleProvider } from './components/ui/locale'
 import { queryClient } from './lib/query-client'
 
 createRoot(document.getElementById('root')!).render(

@@ -3,6 +3,7 @@ import { parse as parseCookies, serialize } from 'cookie'
 import type { AppDeps } from '../deps'
 import type { UserRow } from '../db/schema/index'
 import { findSession, SESSION_COOKIE, type LiveSession } from '../modules/account/session-store'
+import { authenticateApiKey } from '../modules/api-keys/api-keys'
 
 /** The signed-in user as every route sees it (`res.locals.user`). */
 export type SessionUser = {
@@ -64,9 +65,16 @@ export function authenticate({ database, config }: Pick<AppDeps, 'database'> & {
   const secure = config?.secureCookies ?? false
   return async (req, res, next) => {
     res.locals.sessionState = 'none' satisfies SessionState
-    const token = readSessionToken(req.headers.cookie, secure)
-    if (!token) return next()
     try {
+      const bearer = /^bearer\s+(\S+)\s*$/i.exec(req.get('authorization') ?? '')?.[1]
+      if (bearer) {
+        const { user, apiKey } = await authenticateApiKey(database.db, bearer)
+        res.locals.user = user
+        res.locals.apiKey = apiKey
+        return next()
+      }
+      const token = readSessionToken(req.headers.cookie, secure)
+      if (!token) return next()
       const found = await findSession(database.db, token)
       res.locals.sessionState = found.state
       if (found.state === 'live') {

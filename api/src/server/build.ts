@@ -6,12 +6,17 @@ import { binDir, parts } from './paths'
 
 export type Progress = (line: string) => void
 
-/** Runs a build command, streaming nothing but keeping its output for the error message. */
+/**
+ * Runs a build command, streaming nothing but keeping its output for the error message. Builds
+ * always run with NODE_ENV=production, whatever the server's own NODE_ENV is: Next (the CMS)
+ * aborts prerendering `/_global-error` under a non-production NODE_ENV, and Vite and Astro
+ * would produce development bundles.
+ */
 export async function runStep(command: string, args: string[], options: { cwd: string; env?: Record<string, string | undefined>; label: string }) {
   const started = Date.now()
   const child = spawn(command, args, {
     cwd: options.cwd,
-    env: { ...process.env, PATH: `${binDir}${path.delimiter}${process.env.PATH}`, ...options.env },
+    env: buildEnv(options.env),
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
@@ -20,6 +25,11 @@ export async function runStep(command: string, args: string[], options: { cwd: s
   const code: number = await new Promise((resolve) => child.on('close', (exitCode) => resolve(exitCode ?? 1)))
   if (code !== 0) throw new Error(`${options.label} failed (exit ${code}):\n${output.trim().split('\n').slice(-30).join('\n')}`)
   return { seconds: (Date.now() - started) / 1000, output }
+}
+
+/** The environment of a build step: the server's, the step's own, and NODE_ENV=production last. */
+export function buildEnv(env: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  return { ...process.env, PATH: `${binDir}${path.delimiter}${process.env.PATH}`, ...env, NODE_ENV: 'production' }
 }
 
 type Stamp = { fingerprint: string }
@@ -66,7 +76,8 @@ export async function buildWizard(progress: Progress) {
     sources: [path.join(parts.wizard, 'src'), path.join(parts.wizard, 'index.html'), path.join(parts.wizard, 'vite.config.ts'), ...sharedSources],
     output: path.join(parts.wizard, 'dist', 'index.html'),
     stampFile: path.join(parts.wizard, 'dist', '.build-stamp.json'),
-    build: () => runStep(path.join(binDir, 'vite'), ['build', '--logLevel', 'warn'], { cwd: parts.wizard, label: 'wizard build' }),
+    // A production bundle whatever the server's own NODE_ENV (issue 11): under development/test Vite ships React's dev build.
+    build: () => runStep(path.join(binDir, 'vite'), ['build', '--logLevel', 'warn'], { cwd: parts.wizard, label: 'wizard build', env: { NODE_ENV: 'production' } }),
     progress,
   })
 }

@@ -127,7 +127,7 @@ describe('masking', () => {
 
 describe('schedule', () => {
   it('reads Sydney wall-clock times in and out of daylight saving', async () => {
-    const { sydneyInstantOrNull: sydneyInstant, winnerPublicationsOf } = await import('./schedule');
+    const { drawInstant: sydneyInstant, winnerPublicationsOf } = await import('./schedule');
     expect(sydneyInstant('2027-01-15', '14:00')!.toISOString()).toBe('2027-01-15T03:00:00.000Z'); // AEDT +11
     expect(sydneyInstant('2027-07-15', '14:00')!.toISOString()).toBe('2027-07-15T04:00:00.000Z'); // AEST +10
     const ranAt = new Date('2027-03-01T03:00:00Z');

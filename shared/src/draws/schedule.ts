@@ -1,12 +1,9 @@
-import { addDays, parseIsoDate, sydneyInstant, type IsoDate } from '../dates/calendar';
+import { addDays, isValidIsoDate, sydneyInstant } from '../dates/calendar';
 
-/**
- * The instant of a Sydney wall-clock date and time (`2027-03-01`, `14:00`), or null when the
- * application's text is not a date and a time: the application's dates are Sydney dates.
- */
-export function sydneyInstantOrNull(date: string, time = '00:00'): Date | null {
-  if (!parseIsoDate(date) || !/^\d{1,2}:\d{2}$/.test(time)) return null;
-  return sydneyInstant(date as IsoDate, time);
+/** The instant of a Sydney date and time from the application, or null when either is missing or malformed. */
+export function drawInstant(date: string | null | undefined, time: string | null | undefined = '00:00'): Date | null {
+  if (!date || !isValidIsoDate(date) || !/^([01]?\d|2[0-3]):[0-5]\d$/.test(time ?? '00:00')) return null;
+  return sydneyInstant(date, time ?? '00:00');
 }
 
 /** When a draw's winners are published (issue 15 winner publication). */
@@ -29,7 +26,7 @@ export function winnerPublicationsOf(input: {
   const out: WinnerPublication[] = [];
   if (input.stateAct && (input.maxPrizeValue ?? 0) >= 100_000) {
     const date = input.prizePublicationDateACT ?? (input.finalDrawDate ? addDays(input.finalDrawDate as never, 7) : null);
-    const at = date ? sydneyInstantOrNull(date, '09:00') : null;
+    const at = drawInstant(date, '09:00');
     out.push({ state: 'ACT', publishAt: at && at > input.ranAt ? at : input.ranAt });
   }
   if (input.stateSa) out.push({ state: 'SA', publishAt: input.ranAt });

@@ -50,6 +50,8 @@ export type Promotion = PromotionListItem & {
   servicesString: string
   durationString: string
   notesCount: number
+  /** Permit numbers staff saved (issue 13), by state. */
+  permitNumbers?: { state: string; number: string; approvalDate: string; expiryDate: string | null }[]
   attachments: (PermitSave['attachments'][number] & { exists?: boolean | null })[]
   actionEntry?: PermitSave['actionEntry']
   permit: PermitSave['permit'] & FeeDue & {

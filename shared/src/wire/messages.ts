@@ -71,3 +71,5 @@ export const MSG_NUMBER_TOO_LARGE = 'This number is too large.';
 export const MSG_NUMBER_TOO_SMALL = 'This number is too small.';
 /** A text that does not have the expected form (an e-mail, a date, an id). */
 export const MSG_FORMAT_INVALID = 'This is not in the expected format.';
+/** The same Idempotency-Key sent again while the first request is still running. */
+export const MSG_IDEMPOTENCY_IN_PROGRESS = 'A request with this Idempotency-Key is still being processed. Please try again in a moment.';

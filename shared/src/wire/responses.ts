@@ -125,6 +125,7 @@ export const PromotionViewSchema = PromotionListItemSchema.extend({
   reminders: z
     .array(z.object({ kind: z.string(), daysBefore: z.number().int().nullable(), accountHolder: z.boolean(), distributionListIds: z.array(z.number().int()) }))
     .optional(),
+  permitNumbers: z.array(z.object({ state: z.string(), number: z.string(), approvalDate: z.string(), expiryDate: z.string().nullable() })).optional().describe('permit numbers staff saved, by state'),
 });
 export const ArchiveResponseSchema = z.object({ id: z.number().int(), archived: z.boolean() });
 export const DeleteResponseSchema = z.object({ id: z.number().int(), deleted: z.boolean() });

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { LABEL_STAY_SIGNED_IN, MSG_IDLE_WARNING, MSG_SESSION_REPLACED, TIMINGS } from '@permitdesk/shared'
 import { checkAuthenticated, getCurrentUser, killSessions, logOut, type SessionUserView } from '../lib/session-api'
 import { SessionContext, type SessionContextValue, type SessionStatus } from '../lib/session'
-import { Button, Modal } from './ui'
+import { Button } from './ui/button'
+import { Modal } from './ui/dialog'
 
 const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'wheel', 'touchstart', 'scroll'] as const
 

@@ -5,6 +5,7 @@ import { ActionCreateScreen, ActionScreen } from './screens/action-screen'
 import { ChangelogScreen } from './screens/changelog-screen'
 import { ContactScreen } from './screens/contact-screen'
 import { DetailScreen } from './screens/detail-screen'
+import { InvoiceCreateScreen, InvoiceDetailScreen, InvoicesScreen } from './screens/invoices-screen'
 import { OutstandingScreen } from './screens/outstanding-screen'
 import { PermitNumbersScreen } from './screens/permit-numbers-screen'
 import { PromotionsScreen } from './screens/promotions-screen'
@@ -30,6 +31,9 @@ export function Component() {
         <Route path="action/:id/" element={<ActionScreen />} />
         <Route path="action/:id/create/" element={<ActionCreateScreen />} />
         <Route path="permitnumbers/:id/" element={<PermitNumbersScreen />} />
+        <Route path="invoice/:id/" element={<InvoicesScreen />} />
+        <Route path="invoice/:id/create/" element={<InvoiceCreateScreen />} />
+        <Route path="invoice/:id/detail/" element={<InvoiceDetailScreen />} />
         <Route path="outstanding/" element={<OutstandingScreen />} />
         <Route path="contact/" element={<ContactScreen />} />
         <Route path="user/" element={<UsersScreen />} />

@@ -51,7 +51,7 @@ export function StaffLayout({ title, children }: { title: string; children: Reac
           </ul>
         </div>
       </nav>
-      <main id="staff-main" className="staff-main" tabIndex={-1}>
+      <main id="staff-main" className="staff-main staff-screen" tabIndex={-1}>
         {children}
       </main>
     </div>

@@ -15,3 +15,10 @@ export const staffPaths = {
   statistics: `${staffPath}statistics/`,
   resources: `${staffPath}resources/`,
 }
+
+/** Invoice screens of a promotion (issue 13). */
+export const invoicePaths = {
+  list: (id: number) => `${staffPath}invoice/${id}/`,
+  create: (id: number) => `${staffPath}invoice/${id}/create/`,
+  detail: (id: number, invoiceNumber: number) => `${staffPath}invoice/${id}/detail/?invoice=${invoiceNumber}`,
+}

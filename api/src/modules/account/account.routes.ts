@@ -51,7 +51,7 @@ export function accountRoutes(deps: AppDeps): RouteSpec[] {
   return [
     route({
       method: 'post', path: '/account/register', access: 'public', summary: 'Register an account; a confirmation e-mail is sent.',
-      body: RegisterSchema, response: RegisterResponseSchema, idempotent: true,
+      body: RegisterSchema, response: RegisterResponseSchema,
       handler: async ({ body }) => {
         await assertBotCheck(deps, body.recaptchaResponse)
         const user = await registerAccount(accountDeps, body)
@@ -123,7 +123,7 @@ export function accountRoutes(deps: AppDeps): RouteSpec[] {
       },
     }),
     route({
-      method: 'post', path: '/account/update', access: 'user', summary: 'Change the account details (what get returns is accepted back).',
+      method: 'post', path: '/account/update', access: 'session', summary: 'Change the account details (what get returns is accepted back).',
       body: AccountUpdateSchema, response: AccountUpdateResponseSchema, idempotent: true,
       handler: async ({ body, user }) => ({ message: MSG_ACCOUNT_UPDATED, user: toUserView(await updateAccount(db, user.id, body)) }),
     }),

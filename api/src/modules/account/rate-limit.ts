@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm'
 import { AppError, msgTooManyAttempts } from '@permitdesk/shared'
 import type { Db } from '../../db/client'
+import { countHit, deleteWindow, findWindow } from './rate-limit.repository'
 
 /**
  * Brute-force limits (fixed windows, counted in PostgreSQL so every API process shares them).
@@ -22,20 +22,13 @@ export type RateLimit = { limit: number; windowMs: number }
 
 /** Throws RATE_LIMITED (429, with the minutes to wait) when the key has used its window. */
 export async function assertNotLimited(db: Db, key: string, { limit }: RateLimit) {
-  const { rows } = await db.execute<{ count: number; reset_at: Date }>(sql`select count, reset_at from app.rate_limits where key = ${key} and reset_at > now()`)
-  const row = rows[0]
-  if (row && row.count >= limit) throw tooMany(new Date(row.reset_at))
+  const window = await findWindow(db, key)
+  if (window && window.count >= limit) throw tooMany(window.resetAt)
 }
 
 /** Counts one attempt; returns the count in the current window. */
 export async function hit(db: Db, key: string, { windowMs }: RateLimit): Promise<{ count: number; resetAt: Date }> {
-  const { rows } = await db.execute<{ count: number; reset_at: Date }>(sql`
-    insert into app.rate_limits as r (key, count, reset_at) values (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
-    on conflict (key) do update set
-      count = case when r.reset_at <= now() then 1 else r.count + 1 end,
-      reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end
-    returning count, reset_at`)
-  return { count: rows[0]!.count, resetAt: new Date(rows[0]!.reset_at) }
+  return countHit(db, key, windowMs)
 }
 
 /**
@@ -48,7 +41,7 @@ export async function hitOrThrow(db: Db, key: string, rule: RateLimit) {
 }
 
 export async function clearLimit(db: Db, key: string) {
-  await db.execute(sql`delete from app.rate_limits where key = ${key}`)
+  await deleteWindow(db, key)
 }
 
 function tooMany(resetAt: Date) {

@@ -1,7 +1,5 @@
 import { AppError, MSG_RESET_TOKEN_REQUIRED, type ResetPassword } from '@permitdesk/shared'
-import { sql } from 'drizzle-orm'
-import { users } from '../../db/schema/index'
-import { consumeAccountToken, retireAccountTokens, updateUser } from './account.repository'
+import { consumeAccountToken, markEmailConfirmed, retireAccountTokens, updateUser } from './account.repository'
 import type { AccountDeps } from './account-deps'
 import { assertPasswordNotCommon } from './common-passwords'
 import { hashPassword } from './passwords'
@@ -15,7 +13,8 @@ export async function resetPassword(deps: AccountDeps, input: ResetPassword): Pr
   assertPasswordNotCommon(input.password)
   const userId = await consumeAccountToken(deps.db, input.token, 'reset')
   if (!userId) throw new AppError('VALIDATION', MSG_RESET_TOKEN_REQUIRED, { modelState: { token: [MSG_RESET_TOKEN_REQUIRED] } })
-  await updateUser(deps.db, userId, { passwordHash: await hashPassword(input.password), emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())` })
+  await updateUser(deps.db, userId, { passwordHash: await hashPassword(input.password) })
+  await markEmailConfirmed(deps.db, userId)
   await retireAccountTokens(deps.db, userId, 'reset')
   await endUserSessions(deps.db, userId, 'password_reset')
 }

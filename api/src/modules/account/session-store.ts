@@ -1,7 +1,9 @@
 import crypto from 'node:crypto'
-import { and, eq, isNull, ne, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { sessions, users, type UserRow } from '../../db/schema/index'
+import type { UserRow } from '../../db/schema/index'
+import { endSession, findSessionWithUser, replaceUserSessions, touchSession } from './sessions.repository'
+
+export { endSession, endUserSessions, markSessionClosing } from './sessions.repository'
 
 /** The session cookie: HttpOnly, SameSite=Lax, Secure in production, no Max-Age (ends with the browser). */
 export const SESSION_COOKIE = 'pd_session'
@@ -30,28 +32,14 @@ export type SessionLookup =
 export async function createSession(db: Db, userId: number, clientSession?: string | null): Promise<string> {
   const token = newToken()
   const now = new Date()
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`select id from app.users where id = ${userId} for update`)
-    await tx
-      .update(sessions)
-      .set({ endedAt: now, endedReason: 'replaced' })
-      .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)))
-    await tx.insert(sessions).values({
-      id: hashToken(token),
-      userId,
-      clientSession: clientSession ?? null,
-      createdAt: now,
-      lastSeenAt: now,
-      expiresAt: new Date(now.getTime() + SESSION_MAX_AGE_MS),
-    })
-  })
+  await replaceUserSessions(db, { id: hashToken(token), userId, clientSession: clientSession ?? null, now, expiresAt: new Date(now.getTime() + SESSION_MAX_AGE_MS) })
   return token
 }
 
 /** One primary-key lookup joined to the user; writes only to refresh last_seen_at once a minute or undo a closing. */
 export async function findSession(db: Db, token: string, now = new Date()): Promise<SessionLookup> {
   const id = hashToken(token)
-  const [row] = await db.select({ session: sessions, user: users }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(eq(sessions.id, id)).limit(1)
+  const row = await findSessionWithUser(db, id)
   if (!row) return { state: 'none' }
   const { session, user } = row
   if (session.endedAt) return session.endedReason === 'replaced' ? { state: 'replaced' } : { state: 'none' }
@@ -62,23 +50,7 @@ export async function findSession(db: Db, token: string, now = new Date()): Prom
     return { state: 'none' }
   }
   if (session.closingAt || t - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    await db.update(sessions).set({ lastSeenAt: now, closingAt: null }).where(eq(sessions.id, id))
+    await touchSession(db, id, now)
   }
   return { state: 'live', session: { id, userId: session.userId, clientSession: session.clientSession }, user }
-}
-
-export async function endSession(db: Db, id: string, reason: string) {
-  await db.update(sessions).set({ endedAt: new Date(), endedReason: reason }).where(and(eq(sessions.id, id), isNull(sessions.endedAt)))
-}
-
-/** killsessions: the page is unloading; the session ends unless the browser comes back within the grace period. */
-export async function markSessionClosing(db: Db, id: string) {
-  await db.update(sessions).set({ closingAt: new Date() }).where(and(eq(sessions.id, id), isNull(sessions.endedAt)))
-}
-
-export async function endUserSessions(db: Db, userId: number, reason: string, exceptId?: string) {
-  await db
-    .update(sessions)
-    .set({ endedAt: new Date(), endedReason: reason })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt), exceptId ? ne(sessions.id, exceptId) : undefined))
 }

@@ -3,7 +3,8 @@
  * /api/promotion/{action} calls, and /api/adminNote/{action}. Every spec of these lists goes
  * through `staffOnly` (the guard, applied once to the whole list).
  */
-import { adminStatusName, today } from '@permitdesk/shared'
+import { adminStatusName, InvoiceViewSchema, MoneySchema, today } from '@permitdesk/shared'
+import { toInvoiceView } from '../payments/invoice-view'
 import { z } from 'zod'
 import type { AppDeps } from '../../app'
 import type { PromotionRow } from '../../db/schema/promotions'
@@ -13,6 +14,7 @@ import { findOutstandingFilters, findStaffMembers, saveOutstandingFilters } from
 import { staffOnly } from './admin-guard'
 import { ActionEntryBodySchema, createActionEntry, getActionFields } from './create-action-entry'
 import { claimCustomerContact, getCustomerContact, getCustomerContacts, resolveCustomerContact } from './customer-contacts'
+import { createInvoice, getInvoiceBlock } from './create-invoice'
 import { getAdminPromotion } from './get-admin-promotion'
 import { getChangelog } from './get-changelog'
 import { getActionsRequired, getOutstanding } from './get-outstanding'
@@ -21,8 +23,8 @@ import { endUserSessions, getUserLog, getUsers, UpdateUserEmailSchema, updateUse
 import { isPromotionActive } from './promotion-activity'
 import { approvePromotion, forcePromotionStatusChange, forceSaPremium, lockPromotion, markFormsSubmitted, setPromotionDeleted, unlockPromotion } from './promotion-status-actions'
 import { savePermitNumber } from './save-permit-number'
-import { onPermitNumbersChanged } from '../terms/on-permit-numbers-changed'
 import { sendPermitNumberUpdate } from './send-permit-number-update'
+import { onPermitNumbersChanged } from '../terms/on-permit-numbers-changed'
 import { getStatistics } from './get-statistics'
 
 const bool = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 'true' || v === '1')
@@ -86,8 +88,8 @@ function promotionActions(deps: AppDeps): RouteSpec[] {
       body: z.object({ promotionId: RecordIdSchema }).passthrough(), response: z.object({ id: z.number(), permitNumbers: z.record(z.string(), Anything) }),
       handler: async ({ req, user }) => {
         const saved = await savePermitNumber(db, user, req.body, { now: new Date() })
-        // Issue 14: the T&Cs carry the numbers as a new version (the customer is e-mailed when they were approved).
-        await onPermitNumbersChanged(deps, saved.id)
+        // Approved T&Cs get a new version carrying the numbers (the customer is e-mailed the link).
+        await onPermitNumbersChanged(deps, saved.id).catch((error: unknown) => deps.logger.error('permit numbers: T&Cs update failed', { promotionId: saved.id, error: String(error) }))
         return saved
       },
     }),
@@ -100,6 +102,16 @@ function promotionActions(deps: AppDeps): RouteSpec[] {
       method: 'get', path: '/admin/isPromotionActive', summary: "Whether the promotion's owner was active in the wizard in the last two minutes.", access: 'staff',
       query: IdQuery, response: z.object({ active: z.boolean(), lastActivity: z.string().nullable() }),
       handler: ({ query }) => isPromotionActive(db, query.id, new Date()),
+    }),
+    route({
+      method: 'post', path: '/admin/createInvoice', summary: "Create a staff invoice for a promotion (amount and GST in dollars); refused while T&Cs await approval or another invoice awaits payment.", access: 'staff', idempotent: true,
+      body: z.object({ id: RecordIdSchema, amount: MoneySchema, gst: MoneySchema, description: z.string().trim().max(200).nullish() }), response: InvoiceViewSchema,
+      handler: async ({ body, user }) => toInvoiceView(await createInvoice(db, user, body), { billerCode: deps.config.BPAY_BILLER_CODE }),
+    }),
+    route({
+      method: 'get', path: '/admin/getInvoiceBlock', summary: 'Why a new invoice cannot be created for a promotion now (the tooltip), or null.', access: 'staff',
+      query: IdQuery, response: z.object({ blockedReason: z.string().nullable() }),
+      handler: ({ query }) => getInvoiceBlock(db, query.id),
     }),
     route({ method: 'get', path: '/admin/getActionFields', summary: 'The application sections staff can flag in an action entry.', access: 'staff', response: z.array(z.object({ slug: z.string(), name: z.string() })), handler: () => getActionFields() }),
     route({

@@ -24,6 +24,8 @@ export async function savePermitNumber(db: Db, staff: Staff, body: unknown, cloc
     if (!includesState(row, input.state)) throw new AppError('VALIDATION', MSG_STATE_NOT_IN_PROMOTION, { modelState: { state: [MSG_STATE_NOT_IN_PROMOTION] } })
     return {
       permitNumbers: { ...row.permitNumbers, [input.state]: { number: input.number, approvalDate: input.approvalDate!, expiryDate, fileName: input.fileName ?? null } },
+      // The T&Cs' permit-numbers clause reads `details.permitNumber_{STATE}` (modules/terms).
+      details: { ...row.details, [`permitNumber_${input.state}`]: input.number },
     }
   })
   return { id: after.id, permitNumbers: after.permitNumbers }

@@ -3,6 +3,7 @@ import { createChallenge, verifySolution } from 'altcha-lib'
 import { AppError, MSG_RECAPTCHA_INVALID } from '@permitdesk/shared'
 import type { Config } from '../../env'
 import type { Database } from '../../db/client'
+import { ensureInstanceSetting, spendOnce } from './bot-check.repository'
 
 /**
  * The bot check before login, register, forgot password and the contact forms (000 §5).
@@ -26,9 +27,7 @@ export function altchaKey({ config, database }: BotCheckDeps): Promise<string> {
   if (!key) {
     key = (async () => {
       const fresh = JSON.stringify(crypto.randomBytes(32).toString('base64url'))
-      await database.pool.query('insert into app.instance_settings (key, value) values ($1, $2) on conflict (key) do nothing', ['altcha_hmac_key', fresh])
-      const { rows } = await database.pool.query<{ value: string }>('select value from app.instance_settings where key = $1', ['altcha_hmac_key'])
-      return rows[0]!.value
+      return ensureInstanceSetting(database.pool, 'altcha_hmac_key', fresh)
     })()
     key.catch(() => keys.delete(database.pool))
     keys.set(database.pool, key)
@@ -63,11 +62,7 @@ export async function verifyBotCheck(deps: BotCheckDeps, token: unknown): Promis
     return false
   }
   if (!ok) return false
-  const spent = await deps.database.pool.query(
-    `insert into app.rate_limits (key, count, reset_at) values ($1, 1, now() + $2 * interval '1 millisecond') on conflict (key) do nothing returning key`,
-    [`altcha:${payload.signature}`, ALTCHA_EXPIRES_MS],
-  )
-  return spent.rowCount === 1
+  return spendOnce(deps.database.pool, `altcha:${payload.signature}`, ALTCHA_EXPIRES_MS)
 }
 
 async function verifyRecaptcha(secret: string, token: string): Promise<boolean> {

@@ -2,7 +2,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Router } from 'express'
 import { AppError, DrawPublicQuerySchema, MSG_PDF_UNAVAILABLE } from '@permitdesk/shared'
-import type { AppDeps } from '../../deps'
+import type { AppDeps } from '../../app'
 import { parseInput } from '../../http/route'
 import { brandFor } from '../../mail/templates'
 import { ChromiumNotFoundError } from '../../pdf/find-chromium'
@@ -67,10 +67,10 @@ export function drawPageRoutes(deps: AppDeps) {
     res.send(renderWinnersPage(page))
   })
   router.get('/download/draw/:id/entries.csv', async (req, res) => {
-    if (!res.locals.user) throw new AppError('UNAUTHENTICATED')
+    const user = res.locals.user
+    if (!user) throw new AppError('UNAUTHENTICATED')
     const id = Number(req.params.id)
     if (!Number.isSafeInteger(id) || id < 1) throw new AppError('NOT_FOUND')
-    const user = res.locals.user!
     const draw = await requireDraw(deps, { userId: user.id, isStaff: user.isStaff }, id)
     const stream = draw.entriesKey ? await deps.storage.get(draw.entriesKey) : undefined
     if (!stream) throw new AppError('NOT_FOUND')

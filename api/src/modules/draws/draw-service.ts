@@ -21,13 +21,13 @@ import {
   parseCanonicalRow,
   maskEntry,
   rootIndexOf,
-  sydneyInstantOrNull,
+  drawInstant,
   winnerPublicationsOf,
   MSG_DRAW_SCHEDULE_NEEDS_DATE,
   selectIndexes,
   type MaskRule,
 } from '@permitdesk/shared'
-import type { AppDeps } from '../../deps'
+import type { AppDeps } from '../../app'
 import type { DrawRow, DrawSelection } from '../../db/schema/draws'
 import { findPromotion } from '../promotions/promotions.repository'
 import { eachCanonicalRow } from './canonical-file'
@@ -75,9 +75,9 @@ export async function createDraw(deps: DrawDeps, owner: Owner, input: CreateDraw
   const details = (promotion.details ?? {}) as Record<string, any>
   const applicant = (promotion.applicant ?? permit.applicant ?? {}) as Record<string, any>
   const finalDraw = (permit.finalDraw ?? {}) as Record<string, any>
-  const runAt = input.schedule ? sydneyInstantOrNull(text(finalDraw.date) ?? '', text(finalDraw.time) ?? '00:00') : null
+  const runAt = input.schedule ? drawInstant(text(finalDraw.date), text(finalDraw.time) ?? '00:00') : null
   if (input.schedule && !runAt) throw new AppError('VALIDATION', MSG_DRAW_SCHEDULE_NEEDS_DATE, { modelState: { schedule: [MSG_DRAW_SCHEDULE_NEEDS_DATE] } })
-  const commitAt = input.schedule ? (sydneyInstantOrNull(text(permit.endDate) ?? '', text(permit.endTime) ?? '23:59') ?? runAt) : null
+  const commitAt = input.schedule ? (drawInstant(text(permit.endDate), text(permit.endTime) ?? '23:59') ?? runAt) : null
   const prizeCount = Number.isInteger(details.prizeQuantityTotal) && details.prizeQuantityTotal > 0 ? details.prizeQuantityTotal : 1
   const draw = await repo.insertDraw(deps.database.db, {
     publicId: crypto.randomBytes(9).toString('base64url'),
@@ -208,7 +208,8 @@ export async function runDraw(deps: DrawDeps, owner: Owner, id: number, { scruti
   seed.fill(0)
   // Only the call that recorded the result attaches the addenda documents (V or W, and X).
   if (recorded) {
-    await attachDrawDocuments(deps, draw, result).catch((error: unknown) => deps.logger.error('draw documents not attached', { drawId: draw.id, error: String(error) }))
+    // The lists are copied after the answer (the entries list can be hundreds of MB): the run is not held up by it.
+    void attachDrawDocuments(deps, draw, result).catch((error: unknown) => deps.logger.error('draw documents not attached', { drawId: draw.id, error: String(error) }))
     await scheduleWinnerPublication(deps, draw, result.ranAt).catch((error: unknown) => deps.logger.error('winner publication not scheduled', { drawId: draw.id, error: String(error) }))
   }
   return runAnswer(result)

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { parse, CsvError } from 'csv-parse'
 import ExcelJS from 'exceljs'
-import { AppError, EntriesCanonicaliser, EntriesError, MSG_DRAW_FILE_BINARY, MSG_DRAW_FILE_EMPTY, msgDrawBadCsv, msgDrawFileTooLarge } from '@permitdesk/shared'
+import { AppError, EntriesCanonicaliser, EntriesError, MSG_DRAW_FILE_BINARY, MSG_DRAW_FILE_EMPTY, msgDrawBadCsv, msgDrawFileTooLarge, msgDrawTooManyEntries } from '@permitdesk/shared'
 import { putStream, type FileStorage } from '../../storage/storage'
 
 /** The most entries one draw holds (issue 15). */
@@ -85,16 +85,137 @@ export async function ingestEntries(storage: FileStorage, file: Readable, { limi
     }
   }
 
-  let stream: Readable
-  if (isXlsx) {
-    stream = Readable.from(emit(xlsxRecords(Readable.from(sniff()))))
-  } else {
-    // file → sniff → csv-parse runs beside the canonical writer; an error anywhere ends both.
-    const parser = parse({ bom: true, relax_column_count: true, info: true, skip_empty_lines: false })
-    const parsing = pipeline(Readable.from(sniff()), parser)
-    parsing.catch(() => {})
-    stream = Readable.from(emit(csvRecords(parser)))
+  function* flushBatch() {
+    if (!batch) return
+    const bytes = Buffer.from(batch, 'utf8')
+    batch = ''
+    hash.update(bytes)
+    yield bytes
   }
+
+  /**
+   * CSV: most entry files are plain (no quotes, no CR, no spaces around commas), and their lines
+   * are already canonical; those runs of lines are hashed and written as they came, with only a
+   * byte scan per line. Any other line is canonicalised field by field, and from the first quote
+   * or CR on, csv-parse reads the rest of the file (the two give the same canonical text: the unit
+   * tests hold the shared reader to csv-parse's records on the vectors).
+   */
+  async function* csv() {
+    const source = sniff()[Symbol.asyncIterator]()
+    let carry: Buffer | null = null
+    let line = 0
+    let started = false
+    let commas = -1 // the header's commas, once the header is read
+    const SPACE = 32
+    const COMMA = 44
+    /** 'fast': canonical as it is; 'slow': needs canonicalising (or is empty, or ragged). */
+    const fastLine = (data: Buffer, start: number, end: number): boolean => {
+      if (end === start) return false
+      let count = 0
+      let prev = COMMA
+      for (let i = start; i < end; i++) {
+        const b = data[i]!
+        if (b < 0x20 || b === 0x22) return false
+        if (b === COMMA) {
+          if (prev === SPACE || prev >= 0x80) return false
+          count += 1
+        } else if (prev === COMMA && (b === SPACE || b >= 0x80)) return false
+        prev = b
+      }
+      if (prev === SPACE || prev >= 0x80 || count !== commas || count === end - start) return false
+      return true
+    }
+    for (;;) {
+      const next = await source.next()
+      let data: Buffer
+      if (next.done) {
+        if (!carry || carry.length === 0) break
+        data = Buffer.concat([carry, NEWLINE])
+      } else data = carry ? Buffer.concat([carry, next.value]) : next.value
+      carry = null
+      if (!started) {
+        if (data.length < 3 && !next.done) {
+          carry = data
+          continue
+        }
+        started = true
+        if (data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf) data = data.subarray(3)
+      }
+      const lastNl = data.lastIndexOf(10)
+      if (lastNl < 0) {
+        carry = data
+        if (next.done) break
+        continue
+      }
+      if (!next.done) carry = data.subarray(lastNl + 1)
+      let pos = 0
+      let runStart = 0
+      while (pos <= lastNl) {
+        const nl = data.indexOf(10, pos)
+        line += 1
+        if (commas >= 0 && fastLine(data, pos, nl)) {
+          if (rows++ % ROW_BLOCK === 0) rowOffsets.push(offset)
+          offset += nl - pos + 1
+          if (++canonicaliser.count > maxEntries) throw new EntriesError(msgDrawTooManyEntries(maxEntries), line)
+          pos = nl + 1
+          continue
+        }
+        if (pos > runStart) {
+          yield* flushBatch()
+          const run = data.subarray(runStart, pos)
+          hash.update(run)
+          yield run
+        }
+        const text = data.toString('utf8', pos, nl)
+        if (text.includes('"') || text.includes('\r')) {
+          // From here on csv-parse reads the file, this line included.
+          const rest = data.subarray(pos) // to the end of the chunk, the unfinished line included
+          const lineOffset = line - 1
+          const parser = parse({ relax_column_count: true, info: true, skip_empty_lines: false, record_delimiter: ['\r\n', '\n', '\r'] })
+          async function* restBytes() {
+            yield rest
+            if (next.done) return
+            for (;;) {
+              const more = await source.next()
+              if (more.done) return
+              yield more.value
+            }
+          }
+          const parsing = pipeline(Readable.from(restBytes()), parser)
+          parsing.catch(() => {})
+          try {
+            for await (const { fields, line: at } of csvRecords(parser)) {
+              canonicaliser.add(fields, at + lineOffset)
+              if (batch.length >= 65_536) yield* flushBatch()
+            }
+            await parsing
+          } catch (error) {
+            if (error instanceof CsvError) throw new EntriesError(msgDrawBadCsv(Number((error as unknown as { lines?: number }).lines ?? 0) + lineOffset))
+            throw error
+          }
+          canonicaliser.finish()
+          yield* flushBatch()
+          return
+        }
+        canonicaliser.add(text.split(','), line)
+        if (commas < 0 && canonicaliser.headerFields) commas = canonicaliser.headerFields.length - 1
+        if (batch.length >= 65_536) yield* flushBatch()
+        pos = nl + 1
+        runStart = pos
+      }
+      if (lastNl + 1 > runStart) {
+        yield* flushBatch()
+        const run = data.subarray(runStart, lastNl + 1)
+        hash.update(run)
+        yield run
+      }
+      if (next.done) break
+    }
+    canonicaliser.finish()
+    yield* flushBatch()
+  }
+
+  const stream = isXlsx ? Readable.from(emit(xlsxRecords(Readable.from(sniff())))) : Readable.from(csv())
   try {
     const bytes = await putStream(storage, key, stream)
     return { key, entryCount: canonicaliser.count, entriesHash: hash.digest('hex'), bytes, header: canonicaliser.headerFields ?? [], rowOffsets }
@@ -112,6 +233,7 @@ export async function ingestEntries(storage: FileStorage, file: Readable, { limi
 }
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04])
+const NEWLINE = Buffer.from('\n')
 
 async function* csvRecords(parser: AsyncIterable<{ record: string[]; info: { lines: number } }>) {
   for await (const { record, info } of parser) yield { fields: record, line: info.lines }

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { HealthResponseSchema, MSG_DATABASE_UNAVAILABLE } from '@permitdesk/shared'
 import type { AppDeps } from '../../deps'
 import { route, type RouteSpec } from '../../http/route'
-import { checkDatabase } from './check-database'
+import { checkDatabase } from './health.repository'
 
 /**
  * GET /api/health: 200 {"status":"ok"} only while the database answers; otherwise 503

@@ -113,6 +113,7 @@ export function toPromotion(row: PromotionRow, notes: NotesSummary): Promotion &
     permit: { ...row.permit, applicant: row.applicant, completedSections, applicationComplete, permitStatus, ...fees, feeRuleSetId: ruleSetId },
     permitApplicant: row.applicant,
     versionNumber: row.version,
+    permitNumbers: Object.entries(row.permitNumbers ?? {}).map(([state, p]) => ({ state, number: p.number, approvalDate: p.approvalDate, expiryDate: p.expiryDate })),
   })
 }
 

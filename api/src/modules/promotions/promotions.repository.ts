@@ -24,10 +24,19 @@ export async function findPromotion(db: DbOrTx, owner: Owner, id: number, { forU
   return row
 }
 
+/** The statuses that wait for staff (the outstanding list); entering them from another status is a submission. */
+const WAITING_STATUS_IDS = [4, 5, 9, 11, 13, 15]
+
 export async function updatePromotion(db: DbOrTx, id: number, values: Partial<NewPromotionRow>): Promise<PromotionRow> {
+  const waiting = sql.raw(WAITING_STATUS_IDS.join(', '))
+  // Days since submission (the staff outstanding list) count from entering a waiting status.
+  const submittedAt =
+    values.statusId !== undefined && values.submittedAt === undefined
+      ? { submittedAt: sql`case when ${values.statusId} in (${waiting}) and ${promotions.statusId} not in (${waiting}) then now() else ${promotions.submittedAt} end` }
+      : {}
   const [row] = await db
     .update(promotions)
-    .set({ ...values, version: sql`${promotions.version} + 1`, updatedAt: sql`now()` })
+    .set({ ...values, ...submittedAt, version: sql`${promotions.version} + 1`, updatedAt: sql`now()` })
     .where(eq(promotions.id, id))
     .returning()
   return row!

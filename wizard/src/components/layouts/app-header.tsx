@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { paths, promotionPaths, staffPath } from '../../config/paths'
 import { useSession } from '../../lib/session'
-import { Menu, type MenuEntry } from '../ui'
+import { Menu, type MenuEntry } from '../ui/menu'
 
 /** The public site's home (served by the site, not the app). */
 const SITE_HOME = '/'
@@ -17,7 +17,9 @@ export function AppHeader() {
   const { pathname } = useLocation()
   const [open, setOpen] = useState(false)
   const navId = useId()
-  useEffect(() => setOpen(false), [pathname])
+  useEffect(() => {
+    setOpen(false)
+  }, [pathname])
   const signedIn = status === 'signedIn' && user !== null
 
   const accountEntries: MenuEntry[] = [

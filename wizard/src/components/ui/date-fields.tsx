@@ -11,20 +11,11 @@ import {
   Dialog,
   Group,
   Heading,
-  I18nProvider,
   Label,
   Popover,
   TimeField as AriaTimeField,
 } from 'react-aria-components'
 import { FieldHelp } from './field-parts'
-
-/** The app's locale: dates read day first (dd/mm/yyyy) on every browser, whatever its own locale. */
-export const APP_LOCALE = 'en-AU'
-
-/** Wrap the app once: every date and time control below it is en-AU. */
-export function LocaleProvider({ children }: { children: ReactNode }) {
-  return <I18nProvider locale={APP_LOCALE}>{children}</I18nProvider>
-}
 
 const toCalendarDate = (value: string | null | undefined): CalendarDate | null => {
   if (!value) return null

@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router'
 import { api } from '../../lib/api-client'
 import { notify } from '../../lib/notify'
 import { StaffLayout } from '../staff-layout'
-import { staffPaths } from '../staff-paths'
+import { invoicePaths, staffPaths } from '../staff-paths'
 import { useLoad } from '../use-load'
 
 /** detail/{id}/ (Promotion Detail): everything about one promotion and the staff actions on it. */
@@ -62,6 +62,7 @@ export function DetailScreen() {
             <Link to={staffPaths.changelog(id)}>Changelog</Link>
             <Link to={staffPaths.action(id)}>Actions</Link>
             <Link to={staffPaths.permitNumbers(id)}>Permit numbers</Link>
+            <Link to={invoicePaths.list(id)}>Invoices</Link>
             <a href={`/promotions/downloadworkingpdf/${id}`}>Working PDF</a>
           </nav>
 

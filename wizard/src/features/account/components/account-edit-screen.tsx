@@ -8,6 +8,7 @@ import { paths } from '../../../config/paths'
 import { updateAccount } from '../api/account-api'
 import { useSession } from '../../../lib/session'
 import { AgentAddressFields } from './address-fields'
+import { ApiKeysSection } from './api-keys-section'
 import { CheckboxField, FormField, FormMessage } from './form-field'
 import { applyServerErrors } from './server-errors'
 
@@ -71,6 +72,7 @@ export function AccountEditScreen() {
           Save
         </button>
       </form>
+      <ApiKeysSection />
       <p>
         <a href={paths.changePassword}>Change password</a>
       </p>

@@ -23,7 +23,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link, Navigate, useNavigate, useParams } from 'react-router'
 import { AppLayout } from '../../../components/layouts/app-layout'
 import { useSession } from '../../../lib/session'
-import { Modal } from '../../../components/ui'
+import { Button, Modal } from '../../../components/ui'
 import { promotionPaths } from '../../../config/paths'
 import { SUPPORT_EMAIL } from '../../../config/settings'
 import { useReportActivity } from '../../../lib/report-activity'
@@ -136,7 +136,7 @@ export function PermitEditScreen() {
           <p className="permit-summary">
             <span data-testid="permit-status" className="status status-info">{draft.permitStatus.name}</span>{' '}
             {formatAusStates(draft.ausStates, { includeNz: draft.includeNz })} · {displayPrizeValue(draft)}{' '}
-            <button type="button" className="link" onClick={() => setModal('modifyOnly')}>Change states or prize value</button>
+            <Button variant="link" onPress={() => setModal('modifyOnly')}>Change states or prize value</Button>
           </p>
         </div>
         <div className="permit-tools">
@@ -144,10 +144,10 @@ export function PermitEditScreen() {
             {STATUS_TEXT[editor.saveStatus]}
           </span>
           {!readOnly && (
-            <button type="button" onClick={() => void editor.save({ force: true })} disabled={editor.saveStatus === 'saving'}>Save</button>
+            <Button variant="secondary" onPress={() => void editor.save({ force: true })} isDisabled={editor.saveStatus === 'saving'}>Save</Button>
           )}
           {/* 001 §2 "back with forced save": leave only once the application is saved. */}
-          <button type="button" onClick={() => void goTo('dashboard')}>Back</button>
+          <Button variant="secondary" onPress={() => void goTo('dashboard')}>Back</Button>
           <a
             href={`/promotions/downloadworkingpdf/${id}`}
             download
@@ -217,11 +217,11 @@ export function PermitEditScreen() {
             })}
             <div className="step-actions">
               {previous ? (
-                <button type="button" onClick={() => void goTo(previous)}>Previous: {previous.name}</button>
+                <Button variant="secondary" onPress={() => void goTo(previous)}>Previous: {previous.name}</Button>
               ) : (
-                <button type="button" onClick={() => void goTo('dashboard')}>Back to the promotion</button>
+                <Button variant="secondary" onPress={() => void goTo('dashboard')}>Back to the promotion</Button>
               )}
-              <button type="submit" className="primary">{next ? `Next: ${next.name}` : 'Save and finish'}</button>
+              <Button type="submit">{next ? `Next: ${next.name}` : 'Save and finish'}</Button>
             </div>
           </form>
           <SidePanel stepKey={step.key} />
@@ -235,7 +235,7 @@ export function PermitEditScreen() {
         actions={
           <>
             <a className="button" href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(`Permit application ${id}`)}`}>Contact us</a>
-            <button type="button" className="primary" onClick={() => window.location.assign(permitEditPath(id, step.routeKey))}>Refresh</button>
+            <Button onPress={() => window.location.assign(permitEditPath(id, step.routeKey))}>Refresh</Button>
           </>
         }
       >
@@ -248,17 +248,15 @@ export function PermitEditScreen() {
         onClose={() => setModal(null)}
         actions={
           <>
-            <button type="button" onClick={() => setModal(null)}>Cancel</button>
-            <button
-              type="button"
-              className="primary"
-              onClick={async () => {
+            <Button variant="secondary" onPress={() => setModal(null)}>Cancel</Button>
+            <Button
+              onPress={async () => {
                 setModal(null)
                 if (await editor.save()) navigate(draft.skillsBasedTC ? promotionPaths.modifySkillsBased(id) : promotionPaths.modify(id))
               }}
             >
               Modify promotion
-            </button>
+            </Button>
           </>
         }
       >

@@ -15,6 +15,7 @@ import {
 import { useEffect, useState } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
 import { AppLayout } from '../../../components/layouts/app-layout'
+import { Button, LinkButton } from '../../../components/ui'
 import { PromotionInvoices } from '../../../components/promotion-invoices'
 import { beginAmendPermitApplication } from '../../../lib/payments-api'
 import { getPromotion, requestLawyerContact, type Promotion } from '../api/promotions'
@@ -93,6 +94,12 @@ export function PromotionDashboard() {
         <dd data-testid="prize-value">{displayPrizeValue(p)}</dd>
         <dt>Created</dt>
         <dd>{formatDate(p.createdAt)}</dd>
+        {p.permitNumbers && p.permitNumbers.length > 0 && (
+          <>
+            <dt>Permit numbers</dt>
+            <dd data-testid="permit-numbers">{p.permitNumbers.map((n) => `${n.state} ${n.number}`).join(', ')}</dd>
+          </>
+        )}
         {p.servicesString && (
           <>
             <dt>Services</dt>
@@ -102,13 +109,13 @@ export function PromotionDashboard() {
       </dl>
 
       <div className="actions">
-        {isEditableStatus(statusId) && <Link className="button" to={modifyHref}>Modify services and states</Link>}
-        {p.randomDraw && <Link className="button" to={`/promotions/draw/${id}/`}>Random draw</Link>}
+        {isEditableStatus(statusId) && <LinkButton variant="secondary" href={modifyHref}>Modify services and states</LinkButton>}
+        {p.randomDraw && <LinkButton variant="secondary" href={`/promotions/draw/${id}/`}>Random draw</LinkButton>}
         <NotesPopover promotionId={id} count={p.notesCount} onCountChange={(n) => setPromotion({ ...p, notesCount: n })} />
-        <button
-          type="button"
-          disabled={p.lawyerContactRequested}
-          onClick={() =>
+        <Button
+          variant="secondary"
+          isDisabled={p.lawyerContactRequested}
+          onPress={() =>
             requestLawyerContact(id).then(
               () => (setPromotion({ ...p, lawyerContactRequested: true }), setNotice(MSG_LAWYER_CONTACT_NEXT_STEPS)),
               (e: Error) => setNotice(e.message),
@@ -116,7 +123,7 @@ export function PromotionDashboard() {
           }
         >
           {p.lawyerContactRequested ? 'Lawyer contact requested' : 'Request lawyer contact'}
-        </button>
+        </Button>
       </div>
       <p role="status" aria-live="polite">{notice}</p>
 

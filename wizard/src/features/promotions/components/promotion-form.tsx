@@ -128,7 +128,8 @@ export function PromotionForm({ initial, skill, submitLabel, onSubmit, statesLoc
   const set = <K extends keyof PromotionFormValues>(key: K, value: PromotionFormValues[K]) => setValues((v) => ({ ...v, [key]: value }))
 
   const payload = toPayload(values, skill)
-  const requirements = getPermitRequirements({ ...payload, skillsBasedTC: skill })
+  // The payload carries wire dollars; the shared rules take cents.
+  const requirements = getPermitRequirements({ ...payload, totalPrizeValue: cents(values.prizeValue) ?? 0, skillsBasedTC: skill })
   const q = requirements.questions
   const invalid = (field: string) => !!error?.fields.includes(field)
 
@@ -234,7 +235,8 @@ export function PromotionForm({ initial, skill, submitLabel, onSubmit, statesLoc
         <button type="button" className="link" onClick={() => setModal('createTerms')}>About our terms and conditions</button>
       </fieldset>
 
-      <FeeSummary input={{ ...payload, skillsBasedTC: skill }} onExplainNotRequired={() => setModal('notRequired')} />
+      {/* The payload carries dollars (the wire); the shared fee calculation takes cents. */}
+      <FeeSummary input={{ ...payload, totalPrizeValue: cents(values.prizeValue) ?? 0, skillsBasedTC: skill }} onExplainNotRequired={() => setModal('notRequired')} />
 
       <p id="form-error" className="form-error" role="alert" aria-live="assertive">
         {error?.message ?? ''}

@@ -1,0 +1,51 @@
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { apiKeys, users, type ApiKeyRow, type UserRow } from '../../db/schema/index'
+
+export async function insertApiKey(db: Db, values: { userId: number; name: string; prefix: string; keyHash: string }): Promise<ApiKeyRow> {
+  const [row] = await db.insert(apiKeys).values(values).returning()
+  return row!
+}
+
+/** The user's keys that are not revoked, newest first. */
+export async function findLiveApiKeys(db: Db, userId: number): Promise<ApiKeyRow[]> {
+  return db.select().from(apiKeys).where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt))).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
+}
+
+/** Inserts the key only while the user has fewer than `max` live keys (one statement, so two creates cannot both pass the check). */
+export async function insertApiKeyWithin(db: Db, values: { userId: number; name: string; prefix: string; keyHash: string }, max: number): Promise<ApiKeyRow | undefined> {
+  return db.transaction(async (tx) => {
+    // Serialises the creates of one user: the count below is then exact.
+    await tx.execute(sql`select id from app.users where id = ${values.userId} for update`)
+    const [{ live } = { live: 0 }] = await tx.select({ live: count() }).from(apiKeys).where(and(eq(apiKeys.userId, values.userId), isNull(apiKeys.revokedAt)))
+    if (live >= max) return undefined
+    const [row] = await tx.insert(apiKeys).values(values).returning()
+    return row
+  })
+}
+
+/** Revokes the user's key; false when there is no such live key of this user. */
+export async function revokeApiKey(db: Db, userId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .update(apiKeys)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id })
+  return rows.length > 0
+}
+
+/** The live key with this hash and its user. */
+export async function findLiveApiKeyByHash(db: Db, keyHash: string): Promise<{ key: ApiKeyRow; user: UserRow } | undefined> {
+  const [row] = await db
+    .select({ key: apiKeys, user: users })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)))
+    .limit(1)
+  return row
+}
+
+/** Records a use (at most once a minute per key, so busy scripts do not write on every call). */
+export async function touchApiKey(db: Db, id: number): Promise<void> {
+  await db.execute(sql`update app.api_keys set last_used_at = now() where id = ${id} and (last_used_at is null or last_used_at < now() - interval '1 minute')`)
+}

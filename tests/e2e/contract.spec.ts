@@ -1,0 +1,79 @@
+/**
+ * Issue 11 in the browser: API keys on the account screen (created, shown once, listed, used by a
+ * script, revoked), the reference page at /api/docs/, and no session poll for signed-out visitors.
+ */
+import crypto from 'node:crypto'
+import { expect, test } from '@playwright/test'
+import { mailLink, PASSWORD, watchConsole } from './helpers'
+
+test('a signed-out visitor of /wizard/ never calls the session check', async ({ page }) => {
+  const calls: string[] = []
+  page.on('request', (request) => {
+    if (/\/api\/account\/authenticated/i.test(request.url())) calls.push(request.url())
+  })
+  const errors = watchConsole(page)
+  await page.goto('/wizard/')
+  await expect(page.getByRole('heading', { name: 'Create a promotion' })).toBeVisible()
+  // Longer than the 5-second poll interval: no poll may start.
+  await page.waitForTimeout(6_000)
+  expect(calls).toEqual([])
+  expect(errors.filter((e) => /401/.test(e))).toEqual([])
+})
+
+test('the API reference page renders the OpenAPI document, from this server only', async ({ page }) => {
+  const outside: string[] = []
+  page.on('request', (request) => {
+    if (!request.url().startsWith('http://localhost') && !request.url().startsWith('data:')) outside.push(request.url())
+  })
+  await page.goto('/api/docs/')
+  await expect(page.getByText('PermitDesk API').first()).toBeVisible({ timeout: 20_000 })
+  const sidebar = page.getByRole('complementary', { name: /PermitDesk API/ })
+  await expect(sidebar.getByRole('link', { name: 'promotion', exact: true })).toBeVisible()
+  await expect(sidebar.getByRole('link', { name: /Liveness: 200 while the database answers/ })).toBeVisible()
+  expect(outside).toEqual([])
+})
+
+test('a customer creates an API key on the account screen, a script uses it, and revoking stops it at once', async ({ page, request }) => {
+  const email = `keys-${crypto.randomBytes(4).toString('hex')}@example.test`
+  const register = await page.request.post('/api/account/register', {
+    data: { email, password: PASSWORD, firstName: 'Kim', lastName: 'Keys', accountName: 'Kim Agency', agreedTerms: true },
+  })
+  expect(register.status()).toBe(200)
+  await page.goto(await mailLink(email, '/api/account/confirmEmail'))
+  await page.getByLabel('Email address').fill(email)
+  await page.getByLabel('Password').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page).not.toHaveURL(/\/account\/login\//)
+
+  await page.goto('/account/edit/')
+  await expect(page.getByRole('heading', { name: 'API keys' })).toBeVisible()
+  await expect(page.getByText('You have no API keys.')).toBeVisible()
+  await page.getByLabel('Key name').fill('Lodgement script')
+  await page.getByRole('button', { name: 'Create key' }).click()
+  const shown = page.getByTestId('new-api-key')
+  await expect(shown).toHaveText(/^pdk_/)
+  const key = (await shown.textContent())!.trim()
+  const table = page.getByRole('table', { name: 'Your API keys' })
+  await expect(table.getByRole('rowheader', { name: 'Lodgement script' })).toBeVisible()
+  await expect(table).not.toContainText(key)
+
+  // A script: no cookie, only the key. Dollars on the wire.
+  const headers = { authorization: `Bearer ${key}` }
+  const created = await request.post('/api/promotion/create', {
+    headers,
+    data: { name: 'Scripted draw', ausStates: { nsw: true, act: true }, totalPrizeValue: 20000, hasNswAuthority: false, winnersDrawnElectronically: false },
+  })
+  expect(created.status()).toBe(200)
+  const { id } = await created.json()
+  const read = await (await request.get(`/api/promotion/get?id=${id}`, { headers })).json()
+  expect(read.permit).toMatchObject({ feeDue_NSW: 468, feeDue_ACT: 721, feeDue_Service: 270 })
+
+  // Shown once: after a reload the key is listed without the key itself, with its last use.
+  await page.reload()
+  await expect(page.getByTestId('new-api-key')).toHaveCount(0)
+  await expect(table.getByRole('row', { name: /Lodgement script/ })).not.toContainText('Never')
+
+  await page.getByRole('button', { name: 'Revoke Lodgement script' }).click()
+  await expect(page.getByText('You have no API keys.')).toBeVisible()
+  expect((await request.get('/api/promotion/list', { headers })).status()).toBe(401)
+})

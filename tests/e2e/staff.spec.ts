@@ -1,0 +1,144 @@
+/**
+ * The staff console end to end (issue 13): a staff member finds a paid promotion in Outstanding,
+ * creates an action entry; the customer answers the question in the wizard and resubmits; the
+ * staff member saves an NSW permit number and approves; the customer's dashboard shows
+ * "Approved" with the number.
+ */
+import crypto from 'node:crypto'
+import { expect, test, type APIRequestContext } from '@playwright/test'
+import { completeApplication } from '../factories/permit'
+import { mailLink, PASSWORD, watchConsole } from './helpers'
+
+const STAFF = { email: 'staff@permitdesk.test', password: 'staff-password-123' }
+
+async function signUp(request: APIRequestContext) {
+  const email = `staffe2e-${crypto.randomBytes(5).toString('hex')}@example.test`
+  const register = await request.post('/api/account/register', {
+    data: { email, password: PASSWORD, firstName: 'Cam', lastName: 'Customer', accountName: 'Cam Customer Pty Ltd', phone: '0298765432', agreedTerms: true },
+  })
+  expect(register.status()).toBe(200)
+  expect((await request.get(await mailLink(email, '/api/account/confirmEmail'))).ok()).toBe(true)
+  expect((await request.post('/api/account/login', { data: { email, password: PASSWORD } })).status()).toBe(200)
+  return email
+}
+
+/** A complete NSW + ACT application, paid by card in the sandbox: "Submitted and awaiting feedback". */
+async function paidPromotion(request: APIRequestContext, name: string): Promise<number> {
+  const created = await request.post('/api/promotion/create', {
+    data: { name, ausStates: { nsw: true, act: true }, includeNz: false, totalPrizeValue: 20_000, hasNswAuthority: false, winnersDrawnElectronically: false, managedSubmission: true, randomDraw: false, termsAndConditions: false, abridgedTC: false, hostedTC: false },
+  })
+  expect(created.status(), await created.text()).toBe(200)
+  const id = (await created.json()).id as number
+  const current = await (await request.get(`/api/promotion/get?id=${id}`)).json()
+  const complete = completeApplication()
+  const saved = await request.post('/api/promotion/save', { data: { ...current, ...complete, name, permit: { ...current.permit, ...complete.permit }, versionNumber: current.versionNumber } })
+  expect(saved.status(), await saved.text()).toBe(200)
+  const pdf = { name: 'file.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n') }
+  const files: string[] = []
+  for (let i = 0; i < 2; i++) {
+    const uploaded = await request.post('/api/Upload', { multipart: { file: pdf } })
+    expect(uploaded.status()).toBe(201)
+    files.push((await uploaded.json()).serverFileName)
+  }
+  const attached = await request.post('/api/promotion/saveAttachments', {
+    data: { id, versionNumber: (await saved.json()).versionNumber, attachments: [{ attachmentType: { code: 'B' }, uploaded: true, fileName: files[0] }, { attachmentType: { code: 'E' }, uploaded: true, fileName: files[1] }] },
+  })
+  expect((await attached.json()).permitStatus.slug).toBe('ready-submission')
+  const paid = await request.post('/api/promotion/submitPermitApplication', {
+    data: { id, cardName: 'Cam Customer', cardNumber: '4242424242424242', cardExpiry: '12/35', cardSecurityCode: '123', isReattempt: false, isBPAY: false, isCardAfterBpay: false },
+  })
+  expect(paid.status(), await paid.text()).toBe(200)
+  expect((await paid.json()).permitStatus.slug).toBe('submitted')
+  return id
+}
+
+test('outstanding → action entry → customer answers and resubmits → NSW permit number and approval → customer sees Approved', async ({ page, browser }) => {
+  const errors = watchConsole(page)
+  await signUp(page.request)
+  const name = `Harbour giveaway ${crypto.randomBytes(3).toString('hex')}`
+  const id = await paidPromotion(page.request, name)
+
+  // Staff, in a browser of their own: sign in through the same login, land in the console.
+  const staffContext = await browser.newContext()
+  const staff = await staffContext.newPage()
+  const staffErrors = watchConsole(staff)
+  await staff.goto('/account/login/')
+  await staff.getByLabel('Email address').fill(STAFF.email)
+  await staff.getByLabel('Password').fill(STAFF.password)
+  await staff.getByRole('button', { name: 'Sign in' }).click()
+  await expect(staff.getByRole('navigation', { name: 'Staff console' })).toBeVisible()
+
+  // 1. Outstanding: the paid promotion is there; open it.
+  await staff.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Outstanding' }).click()
+  await expect(staff.getByRole('heading', { name: 'Outstanding permit applications' })).toBeVisible()
+  const row = staff.getByRole('row').filter({ hasText: name })
+  await expect(row).toContainText('Submitted and awaiting feedback')
+  await expect(row).toHaveAttribute('data-colour', 'default')
+  await row.getByRole('link', { name }).click()
+  await expect(staff.getByTestId('status')).toHaveText('Submitted and awaiting feedback')
+
+  // 2. An action entry: flag the applicant with a comment and ask a question.
+  await staff.getByRole('link', { name: 'Actions' }).click()
+  await staff.getByRole('link', { name: 'Create an action entry' }).click()
+  await staff.getByLabel('Applicant', { exact: true }).check()
+  await staff.getByLabel('Comment on Applicant').fill('Please give the trading name as registered.')
+  await staff.getByLabel('Question 1').fill('Who supplies the prizes?')
+  await staff.getByRole('button', { name: 'Create action entry' }).click()
+  await expect(staff.getByTestId('status')).toHaveText('Action required')
+
+  // 3. The customer sees the highlighted field, answers the question, and resubmits.
+  await page.goto(`/permit/edit/${id}/comments/`)
+  await expect(page.getByTestId('action-required')).toContainText('Please give the trading name as registered.')
+  await page.getByLabel('Who supplies the prizes?').fill('Harbour Travel Pty Ltd')
+  await page.getByRole('button', { name: 'Back to the promotion' }).click()
+  await expect(page).toHaveURL(new RegExp(`/promotions/edit/${id}/`))
+  await expect(page.getByTestId('status')).toContainText('Ready for resubmission')
+  const resubmitted = await page.request.post('/api/promotion/submitPermitApplication', {
+    data: { id, cardName: 'Cam Customer', cardNumber: '4242424242424242', cardExpiry: '12/35', cardSecurityCode: '123', isReattempt: false, isBPAY: false, isCardAfterBpay: false },
+  })
+  expect(resubmitted.status(), await resubmitted.text()).toBe(200)
+  expect((await resubmitted.json()).permitStatus.slug).toBe('resubmitted')
+
+  // The staff member sees the answer.
+  await staff.goto(`/admin/action/${id}/`)
+  await expect(staff.getByText('Harbour Travel Pty Ltd')).toBeVisible()
+
+  // 4. The NSW permit number (the shared rule refuses the bare prefix), then approval.
+  await staff.goto(`/admin/detail/${id}/`)
+  await expect(staff.getByTestId('status')).toHaveText('Resubmitted and awaiting feedback')
+  await staff.getByRole('link', { name: 'Permit numbers' }).click()
+  const nsw = staff.getByRole('form', { name: 'NSW permit' })
+  await expect(nsw.getByLabel('NSW permit number')).toHaveValue('NTP/')
+  await nsw.getByLabel('NSW approval date').fill(new Date().toISOString().slice(0, 10))
+  await nsw.getByRole('button', { name: 'Save NSW permit number' }).click()
+  await expect(nsw.getByRole('alert')).toHaveText('Please enter a valid permit number.')
+  await nsw.getByLabel('NSW permit number').fill('NTP/24/01234')
+  await nsw.getByRole('button', { name: 'Save NSW permit number' }).click()
+  await expect(nsw.getByRole('alert')).toHaveCount(0)
+  await staff.getByRole('link', { name: 'Back to the promotion' }).click()
+  await expect(staff.getByText('NSW NTP/24/01234')).toBeVisible()
+  await staff.getByRole('button', { name: 'Approve' }).click()
+  await expect(staff.getByTestId('status')).toHaveText('Approved')
+
+  // The changelog has every step, newest first.
+  await staff.getByRole('link', { name: 'Changelog' }).click()
+  const actions = staff.getByRole('row')
+  await expect(actions.nth(1)).toContainText('promotion approve')
+  await expect(staff.getByText('promotion create-action-entry')).toBeVisible()
+
+  // 5. The customer's dashboard: Approved, with the number.
+  await page.goto(`/promotions/edit/${id}/`)
+  await expect(page.getByTestId('status')).toContainText('Approved')
+  await expect(page.getByTestId('permit-numbers')).toHaveText('NSW NTP/24/01234')
+
+  expect(errors).toEqual([])
+  expect(staffErrors).toEqual([])
+  await staffContext.close()
+})
+
+test('customers are sent away from the staff console, and admin calls refuse them', async ({ page }) => {
+  await signUp(page.request)
+  await page.goto('/admin/outstanding/')
+  await expect(page).toHaveURL(/\/promotions\//)
+  expect((await page.request.get('/api/promotion/getOutstanding')).status()).toBe(403)
+})

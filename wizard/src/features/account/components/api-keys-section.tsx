@@ -1,0 +1,100 @@
+import { useState, type FormEvent } from 'react'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { formatDate } from '@permitdesk/shared'
+import { Alert, Button, TextField } from '../../../components/ui'
+import { ApiError } from '../../../lib/api-client'
+import { createApiKey, listApiKeys, revokeApiKey, type ApiKeyView } from '../api/account-api'
+
+const KEYS = ['account', 'apiKeys'] as const
+
+/**
+ * API keys on the account screen (issue 11): agencies script their promotions with
+ * `Authorization: Bearer <key>` (see /api/docs/). A new key is shown once; revoking is immediate.
+ */
+export function ApiKeysSection() {
+  const queryClient = useQueryClient()
+  const keys = useQuery({ queryKey: KEYS, queryFn: listApiKeys })
+  const [name, setName] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [fresh, setFresh] = useState<{ name: string; key: string } | null>(null)
+  const create = useMutation({
+    mutationFn: (keyName: string) => createApiKey(keyName),
+    onSuccess: (created) => {
+      setFresh({ name: created.name, key: created.key })
+      setName('')
+      void queryClient.invalidateQueries({ queryKey: KEYS })
+    },
+    onError: (e) => setError(e instanceof ApiError ? (Object.values(e.modelState ?? {}).flat()[0] ?? e.message) : (e as Error).message),
+  })
+  const revoke = useMutation({
+    mutationFn: (id: number) => revokeApiKey(id),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: KEYS }),
+  })
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    setError(null)
+    setFresh(null)
+    create.mutate(name)
+  }
+
+  return (
+    <section aria-labelledby="api-keys-title" className="api-keys">
+      <h2 id="api-keys-title">API keys</h2>
+      <p>
+        Scripts and agency tools can lodge and manage your promotions with a key: send it as <code>Authorization: Bearer &lt;key&gt;</code>. See the{' '}
+        <a href="/api/docs/">API reference</a>. At most 10 keys; a key cannot manage keys or your account details.
+      </p>
+      {fresh && (
+        <Alert tone="success">
+          <p>
+            Your new key <strong>{fresh.name}</strong>. Copy it now: it will not be shown again.
+          </p>
+          <p>
+            <code data-testid="new-api-key">{fresh.key}</code>
+          </p>
+        </Alert>
+      )}
+      <form className="form" onSubmit={submit} aria-label="Create an API key" noValidate>
+        <TextField label="Key name" description="For example the tool or person using it." value={name} onChange={setName} errorMessage={error ?? undefined} />
+        <Button type="submit" isPending={create.isPending}>
+          Create key
+        </Button>
+      </form>
+      {keys.data && keys.data.length > 0 ? (
+        <table className="ui-table" aria-label="Your API keys">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Key</th>
+              <th scope="col">Created</th>
+              <th scope="col">Last used</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {keys.data.map((key: ApiKeyView) => (
+              <tr key={key.id}>
+                <th scope="row">{key.name}</th>
+                <td>
+                  <code>{key.prefix}…</code>
+                </td>
+                <td>{formatDate(new Date(key.createdAt))}</td>
+                <td>{key.lastUsedAt ? formatDate(new Date(key.lastUsedAt)) : 'Never'}</td>
+                <td>
+                  <Button variant="danger" onPress={() => revoke.mutate(key.id)} aria-label={`Revoke ${key.name}`}>
+                    Revoke
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        keys.isSuccess && <p>You have no API keys.</p>
+      )}
+    </section>
+  )
+}
