@@ -18,6 +18,10 @@ export type Policy = {
 }
 
 export const API_POLICY: Record<string, Policy> = {
+  'GET /apiKey/list': { access: 'session' },
+  'POST /apiKey/create': { access: 'session' },
+  'POST /apiKey/revoke': { access: 'session', owned: true },
+  'GET /admin/getInvoiceBlock': { access: 'staff', owned: true },
   'POST /admin/createInvoice': { access: 'staff', owned: true },
   'POST /admin/chargeCard': { access: 'staff', owned: true },
   'GET /health': { access: 'public' },
@@ -29,7 +33,7 @@ export const API_POLICY: Record<string, Policy> = {
   'POST /account/logOut': { access: 'public' },
   'POST /account/forgotPassword': { access: 'public' },
   'POST /account/resetPassword': { access: 'public' },
-  'POST /account/update': { access: 'user' },
+  'POST /account/update': { access: 'session' },
   'GET /account/get': { access: 'user' },
   'GET /account/current': { access: 'public' },
   'GET /account/getDetails': { access: 'user' },
