@@ -63,6 +63,13 @@ describe('every /api route answers as its policy says', () => {
       const agent = await as('agent')
       const marketing = await as('marketing')
       const admin = await as('admin')
+      // A's API key: never a session or staff call; a user call passes the guard.
+      if (cast.apiKey) {
+        const viaKey = (await callNaming(cast.signedOut, route.method, `/api${route.path}`, record, { authorization: `Bearer ${cast.apiKey}` })).status
+        if (viaKey >= 500) results.push(`${key} with an API key: ${viaKey}`)
+        if ((policy.access === 'session' || policy.access === 'staff') && viaKey !== 403 && viaKey !== 401) results.push(`${key} with an API key: ${viaKey}, expected 403`)
+        if (policy.access === 'user' && denied(viaKey)) results.push(`${key} with an API key: ${viaKey}, expected to pass the guard`)
+      } else if (route.path.toLowerCase() === '/apikey/create') results.push('no API key could be created for the matrix')
       const all = { signedOut, customerA: a, customerB: b, agent, marketing, admin }
       for (const [role, status] of Object.entries(all)) if (status >= 500) results.push(`${key} as ${role}: ${status}`)
       if (policy.access !== 'public' && signedOut !== 401) results.push(`${key} signed out: ${signedOut}, expected 401`)

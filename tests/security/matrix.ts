@@ -10,7 +10,7 @@ import type { Client, TestApi } from '../setup/test-api'
 export type Role = 'signedOut' | 'customerA' | 'customerB' | 'agent' | 'marketing' | 'admin'
 export const ROLES: Role[] = ['signedOut', 'customerA', 'customerB', 'agent', 'marketing', 'admin']
 
-export type Cast = Record<Role, Client> & { ids: Record<'customerA' | 'customerB', number> }
+export type Cast = Record<Role, Client> & { ids: Record<'customerA' | 'customerB', number>; apiKey?: string }
 
 /** One client per role, each with a live session (marketing staff have staffRole but not isStaff). */
 export async function castRoles(api: TestApi): Promise<Cast> {
@@ -19,7 +19,10 @@ export async function castRoles(api: TestApi): Promise<Cast> {
   const agent = await createCustomer(api, { authorisedAgent: true })
   const marketing = await createCustomer(api, { staffRole: 'marketing' } as never)
   const admin = await createCustomer(api, { isStaff: true, staffRole: 'admin' } as never)
-  return { signedOut: api.client(), customerA: a.client, customerB: b.client, agent: agent.client, marketing: marketing.client, admin: admin.client, ids: { customerA: a.id, customerB: b.id } }
+  // Customer A's API key (Authorization: Bearer), when the app has API keys.
+  const created = await a.client.post('/api/apiKey/create', { name: 'authorisation matrix' })
+  const apiKey = created.status < 300 && typeof created.body?.key === 'string' ? (created.body.key as string) : undefined
+  return { signedOut: api.client(), customerA: a.client, customerB: b.client, agent: agent.client, marketing: marketing.client, admin: admin.client, ids: { customerA: a.id, customerB: b.id }, apiKey }
 }
 
 /** A fresh promotion of customer A: the record every call names. */
@@ -31,10 +34,10 @@ export const routeKey = (route: Pick<RouteSpec, 'method' | 'path'>) => `${route.
 export const fillPath = (path: string, id: number | string) => path.replace(/:[A-Za-z]+/g, String(id))
 
 /** Calls a route naming the record: `id` and `promotionId` in the query (GET) or the body (POST). */
-export async function callNaming(client: Client, method: string, path: string, id: number) {
+export async function callNaming(client: Client, method: string, path: string, id: number, headers?: Record<string, string>) {
   const url = fillPath(path, id)
-  if (method.toUpperCase() === 'GET') return client.get(`${url}${url.includes('?') ? '&' : '?'}id=${id}&promotionId=${id}`)
-  return client.post(url, { id, promotionId: id })
+  if (method.toUpperCase() === 'GET') return client.get(`${url}${url.includes('?') ? '&' : '?'}id=${id}&promotionId=${id}`, headers)
+  return client.post(url, { id, promotionId: id }, headers)
 }
 
 /** Every `METHOD path` a router (and the routers inside it) registers, without mount prefixes. */

@@ -18,6 +18,12 @@ export type Policy = {
 }
 
 export const API_POLICY: Record<string, Policy> = {
+  'GET /apiKey/list': { access: 'session' },
+  'POST /apiKey/create': { access: 'session' },
+  'POST /apiKey/revoke': { access: 'session', owned: true },
+  'GET /admin/getInvoiceBlock': { access: 'staff', owned: true },
+  'POST /admin/createInvoice': { access: 'staff', owned: true },
+  'POST /admin/chargeCard': { access: 'staff', owned: true },
   'GET /health': { access: 'public' },
   'POST /account/register': { access: 'public' },
   'GET /account/confirmEmail': { access: 'public' },
@@ -156,6 +162,7 @@ export const API_POLICY: Record<string, Policy> = {
  */
 export const DOWNLOAD_POLICY: Record<string, Policy> = {
   'GET /promotions/downloadworkingpdf/:id': { access: 'user', owned: true },
+  'GET /promotions/downloadpdfs/:id': { access: 'user', owned: true, note: 'the lodgement pack, once paid' },
   'GET /download/invoice/:invoiceNumber': { access: 'user', owned: true },
   'GET /promotions/downloadpdfs/:id': { access: 'user', owned: true },
   'POST /api/payments/stripeWebhook': { access: 'public', note: 'Stripe events, signature-checked (mounted only when Stripe is configured)' },
