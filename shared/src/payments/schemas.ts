@@ -1,6 +1,7 @@
 /** Wire schemas of the payment calls (001 §7). */
 import { z } from 'zod';
 import { PAGE_SIZES } from '../constants';
+import { MoneySchema } from '../money';
 import { MSG_CONFIRM_PAYMENT_FIELDS } from './messages';
 
 const flag = z.boolean({ error: MSG_CONFIRM_PAYMENT_FIELDS }).optional().default(false);
@@ -92,6 +93,14 @@ export const SubmitAddendumSchema = z.object({
   id: z.coerce.number({ error: MSG_CONFIRM_PAYMENT_FIELDS }).int({ error: MSG_CONFIRM_PAYMENT_FIELDS }).positive({ error: MSG_CONFIRM_PAYMENT_FIELDS }),
   addendumSlug: z.string({ error: MSG_CONFIRM_PAYMENT_FIELDS }).max(100, { error: MSG_CONFIRM_PAYMENT_FIELDS }),
   fileName: z.string({ error: MSG_CONFIRM_PAYMENT_FIELDS }).max(200, { error: MSG_CONFIRM_PAYMENT_FIELDS }).nullish(),
+});
+
+/** Staff: createInvoice (001 §7: id, amount, gst), dollars on the wire; an optional description for the tax invoice. */
+export const CreateInvoiceSchema = z.object({
+  id: z.coerce.number({ error: MSG_CONFIRM_PAYMENT_FIELDS }).int({ error: MSG_CONFIRM_PAYMENT_FIELDS }).positive({ error: MSG_CONFIRM_PAYMENT_FIELDS }),
+  amount: MoneySchema,
+  gst: MoneySchema,
+  description: z.string({ error: MSG_CONFIRM_PAYMENT_FIELDS }).trim().max(200, { error: MSG_CONFIRM_PAYMENT_FIELDS }).nullish(),
 });
 
 /** Staff: chargeCard, an unpaid invoice charged to a card (plus the 1.5% surcharge). */

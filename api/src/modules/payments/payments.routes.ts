@@ -8,6 +8,7 @@ import {
   SubmitPermitApplicationResponseSchema,
   SubmitPermitApplicationSchema,
   SubmitAddendumSchema,
+  CreateInvoiceSchema,
   ChargeCardSchema,
 } from '@permitdesk/shared'
 import { z } from 'zod'
@@ -24,6 +25,7 @@ import { submitAdditionalPayment } from './submit-additional-payment'
 import { beginAmendPermitApplication } from './begin-amend-permit-application'
 import { generatePermitApplication } from './generate-permit-application'
 import { submitAddendum } from './submit-addendum'
+import { createCustomInvoice } from './create-custom-invoice'
 import { chargeCard } from './charge-card'
 import { sendAmendmentStartedLater } from './send-payment-mails'
 
@@ -158,6 +160,17 @@ export function paymentRoutes(deps: AppDeps): RouteSpec[] {
       body: InvoiceCancelSchema,
       response: z.object({ ok: z.literal(true), email: z.string() }),
       handler: ({ body, user }) => sendInvoiceEmail(mailDeps, viewer(user), body.invoiceNumber),
+    }),
+    route({
+      method: 'post',
+      path: '/admin/createInvoice',
+      summary: 'Create a custom invoice for a promotion (staff): amount and GST in dollars',
+      tag: 'admin',
+      access: 'staff',
+      idempotent: true,
+      body: CreateInvoiceSchema,
+      response: InvoiceViewSchema,
+      handler: async ({ body, user }) => toInvoiceView(await createCustomInvoice(db, viewer(user), body), { billerCode }),
     }),
     route({
       method: 'post',
