@@ -66,9 +66,11 @@ describe('/api/docs/', () => {
     const page = await api.client().get('/api/docs/')
     expect(page.status).toBe(200)
     expect(page.headers.get('content-type')).toMatch(/text\/html/)
-    expect(page.text).toContain('../openapi.json')
     const sources = [...page.text.matchAll(/src="([^"]+)"/g)].map((m) => m[1])
-    expect(sources).toEqual(['./scalar.js'])
+    expect(sources).toEqual(['./scalar.js', './init.js'])
+    // No inline script: the page's CSP runs this origin's files only.
+    expect(page.text).not.toMatch(/<script>/)
+    expect((await api.client().get('/api/docs/init.js')).text).toContain('../openapi.json')
     const script = await api.client().get('/api/docs/scalar.js')
     expect(script.status).toBe(200)
     expect(script.headers.get('content-type')).toMatch(/javascript/)

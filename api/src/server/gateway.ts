@@ -36,12 +36,12 @@ export function createGateway({ api, cms, config, siteDir }: { api: Express; cms
     }
     next()
   })
-  const pagePaths = ['/t', '/draws', '/winners', '/unsubscribe']
+  const pagePaths = ['/t', '/draws', '/winners', '/unsubscribe', '/api/docs']
   gateway.use((req, res, next) => {
     const lower = req.path.toLowerCase()
     if (apiPaths.some((prefix) => lower === prefix || lower.startsWith(`${prefix}/`))) {
       // API answers and downloads are data that runs nothing; the server-rendered pages (hosted
-      // terms, draw records, winners, unsubscribe) run only this origin's scripts.
+      // terms, draw records, winners, unsubscribe, the API reference) run only this origin's scripts.
       res.set('Content-Security-Policy', pagePaths.some((prefix) => lower === prefix || lower.startsWith(`${prefix}/`)) ? pageCsp() : dataCsp())
       return api(req, res, next)
     }
