@@ -62,6 +62,20 @@ test.describe('accounts', () => {
     expect(errors.filter((e) => !/401|Failed to load resource/.test(e))).toEqual([])
   })
 
+  test('a Sign in clicked before the bot check has answered waits for it instead of failing', async ({ page, request }) => {
+    const email = await createConfirmedCustomer(request)
+    // The bot check's configuration is slow to arrive (a loaded server, a slow phone network).
+    await page.route('**/api/botcheck/config', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500))
+      await route.continue()
+    })
+    await page.goto('/account/login/')
+    await page.getByLabel('Email address').fill(email)
+    await page.getByLabel('Password').fill(PASSWORD)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page).toHaveURL(/\/promotions\/$/)
+  })
+
   test('a private route visited signed out goes to login with the return address, and back after sign-in', async ({ page, request }) => {
     const email = await createConfirmedCustomer(request)
     await page.goto('/account/edit/')

@@ -1,4 +1,4 @@
-import { createElement, useEffect, useRef, useState } from 'react'
+import { createElement, useCallback, useEffect, useRef, useState } from 'react'
 
 type BotCheckConfig = { mode: 'altcha' | 'recaptcha' | 'off'; siteKey?: string }
 let configPromise: Promise<BotCheckConfig> | undefined
@@ -84,4 +84,41 @@ export function BotCheckField({ onToken, resetKey = 0 }: { onToken: (token: stri
 
   if (config?.mode === 'off') return null
   return createElement('div', { ref, className: 'bot-check', 'data-testid': 'bot-check' })
+}
+
+/**
+ * The form's side of the bot check. A submit that comes before the check has answered (the
+ * config is still loading, or altcha is still working) waits for the token instead of failing;
+ * only a check that has not answered within `ms` gets MSG_BOT_CHECK_PENDING.
+ */
+export function useBotCheck(setToken: (token: string | undefined) => void) {
+  const latest = useRef<string | undefined>(undefined)
+  const waiters = useRef(new Set<(token: string) => void>())
+  const [resetKey, setResetKey] = useState(0)
+  const onToken = useCallback(
+    (token: string | undefined) => {
+      latest.current = token
+      setToken(token)
+      if (token !== undefined) for (const wake of waiters.current) wake(token)
+    },
+    [setToken],
+  )
+  const waitForToken = useCallback((ms = 10_000) => {
+    if (latest.current !== undefined) return Promise.resolve<string | undefined>(latest.current)
+    return new Promise<string | undefined>((resolve) => {
+      const wake = (token: string | undefined) => {
+        clearTimeout(timer)
+        waiters.current.delete(wake)
+        resolve(token)
+      }
+      const timer = setTimeout(() => wake(undefined), ms)
+      waiters.current.add(wake)
+    })
+  }, [])
+  const reset = useCallback(() => {
+    latest.current = undefined
+    setToken(undefined)
+    setResetKey((k) => k + 1)
+  }, [setToken])
+  return { resetKey, onToken, waitForToken, reset }
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useCallback, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useSearchParams } from 'react-router'
@@ -8,7 +8,7 @@ import { paths } from '../../../config/paths'
 import { ApiError } from '../../../lib/api-client'
 import { forgotPassword } from '../api/account-api'
 import { SUPPORT_EMAIL } from '../../../config/settings'
-import { BotCheckField } from './bot-check-field'
+import { BotCheckField, useBotCheck } from './bot-check-field'
 import { FormField, FormMessage } from './form-field'
 import { applyServerErrors } from './server-errors'
 
@@ -17,7 +17,6 @@ export function ForgotPasswordScreen() {
   const [params] = useSearchParams()
   const [formError, setFormError] = useState<string | null>(null)
   const [note, setNote] = useState<string | null>(null)
-  const [botKey, setBotKey] = useState(0)
   const {
     register,
     handleSubmit,
@@ -26,10 +25,14 @@ export function ForgotPasswordScreen() {
     formState: { errors, isSubmitting },
   } = useForm<ForgotPassword>({ resolver: zodResolver(ForgotPasswordSchema), defaultValues: { email: params.get('email') ?? '', recaptchaResponse: undefined } })
 
+  const bot = useBotCheck(useCallback((token: string | undefined) => setValue('recaptchaResponse', token), [setValue]))
+
   const onSubmit = async (values: ForgotPassword) => {
     setFormError(null)
     setNote(null)
-    if (values.recaptchaResponse === undefined) return setFormError(MSG_BOT_CHECK_PENDING)
+    const recaptchaResponse = values.recaptchaResponse ?? (await bot.waitForToken())
+    if (recaptchaResponse === undefined) return setFormError(MSG_BOT_CHECK_PENDING)
+    values = { ...values, recaptchaResponse }
     try {
       setNote((await forgotPassword(values)).message)
     } catch (error) {
@@ -37,8 +40,7 @@ export function ForgotPasswordScreen() {
       const message = applyServerErrors(error, setError, ['email', 'recaptchaResponse'])
       setFormError(known ? message : msgErrorPersists(SUPPORT_EMAIL))
     }
-    setValue('recaptchaResponse', undefined)
-    setBotKey((k) => k + 1)
+    bot.reset()
   }
 
   return (
@@ -48,7 +50,7 @@ export function ForgotPasswordScreen() {
       <FormMessage error={formError} note={note} />
       <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Forgot password">
         <FormField id="email" label="Email address" type="email" autoComplete="email" registration={register('email')} error={errors.email} />
-        <BotCheckField resetKey={botKey} onToken={(token) => setValue('recaptchaResponse', token)} />
+        <BotCheckField resetKey={bot.resetKey} onToken={bot.onToken} />
         <button type="submit" disabled={isSubmitting}>
           Send reset link
         </button>

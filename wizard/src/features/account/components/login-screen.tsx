@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useCallback, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useSearchParams } from 'react-router'
@@ -19,7 +19,7 @@ import { paths } from '../../../config/paths'
 import { login } from '../api/account-api'
 import { useWizardHandover } from '../hooks/use-wizard-handover'
 import { useSession } from '../../../lib/session'
-import { BotCheckField } from './bot-check-field'
+import { BotCheckField, useBotCheck } from './bot-check-field'
 import { FormField, FormMessage } from './form-field'
 import { applyServerErrors, safeReturnUrl } from './server-errors'
 
@@ -38,7 +38,6 @@ export function LoginScreen() {
     errorFlag === 'registered' ? MSG_ALREADY_REGISTERED_SIGN_IN : errorFlag === 'confirm' ? MSG_CONFIRM_LINK_INVALID : null,
   )
   const note = params.get('confirmed') ? MSG_EMAIL_CONFIRMED : params.get('reset') ? MSG_PASSWORD_RESET_DONE : returnUrl ? MSG_LOGIN_REQUIRED : null
-  const [botKey, setBotKey] = useState(0)
   const {
     register,
     handleSubmit,
@@ -48,9 +47,13 @@ export function LoginScreen() {
     formState: { errors, isSubmitting },
   } = useForm<Login>({ resolver: zodResolver(LoginSchema), defaultValues: { email: params.get('email') ?? '', password: '', recaptchaResponse: undefined } })
 
+  const bot = useBotCheck(useCallback((token: string | undefined) => setValue('recaptchaResponse', token), [setValue]))
+
   const onSubmit = async (values: Login) => {
     setFormError(null)
-    if (values.recaptchaResponse === undefined) return setFormError(MSG_BOT_CHECK_PENDING)
+    const recaptchaResponse = values.recaptchaResponse ?? (await bot.waitForToken())
+    if (recaptchaResponse === undefined) return setFormError(MSG_BOT_CHECK_PENDING)
+    values = { ...values, recaptchaResponse }
     try {
       const answer = await login(values)
       session.signedIn(answer.user)
@@ -61,8 +64,7 @@ export function LoginScreen() {
       // 001 §8: the generic server text is replaced by the login failure message.
       setFormError(message === MSG_GENERIC_ERROR ? MSG_LOGIN_FAILED : message)
       // 000 §5: login forms reset the captcha.
-      setValue('recaptchaResponse', undefined)
-      setBotKey((k) => k + 1)
+      bot.reset()
     }
   }
 
@@ -75,7 +77,7 @@ export function LoginScreen() {
       <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Sign in">
         <FormField id="email" label="Email address" type="email" autoComplete="email" registration={register('email')} error={errors.email} />
         <FormField id="password" label="Password" type="password" autoComplete="current-password" registration={register('password')} error={errors.password} />
-        <BotCheckField resetKey={botKey} onToken={(token) => setValue('recaptchaResponse', token)} />
+        <BotCheckField resetKey={bot.resetKey} onToken={bot.onToken} />
         <button type="submit" disabled={isSubmitting}>
           {isSubmitting ? 'Signing in…' : 'Sign in'}
         </button>

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useCallback, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useSearchParams } from 'react-router'
@@ -9,7 +9,7 @@ import { paths } from '../../../config/paths'
 import { ApiError } from '../../../lib/api-client'
 import { register as registerAccount } from '../api/account-api'
 import { AgentAddressFields } from './address-fields'
-import { BotCheckField } from './bot-check-field'
+import { BotCheckField, useBotCheck } from './bot-check-field'
 import { CheckboxField, FormField, FormMessage } from './form-field'
 import { applyServerErrors } from './server-errors'
 
@@ -24,7 +24,6 @@ export function RegisterScreen() {
   const [params] = useSearchParams()
   const [formError, setFormError] = useState<string | null>(null)
   const [done, setDone] = useState<string | null>(null)
-  const [botKey, setBotKey] = useState(0)
   const {
     register,
     handleSubmit,
@@ -50,9 +49,13 @@ export function RegisterScreen() {
   })
   const isAgent = watch('authorisedAgent')
 
+  const bot = useBotCheck(useCallback((token: string | undefined) => setValue('recaptchaResponse', token), [setValue]))
+
   const onSubmit = async (values: Register) => {
     setFormError(null)
-    if (values.recaptchaResponse === undefined) return setFormError(MSG_BOT_CHECK_PENDING)
+    const recaptchaResponse = values.recaptchaResponse ?? (await bot.waitForToken())
+    if (recaptchaResponse === undefined) return setFormError(MSG_BOT_CHECK_PENDING)
+    values = { ...values, recaptchaResponse }
     try {
       const answer = await registerAccount({ ...values, agentBusinessAddress: values.authorisedAgent ? values.agentBusinessAddress : null })
       setDone(answer.message)
@@ -64,8 +67,7 @@ export function RegisterScreen() {
         return
       }
       setFormError(applyServerErrors(error, setError, FIELDS))
-      setValue('recaptchaResponse', undefined)
-      setBotKey((k) => k + 1)
+      bot.reset()
     }
   }
 
@@ -102,7 +104,7 @@ export function RegisterScreen() {
             Read the Terms and conditions
           </a>
         </p>
-        <BotCheckField resetKey={botKey} onToken={(token) => setValue('recaptchaResponse', token)} />
+        <BotCheckField resetKey={bot.resetKey} onToken={bot.onToken} />
         <button type="submit" disabled={isSubmitting}>
           {isSubmitting ? 'Creating your account…' : 'Create account'}
         </button>
