@@ -12,6 +12,8 @@ import {
   MSG_DRAW_FILE_REQUIRED,
   MSG_DRAW_NO_SERVICE,
   MSG_DRAW_NOT_COMMITTED,
+  MSG_DRAW_PRIZE_VALUES,
+  MSG_MONEY_INVALID,
   MSG_DRAW_SCRUTINEER_REQUIRED,
   msgDrawFileTooLarge,
   msgDrawRaggedRow,
@@ -330,6 +332,96 @@ describe('scheduled draws and winner publication', () => {
       ['ACT', '2027-03-07T22:00:00.000Z', false],
       ['SA', record.ranAt, true],
     ])
+  })
+})
+
+describe('winner publication per prize', () => {
+  it('lists for ACT only the winners of prizes of $1,000 or more, and every winner for SA', async () => {
+    const { processDueWork } = await import('../../api/src/modules/draws/draw-service')
+    const { createMailer } = await import('../../api/src/mail/create-mailer')
+    const { LocalFileStorage } = await import('../../api/src/storage/storage')
+    const { silentLogger } = await import('../../api/src/logger')
+    const deps = { database: api.database, config: api.config, logger: silentLogger, mailer: createMailer(api.config, silentLogger), storage: new LocalFileStorage(api.config.DATA_DIR) }
+    const promotion = await createPromotion(alice.client, { randomDraw: true, ausStates: { sa: true, act: true } })
+    await api.database.db.execute(sql`update app.promotions set
+      permit = ${JSON.stringify({ finalDraw: { date: '2027-03-01', time: '14:00' }, winnerPublication: true })}::jsonb,
+      details = ${JSON.stringify({ maxPrizeValue: 500_000, prizeValueACT: 800_000 })}::jsonb where id = ${promotion}`)
+
+    // One value per winner position, in dollars; more values than winners, or a bad amount, is refused.
+    const tooMany = await alice.client.post('/api/draw/create', { promotionId: promotion, winners: 1, prizeValues: [5000, 1000] })
+    expect(tooMany.status).toBe(400)
+    expect(tooMany.body.message).toBe(MSG_DRAW_PRIZE_VALUES)
+    const negative = await alice.client.post('/api/draw/create', { promotionId: promotion, winners: 1, prizeValues: [-5] })
+    expect(negative.status).toBe(400)
+    expect(JSON.stringify(negative.body)).toContain(MSG_MONEY_INVALID)
+
+    const created = await alice.client.post('/api/draw/create', { promotionId: promotion, winners: 3, reserves: 0, prizeValues: [5000, 1000, 999.99] })
+    expect(created.status, created.text).toBe(200)
+    const csv = 'entryId,name,email,postcode\nE1,Jo Smith,jo@example.com,2600\nE2,Ann Lee,ann@example.com,2601\nE3,Bo Li,bo@example.com,5000\nE4,Cy Tan,cy@example.com,5024\n'
+    expect((await alice.client.upload('/api/draw/uploadEntries', form(created.body.id, csv))).status).toBe(200)
+    expect((await alice.client.post('/api/draw/commit', { id: created.body.id })).status).toBe(200)
+    const run = await alice.client.post('/api/draw/run', { id: created.body.id })
+    expect(run.status, run.text).toBe(200)
+    expect((await alice.client.get(`/api/draw/get?id=${created.body.id}`)).body.prizeValues).toEqual([5000, 1000, 999.99])
+
+    const stored = (await api.database.db.execute<{ winner_publications: any[] }>(sql`select winner_publications from app.draws where id = ${created.body.id}`)).rows[0]!.winner_publications
+    expect(stored.map((p) => [p.state, p.publishAt, p.positions])).toEqual([
+      ['ACT', '2027-03-07T22:00:00.000Z', [1, 2]],
+      ['SA', run.body.ranAt, [1, 2, 3]],
+    ])
+    const initials = (entry: string) => {
+      const [id, name, , postcode] = entry.split(',')
+      return `${id![0]}., ${name!.split(' ').map((w) => `${w[0]}.`).join(' ')}, ${postcode}`
+    }
+    const rowsOf = (html: string, state: string) =>
+      [...(new RegExp(`<table id="winners-${state}"[^]*?</table>`).exec(html)?.[0] ?? '').matchAll(/<tr><td>(\d+)<\/td><td>([^<]*)<\/td><td>([^<]*)<\/td><\/tr>/g)].map((m) => [Number(m[1]), m[2], m[3]])
+
+    // SA is live at the run; ACT's list waits for its date.
+    const before = await api.client().get(`/winners/${created.body.publicId}/`)
+    expect(before.status).toBe(200)
+    expect(before.text).not.toContain('Published for ACT')
+    const winners = run.body.winners as { position: number; entry: string }[]
+    expect(rowsOf(before.text, 'sa')).toEqual([
+      [1, '$5,000', initials(winners[0]!.entry)],
+      [2, '$1,000', initials(winners[1]!.entry)],
+      [3, '$999.99', initials(winners[2]!.entry)],
+    ])
+
+    // The page reads the wall clock: bring ACT's date to the present, as if March 2027 had come, and run the scheduler pass.
+    await api.database.db.execute(sql`update app.draws set winner_publications = (
+      select jsonb_agg(case when p->>'state' = 'ACT' then jsonb_set(p, '{publishAt}', to_jsonb(${new Date(Date.now() - 60_000).toISOString()}::text)) else p end)
+      from jsonb_array_elements(winner_publications) p) where id = ${created.body.id}`)
+    expect((await processDueWork(deps, new Date())).published).toBeGreaterThanOrEqual(1)
+    const after = await api.client().get(`/winners/${created.body.publicId}/`)
+    expect(after.text).toContain('Published for ACT: winners of prizes of $1,000 or more')
+    expect(rowsOf(after.text, 'act')).toEqual([
+      [1, '$5,000', initials(winners[0]!.entry)],
+      [2, '$1,000', initials(winners[1]!.entry)],
+    ])
+    expect(rowsOf(after.text, 'sa')).toHaveLength(3)
+    expect(after.text).not.toMatch(/@|Jo Smith|Ann Lee|Bo Li|Cy Tan/)
+
+    // A redraw of an unclaimed $5,000 prize is published for ACT by its own value.
+    const redraw = await alice.client.post('/api/draw/redraw', { id: created.body.id, winners: 1, reserves: 0, prizeValues: [5000] })
+    expect(redraw.status, redraw.text).toBe(200)
+    await alice.client.post('/api/draw/commit', { id: redraw.body.id })
+    await alice.client.post('/api/draw/run', { id: redraw.body.id })
+    const redrawn = (await api.database.db.execute<{ winner_publications: any[] }>(sql`select winner_publications from app.draws where id = ${redraw.body.id}`)).rows[0]!.winner_publications
+    expect(redrawn.map((p) => [p.state, p.positions])).toEqual([['ACT', [1]], ['SA', [1]]])
+  })
+
+  it('publishes nothing for ACT when no single prize reaches $1,000', async () => {
+    const promotion = await createPromotion(alice.client, { randomDraw: true, ausStates: { act: true } })
+    await api.database.db.execute(sql`update app.promotions set
+      permit = ${JSON.stringify({ finalDraw: { date: '2027-03-01', time: '14:00' }, winnerPublication: true })}::jsonb,
+      details = ${JSON.stringify({ maxPrizeValue: 90_000, prizeValueACT: 450_000 })}::jsonb where id = ${promotion}`)
+    const created = await alice.client.post('/api/draw/create', { promotionId: promotion, winners: 2, reserves: 0 })
+    await alice.client.upload('/api/draw/uploadEntries', form(created.body.id, entriesCsv(5)))
+    await alice.client.post('/api/draw/commit', { id: created.body.id })
+    expect((await alice.client.post('/api/draw/run', { id: created.body.id })).status).toBe(200)
+    const stored = (await api.database.db.execute<{ winner_publications: any[] }>(sql`select winner_publications from app.draws where id = ${created.body.id}`)).rows[0]!.winner_publications
+    expect(stored).toEqual([])
+    expect((await api.client().get(`/winners/${created.body.publicId}/`)).status).toBe(404)
   })
 })
 

@@ -24,3 +24,4 @@ export const MSG_DRAW_SCRUTINEER_REQUIRED = 'The application requires a scrutine
 export const MSG_DRAW_LOOKUP_VALUE_REQUIRED = 'Please enter the value you entered with, exactly as you entered it.';
 export const MSG_DRAW_ID_REQUIRED = 'Please give the draw id.';
 export const MSG_DRAW_SCHEDULE_NEEDS_DATE = 'A scheduled draw needs the final draw\u2019s date in the application. Please enter it first.';
+export const MSG_DRAW_PRIZE_VALUES = 'Please give at most one prize value per winner, in prize order (position 1 first), each in dollars.';

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { MoneySchema } from '../money';
 import { MASK_RULES } from './masking';
 import {
   MSG_DRAW_ID_REQUIRED,
+  MSG_DRAW_PRIZE_VALUES,
   MSG_DRAW_LOOKUP_VALUE_REQUIRED,
   MSG_DRAW_RESERVES_INVALID,
   MSG_DRAW_TITLE_INVALID,
@@ -16,6 +18,8 @@ const MSG_SCRUTINEER_NAME = 'Please enter the scrutineer\u2019s name (at most 20
 const drawId = z.coerce.number({ error: MSG_DRAW_ID_REQUIRED }).int({ error: MSG_DRAW_ID_REQUIRED }).positive({ error: MSG_DRAW_ID_REQUIRED });
 const winners = z.number({ error: MSG_DRAW_WINNERS_REQUIRED }).int({ error: MSG_DRAW_WINNERS_REQUIRED }).min(1, { error: MSG_DRAW_WINNERS_REQUIRED }).max(100_000, { error: MSG_DRAW_WINNERS_REQUIRED });
 const reserves = z.number({ error: MSG_DRAW_RESERVES_INVALID }).int({ error: MSG_DRAW_RESERVES_INVALID }).min(0, { error: MSG_DRAW_RESERVES_INVALID }).max(100_000, { error: MSG_DRAW_RESERVES_INVALID });
+/** Dollars per winner position (null: not known), for the per-prize winner publication rules; cents inside. */
+const prizeValues = z.array(MoneySchema.nullable(), { error: MSG_DRAW_PRIZE_VALUES }).max(100_000, { error: MSG_DRAW_PRIZE_VALUES });
 const title = z.string({ error: MSG_DRAW_TITLE_INVALID }).trim().max(200, { error: MSG_DRAW_TITLE_INVALID });
 
 /** POST /api/draw/create: winners default to the application's prize count. */
@@ -25,6 +29,7 @@ export const DrawCreateSchema = z.object({
   winners: winners.optional(),
   reserves: reserves.optional(),
   maskRule: z.enum(MASK_RULES, { error: MSG_MASK_RULE }).optional(),
+  prizeValues: prizeValues.optional(),
   /** Commit at upload close and run at the final draw's date and time, through the job queue. */
   schedule: z.boolean({ error: 'Please answer whether the draw runs by itself at the final draw time.' }).optional(),
 });
@@ -37,7 +42,7 @@ export const DrawRunSchema = z.object({
   scrutineerName: z.string({ error: MSG_SCRUTINEER_NAME }).trim().max(200, { error: MSG_SCRUTINEER_NAME }).optional(),
 });
 
-export const DrawRedrawSchema = z.object({ id: drawId, winners, reserves: reserves.default(0), title: title.optional() });
+export const DrawRedrawSchema = z.object({ id: drawId, winners, reserves: reserves.default(0), title: title.optional(), prizeValues: prizeValues.optional() });
 
 export const DrawListQuerySchema = z.object({ promotionId: z.coerce.number({ error: MSG_PROMOTION_ID }).int({ error: MSG_PROMOTION_ID }).positive({ error: MSG_PROMOTION_ID }) });
 

@@ -5,7 +5,8 @@ import { promotions } from './promotions'
 import { users } from './users'
 
 /** One selected entry of a run: winners then reserves. `rootIndex` is its index in the chain's original entries. */
-export type StoredWinnerPublication = { state: 'ACT' | 'SA'; publishAt: string; publishedAt: string | null }
+/** A hosted winner publication; `positions` are the prize positions it lists (missing on records from before per-prize publication: all). */
+export type StoredWinnerPublication = { state: 'ACT' | 'SA'; publishAt: string; publishedAt: string | null; positions?: number[] }
 
 export type DrawSelection = { position: number; entryIndex: number; rootIndex: number; entry: string; reserve: boolean }
 
@@ -32,6 +33,8 @@ export const draws = app.table(
     promoterName: text('promoter_name').notNull(),
     winners: integer('winners').notNull(),
     reserves: integer('reserves').notNull().default(0),
+    /** Cents: the value of each winner position's prize as the owner gave it (index 0 = position 1), for per-prize publication. */
+    prizeValues: jsonb('prize_values').$type<(number | null)[]>().notNull().default([]),
     maskRule: text('mask_rule').notNull().default('standard'),
     drawDate: text('draw_date'),
     drawTime: text('draw_time'),
@@ -46,6 +49,11 @@ export const draws = app.table(
     header: jsonb('header').$type<string[]>(),
     /** Byte offset of every ROW_BLOCK-th canonical row, so a run reads only the blocks it needs. */
     rowOffsets: jsonb('row_offsets').$type<number[]>().notNull().default([]),
+    /**
+     * When set, the storage object `<entriesKey>.rows` holds the byte offset of every
+     * `rowIndexEvery`-th canonical row (float64 little-endian), a finer index than rowOffsets.
+     */
+    rowIndexEvery: integer('row_index_every'),
     sourceFileName: text('source_file_name'),
     excludedRootIndexes: jsonb('excluded_root_indexes').$type<number[]>().notNull().default([]),
     /** base64url of iv (12) | tag (16) | AES-256-GCM ciphertext of the 32 seed bytes. */

@@ -1,4 +1,4 @@
-import { DRAW_ALGORITHM } from '@permitdesk/shared'
+import { DRAW_ALGORITHM, formatCurrency } from '@permitdesk/shared'
 import type { toPublicDraw } from './draw-view'
 
 export type PublicDrawView = ReturnType<typeof toPublicDraw>
@@ -88,13 +88,34 @@ ${d.scrutineerName ? `<section><p>Scrutineer: ${esc(d.scrutineerName)}</p><p>Sig
 </body></html>`
 }
 
-/** GET /winners/{publicId}/: the hosted winners page (ACT, SA), once its publication is live. */
-export function renderWinnersPage(w: { title: string; promotionName: string; promoterName: string; publicId: string; ranAt: string; states: string[]; winners: { position: number; entry: string }[] }): string {
+/** What each state's publication lists (issue 15: ACT per prize of $1,000 or more; SA every winner). */
+const PUBLICATION_RULE: Record<string, string> = {
+  ACT: 'winners of prizes of $1,000 or more',
+  SA: 'winners\u2019 initials and postcode',
+}
+
+export type WinnersPageView = {
+  title: string
+  promotionName: string
+  promoterName: string
+  publicId: string
+  ranAt: string
+  states: string[]
+  publications: { state: string; winners: { position: number; prizeValue: number | null; entry: string }[] }[]
+}
+
+/** GET /winners/{publicId}/: the hosted winners page (ACT, SA), once a publication is live: one list per state. */
+export function renderWinnersPage(w: WinnersPageView): string {
+  const list = (p: WinnersPageView['publications'][number]) => `<section aria-labelledby="winners-${esc(p.state)}">
+<h2 id="winners-${esc(p.state)}">Published for ${esc(p.state)}: ${esc(PUBLICATION_RULE[p.state] ?? 'winners')}</h2>
+<table id="winners-${esc(p.state).toLowerCase()}" class="winners"><thead><tr><th>Prize</th><th>Prize value</th><th>Winner</th></tr></thead><tbody>${p.winners
+    .map((r) => `<tr><td>${r.position}</td><td>${r.prizeValue === null ? '' : esc(formatCurrency(r.prizeValue))}</td><td>${esc(r.entry)}</td></tr>`)
+    .join('')}</tbody></table></section>`
   return `<!doctype html><html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="data:,">
 <title>Winners: ${esc(w.promotionName)}</title><style>${STYLE}</style></head><body><main>
 <h1>Winners: ${esc(w.promotionName)}</h1>
-<p>${esc(w.title)}, drawn ${esc(when(w.ranAt))} by ${esc(w.promoterName)}. Published for ${esc(w.states.join(' and '))}.</p>
-<table id="winners"><thead><tr><th>Prize</th><th>Winner</th></tr></thead><tbody>${w.winners.map((r) => `<tr><td>${r.position}</td><td>${esc(r.entry)}</td></tr>`).join('')}</tbody></table>
+<p>${esc(w.title)}, drawn ${esc(when(w.ranAt))} by ${esc(w.promoterName)}.</p>
+${w.publications.map(list).join('\n')}
 <p>The draw's public record, with everything needed to check it: <a href="/draws/${esc(w.publicId)}/">/draws/${esc(w.publicId)}/</a></p>
 </main></body></html>`
 }

@@ -24,6 +24,7 @@ import {
   drawInstant,
   winnerPublicationsOf,
   MSG_DRAW_SCHEDULE_NEEDS_DATE,
+  MSG_DRAW_PRIZE_VALUES,
   selectIndexes,
   type MaskRule,
 } from '@permitdesk/shared'
@@ -64,7 +65,23 @@ function addressText(value: unknown): string | null {
   return [a.lineOne, a.lineTwo, a.suburb, a.state, a.postcode].map(text).filter(Boolean).join(', ') || null
 }
 
-export type CreateDrawInput = { promotionId: number; title?: string | undefined; winners?: number | undefined; reserves?: number | undefined; maskRule?: MaskRule | undefined; schedule?: boolean | undefined }
+export type CreateDrawInput = {
+  promotionId: number
+  title?: string | undefined
+  winners?: number | undefined
+  reserves?: number | undefined
+  maskRule?: MaskRule | undefined
+  schedule?: boolean | undefined
+  /** Cents per winner position (null: not known). */
+  prizeValues?: (number | null)[] | undefined
+}
+
+/** At most one prize value per winner position. */
+function checkPrizeValues(prizeValues: (number | null)[] | undefined, winners: number): (number | null)[] {
+  if (!prizeValues) return []
+  if (prizeValues.length > winners) throw new AppError('VALIDATION', MSG_DRAW_PRIZE_VALUES, { modelState: { prizeValues: [MSG_DRAW_PRIZE_VALUES] } })
+  return prizeValues
+}
 
 /** POST /api/draw/create: defaults from the application (final draw date, time and place; prize count). */
 export async function createDraw(deps: DrawDeps, owner: Owner, input: CreateDrawInput) {
@@ -79,6 +96,7 @@ export async function createDraw(deps: DrawDeps, owner: Owner, input: CreateDraw
   if (input.schedule && !runAt) throw new AppError('VALIDATION', MSG_DRAW_SCHEDULE_NEEDS_DATE, { modelState: { schedule: [MSG_DRAW_SCHEDULE_NEEDS_DATE] } })
   const commitAt = input.schedule ? (drawInstant(text(permit.endDate), text(permit.endTime) ?? '23:59') ?? runAt) : null
   const prizeCount = Number.isInteger(details.prizeQuantityTotal) && details.prizeQuantityTotal > 0 ? details.prizeQuantityTotal : 1
+  const prizeValues = checkPrizeValues(input.prizeValues, input.winners ?? prizeCount)
   const draw = await repo.insertDraw(deps.database.db, {
     publicId: crypto.randomBytes(9).toString('base64url'),
     promotionId: promotion.id,
@@ -88,6 +106,7 @@ export async function createDraw(deps: DrawDeps, owner: Owner, input: CreateDraw
     promoterName: text(applicant.organisation) ?? text(applicant.tradingName) ?? (await repo.accountNameOf(deps.database.db, promotion.userId)),
     winners: input.winners ?? prizeCount,
     reserves: input.reserves ?? 0,
+    prizeValues,
     maskRule: input.maskRule ?? 'standard',
     drawDate: text(finalDraw.date),
     drawTime: text(finalDraw.time),
@@ -230,7 +249,8 @@ function runAnswer(result: { seedHex: string; selections: DrawSelection[]; ranAt
  * POST /api/draw/redraw: a new draw linked to its parent over the chain's original entries minus
  * every earlier winner of the chain (original order kept), with its own commit and run.
  */
-export async function redrawDraw(deps: DrawDeps, owner: Owner, input: { id: number; winners: number; reserves: number; title?: string | undefined }) {
+export async function redrawDraw(deps: DrawDeps, owner: Owner, input: { id: number; winners: number; reserves: number; title?: string | undefined; prizeValues?: (number | null)[] | undefined }) {
+  const prizeValues = checkPrizeValues(input.prizeValues, input.winners)
   const parent = await requireDraw(deps, owner, input.id)
   const rootId = parent.rootId ?? parent.id
   const chain = await repo.findChain(deps.database.db, rootId)
@@ -290,6 +310,7 @@ export async function redrawDraw(deps: DrawDeps, owner: Owner, input: { id: numb
     promoterName: root.promoterName,
     winners: input.winners,
     reserves: input.reserves,
+    prizeValues,
     maskRule: root.maskRule,
     drawDate: null,
     drawTime: null,
@@ -362,22 +383,30 @@ async function scheduleWinnerPublication(deps: DrawDeps, draw: DrawRow, ranAt: D
   const permit = (promotion.permit ?? {}) as Record<string, any>
   if (!permit.winnerPublication) return
   const details = (promotion.details ?? {}) as Record<string, any>
+  const cents = (value: unknown) => (typeof value === 'number' ? value : null)
   const due = winnerPublicationsOf({
     stateAct: promotion.stateAct,
     stateSa: promotion.stateSa,
-    maxPrizeValue: typeof details.maxPrizeValue === 'number' ? details.maxPrizeValue : promotion.totalPrizeValue,
+    // Per prize (issue 15): the owner's value of each winner position's prize, else what the application tells.
+    prizes: {
+      winners: draw.winners,
+      prizeValues: draw.prizeValues,
+      isRedraw: draw.parentId !== null,
+      maxPrizeValue: cents(details.maxPrizeValue),
+      prizeValueACT: cents(details.prizeValueACT),
+    },
     finalDrawDate: text(permit.finalDraw?.date),
     prizePublicationDateACT: text(details.prizePublicationDateACT),
     ranAt,
   })
   if (due.length === 0) return
-  await repo.setWinnerPublications(deps.database.db, draw.id, due.map((p) => ({ state: p.state, publishAt: p.publishAt.toISOString(), publishedAt: null })))
+  await repo.setWinnerPublications(deps.database.db, draw.id, due.map((p) => ({ state: p.state, publishAt: p.publishAt.toISOString(), publishedAt: null, positions: p.positions })))
   const to = await repo.emailOf(deps.database.db, draw.userId)
   if (to) {
     const url = `${deps.config.PUBLIC_URL}/winners/${draw.publicId}/`
     const lines = [
       `The winners of "${draw.title}" (${draw.promotionName}) will be published on the hosted winners page:`,
-      ...due.map((p) => `${p.state}: ${p.publishAt.toISOString().replace('T', ' ').slice(0, 16)} UTC`),
+      ...due.map((p) => `${p.state}: ${p.publishAt.toISOString().replace('T', ' ').slice(0, 16)} UTC, prize ${p.positions.length === 1 ? 'position' : 'positions'} ${p.positions.join(', ')}`),
       '',
       `Page: ${url}`,
       'Please make sure every prize is correct before then; contact us if anything should change.',
@@ -421,6 +450,12 @@ export async function getWinnersPage(deps: Pick<DrawDeps, 'database'>, publicId:
   const result = await repo.findResult(deps.database.db, draw.id)
   if (!result) throw new AppError('NOT_FOUND')
   const winners = result.selections.filter((s) => !s.reserve)
+  // Initials and postcode (SA), also what the ACT list shows: no e-mail, no full name.
+  const shown = (entry: string) => maskEntry(parseCanonicalRow(entry), 'initialsPostcode').split(', ').filter((f) => !f.includes('@')).join(', ')
+  const prizeValue = (position: number) => {
+    const value = draw.prizeValues[position - 1]
+    return typeof value === 'number' ? value : null
+  }
   return {
     title: draw.title,
     promotionName: draw.promotionName,
@@ -428,7 +463,12 @@ export async function getWinnersPage(deps: Pick<DrawDeps, 'database'>, publicId:
     publicId: draw.publicId,
     ranAt: result.ranAt.toISOString(),
     states: live.map((p) => p.state),
-    // Initials and postcode (SA), also what the ACT list shows: no e-mail, no full name.
-    winners: winners.map((w) => ({ position: w.position, entry: maskEntry(parseCanonicalRow(w.entry), 'initialsPostcode').split(', ').filter((f) => !f.includes('@')).join(', ') })),
+    // Each live publication lists its own prize positions (ACT: prizes of $1,000 or more; SA: all).
+    publications: live.map((p) => ({
+      state: p.state,
+      winners: winners
+        .filter((w) => !p.positions || p.positions.includes(w.position))
+        .map((w) => ({ position: w.position, prizeValue: prizeValue(w.position), entry: shown(w.entry) })),
+    })),
   }
 }

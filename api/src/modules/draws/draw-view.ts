@@ -1,4 +1,4 @@
-import { DRAW_ALGORITHM, maskEntry, parseCanonicalRow, type MaskRule } from '@permitdesk/shared'
+import { DRAW_ALGORITHM, maskEntry, parseCanonicalRow, toDollars, type MaskRule } from '@permitdesk/shared'
 import type { DrawResultRow, DrawRow } from '../../db/schema/draws'
 
 export type DrawStatus = 'created' | 'uploaded' | 'committed' | 'run'
@@ -72,6 +72,8 @@ export function toOwnerDraw(draw: DrawRow, result: DrawResultRow | null | undefi
     header: draw.header,
     sourceFileName: draw.sourceFileName,
     scrutineerRequired: draw.scrutineerRequired,
+    /** Dollars per winner position (null: not given). */
+    prizeValues: draw.prizeValues.map((cents) => (cents === null ? null : toDollars(cents))),
     scrutineerName: result?.scrutineerName ?? draw.scrutineerName,
     entriesUrl: draw.entriesKey ? `/download/draw/${draw.id}/entries.csv` : null,
     publicUrl: `/draws/${draw.publicId}/`,

@@ -57,6 +57,7 @@ const OwnerDraw = PublicDraw.extend({
   header: z.array(z.string()).nullable(),
   sourceFileName: z.string().nullable(),
   scrutineerRequired: z.boolean(),
+  prizeValues: z.array(z.number().nullable()).describe('dollars per winner position, null when not given'),
   entriesUrl: z.string().nullable(),
   publicUrl: z.string(),
   certificateUrl: z.string(),

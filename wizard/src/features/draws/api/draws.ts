@@ -9,6 +9,8 @@ export type Draw = {
   parentId: number | null
   status: 'created' | 'uploaded' | 'committed' | 'run'
   winnersCount: number
+  /** Dollars per winner position (null: not given). */
+  prizeValues: (number | null)[]
   reservesCount: number
   drawDate: string | null
   drawTime: string | null
@@ -31,11 +33,11 @@ export type Draw = {
 }
 
 export const listDraws = (promotionId: number) => api.get<Draw[]>('/api/draw/list', { query: { promotionId } })
-export const createDraw = (body: { promotionId: number; title?: string; winners?: number; reserves?: number; maskRule?: string }) =>
+export const createDraw = (body: { promotionId: number; title?: string; winners?: number; reserves?: number; maskRule?: string; prizeValues?: (number | null)[] }) =>
   api.post<{ id: number; publicId: string }>('/api/draw/create', body, { notify: false })
 export const commitDraw = (id: number) => api.post('/api/draw/commit', { id }, { notify: false })
 export const runDraw = (id: number, scrutineerName?: string) => api.post('/api/draw/run', { id, scrutineerName }, { notify: false })
-export const redrawDraw = (body: { id: number; winners: number; reserves: number }) => api.post('/api/draw/redraw', body, { notify: false })
+export const redrawDraw = (body: { id: number; winners: number; reserves: number; prizeValues?: (number | null)[] }) => api.post('/api/draw/redraw', body, { notify: false })
 
 /**
  * The entries upload with upload progress: fetch() cannot report it, XMLHttpRequest can.

@@ -1,10 +1,40 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import { Link, useParams } from 'react-router'
+import { formatCurrency, MSG_DRAW_PRIZE_VALUES, parseDollarsText, toDollars, wireDollarsToCents } from '@permitdesk/shared'
 import { AppLayout } from '../../../components/layouts/app-layout'
 import { ApiError } from '../../../lib/api-client'
 import { commitDraw, createDraw, listDraws, redrawDraw, runDraw, uploadEntries, type Draw, type Selection } from '../api/draws'
 
 const messageOf = (error: unknown) => (error instanceof ApiError ? error.messages.join(' ') : String(error))
+
+/**
+ * The prize values box: one amount in dollars per line, position 1 first; an empty line is a
+ * prize whose value is not given. Dollars on the wire (null for an empty line), or an error.
+ */
+function prizeValuesOf(text: string): (number | null)[] | string {
+  const lines = text.split('\n').map((line) => line.trim())
+  while (lines.length && lines[lines.length - 1] === '') lines.pop()
+  const values: (number | null)[] = []
+  for (const line of lines) {
+    if (line === '') {
+      values.push(null)
+      continue
+    }
+    const cents = parseDollarsText(line)
+    if (cents === null) return MSG_DRAW_PRIZE_VALUES
+    values.push(toDollars(cents))
+  }
+  return values
+}
+
+function PrizeValuesField() {
+  return (
+    <label className="draw-prize-values">
+      Prize values (optional: one amount in dollars per line, prize 1 first; they decide which winners the ACT publication lists)
+      <textarea name="prizeValues" rows={3} />
+    </label>
+  )
+}
 
 /** /promotions/draw/{promotionId}/ (issue 15): the owner runs the promotion's electronic draws. */
 export function DrawScreen() {
@@ -35,8 +65,10 @@ function NewDrawForm({ promotionId, onCreated }: { promotionId: number; onCreate
     event.preventDefault()
     const data = new FormData(event.currentTarget)
     const number = (name: string) => (data.get(name) === '' ? undefined : Number(data.get(name)))
+    const prizeValues = prizeValuesOf(String(data.get('prizeValues') ?? ''))
+    if (typeof prizeValues === 'string') return setError(prizeValues)
     try {
-      await createDraw({ promotionId, title: String(data.get('title') || '') || undefined, winners: number('winners'), reserves: number('reserves'), maskRule: String(data.get('maskRule')) })
+      await createDraw({ promotionId, title: String(data.get('title') || '') || undefined, winners: number('winners'), reserves: number('reserves'), maskRule: String(data.get('maskRule')), prizeValues: prizeValues.length ? prizeValues : undefined })
       setError('')
       onCreated()
     } catch (e) {
@@ -58,6 +90,7 @@ function NewDrawForm({ promotionId, onCreated }: { promotionId: number; onCreate
           <option value="hidden">entry numbers only</option>
         </select>
       </label>{' '}
+      <PrizeValuesField />{' '}
       <button type="submit">Create draw</button>
       {error && <p className="form-error" role="alert">{error}</p>}
     </form>
@@ -108,7 +141,9 @@ function DrawPanel({ draw, onChange }: { draw: Draw; onChange: () => void }) {
   const redraw = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const data = new FormData(event.currentTarget)
-    void act(() => redrawDraw({ id: draw.id, winners: Number(data.get('winners')), reserves: Number(data.get('reserves') || 0) }))
+    const prizeValues = prizeValuesOf(String(data.get('prizeValues') ?? ''))
+    if (typeof prizeValues === 'string') return setError(prizeValues)
+    void act(() => redrawDraw({ id: draw.id, winners: Number(data.get('winners')), reserves: Number(data.get('reserves') || 0), prizeValues: prizeValues.length ? prizeValues : undefined }))
   }
   return (
     <section className="draw-panel" aria-label={draw.title} data-status={draw.status}>
@@ -118,6 +153,9 @@ function DrawPanel({ draw, onChange }: { draw: Draw; onChange: () => void }) {
         {draw.drawDate && ` · scheduled ${draw.drawDate}${draw.drawTime ? ` ${draw.drawTime}` : ''}`} · <a href={draw.publicUrl}>Public record</a>
         {draw.committedAt && <> · <a href={draw.certificateUrl}>Certificate (PDF)</a></>}
       </p>
+      {draw.prizeValues.length > 0 && (
+        <p data-testid="prize-values">Prize values: {draw.prizeValues.map((v, i) => `${i + 1}: ${v === null ? 'not given' : formatCurrency(wireDollarsToCents(v))}`).join(' · ')}</p>
+      )}
       {draw.entryCount !== null && (
         <p>
           Entries: <strong data-testid="entry-count">{draw.entryCount.toLocaleString('en-AU')}</strong>
@@ -160,6 +198,7 @@ function DrawPanel({ draw, onChange }: { draw: Draw; onChange: () => void }) {
           <form onSubmit={redraw} aria-label="Redraw">
             <label>Redraw winners <input name="winners" type="number" min={1} defaultValue={1} required /></label>{' '}
             <label>reserves <input name="reserves" type="number" min={0} defaultValue={0} /></label>{' '}
+            <PrizeValuesField />{' '}
             <button type="submit" disabled={busy}>Redraw (unclaimed prizes)</button>
           </form>
         </>
