@@ -224,6 +224,35 @@ describe('/api/draw: commit, run', () => {
     expect([...run.body.winners, ...run.body.reserves].map((s: { entryIndex: number }) => s.entryIndex)).toEqual(v.selectedIndexes)
   })
 
+  it('reads the selected rows through the row index, quoted line breaks included, for a draw and its redraw', async () => {
+    // 3,000 rows: every 7th has a quoted field holding a comma and a line break, so rows are not lines.
+    const rows = Array.from({ length: 3000 }, (_, i) => (i % 7 === 0 ? `E${i},"Line one\nline two, more",p${i}@example.com` : `E${i},Name ${i},p${i}@example.com`))
+    const draw = await uploaded(`entryId,note,email\n${rows.join('\n')}\n`, { winners: 40, reserves: 10 })
+    const record = (await api.database.db.execute<{ entries_key: string; row_index_every: number }>(sql`select entries_key, row_index_every from app.draws where id = ${draw.id}`)).rows[0]!
+    expect(record.row_index_every).toBe(256)
+    const { LocalFileStorage } = await import('../../api/src/storage/storage')
+    const { loadRowIndex } = await import('../../api/src/modules/draws/row-index')
+    const offsets = (await loadRowIndex(new LocalFileStorage(api.config.DATA_DIR), record.entries_key))!
+    expect(offsets).toHaveLength(Math.ceil(3000 / 256))
+    expect(offsets[1]).toBe(rows.slice(0, 256).reduce((n, row) => n + Buffer.byteLength(row) + 1, 0))
+
+    await alice.client.post('/api/draw/commit', { id: draw.id })
+    const run = await alice.client.post('/api/draw/run', { id: draw.id })
+    expect(run.status, run.text).toBe(200)
+    const selected = [...run.body.winners, ...run.body.reserves] as { entryIndex: number; entry: string }[]
+    expect(selected).toHaveLength(50)
+    for (const s of selected) expect(s.entry).toBe(rows[s.entryIndex])
+
+    const redraw = await alice.client.post('/api/draw/redraw', { id: draw.id, winners: 30, reserves: 0 })
+    expect(redraw.status, redraw.text).toBe(200)
+    await alice.client.post('/api/draw/commit', { id: redraw.body.id })
+    const again = await alice.client.post('/api/draw/run', { id: redraw.body.id })
+    const original = (await alice.client.get(`/api/draw/get?id=${redraw.body.id}`)).body.winners as { entryIndex: number; rootIndex: number; entry: string }[]
+    expect(original).toHaveLength(30)
+    for (const w of original) expect(w.entry).toBe(rows[w.rootIndex])
+    expect(again.body.winners.map((w: { entry: string }) => w.entry)).toEqual(original.map((w) => w.entry))
+  })
+
   it('refuses winners + reserves above the entries, and needs the scrutineer the application requires', async () => {
     const tooMany = await uploaded(entriesCsv(2), { winners: 2, reserves: 1 })
     const refused = await alice.client.post('/api/draw/commit', { id: tooMany.id })

@@ -12,8 +12,11 @@ export interface FileStorage {
   /** Writes a stream without holding it in memory (draw entries of up to 10 million rows). */
   putStream?(key: string, data: Readable): Promise<number>
   get(key: string): Promise<Readable | undefined>
-  /** Reads from byte `start` to the end (the run reads only the blocks of the selected entries). */
-  getFrom?(key: string, start: number): Promise<Readable | undefined>
+  /**
+   * Reads from byte `start` to the end, or to byte `end` (inclusive) when given: the run reads
+   * only the rows it selected. `end` is a hint: reading further is correct, only slower.
+   */
+  getFrom?(key: string, start: number, end?: number): Promise<Readable | undefined>
   exists(key: string): Promise<boolean>
   delete(key: string): Promise<void>
 }
@@ -74,14 +77,14 @@ export class LocalFileStorage implements FileStorage {
     return fs.createReadStream(target)
   }
 
-  async getFrom(key: string, start: number) {
+  async getFrom(key: string, start: number, end?: number) {
     const target = this.pathOf(key)
     try {
       await fs.promises.access(target)
     } catch {
       return undefined
     }
-    return fs.createReadStream(target, { start, highWaterMark: 256 * 1024 })
+    return fs.createReadStream(target, { start, ...(end === undefined ? {} : { end }), highWaterMark: end === undefined ? 256 * 1024 : Math.min(256 * 1024, Math.max(1, end - start + 1)) })
   }
 
   async exists(key: string) {

@@ -33,6 +33,7 @@ import type { DrawRow, DrawSelection } from '../../db/schema/draws'
 import { findPromotion } from '../promotions/promotions.repository'
 import { eachCanonicalRow } from './canonical-file'
 import { ROW_BLOCK } from './ingest-entries'
+import { loadRowIndex, RowIndexBuilder, ROW_INDEX_EVERY } from './row-index'
 import * as repo from './draws.repository'
 import { decryptSeed, encryptSeed } from './seed-crypto'
 import { toOwnerDraw, toPublicDraw } from './draw-view'
@@ -164,21 +165,29 @@ async function mailCommit(deps: DrawDeps, draw: DrawRow, commit: { entryCount: n
 }
 
 /**
- * The text of the selected rows. With row offsets and a storage that reads from an offset, only the
- * blocks holding selected rows are read (a few MB at 10 million entries); otherwise one pass.
+ * The text of the selected rows. With a row index (every 256th row's offset, beside the file) and
+ * a storage that reads a byte range, only the few KB holding each selected row are read; with
+ * the older 64K-row offsets, their blocks; otherwise one pass over the file.
  */
-async function rowsAt(deps: DrawDeps, draw: Pick<DrawRow, 'entriesKey' | 'rowOffsets'>, indexes: number[]): Promise<Map<number, string>> {
+async function rowsAt(deps: DrawDeps, draw: Pick<DrawRow, 'entriesKey' | 'rowOffsets' | 'rowIndexEvery'>, indexes: number[]): Promise<Map<number, string>> {
   const key = draw.entriesKey!
   const wanted = new Map(indexes.map((i) => [i, '']))
+  let every = 0
+  let offsets: readonly number[] = []
+  if (deps.storage.getFrom) {
+    const fine = draw.rowIndexEvery ? await loadRowIndex(deps.storage, key) : undefined
+    if (fine && draw.rowIndexEvery) [every, offsets] = [draw.rowIndexEvery, fine]
+    else if (draw.rowOffsets.length > 0) [every, offsets] = [ROW_BLOCK, draw.rowOffsets]
+  }
   const blocks = new Map<number, number[]>()
-  const ranged = deps.storage.getFrom && draw.rowOffsets.length > 0
   for (const index of indexes) {
-    const block = ranged ? Math.floor(index / ROW_BLOCK) : 0
+    const block = every ? Math.floor(index / every) : 0
     blocks.set(block, [...(blocks.get(block) ?? []), index])
   }
   for (const [block, inBlock] of blocks) {
-    const first = ranged ? block * ROW_BLOCK : 0
-    const stream = ranged ? await deps.storage.getFrom!(key, draw.rowOffsets[block]!) : await deps.storage.get(key)
+    const first = every ? block * every : 0
+    const end = every && block + 1 < offsets.length ? offsets[block + 1]! - 1 : undefined
+    const stream = every ? await deps.storage.getFrom!(key, offsets[block]!, end) : await deps.storage.get(key)
     if (!stream) throw new Error(`draw entries missing: ${key}`)
     let left = new Set(inBlock).size
     const last = Math.max(...inBlock)
@@ -269,6 +278,7 @@ export async function redrawDraw(deps: DrawDeps, owner: Owner, input: { id: numb
   let count = 0
   let written = 0
   const rowOffsets: number[] = []
+  const rowIndex = new RowIndexBuilder()
   const output = new PassThrough()
   let batch: Buffer[] = []
   let size = 0
@@ -284,6 +294,7 @@ export async function redrawDraw(deps: DrawDeps, owner: Owner, input: { id: numb
   try {
     await eachCanonicalRow(source, (index, row) => {
       if (skip.has(index)) return
+      rowIndex.row(written)
       if (count % ROW_BLOCK === 0) rowOffsets.push(written)
       batch.push(Buffer.from(row), NEWLINE)
       size += row.length + 1
@@ -299,6 +310,7 @@ export async function redrawDraw(deps: DrawDeps, owner: Owner, input: { id: numb
     throw error
   }
   const bytes = await storing
+  await rowIndex.save(deps.storage, key)
   const draw = await repo.insertDraw(deps.database.db, {
     publicId: crypto.randomBytes(9).toString('base64url'),
     promotionId: root.promotionId,
@@ -325,6 +337,7 @@ export async function redrawDraw(deps: DrawDeps, owner: Owner, input: { id: numb
     sourceFileName: root.sourceFileName,
     excludedRootIndexes: excluded,
     rowOffsets,
+    rowIndexEvery: ROW_INDEX_EVERY,
   })
   return { id: draw.id, publicId: draw.publicId, parentId: parent.id, entryCount: count, entriesHash: draw.entriesHash!, excludedRootIndexes: excluded }
 }

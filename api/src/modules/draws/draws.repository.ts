@@ -35,7 +35,7 @@ export async function findDraw(db: Db, id: number): Promise<DrawRow | undefined>
 export async function replaceEntries(
   db: Db,
   id: number,
-  values: Pick<DrawRow, 'entriesKey' | 'entryCount' | 'entriesHash' | 'entriesBytes' | 'header' | 'sourceFileName' | 'rowOffsets'>,
+  values: Pick<DrawRow, 'entriesKey' | 'entryCount' | 'entriesHash' | 'entriesBytes' | 'header' | 'sourceFileName' | 'rowOffsets' | 'rowIndexEvery'>,
 ): Promise<DrawRow | undefined> {
   const [row] = await db
     .update(draws)

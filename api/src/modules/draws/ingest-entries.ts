@@ -6,11 +6,12 @@ import { parse, CsvError } from 'csv-parse'
 import ExcelJS from 'exceljs'
 import { AppError, EntriesCanonicaliser, EntriesError, MSG_DRAW_FILE_BINARY, MSG_DRAW_FILE_EMPTY, msgDrawBadCsv, msgDrawFileTooLarge, msgDrawTooManyEntries } from '@permitdesk/shared'
 import { putStream, type FileStorage } from '../../storage/storage'
+import { RowIndexBuilder, rowIndexKey, ROW_INDEX_EVERY } from './row-index'
 
 /** The most entries one draw holds (issue 15). */
 export const MAX_DRAW_ENTRIES = 10_000_000
 
-export type StoredEntries = { key: string; entryCount: number; entriesHash: string; bytes: number; header: string[]; rowOffsets: number[] }
+export type StoredEntries = { key: string; entryCount: number; entriesHash: string; bytes: number; header: string[]; rowOffsets: number[]; rowIndexEvery: number }
 
 /** Every ROW_BLOCK-th row's byte offset is kept (draws.row_offsets). */
 export const ROW_BLOCK = 65_536
@@ -28,9 +29,11 @@ export async function ingestEntries(storage: FileStorage, file: Readable, { limi
   const hash = crypto.createHash('sha256')
   let batch = ''
   const rowOffsets: number[] = []
+  const rowIndex = new RowIndexBuilder()
   let offset = 0
   let rows = 0
   const canonicaliser = new EntriesCanonicaliser((row) => {
+    rowIndex.row(offset)
     if (rows++ % ROW_BLOCK === 0) rowOffsets.push(offset)
     offset += Buffer.byteLength(row, 'utf8')
     batch += row
@@ -154,6 +157,7 @@ export async function ingestEntries(storage: FileStorage, file: Readable, { limi
         const nl = data.indexOf(10, pos)
         line += 1
         if (commas >= 0 && fastLine(data, pos, nl)) {
+          rowIndex.row(offset)
           if (rows++ % ROW_BLOCK === 0) rowOffsets.push(offset)
           offset += nl - pos + 1
           if (++canonicaliser.count > maxEntries) throw new EntriesError(msgDrawTooManyEntries(maxEntries), line)
@@ -218,10 +222,12 @@ export async function ingestEntries(storage: FileStorage, file: Readable, { limi
   const stream = isXlsx ? Readable.from(emit(xlsxRecords(Readable.from(sniff())))) : Readable.from(csv())
   try {
     const bytes = await putStream(storage, key, stream)
-    return { key, entryCount: canonicaliser.count, entriesHash: hash.digest('hex'), bytes, header: canonicaliser.headerFields ?? [], rowOffsets }
+    await rowIndex.save(storage, key)
+    return { key, entryCount: canonicaliser.count, entriesHash: hash.digest('hex'), bytes, header: canonicaliser.headerFields ?? [], rowOffsets, rowIndexEvery: ROW_INDEX_EVERY }
   } catch (error) {
     file.resume()
     await storage.delete(key).catch(() => {})
+    await storage.delete(rowIndexKey(key)).catch(() => {})
     if (error instanceof AppError) throw error
     if (error instanceof EntriesError) throw invalid(error.message)
     if (error instanceof CsvError) throw invalid(msgDrawBadCsv(Number((error as unknown as { lines?: number }).lines ?? 0)))

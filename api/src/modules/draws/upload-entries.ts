@@ -5,6 +5,7 @@ import { sanitiseFileName } from '../upload/sniff-file'
 import * as repo from './draws.repository'
 import { requireDraw, type DrawDeps, type Owner } from './draw-service'
 import { ingestEntries, type StoredEntries } from './ingest-entries'
+import { rowIndexKey } from './row-index'
 
 const missingFile = () => new AppError('VALIDATION', MSG_DRAW_FILE_REQUIRED, { modelState: { file: [MSG_DRAW_FILE_REQUIRED] } })
 
@@ -65,12 +66,17 @@ export async function uploadEntries(deps: DrawDeps, owner: Owner, req: Request) 
       entriesBytes: stored.bytes,
       header: stored.header,
       rowOffsets: stored.rowOffsets,
+      rowIndexEvery: stored.rowIndexEvery,
       sourceFileName: fileName,
     })
     if (!updated) throw new AppError('CONFLICT', MSG_DRAW_COMMITTED)
-    if (draw.entriesKey) await deps.storage.delete(draw.entriesKey).catch(() => {})
+    if (draw.entriesKey) {
+      await deps.storage.delete(draw.entriesKey).catch(() => {})
+      await deps.storage.delete(rowIndexKey(draw.entriesKey)).catch(() => {})
+    }
   } catch (error) {
     await deps.storage.delete(stored.key).catch(() => {})
+    await deps.storage.delete(rowIndexKey(stored.key)).catch(() => {})
     throw error
   }
   return { entryCount: stored.entryCount, entriesHash: stored.entriesHash }
