@@ -29,9 +29,11 @@ test('the owner uploads 10,000 entries with progress, commits, runs, and the pub
   await page.getByLabel('Title').fill('Final draw')
   await page.getByLabel('Winners').fill('3')
   await page.getByLabel('Reserves').fill('1')
+  await page.getByLabel('Prize values').fill('$5,000\n1500\n200.50')
   await page.getByRole('button', { name: 'Create draw' }).click()
   const panel = page.getByRole('region', { name: 'Final draw' })
   await expect(panel.getByTestId('draw-status')).toHaveText('created')
+  await expect(panel.getByTestId('prize-values')).toHaveText('Prize values: 1: $5,000 · 2: $1,500 · 3: $200.50')
 
   // A slow uplink (Chromium's network emulation) makes the upload take a few seconds, so the progress bar is seen moving.
   const cdp = await page.context().newCDPSession(page)

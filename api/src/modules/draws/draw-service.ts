@@ -182,15 +182,19 @@ async function rowsAt(deps: DrawDeps, draw: Pick<DrawRow, 'entriesKey' | 'rowOff
   const blocks = new Map<number, number[]>()
   for (const index of indexes) {
     const block = every ? Math.floor(index / every) : 0
-    blocks.set(block, [...(blocks.get(block) ?? []), index])
+    const list = blocks.get(block)
+    if (list) list.push(index)
+    else blocks.set(block, [index])
   }
-  for (const [block, inBlock] of blocks) {
+  // The blocks are read side by side, at most 16 at once (a draw may select many thousands).
+  const queue = [...blocks]
+  const readBlock = async ([block, inBlock]: [number, number[]]) => {
     const first = every ? block * every : 0
     const end = every && block + 1 < offsets.length ? offsets[block + 1]! - 1 : undefined
     const stream = every ? await deps.storage.getFrom!(key, offsets[block]!, end) : await deps.storage.get(key)
     if (!stream) throw new Error(`draw entries missing: ${key}`)
     let left = new Set(inBlock).size
-    const last = Math.max(...inBlock)
+    const last = inBlock.reduce((a, b) => Math.max(a, b), 0)
     await eachCanonicalRow(
       stream,
       (index, row) => {
@@ -205,6 +209,11 @@ async function rowsAt(deps: DrawDeps, draw: Pick<DrawRow, 'entriesKey' | 'rowOff
     )
     stream.destroy()
   }
+  await Promise.all(
+    Array.from({ length: Math.min(16, queue.length) }, async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) await readBlock(next)
+    }),
+  )
   return wanted
 }
 

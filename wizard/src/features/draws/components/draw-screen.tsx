@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react'
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react'
 import { Link, useParams } from 'react-router'
 import { formatCurrency, MSG_DRAW_PRIZE_VALUES, parseDollarsText, toDollars, wireDollarsToCents } from '@permitdesk/shared'
 import { AppLayout } from '../../../components/layouts/app-layout'
@@ -28,11 +28,14 @@ function prizeValuesOf(text: string): (number | null)[] | string {
 }
 
 function PrizeValuesField() {
+  const hint = useId()
   return (
-    <label className="draw-prize-values">
-      Prize values (optional: one amount in dollars per line, prize 1 first; they decide which winners the ACT publication lists)
-      <textarea name="prizeValues" rows={3} />
-    </label>
+    <span className="draw-prize-values">
+      <label>
+        Prize values <textarea name="prizeValues" rows={3} aria-describedby={hint} />
+      </label>{' '}
+      <small id={hint}>Optional: one amount in dollars per line, prize 1 first. The ACT winner publication lists the prizes of $1,000 or more.</small>
+    </span>
   )
 }
 
