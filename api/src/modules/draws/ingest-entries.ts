@@ -106,6 +106,8 @@ export async function ingestEntries(storage: FileStorage, file: Readable, { limi
   async function* csv() {
     const source = sniff()[Symbol.asyncIterator]()
     let carry: Buffer | null = null
+    /** The rest of a chunk whose first line completed the carried one: read next, in place. */
+    let pending: Buffer | null = null
     let line = 0
     let started = false
     let commas = -1 // the header's commas, once the header is read
@@ -129,12 +131,22 @@ export async function ingestEntries(storage: FileStorage, file: Readable, { limi
       return true
     }
     for (;;) {
-      const next = await source.next()
+      const next: IteratorResult<Buffer> = pending ? { done: false, value: pending } : await source.next()
+      pending = null
       let data: Buffer
       if (next.done) {
         if (!carry || carry.length === 0) break
         data = Buffer.concat([carry, NEWLINE])
-      } else data = carry ? Buffer.concat([carry, next.value]) : next.value
+      } else if (carry && carry.length > 0) {
+        // Only the unfinished line is joined with the start of the next chunk (up to its first
+        // line break); the rest of that chunk is read in place, not copied.
+        const nl = next.value.indexOf(10)
+        if (nl < 0 || nl === next.value.length - 1) data = Buffer.concat([carry, next.value])
+        else {
+          data = Buffer.concat([carry, next.value.subarray(0, nl + 1)])
+          pending = next.value.subarray(nl + 1)
+        }
+      } else data = next.value
       carry = null
       if (!started) {
         if (data.length < 3 && !next.done) {
@@ -176,8 +188,11 @@ export async function ingestEntries(storage: FileStorage, file: Readable, { limi
           const rest = data.subarray(pos) // to the end of the chunk, the unfinished line included
           const lineOffset = line - 1
           const parser = parse({ relax_column_count: true, info: true, skip_empty_lines: false, record_delimiter: ['\r\n', '\n', '\r'] })
+          const after = pending
+          pending = null
           async function* restBytes() {
             yield rest
+            if (after) yield after
             if (next.done) return
             for (;;) {
               const more = await source.next()
