@@ -17,6 +17,9 @@ export const MSG_CARD_EXPIRY_INVALID = 'Enter an expiry date in the future (MM/Y
 // The sandbox gateway's answers (the wording of the common test gateways).
 export const MSG_CARD_DECLINED = 'Your card was declined.';
 export const MSG_CARD_AUTHENTICATION_REQUIRED = 'Your card requires authentication. Please use another card or pay by BPAY.';
+// 3-D Secure failed or abandoned (Stripe's wording for payment_intent_authentication_failure).
+export const MSG_CARD_AUTHENTICATION_FAILED = 'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
+export const MSG_PAYMENT_NOT_FOR_INVOICE = 'This payment does not belong to this invoice.';
 
 // Stripe configured: card data never reaches the server.
 export const MSG_RAW_CARD_REFUSED = 'Card details must be entered in the secure card field, not sent to this server.';

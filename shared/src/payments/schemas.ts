@@ -28,6 +28,13 @@ export const SubmitPermitApplicationSchema = z.object({
 });
 export type SubmitPermitApplication = z.infer<typeof SubmitPermitApplicationSchema>;
 
+/** POST /api/payments/sandboxChallenge: the sandbox's 3-D Secure challenge, answered by the cardholder. */
+export const SandboxChallengeSchema = z.object({
+  clientSecret: z.string({ error: MSG_CONFIRM_PAYMENT_FIELDS }).min(1, { error: MSG_CONFIRM_PAYMENT_FIELDS }).max(200, { error: MSG_CONFIRM_PAYMENT_FIELDS }),
+  outcome: z.enum(['complete', 'fail'], { error: MSG_CONFIRM_PAYMENT_FIELDS }),
+});
+export const SandboxChallengeResponseSchema = z.object({ id: z.number(), paymentIntentId: z.string(), status: z.enum(['succeeded', 'failed']) });
+
 export const InvoiceNumberQuerySchema = z.object({
   invoiceNumber: z.coerce.number({ error: MSG_CONFIRM_PAYMENT_FIELDS }).int({ error: MSG_CONFIRM_PAYMENT_FIELDS }).positive({ error: MSG_CONFIRM_PAYMENT_FIELDS }),
 });

@@ -38,6 +38,10 @@ export const submitPermitApplication = (body: SubmitPayment) =>
     notify: false,
   })
 
+/** The sandbox gateway's 3-D Secure challenge, answered by the cardholder (Complete / Fail). */
+export const answerSandboxChallenge = (body: { clientSecret: string; outcome: 'complete' | 'fail' }) =>
+  apiRequest<{ id: number; paymentIntentId: string; status: 'succeeded' | 'failed' }>('POST', '/api/payments/sandboxChallenge', { body, notify: false })
+
 /** Pays the rise in fees after a paid submission (only the difference is invoiced). */
 export const submitAdditionalPayment = (body: SubmitPayment) =>
   apiRequest<SubmitPaymentResult>('POST', '/api/promotion/submitAdditionalPayment', { body, notify: false })

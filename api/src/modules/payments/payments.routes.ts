@@ -10,6 +10,8 @@ import {
   SubmitAddendumSchema,
   CreateInvoiceSchema,
   ChargeCardSchema,
+  SandboxChallengeResponseSchema,
+  SandboxChallengeSchema,
 } from '@permitdesk/shared'
 import { z } from 'zod'
 import type { AppDeps } from '../../deps'
@@ -28,6 +30,7 @@ import { submitAddendum } from './submit-addendum'
 import { createCustomInvoice } from './create-custom-invoice'
 import { chargeCard } from './charge-card'
 import { sendAmendmentStartedLater } from './send-payment-mails'
+import { completeSandboxChallenge } from './complete-sandbox-challenge'
 
 export function paymentRoutes(deps: AppDeps): RouteSpec[] {
   const db = deps.database.db
@@ -110,6 +113,16 @@ export function paymentRoutes(deps: AppDeps): RouteSpec[] {
         publishableKey: deps.paymentGateway.name === 'stripe' ? (deps.config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
         billerCode,
       }),
+    }),
+    route({
+      method: 'post',
+      path: '/payments/sandboxChallenge',
+      summary: "The sandbox gateway's 3-D Secure challenge: complete or fail it (client secret from requiresAction), then submit again with the PaymentIntent id. 404 with Stripe configured",
+      tag: 'payments',
+      access: 'user',
+      body: SandboxChallengeSchema,
+      response: SandboxChallengeResponseSchema,
+      handler: ({ body, user }) => completeSandboxChallenge({ db, gateway: deps.paymentGateway }, viewer(user), body),
     }),
     route({
       method: 'get',
