@@ -30,7 +30,7 @@ import { uploadRoutes } from './modules/upload/upload.routes'
 import { paymentRoutes } from './modules/payments/payments.routes'
 import { invoiceDownloadRoutes } from './modules/payments/invoice-download.routes'
 import { stripeWebhookDoc, stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes'
-import { lodgementPackRoutes } from './modules/payments/lodgement-pack.routes'
+import { lodgementPackApiRoutes, lodgementPackRoutes } from './modules/payments/lodgement-pack.routes'
 import { createPaymentGateway } from './modules/payments/payment-gateway'
 import { termsDocumentRoutes, termsRoutes } from './modules/terms/terms.routes'
 import { reminderLinkRoutes, reminderRoutes } from './modules/reminders/reminders.routes'
@@ -97,6 +97,7 @@ export function createApp(given: Given): Express {
     ...uploads.api,
     ...paymentRoutes(deps),
     ...stripeWebhookDoc(),
+    ...lodgementPackApiRoutes(deps),
     ...adminRoutes(deps),
     ...adminNoteRoutes(deps),
     ...staffPromotionRoutes(deps),

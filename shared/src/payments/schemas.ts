@@ -120,3 +120,24 @@ export const ChargeCardSchema = z.object({
   paymentMethodId: z.string({ error: MSG_CONFIRM_PAYMENT_FIELDS }).max(200, { error: MSG_CONFIRM_PAYMENT_FIELDS }).optional(),
   isReattempt: z.boolean({ error: MSG_CONFIRM_PAYMENT_FIELDS }).optional().default(false),
 });
+
+/**
+ * The lodgement pack's state (issue 12), as the dashboard and the staff promotion page show it:
+ * `unpaid` (not available yet), `none` (not built for this version of the application),
+ * `queued` (waiting, or waiting for a retry: `error` says why the last attempt failed),
+ * `building` (`step` of `total`), `ready` (download it), `failed` (every attempt failed: `error`).
+ */
+export const LodgementPackViewSchema = z.object({
+  promotionId: z.number(),
+  state: z.enum(['unpaid', 'none', 'queued', 'building', 'ready', 'failed']),
+  step: z.number(),
+  total: z.number(),
+  attempts: z.number(),
+  error: z.string().nullable(),
+  /** Size of the zip in bytes, once ready. */
+  sizeBytes: z.number().nullable(),
+  updatedAt: z.string().nullable(),
+  /** `/promotions/downloadpdfs/{id}` once ready, else null. */
+  downloadUrl: z.string().nullable(),
+});
+export type LodgementPackView = z.infer<typeof LodgementPackViewSchema>;

@@ -4,6 +4,8 @@ import { z } from 'zod'
 import type { AppDeps } from '../../deps'
 import { route, type RouteSpec } from '../../http/route'
 import { handleStripeEvent, type StripeEventLike } from './handle-stripe-event'
+import { lodgementDeps } from './lodgement-pack.routes'
+import { queueLodgementPackAfterSubmission } from './request-lodgement-pack'
 import { createStripeClient } from './stripe-gateway'
 
 /** The part of a Stripe event the webhook reads (the rest of Stripe's event is accepted as sent). */
@@ -59,7 +61,8 @@ export function stripeWebhookRoutes(deps: AppDeps): Router {
     } catch {
       throw new AppError('VALIDATION', MSG_STRIPE_SIGNATURE_INVALID)
     }
-    const { outcome } = await handleStripeEvent(deps.database.db, event)
+    const { outcome, promotionId } = await handleStripeEvent(deps.database.db, event)
+    if (outcome === 'completed' && promotionId) void queueLodgementPackAfterSubmission(lodgementDeps(deps), promotionId)
     const answer: z.input<typeof StripeWebhookResponse> = { received: true, outcome }
     res.json(answer)
   })
