@@ -1,9 +1,11 @@
 /**
  * The lodgement pack on the promotion dashboard and the staff promotion page (issue 12): its
  * state as the job reports it (queued, building n of m, ready with the download, failed with
- * the reason and a way to ask again), read again every few seconds while it is on its way.
+ * the reason and a way to ask again), read again every few seconds while it is on its way. A
+ * paid application whose pack is not built for its current version (it changed since) asks for
+ * it once when shown.
  */
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Progress } from './ui'
 import { getLodgementPack, requestLodgementPack, type LodgementPackView } from '../lib/payments-api'
 
@@ -15,20 +17,28 @@ export function LodgementPackPanel({ promotionId }: { promotionId: number }) {
   const [pack, setPack] = useState<LodgementPackView | null>(null)
   const [error, setError] = useState('')
   const [busy, setBusy] = useState(false)
+  const asked = useRef(false)
   // While it is on its way, the state is read again every POLL_MS; a request that queued it again restarts that.
   const onItsWay = pack?.state === 'queued' || pack?.state === 'building'
 
   useEffect(() => {
     let stopped = false
     let timer: ReturnType<typeof setTimeout> | undefined
-    const load = () =>
+    const load = (): Promise<void> =>
       getLodgementPack(promotionId).then(
         (view) => {
           if (stopped) return
+          // Paid, but not built for this version of the application (it changed since): ask for it.
+          if (view.state === 'none' && !asked.current) {
+            asked.current = true
+            return requestLodgementPack(promotionId).then((queued) => void (!stopped && setPack(queued)), (e: Error) => void (!stopped && (setPack(view), setError(e.message))))
+          }
           setPack(view)
           if (view.state === 'queued' || view.state === 'building') timer = setTimeout(load, POLL_MS)
         },
-        (e: Error) => !stopped && setError(e.message),
+        (e: Error) => {
+          if (!stopped) setError(e.message)
+        },
       )
     void load()
     return () => {
