@@ -29,8 +29,8 @@ import { documentRoutes } from './modules/documents/documents.routes'
 import { uploadRoutes } from './modules/upload/upload.routes'
 import { paymentRoutes } from './modules/payments/payments.routes'
 import { invoiceDownloadRoutes } from './modules/payments/invoice-download.routes'
-import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes'
-import { lodgementPackRoutes } from './modules/payments/lodgement-pack.routes'
+import { stripeWebhookDoc, stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes'
+import { lodgementPackApiRoutes, lodgementPackRoutes } from './modules/payments/lodgement-pack.routes'
 import { createPaymentGateway } from './modules/payments/payment-gateway'
 import { termsDocumentRoutes, termsRoutes } from './modules/terms/terms.routes'
 import { reminderLinkRoutes, reminderRoutes } from './modules/reminders/reminders.routes'
@@ -96,6 +96,8 @@ export function createApp(given: Given): Express {
     ...supportItemRoutes(deps),
     ...uploads.api,
     ...paymentRoutes(deps),
+    ...stripeWebhookDoc(),
+    ...lodgementPackApiRoutes(deps),
     ...adminRoutes(deps),
     ...adminNoteRoutes(deps),
     ...staffPromotionRoutes(deps),

@@ -23,6 +23,8 @@ import { LocalFileStorage } from './storage/storage'
 import { startSiteRebuilds } from './jobs/site-rebuild'
 import { startReminderWorker } from './jobs/reminders'
 import { startHousekeeping } from './jobs/housekeeping'
+import { startLodgementPackWorker } from './jobs/lodgement-pack'
+import { brandFor } from './mail/templates'
 import { binDir, parts } from './server/paths'
 
 const started = Date.now()
@@ -151,7 +153,8 @@ try {
 // One warm browser for every PDF, started on the first document and closed with the server.
 let pdfService: PdfService | undefined
 cleanups.push(async () => pdfService?.close())
-const api = createApp({ config, database, logger, mailer: createMailer(config, logger), pdf: () => (pdfService ??= new PdfService({ chromiumPath: config.CHROMIUM_PATH })) })
+const pdf = () => (pdfService ??= new PdfService({ chromiumPath: config.CHROMIUM_PATH }))
+const api = createApp({ config, database, logger, mailer: createMailer(config, logger), pdf })
 // Publishing in the CMS queues a site rebuild (pg-boss); this process runs rebuilds too.
 try {
   const boss = await startBoss(url, logger)
@@ -167,7 +170,10 @@ try {
   // Scheduled draws and winner publication; the same storage and mail as the app's.
   await startDrawSchedule(boss, { database, config, logger, mailer: createMailer(config, logger), storage: new LocalFileStorage(config.DATA_DIR) })
   await startHousekeeping(boss, { db: database.db, logger })
+  // Lodgement packs (issue 12): queued on submission and on demand, built here with progress and retries.
+  const stopLodgementPacks = await startLodgementPackWorker(boss, { db: database.db, storage: new LocalFileStorage(config.DATA_DIR), pdf, productName: brandFor(config).productName, logger })
   cleanups.push(async () => {
+    await stopLodgementPacks().catch(() => {})
     await stopReminders().catch(() => {})
     stopRebuilds()
     // Not graceful: a rebuild cut short leaves the live site as it was (the job stays queued).

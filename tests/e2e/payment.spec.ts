@@ -98,3 +98,41 @@ test('pay by card, then another by BPAY; the dashboard shows status and invoice;
   // The declined card's 402 is the one expected failed request.
   expect(errors.filter((e) => !e.includes('402 (Payment Required)'))).toEqual([])
 })
+
+test('3-D Secure in the sandbox: a failed challenge leaves it unpaid, a completed one pays and submits; the dashboard shows the lodgement pack ready', async ({ page }) => {
+  const errors = watchConsole(page)
+  await signUp(page.request)
+  const id = await readyPromotion(page.request, 'Secure giveaway')
+  await page.goto(`/permit/edit/${id}/payment/`)
+  await page.getByLabel('Name on card').fill('Pat Payer')
+  await page.getByLabel('Card number').fill('4000 0027 6000 3184')
+  await page.getByLabel('Expiry (MM/YY)').fill('12/35')
+  await page.getByLabel('Security code').fill('123')
+  const pay = page.getByRole('button', { name: /^Pay .* and submit$/ })
+  await pay.click()
+  const challenge = page.getByRole('alertdialog', { name: 'Confirm this payment with your bank' })
+  await expect(challenge).toBeVisible()
+  await challenge.getByRole('button', { name: 'Fail authentication' }).click()
+  await expect(page.getByTestId('payment-error')).toHaveText('We are unable to authenticate your payment method. Please choose a different payment method and try again.')
+  await expect(challenge).toHaveCount(0)
+
+  // The reattempt: the challenge again, completed this time.
+  await pay.click()
+  await expect(challenge).toBeVisible()
+  await challenge.getByRole('button', { name: 'Complete authentication' }).click()
+  await expect(page).toHaveURL(new RegExp(`/promotions/edit/${id}/\\?success`))
+  await expect(page.getByTestId('status')).toContainText('Submitted and awaiting feedback')
+  await expect(page.getByTestId('invoice-table').getByTestId('invoice-status')).toHaveText('paid (card)')
+
+  // The lodgement pack was queued by the submission and is built by the job; the dashboard follows it to ready.
+  const panel = page.getByTestId('lodgement-pack-panel')
+  await expect(panel).toHaveAttribute('data-state', 'ready', { timeout: 60_000 })
+  const href = await panel.getByTestId('lodgement-pack').getAttribute('href')
+  expect(href).toBe(`/promotions/downloadpdfs/${id}`)
+  const zip = await page.request.get(href!)
+  expect(zip.status()).toBe(200)
+  expect(zip.headers()['content-type']).toBe('application/zip')
+  expect((await zip.body()).subarray(0, 2).toString()).toBe('PK')
+  // The failed authentication's 402 is the one expected failed request.
+  expect(errors.filter((e) => !e.includes('402 (Payment Required)'))).toEqual([])
+})

@@ -42,6 +42,8 @@ export type StripeFake = {
   created: () => number
   /** What Stripe.js does in the browser after 3-D Secure: completes the intent. */
   completeAuthentication: (id: string) => void
+  /** What Stripe does when the customer fails 3-D Secure: the intent needs a new payment method, with the error. */
+  failAuthentication: (id: string) => void
   /** Posts a signed event about an intent to the app's webhook; answers the app's status. */
   sendWebhook: (type: string, intentId: string, options?: { eventId?: string; secret?: string }) => Promise<{ status: number; body: any; eventId: string }>
   close: () => Promise<void>
@@ -128,6 +130,17 @@ export async function startStripeFake({ webhookUrl, webhookSecret }: { webhookUr
     completeAuthentication(id) {
       const intent = intents.get(id)
       if (intent?.status === 'requires_action') intent.status = 'succeeded'
+    },
+    failAuthentication(id) {
+      const intent = intents.get(id)
+      if (intent?.status !== 'requires_action') return
+      intent.status = 'requires_payment_method'
+      delete intent.next_action
+      intent.last_payment_error = {
+        type: 'card_error',
+        code: 'payment_intent_authentication_failure',
+        message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+      }
     },
     async sendWebhook(type, intentId, options = {}) {
       const intent = intents.get(intentId)

@@ -104,6 +104,41 @@ describe('Stripe gateway', () => {
     expect(late.body.outcome).toBe('already-paid')
   })
 
+  it('3-D Secure failed in the browser: the payment stays unpaid with Stripe\'s message; a reattempt charges once', async () => {
+    const id = await readyPromotion(alice)
+    const first = await alice.client.post('/api/promotion/submitPermitApplication', { id, paymentMethodId: 'pm_card_authenticationRequired' })
+    const intentId = first.body.requiresAction.paymentIntentId
+    stripe.failAuthentication(intentId)
+    const failed = await alice.client.post('/api/promotion/submitPermitApplication', { id, paymentIntentId: intentId })
+    expect(failed.status).toBe(402)
+    expect(failed.body.message).toBe('We are unable to authenticate your payment method. Please choose a different payment method and try again.')
+    expect(await statusOf(id)).toBe('ready-submission')
+    const invoice = (await alice.client.get(`/api/invoice/getInvoices?promotionId=${id}`)).body.invoices[0]
+    expect(invoice.status).not.toBe('paid')
+    const retry = await alice.client.post('/api/promotion/submitPermitApplication', { id, paymentMethodId: 'pm_card_visa', isReattempt: true })
+    expect(retry.status, retry.text).toBe(200)
+    expect(retry.body.permitStatus.slug).toBe('submitted')
+    expect((await paymentsOf(id)).map((p) => p.status)).toEqual(['failed', 'succeeded'])
+  })
+
+  it('/api/openapi.json documents the webhook (raw body, Stripe-Signature header) and its answer matches the document', async () => {
+    const document = (await api.client().get('/api/openapi.json')).body
+    const operation = document.paths['/api/payments/stripeWebhook'].post
+    expect(operation['x-access']).toBe('public')
+    expect(operation.parameters).toContainEqual(expect.objectContaining({ name: 'Stripe-Signature', in: 'header', required: true }))
+    expect(operation.requestBody.content['application/json'].schema.required).toEqual(expect.arrayContaining(['id', 'type', 'data']))
+    const documented = operation.responses['200'].content['application/json'].schema
+    expect(documented.properties.outcome.enum).toContain('completed')
+    // The served answer has the documented shape (the declared route's own schema).
+    const spec = api.routes.find((r) => r.path === '/payments/stripeWebhook')!
+    const id = await readyPromotion(alice)
+    const first = await alice.client.post('/api/promotion/submitPermitApplication', { id, paymentMethodId: 'pm_card_authenticationRequired' })
+    stripe.completeAuthentication(first.body.requiresAction.paymentIntentId)
+    const event = await stripe.sendWebhook('payment_intent.succeeded', first.body.requiresAction.paymentIntentId)
+    expect(spec.response!.safeParse(event.body).success).toBe(true)
+    expect(event.body.outcome).toBe('completed')
+  })
+
   it('a signed webhook completes a payment the browser never came back from; a replay does nothing; a bad signature is 400', async () => {
     const id = await readyPromotion(alice)
     const first = await alice.client.post('/api/promotion/submitPermitApplication', { id, paymentMethodId: 'pm_card_authenticationRequired' })

@@ -79,6 +79,7 @@ export function buildOpenApi(specs: RouteSpec[], { serverUrl, version = '1' }: {
     const tag = spec.tag ?? spec.path.split('/')[1] ?? 'api'
     tags.add(tag)
     const parameters = parametersOf(spec)
+    for (const header of spec.headers ?? []) parameters.push({ name: header.name, in: 'header', required: header.required ?? false, description: header.description, schema: { type: 'string' } })
     if (spec.idempotent) {
       parameters.push({ name: 'Idempotency-Key', in: 'header', required: false, description: 'Any unique string (1 to 200 characters). The same key with the same body within 24 hours answers the first answer again; with a different body, 422.', schema: { type: 'string', minLength: 1, maxLength: 200 } })
     }

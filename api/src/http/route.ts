@@ -58,6 +58,13 @@ export type RouteSpec<QS extends z.ZodType = z.ZodType, BS extends z.ZodType = z
   multipart?: boolean
   /** Answers this status on success (default 200). */
   status?: number
+  /**
+   * Served by a router of its own outside the route list (e.g. a raw-body webhook that must see
+   * the bytes before any parser): documented here, never mounted by `mountRoutes`.
+   */
+  mountedElsewhere?: boolean
+  /** Request headers the call reads (documented as header parameters). */
+  headers?: { name: string; description: string; required?: boolean }[]
   handler: (ctx: RouteContext<z.output<QS>, z.output<BS>>) => Promise<z.input<RS> | void> | z.input<RS> | void
 }
 
@@ -97,6 +104,7 @@ export type RouteHooks = {
 export function mountRoutes(specs: RouteSpec[], hooks: RouteHooks = {}): Router {
   const router = Router({ caseSensitive: false })
   for (const spec of specs) {
+    if (spec.mountedElsewhere) continue
     router[spec.method](spec.path, async (req, res) => {
       assertAccess(spec.access, res)
       const query = spec.query ? parseInput(spec.query, req.query) : (undefined as never)

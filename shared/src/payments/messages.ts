@@ -17,6 +17,9 @@ export const MSG_CARD_EXPIRY_INVALID = 'Enter an expiry date in the future (MM/Y
 // The sandbox gateway's answers (the wording of the common test gateways).
 export const MSG_CARD_DECLINED = 'Your card was declined.';
 export const MSG_CARD_AUTHENTICATION_REQUIRED = 'Your card requires authentication. Please use another card or pay by BPAY.';
+// 3-D Secure failed or abandoned (Stripe's wording for payment_intent_authentication_failure).
+export const MSG_CARD_AUTHENTICATION_FAILED = 'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
+export const MSG_PAYMENT_NOT_FOR_INVOICE = 'This payment does not belong to this invoice.';
 
 // Stripe configured: card data never reaches the server.
 export const MSG_RAW_CARD_REFUSED = 'Card details must be entered in the secure card field, not sent to this server.';
@@ -36,3 +39,9 @@ export const MSG_ADDENDUM_NOT_AFTER_SUBMISSION = 'An addendum can be submitted o
 export const MSG_LODGEMENT_PACK_NOT_PAID = 'The lodgement pack is available once the application has been paid.';
 export const MSG_INVOICE_AMOUNT_REQUIRED = 'Enter an amount greater than $0.';
 export const MSG_STAFF_CARD_NEEDS_AUTHENTICATION = 'This card needs the cardholder to authenticate; ask the customer to pay from their dashboard.';
+
+// The lodgement pack, built by a job (our wording).
+export const MSG_LODGEMENT_PACK_BUILDING = 'The lodgement pack is being prepared. Please try again in a moment.';
+export const MSG_LODGEMENT_PACK_FAILED = 'The lodgement pack could not be prepared. Our staff have been told; you can ask for it again.';
+export const MSG_LODGEMENT_PACK_STORAGE_FAILED = 'The file store did not answer while the lodgement pack was saved.';
+export const MSG_LODGEMENT_PACK_FORMS_FAILED = 'The application forms could not be printed.';

@@ -28,6 +28,13 @@ export const SubmitPermitApplicationSchema = z.object({
 });
 export type SubmitPermitApplication = z.infer<typeof SubmitPermitApplicationSchema>;
 
+/** POST /api/payments/sandboxChallenge: the sandbox's 3-D Secure challenge, answered by the cardholder. */
+export const SandboxChallengeSchema = z.object({
+  clientSecret: z.string({ error: MSG_CONFIRM_PAYMENT_FIELDS }).min(1, { error: MSG_CONFIRM_PAYMENT_FIELDS }).max(200, { error: MSG_CONFIRM_PAYMENT_FIELDS }),
+  outcome: z.enum(['complete', 'fail'], { error: MSG_CONFIRM_PAYMENT_FIELDS }),
+});
+export const SandboxChallengeResponseSchema = z.object({ id: z.number(), paymentIntentId: z.string(), status: z.enum(['succeeded', 'failed']) });
+
 export const InvoiceNumberQuerySchema = z.object({
   invoiceNumber: z.coerce.number({ error: MSG_CONFIRM_PAYMENT_FIELDS }).int({ error: MSG_CONFIRM_PAYMENT_FIELDS }).positive({ error: MSG_CONFIRM_PAYMENT_FIELDS }),
 });
@@ -113,3 +120,24 @@ export const ChargeCardSchema = z.object({
   paymentMethodId: z.string({ error: MSG_CONFIRM_PAYMENT_FIELDS }).max(200, { error: MSG_CONFIRM_PAYMENT_FIELDS }).optional(),
   isReattempt: z.boolean({ error: MSG_CONFIRM_PAYMENT_FIELDS }).optional().default(false),
 });
+
+/**
+ * The lodgement pack's state (issue 12), as the dashboard and the staff promotion page show it:
+ * `unpaid` (not available yet), `none` (not built for this version of the application),
+ * `queued` (waiting, or waiting for a retry: `error` says why the last attempt failed),
+ * `building` (`step` of `total`), `ready` (download it), `failed` (every attempt failed: `error`).
+ */
+export const LodgementPackViewSchema = z.object({
+  promotionId: z.number(),
+  state: z.enum(['unpaid', 'none', 'queued', 'building', 'ready', 'failed']),
+  step: z.number(),
+  total: z.number(),
+  attempts: z.number(),
+  error: z.string().nullable(),
+  /** Size of the zip in bytes, once ready. */
+  sizeBytes: z.number().nullable(),
+  updatedAt: z.string().nullable(),
+  /** `/promotions/downloadpdfs/{id}` once ready, else null. */
+  downloadUrl: z.string().nullable(),
+});
+export type LodgementPackView = z.infer<typeof LodgementPackViewSchema>;

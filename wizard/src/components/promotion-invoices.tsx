@@ -6,6 +6,7 @@
 import { cardTotal, formatCurrency, formatDate, PERMIT_STATUS_IDS as S, type PendingInvoiceView } from '@permitdesk/shared'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
+import { LodgementPackPanel } from './lodgement-pack-panel'
 import { generatePermitApplication, getInvoices, invoicePdfUrl, type InvoiceView } from '../lib/payments-api'
 
 type Owed = PendingInvoiceView | null | undefined
@@ -76,13 +77,7 @@ export function PromotionInvoices({
           </Link>
         </p>
       )}
-      {paid && !pendingSubmissionInvoice && statusId !== S.pendingPaymentClearance && (
-        <p>
-          <a href={`/promotions/downloadpdfs/${promotionId}`} download data-testid="lodgement-pack">
-            Download the lodgement pack (application forms and attachments, zip)
-          </a>
-        </p>
-      )}
+      {paid && !pendingSubmissionInvoice && statusId !== S.pendingPaymentClearance && <LodgementPackPanel promotionId={promotionId} />}
       {error && <p className="form-error" role="alert">{error}</p>}
       {invoices && invoices.length === 0 && <p className="muted">No invoices yet.</p>}
       {invoices && invoices.length > 0 && <InvoiceTable invoices={invoices} />}

@@ -38,6 +38,10 @@ export const submitPermitApplication = (body: SubmitPayment) =>
     notify: false,
   })
 
+/** The sandbox gateway's 3-D Secure challenge, answered by the cardholder (Complete / Fail). */
+export const answerSandboxChallenge = (body: { clientSecret: string; outcome: 'complete' | 'fail' }) =>
+  apiRequest<{ id: number; paymentIntentId: string; status: 'succeeded' | 'failed' }>('POST', '/api/payments/sandboxChallenge', { body, notify: false })
+
 /** Pays the rise in fees after a paid submission (only the difference is invoiced). */
 export const submitAdditionalPayment = (body: SubmitPayment) =>
   apiRequest<SubmitPaymentResult>('POST', '/api/promotion/submitAdditionalPayment', { body, notify: false })
@@ -55,3 +59,12 @@ export const getInvoices = (query: { page?: number; count?: number; promotionId?
 
 /** The tax invoice PDF (001 §7 downloads). */
 export const invoicePdfUrl = (invoiceNumber: number) => `/download/invoice/${invoiceNumber}`
+
+export type { LodgementPackView } from '@permitdesk/shared'
+import type { LodgementPackView } from '@permitdesk/shared'
+
+/** The lodgement pack's state and progress (owner or staff). */
+export const getLodgementPack = (id: number) => apiRequest<LodgementPackView>('GET', '/api/promotion/lodgementPack', { query: { id }, notify: false })
+
+/** Builds the pack now (again after a failure). */
+export const requestLodgementPack = (id: number) => apiRequest<LodgementPackView>('POST', '/api/promotion/requestLodgementPack', { body: { id }, notify: false })

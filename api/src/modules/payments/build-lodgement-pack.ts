@@ -9,10 +9,8 @@ import { Buffer } from 'node:buffer'
 import { PassThrough, type Readable } from 'node:stream'
 import { ZipArchive } from 'archiver'
 import {
-  AppError,
   getAttachmentType,
   getPermitRequirements,
-  MSG_LODGEMENT_PACK_NOT_PAID,
   type ApplicantDraft,
   type PermitDraft,
 } from '@permitdesk/shared'
@@ -22,8 +20,7 @@ import { renderStateApplicationForm, renderStateNotice, type FormState, type Lod
 import type { PdfService } from '../../pdf/pdf-service'
 import type { FileStorage } from '../../storage/storage'
 import { ausStatesOfRow } from '../promotions/promotion-fields'
-import { findPromotion } from '../promotions/promotions.repository'
-import { findSubmissionInvoices, type Viewer } from './payments.repository'
+import { findSubmissionInvoices } from './payments.repository'
 
 export type LodgementDeps = { db: Db; storage: FileStorage; pdf: () => PdfService; productName: string; now?: () => Date }
 
@@ -37,8 +34,8 @@ async function toBuffer(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks)
 }
 
-/** The pack's files, in order: forms, notices, attachments. */
-export async function lodgementFiles(deps: LodgementDeps, row: PromotionRow): Promise<{ name: string; data: Buffer }[]> {
+/** What the pack of this promotion version is made of: one step per form, notice and attachment. */
+export function lodgementSteps(deps: LodgementDeps, row: PromotionRow): { name: string; make: () => Promise<Buffer | null> }[] {
   const now = deps.now?.() ?? new Date()
   const value = row.postSubmissionTotalPrizeValue ?? row.totalPrizeValue
   const requirements = getPermitRequirements({
@@ -75,18 +72,36 @@ export async function lodgementFiles(deps: LodgementDeps, row: PromotionRow): Pr
     },
   }
   const options = { productName: deps.productName, now }
-  const files: { name: string; data: Buffer }[] = []
-  const printer = deps.pdf()
+  // The plan first (so progress knows the total), then each file in order.
+  const steps: { name: string; make: () => Promise<Buffer | null> }[] = []
+  const printer = () => deps.pdf()
   for (const key of requirements.requiredStates) {
     const state = key.toUpperCase() as FormState
     const title = state === 'NSW' ? (row.hasNswAuthority ? 'notification' : 'authority application') : state === 'ACT' ? 'permit application' : 'licence application'
-    files.push({ name: `${state} ${title}.pdf`, data: await printer.render(renderStateApplicationForm(state, input, options)) })
+    steps.push({ name: `${state} ${title}.pdf`, make: () => printer().render(renderStateApplicationForm(state, input, options)) })
   }
-  if (requirements.waNotice) files.push({ name: 'WA notice.pdf', data: await printer.render(renderStateNotice('WA', input, options)) })
-  if (requirements.ntNotice) files.push({ name: 'NT notice.pdf', data: await printer.render(renderStateNotice('NT', input, options)) })
+  if (requirements.waNotice) steps.push({ name: 'WA notice.pdf', make: () => printer().render(renderStateNotice('WA', input, options)) })
+  if (requirements.ntNotice) steps.push({ name: 'NT notice.pdf', make: () => printer().render(renderStateNotice('NT', input, options)) })
   for (const attachment of attachments) {
-    const stream = await deps.storage.get(`uploads/${attachment.fileName}`)
-    if (stream) files.push({ name: attachment.packName, data: await toBuffer(stream) })
+    steps.push({
+      name: attachment.packName,
+      make: async () => {
+        const stream = await deps.storage.get(`uploads/${attachment.fileName}`)
+        return stream ? toBuffer(stream) : null
+      },
+    })
+  }
+  return steps
+}
+
+/** The pack's files, in order: forms, notices, attachments; `onStep(n)` after each. */
+export async function lodgementFiles(deps: LodgementDeps, row: PromotionRow, onStep: (done: number) => Promise<void> | void = () => {}): Promise<{ name: string; data: Buffer }[]> {
+  const files: { name: string; data: Buffer }[] = []
+  const steps = lodgementSteps(deps, row)
+  for (const [index, step] of steps.entries()) {
+    const data = await step.make()
+    if (data) files.push({ name: step.name, data })
+    await onStep(index + 1)
   }
   return files
 }
@@ -101,17 +116,13 @@ export async function zipFiles(files: { name: string; data: Buffer }[]): Promise
   return done
 }
 
-/** The promotion's pack (built now, or the stored one of this version). */
-export async function getLodgementPack(deps: LodgementDeps, viewer: Viewer, promotionId: number): Promise<{ id: number; zip: Buffer }> {
-  const row = Number.isSafeInteger(promotionId) && promotionId > 0 ? await findPromotion(deps.db, viewer, promotionId) : undefined
-  if (!row) throw new AppError('NOT_FOUND')
-  const invoices = await findSubmissionInvoices(deps.db, row.id)
-  const paid = invoices.some((i) => i.paidAt) && !invoices.some((i) => !i.paidAt)
-  if (!paid) throw new AppError('CONFLICT', MSG_LODGEMENT_PACK_NOT_PAID)
-  const key = `lodgement/promotion-${row.id}-v${row.version}.zip`
-  const kept = await deps.storage.get(key)
-  if (kept) return { id: row.id, zip: await toBuffer(kept) }
-  const zip = await zipFiles(await lodgementFiles(deps, row))
-  await deps.storage.put(key, zip)
-  return { id: row.id, zip }
+/** Where the pack of a promotion version is kept. */
+export const lodgementPackKey = (row: Pick<PromotionRow, 'id' | 'version'>) => `lodgement/promotion-${row.id}-v${row.version}.zip`
+
+/** Paid, and nothing owed on the submission: the pack may be built. */
+export async function isPaidForLodgement(db: Db, promotionId: number): Promise<boolean> {
+  const invoices = await findSubmissionInvoices(db, promotionId)
+  return invoices.some((i) => i.paidAt) && !invoices.some((i) => !i.paidAt)
 }
+
+export { toBuffer as streamToBuffer }

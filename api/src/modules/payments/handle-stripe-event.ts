@@ -20,7 +20,7 @@ export type StripeEventLike = {
 
 const PAYABLE = new Set<number>([S.readySubmission, S.readyResubmission, S.readyGenerate, S.readyRegenerate, S.pendingPaymentClearance])
 
-export async function handleStripeEvent(db: Db, event: StripeEventLike, now = new Date()): Promise<{ outcome: 'replay' | 'ignored' | 'failed' | 'already-paid' | 'completed' }> {
+export async function handleStripeEvent(db: Db, event: StripeEventLike, now = new Date()): Promise<{ outcome: 'replay' | 'ignored' | 'failed' | 'already-paid' | 'completed'; promotionId?: number }> {
   return db.transaction(async (tx) => {
     if (!(await recordStripeEvent(tx, event.id, event.type))) return { outcome: 'replay' as const }
     const intentId = event.data.object.object === 'payment_intent' ? event.data.object.id : undefined
@@ -62,6 +62,6 @@ export async function handleStripeEvent(db: Db, event: StripeEventLike, now = ne
       action: 'stripeWebhook',
       changes: { ...(to !== row.statusId ? { statusId: { from: row.statusId, to } } : {}), invoice: { from: `${invoice.invoiceNumber} awaiting payment`, to: `${invoice.invoiceNumber} paid by card` } },
     })
-    return { outcome: 'completed' as const }
+    return { outcome: 'completed' as const, promotionId: row.id }
   })
 }

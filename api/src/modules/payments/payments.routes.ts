@@ -10,6 +10,8 @@ import {
   SubmitAddendumSchema,
   CreateInvoiceSchema,
   ChargeCardSchema,
+  SandboxChallengeResponseSchema,
+  SandboxChallengeSchema,
 } from '@permitdesk/shared'
 import { z } from 'zod'
 import type { AppDeps } from '../../deps'
@@ -28,12 +30,20 @@ import { submitAddendum } from './submit-addendum'
 import { createCustomInvoice } from './create-custom-invoice'
 import { chargeCard } from './charge-card'
 import { sendAmendmentStartedLater } from './send-payment-mails'
+import { completeSandboxChallenge } from './complete-sandbox-challenge'
+import { lodgementDeps } from './lodgement-pack.routes'
+import { queueLodgementPackAfterSubmission } from './request-lodgement-pack'
 
 export function paymentRoutes(deps: AppDeps): RouteSpec[] {
   const db = deps.database.db
   const billerCode = deps.config.BPAY_BILLER_CODE
   const mailDeps = { db, mailer: deps.mailer, pdf: deps.pdf, config: deps.config, logger: deps.logger }
-  const afterCommit = (event: PaymentMailEvent) => sendPaymentMailsLater(mailDeps, event)
+  const packDeps = lodgementDeps(deps)
+  const afterCommit = (event: PaymentMailEvent) => {
+    sendPaymentMailsLater(mailDeps, event)
+    // Paid and submitted (or resubmitted, generated, paid the difference): the lodgement pack of this version, by the job.
+    if (event.kind === 'paid' || event.kind === 'submitted-only') void queueLodgementPackAfterSubmission(packDeps, event.promotionId)
+  }
   const paymentDeps = { db, gateway: deps.paymentGateway, billerCode, afterCommit }
   const viewer = (user: { id: number; isStaff: boolean }) => ({ userId: user.id, isStaff: user.isStaff })
   return [
@@ -96,7 +106,12 @@ export function paymentRoutes(deps: AppDeps): RouteSpec[] {
       idempotent: true,
       body: SubmitAddendumSchema,
       response: z.object({ id: z.number(), attachment: z.record(z.string(), z.unknown()) }),
-      handler: async ({ body, user }) => submitAddendum(db, viewer(user), body),
+      handler: async ({ body, user }) => {
+        const answer = await submitAddendum(db, viewer(user), body)
+        // The addendum is part of the pack now: build this version's.
+        void queueLodgementPackAfterSubmission(packDeps, answer.id)
+        return answer
+      },
     }),
     route({
       method: 'get',
@@ -110,6 +125,16 @@ export function paymentRoutes(deps: AppDeps): RouteSpec[] {
         publishableKey: deps.paymentGateway.name === 'stripe' ? (deps.config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
         billerCode,
       }),
+    }),
+    route({
+      method: 'post',
+      path: '/payments/sandboxChallenge',
+      summary: "The sandbox gateway's 3-D Secure challenge: complete or fail it (client secret from requiresAction), then submit again with the PaymentIntent id. 404 with Stripe configured",
+      tag: 'payments',
+      access: 'user',
+      body: SandboxChallengeSchema,
+      response: SandboxChallengeResponseSchema,
+      handler: ({ body, user }) => completeSandboxChallenge({ db, gateway: deps.paymentGateway }, viewer(user), body),
     }),
     route({
       method: 'get',

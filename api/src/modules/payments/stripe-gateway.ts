@@ -6,6 +6,7 @@
  * checked (same invoice, same amount). Card data never reaches this server.
  */
 import Stripe from 'stripe'
+import { MSG_CARD_AUTHENTICATION_REQUIRED, MSG_PAYMENT_NOT_FOR_INVOICE } from '@permitdesk/shared'
 import type { ChargeRequest, ChargeResult, PaymentGateway } from './payment-gateway'
 
 export type StripeSettings = { secretKey: string; apiBase?: string | undefined }
@@ -29,7 +30,7 @@ function resultOf(intent: Stripe.PaymentIntent): ChargeResult {
   const card = cardOf(intent)
   if (intent.status === 'succeeded') return { status: 'succeeded', ref: intent.id, ...card }
   if (intent.status === 'requires_action') {
-    return { status: 'requires_action', ref: intent.id, clientSecret: intent.client_secret, message: 'Your card needs authentication.', ...card }
+    return { status: 'requires_action', ref: intent.id, clientSecret: intent.client_secret, message: MSG_CARD_AUTHENTICATION_REQUIRED, ...card }
   }
   return { status: 'failed', ref: intent.id, message: intent.last_payment_error?.message ?? 'Your card was declined.', ...card }
 }
@@ -44,7 +45,7 @@ export class StripeGateway implements PaymentGateway {
       if (request.paymentIntentId) {
         const intent = await this.stripe.paymentIntents.retrieve(request.paymentIntentId, { expand: ['payment_method'] })
         if (intent.amount !== request.amount || intent.metadata?.invoiceNumber !== String(request.metadata.invoiceNumber)) {
-          return { status: 'failed', ref: intent.id, message: 'This payment does not belong to this invoice.', brand: null, last4: null }
+          return { status: 'failed', ref: intent.id, message: MSG_PAYMENT_NOT_FOR_INVOICE, brand: null, last4: null }
         }
         return resultOf(intent)
       }

@@ -1,8 +1,48 @@
 import { AppError, MSG_STRIPE_SIGNATURE_INVALID } from '@permitdesk/shared'
 import express, { Router } from 'express'
+import { z } from 'zod'
 import type { AppDeps } from '../../deps'
+import { route, type RouteSpec } from '../../http/route'
 import { handleStripeEvent, type StripeEventLike } from './handle-stripe-event'
+import { lodgementDeps } from './lodgement-pack.routes'
+import { queueLodgementPackAfterSubmission } from './request-lodgement-pack'
 import { createStripeClient } from './stripe-gateway'
+
+/** The part of a Stripe event the webhook reads (the rest of Stripe's event is accepted as sent). */
+const StripeEventDoc = z.looseObject({
+  id: z.string().describe('The event id (evt_…): a replayed id is answered without acting again.'),
+  type: z.string().describe('payment_intent.succeeded and payment_intent.payment_failed act; any other type is acknowledged and ignored.'),
+  data: z.looseObject({ object: z.looseObject({ id: z.string(), object: z.string() }) }),
+})
+
+const StripeWebhookResponse = z.object({
+  received: z.literal(true),
+  outcome: z.enum(['replay', 'ignored', 'failed', 'already-paid', 'completed']),
+})
+
+/**
+ * The webhook as /api/openapi.json documents it. It is served by `stripeWebhookRoutes` below
+ * (mounted before the API's JSON parser, so the signature is checked over the raw bytes), hence
+ * `mountedElsewhere`; the declaration only documents it and puts it in the policy table.
+ */
+export function stripeWebhookDoc(): RouteSpec[] {
+  return [
+    route({
+      method: 'post',
+      path: '/payments/stripeWebhook',
+      summary: "Stripe's events (PaymentIntent succeeded or failed), signed with STRIPE_WEBHOOK_SECRET; a bad or missing signature is 400, a replay does nothing. Only when Stripe is configured (404 otherwise).",
+      tag: 'payments',
+      access: 'public',
+      mountedElsewhere: true,
+      headers: [{ name: 'Stripe-Signature', required: true, description: "Stripe's signature of the raw body (`t=…,v1=…`), checked with the webhook secret." }],
+      bodyDoc: StripeEventDoc,
+      response: StripeWebhookResponse,
+      handler: () => {
+        throw new AppError('NOT_FOUND')
+      },
+    }),
+  ]
+}
 
 /**
  * POST /api/payments/stripeWebhook: Stripe's events, the raw body checked against the
@@ -21,8 +61,10 @@ export function stripeWebhookRoutes(deps: AppDeps): Router {
     } catch {
       throw new AppError('VALIDATION', MSG_STRIPE_SIGNATURE_INVALID)
     }
-    const { outcome } = await handleStripeEvent(deps.database.db, event)
-    res.json({ received: true, outcome })
+    const { outcome, promotionId } = await handleStripeEvent(deps.database.db, event)
+    if (outcome === 'completed' && promotionId) void queueLodgementPackAfterSubmission(lodgementDeps(deps), promotionId)
+    const answer: z.input<typeof StripeWebhookResponse> = { received: true, outcome }
+    res.json(answer)
   })
   return router
 }

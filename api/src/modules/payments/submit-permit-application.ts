@@ -119,7 +119,7 @@ type CardInput = Pick<SubmitPermitApplication, 'cardName' | 'cardNumber' | 'card
  */
 export async function chargeInvoiceByCard(tx: DbOrTx, deps: PaymentDeps, row: PromotionRow, invoice: InvoiceRow, input: CardInput, now: Date) {
   const card = { name: input.cardName ?? '', number: input.cardNumber ?? '', cvc: input.cardSecurityCode ?? '', expiry: input.cardExpiry ?? '' }
-  if (deps.gateway.acceptsRawCards) {
+  if (deps.gateway.acceptsRawCards && !input.paymentIntentId) {
     const errors = checkCard(card, now)
     if (Object.keys(errors).length > 0) throw new AppError('VALIDATION', MSG_CONFIRM_PAYMENT_FIELDS, { modelState: errors })
   } else if (!input.paymentMethodId && !input.paymentIntentId) {
@@ -141,7 +141,7 @@ export async function chargeInvoiceByCard(tx: DbOrTx, deps: PaymentDeps, row: Pr
         idempotencyKey,
         description: `Invoice ${invoice.invoiceNumber} (promotion ${row.id})`,
         metadata: { invoiceNumber: invoice.invoiceNumber, promotionId: row.id },
-        ...(deps.gateway.acceptsRawCards ? { card } : {}),
+        ...(deps.gateway.acceptsRawCards && !input.paymentIntentId ? { card } : {}),
         ...(input.paymentMethodId ? { paymentMethodId: input.paymentMethodId } : {}),
         ...(input.paymentIntentId ? { paymentIntentId: input.paymentIntentId } : {}),
       },

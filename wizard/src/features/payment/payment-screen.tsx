@@ -23,8 +23,9 @@ import {
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { AppLayout } from '../../components/layouts/app-layout'
+import { Button, Modal } from '../../components/ui'
 import { ApiError, apiRequest } from '../../lib/api-client'
-import { getPaymentConfig, submitAdditionalPayment, submitPermitApplication, type PaymentConfig, type SubmitPayment, type SubmitPaymentResult } from '../../lib/payments-api'
+import { answerSandboxChallenge, getPaymentConfig, submitAdditionalPayment, submitPermitApplication, type PaymentConfig, type SubmitPayment, type SubmitPaymentResult } from '../../lib/payments-api'
 import { useStripeCard } from './stripe-card'
 
 type PromotionWithOwed = Promotion
@@ -52,6 +53,17 @@ export function PaymentScreen() {
   const [stripeMount, setStripeMount] = useState<HTMLDivElement | null>(null)
   const stripeCard = useStripeCard(config?.gateway === 'stripe' ? config.publishableKey : null, stripeMount)
   const useStripe = config?.gateway === 'stripe'
+  // The sandbox's 3-D Secure challenge (what the bank's page is with Stripe): open while it waits for an answer.
+  const [challenge, setChallenge] = useState<{ answer: (outcome: 'complete' | 'fail') => void } | null>(null)
+  const askChallenge = () =>
+    new Promise<'complete' | 'fail'>((resolve) =>
+      setChallenge({
+        answer: (outcome) => {
+          setChallenge(null)
+          resolve(outcome)
+        },
+      }),
+    )
 
   useEffect(() => {
     getPaymentConfig().then(setConfig, (e: Error) => setLoadError(e.message))
@@ -164,6 +176,13 @@ export function PaymentScreen() {
         }
       } else {
         result = await call(paying === 'card' ? card : {})
+        if (paying === 'card' && result.requiresAction) {
+          // Sandbox 3-D Secure: the cardholder answers the challenge, then the same PaymentIntent is submitted.
+          const { clientSecret, paymentIntentId } = result.requiresAction
+          const outcome = await askChallenge()
+          await answerSandboxChallenge({ clientSecret, outcome })
+          result = await call({ paymentIntentId })
+        }
       }
       if (paying === 'bpay') setBpayResult(result)
       else navigate(`${dashboard(id)}?${additional ? 'additionalPayment' : 'success'}`)
@@ -246,6 +265,22 @@ export function PaymentScreen() {
                 : 'Submit and pay by BPAY'}
         </button>
       </form>
+      <Modal
+        isOpen={challenge !== null}
+        blocking
+        title="Confirm this payment with your bank"
+        actions={
+          <>
+            <Button variant="secondary" onPress={() => challenge?.answer('fail')}>Fail authentication</Button>
+            <Button variant="primary" onPress={() => challenge?.answer('complete')}>Complete authentication</Button>
+          </>
+        }
+      >
+        <div data-testid="sandbox-challenge">
+          <p>Your card issuer asks you to confirm this payment of {formatCurrency(byCard.total)} (3-D Secure).</p>
+          <p>This is the test payment gateway: choose whether the cardholder completes or fails the check.</p>
+        </div>
+      </Modal>
     </AppLayout>
   )
 }

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { api } from '../../lib/api-client'
 import { notify } from '../../lib/notify'
+import { LodgementPackPanel } from '../../components/lodgement-pack-panel'
 import { StaffLayout } from '../staff-layout'
 import { invoicePaths, staffPaths } from '../staff-paths'
 import { useLoad } from '../use-load'
@@ -66,6 +67,8 @@ export function DetailScreen() {
             <Link to={`${staffPaths.tasks}attachments/${id}/`}>Attachments</Link>
             <a href={`/promotions/downloadworkingpdf/${id}`}>Working PDF</a>
           </nav>
+
+          <LodgementPackPanel promotionId={id} />
 
           <h2>Actions</h2>
           <div className="staff-actions">

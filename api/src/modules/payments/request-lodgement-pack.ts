@@ -1,0 +1,106 @@
+/**
+ * The lodgement pack as the customer and staff reach it (issue 12): its state and progress
+ * (GET /api/promotion/lodgementPack), a request to build it (POST /api/promotion/requestLodgementPack,
+ * also queued by a submission, resubmission, amendment or addendum), and the download of the
+ * stored zip (/promotions/downloadpdfs/{id}: 409 with a clear message while it is being built).
+ *
+ * With a job queue (main.ts), building is the `lodgement-pack` job's; without one (an API
+ * started alone) a request builds it in place with the same code.
+ */
+import { AppError, MSG_LODGEMENT_PACK_BUILDING, MSG_LODGEMENT_PACK_FAILED, MSG_LODGEMENT_PACK_NOT_PAID, type LodgementPackView } from '@permitdesk/shared'
+import type { LodgementPackRow } from '../../db/schema/lodgement-packs'
+import type { PromotionRow } from '../../db/schema/promotions'
+import { findPromotion, type Owner } from '../promotions/promotions.repository'
+import { isPaidForLodgement, lodgementPackKey, streamToBuffer } from './build-lodgement-pack'
+import { buildLodgementPackNow, type LodgementJobDeps } from './lodgement-pack-job'
+import { lodgementPackRuntime, sendLodgementPackJob } from './lodgement-pack-runtime'
+import { findLodgementPack, markLodgementPackQueued } from './lodgement-packs.repository'
+
+async function ownedPromotion(deps: LodgementJobDeps, viewer: Owner, promotionId: number): Promise<PromotionRow> {
+  const row = Number.isSafeInteger(promotionId) && promotionId > 0 ? await findPromotion(deps.db, viewer, promotionId) : undefined
+  if (!row || (row.deleted && !viewer.isStaff)) throw new AppError('NOT_FOUND')
+  return row
+}
+
+function viewOf(row: PromotionRow, pack: LodgementPackRow | undefined, paid: boolean): LodgementPackView {
+  const empty = { promotionId: row.id, step: 0, total: 0, attempts: 0, error: null, sizeBytes: null, updatedAt: null, downloadUrl: null }
+  if (!paid) return { ...empty, state: 'unpaid' }
+  // A pack of an earlier version of the application is not this one's.
+  if (!pack || pack.version !== row.version) return { ...empty, state: 'none' }
+  return {
+    promotionId: row.id,
+    state: pack.state,
+    step: pack.step,
+    total: pack.total,
+    attempts: pack.attempts,
+    error: pack.error,
+    sizeBytes: pack.state === 'ready' ? pack.sizeBytes : null,
+    updatedAt: pack.updatedAt.toISOString(),
+    downloadUrl: pack.state === 'ready' ? `/promotions/downloadpdfs/${row.id}` : null,
+  }
+}
+
+export async function getLodgementPackState(deps: LodgementJobDeps, viewer: Owner, promotionId: number): Promise<LodgementPackView> {
+  const row = await ownedPromotion(deps, viewer, promotionId)
+  return viewOf(row, await findLodgementPack(deps.db, row.id), await isPaidForLodgement(deps.db, row.id))
+}
+
+/**
+ * Queues the pack of the promotion's current version, unless it is ready, queued or being built
+ * already (`force`: also after a final failure, or to rebuild a ready one). Without a queue, builds it now.
+ */
+async function queuePack(deps: LodgementJobDeps, row: PromotionRow, { force = false } = {}): Promise<void> {
+  const pack = await findLodgementPack(deps.db, row.id)
+  const current = pack && pack.version === row.version
+  if (current && (pack.state === 'queued' || pack.state === 'building')) return
+  if (current && pack.state === 'ready' && !force) return
+  if (current && pack.state === 'failed' && !force) return
+  await markLodgementPackQueued(deps.db, row.id, row.version)
+  if (lodgementPackRuntime.queue) {
+    await sendLodgementPackJob(row.id)
+    return
+  }
+  // No job queue in this process: build it here (a failure is recorded and reported like the job's last attempt).
+  await buildLodgementPackNow(deps, row.id).catch(() => undefined)
+}
+
+/** On demand, from the dashboard or the staff promotion page. */
+export async function requestLodgementPack(deps: LodgementJobDeps, viewer: Owner, promotionId: number): Promise<LodgementPackView> {
+  const row = await ownedPromotion(deps, viewer, promotionId)
+  if (!(await isPaidForLodgement(deps.db, row.id))) throw new AppError('CONFLICT', MSG_LODGEMENT_PACK_NOT_PAID)
+  await queuePack(deps, row, { force: true })
+  return getLodgementPackState(deps, viewer, promotionId)
+}
+
+/**
+ * After a submission, resubmission, payment or addendum committed: queue the pack of the new
+ * version, if it is paid. Only with a job queue (a request without one builds it when asked).
+ * Never throws: a failure to queue is logged, and the dashboard or a download queues it again.
+ */
+export async function queueLodgementPackAfterSubmission(deps: LodgementJobDeps, promotionId: number): Promise<void> {
+  if (!lodgementPackRuntime.queue) return
+  try {
+    const row = await findPromotion(deps.db, { userId: 0, isStaff: true }, promotionId)
+    if (!row || !(await isPaidForLodgement(deps.db, row.id))) return
+    await queuePack(deps, row)
+  } catch (error) {
+    deps.logger.error('could not queue the lodgement pack', { promotionId, error: error instanceof Error ? error.message : String(error) })
+  }
+}
+
+/** The download: the stored zip of this version, or 409 while it is being prepared (queued now if it was not). */
+export async function downloadLodgementPack(deps: LodgementJobDeps, viewer: Owner, promotionId: number): Promise<{ id: number; zip: Buffer }> {
+  const row = await ownedPromotion(deps, viewer, promotionId)
+  if (!(await isPaidForLodgement(deps.db, row.id))) throw new AppError('CONFLICT', MSG_LODGEMENT_PACK_NOT_PAID)
+  let pack = await findLodgementPack(deps.db, row.id)
+  if (!pack || pack.version !== row.version || (pack.state === 'ready' && !(await deps.storage.exists(pack.storageKey ?? lodgementPackKey(row))))) {
+    await queuePack(deps, row, { force: true })
+    pack = await findLodgementPack(deps.db, row.id)
+  }
+  if (pack?.state === 'ready' && pack.version === row.version) {
+    const stream = await deps.storage.get(pack.storageKey ?? lodgementPackKey(row))
+    if (stream) return { id: row.id, zip: await streamToBuffer(stream) }
+  }
+  if (pack?.state === 'failed') throw new AppError('CONFLICT', pack.error && pack.error !== MSG_LODGEMENT_PACK_FAILED ? `${MSG_LODGEMENT_PACK_FAILED} ${pack.error}` : MSG_LODGEMENT_PACK_FAILED)
+  throw new AppError('CONFLICT', MSG_LODGEMENT_PACK_BUILDING)
+}

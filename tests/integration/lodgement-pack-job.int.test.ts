@@ -1,0 +1,239 @@
+/**
+ * The lodgement pack built by a pg-boss job (issue 12): queued by the submission, progress
+ * readable through GET /api/promotion/lodgementPack (queued / building n of m / ready / failed
+ * with the reason), the download serving the stored zip (409 with a clear message while it is
+ * built), a retry after a transient failure, and a final failure reported to staff.
+ *
+ * The file store is the one outside service here: a fake over the real local storage that can
+ * hold a write (to read the progress mid-build) or fail it, as a slow or failing S3 would.
+ */
+import { MSG_LODGEMENT_PACK_BUILDING, MSG_LODGEMENT_PACK_FAILED, MSG_LODGEMENT_PACK_NOT_PAID, MSG_LODGEMENT_PACK_STORAGE_FAILED } from '@permitdesk/shared'
+import { sql } from 'drizzle-orm'
+import { PgBoss } from 'pg-boss'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startLodgementPackWorker } from '../../api/src/jobs/lodgement-pack'
+import { silentLogger } from '../../api/src/logger'
+import { lodgementPackRuntime } from '../../api/src/modules/payments/lodgement-pack-runtime'
+import { PdfService } from '../../api/src/pdf/pdf-service'
+import { LocalFileStorage, type FileStorage } from '../../api/src/storage/storage'
+import { savePromotion, withCompleteApplication } from '../factories/permit'
+import { createCustomer, createPromotion, type Customer } from '../factories/promotions'
+import { signInStaff } from '../setup/accounts'
+import { startTestApi, type Client, type TestApi } from '../setup/test-api'
+
+/** The local store, with writes of chosen keys held until released, or failed a number of times. */
+class ControllableStorage implements FileStorage {
+  readonly held = new Map<string, { release: () => void; reached: Promise<void> }>()
+  readonly failures = new Map<string, number>()
+  private readonly inner: LocalFileStorage
+  private reachedResolvers = new Map<string, () => void>()
+  constructor(root: string) {
+    this.inner = new LocalFileStorage(root)
+  }
+  /** The next write of a key starting with `prefix` waits for `release()`. */
+  hold(prefix: string) {
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    const reached = new Promise<void>((resolve) => this.reachedResolvers.set(prefix, resolve))
+    this.held.set(prefix, { release, reached })
+    this.gates.set(prefix, gate)
+  }
+  private gates = new Map<string, Promise<void>>()
+  /** The next `times` writes of keys starting with `prefix` fail as a 503 from S3 would. */
+  fail(prefix: string, times: number) {
+    this.failures.set(prefix, times)
+  }
+  async put(key: string, data: Buffer) {
+    for (const [prefix, left] of this.failures) {
+      if (key.startsWith(prefix) && left > 0) {
+        this.failures.set(prefix, left - 1)
+        throw new Error('503 Service Unavailable (SlowDown)')
+      }
+    }
+    for (const [prefix, gate] of this.gates) {
+      if (key.startsWith(prefix)) {
+        this.gates.delete(prefix)
+        this.reachedResolvers.get(prefix)?.()
+        await gate
+      }
+    }
+    return this.inner.put(key, data)
+  }
+  get = (key: string) => this.inner.get(key)
+  exists = (key: string) => this.inner.exists(key)
+  delete = (key: string) => this.inner.delete(key)
+}
+
+let api: TestApi
+let alice: Customer
+let bob: Customer
+let staff: Client
+let boss: PgBoss
+let stopWorker: () => Promise<void>
+let pdf: PdfService
+let storage: ControllableStorage
+const defaultRetryLimit = lodgementPackRuntime.retryLimit
+beforeAll(async () => {
+  api = await startTestApi()
+  alice = await createCustomer(api)
+  bob = await createCustomer(api)
+  staff = api.client()
+  await signInStaff(staff, api)
+  storage = new ControllableStorage(api.config.DATA_DIR)
+  pdf = new PdfService({ chromiumPath: api.config.CHROMIUM_PATH })
+  boss = new PgBoss({ connectionString: api.dbUrl, schema: 'pgboss' })
+  await boss.start()
+  stopWorker = await startLodgementPackWorker(
+    boss,
+    { db: api.database.db, storage, pdf: () => pdf, productName: 'PermitDesk', logger: silentLogger },
+    { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1 },
+  )
+}, 120_000)
+afterAll(async () => {
+  lodgementPackRuntime.retryLimit = defaultRetryLimit
+  await stopWorker?.()
+  await boss?.stop({ graceful: false, close: true })
+  await pdf?.close()
+  await api?.close()
+})
+
+const VISA = { cardName: 'Pat Promoter', cardNumber: '4242 4242 4242 4242', cardSecurityCode: '123', cardExpiry: '12/35' }
+const pdfBytes = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n')
+
+async function readyPromotion(customer: Customer): Promise<number> {
+  const id = await createPromotion(customer.client)
+  const saved = await savePromotion(customer.client, id, withCompleteApplication)
+  const attachments = []
+  for (const [code, name] of [['B', 'terms.pdf'], ['E', 'advert.pdf']] as const) {
+    const data = new FormData()
+    data.append('file', new Blob([pdfBytes]), name)
+    attachments.push({ attachmentType: { code }, uploaded: true, fileName: (await customer.client.upload('/api/Upload', data)).body.serverFileName })
+  }
+  const attached = await customer.client.post('/api/promotion/saveAttachments', { id, versionNumber: saved.body.versionNumber, attachments })
+  expect(attached.body.permitStatus?.slug).toBe('ready-submission')
+  return id
+}
+
+const packOf = async (client: Client, id: number) => {
+  const answer = await client.get(`/api/promotion/lodgementPack?id=${id}`)
+  expect(answer.status, answer.text).toBe(200)
+  return answer.body
+}
+
+/** Reads the state until `done` holds (the job runs in the background); every view seen is returned. */
+async function watchPack(id: number, done: (view: any) => boolean) {
+  const seen: any[] = []
+  for (let i = 0; i < 600; i++) {
+    const view = await packOf(alice.client, id)
+    seen.push(view)
+    if (done(view)) return seen
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`the pack never got there: ${JSON.stringify(seen.at(-1))}`)
+}
+
+function zipEntries(zip: Buffer): string[] {
+  const names: string[] = []
+  let offset = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]))
+  const count = zip.readUInt16LE(offset + 10)
+  offset = zip.readUInt32LE(offset + 16)
+  for (let i = 0; i < count; i++) {
+    const nameLength = zip.readUInt16LE(offset + 28)
+    names.push(zip.subarray(offset + 46, offset + 46 + nameLength).toString('utf8'))
+    offset += 46 + nameLength + zip.readUInt16LE(offset + 30) + zip.readUInt16LE(offset + 32)
+  }
+  return names
+}
+
+describe('the lodgement pack job', () => {
+  it('is unpaid before payment (requesting it is 409); another customer gets 404', async () => {
+    const id = await readyPromotion(alice)
+    expect((await packOf(alice.client, id)).state).toBe('unpaid')
+    const request = await alice.client.post('/api/promotion/requestLodgementPack', { id })
+    expect(request.status).toBe(409)
+    expect(request.body.message).toBe(MSG_LODGEMENT_PACK_NOT_PAID)
+    expect((await bob.client.get(`/api/promotion/lodgementPack?id=${id}`)).status).toBe(404)
+    expect((await bob.client.post('/api/promotion/requestLodgementPack', { id })).status).toBe(404)
+  })
+
+  it('is queued by the submission and built by the job, with progress; the download is 409 while building, then the stored zip', async () => {
+    const id = await readyPromotion(alice)
+    storage.hold(`lodgement/promotion-${id}-`)
+    const paid = await alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA })
+    expect(paid.status, paid.text).toBe(200)
+    // The job prints the two forms and copies two attachments, then holds at the zip's write.
+    await storage.held.get(`lodgement/promotion-${id}-`)!.reached
+    const building = await packOf(alice.client, id)
+    expect(building).toMatchObject({ state: 'building', step: 4, total: 5, attempts: 1, error: null, downloadUrl: null })
+    // Staff read the same progress (the staff promotion page).
+    expect((await packOf(staff, id)).state).toBe('building')
+    const early = await alice.client.get(`/promotions/downloadpdfs/${id}`)
+    expect(early.status).toBe(409)
+    expect(early.body.message).toBe(MSG_LODGEMENT_PACK_BUILDING)
+    expect((await bob.client.get(`/promotions/downloadpdfs/${id}`)).status).toBe(404)
+
+    storage.held.get(`lodgement/promotion-${id}-`)!.release()
+    const seen = await watchPack(id, (view) => view.state === 'ready')
+    const ready = seen.at(-1)
+    expect(ready).toMatchObject({ state: 'ready', step: 5, total: 5, attempts: 1, downloadUrl: `/promotions/downloadpdfs/${id}` })
+    const pack = await alice.client.get(`/promotions/downloadpdfs/${id}`)
+    expect(pack.status).toBe(200)
+    expect(pack.headers.get('content-type')).toBe('application/zip')
+    expect(pack.bytes.length).toBe(ready.sizeBytes)
+    expect(zipEntries(pack.bytes)).toEqual(['NSW authority application.pdf', 'ACT permit application.pdf', 'attachments/B - Terms and conditions.pdf', 'attachments/E - Proposed advertisement or notice.pdf'])
+    // Served from storage: staff get the same bytes, and no second job ran.
+    expect((await staff.get(`/promotions/downloadpdfs/${id}`)).bytes.equals(pack.bytes)).toBe(true)
+    expect((await packOf(alice.client, id)).attempts).toBe(1)
+  })
+
+  it('retries after a transient failure (the file store answered 503 once): queued with the reason, then ready on the second attempt', async () => {
+    const id = await readyPromotion(alice)
+    const key = `lodgement/promotion-${id}-`
+    storage.fail(key, 1)
+    storage.hold(key) // the second attempt's write waits, so its progress can be read
+    await alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA })
+    await storage.held.get(key)!.reached
+    // The retry is building, and the dashboard still says why the first attempt failed.
+    expect(await packOf(alice.client, id)).toMatchObject({ state: 'building', attempts: 2, step: 4, total: 5, error: MSG_LODGEMENT_PACK_STORAGE_FAILED })
+    storage.held.get(key)!.release()
+    const seen = await watchPack(id, (view) => view.state === 'ready')
+    expect(seen.at(-1)).toMatchObject({ state: 'ready', attempts: 2, error: null })
+    // One job, retried once (pg-boss marks it completed just after the handler returns).
+    let job: any[] = []
+    for (let i = 0; i < 100; i++) {
+      job = (await api.database.db.execute(sql`select state, retry_count from pgboss.job where name = 'lodgement-pack' and data->>'promotionId' = ${String(id)}`)).rows as any[]
+      if (job[0]?.state === 'completed') break
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    expect(job).toEqual([{ state: 'completed', retry_count: 1 }])
+    const tasks = (await api.database.db.execute(sql`select count(*)::int as n from app.staff_tasks where promotion_id = ${id} and kind = 'lodgement-pack'`)).rows[0] as any
+    expect(tasks.n).toBe(0)
+    expect((await alice.client.get(`/promotions/downloadpdfs/${id}`)).status).toBe(200)
+  })
+
+  it('after the last retry fails: failed with the reason, a staff task, a clear 409; asking again builds it', async () => {
+    lodgementPackRuntime.retryLimit = 1
+    try {
+      const id = await readyPromotion(alice)
+      storage.fail(`lodgement/promotion-${id}-`, 2)
+      await alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA })
+      const failed = (await watchPack(id, (view) => view.state === 'failed')).at(-1)
+      expect(failed).toMatchObject({ state: 'failed', attempts: 2, error: MSG_LODGEMENT_PACK_STORAGE_FAILED, downloadUrl: null })
+      const tasks = (await api.database.db.execute(sql`select kind, note from app.staff_tasks where promotion_id = ${id}`)).rows as any[]
+      expect(tasks).toEqual([{ kind: 'lodgement-pack', note: expect.stringContaining(MSG_LODGEMENT_PACK_STORAGE_FAILED) }])
+      expect(tasks[0].note).toContain('503')
+      const download = await alice.client.get(`/promotions/downloadpdfs/${id}`)
+      expect(download.status).toBe(409)
+      expect(download.body.message).toBe(`${MSG_LODGEMENT_PACK_FAILED} ${MSG_LODGEMENT_PACK_STORAGE_FAILED}`)
+
+      // The store answers again; the dashboard's "try again".
+      const again = await alice.client.post('/api/promotion/requestLodgementPack', { id })
+      expect(again.status, again.text).toBe(200)
+      expect(['queued', 'building', 'ready']).toContain(again.body.state)
+      expect((await watchPack(id, (view) => view.state === 'ready')).at(-1)).toMatchObject({ state: 'ready', error: null })
+      expect((await alice.client.get(`/promotions/downloadpdfs/${id}`)).status).toBe(200)
+    } finally {
+      lodgementPackRuntime.retryLimit = defaultRetryLimit
+    }
+  })
+})
