@@ -22,9 +22,9 @@ describe('skill T&C credit options (decision record 014)', () => {
   });
 
   it.each([
-    ['150', 150, 15, '167.48', 30],
-    ['250', 250, 25, '279.13', 90],
-    ['1000', 1000, 100, '1116.50', 365],
+    ['150', 150, 15, '167.48'],
+    ['250', 250, 25, '279.13'],
+    ['1000', 1000, 100, '1116.50'],
   ] as const)('option %s: fee line $%s, GST $%s once, card total $%s', (option, price, gst, byCard) => {
     const card = calculateFees({ ausStates: { nsw: true }, totalPrizeValue: $(5000), skillsBasedTC: true, skillsBasedTCPaymentOption: option });
     expect(card.feeDue_SkillsBasedTC).toBe($(price));

@@ -6,6 +6,7 @@
  * longer `skillsBasedTCEditWindow`, the period after purchase in which the customer may
  * regenerate or amend the T&Cs themselves.
  */
+import { SKILLS_TC_EDIT_WINDOW_DAYS } from '../constants';
 import type { RuleSet } from '../rules/rule-sets';
 import { selectRuleSet } from '../rules/rule-sets';
 
@@ -25,7 +26,7 @@ export interface SkillTcOptionTerms {
 }
 
 /** Days of edit credit per option (decision record 014). */
-const EDIT_WINDOW_DAYS: Record<SkillTcPaymentOption, number> = { '150': 30, '250': 90, '1000': 365 };
+const EDIT_WINDOW_DAYS: Record<SkillTcPaymentOption, number> = { '150': SKILLS_TC_EDIT_WINDOW_DAYS, '250': 90, '1000': 365 };
 const LABELS: Record<SkillTcPaymentOption, string> = {
   '150': 'Standard: change your terms for 30 days',
   '250': 'Campaign: change your terms for 90 days',

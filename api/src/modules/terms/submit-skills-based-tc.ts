@@ -1,0 +1,48 @@
+/**
+ * POST /api/promotion/submitSkillsBasedTC (001 §7, issue 14): the purchase of skill-based T&Cs
+ * for a game of skill (no permit), by card or BPAY, with `skillsBasedTCPaymentOption` choosing
+ * the credit option 150/250/1000 (decision record 014: the price and the edit window's length).
+ *
+ * The option is stored on the promotion and its fees recomputed by the shared fee rules (GST
+ * once on the provider's subtotal); the charge itself is the payment module's use case, so the
+ * purchase is one invoice (a tax invoice), one idempotent gateway charge and one status change
+ * through the transition table. Repeating the call after paying answers the same payment. The
+ * option cannot change once an invoice exists (paid, awaiting BPAY, or retried after a decline).
+ */
+import { AppError, MSG_SKILL_TC_NOT_SKILL, MSG_SKILL_TC_OPTION_FIXED, type SubmitSkillsBasedTC } from '@permitdesk/shared'
+import { insertChange } from '../changelog/changelog.repository'
+import { findSubmissionInvoices } from '../payments/payments.repository'
+import { submitPermitApplication, type PaymentDeps } from '../payments/submit-permit-application'
+import { computeFees } from '../promotions/promotion-fields'
+import { updatePromotion, type Owner } from '../promotions/promotions.repository'
+import { requirePromotion, skillEditWindow, skillOptionOf } from './terms-access'
+
+export async function submitSkillsBasedTC(deps: PaymentDeps, actor: Owner, input: SubmitSkillsBasedTC) {
+  const option = input.skillsBasedTCPaymentOption
+  await deps.db.transaction(async (tx) => {
+    const row = await requirePromotion(tx, actor, input.id, { forUpdate: true })
+    if (!row.skillsBasedTC) throw new AppError('CONFLICT', MSG_SKILL_TC_NOT_SKILL)
+    if (skillOptionOf(row) === option) return
+    if ((await findSubmissionInvoices(tx, row.id)).length > 0) {
+      throw new AppError('CONFLICT', MSG_SKILL_TC_OPTION_FIXED, { modelState: { skillsBasedTCPaymentOption: [MSG_SKILL_TC_OPTION_FIXED] } })
+    }
+    const { fees, requiresPermits } = computeFees({ ...row, skillsTcPaymentOption: option })
+    await updatePromotion(tx, row.id, { skillsTcPaymentOption: option, fees, requiresPermits })
+    await insertChange(tx, {
+      promotionId: row.id,
+      userId: actor.userId,
+      entity: 'promotion',
+      entityId: row.id,
+      action: 'submitSkillsBasedTC',
+      changes: {
+        skillsBasedTCPaymentOption: { from: row.skillsTcPaymentOption, to: option },
+        feeDue_GrandTotal: { from: row.fees.feeDue_GrandTotal, to: fees.feeDue_GrandTotal },
+      },
+    })
+  })
+
+  const paid = await submitPermitApplication(deps, actor, { ...input, skillsBasedTCPaymentOption: option })
+  const row = await requirePromotion(deps.db, actor, input.id)
+  const window = await skillEditWindow(deps.db, row, deps.now?.() ?? new Date())
+  return { ...paid, skillsBasedTCPaymentOption: option, skillsBasedTCEditWindow: window?.ends ? window.ends.toISOString() : null }
+}
