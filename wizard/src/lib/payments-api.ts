@@ -55,3 +55,10 @@ export const getInvoices = (query: { page?: number; count?: number; promotionId?
 
 /** The tax invoice PDF (001 §7 downloads). */
 export const invoicePdfUrl = (invoiceNumber: number) => `/download/invoice/${invoiceNumber}`
+
+/** Issue 14: buy skill-based T&Cs with a credit option (150/250/1000: price and edit window). */
+export const submitSkillsBasedTC = (body: SubmitPayment & { skillsBasedTCPaymentOption: string }) =>
+  apiRequest<SubmitPaymentResult & { skillsBasedTCPaymentOption: string; skillsBasedTCEditWindow: string | null }>('POST', '/api/promotion/submitSkillsBasedTC', {
+    body,
+    notify: false,
+  })
