@@ -3,7 +3,7 @@
  * decision record 014): while it is open the customer may amend (starting an amendment first
  * when the promotion was submitted); once it has closed the form is replaced by the refusal.
  */
-import { formatCurrency, formatDate, isEditableStatus, isSubmittedOrGenerated, MSG_SKILL_TC_AMEND_WINDOW_CLOSED, skillTcOption, isSkillTcPaymentOption } from '@permitdesk/shared'
+import { formatCurrency, formatDate, getPermitStatus, isEditableStatus, isSubmittedOrGenerated, MSG_SKILL_TC_AMEND_WINDOW_CLOSED, skillTcOption, isSkillTcPaymentOption } from '@permitdesk/shared'
 import { useEffect, useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { ApiError } from '../../../lib/api-client'
@@ -65,6 +65,15 @@ export function SkillEditWindow({ id, statusId, onAmendmentStarted, children }: 
         {notice}
         <p>Your terms and conditions are with us. To change the promotion, start an amendment.</p>
         <button type="button" className="button primary" disabled={busy} onClick={begin}>Start an amendment</button>
+      </>
+    )
+  }
+  if (!isEditableStatus(statusId)) {
+    return (
+      <>
+        {notice}
+        <p role="alert">This promotion is {getPermitStatus(statusId).name.toLowerCase()}: it cannot be changed now.</p>
+        <Link to={promotionPaths.dashboard(id)}>Back to the promotion</Link>
       </>
     )
   }
