@@ -99,6 +99,20 @@ describe('POST /api/promotion/submitSkillsBasedTC', () => {
     expect(await paymentsOf(id)).toHaveLength(1)
   })
 
+  it('two concurrent submits with different options: one pays its own option, the other is refused', async () => {
+    const id = await readySkillPromotion(alice)
+    const answers = await Promise.all(
+      (['150', '1000'] as const).map((option) => alice.client.post('/api/promotion/submitSkillsBasedTC', { id, ...VISA, skillsBasedTCPaymentOption: option })),
+    )
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409])
+    const ok = answers.find((a) => a.status === 200)!
+    expect(ok.body.invoice.amount).toBe(Number(ok.body.skillsBasedTCPaymentOption))
+    const [invoice, ...others] = await invoicesOf(id)
+    expect(others).toEqual([])
+    expect(Number(invoice.amount)).toBe(Number(ok.body.skillsBasedTCPaymentOption) * 100)
+    expect(await paymentsOf(id)).toHaveLength(1)
+  })
+
   it('after a declined card the option is fixed with its invoice; the retry pays that invoice', async () => {
     const id = await readySkillPromotion(alice)
     const declined = await alice.client.post('/api/promotion/submitSkillsBasedTC', { id, ...DECLINED, skillsBasedTCPaymentOption: '1000' })

@@ -8,9 +8,12 @@
  * purchase is one invoice (a tax invoice), one idempotent gateway charge and one status change
  * through the transition table. Repeating the call after paying answers the same payment. The
  * option cannot change once an invoice exists (paid, awaiting BPAY, or retried after a decline).
+ * Choosing the option and paying share one transaction on the locked promotion row, so two
+ * concurrent submits cannot invoice one option at another's price.
  */
 import { AppError, MSG_SKILL_TC_NOT_SKILL, MSG_SKILL_TC_OPTION_FIXED, type SubmitSkillsBasedTC } from '@permitdesk/shared'
-import { insertChange } from '../changelog/changelog.repository'
+import type { PromotionRow } from '../../db/schema/promotions'
+import { insertChange, type DbOrTx } from '../changelog/changelog.repository'
 import { findSubmissionInvoices } from '../payments/payments.repository'
 import { submitPermitApplication, type PaymentDeps } from '../payments/submit-permit-application'
 import { computeFees } from '../promotions/promotion-fields'
@@ -19,15 +22,16 @@ import { requirePromotion, skillEditWindow, skillOptionOf } from './terms-access
 
 export async function submitSkillsBasedTC(deps: PaymentDeps, actor: Owner, input: SubmitSkillsBasedTC) {
   const option = input.skillsBasedTCPaymentOption
-  await deps.db.transaction(async (tx) => {
-    const row = await requirePromotion(tx, actor, input.id, { forUpdate: true })
+  // Stores the option and its fees on the row the payment use case has locked: one transaction.
+  const chooseOption = async (tx: DbOrTx, row: PromotionRow): Promise<PromotionRow> => {
+    if (row.deleted && !actor.isStaff) throw new AppError('NOT_FOUND')
     if (!row.skillsBasedTC) throw new AppError('CONFLICT', MSG_SKILL_TC_NOT_SKILL)
-    if (skillOptionOf(row) === option) return
+    if (skillOptionOf(row) === option) return row
     if ((await findSubmissionInvoices(tx, row.id)).length > 0) {
       throw new AppError('CONFLICT', MSG_SKILL_TC_OPTION_FIXED, { modelState: { skillsBasedTCPaymentOption: [MSG_SKILL_TC_OPTION_FIXED] } })
     }
     const { fees, requiresPermits } = computeFees({ ...row, skillsTcPaymentOption: option })
-    await updatePromotion(tx, row.id, { skillsTcPaymentOption: option, fees, requiresPermits })
+    const after = await updatePromotion(tx, row.id, { skillsTcPaymentOption: option, fees, requiresPermits })
     await insertChange(tx, {
       promotionId: row.id,
       userId: actor.userId,
@@ -39,9 +43,10 @@ export async function submitSkillsBasedTC(deps: PaymentDeps, actor: Owner, input
         feeDue_GrandTotal: { from: row.fees.feeDue_GrandTotal, to: fees.feeDue_GrandTotal },
       },
     })
-  })
+    return after
+  }
 
-  const paid = await submitPermitApplication(deps, actor, { ...input, skillsBasedTCPaymentOption: option })
+  const paid = await submitPermitApplication(deps, actor, { ...input, skillsBasedTCPaymentOption: option }, chooseOption)
   const row = await requirePromotion(deps.db, actor, input.id)
   const window = await skillEditWindow(deps.db, row, deps.now?.() ?? new Date())
   return { ...paid, skillsBasedTCPaymentOption: option, skillsBasedTCEditWindow: window?.ends ? window.ends.toISOString() : null }
