@@ -66,7 +66,7 @@ describe('POST /api/promotion/submitSkillsBasedTC', () => {
     expect(response.body.permitStatus.id).toBe(PERMIT_STATUS_IDS.awaitingSubmission)
     expect(response.body.skillsBasedTCPaymentOption).toBe('250')
     expect(response.body.invoice).toMatchObject({ status: 'paid', method: 'card', purpose: 'submission', amount: 250, gst: 25, ccSurcharge: 4.13, total: 279.13 })
-    expect(response.body.invoice.lines).toEqual([expect.objectContaining({ description: 'Terms and conditions (game of skill)', amount: 250 })])
+    expect(response.body.invoice.lines).toEqual([expect.objectContaining({ description: 'Terms and conditions (game of skill), 90-day edit window', amount: 250 })])
     // The window: 90 days from the payment.
     const paidAt = Date.parse(response.body.invoice.datePaid)
     expect(Date.parse(response.body.skillsBasedTCEditWindow) - paidAt).toBe(90 * 86_400_000)

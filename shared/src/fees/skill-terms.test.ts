@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dollarsToCents } from '../money';
 import { calculateFees } from './calculate-fees';
-import { isSkillTcPaymentOption, skillTcEditWindowEnds, skillTcOption, skillTcOptions, SKILL_TC_PAYMENT_OPTIONS } from './skill-terms';
+import { isSkillTcPaymentOption, skillTcInvoiceDescription, skillTcEditWindowEnds, skillTcOption, skillTcOptions, SKILL_TC_PAYMENT_OPTIONS } from './skill-terms';
 
 const $ = (dollars: number | string) => dollarsToCents(dollars);
 
@@ -56,5 +56,11 @@ describe('skill T&C credit options (decision record 014)', () => {
     expect(skillTcEditWindowEnds(paid, '250').toISOString()).toBe('2026-05-30T00:00:00.000Z');
     expect(skillTcEditWindowEnds(paid, '1000').toISOString()).toBe('2027-03-01T00:00:00.000Z');
     expect(skillTcEditWindowEnds(paid, null).toISOString()).toBe('2026-03-31T00:00:00.000Z');
+  });
+
+  it('the tax invoice line says what the option bought', () => {
+    expect(skillTcInvoiceDescription($(150))).toBe('Terms and conditions (game of skill), 30-day edit window');
+    expect(skillTcInvoiceDescription($(1000))).toBe('Terms and conditions (game of skill), 365-day edit window');
+    expect(skillTcInvoiceDescription($(175))).toBe('Terms and conditions (game of skill)');
   });
 });

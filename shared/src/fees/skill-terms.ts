@@ -53,3 +53,17 @@ export function skillTcOptions(ruleSet: RuleSet = selectRuleSet(null)): SkillTcO
 export function skillTcEditWindowEnds(purchasedAt: Date, option: SkillTcPaymentOption | null | undefined): Date {
   return new Date(purchasedAt.getTime() + skillTcOption(option).editWindowDays * 86_400_000);
 }
+
+/**
+ * The option a skill T&C fee line was charged at (the options' prices differ), for describing it
+ * on the tax invoice; null when the amount is no option's price (e.g. an older rule set).
+ */
+export function skillTcOptionForPrice(priceCents: number, ruleSet: RuleSet = selectRuleSet(null)): SkillTcOptionTerms | null {
+  return skillTcOptions(ruleSet).find((o) => o.priceCents === priceCents) ?? null;
+}
+
+/** The tax invoice's description of the skill T&C line: what the option bought. */
+export function skillTcInvoiceDescription(priceCents: number): string {
+  const option = skillTcOptionForPrice(priceCents);
+  return option ? `Terms and conditions (game of skill), ${option.editWindowDays}-day edit window` : 'Terms and conditions (game of skill)';
+}
