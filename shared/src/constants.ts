@@ -69,7 +69,7 @@ export function outstandingColour(daysSinceSubmission: number, awaitingTcApprova
   return 'default';
 }
 
-/** skillsBasedTCEditWindow (issue 14, decision record 014): days from the first version. */
+/** skillsBasedTCEditWindow of the $150 skill T&C option (issue 14, decision record 014): days after purchase. */
 export const SKILLS_TC_EDIT_WINDOW_DAYS = 30;
 
 /** 001 §9: skill T&C credit options (as given by the spec). */

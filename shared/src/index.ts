@@ -26,6 +26,7 @@ export * from './permits/scrutineer';
 export * from './permits/prize-tiers';
 export * from './permits/option-labels';
 export * from './fees/calculate-fees';
+export * from './fees/skill-terms';
 
 export * from './status/statuses';
 export * from './status/transitions';

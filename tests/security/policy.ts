@@ -129,6 +129,7 @@ export const API_POLICY: Record<string, Policy> = {
   'POST /terms/generate': { access: 'user', owned: true },
   'POST /terms/saveVersion': { access: 'staff', owned: true },
   'POST /promotion/approveTermsAndConditions': { access: 'user', owned: true },
+  'POST /promotion/submitSkillsBasedTC': { access: 'user', owned: true },
   'POST /DistributionList/create': { access: 'user' },
   'POST /DistributionList/addEmail': { access: 'user', owned: true },
   'POST /DistributionList/removeEmail': { access: 'user', owned: true },

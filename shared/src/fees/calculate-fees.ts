@@ -9,8 +9,9 @@
  * - Self submission: the customer lodges and pays the regulators directly, so the permit
  *   management fee and the government fees are not charged by us (they are reported separately in
  *   `governmentFeesPayableDirect` for the estimate); other services are charged as chosen.
- * - Skill-based purchase: the skill T&Cs are charged; permit management, random draw, chance T&Cs
- *   and government fees are 0 (a game of skill needs no lottery permit).
+ * - Skill-based purchase: the skill T&Cs are charged at the chosen credit option's price
+ *   (150/250/1000, `skill-terms.ts`); permit management, random draw, chance T&Cs and government
+ *   fees are 0 (a game of skill needs no lottery permit).
  * - The card surcharge is 1.5% of (total + GST), rounded half up, only when paying by card.
  * - feeDue_Total = sum of the fee lines (excluding GST and surcharge);
  *   feeDue_GrandTotal = feeDue_Total + feeDue_GST + feeDue_CCSurcharge.
@@ -18,6 +19,7 @@
 import { applyRate } from '../money';
 import { getPermitRequirements, type PermitRequirementInput, type PermitRequirements } from '../permits/requirements';
 import { selectRuleSet, tieredFee, type RuleSet } from '../rules/rule-sets';
+import { skillTcOption, type SkillTcPaymentOption } from './skill-terms';
 
 export interface FeeInput extends PermitRequirementInput {
   /** Permit submission managed by the provider (default true). */
@@ -27,6 +29,8 @@ export interface FeeInput extends PermitRequirementInput {
   abridgedTC?: boolean | null;
   hostedTC?: boolean | null;
   skillsBasedTC?: boolean | null;
+  /** Skill T&C credit option (150/250/1000, decision record 014); default the $150 list price. */
+  skillsBasedTCPaymentOption?: SkillTcPaymentOption | null;
 }
 
 export type PaymentMethod = 'card' | 'bpay';
@@ -97,7 +101,7 @@ export function calculateFees(input: FeeInput, options: FeeOptions = {}): FeeBre
   const feeDue_Service = managed && !skill ? p.permitManagementByCountCents[requirements.requiredCount] : 0;
   const feeDue_RandomDraw = input.randomDraw === true && !skill ? p.randomDrawCents : 0;
   const feeDue_TermsAndConditions = input.termsAndConditions === true && !skill ? p.termsChanceCents : 0;
-  const feeDue_SkillsBasedTC = skill ? p.termsSkillCents : 0;
+  const feeDue_SkillsBasedTC = skill ? skillTcOption(input.skillsBasedTCPaymentOption, ruleSet).priceCents : 0;
   const feeDue_AbridgedTC = input.abridgedTC === true ? p.abridgedTermsCents : 0;
   const feeDue_HostedTC = input.hostedTC === true ? p.hostedTermsCents : 0;
 

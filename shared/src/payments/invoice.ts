@@ -4,6 +4,7 @@
  * `ccSurcharge` 1.5% of (amount + gst) when paid by card, never GST-ed.
  */
 import { cardSurcharge, type FeeDue } from '../fees/calculate-fees';
+import { skillTcInvoiceDescription } from '../fees/skill-terms';
 
 export type InvoicePurpose = 'submission' | 'additional' | 'custom';
 export type InvoicePaymentMethod = 'card' | 'bpay';
@@ -32,7 +33,7 @@ export function invoiceLinesOf(fees: FeeDue): InvoiceLine[] {
     { description: 'Permit management service', amount: fees.feeDue_Service, taxable: true },
     { description: 'Random draw service', amount: fees.feeDue_RandomDraw, taxable: true },
     { description: 'Terms and conditions (game of chance)', amount: fees.feeDue_TermsAndConditions, taxable: true },
-    { description: 'Terms and conditions (game of skill)', amount: fees.feeDue_SkillsBasedTC, taxable: true },
+    { description: skillTcInvoiceDescription(fees.feeDue_SkillsBasedTC), amount: fees.feeDue_SkillsBasedTC, taxable: true },
     { description: 'Abridged terms and conditions', amount: fees.feeDue_AbridgedTC, taxable: true },
     { description: 'Hosted terms and conditions', amount: fees.feeDue_HostedTC, taxable: true },
   ];

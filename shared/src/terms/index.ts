@@ -4,3 +4,4 @@ export * from './seed-clauses';
 export * from './generate';
 export * from './messages';
 export * from './lexical';
+export * from './skill-purchase';

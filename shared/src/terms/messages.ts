@@ -9,3 +9,8 @@ export const MSG_TERMS_EDIT_WINDOW_CLOSED = 'The edit window for these terms and
 export const MSG_TERMS_HTML_REQUIRED = 'Please enter the text of the terms and conditions.';
 export const MSG_TERMS_PAYMENT_OPTION = 'Please choose a payment option.';
 export const MSG_TERMS_UPDATED_SUBJECT = 'Your terms and conditions have been updated with your permit numbers';
+export const MSG_SKILL_TC_NOT_SKILL = 'This promotion is not a game of skill: pay for it with the permit application.';
+export const MSG_SKILL_TC_OPTION_FIXED =
+  'The payment option cannot be changed once the terms and conditions have been invoiced. Please contact support for assistance.';
+export const MSG_SKILL_TC_AMEND_WINDOW_CLOSED =
+  'The edit window for this skill-based promotion has closed, so it can no longer be amended. Please contact support for assistance.';

@@ -68,3 +68,10 @@ export const getLodgementPack = (id: number) => apiRequest<LodgementPackView>('G
 
 /** Builds the pack now (again after a failure). */
 export const requestLodgementPack = (id: number) => apiRequest<LodgementPackView>('POST', '/api/promotion/requestLodgementPack', { body: { id }, notify: false })
+
+/** Issue 14: buy skill-based T&Cs with a credit option (150/250/1000: price and edit window). */
+export const submitSkillsBasedTC = (body: SubmitPayment & { skillsBasedTCPaymentOption: string }) =>
+  apiRequest<SubmitPaymentResult & { skillsBasedTCPaymentOption: string; skillsBasedTCEditWindow: string | null }>('POST', '/api/promotion/submitSkillsBasedTC', {
+    body,
+    notify: false,
+  })

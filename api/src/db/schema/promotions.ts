@@ -48,6 +48,8 @@ export const promotions = app.table(
     abridgedTC: boolean('abridged_tc').notNull().default(false),
     hostedTC: boolean('hosted_tc').notNull().default(false),
     skillsBasedTC: boolean('skills_based_tc').notNull().default(false),
+    /** Skill T&C credit option '150' | '250' | '1000' (issue 14, decision record 014); null = the $150 list price. */
+    skillsTcPaymentOption: text('skills_tc_payment_option'),
     // the permit quiz (001 §5)
     hasNswAuthority: boolean('has_nsw_authority'),
     hasInstantWinPrizes: boolean('has_instant_win_prizes'),

@@ -180,7 +180,13 @@ type Outcome =
   | { kind: 'failed'; message: string }
   | { kind: 'requires_action'; row: PromotionRow; invoice: InvoiceRow; clientSecret: string; paymentIntentId: string }
 
-export async function submitPermitApplication(deps: PaymentDeps, actor: Owner, input: SubmitPermitApplication) {
+/**
+ * `prepare` (issue 14, submitSkillsBasedTC) runs on the locked promotion row before anything is
+ * invoiced, in the same transaction, and answers the row to pay for.
+ */
+export type SubmitPreparation = (tx: DbOrTx, row: PromotionRow) => Promise<PromotionRow>
+
+export async function submitPermitApplication(deps: PaymentDeps, actor: Owner, input: SubmitPermitApplication, prepare?: SubmitPreparation) {
   const now = deps.now?.() ?? new Date()
   const byCard = !input.isBPAY || input.isCardAfterBpay
   const rawCard = Boolean(input.cardNumber || input.cardSecurityCode || input.cardExpiry)
@@ -189,8 +195,9 @@ export async function submitPermitApplication(deps: PaymentDeps, actor: Owner, i
   }
 
   const outcome: Outcome = await deps.db.transaction(async (tx) => {
-    const row = await findPromotion(tx, actor, input.id, { forUpdate: true })
-    if (!row) throw new AppError('NOT_FOUND')
+    const found = await findPromotion(tx, actor, input.id, { forUpdate: true })
+    if (!found) throw new AppError('NOT_FOUND')
+    const row = prepare ? await prepare(tx, found) : found
     const role = actor.isStaff ? 'admin' : 'customer'
 
     // A repeated submit (double click, refresh) after the first one paid: the same answer, no charge.

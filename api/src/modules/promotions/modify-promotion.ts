@@ -13,6 +13,7 @@ import { diffFields, insertChange } from '../changelog/changelog.repository'
 import { computeFees, formColumns, type PromotionFormColumns } from './promotion-fields'
 import { findPromotion, updatePromotion, type Owner } from './promotions.repository'
 import { replanPromotionReminders } from '../reminders/promotion-reminders'
+import { assertSkillAmendable } from '../terms/terms-access'
 
 export type PromotionModifyInput = PromotionModify | PromotionModifySkillsBased
 
@@ -36,6 +37,8 @@ export async function modifyPromotion(db: Db, owner: Owner, body: PromotionModif
     const before = await findPromotion(tx, owner, promotionId, { forUpdate: true })
     if (!before) throw new AppError('NOT_FOUND')
     if (!isEditableStatus(before.statusId)) throw new AppError('CONFLICT', MSG_PROMOTION_NOT_MODIFIABLE, { modelState: { '': [MSG_PROMOTION_NOT_MODIFIABLE] } })
+    // Issue 14: a bought skill-based promotion is amended only inside its skillsBasedTCEditWindow.
+    await assertSkillAmendable(tx, owner, before, new Date())
 
     const columns: PromotionFormColumns & { postSubmissionTotalPrizeValue?: number | null } = formColumns(input)
     if (isSubmittedOrGenerated(before.statusId)) {
@@ -49,7 +52,7 @@ export async function modifyPromotion(db: Db, owner: Owner, body: PromotionModif
       columns.postSubmissionTotalPrizeValue = columns.totalPrizeValue
       columns.totalPrizeValue = before.totalPrizeValue
     }
-    const { fees, requiresPermits } = computeFees({ ...columns, postSubmissionTotalPrizeValue: columns.postSubmissionTotalPrizeValue ?? before.postSubmissionTotalPrizeValue })
+    const { fees, requiresPermits } = computeFees({ ...columns, skillsTcPaymentOption: before.skillsTcPaymentOption, postSubmissionTotalPrizeValue: columns.postSubmissionTotalPrizeValue ?? before.postSubmissionTotalPrizeValue })
     const after = await updatePromotion(tx, before.id, { ...columns, fees, requiresPermits })
     await replanPromotionReminders(tx, after) // states or dates may have changed the reminders' dates
     const changes = diffFields(pick(before), pick(after))

@@ -4,6 +4,7 @@
  */
 import {
   calculateFees,
+  isSkillTcPaymentOption,
   normalizeAusStates,
   type AusStates,
   type FeeInput,
@@ -88,8 +89,11 @@ export function formColumns(input: PromotionInput): PromotionFormColumns {
   }
 }
 
+/** What the fees depend on: the form's columns, the post-submission value and the skill T&C credit option. */
+export type PromotionFeeColumns = PromotionFormColumns & { postSubmissionTotalPrizeValue?: number | null; skillsTcPaymentOption?: string | null }
+
 /** The fee rules' input from the form columns; after submission the post-submission value counts. */
-export function feeInputOf(columns: PromotionFormColumns & { postSubmissionTotalPrizeValue?: number | null }): FeeInput {
+export function feeInputOf(columns: PromotionFeeColumns): FeeInput {
   return {
     ausStates: ausStatesOfRow(columns as PromotionRow),
     includeNz: columns.includeNz,
@@ -105,11 +109,12 @@ export function feeInputOf(columns: PromotionFormColumns & { postSubmissionTotal
     abridgedTC: columns.abridgedTC,
     hostedTC: columns.hostedTC,
     skillsBasedTC: columns.skillsBasedTC,
+    skillsBasedTCPaymentOption: isSkillTcPaymentOption(columns.skillsTcPaymentOption) ? columns.skillsTcPaymentOption : null,
   }
 }
 
 /** Fees and requirement flags recomputed by the API (never trusted from the browser). */
-export function computeFees(columns: PromotionFormColumns & { postSubmissionTotalPrizeValue?: number | null }): { fees: StoredFees; requiresPermits: boolean } {
+export function computeFees(columns: PromotionFeeColumns): { fees: StoredFees; requiresPermits: boolean } {
   const b = calculateFees(feeInputOf(columns))
   return {
     requiresPermits: b.requirements.requiresPermits,

@@ -14,7 +14,7 @@ import { insertChange, type DbOrTx } from '../changelog/changelog.repository'
 import { applicationOf } from '../promotions/application-fields'
 import type { Owner } from '../promotions/promotions.repository'
 import { loadClauseLibrary } from './clause-library'
-import { ensureLink, hasTermsService, hostedUrlFor, requirePromotion, skillsEditWindowEnds, termsKindOf } from './terms-access'
+import { ensureLink, hasTermsService, hostedUrlFor, requirePromotion, skillEditWindow, termsKindOf } from './terms-access'
 import { findVersions, insertVersion, permitNumbersOf } from './terms.repository'
 
 export type TermsDeps = Pick<AppDeps, 'database' | 'config'>
@@ -53,7 +53,7 @@ export async function createGeneratedVersion(
 /**
  * POST /api/terms/generate: a new numbered version from the promotion and the clause library.
  * Staff always; the owner while T&Cs are a service of the promotion and none is approved yet
- * (a skill promotion's owner also within skillsBasedTCEditWindow after approval).
+ * (a skill promotion's owner also after approval, until skillsBasedTCEditWindow closes).
  */
 export async function generateTerms(deps: TermsDeps, actor: Owner, promotionId: number, now = new Date()): Promise<TermsVersionRow> {
   return deps.database.db.transaction(async (tx) => {
@@ -62,9 +62,9 @@ export async function generateTerms(deps: TermsDeps, actor: Owner, promotionId: 
       if (!hasTermsService(row)) throw new AppError('CONFLICT', MSG_TERMS_NOT_PURCHASED)
       const versions = await findVersions(tx, row.id)
       if (versions.some((v) => v.approvedAt)) {
-        if (termsKindOf(row) !== 'skill') throw new AppError('CONFLICT', MSG_TERMS_LOCKED)
-        const ends = skillsEditWindowEnds(versions)
-        if (!ends || now > ends) throw new AppError('CONFLICT', MSG_TERMS_EDIT_WINDOW_CLOSED)
+        const window = await skillEditWindow(tx, row, now)
+        if (!window) throw new AppError('CONFLICT', MSG_TERMS_LOCKED)
+        if (!window.open) throw new AppError('CONFLICT', MSG_TERMS_EDIT_WINDOW_CLOSED)
       }
     }
     const version = await createGeneratedVersion(tx, deps.config, row, actor, 'generated')

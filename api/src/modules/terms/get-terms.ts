@@ -1,8 +1,8 @@
-import { PERMIT_STATUS_IDS } from '@permitdesk/shared'
+import { PERMIT_STATUS_IDS, skillTcOption } from '@permitdesk/shared'
 import type { AppDeps } from '../../deps'
 import type { TermsVersionRow } from '../../db/schema/terms'
 import type { Owner } from '../promotions/promotions.repository'
-import { hasTermsService, hostedUrlFor, requirePromotion, skillsEditWindowEnds, termsKindOf } from './terms-access'
+import { hasTermsService, hostedUrlFor, requirePromotion, skillEditWindow, skillOptionOf, termsKindOf } from './terms-access'
 import { findLink, findVersions } from './terms.repository'
 
 export type TermsStatus = 'not-generated' | 'awaiting-approval' | 'approved'
@@ -21,8 +21,8 @@ export async function getTerms(deps: Pick<AppDeps, 'database' | 'config'>, actor
   const latest = versions[versions.length - 1]
   const code = await findLink(db, row.id)
   const approved = versions.some((v) => v.approvedAt)
-  const windowEnds = termsKindOf(row) === 'skill' ? skillsEditWindowEnds(versions) : null
-  const canGenerate = actor.isStaff || (hasTermsService(row) && (!approved || (windowEnds !== null && now <= windowEnds)))
+  const window = await skillEditWindow(db, row, now)
+  const canGenerate = actor.isStaff || (hasTermsService(row) && (!approved || (window !== null && window.open)))
   return {
     status: termsStatusOf(versions),
     kind: termsKindOf(row),
@@ -36,7 +36,11 @@ export async function getTerms(deps: Pick<AppDeps, 'database' | 'config'>, actor
     canApprove: Boolean(latest && (!latest.approvedAt || row.statusId === PERMIT_STATUS_IDS.awaitingSubmission)),
     /** Staff may edit the text (POST /api/terms/saveVersion). */
     canEdit: actor.isStaff,
-    skillsBasedTCEditWindow: windowEnds ? windowEnds.toISOString() : null,
+    skillsBasedTCEditWindow: window?.ends ? window.ends.toISOString() : null,
+    /** Skill T&Cs: the credit option chosen (or the default) and its window's length. */
+    skillsBasedTCPaymentOption: row.skillsBasedTC ? skillTcOption(skillOptionOf(row)).option : null,
+    skillsBasedTCEditWindowDays: row.skillsBasedTC ? skillTcOption(skillOptionOf(row)).editWindowDays : null,
+    skillsBasedTCPurchasedAt: window?.purchasedAt ? window.purchasedAt.toISOString() : null,
     versions: versions.map((v) => ({
       number: v.number,
       kind: v.kind,

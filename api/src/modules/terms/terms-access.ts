@@ -1,11 +1,10 @@
 import crypto from 'node:crypto'
-import { AppError, fullTermsKind, SKILLS_TC_EDIT_WINDOW_DAYS } from '@permitdesk/shared'
+import { AppError, fullTermsKind, isSkillTcPaymentOption, MSG_SKILL_TC_AMEND_WINDOW_CLOSED, skillTcEditWindowEnds, type SkillTcPaymentOption } from '@permitdesk/shared'
 import type { Config } from '../../env'
 import type { PromotionRow } from '../../db/schema/promotions'
-import type { TermsVersionRow } from '../../db/schema/terms'
 import type { DbOrTx } from '../changelog/changelog.repository'
 import { findPromotion, type Owner } from '../promotions/promotions.repository'
-import { findLink, insertLink } from './terms.repository'
+import { findFirstPaymentAt, findLink, insertLink } from './terms.repository'
 
 /** The promotion if the caller may see it (owner or staff); 404 otherwise, as for a missing one. */
 export async function requirePromotion(db: DbOrTx, actor: Owner, id: number, options: { forUpdate?: boolean } = {}): Promise<PromotionRow> {
@@ -22,13 +21,32 @@ export function termsKindOf(row: PromotionRow): 'chance' | 'skill' {
   return fullTermsKind(row)
 }
 
+/** The promotion's skill T&C credit option (null: none chosen, the $150 list price). */
+export function skillOptionOf(row: Pick<PromotionRow, 'skillsTcPaymentOption'>): SkillTcPaymentOption | null {
+  return isSkillTcPaymentOption(row.skillsTcPaymentOption) ? row.skillsTcPaymentOption : null
+}
+
+export type SkillEditWindow = { purchasedAt: Date | null; ends: Date | null; open: boolean }
+
 /**
- * skillsBasedTCEditWindow (decision record 014): a skill promotion's T&Cs may be regenerated or
- * amended by the customer for {@link SKILLS_TC_EDIT_WINDOW_DAYS} days from the first version.
+ * skillsBasedTCEditWindow (decision record 014): after the skill T&Cs are bought (their first
+ * invoice paid) the customer may regenerate or amend them for the chosen credit option's days
+ * (150: 30, 250: 90, 1000: 365). Before the purchase nothing is fixed yet, so the window is open.
+ * Null for a promotion whose full terms are not skill terms.
  */
-export function skillsEditWindowEnds(versions: readonly TermsVersionRow[]): Date | null {
-  const first = versions[0]
-  return first ? new Date(first.createdAt.getTime() + SKILLS_TC_EDIT_WINDOW_DAYS * 86_400_000) : null
+export async function skillEditWindow(db: DbOrTx, row: PromotionRow, now: Date): Promise<SkillEditWindow | null> {
+  if (termsKindOf(row) !== 'skill') return null
+  const purchasedAt = await findFirstPaymentAt(db, row.id)
+  if (!purchasedAt) return { purchasedAt: null, ends: null, open: true }
+  const ends = skillTcEditWindowEnds(purchasedAt, skillOptionOf(row))
+  return { purchasedAt, ends, open: now.getTime() <= ends.getTime() }
+}
+
+/** A customer's amendment of a bought skill-based promotion after its edit window: refused (staff may). */
+export async function assertSkillAmendable(db: DbOrTx, actor: Owner, row: PromotionRow, now: Date): Promise<void> {
+  if (actor.isStaff || !row.skillsBasedTC) return
+  const window = await skillEditWindow(db, row, now)
+  if (window && !window.open) throw new AppError('CONFLICT', MSG_SKILL_TC_AMEND_WINDOW_CLOSED, { modelState: { '': [MSG_SKILL_TC_AMEND_WINDOW_CLOSED] } })
 }
 
 /** Short, unguessable, permanent: 10 characters of base62 (about 59 bits). */

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { PermitNumberEntry } from '@permitdesk/shared'
 import { termsLibraries, termsLinks, termsVersions, type TermsVersionRow } from '../../db/schema/terms'
+import { invoices } from '../../db/schema/payments'
 import { users } from '../../db/schema/users'
 import type { DbOrTx } from '../changelog/changelog.repository'
 
@@ -86,4 +87,15 @@ export function permitNumbersOf(row: { permitNumbers?: Record<string, { number?:
 export async function findOwnerContact(db: DbOrTx, userId: number): Promise<{ email: string; firstName: string } | undefined> {
   const [row] = await db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, userId))
   return row
+}
+
+/** When the promotion's first submission invoice was paid (the skill T&Cs' purchase), if it was. */
+export async function findFirstPaymentAt(db: DbOrTx, promotionId: number): Promise<Date | null> {
+  const [row] = await db
+    .select({ paidAt: invoices.paidAt })
+    .from(invoices)
+    .where(and(eq(invoices.promotionId, promotionId), inArray(invoices.purpose, ['submission', 'additional']), isNull(invoices.cancelledAt), isNotNull(invoices.paidAt)))
+    .orderBy(asc(invoices.paidAt))
+    .limit(1)
+  return row?.paidAt ?? null
 }

@@ -1,6 +1,15 @@
 import { Router } from 'express'
 import { z } from 'zod'
-import { AppError, escapeHtml, formatDate, MSG_NOT_FOUND, MSG_PDF_UNAVAILABLE, MSG_TERMS_HTML_REQUIRED } from '@permitdesk/shared'
+import {
+  AppError,
+  escapeHtml,
+  formatDate,
+  MSG_NOT_FOUND,
+  MSG_PDF_UNAVAILABLE,
+  MSG_TERMS_HTML_REQUIRED,
+  SubmitSkillsBasedTCResponseSchema,
+  SubmitSkillsBasedTCSchema,
+} from '@permitdesk/shared'
 import type { AppDeps } from '../../deps'
 import { route, type RouteSpec } from '../../http/route'
 import { ChromiumNotFoundError } from '../../pdf/find-chromium'
@@ -8,6 +17,8 @@ import { approveTerms } from './approve-terms'
 import { generateTerms } from './generate-terms'
 import { getTerms } from './get-terms'
 import { saveTermsVersion } from './save-terms-version'
+import { submitSkillsBasedTC } from './submit-skills-based-tc'
+import { sendPaymentMailsLater, type PaymentMailEvent } from '../payments/send-payment-mails'
 import { requirePromotion } from './terms-access'
 import { termsPage } from './terms-page'
 import { findApprovedVersions, findLatestVersion, findPromotionIdByCode } from './terms.repository'
@@ -37,7 +48,10 @@ const TermsResponseSchema = z.object({
   canGenerate: z.boolean(),
   canApprove: z.boolean(),
   canEdit: z.boolean(),
-  skillsBasedTCEditWindow: z.string().nullable().describe('For skill T&Cs: until when the customer may regenerate them'),
+  skillsBasedTCEditWindow: z.string().nullable().describe('For bought skill T&Cs: until when the customer may regenerate or amend them'),
+  skillsBasedTCPaymentOption: z.enum(['150', '250', '1000']).nullable().describe('Skill T&Cs: the credit option chosen (default 150)'),
+  skillsBasedTCEditWindowDays: z.number().int().nullable().describe("Skill T&Cs: the edit window's length in days for that option"),
+  skillsBasedTCPurchasedAt: z.string().nullable().describe('Skill T&Cs: when their payment cleared (the edit window starts)'),
   versions: z.array(VersionSchema),
 })
 
@@ -46,6 +60,14 @@ const VersionCreatedSchema = z.object({ versionNumber: z.number().int() })
 /** Issue 14: the T&C calls. */
 export function termsRoutes(deps: AppDeps): RouteSpec[] {
   const actorOf = (user: { id: number; isStaff: boolean }) => ({ userId: user.id, isStaff: user.isStaff })
+  const db = deps.database.db
+  const mailDeps = { db, mailer: deps.mailer, pdf: deps.pdf, config: deps.config, logger: deps.logger }
+  const paymentDeps = {
+    db,
+    gateway: deps.paymentGateway,
+    billerCode: deps.config.BPAY_BILLER_CODE,
+    afterCommit: (event: PaymentMailEvent) => sendPaymentMailsLater(mailDeps, event),
+  }
   return [
     route({
       method: 'get',
@@ -89,6 +111,18 @@ export function termsRoutes(deps: AppDeps): RouteSpec[] {
       body: z.object({ id: PromotionIdSchema }),
       response: z.object({ id: z.number().int(), versionNumber: z.number().int(), statusId: z.number().int() }),
       handler: ({ body, user }) => approveTerms(deps, actorOf(user), body.id),
+    }),
+    route({
+      method: 'post',
+      path: '/promotion/submitSkillsBasedTC',
+      tag: 'promotion',
+      summary:
+        'Buy skill-based T&Cs for a game of skill (no permit) by card or BPAY; skillsBasedTCPaymentOption 150/250/1000 sets the price and the edit window (30/90/365 days)',
+      access: 'user',
+      idempotent: true,
+      body: SubmitSkillsBasedTCSchema,
+      response: SubmitSkillsBasedTCResponseSchema,
+      handler: ({ body, user }) => submitSkillsBasedTC(paymentDeps, actorOf(user), body),
     }),
   ]
 }

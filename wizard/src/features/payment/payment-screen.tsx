@@ -9,8 +9,12 @@
  * is marked as a reattempt.
  */
 import {
+  calculateFees,
   cardTotal,
   checkCard,
+  isSkillTcPaymentOption,
+  skillTcOptions,
+  type SkillTcPaymentOption,
   formatCurrency,
   getPermitStatus,
   MSG_CARD_MAY_HAVE_BEEN_CHARGED,
@@ -25,7 +29,16 @@ import { Link, useNavigate, useParams } from 'react-router'
 import { AppLayout } from '../../components/layouts/app-layout'
 import { Button, Modal } from '../../components/ui'
 import { ApiError, apiRequest } from '../../lib/api-client'
-import { answerSandboxChallenge, getPaymentConfig, submitAdditionalPayment, submitPermitApplication, type PaymentConfig, type SubmitPayment, type SubmitPaymentResult } from '../../lib/payments-api'
+import {
+  answerSandboxChallenge,
+  getPaymentConfig,
+  submitAdditionalPayment,
+  submitPermitApplication,
+  submitSkillsBasedTC,
+  type PaymentConfig,
+  type SubmitPayment,
+  type SubmitPaymentResult,
+} from '../../lib/payments-api'
 import { useStripeCard } from './stripe-card'
 
 type PromotionWithOwed = Promotion
@@ -64,6 +77,8 @@ export function PaymentScreen() {
         },
       }),
     )
+  // Skill-based T&Cs (issue 14): the credit option chosen here sets their price and edit window.
+  const [skillOption, setSkillOption] = useState<SkillTcPaymentOption>('150')
 
   useEffect(() => {
     getPaymentConfig().then(setConfig, (e: Error) => setLoadError(e.message))
@@ -71,7 +86,16 @@ export function PaymentScreen() {
 
   useEffect(() => {
     // Amounts arrive in dollars; the fee lines are computed and shown in cents (promotionFromWire).
-    apiRequest<PromotionWithOwed>('GET', '/api/promotion/get', { query: { id }, notify: false }).then((p) => setPromotion(promotionFromWire(p)), (e: Error) => setLoadError(e.message))
+    apiRequest<PromotionWithOwed>('GET', '/api/promotion/get', { query: { id }, notify: false }).then((p) => {
+      setPromotion(promotionFromWire(p))
+      if (p.skillsBasedTC) {
+        // The option chosen before (an earlier attempt), else the list price.
+        apiRequest<{ skillsBasedTCPaymentOption: string | null }>('GET', '/api/terms/get', { query: { promotionId: id }, notify: false }).then(
+          (t) => isSkillTcPaymentOption(t.skillsBasedTCPaymentOption) && setSkillOption(t.skillsBasedTCPaymentOption),
+          () => undefined,
+        )
+      }
+    }, (e: Error) => setLoadError(e.message))
   }, [id])
 
   if (loadError) return <AppLayout title="Payment"><p className="form-error" role="alert">{loadError}</p></AppLayout>
@@ -122,10 +146,18 @@ export function PaymentScreen() {
 
   // What is owed: the unpaid invoice if there is one (retry, BPAY, additional payment), else the fees.
   const owed = p.pendingSubmissionInvoice ?? null
-  const amount = owed ? toCents(owed.amount) : p.permit.feeDue_Total
-  const gst = owed ? toCents(owed.gst) : p.permit.feeDue_GST
+  // A skill-based T&C purchase not invoiced yet: the fees for the chosen credit option (shared rules).
+  const skillPurchase = p.skillsBasedTC && !additional && !afterBpay
+  const skillFees = skillPurchase && !owed
+    ? calculateFees(
+        { ausStates: p.ausStates, totalPrizeValue: p.totalPrizeValue, startDate: p.startDate, skillsBasedTC: true, abridgedTC: p.abridgedTC, hostedTC: p.hostedTC, skillsBasedTCPaymentOption: skillOption },
+        { paymentMethod: 'bpay' },
+      )
+    : null
+  const amount = owed ? toCents(owed.amount) : skillFees ? skillFees.feeDue_Total : p.permit.feeDue_Total
+  const gst = owed ? toCents(owed.gst) : skillFees ? skillFees.feeDue_GST : p.permit.feeDue_GST
   const byCard = cardTotal(amount, gst)
-  const f = p.permit
+  const f = skillFees ?? p.permit
   const lines: [string, number][] = owed && amount !== f.feeDue_Total
     ? [[additional || owed.invoiceNumber === null ? 'Additional fees after your changes' : 'Fees owed', amount]]
     : ([
@@ -154,8 +186,11 @@ export function PaymentScreen() {
     }
     setBusy(true)
     try {
-      const call = (body: Partial<SubmitPayment>) =>
-        (additional ? submitAdditionalPayment : submitPermitApplication)({ id, isReattempt: reattempt, isBPAY: paying === 'bpay', isCardAfterBpay: afterBpay, ...body })
+      const call = (body: Partial<SubmitPayment>) => {
+        const payment = { id, isReattempt: reattempt, isBPAY: paying === 'bpay', isCardAfterBpay: afterBpay, ...body }
+        if (skillPurchase) return submitSkillsBasedTC({ ...payment, skillsBasedTCPaymentOption: skillOption })
+        return (additional ? submitAdditionalPayment : submitPermitApplication)(payment)
+      }
       let result: SubmitPaymentResult
       if (paying === 'card' && useStripe) {
         // Stripe: the card goes from Elements to Stripe; we send its PaymentMethod id only.
@@ -222,6 +257,23 @@ export function PaymentScreen() {
           </tbody>
         </table>
       </section>
+
+      {skillPurchase && (
+        <fieldset className="skill-options" data-testid="skill-options" disabled={!!owed || busy}>
+          <legend>Terms and conditions (game of skill): choose your option</legend>
+          {skillTcOptions().map((o) => (
+            <label className="radio" key={o.option}>
+              <input type="radio" name="skillsBasedTCPaymentOption" value={o.option} checked={skillOption === o.option} onChange={() => setSkillOption(o.option)} />{' '}
+              {formatCurrency(o.priceCents)} · {o.label}
+            </label>
+          ))}
+          <p className="hint">
+            {owed
+              ? 'This option was invoiced: to change it, please contact support.'
+              : 'After payment you can change your promotion and regenerate its terms and conditions for the number of days shown, counted from the payment.'}
+          </p>
+        </fieldset>
+      )}
 
       <form onSubmit={submit} noValidate aria-labelledby="payment-method">
         <h2 id="payment-method">{afterBpay ? 'Pay your BPAY invoice by card instead' : 'Payment method'}</h2>

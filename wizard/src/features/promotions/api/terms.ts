@@ -25,6 +25,9 @@ export type Terms = {
   canApprove: boolean
   canEdit: boolean
   skillsBasedTCEditWindow: string | null
+  skillsBasedTCPaymentOption: string | null
+  skillsBasedTCEditWindowDays: number | null
+  skillsBasedTCPurchasedAt: string | null
   versions: TermsVersion[]
 }
 

@@ -5,6 +5,7 @@ import { AppLayout } from '../../../components/layouts/app-layout'
 import { getPromotion, modifyPromotion, type Promotion } from '../api/promotions'
 import { promotionPaths } from '../config'
 import { PromotionForm, type PromotionFormValues } from './promotion-form'
+import { SkillEditWindow } from './skill-edit-window'
 
 function toValues(p: Promotion): PromotionFormValues {
   const value = p.isSubmittedOrGenerated && p.postSubmissionTotalPrizeValue != null ? p.postSubmissionTotalPrizeValue : p.totalPrizeValue
@@ -31,9 +32,10 @@ export function ModifyPromotionScreen({ skill }: { skill: boolean }) {
   const navigate = useNavigate()
   const [promotion, setPromotion] = useState<Promotion | null>(null)
   const [error, setError] = useState('')
+  const [reload, setReload] = useState(0)
   useEffect(() => {
     getPromotion(id).then(setPromotion, (e: Error) => setError(e.message))
-  }, [id])
+  }, [id, reload])
   const title = skill ? 'Modify skill-based promotion' : 'Modify promotion'
   return (
     <AppLayout title={title}>
@@ -42,18 +44,30 @@ export function ModifyPromotionScreen({ skill }: { skill: boolean }) {
       {promotion && (
         <>
           <p className="lead">{promotionTitle(promotion.name)}</p>
-          <PromotionForm
-            initial={toValues(promotion)}
-            skill={skill}
-            statesLocked={isSubmittedOrGenerated(promotion.permitStatus.id)}
-            submitLabel="Save changes"
-            onSubmit={async (payload) => {
-              await modifyPromotion({ ...payload, id })
-              navigate(promotionPaths.dashboard(id))
-            }}
-          />
+          {skill ? (
+            <SkillEditWindow id={id} statusId={promotion.permitStatus.id} onAmendmentStarted={() => setReload((n) => n + 1)}>
+              {form(promotion)}
+            </SkillEditWindow>
+          ) : (
+            form(promotion)
+          )}
         </>
       )}
     </AppLayout>
   )
+
+  function form(promotion: Promotion) {
+    return (
+      <PromotionForm
+        initial={toValues(promotion)}
+        skill={skill}
+        statesLocked={isSubmittedOrGenerated(promotion.permitStatus.id)}
+        submitLabel="Save changes"
+        onSubmit={async (payload) => {
+          await modifyPromotion({ ...payload, id })
+          navigate(promotionPaths.dashboard(id))
+        }}
+      />
+    )
+  }
 }

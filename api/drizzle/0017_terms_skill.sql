@@ -1,0 +1,1 @@
+ALTER TABLE "app"."promotions" ADD COLUMN "skills_tc_payment_option" text;
