@@ -82,6 +82,14 @@ describe('POST /api/promotion/submitSkillsBasedTC', () => {
     expect(change[0].changes.skillsBasedTCPaymentOption).toEqual({ from: null, to: '250' })
   })
 
+  it('submitPermitApplication carries skillsBasedTCPaymentOption too (001 §7): a skill promotion pays the option chosen', async () => {
+    const id = await readySkillPromotion(alice)
+    const response = await alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA, isReattempt: false, isBPAY: false, isCardAfterBpay: false, skillsBasedTCPaymentOption: '1000' })
+    expect(response.status, response.text).toBe(200)
+    expect(response.body.invoice).toMatchObject({ status: 'paid', amount: 1000, gst: 100 })
+    expect((await alice.client.get(`/api/promotion/get?id=${id}`)).body.permit).toMatchObject({ feeDue_SkillsBasedTC: 1000 })
+  })
+
   it('is idempotent: a repeated submit answers the same payment, charges nothing more', async () => {
     const id = await readySkillPromotion(alice)
     const first = await alice.client.post('/api/promotion/submitSkillsBasedTC', { id, ...VISA, skillsBasedTCPaymentOption: '150' })

@@ -12,6 +12,7 @@ import {
   ChargeCardSchema,
   SandboxChallengeResponseSchema,
   SandboxChallengeSchema,
+  isSkillTcPaymentOption,
 } from '@permitdesk/shared'
 import { z } from 'zod'
 import type { AppDeps } from '../../deps'
@@ -23,6 +24,7 @@ import { toInvoiceView } from './invoice-view'
 import { sendInvoiceEmail } from './send-invoice-email'
 import { sendPaymentMailsLater, type PaymentMailEvent } from './send-payment-mails'
 import { submitPermitApplication } from './submit-permit-application'
+import { chooseSkillOption } from '../terms/submit-skills-based-tc'
 import { submitAdditionalPayment } from './submit-additional-payment'
 import { beginAmendPermitApplication } from './begin-amend-permit-application'
 import { generatePermitApplication } from './generate-permit-application'
@@ -56,7 +58,12 @@ export function paymentRoutes(deps: AppDeps): RouteSpec[] {
       idempotent: true,
       body: SubmitPermitApplicationSchema,
       response: SubmitPermitApplicationResponseSchema,
-      handler: ({ body, user }) => submitPermitApplication(paymentDeps, viewer(user), body),
+      handler: ({ body, user }) => {
+        // 001 §7: the spec's call carries skillsBasedTCPaymentOption; a skill promotion is charged the option chosen.
+        const option = body.skillsBasedTCPaymentOption
+        const prepare = isSkillTcPaymentOption(option) ? chooseSkillOption(viewer(user), option, { forSkillOnly: false }) : undefined
+        return submitPermitApplication(paymentDeps, viewer(user), body, prepare)
+      },
     }),
     route({
       method: 'post',

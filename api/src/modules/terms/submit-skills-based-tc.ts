@@ -11,7 +11,7 @@
  * Choosing the option and paying share one transaction on the locked promotion row, so two
  * concurrent submits cannot invoice one option at another's price.
  */
-import { AppError, MSG_SKILL_TC_NOT_SKILL, MSG_SKILL_TC_OPTION_FIXED, type SubmitSkillsBasedTC } from '@permitdesk/shared'
+import { AppError, MSG_SKILL_TC_NOT_SKILL, MSG_SKILL_TC_OPTION_FIXED, type SkillTcPaymentOption, type SubmitSkillsBasedTC } from '@permitdesk/shared'
 import type { PromotionRow } from '../../db/schema/promotions'
 import { insertChange, type DbOrTx } from '../changelog/changelog.repository'
 import { findSubmissionInvoices } from '../payments/payments.repository'
@@ -20,12 +20,19 @@ import { computeFees } from '../promotions/promotion-fields'
 import { updatePromotion, type Owner } from '../promotions/promotions.repository'
 import { requirePromotion, skillEditWindow, skillOptionOf } from './terms-access'
 
-export async function submitSkillsBasedTC(deps: PaymentDeps, actor: Owner, input: SubmitSkillsBasedTC) {
-  const option = input.skillsBasedTCPaymentOption
-  // Stores the option and its fees on the row the payment use case has locked: one transaction.
-  const chooseOption = async (tx: DbOrTx, row: PromotionRow): Promise<PromotionRow> => {
+/**
+ * The step that stores the credit option and its fees on the row the payment use case has locked
+ * (one transaction). `forSkillOnly` refuses a promotion that is not a game of skill (the skill
+ * purchase call); without it a chance promotion passes through untouched, so
+ * `submitPermitApplication` can carry the spec's `skillsBasedTCPaymentOption` for every promotion.
+ */
+export function chooseSkillOption(actor: Owner, option: SkillTcPaymentOption, { forSkillOnly }: { forSkillOnly: boolean }) {
+  return async (tx: DbOrTx, row: PromotionRow): Promise<PromotionRow> => {
     if (row.deleted && !actor.isStaff) throw new AppError('NOT_FOUND')
-    if (!row.skillsBasedTC) throw new AppError('CONFLICT', MSG_SKILL_TC_NOT_SKILL)
+    if (!row.skillsBasedTC) {
+      if (forSkillOnly) throw new AppError('CONFLICT', MSG_SKILL_TC_NOT_SKILL)
+      return row
+    }
     if (skillOptionOf(row) === option) return row
     if ((await findSubmissionInvoices(tx, row.id)).length > 0) {
       throw new AppError('CONFLICT', MSG_SKILL_TC_OPTION_FIXED, { modelState: { skillsBasedTCPaymentOption: [MSG_SKILL_TC_OPTION_FIXED] } })
@@ -45,8 +52,11 @@ export async function submitSkillsBasedTC(deps: PaymentDeps, actor: Owner, input
     })
     return after
   }
+}
 
-  const paid = await submitPermitApplication(deps, actor, { ...input, skillsBasedTCPaymentOption: option }, chooseOption)
+export async function submitSkillsBasedTC(deps: PaymentDeps, actor: Owner, input: SubmitSkillsBasedTC) {
+  const option = input.skillsBasedTCPaymentOption
+  const paid = await submitPermitApplication(deps, actor, { ...input, skillsBasedTCPaymentOption: option }, chooseSkillOption(actor, option, { forSkillOnly: true }))
   const row = await requirePromotion(deps.db, actor, input.id)
   const window = await skillEditWindow(deps.db, row, deps.now?.() ?? new Date())
   return { ...paid, skillsBasedTCPaymentOption: option, skillsBasedTCEditWindow: window?.ends ? window.ends.toISOString() : null }
