@@ -120,7 +120,7 @@ export const API_POLICY: Record<string, Policy> = {
   'POST /adminNote/delete': { access: 'staff', owned: true },
   'POST /adminNote/resolve': { access: 'staff', owned: true },
   'POST /admin/assign': { access: 'staff', owned: true },
-  'POST /promotion/reportActivity': { access: 'session', note: "answers ok for any id but touches only the caller's own promotion; should answer 404 for another's" },
+  'POST /promotion/reportActivity': { access: 'session', owned: true },
   'GET /terms/get': { access: 'user', owned: true },
   'POST /terms/generate': { access: 'user', owned: true },
   'POST /terms/saveVersion': { access: 'staff', owned: true },

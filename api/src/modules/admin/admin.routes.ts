@@ -3,7 +3,7 @@
  * /api/promotion/{action} calls, and /api/adminNote/{action}. Every spec of these lists goes
  * through `staffOnly` (the guard, applied once to the whole list).
  */
-import { adminStatusName, today } from '@permitdesk/shared'
+import { adminStatusName, toDollars, today } from '@permitdesk/shared'
 import { z } from 'zod'
 import type { AppDeps } from '../../app'
 import type { PromotionRow } from '../../db/schema/promotions'
@@ -75,11 +75,19 @@ function promotionActions(deps: AppDeps): RouteSpec[] {
       },
     }),
     route({
-      method: 'post', path: '/promotion/forceSaPremium', summary: 'Charge the SA permit at the premium tier whatever the prize value (or stop doing so).', access: 'staff',
-      body: z.object({ id: RecordIdSchema, on: z.boolean().default(true) }), response: z.object({ id: z.number(), forceSaPremium: z.boolean() }),
+      method: 'post', path: '/promotion/forceSaPremium', summary: 'Charge the SA permit at the premium fee whatever the prize value (or stop doing so); the fees are recomputed.', access: 'staff',
+      body: z.object({ id: RecordIdSchema, on: z.boolean().default(true) }),
+      response: z.object({ id: z.number(), forceSaPremium: z.boolean(), isSAFeePremium: z.boolean(), feeDue_SA: z.number(), feeDue_Total: z.number(), feeDue_GrandTotal: z.number() }),
       handler: async ({ body, user }) => {
         const row = await forceSaPremium(db, user, body.id, body.on)
-        return { id: row.id, forceSaPremium: (row.details as { forceSaPremium?: boolean }).forceSaPremium === true }
+        return {
+          id: row.id,
+          forceSaPremium: (row.details as { forceSaPremium?: boolean }).forceSaPremium === true,
+          isSAFeePremium: row.fees.isSAFeePremium === true,
+          feeDue_SA: toDollars(row.fees.feeDue_SA),
+          feeDue_Total: toDollars(row.fees.feeDue_Total),
+          feeDue_GrandTotal: toDollars(row.fees.feeDue_GrandTotal),
+        }
       },
     }),
     route({

@@ -88,8 +88,11 @@ export function formColumns(input: PromotionInput): PromotionFormColumns {
   }
 }
 
+/** What the fee rules read besides the form: the post-submission value and staff-set details (forceSaPremium). */
+export type FeeColumns = PromotionFormColumns & { postSubmissionTotalPrizeValue?: number | null; details?: Record<string, unknown> | null }
+
 /** The fee rules' input from the form columns; after submission the post-submission value counts. */
-export function feeInputOf(columns: PromotionFormColumns & { postSubmissionTotalPrizeValue?: number | null }): FeeInput {
+export function feeInputOf(columns: FeeColumns): FeeInput {
   return {
     ausStates: ausStatesOfRow(columns as PromotionRow),
     includeNz: columns.includeNz,
@@ -105,11 +108,12 @@ export function feeInputOf(columns: PromotionFormColumns & { postSubmissionTotal
     abridgedTC: columns.abridgedTC,
     hostedTC: columns.hostedTC,
     skillsBasedTC: columns.skillsBasedTC,
+    saPremium: columns.details?.forceSaPremium === true,
   }
 }
 
 /** Fees and requirement flags recomputed by the API (never trusted from the browser). */
-export function computeFees(columns: PromotionFormColumns & { postSubmissionTotalPrizeValue?: number | null }): { fees: StoredFees; requiresPermits: boolean } {
+export function computeFees(columns: FeeColumns): { fees: StoredFees; requiresPermits: boolean } {
   const b = calculateFees(feeInputOf(columns))
   return {
     requiresPermits: b.requirements.requiresPermits,
@@ -130,6 +134,7 @@ export function computeFees(columns: PromotionFormColumns & { postSubmissionTota
       isNSWIncludedButNotRequired: b.isNSWIncludedButNotRequired,
       isACTIncludedButNotRequired: b.isACTIncludedButNotRequired,
       isSAIncludedButNotRequired: b.isSAIncludedButNotRequired,
+      isSAFeePremium: b.isSAFeePremium,
       ruleSetId: b.ruleSetId,
     },
   }

@@ -1,0 +1,138 @@
+/**
+ * Issue 13, round two: the staff console's gaps. The SA premium has its effect on the fees, a
+ * file staff upload for a customer is the customer's, reportActivity is 404 on another
+ * customer's promotion, updateEmails, the voicemail download and chargeCard's screen calls.
+ */
+import fs from 'node:fs'
+import { MSG_STATE_NOT_IN_PROMOTION } from '@permitdesk/shared'
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createCustomer, createPromotion, type Customer } from '../factories/promotions'
+import { signInStaff } from '../setup/accounts'
+import { startTestApi, type Client, type TestApi } from '../setup/test-api'
+
+let api: TestApi
+let staff: Client
+let staffId: number
+let alice: Customer
+let bob: Customer
+
+beforeAll(async () => {
+  api = await startTestApi()
+  staff = api.client()
+  staffId = (await signInStaff(staff, api)).userId
+  alice = await createCustomer(api)
+  bob = await createCustomer(api)
+})
+afterAll(async () => {
+  await api?.close()
+  fs.rmSync(api.config.DATA_DIR, { recursive: true, force: true })
+})
+
+const changelogOf = async (id: number) => (await api.database.db.execute(sql`select action, user_id, changes from app.changelog where promotion_id = ${id} order by id`)).rows as any[]
+const pdfBytes = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n')
+const pdfForm = (name: string) => {
+  const data = new FormData()
+  data.append('file', new Blob([pdfBytes]), name)
+  return data
+}
+
+describe('forceSaPremium', () => {
+  it('charges a required SA permit at the premium fee, recomputing and logging the fees, and survives the customer’s save', async () => {
+    // SA at $6,000: the base SA fee ($253).
+    const id = await createPromotion(alice.client, { ausStates: { sa: true }, totalPrizeValue: 6000, hasNswAuthority: null, hasInstantWinPrizes: false })
+    const before = (await alice.client.get(`/api/promotion/get?id=${id}`)).body
+    expect(before.permit).toMatchObject({ feeDue_SA: 253, isSAFeePremium: false })
+
+    const forced = await staff.post('/api/promotion/forceSaPremium', { id, on: true })
+    expect(forced.status, forced.text).toBe(200)
+    expect(forced.body).toMatchObject({ id, forceSaPremium: true, isSAFeePremium: true, feeDue_SA: 928 })
+    expect(forced.body.feeDue_Total - before.permit.feeDue_Total).toBe(928 - 253)
+
+    const seen = (await alice.client.get(`/api/promotion/get?id=${id}`)).body
+    expect(seen.permit).toMatchObject({ feeDue_SA: 928, isSAFeePremium: true })
+    const detail = (await staff.get(`/api/admin/getPromotion?id=${id}`)).body
+    expect(detail).toMatchObject({ forceSaPremium: true, fees: { SA: 928, isSAFeePremium: true } })
+
+    const entry = (await changelogOf(id)).at(-1)
+    expect(entry).toMatchObject({ action: 'force-sa-premium', user_id: staffId })
+    expect(entry.changes.fees.from.feeDue_SA).toBe(25_300)
+    expect(entry.changes.fees.to.feeDue_SA).toBe(92_800)
+
+    // The customer's own save keeps the staff-set premium (and the fee it gives).
+    const saved = await alice.client.post('/api/promotion/save', { ...seen, name: 'Renamed by the customer' })
+    expect(saved.status, saved.text).toBe(200)
+    expect(saved.body.permit).toMatchObject({ feeDue_SA: 928, isSAFeePremium: true })
+
+    const off = await staff.post('/api/promotion/forceSaPremium', { id, on: false })
+    expect(off.body).toMatchObject({ forceSaPremium: false, isSAFeePremium: false, feeDue_SA: 253 })
+    expect((await alice.client.get(`/api/promotion/get?id=${id}`)).body.permit.feeDue_SA).toBe(253)
+  })
+
+  it('is refused for a promotion without SA, and another customer cannot call it', async () => {
+    const id = await createPromotion(alice.client)
+    const refused = await staff.post('/api/promotion/forceSaPremium', { id, on: true })
+    expect(refused.status).toBe(400)
+    expect(refused.body.message).toBe(MSG_STATE_NOT_IN_PROMOTION)
+    expect((await bob.client.post('/api/promotion/forceSaPremium', { id, on: true })).status).toBe(403)
+  })
+})
+
+describe('a file staff upload for a customer', () => {
+  it('is downloadable by that customer and by staff, and by no other customer (404)', async () => {
+    const id = await createPromotion(alice.client)
+    const uploaded = await staff.upload('/api/Upload', pdfForm('advert from staff.pdf'))
+    expect(uploaded.status, uploaded.text).toBe(201)
+    const url = `/download/upload/${uploaded.body.serverFileName}`
+    // Before it is attached, it is the staff member's file only.
+    expect((await alice.client.get(url)).status).toBe(404)
+
+    const current = (await staff.get(`/api/promotion/get?id=${id}`)).body
+    const attached = await staff.post('/api/promotion/saveAttachments', {
+      id,
+      versionNumber: current.versionNumber,
+      attachments: [{ attachmentType: { code: 'E' }, uploaded: true, fileName: uploaded.body.serverFileName, userFileName: uploaded.body.headerFileName }],
+    })
+    expect(attached.status, attached.text).toBe(200)
+
+    const mine = await alice.client.get(url)
+    expect(mine.status).toBe(200)
+    expect(mine.bytes).toEqual(pdfBytes)
+    expect(mine.headers.get('content-disposition')).toContain('advert from staff.pdf')
+    expect((await staff.get(url)).status).toBe(200)
+    expect((await bob.client.get(url)).status).toBe(404)
+    expect((await api.client().get(url)).status).toBe(401)
+
+    // The customer may keep it in their own later saves (it is theirs now).
+    const seen = (await alice.client.get(`/api/promotion/get?id=${id}`)).body
+    expect(seen.attachments.find((a: any) => a.attachmentType.code === 'E')).toMatchObject({ fileName: uploaded.body.serverFileName, exists: true })
+    const resaved = await alice.client.post('/api/promotion/saveAttachments', { id, versionNumber: seen.versionNumber, attachments: seen.attachments })
+    expect(resaved.status, resaved.text).toBe(200)
+  })
+
+  it('a permit document staff saved with a permit number becomes the customer’s file', async () => {
+    const id = await createPromotion(alice.client)
+    const uploaded = await staff.upload('/api/Upload', pdfForm('NSW permit.pdf'))
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)
+    const saved = await staff.post('/api/promotion/savePermitNumber', { promotionId: id, state: 'NSW', number: 'NTP/01234', approvalDate: yesterday, fileName: uploaded.body.serverFileName })
+    expect(saved.status, saved.text).toBe(200)
+    const url = `/download/upload/${uploaded.body.serverFileName}`
+    expect((await alice.client.get(url)).status).toBe(200)
+    expect((await bob.client.get(url)).status).toBe(404)
+  })
+})
+
+describe('reportActivity', () => {
+  it("answers 404 for another customer's promotion (and a missing one) and touches nothing", async () => {
+    const id = await createPromotion(alice.client)
+    const other = await bob.client.post('/api/promotion/reportActivity', { id })
+    expect(other.status).toBe(404)
+    expect((await bob.client.post('/api/promotion/reportActivity', { id: 2_000_000_000 })).status).toBe(404)
+    expect((await staff.get(`/api/admin/isPromotionActive?id=${id}`)).body.active).toBe(false)
+    // Staff editing answers ok without counting as the owner's activity; the owner's own call counts.
+    expect((await staff.post('/api/promotion/reportActivity', { id })).status).toBe(200)
+    expect((await staff.get(`/api/admin/isPromotionActive?id=${id}`)).body.active).toBe(false)
+    expect((await alice.client.post('/api/promotion/reportActivity', { id })).body).toEqual({ ok: true })
+    expect((await staff.get(`/api/admin/isPromotionActive?id=${id}`)).body.active).toBe(true)
+  })
+})
