@@ -136,3 +136,37 @@ describe('reportActivity', () => {
     expect((await staff.get(`/api/admin/isPromotionActive?id=${id}`)).body.active).toBe(true)
   })
 })
+
+describe('updateEmails', () => {
+  it('lists every e-mail address change newest first, 20 a page, found by the old, new or current address', async () => {
+    const target = await createCustomer(api, { firstName: 'Ottilie', lastName: 'Oldaddress' })
+    const first = `first-${target.id}@example.com`
+    const second = `second-${target.id}@example.com`
+    expect((await staff.post('/api/admin/updateUserEmail', { userId: target.id, email: first })).status).toBe(200)
+    expect((await staff.post('/api/admin/updateUserEmail', { userId: target.id, email: second })).status).toBe(200)
+
+    const all = (await staff.get('/api/admin/updateEmails')).body
+    expect(all).toMatchObject({ page: 1, pageSize: 20 })
+    expect(all.total).toBeGreaterThanOrEqual(2)
+    expect(all.changes[0]).toMatchObject({ userId: target.id, name: 'Ottilie Oldaddress', from: first, to: second, currentEmail: second, changedById: staffId, changedByEmail: 'staff@permitdesk.test' })
+
+    // The original address still finds the account.
+    const byOld = (await staff.get(`/api/admin/updateEmails?q=${encodeURIComponent(target.email.toUpperCase())}`)).body
+    expect(byOld.total).toBe(1)
+    expect(byOld.changes[0]).toMatchObject({ from: target.email, to: first, currentEmail: second })
+    expect((await staff.get(`/api/admin/updateEmails?q=second-${target.id}`)).body.total).toBe(2)
+    expect((await staff.get('/api/admin/updateEmails?q=nobody-has-this-address')).body).toMatchObject({ total: 0, changes: [] })
+
+    // 20 a page.
+    for (let i = 0; i < 20; i++) await staff.post('/api/admin/updateUserEmail', { userId: target.id, email: `many-${i}-${target.id}@example.com` })
+    const page1 = (await staff.get(`/api/admin/updateEmails?q=-${target.id}@`)).body
+    expect(page1.total).toBe(22)
+    expect(page1.changes).toHaveLength(20)
+    const page2 = (await staff.get(`/api/admin/updateEmails?q=-${target.id}@&page=2`)).body
+    expect(page2.changes.map((c: any) => c.to)).toEqual([second, first])
+
+    // Staff only.
+    expect((await api.client().get('/api/admin/updateEmails')).status).toBe(401)
+    expect((await alice.client.get('/api/admin/updateEmails')).status).toBe(403)
+  })
+})

@@ -109,6 +109,7 @@ export const API_POLICY: Record<string, Policy> = {
   'GET /admin/getUserLog': { access: 'staff', owned: true },
   'POST /admin/updateUserEmail': { access: 'staff' },
   'POST /admin/endUserSessions': { access: 'staff' },
+  'GET /admin/updateEmails': { access: 'staff' },
   'GET /admin/getCustomerContacts': { access: 'staff' },
   'GET /admin/getCustomerContact': { access: 'staff', owned: true },
   'POST /admin/claimCustomerContact': { access: 'staff', owned: true },

@@ -18,7 +18,7 @@ import { getAdminPromotion } from './get-admin-promotion'
 import { getChangelog } from './get-changelog'
 import { getActionsRequired, getOutstanding } from './get-outstanding'
 import { getPromotions } from './get-promotions'
-import { endUserSessions, getUserLog, getUsers, UpdateUserEmailSchema, updateUserEmail } from './manage-users'
+import { endUserSessions, getEmailUpdates, getUserLog, getUsers, UpdateUserEmailSchema, updateUserEmail } from './manage-users'
 import { isPromotionActive } from './promotion-activity'
 import { approvePromotion, forcePromotionStatusChange, forceSaPremium, lockPromotion, markFormsSubmitted, setPromotionDeleted, unlockPromotion } from './promotion-status-actions'
 import { savePermitNumber } from './save-permit-number'
@@ -36,6 +36,7 @@ const Page = z.coerce.number().int().min(1).max(100_000).default(1)
 const StatesList = z.array(z.enum(['ACT', 'NSW', 'SA', 'VIC', 'NT', 'WA', 'QLD', 'TAS']))
 const OutstandingFilters = z.object({ statusIds: z.array(z.number().int().min(1).max(15)).optional(), states: z.array(z.string()).optional() })
 const Anything = z.unknown()
+const EmailChange = z.object({ id: z.number(), at: z.string(), userId: z.number().nullable(), name: z.string(), currentEmail: z.string(), from: z.string().nullable(), to: z.string().nullable(), changedById: z.number().nullable(), changedByEmail: z.string().nullable() }).passthrough()
 
 const statusOf = (row: PromotionRow) => ({ id: row.id, statusId: row.statusId, statusName: adminStatusName(row.statusId), deleted: row.deleted })
 const staffOf = (user: { id: number; email: string }) => ({ id: user.id, email: user.email })
@@ -165,6 +166,12 @@ function users(deps: AppDeps): RouteSpec[] {
     route({ method: 'get', path: '/admin/getUsers', summary: 'Users, page size 20, with search over e-mail, names and account.', access: 'staff', query: z.object({ q: z.string().trim().max(200).optional(), page: Page }), response: z.object({ users: z.array(Anything), total: z.number(), page: z.number(), pageSize: z.number() }), handler: ({ query }) => getUsers(db, query.q || undefined, query.page) }),
     route({ method: 'get', path: '/admin/getUserLog', summary: "A user's log (e-mail changes, sessions ended), newest first.", access: 'staff', query: IdQuery, response: z.array(Anything), handler: ({ query }) => getUserLog(db, query.id) }),
     route({ method: 'post', path: '/admin/updateUserEmail', summary: "Change a user's e-mail address (unused address; logged; both addresses told).", access: 'staff', body: UpdateUserEmailSchema, response: z.object({ userId: z.number(), email: z.string() }), handler: ({ body, user }) => updateUserEmail(deps, user, body) }),
+    route({
+      method: 'get', path: '/admin/updateEmails', summary: "Every change of a user's e-mail address, newest first (page size 20), searchable by the old, new or current address.", access: 'staff',
+      query: z.object({ q: z.string().trim().max(200).optional(), page: Page }),
+      response: z.object({ changes: z.array(EmailChange), total: z.number(), page: z.number(), pageSize: z.number() }),
+      handler: ({ query }) => getEmailUpdates(db, query.q || undefined, query.page),
+    }),
     route({ method: 'post', path: '/admin/endUserSessions', summary: "End every live session of a user (they must sign in again).", access: 'staff', body: z.object({ userId: RecordIdSchema }), response: z.object({ ended: z.number() }), handler: ({ body, user }) => endUserSessions(db, user, body.userId) }),
   ]
 }
