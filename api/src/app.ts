@@ -29,6 +29,7 @@ import { documentRoutes } from './modules/documents/documents.routes'
 import { uploadRoutes } from './modules/upload/upload.routes'
 import { paymentRoutes } from './modules/payments/payments.routes'
 import { invoiceDownloadRoutes } from './modules/payments/invoice-download.routes'
+import { voicemailDownloadRoutes } from './modules/admin/voicemail.routes'
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes'
 import { lodgementPackRoutes } from './modules/payments/lodgement-pack.routes'
 import { createPaymentGateway } from './modules/payments/payment-gateway'
@@ -117,6 +118,7 @@ export function createApp(given: Given): Express {
   const downloads = express.Router({ caseSensitive: false })
   downloads.use(authenticate(deps))
   downloads.use(invoiceDownloadRoutes(deps))
+  downloads.use(voicemailDownloadRoutes(deps))
   downloads.use(lodgementPackRoutes(deps))
   downloads.use('/download', uploads.downloads)
   downloads.use(documentRoutes(deps))

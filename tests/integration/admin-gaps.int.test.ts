@@ -4,7 +4,7 @@
  * customer's promotion, updateEmails, the voicemail download and chargeCard's screen calls.
  */
 import fs from 'node:fs'
-import { MSG_STATE_NOT_IN_PROMOTION } from '@permitdesk/shared'
+import { MSG_STATE_NOT_IN_PROMOTION, MSG_VOICEMAIL_CALLER_REQUIRED, MSG_VOICEMAIL_FILE_REQUIRED, MSG_VOICEMAIL_NOT_AUDIO } from '@permitdesk/shared'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCustomer, createPromotion, type Customer } from '../factories/promotions'
@@ -168,5 +168,79 @@ describe('updateEmails', () => {
     // Staff only.
     expect((await api.client().get('/api/admin/updateEmails')).status).toBe(401)
     expect((await alice.client.get('/api/admin/updateEmails')).status).toBe(403)
+  })
+})
+
+/** A tiny but real WAV recording (RIFF header and a few silent samples). */
+function wavBytes(): Buffer {
+  const samples = Buffer.alloc(800)
+  const header = Buffer.alloc(44)
+  header.write('RIFF', 0)
+  header.writeUInt32LE(36 + samples.length, 4)
+  header.write('WAVE', 8)
+  header.write('fmt ', 12)
+  header.writeUInt32LE(16, 16)
+  header.writeUInt16LE(1, 20)
+  header.writeUInt16LE(1, 22)
+  header.writeUInt32LE(8000, 24)
+  header.writeUInt32LE(16000, 28)
+  header.writeUInt16LE(2, 32)
+  header.writeUInt16LE(16, 34)
+  header.write('data', 36)
+  header.writeUInt32LE(samples.length, 40)
+  return Buffer.concat([header, samples])
+}
+const voicemailForm = (fields: Record<string, string>, file?: { bytes: Buffer; name: string }) => {
+  const data = new FormData()
+  for (const [k, v] of Object.entries(fields)) data.append(k, v)
+  if (file) data.append('file', new Blob([file.bytes]), file.name)
+  return data
+}
+
+describe('voicemails', () => {
+  it('staff record a phone message as a customer contact; only staff download the recording at /download/voicemail/{file}', async () => {
+    const wav = wavBytes()
+    const noFile = await staff.upload('/api/admin/createVoicemail', voicemailForm({ name: 'Vera Caller', phone: '0400 000 000' }))
+    expect(noFile.status).toBe(400)
+    expect(noFile.body.message).toBe(MSG_VOICEMAIL_FILE_REQUIRED)
+    const notAudio = await staff.upload('/api/admin/createVoicemail', voicemailForm({ phone: '0400 000 000' }, { bytes: pdfBytes, name: 'message.wav' }))
+    expect(notAudio.status).toBe(400)
+    expect(notAudio.body.message).toBe(MSG_VOICEMAIL_NOT_AUDIO)
+    const nobody = await staff.upload('/api/admin/createVoicemail', voicemailForm({ message: 'Call me back' }, { bytes: wav, name: 'message.wav' }))
+    expect(nobody.status).toBe(400)
+    expect(nobody.body.message).toBe(MSG_VOICEMAIL_CALLER_REQUIRED)
+
+    const created = await staff.upload('/api/admin/createVoicemail', voicemailForm({ name: 'Vera Caller', phone: '0400 000 000', message: 'Asks about her NSW permit.', promotionRef: '42' }, { bytes: wav, name: 'voicemail 0400.wav' }))
+    expect(created.status, created.text).toBe(201)
+    expect(created.body).toMatchObject({ kind: 'voicemail', name: 'Vera Caller', phone: '0400 000 000', promotionRef: '42', voicemailFile: expect.stringMatching(/^[0-9a-f-]{36}\.wav$/), resolvedAt: null })
+    const id = created.body.id
+
+    // Listed among the open messages, and found by contact_id, with the recording's name.
+    const open = (await staff.get('/api/admin/getCustomerContacts')).body.contacts
+    expect(open.find((c: any) => c.id === id)).toMatchObject({ kind: 'voicemail', voicemailFile: created.body.voicemailFile })
+    expect((await staff.get(`/api/admin/getCustomerContact?id=${id}`)).body.voicemailFile).toBe(created.body.voicemailFile)
+    const logged = (await api.database.db.execute(sql`select action, user_id from app.changelog where entity = 'customer-contact' and entity_id = ${id}`)).rows
+    expect(logged).toEqual([{ action: 'record-voicemail', user_id: staffId }])
+
+    const url = `/download/voicemail/${created.body.voicemailFile}`
+    const download = await staff.get(url)
+    expect(download.status).toBe(200)
+    expect(download.headers.get('content-type')).toBe('audio/wav')
+    expect(download.headers.get('content-disposition')).toMatch(/^attachment; filename="voicemail-\d+-.*\.wav"$/)
+    expect(download.bytes).toEqual(wav)
+
+    expect((await api.client().get(url)).status).toBe(401)
+    expect((await alice.client.get(url)).status).toBe(403)
+    const marketing = await createCustomer(api, { staffRole: 'marketing' })
+    expect((await marketing.client.get(url)).status).toBe(403)
+    // Only recorded voicemails: any other name is no file, and nothing outside the voicemails.
+    expect((await staff.get('/download/voicemail/00000000-0000-0000-0000-000000000000.wav')).status).toBe(404)
+    expect((await staff.get('/download/voicemail/..%2Fuploads%2Fanything.pdf')).status).toBe(404)
+
+    // Claimed and resolved like any customer contact.
+    expect((await staff.post('/api/admin/resolveCustomerContact', { id })).body.resolvedAt).toEqual(expect.any(String))
+    // The API call itself is staff only.
+    expect((await alice.client.upload('/api/admin/createVoicemail', voicemailForm({ phone: '1' }, { bytes: wav, name: 'a.wav' }))).status).toBe(403)
+    expect((await api.client().upload('/api/admin/createVoicemail', voicemailForm({ phone: '1' }, { bytes: wav, name: 'a.wav' }))).status).toBe(401)
   })
 })

@@ -25,6 +25,7 @@ import { savePermitNumber } from './save-permit-number'
 import { sendPermitNumberUpdate } from './send-permit-number-update'
 import { onPermitNumbersChanged } from '../terms/on-permit-numbers-changed'
 import { getStatistics } from './get-statistics'
+import { voicemailApiRoutes } from './voicemail.routes'
 
 const bool = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 'true' || v === '1')
 const IdQuery = z.object({ id: RecordIdSchema })
@@ -188,6 +189,6 @@ function contacts(deps: AppDeps): RouteSpec[] {
 
 /** Every staff-only call of the API, guarded once. */
 export function adminRoutes(deps: AppDeps): RouteSpec[] {
-  return staffOnly([...promotionActions(deps), ...queries(deps), ...users(deps), ...contacts(deps)])
+  return staffOnly([...promotionActions(deps), ...queries(deps), ...users(deps), ...contacts(deps), ...voicemailApiRoutes(deps)])
 }
 
