@@ -104,6 +104,7 @@ export const API_POLICY: Record<string, Policy> = {
   'GET /admin/getPromotion': { access: 'staff', owned: true },
   'GET /admin/getStaff': { access: 'staff' },
   'GET /admin/statistics': { access: 'staff' },
+  'GET /admin/getResources': { access: 'staff' },
   'GET /promotion/statistics': { access: 'staff' },
   'GET /admin/getUsers': { access: 'staff' },
   'GET /admin/getUserLog': { access: 'staff', owned: true },

@@ -26,6 +26,7 @@ import { sendPermitNumberUpdate } from './send-permit-number-update'
 import { onPermitNumbersChanged } from '../terms/on-permit-numbers-changed'
 import { getStatistics } from './get-statistics'
 import { voicemailApiRoutes } from './voicemail.routes'
+import { getStaffResources } from './staff-resources'
 
 const bool = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 'true' || v === '1')
 const IdQuery = z.object({ id: RecordIdSchema })
@@ -157,6 +158,11 @@ function queries(deps: AppDeps): RouteSpec[] {
     route({ method: 'get', path: '/admin/getPromotion', summary: 'Promotion Detail: one promotion with its owner and staff-set fields (deleted ones too).', access: 'staff', query: IdQuery, response: z.object({ id: z.number(), statusId: z.number() }).passthrough(), handler: ({ query }) => getAdminPromotion(db, query.id) }),
     route({ method: 'get', path: '/admin/getStaff', summary: 'Staff members (task assignees).', access: 'staff', response: z.array(Anything), handler: async () => (await findStaffMembers(db)).map((s) => ({ id: s.id, name: `${s.firstName} ${s.lastName}`.trim(), email: s.email })) }),
     route({ method: 'get', path: '/admin/statistics', summary: 'Promotions by status, state and month; revenue by service; conversion; average days to approval.', access: 'staff', response: Anything, handler: () => getStatistics(db) }),
+    route({
+      method: 'get', path: '/admin/getResources', summary: 'Links and documents for staff, edited in the CMS (Staff resources), by category and order.', access: 'staff',
+      response: z.array(z.object({ id: z.number(), title: z.string(), category: z.string(), kind: z.enum(['link', 'document']), description: z.string().nullable(), href: z.string().nullable(), fileName: z.string().nullable(), mimeType: z.string().nullable(), fileSize: z.number().nullable(), updatedAt: z.string() })),
+      handler: () => getStaffResources(db),
+    }),
     route({ method: 'get', path: '/promotion/statistics', summary: 'The same statistics as /api/admin/statistics.', access: 'staff', response: Anything, handler: () => getStatistics(db) }),
   ]
 }
