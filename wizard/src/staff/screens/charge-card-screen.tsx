@@ -11,6 +11,7 @@ import { invoicePaths, staffPaths } from '../staff-paths'
 type Card = { cardName: string; cardNumber: string; cardExpiry: string; cardSecurityCode: string }
 const EMPTY: Card = { cardName: '', cardNumber: '', cardExpiry: '', cardSecurityCode: '' }
 const toCents = (dollars: number) => Math.round(dollars * 100)
+const BRAND_NAMES: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', diners: 'Diners Club', jcb: 'JCB', discover: 'Discover' }
 
 /**
  * chargecard/ (issue 13, 001 §7 chargeCard): staff charge a customer's card for an unpaid invoice
@@ -129,7 +130,7 @@ export function ChargeCardScreen() {
           </dl>
           {paid ? (
             <p role="status" data-testid="charge-result">
-              Charged {formatCurrency(toCents(paid.invoice.total))} to {paid.card.brand ?? 'the card'}
+              Charged {formatCurrency(toCents(paid.invoice.total))} to {(paid.card.brand && BRAND_NAMES[paid.card.brand]) || 'the card'}
               {paid.card.last4 ? ` ending ${paid.card.last4}` : ''}.
             </p>
           ) : invoice.status !== 'awaiting payment' ? (
