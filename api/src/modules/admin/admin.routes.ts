@@ -26,7 +26,7 @@ import { sendPermitNumberUpdate } from './send-permit-number-update'
 import { onPermitNumbersChanged } from '../terms/on-permit-numbers-changed'
 import { getStatistics } from './get-statistics'
 import { voicemailApiRoutes } from './voicemail.routes'
-import { getStaffResources } from './staff-resources'
+import { getStaffResources } from './get-staff-resources'
 
 const bool = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 'true' || v === '1')
 const IdQuery = z.object({ id: RecordIdSchema })

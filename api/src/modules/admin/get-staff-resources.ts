@@ -3,8 +3,8 @@
  * collection, cms.staff_resources; documents in `staff-documents`). The API only reads them, in
  * the editors' order; a document is downloaded through Payload (its access check: staff only).
  */
-import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '../changelog/changelog.repository'
+import { findStaffResources } from './staff-resources.repository'
 
 export type StaffResource = {
   id: number
@@ -24,16 +24,7 @@ export type StaffResource = {
 const CATEGORY_ORDER = ['regulators', 'forms', 'guides', 'internal']
 
 export async function getStaffResources(db: DbOrTx): Promise<StaffResource[]> {
-  // Checked first: a failing query would abort a caller's transaction (no CMS migrations yet: none).
-  const exists = await db.execute(sql`select 1 from information_schema.tables where table_schema = 'cms' and table_name = 'staff_resources'`)
-  if (exists.rows.length === 0) return []
-  const result = await db.execute(sql`
-    select r.id, r.title, r.category::text as category, r.kind::text as kind, r.url, r.description, coalesce(r."order", 0)::float8 as "order", r.updated_at as "updatedAt",
-           d.filename, d.mime_type as "mimeType", d.filesize::float8 as "fileSize"
-    from cms.staff_resources r left join cms.staff_documents d on d.id = r.document_id
-    order by coalesce(r."order", 0) asc, lower(r.title) asc, r.id asc`)
-  type Row = { id: number; title: string; category: string; kind: 'link' | 'document'; url: string | null; description: string | null; order: number; updatedAt: Date | string; filename: string | null; mimeType: string | null; fileSize: number | null }
-  const rows = result.rows as Row[]
+  const rows = await findStaffResources(db)
   const rank = (category: string) => (CATEGORY_ORDER.indexOf(category) + CATEGORY_ORDER.length + 1) % (CATEGORY_ORDER.length + 1)
   return rows
     .map((r, index) => ({ r, index }))
