@@ -160,8 +160,9 @@ async function staffPage(browser: import('@playwright/test').Browser) {
 test('chargecard/: staff charge a customer card for an invoice, with the 1.5% surcharge; a decline shows the server message', async ({ page, browser }) => {
   const email = await signUp(page.request)
   const created = await page.request.post('/api/promotion/create', {
-    data: { name: 'Card charge promo', ausStates: { vic: true }, includeNz: false, totalPrizeValue: 1000, managedSubmission: true, randomDraw: false, termsAndConditions: false, abridgedTC: false, hostedTC: false },
+    data: { name: 'Card charge promo', ausStates: { nsw: true, act: true }, includeNz: false, totalPrizeValue: 20_000, hasNswAuthority: false, winnersDrawnElectronically: false, managedSubmission: true, randomDraw: false, termsAndConditions: false, abridgedTC: false, hostedTC: false },
   })
+  expect(created.status(), await created.text()).toBe(200)
   const id = (await created.json()).id as number
   const { context, page: staff } = await staffPage(browser)
   const errors = watchConsole(staff)
