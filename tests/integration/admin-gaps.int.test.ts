@@ -7,6 +7,7 @@ import fs from 'node:fs'
 import { MSG_STATE_NOT_IN_PROMOTION, MSG_VOICEMAIL_CALLER_REQUIRED, MSG_VOICEMAIL_FILE_REQUIRED, MSG_VOICEMAIL_NOT_AUDIO } from '@permitdesk/shared'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { savePromotion, withCompleteApplication } from '../factories/permit'
 import { createCustomer, createPromotion, type Customer } from '../factories/promotions'
 import { signInStaff } from '../setup/accounts'
 import { startTestApi, type Client, type TestApi } from '../setup/test-api'
@@ -67,6 +68,29 @@ describe('forceSaPremium', () => {
     const off = await staff.post('/api/promotion/forceSaPremium', { id, on: false })
     expect(off.body).toMatchObject({ forceSaPremium: false, isSAFeePremium: false, feeDue_SA: 253 })
     expect((await alice.client.get(`/api/promotion/get?id=${id}`)).body.permit.feeDue_SA).toBe(253)
+  })
+
+  it('after payment, the rise is owed: the customer pays the difference as an additional payment', async () => {
+    // NSW + ACT + SA at $8,000: ACT ($373) and SA ($253) are required, NSW is not.
+    const id = await createPromotion(alice.client, { ausStates: { nsw: true, act: true, sa: true }, totalPrizeValue: 8000, hasInstantWinPrizes: false })
+    const saved = await savePromotion(alice.client, id, (p) => ({ ...withCompleteApplication(p), prizeValueNSW: 8000, prizeValueACT: 8000, prizeValueSA: 8000 }))
+    const files: string[] = []
+    for (const name of ['terms.pdf', 'advert.pdf']) files.push((await alice.client.upload('/api/Upload', pdfForm(name))).body.serverFileName)
+    const attached = await alice.client.post('/api/promotion/saveAttachments', { id, versionNumber: saved.body.versionNumber, attachments: [{ attachmentType: { code: 'B' }, uploaded: true, fileName: files[0] }, { attachmentType: { code: 'E' }, uploaded: true, fileName: files[1] }] })
+    expect(attached.body.permitStatus?.slug, JSON.stringify(attached.body.applicationIssues)).toBe('ready-submission')
+    expect(attached.body.permit).toMatchObject({ feeDue_SA: 253, feeDue_ACT: 373, feeDue_NSW: 0 })
+    const card = { cardName: 'Pat Promoter', cardNumber: '4242 4242 4242 4242', cardSecurityCode: '123', cardExpiry: '12/35', isReattempt: false, isBPAY: false, isCardAfterBpay: false }
+    const paid = await alice.client.post('/api/promotion/submitPermitApplication', { id, ...card })
+    expect(paid.status, paid.text).toBe(200)
+    expect((await alice.client.get(`/api/promotion/get?id=${id}`)).body.pendingSubmissionInvoice).toBeNull()
+
+    expect((await staff.post('/api/promotion/forceSaPremium', { id, on: true })).body).toMatchObject({ feeDue_SA: 928 })
+    const owed = (await alice.client.get(`/api/promotion/get?id=${id}`)).body.pendingSubmissionInvoice
+    expect(owed).toMatchObject({ amount: 928 - 253, gst: 0 })
+    const additional = await alice.client.post('/api/promotion/submitAdditionalPayment', { id, ...card })
+    expect(additional.status, additional.text).toBe(200)
+    expect(additional.body.invoice).toMatchObject({ purpose: 'additional', amount: 675, gst: 0, status: 'paid' })
+    expect((await alice.client.get(`/api/promotion/get?id=${id}`)).body.pendingSubmissionInvoice).toBeNull()
   })
 
   it('is refused for a promotion without SA, and another customer cannot call it', async () => {
