@@ -31,6 +31,7 @@ import { paymentRoutes } from './modules/payments/payments.routes'
 import { invoiceDownloadRoutes } from './modules/payments/invoice-download.routes'
 import { stripeWebhookDoc, stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes'
 import { lodgementPackApiRoutes, lodgementPackRoutes } from './modules/payments/lodgement-pack.routes'
+import { voicemailDownloadRoutes } from './modules/admin/voicemail.routes'
 import { createPaymentGateway } from './modules/payments/payment-gateway'
 import { termsDocumentRoutes, termsRoutes } from './modules/terms/terms.routes'
 import { reminderLinkRoutes, reminderRoutes } from './modules/reminders/reminders.routes'
@@ -119,6 +120,7 @@ export function createApp(given: Given): Express {
   const downloads = express.Router({ caseSensitive: false })
   downloads.use(authenticate(deps))
   downloads.use(invoiceDownloadRoutes(deps))
+  downloads.use(voicemailDownloadRoutes(deps))
   downloads.use(lodgementPackRoutes(deps))
   downloads.use('/download', uploads.downloads)
   downloads.use(documentRoutes(deps))

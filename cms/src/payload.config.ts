@@ -9,6 +9,7 @@ import { News } from './collections/News'
 import { Pages } from './collections/Pages'
 import { Reviews } from './collections/Reviews'
 import { SiteBuilds } from './collections/SiteBuilds'
+import { createStaffDocuments, StaffResources } from './collections/StaffResources'
 import { SupportItems } from './collections/SupportItems'
 import { TermsClauses } from './collections/TermsClauses'
 import { Users } from './collections/Users'
@@ -28,7 +29,7 @@ export default buildConfig({
     importMap: { baseDir: dirname },
     meta: { titleSuffix: ' · CMS' },
   },
-  collections: [Pages, News, SupportItems, Reviews, createMedia(env.MEDIA_DIR), SiteBuilds, TermsClauses, Users],
+  collections: [Pages, News, SupportItems, Reviews, createMedia(env.MEDIA_DIR), SiteBuilds, TermsClauses, StaffResources, createStaffDocuments(env.MEDIA_DIR), Users],
   globals: [SiteSettings],
   editor: lexicalEditor(),
   secret: env.PAYLOAD_SECRET,

@@ -63,6 +63,7 @@ export * from './payments/index';
 export * from './admin/messages';
 export * from './admin/outstanding';
 export * from './admin/views';
+export * from './admin/voicemail-messages';
 export * from './terms/index';
 
 export * from './draws/algorithm';

@@ -144,3 +144,119 @@ test('customers are sent away from the staff console, and admin calls refuse the
   await expect(page).toHaveURL(/\/promotions\//)
   expect((await page.request.get('/api/promotion/getOutstanding')).status()).toBe(403)
 })
+
+/** A staff member signed in, in a browser context of their own. */
+async function staffPage(browser: import('@playwright/test').Browser) {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.goto('/account/login/')
+  await page.getByLabel('Email address').fill(STAFF.email)
+  await page.getByLabel('Password').fill(STAFF.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByRole('navigation', { name: 'Staff console' })).toBeVisible()
+  return { context, page }
+}
+
+test('chargecard/: staff charge a customer card for an invoice, with the 1.5% surcharge; a decline shows the server message', async ({ page, browser }) => {
+  const email = await signUp(page.request)
+  const created = await page.request.post('/api/promotion/create', {
+    data: { name: 'Card charge promo', ausStates: { nsw: true, act: true }, includeNz: false, totalPrizeValue: 20_000, hasNswAuthority: false, winnersDrawnElectronically: false, managedSubmission: true, randomDraw: false, termsAndConditions: false, abridgedTC: false, hostedTC: false },
+  })
+  expect(created.status(), await created.text()).toBe(200)
+  const id = (await created.json()).id as number
+  const { context, page: staff } = await staffPage(browser)
+  const errors = watchConsole(staff)
+  staff.on('dialog', (dialog) => void dialog.accept())
+
+  // A custom invoice of $100 + $10 GST: by card $111.65 (1.5% of $110 = $1.65).
+  const invoice = await staff.request.post('/api/admin/createInvoice', { data: { id, amount: 100, gst: 10, description: 'Extra draw' } })
+  expect(invoice.status(), await invoice.text()).toBe(200)
+  const invoiceNumber = (await invoice.json()).invoiceNumber as number
+
+  // From the side navigation: find the invoice by its number.
+  await staff.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Charge card' }).click()
+  await expect(staff.getByRole('heading', { name: 'Charge a card' })).toBeVisible()
+  await staff.getByLabel('Invoice number').fill(String(invoiceNumber))
+  await staff.getByRole('button', { name: 'Find invoice' }).click()
+  await expect(staff.getByTestId('charge-surcharge')).toHaveText('$1.65')
+  await expect(staff.getByTestId('charge-total')).toHaveText('$111.65')
+
+  // A declined card: the server's message.
+  await staff.getByLabel('Name on card').fill('Cam Customer')
+  await staff.getByLabel('Card number').fill('4000 0000 0000 0002')
+  await staff.getByLabel('Expiry (MM/YY)').fill('12/35')
+  await staff.getByLabel('Security code').fill('123')
+  await staff.getByRole('button', { name: 'Charge $111.65' }).click()
+  await expect(staff.getByTestId('charge-error')).toHaveText(/declined/i)
+  await expect(staff.getByTestId('charge-status')).toHaveText('awaiting payment')
+
+  // A good card: paid.
+  await staff.getByLabel('Card number').fill('4242 4242 4242 4242')
+  await staff.getByRole('button', { name: 'Charge $111.65' }).click()
+  await expect(staff.getByTestId('charge-result')).toHaveText('Charged $111.65 to Visa ending 4242.')
+  await expect(staff.getByTestId('charge-status')).toHaveText('paid')
+
+  // The customer sees the invoice paid.
+  const theirs = await (await page.request.get(`/api/invoice/getInvoices?promotionId=${id}`)).json()
+  expect(theirs.invoices.find((i: { invoiceNumber: number }) => i.invoiceNumber === invoiceNumber)).toMatchObject({ status: 'paid', total: 111.65 })
+  expect(email).toContain('@')
+  // The declined charge is a 4xx the browser logs; nothing else went wrong.
+  expect(errors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([])
+  await context.close()
+})
+
+test('contact/, user/ and resources/: a voicemail is recorded and played, e-mail changes are listed, resources come from the CMS', async ({ page, browser }) => {
+  const email = await signUp(page.request)
+  const { context, page: staff } = await staffPage(browser)
+
+  // A voicemail: the recording and the caller.
+  await staff.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Contacts' }).click()
+  await staff.getByRole('button', { name: 'Record a voicemail' }).click()
+  const form = staff.getByRole('form', { name: 'Record a voicemail' })
+  const samples = Buffer.alloc(800)
+  const header = Buffer.alloc(44)
+  header.write('RIFF', 0)
+  header.writeUInt32LE(36 + samples.length, 4)
+  header.write('WAVEfmt ', 8)
+  header.writeUInt32LE(16, 16)
+  header.writeUInt16LE(1, 20)
+  header.writeUInt16LE(1, 22)
+  header.writeUInt32LE(8000, 24)
+  header.writeUInt32LE(16000, 28)
+  header.writeUInt16LE(2, 32)
+  header.writeUInt16LE(16, 34)
+  header.write('data', 36)
+  header.writeUInt32LE(samples.length, 40)
+  await form.getByLabel(/Recording/).setInputFiles({ name: 'voicemail.wav', mimeType: 'audio/wav', buffer: Buffer.concat([header, samples]) })
+  await form.getByLabel("Caller's name").fill('Vince Voicemail')
+  await form.getByLabel('Phone number').fill('0411 222 333')
+  await form.getByLabel('What the caller said').fill('Wants to know when the ACT permit arrives.')
+  await form.getByRole('button', { name: 'Save voicemail' }).click()
+  const card = staff.getByRole('article', { name: 'Message from Vince Voicemail' })
+  await expect(card).toContainText('Wants to know when the ACT permit arrives.')
+  const download = card.getByRole('link', { name: 'Download voicemail' })
+  const href = await download.getAttribute('href')
+  expect(href).toMatch(/^\/download\/voicemail\/[0-9a-f-]{36}\.wav$/)
+  expect((await staff.request.get(href!)).headers()['content-type']).toBe('audio/wav')
+  // The customer cannot fetch it.
+  expect((await page.request.get(href!)).status()).toBe(403)
+
+  // An e-mail change appears in the user screen's list of changes.
+  await staff.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Users' }).click()
+  await staff.getByRole('searchbox', { name: 'Search users' }).fill(email)
+  await staff.getByRole('button', { name: 'Search', exact: true }).click()
+  const newEmail = `changed-${email}`
+  await staff.getByLabel(/E-mail of user/).fill(newEmail)
+  await staff.getByRole('button', { name: 'Update e-mail' }).click()
+  const changes = staff.getByRole('region', { name: 'E-mail changes' })
+  await expect(changes.getByRole('row').filter({ hasText: newEmail }).first()).toContainText(email)
+  await changes.getByRole('searchbox', { name: 'Find by an old or new address' }).fill(email)
+  await changes.getByRole('button', { name: 'Find' }).click()
+  await expect(changes.getByRole('row')).toHaveCount(2)
+
+  // Resources: none yet, with the way to add them in the CMS.
+  await staff.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Resources' }).click()
+  await expect(staff.getByText('No resources yet.')).toBeVisible()
+  await expect(staff.getByRole('link', { name: 'Staff resources' })).toHaveAttribute('href', '/cms/collections/staff-resources')
+  await context.close()
+})

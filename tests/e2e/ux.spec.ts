@@ -124,9 +124,10 @@ test.describe('every screen, desktop and phone, through axe', () => {
       await sweep(page, [
         { name: 'staff-home', path: '/admin/', ready: heading },
         { name: 'staff-resources', path: '/admin/resources/', ready: heading },
+        { name: 'staff-chargecard', path: '/admin/chargecard/', ready: heading },
       ]),
     )
-    await expect(page.getByRole('navigation', { name: 'Staff console' }).getByRole('link')).toHaveText(['PermitDesk staff', 'Tasks', 'Outstanding', 'Promotions', 'Contacts', 'Users', 'Statistics', 'Resources', 'Customer app', 'PermitDesk website'])
+    await expect(page.getByRole('navigation', { name: 'Staff console' }).getByRole('link')).toHaveText(['PermitDesk staff', 'Tasks', 'Outstanding', 'Promotions', 'Contacts', 'Users', 'Charge card', 'Statistics', 'Resources', 'Customer app', 'PermitDesk website'])
   })
 })
 

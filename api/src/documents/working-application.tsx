@@ -97,6 +97,8 @@ type Details = {
   prizePublicationACT?: string | null
   prizePublicationDateACT?: string | null
   letterOfAuthorityReused?: boolean | null
+  /** Staff forced the SA premium (forceSaPremium): the estimate charges it too. */
+  forceSaPremium?: boolean | null
   attachmentsManualOverride?: boolean | null
   attachmentsManuallyRequired?: string | null
   actionEntry?: Partial<ActionEntry> | null
@@ -436,7 +438,7 @@ export function renderWorkingApplication(promotion: WorkingApplicationInput, { p
   const startDate = text(permit.startDate) ?? promotion.startDate
   const requirements = getPermitRequirements({ ...promotion, startDate })
   // An estimate before the payment method is chosen: no card surcharge.
-  const fees = calculateFees({ ...promotion, startDate }, { paymentMethod: 'bpay' })
+  const fees = calculateFees({ ...promotion, startDate, saPremium: details.forceSaPremium === true }, { paymentMethod: 'bpay' })
   const status = getPermitStatus(promotion.statusId)
   const title = promotionTitle(promotion.name)
   const wizard = { managedSubmission: promotion.managedSubmission, skillsBasedTC: promotion.skillsBasedTC, termsAndConditions: promotion.termsAndConditions, ausStates: promotion.ausStates }

@@ -2,6 +2,7 @@ import * as migration_20261121_204109_init from './20261121_204109_init';
 import * as migration_20261121_205228_site_content from './20261121_205228_site_content';
 import * as migration_20261123_101835_site_settings_abn from './20261123_101835_site_settings_abn';
 import * as migration_20261123_103230_terms_clauses from './20261123_103230_terms_clauses';
+import * as migration_20261123_130701_staff_resources from './20261123_130701_staff_resources';
 
 export const migrations = [
   {
@@ -22,6 +23,11 @@ export const migrations = [
   {
     up: migration_20261123_103230_terms_clauses.up,
     down: migration_20261123_103230_terms_clauses.down,
-    name: '20261123_103230_terms_clauses'
+    name: '20261123_103230_terms_clauses',
+  },
+  {
+    up: migration_20261123_130701_staff_resources.up,
+    down: migration_20261123_130701_staff_resources.down,
+    name: '20261123_130701_staff_resources'
   },
 ];

@@ -77,6 +77,8 @@ export type AdminPromotionDetail = {
   permitNumbers: Record<string, { number: string; approvalDate: string; expiryDate: string | null; fileName: string | null }>
   formsSubmitted: Record<string, string>
   forceSaPremium: boolean
+  /** The stored fees in dollars (the SA line shows the forced premium). */
+  fees: { NSW: number; ACT: number; SA: number; total: number; gst: number; grandTotal: number; isSAFeePremium: boolean }
   actionEntry: unknown
   organisation: string | null
   submittedAt: string | null

@@ -48,6 +48,28 @@ describe('SA licence tiers', () => {
   });
 });
 
+describe('SA premium forced by staff (forceSaPremium)', () => {
+  it.each([
+    [6000, false, 253, false],
+    [6000, true, 928, true],
+    [20000, true, 928, true],
+    [60000, true, 1624, true], // a higher tier still applies
+    [4000, true, 0, false], // no SA permit required: nothing to charge
+  ])('value %s forced %s → $%i (isSAFeePremium %s)', (value, forced, fee, flag) => {
+    const fees = calculateFees({ ausStates: ausStatesOf('sa'), totalPrizeValue: $(value), hasInstantWinPrizes: false, saPremium: forced });
+    expect(fees.feeDue_SA).toBe($(fee));
+    expect(fees.isSAFeePremium).toBe(flag);
+  });
+
+  it('raises the government subtotal and the totals, not the GST', () => {
+    const input = { ausStates: ausStatesOf('sa'), totalPrizeValue: $(6000) };
+    const plain = calculateFees(input, { paymentMethod: 'bpay' });
+    const premium = calculateFees({ ...input, saPremium: true }, { paymentMethod: 'bpay' });
+    expect(premium.feeDue_Total - plain.feeDue_Total).toBe($(928 - 253));
+    expect(premium.feeDue_GST).toBe(plain.feeDue_GST);
+  });
+});
+
 describe('NSW licence', () => {
   it.each([
     [10000, undefined, 0],

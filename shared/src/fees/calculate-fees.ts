@@ -31,6 +31,8 @@ export interface FeeInput extends PermitRequirementInput {
   skillsBasedTC?: boolean | null;
   /** Skill T&C credit option (150/250/1000, decision record 014); default the $150 list price. */
   skillsBasedTCPaymentOption?: SkillTcPaymentOption | null;
+  /** Staff forced the SA premium (forceSaPremium): a required SA permit costs at least the premium fee. */
+  saPremium?: boolean | null;
 }
 
 export type PaymentMethod = 'card' | 'bpay';
@@ -63,6 +65,8 @@ export interface FeeBreakdown extends FeeDue {
   isNSWIncludedButNotRequired: boolean;
   isACTIncludedButNotRequired: boolean;
   isSAIncludedButNotRequired: boolean;
+  /** The SA licence is charged at the premium fee because staff forced it (001 §3 permit flag isSAFeePremium). */
+  isSAFeePremium: boolean;
   /** Sum of the government licence lines charged by us (GST-free). */
   governmentSubtotal: number;
   /** Sum of the provider's lines (GST applies). */
@@ -77,10 +81,11 @@ export interface FeeBreakdown extends FeeDue {
 export function getGovernmentFees(input: FeeInput, requirements: PermitRequirements, ruleSet: RuleSet): { nsw: number; act: number; sa: number } {
   const g = ruleSet.fees.government;
   const value = input.totalPrizeValue ?? 0;
+  const saTier = tieredFee(g.sa, value);
   return {
     nsw: requirements.nsw.required ? (input.hasNswAuthority === true ? g.nswWithAuthorityCents : g.nswCents) : 0,
     act: requirements.act.required ? tieredFee(g.act, value) : 0,
-    sa: requirements.sa.required ? tieredFee(g.sa, value) : 0,
+    sa: requirements.sa.required ? (input.saPremium === true ? Math.max(saTier, g.saPremiumCents) : saTier) : 0,
   };
 }
 
@@ -132,6 +137,7 @@ export function calculateFees(input: FeeInput, options: FeeOptions = {}): FeeBre
     isNSWIncludedButNotRequired: requirements.nsw.includedButNotRequired,
     isACTIncludedButNotRequired: requirements.act.includedButNotRequired,
     isSAIncludedButNotRequired: requirements.sa.includedButNotRequired,
+    isSAFeePremium: input.saPremium === true && requirements.sa.required,
     governmentSubtotal,
     providerSubtotal,
     governmentFeesPayableDirect: { ...direct, total: direct.nsw + direct.act + direct.sa },

@@ -49,6 +49,12 @@ export interface RuleSet {
       nswWithAuthorityCents: number;
       act: TieredFee;
       sa: TieredFee;
+      /**
+       * The SA premium licence fee: what an SA permit costs when staff force the premium
+       * (forceSaPremium, the permit's isSAFeePremium), whatever the prize value; a higher tier
+       * still applies when the value reaches it.
+       */
+      saPremiumCents: number;
     };
     /** The provider's prices (GST applies). */
     provider: {
@@ -107,6 +113,8 @@ export const RULE_SET_2020: RuleSet = {
           { aboveCents: 20_000_000, feeCents: 510_600 },
         ],
       },
+      // The first step above the base fee (over $10,000): the premium tier of 001 §9's SA table.
+      saPremiumCents: 92_800,
     },
     provider: {
       permitManagementByCountCents: [22_500, 24_500, 27_000, 29_500],

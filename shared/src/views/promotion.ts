@@ -61,6 +61,8 @@ export type Promotion = PromotionListItem & {
     isNSWIncludedButNotRequired: boolean
     isACTIncludedButNotRequired: boolean
     isSAIncludedButNotRequired: boolean
+    /** Staff forced the SA premium: the SA licence is charged at the premium fee (forceSaPremium). */
+    isSAFeePremium: boolean
     /** Which versioned rule set priced it (rules/rule-sets.ts). */
     feeRuleSetId: string
   } & Record<string, unknown>

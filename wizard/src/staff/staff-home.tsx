@@ -11,6 +11,7 @@ import { OutstandingScreen } from './screens/outstanding-screen'
 import { PermitNumbersScreen } from './screens/permit-numbers-screen'
 import { PromotionsScreen } from './screens/promotions-screen'
 import { ResourcesScreen } from './screens/resources-screen'
+import { ChargeCardScreen } from './screens/charge-card-screen'
 import { StatisticsScreen } from './screens/statistics-screen'
 import { TasksScreen } from './screens/tasks-screen'
 import { UsersScreen } from './screens/users-screen'
@@ -41,6 +42,7 @@ export function Component() {
         <Route path="user/" element={<UsersScreen />} />
         <Route path="statistics/" element={<StatisticsScreen />} />
         <Route path="resources/" element={<ResourcesScreen />} />
+        <Route path="chargecard/" element={<ChargeCardScreen />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </RequireAuth>

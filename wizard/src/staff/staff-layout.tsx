@@ -11,6 +11,7 @@ export const STAFF_SECTIONS: readonly { to: string; label: string }[] = [
   { to: staffPaths.promotions, label: 'Promotions' },
   { to: staffPaths.contact, label: 'Contacts' },
   { to: staffPaths.users, label: 'Users' },
+  { to: staffPaths.chargeCard(), label: 'Charge card' },
   { to: staffPaths.statistics, label: 'Statistics' },
   { to: staffPaths.resources, label: 'Resources' },
 ]

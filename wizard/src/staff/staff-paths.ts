@@ -14,6 +14,7 @@ export const staffPaths = {
   users: `${staffPath}user/`,
   statistics: `${staffPath}statistics/`,
   resources: `${staffPath}resources/`,
+  chargeCard: (invoiceNumber?: number) => `${staffPath}chargecard/${invoiceNumber ? `?invoice=${invoiceNumber}` : ''}`,
 }
 
 /** Invoice screens of a promotion (issue 13). */

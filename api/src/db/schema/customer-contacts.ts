@@ -10,7 +10,7 @@ export const customerContacts = app.table(
   'customer_contacts',
   {
     id: serial('id').primaryKey(),
-    /** help (the contact page), agency or law-firm. */
+    /** help (the contact page), agency, law-firm, or voicemail (a phone message staff recorded). */
     kind: text('kind').notNull(),
     /** The page the agency/law-firm form was sent from (the spec's `source`). */
     source: text('source'),
@@ -28,6 +28,12 @@ export const customerContacts = app.table(
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     clientAddress: text('client_address'),
     userAgent: text('user_agent'),
+    /**
+     * A phone message (kind `voicemail`, issue 13): the recording staff uploaded, stored as
+     * `voicemails/{file}` and downloaded by staff at /download/voicemail/{file}.
+     */
+    voicemailFile: text('voicemail_file').unique(),
+    voicemailMimeType: text('voicemail_mime_type'),
   },
   (t) => [index('customer_contacts_received_at_idx').on(t.receivedAt)],
 )

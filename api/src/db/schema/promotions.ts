@@ -9,6 +9,8 @@ export type StoredFees = FeeDue & {
   isNSWIncludedButNotRequired: boolean
   isACTIncludedButNotRequired: boolean
   isSAIncludedButNotRequired: boolean
+  /** Staff forced the SA premium (rows priced before it existed lack it: false). */
+  isSAFeePremium?: boolean
   ruleSetId: string
 }
 

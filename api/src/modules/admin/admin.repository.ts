@@ -1,5 +1,6 @@
 /** SQL of the staff console (issue 13): promotion search, outstanding, changelog, users. */
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import { changelog } from '../../db/schema/changelog'
 import { promotions, type PromotionRow } from '../../db/schema/promotions'
 import { sessions } from '../../db/schema/sessions'
@@ -240,4 +241,39 @@ export async function findStatisticsAggregates(db: DbOrTx, paidStatusIds: readon
     await db.execute(sql`select avg(extract(epoch from (a.approved_at - p.submitted_at)) / 86400)::float as days, count(*)::int as n from ${promotions} p join (select promotion_id, min(created_at) as approved_at from ${changelog} where action = 'approve' group by 1) a on a.promotion_id = p.id where p.submitted_at is not null and p.deleted = false and p.is_test = false`)
   ).rows as { days: number | null; n: number }[]
   return { byStatus, byState, byMonth, revenue, conversion: conversion!, approval: approval! }
+}
+
+/**
+ * updateEmails: every change of a user's e-mail address (the user log's `update-email` entries,
+ * across all users), newest first, with search over the old and new address and the user's current one.
+ */
+export async function findEmailChanges(db: DbOrTx, q: string | undefined, offset: number, limit: number) {
+  const actor = alias(users, 'actor')
+  const where = and(
+    eq(changelog.entity, 'user'),
+    eq(changelog.action, 'update-email'),
+    q ? sql`lower(coalesce(${changelog.changes}#>>'{email,from}', '') || ' ' || coalesce(${changelog.changes}#>>'{email,to}', '') || ' ' || ${users.email}) like ${likePattern(q)}` : undefined,
+  )
+  const rows = await db
+    .select({
+      id: changelog.id,
+      at: changelog.createdAt,
+      userId: changelog.entityId,
+      currentEmail: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      from: sql<string | null>`${changelog.changes}#>>'{email,from}'`,
+      to: sql<string | null>`${changelog.changes}#>>'{email,to}'`,
+      changedById: changelog.userId,
+      changedByEmail: actor.email,
+    })
+    .from(changelog)
+    .innerJoin(users, eq(users.id, changelog.entityId))
+    .leftJoin(actor, eq(actor.id, changelog.userId))
+    .where(where)
+    .orderBy(desc(changelog.id))
+    .limit(limit)
+    .offset(offset)
+  const [total] = await db.select({ n: count() }).from(changelog).innerJoin(users, eq(users.id, changelog.entityId)).where(where)
+  return { rows, total: total?.n ?? 0 }
 }

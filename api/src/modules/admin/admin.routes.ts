@@ -3,7 +3,7 @@
  * /api/promotion/{action} calls, and /api/adminNote/{action}. Every spec of these lists goes
  * through `staffOnly` (the guard, applied once to the whole list).
  */
-import { adminStatusName, today } from '@permitdesk/shared'
+import { adminStatusName, toDollars, today } from '@permitdesk/shared'
 import { z } from 'zod'
 import type { AppDeps } from '../../app'
 import type { PromotionRow } from '../../db/schema/promotions'
@@ -18,13 +18,15 @@ import { getAdminPromotion } from './get-admin-promotion'
 import { getChangelog } from './get-changelog'
 import { getActionsRequired, getOutstanding } from './get-outstanding'
 import { getPromotions } from './get-promotions'
-import { endUserSessions, getUserLog, getUsers, UpdateUserEmailSchema, updateUserEmail } from './manage-users'
+import { endUserSessions, getEmailUpdates, getUserLog, getUsers, UpdateUserEmailSchema, updateUserEmail } from './manage-users'
 import { isPromotionActive } from './promotion-activity'
 import { approvePromotion, forcePromotionStatusChange, forceSaPremium, lockPromotion, markFormsSubmitted, setPromotionDeleted, unlockPromotion } from './promotion-status-actions'
 import { savePermitNumber } from './save-permit-number'
 import { sendPermitNumberUpdate } from './send-permit-number-update'
 import { onPermitNumbersChanged } from '../terms/on-permit-numbers-changed'
 import { getStatistics } from './get-statistics'
+import { voicemailApiRoutes } from './voicemail.routes'
+import { getStaffResources } from './get-staff-resources'
 
 const bool = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 'true' || v === '1')
 const IdQuery = z.object({ id: RecordIdSchema })
@@ -36,6 +38,7 @@ const Page = z.coerce.number().int().min(1).max(100_000).default(1)
 const StatesList = z.array(z.enum(['ACT', 'NSW', 'SA', 'VIC', 'NT', 'WA', 'QLD', 'TAS']))
 const OutstandingFilters = z.object({ statusIds: z.array(z.number().int().min(1).max(15)).optional(), states: z.array(z.string()).optional() })
 const Anything = z.unknown()
+const EmailChange = z.object({ id: z.number(), at: z.string(), userId: z.number().nullable(), name: z.string(), currentEmail: z.string(), from: z.string().nullable(), to: z.string().nullable(), changedById: z.number().nullable(), changedByEmail: z.string().nullable() }).passthrough()
 
 const statusOf = (row: PromotionRow) => ({ id: row.id, statusId: row.statusId, statusName: adminStatusName(row.statusId), deleted: row.deleted })
 const staffOf = (user: { id: number; email: string }) => ({ id: user.id, email: user.email })
@@ -75,11 +78,19 @@ function promotionActions(deps: AppDeps): RouteSpec[] {
       },
     }),
     route({
-      method: 'post', path: '/promotion/forceSaPremium', summary: 'Charge the SA permit at the premium tier whatever the prize value (or stop doing so).', access: 'staff',
-      body: z.object({ id: RecordIdSchema, on: z.boolean().default(true) }), response: z.object({ id: z.number(), forceSaPremium: z.boolean() }),
+      method: 'post', path: '/promotion/forceSaPremium', summary: 'Charge the SA permit at the premium fee whatever the prize value (or stop doing so); the fees are recomputed.', access: 'staff',
+      body: z.object({ id: RecordIdSchema, on: z.boolean().default(true) }),
+      response: z.object({ id: z.number(), forceSaPremium: z.boolean(), isSAFeePremium: z.boolean(), feeDue_SA: z.number(), feeDue_Total: z.number(), feeDue_GrandTotal: z.number() }),
       handler: async ({ body, user }) => {
         const row = await forceSaPremium(db, user, body.id, body.on)
-        return { id: row.id, forceSaPremium: (row.details as { forceSaPremium?: boolean }).forceSaPremium === true }
+        return {
+          id: row.id,
+          forceSaPremium: (row.details as { forceSaPremium?: boolean }).forceSaPremium === true,
+          isSAFeePremium: row.fees.isSAFeePremium === true,
+          feeDue_SA: toDollars(row.fees.feeDue_SA),
+          feeDue_Total: toDollars(row.fees.feeDue_Total),
+          feeDue_GrandTotal: toDollars(row.fees.feeDue_GrandTotal),
+        }
       },
     }),
     route({
@@ -147,6 +158,11 @@ function queries(deps: AppDeps): RouteSpec[] {
     route({ method: 'get', path: '/admin/getPromotion', summary: 'Promotion Detail: one promotion with its owner and staff-set fields (deleted ones too).', access: 'staff', query: IdQuery, response: z.object({ id: z.number(), statusId: z.number() }).passthrough(), handler: ({ query }) => getAdminPromotion(db, query.id) }),
     route({ method: 'get', path: '/admin/getStaff', summary: 'Staff members (task assignees).', access: 'staff', response: z.array(Anything), handler: async () => (await findStaffMembers(db)).map((s) => ({ id: s.id, name: `${s.firstName} ${s.lastName}`.trim(), email: s.email })) }),
     route({ method: 'get', path: '/admin/statistics', summary: 'Promotions by status, state and month; revenue by service; conversion; average days to approval.', access: 'staff', response: Anything, handler: () => getStatistics(db) }),
+    route({
+      method: 'get', path: '/admin/getResources', summary: 'Links and documents for staff, edited in the CMS (Staff resources), by category and order.', access: 'staff',
+      response: z.array(z.object({ id: z.number(), title: z.string(), category: z.string(), kind: z.enum(['link', 'document']), description: z.string().nullable(), href: z.string().nullable(), fileName: z.string().nullable(), mimeType: z.string().nullable(), fileSize: z.number().nullable(), updatedAt: z.string() })),
+      handler: () => getStaffResources(db),
+    }),
     route({ method: 'get', path: '/promotion/statistics', summary: 'The same statistics as /api/admin/statistics.', access: 'staff', response: Anything, handler: () => getStatistics(db) }),
   ]
 }
@@ -157,6 +173,12 @@ function users(deps: AppDeps): RouteSpec[] {
     route({ method: 'get', path: '/admin/getUsers', summary: 'Users, page size 20, with search over e-mail, names and account.', access: 'staff', query: z.object({ q: z.string().trim().max(200).optional(), page: Page }), response: z.object({ users: z.array(Anything), total: z.number(), page: z.number(), pageSize: z.number() }), handler: ({ query }) => getUsers(db, query.q || undefined, query.page) }),
     route({ method: 'get', path: '/admin/getUserLog', summary: "A user's log (e-mail changes, sessions ended), newest first.", access: 'staff', query: IdQuery, response: z.array(Anything), handler: ({ query }) => getUserLog(db, query.id) }),
     route({ method: 'post', path: '/admin/updateUserEmail', summary: "Change a user's e-mail address (unused address; logged; both addresses told).", access: 'staff', body: UpdateUserEmailSchema, response: z.object({ userId: z.number(), email: z.string() }), handler: ({ body, user }) => updateUserEmail(deps, user, body) }),
+    route({
+      method: 'get', path: '/admin/updateEmails', summary: "Every change of a user's e-mail address, newest first (page size 20), searchable by the old, new or current address.", access: 'staff',
+      query: z.object({ q: z.string().trim().max(200).optional(), page: Page }),
+      response: z.object({ changes: z.array(EmailChange), total: z.number(), page: z.number(), pageSize: z.number() }),
+      handler: ({ query }) => getEmailUpdates(db, query.q || undefined, query.page),
+    }),
     route({ method: 'post', path: '/admin/endUserSessions', summary: "End every live session of a user (they must sign in again).", access: 'staff', body: z.object({ userId: RecordIdSchema }), response: z.object({ ended: z.number() }), handler: ({ body, user }) => endUserSessions(db, user, body.userId) }),
   ]
 }
@@ -173,6 +195,6 @@ function contacts(deps: AppDeps): RouteSpec[] {
 
 /** Every staff-only call of the API, guarded once. */
 export function adminRoutes(deps: AppDeps): RouteSpec[] {
-  return staffOnly([...promotionActions(deps), ...queries(deps), ...users(deps), ...contacts(deps)])
+  return staffOnly([...promotionActions(deps), ...queries(deps), ...users(deps), ...contacts(deps), ...voicemailApiRoutes(deps)])
 }
 

@@ -24,3 +24,14 @@ export async function updateContact(db: DbOrTx, id: number, values: Partial<type
   const [row] = await db.update(customerContacts).set(values).where(eq(customerContacts.id, id)).returning()
   return row!
 }
+
+export async function insertContact(db: DbOrTx, values: typeof customerContacts.$inferInsert) {
+  const [row] = await db.insert(customerContacts).values(values).returning()
+  return row!
+}
+
+/** The voicemail contact whose recording has this stored name. */
+export async function findContactByVoicemail(db: DbOrTx, voicemailFile: string) {
+  const [row] = await db.select().from(customerContacts).where(eq(customerContacts.voicemailFile, voicemailFile))
+  return row
+}

@@ -13,7 +13,7 @@ export const CONTACTS_PAGE_SIZE = 50
 
 type ContactRow = typeof customerContacts.$inferSelect
 
-function toView(row: ContactRow) {
+export function toContactView(row: ContactRow) {
   return {
     id: row.id,
     kind: row.kind,
@@ -28,9 +28,11 @@ function toView(row: ContactRow) {
     assignedTo: row.assignedTo,
     receivedAt: row.receivedAt.toISOString(),
     resolvedAt: row.resolvedAt?.toISOString() ?? null,
+    /** A voicemail's recording: /download/voicemail/{voicemailFile} (staff only). */
+    voicemailFile: row.voicemailFile,
   }
 }
-export type CustomerContactView = ReturnType<typeof toView>
+export type CustomerContactView = ReturnType<typeof toContactView>
 
 export async function getCustomerContacts(db: Db, query: { resolved: 'true' | 'false' | 'all'; contactId?: number; page: number }) {
   const { rows, total } = await findContacts(db, {
@@ -39,13 +41,13 @@ export async function getCustomerContacts(db: Db, query: { resolved: 'true' | 'f
     offset: (query.page - 1) * CONTACTS_PAGE_SIZE,
     limit: CONTACTS_PAGE_SIZE,
   })
-  return { contacts: rows.map(toView), total, page: query.page, pageSize: CONTACTS_PAGE_SIZE }
+  return { contacts: rows.map(toContactView), total, page: query.page, pageSize: CONTACTS_PAGE_SIZE }
 }
 
 export async function getCustomerContact(db: Db, id: number) {
   const row = await findContact(db, id)
   if (!row) throw new AppError('NOT_FOUND')
-  return toView(row)
+  return toContactView(row)
 }
 
 async function change(db: Db, staff: Staff & { email: string }, id: number, action: string, compute: (row: ContactRow) => Partial<ContactRow>) {
@@ -57,7 +59,7 @@ async function change(db: Db, staff: Staff & { email: string }, id: number, acti
     const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v)
     const changes = Object.fromEntries(Object.keys(values).map((k) => [k, { from: iso(before[k as keyof ContactRow]) ?? null, to: iso(after[k as keyof ContactRow]) ?? null }]))
     await insertChange(tx, { promotionId: null, userId: staff.id, entity: 'customer-contact', entityId: id, action, changes })
-    return toView(after)
+    return toContactView(after)
   })
 }
 

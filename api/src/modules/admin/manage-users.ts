@@ -9,7 +9,7 @@ import { brandFor } from '../../mail/templates'
 import { emailChangedTemplate } from '../../mail/staff-templates'
 import { insertChange } from '../changelog/changelog.repository'
 import { RecordIdSchema } from '../promotions/promotions.schemas'
-import { deleteSessionsOf, findOwner, findUserByEmail, findUserLog, searchUsers, setUserEmail } from './admin.repository'
+import { deleteSessionsOf, findEmailChanges, findOwner, findUserByEmail, findUserLog, searchUsers, setUserEmail } from './admin.repository'
 import type { Staff } from './staff-write'
 
 export const USERS_PAGE_SIZE = 20
@@ -59,4 +59,18 @@ export async function endUserSessions(db: AppDeps['database']['db'], staff: Staf
 
 export async function getUserLog(db: AppDeps['database']['db'], userId: number) {
   return (await findUserLog(db, userId)).map((e) => ({ ...e, at: e.at.toISOString() }))
+}
+
+/**
+ * updateEmails (001 §7, GET): the e-mail address changes of every user, 20 a page, newest first;
+ * `q` finds a change by the old, new or current address (an account asked about by a former address).
+ */
+export async function getEmailUpdates(db: AppDeps['database']['db'], q: string | undefined, page: number) {
+  const { rows, total } = await findEmailChanges(db, q, (page - 1) * USERS_PAGE_SIZE, USERS_PAGE_SIZE)
+  return {
+    changes: rows.map((r) => ({ ...r, at: r.at.toISOString(), name: `${r.firstName} ${r.lastName}`.trim() })),
+    total,
+    page,
+    pageSize: USERS_PAGE_SIZE,
+  }
 }

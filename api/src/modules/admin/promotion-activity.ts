@@ -9,9 +9,15 @@ import { findPromotionById, touchOwnerActivity } from './admin.repository'
 
 export const OWNER_ACTIVE_WINDOW_MS = 2 * 60 * 1000
 
-export async function reportActivity(db: DbOrTx, userId: number, promotionId: number) {
-  // Only the owner's activity counts (staff editing is not "the owner is active").
-  await touchOwnerActivity(db, promotionId, userId)
+/**
+ * Only the owner's activity counts (staff editing is not "the owner is active"). Another
+ * customer's promotion answers 404, exactly as a missing one; staff (who may open any promotion
+ * in the wizard) get ok without touching it.
+ */
+export async function reportActivity(db: DbOrTx, user: { id: number; isStaff: boolean }, promotionId: number) {
+  if (await touchOwnerActivity(db, promotionId, user.id)) return { ok: true }
+  const row = await findPromotionById(db, promotionId)
+  if (!row || !user.isStaff) throw new AppError('NOT_FOUND')
   return { ok: true }
 }
 

@@ -16,6 +16,7 @@ import {
 } from '@permitdesk/shared'
 import type { Db } from '../../db/client'
 import type { PromotionRow } from '../../db/schema/promotions'
+import { computeFees } from '../promotions/promotion-fields'
 import { writePromotionAsStaff, type Staff } from './staff-write'
 
 export async function forcePromotionStatusChange(db: Db, staff: Staff, id: number, newStatus: number) {
@@ -85,11 +86,17 @@ export async function markFormsSubmitted(db: Db, staff: Staff, id: number, state
   return after
 }
 
-/** forceSaPremium: the SA permit is charged at the premium (over $10,000) tier whatever the prize value. */
+/**
+ * forceSaPremium: a required SA permit is charged at the premium fee (the over-$10,000 tier)
+ * whatever the prize value. The fees are recomputed by the shared rules in the same write (the
+ * changelog shows them from → to); once paid, the rise is owed as an additional payment.
+ */
 export async function forceSaPremium(db: Db, staff: Staff, id: number, on: boolean) {
   const { after } = await writePromotionAsStaff(db, staff, id, 'force-sa-premium', (row) => {
-    if (!row.stateSa) throw new AppError('VALIDATION', MSG_STATE_NOT_IN_PROMOTION)
-    return { details: { ...row.details, forceSaPremium: on } }
+    if (!row.stateSa) throw new AppError('VALIDATION', MSG_STATE_NOT_IN_PROMOTION, { modelState: { id: [MSG_STATE_NOT_IN_PROMOTION] } })
+    const details = { ...row.details, forceSaPremium: on }
+    const { fees, requiresPermits } = computeFees({ ...row, details })
+    return { details, fees, requiresPermits }
   })
   return after
 }

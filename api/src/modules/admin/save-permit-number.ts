@@ -7,6 +7,7 @@ import { AppError, createPermitNumberSaveSchema, isValidIsoDate, maxPermitExpiry
 import { z } from 'zod'
 import type { Db } from '../../db/client'
 import { parseInput } from '../../http/route'
+import { transferUploads } from '../upload/upload.repository'
 import { includesState } from './promotion-status-actions'
 import { writePromotionAsStaff, type Staff } from './staff-write'
 
@@ -20,8 +21,10 @@ export async function savePermitNumber(db: Db, staff: Staff, body: unknown, cloc
   if (expiryDate && (!isValidIsoDate(expiryDate) || expiryDate > maxPermitExpiryDate(clock))) {
     throw new AppError('VALIDATION', MSG_PERMIT_EXPIRY_TOO_FAR, { modelState: { expiryDate: [MSG_PERMIT_EXPIRY_TOO_FAR] } })
   }
-  const { after } = await writePromotionAsStaff(db, staff, Number(input.promotionId), 'save-permit-number', (row) => {
+  const { after } = await writePromotionAsStaff(db, staff, Number(input.promotionId), 'save-permit-number', async (row, tx) => {
     if (!includesState(row, input.state)) throw new AppError('VALIDATION', MSG_STATE_NOT_IN_PROMOTION, { modelState: { state: [MSG_STATE_NOT_IN_PROMOTION] } })
+    // The permit document staff uploaded becomes the customer's file.
+    if (input.fileName) await transferUploads(tx, [input.fileName], staff.id, row.userId)
     return {
       permitNumbers: { ...row.permitNumbers, [input.state]: { number: input.number, approvalDate: input.approvalDate!, expiryDate, fileName: input.fileName ?? null } },
       // The T&Cs' permit-numbers clause reads `details.permitNumber_{STATE}` (modules/terms).

@@ -10,7 +10,7 @@ export function staffPromotionRoutes({ database }: AppDeps): RouteSpec[] {
     route({
       method: 'post', path: '/promotion/reportActivity', summary: "The owner is working on this promotion in the wizard (staff see a warning before editing).", access: 'session',
       body: z.object({ id: RecordIdSchema }), response: z.object({ ok: z.boolean() }),
-      handler: ({ body, user }) => reportActivity(database.db, user.id, body.id),
+      handler: ({ body, user }) => reportActivity(database.db, user, body.id),
     }),
   ]
 }

@@ -52,7 +52,7 @@ export async function modifyPromotion(db: Db, owner: Owner, body: PromotionModif
       columns.postSubmissionTotalPrizeValue = columns.totalPrizeValue
       columns.totalPrizeValue = before.totalPrizeValue
     }
-    const { fees, requiresPermits } = computeFees({ ...columns, skillsTcPaymentOption: before.skillsTcPaymentOption, postSubmissionTotalPrizeValue: columns.postSubmissionTotalPrizeValue ?? before.postSubmissionTotalPrizeValue })
+    const { fees, requiresPermits } = computeFees({ ...columns, skillsTcPaymentOption: before.skillsTcPaymentOption, postSubmissionTotalPrizeValue: columns.postSubmissionTotalPrizeValue ?? before.postSubmissionTotalPrizeValue, details: before.details })
     const after = await updatePromotion(tx, before.id, { ...columns, fees, requiresPermits })
     await replanPromotionReminders(tx, after) // states or dates may have changed the reminders' dates
     const changes = diffFields(pick(before), pick(after))

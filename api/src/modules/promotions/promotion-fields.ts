@@ -89,8 +89,8 @@ export function formColumns(input: PromotionInput): PromotionFormColumns {
   }
 }
 
-/** What the fees depend on: the form's columns, the post-submission value and the skill T&C credit option. */
-export type PromotionFeeColumns = PromotionFormColumns & { postSubmissionTotalPrizeValue?: number | null; skillsTcPaymentOption?: string | null }
+/** What the fee rules read besides the form: the post-submission value, the skill T&C credit option and staff-set details (forceSaPremium). */
+export type PromotionFeeColumns = PromotionFormColumns & { postSubmissionTotalPrizeValue?: number | null; skillsTcPaymentOption?: string | null; details?: Record<string, unknown> | null }
 
 /** The fee rules' input from the form columns; after submission the post-submission value counts. */
 export function feeInputOf(columns: PromotionFeeColumns): FeeInput {
@@ -110,6 +110,7 @@ export function feeInputOf(columns: PromotionFeeColumns): FeeInput {
     hostedTC: columns.hostedTC,
     skillsBasedTC: columns.skillsBasedTC,
     skillsBasedTCPaymentOption: isSkillTcPaymentOption(columns.skillsTcPaymentOption) ? columns.skillsTcPaymentOption : null,
+    saPremium: columns.details?.forceSaPremium === true,
   }
 }
 
@@ -135,6 +136,7 @@ export function computeFees(columns: PromotionFeeColumns): { fees: StoredFees; r
       isNSWIncludedButNotRequired: b.isNSWIncludedButNotRequired,
       isACTIncludedButNotRequired: b.isACTIncludedButNotRequired,
       isSAIncludedButNotRequired: b.isSAIncludedButNotRequired,
+      isSAFeePremium: b.isSAFeePremium,
       ruleSetId: b.ruleSetId,
     },
   }

@@ -110,7 +110,7 @@ export function toPromotion(row: PromotionRow, notes: NotesSummary): Promotion &
     durationString: durationStringOf(row),
     ...notes,
     ...derived,
-    permit: { ...row.permit, applicant: row.applicant, completedSections, applicationComplete, permitStatus, ...fees, feeRuleSetId: ruleSetId },
+    permit: { ...row.permit, applicant: row.applicant, completedSections, applicationComplete, permitStatus, ...fees, isSAFeePremium: fees.isSAFeePremium === true, feeRuleSetId: ruleSetId },
     permitApplicant: row.applicant,
     versionNumber: row.version,
     permitNumbers: Object.entries(row.permitNumbers ?? {}).map(([state, p]) => ({ state, number: p.number, approvalDate: p.approvalDate, expiryDate: p.expiryDate })),

@@ -14,7 +14,7 @@ import {
   type ModelState,
 } from '@permitdesk/shared'
 import type { DbOrTx } from '../changelog/changelog.repository'
-import { findUploadsOwnedBy } from '../upload/upload.repository'
+import { findUploadsOwnedBy, transferUploads } from '../upload/upload.repository'
 import { findPromotion } from './promotions.repository'
 
 export type StoredAttachment = AttachmentDraft & { exists: boolean }
@@ -88,5 +88,8 @@ export async function resolveAttachments(
   if (Object.keys(modelState).length > 0) {
     throw new AppError('VALIDATION', Object.values(modelState)[0]![0], { modelState })
   }
-  return [...result.values()]
+  const attached = [...result.values()]
+  const actorsFiles = uploaded.filter((u) => u.userId === context.actorId && attached.some((a) => a.fileName === u.serverFileName && !a.reuseFromPromotion))
+  await transferUploads(db, actorsFiles.map((u) => u.serverFileName), context.actorId, context.ownerId)
+  return attached
 }

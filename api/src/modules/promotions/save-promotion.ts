@@ -102,7 +102,8 @@ export async function savePromotion(db: Db, actor: Actor, input: PermitSave) {
 async function applicationValues(tx: DbOrTx, actor: Actor, before: PromotionRow, input: PermitSave) {
   const { applicant, ...permit } = input.permit
   const stored = before.details as StoredDetails
-  const details: StoredDetails = {}
+  // Keys a save does not manage (staff-set flags: forceSaPremium, sentToWA, permitNumber_{STATE}) are kept.
+  const details: StoredDetails = { ...stored }
   for (const key of CUSTOMER_DETAIL_KEYS) (details as Record<string, unknown>)[key] = input[key] ?? null
   for (const key of STAFF_DETAIL_KEYS) (details as Record<string, unknown>)[key] = actor.isStaff ? (input[key] ?? null) : (stored[key] ?? null)
   details.actionEntry = actor.isStaff ? (input.actionEntry ?? undefined) : mergeActionAnswers(stored.actionEntry, input.actionEntry)

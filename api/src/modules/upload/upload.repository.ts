@@ -29,3 +29,17 @@ export async function totalUploadBytes(db: Db, userId: number): Promise<number> 
   const [row] = await db.select({ total: sql<string>`coalesce(sum(${uploads.sizeBytes}), 0)` }).from(uploads).where(eq(uploads.userId, userId))
   return Number(row?.total ?? 0)
 }
+
+/**
+ * Hands uploads a staff member made on a customer's behalf to the customer (attached to their
+ * promotion): the customer may then download them, and another customer still may not.
+ */
+export async function transferUploads(db: DbOrTx, serverFileNames: string[], fromUserId: number, toUserId: number): Promise<number> {
+  if (serverFileNames.length === 0 || fromUserId === toUserId) return 0
+  const moved = await db
+    .update(uploads)
+    .set({ userId: toUserId })
+    .where(and(inArray(uploads.serverFileName, serverFileNames), eq(uploads.userId, fromUserId)))
+    .returning({ id: uploads.id })
+  return moved.length
+}

@@ -1,11 +1,12 @@
-import type { AdminNoteView } from '@permitdesk/shared'
-import { useState } from 'react'
+import { MSG_UPLOAD_ERROR, MSG_VOICEMAIL_CALLER_REQUIRED, MSG_VOICEMAIL_FILE_REQUIRED, type AdminNoteView } from '@permitdesk/shared'
+import { useState, type FormEvent } from 'react'
 import { useSearchParams } from 'react-router'
 import { api } from '../../lib/api-client'
+import { notify } from '../../lib/notify'
 import { StaffLayout } from '../staff-layout'
 import { useLoad } from '../use-load'
 
-type Contact = { id: number; kind: string; source: string | null; name: string; organisation: string | null; email: string; phone: string | null; message: string; promotionRef: string | null; assignedTo: string | null; receivedAt: string; resolvedAt: string | null }
+type Contact = { id: number; kind: string; source: string | null; name: string; organisation: string | null; email: string; phone: string | null; message: string; promotionRef: string | null; assignedTo: string | null; receivedAt: string; resolvedAt: string | null; voicemailFile: string | null }
 
 /** contact/ (Customer Contact): messages from the site's forms; claim, resolve, notes. Query contact_id, note_id. */
 export function ContactScreen() {
@@ -28,6 +29,7 @@ export function ContactScreen() {
           </select>
         </label>
       )}
+      {!contactId && <RecordVoicemail reload={list.reload} />}
       {list.data?.contacts.map((c) => <ContactCard key={c.id} contact={c} reload={list.reload} />)}
       {list.data?.contacts.length === 0 && <p>No messages.</p>}
     </StaffLayout>
@@ -44,12 +46,20 @@ function ContactCard({ contact: c, reload }: { contact: Contact; reload: () => P
         {c.organisation ? `, ${c.organisation}` : ''} <small>({c.kind})</small>
       </h2>
       <p>
-        <a href={`mailto:${c.email}`}>{c.email}</a> {c.phone} · received {new Date(c.receivedAt).toLocaleString('en-AU')}
+        {c.email && <a href={`mailto:${c.email}`}>{c.email}</a>} {c.phone} · received {new Date(c.receivedAt).toLocaleString('en-AU')}
         {c.resolvedAt ? ` · resolved ${new Date(c.resolvedAt).toLocaleString('en-AU')}` : ''}
         {c.assignedTo ? ` · claimed by ${c.assignedTo}` : ''}
         {c.promotionRef ? ` · about promotion ${c.promotionRef}` : ''}
       </p>
       <p style={{ whiteSpace: 'pre-wrap' }}>{c.message}</p>
+      {c.voicemailFile && (
+        <p className="staff-actions">
+          <audio controls preload="none" src={`/download/voicemail/${c.voicemailFile}`} aria-label={`Voicemail from ${c.name}`} />
+          <a href={`/download/voicemail/${c.voicemailFile}`} download>
+            Download voicemail
+          </a>
+        </p>
+      )}
       {!c.resolvedAt && (
         <p className="staff-actions">
           <button type="button" onClick={() => void api.post('/api/admin/claimCustomerContact', { id: c.id }).then(reload)}>
@@ -82,5 +92,84 @@ function ContactCard({ contact: c, reload }: { contact: Contact; reload: () => P
         <button type="submit">Add note</button>
       </form>
     </article>
+  )
+}
+
+/** A phone message: the recording (from the phone system) and what is known of the caller. */
+function RecordVoicemail({ reload }: { reload: () => Promise<void> }) {
+  const [open, setOpen] = useState(false)
+  const [error, setError] = useState('')
+  const [busy, setBusy] = useState(false)
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const form = event.currentTarget
+    const data = new FormData(form)
+    const file = data.get('file')
+    if (!(file instanceof File) || file.size === 0) return setError(MSG_VOICEMAIL_FILE_REQUIRED)
+    if (!String(data.get('name') ?? '').trim() && !String(data.get('phone') ?? '').trim()) return setError(MSG_VOICEMAIL_CALLER_REQUIRED)
+    setBusy(true)
+    try {
+      const response = await fetch('/api/admin/createVoicemail', { method: 'POST', body: data, credentials: 'include' })
+      const body = (await response.json().catch(() => ({}))) as { message?: string }
+      if (!response.ok) return setError(body.message ?? MSG_UPLOAD_ERROR)
+      setError('')
+      form.reset()
+      setOpen(false)
+      notify('Voicemail recorded.', 'info')
+      await reload()
+    } finally {
+      setBusy(false)
+    }
+  }
+  if (!open) {
+    return (
+      <p>
+        <button type="button" className="secondary" onClick={() => setOpen(true)}>
+          Record a voicemail
+        </button>
+      </p>
+    )
+  }
+  return (
+    <form className="card" aria-label="Record a voicemail" onSubmit={(e) => void submit(e)}>
+      <h2>Record a voicemail</h2>
+      <label>
+        Recording (MP3, WAV, M4A, OGG or AMR)
+        <input type="file" name="file" accept="audio/*" />
+      </label>
+      <label>
+        Caller&apos;s name
+        <input name="name" />
+      </label>
+      <label>
+        Phone number
+        <input name="phone" type="tel" />
+      </label>
+      <label>
+        E-mail (if given)
+        <input name="email" type="email" />
+      </label>
+      <label>
+        Promotion asked about
+        <input name="promotionRef" size={10} />
+      </label>
+      <label>
+        What the caller said
+        <textarea name="message" rows={3} cols={50} />
+      </label>
+      {error && (
+        <p role="alert" className="field-error">
+          {error}
+        </p>
+      )}
+      <p className="staff-actions">
+        <button type="submit" disabled={busy}>
+          {busy ? 'Saving…' : 'Save voicemail'}
+        </button>
+        <button type="button" className="secondary" onClick={() => setOpen(false)}>
+          Cancel
+        </button>
+      </p>
+    </form>
   )
 }

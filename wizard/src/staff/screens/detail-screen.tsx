@@ -1,4 +1,4 @@
-import type { AdminNoteView, AdminPromotionDetail } from '@permitdesk/shared'
+import { formatCurrency, type AdminNoteView, type AdminPromotionDetail } from '@permitdesk/shared'
 import { useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { api } from '../../lib/api-client'
@@ -7,6 +7,9 @@ import { LodgementPackPanel } from '../../components/lodgement-pack-panel'
 import { StaffLayout } from '../staff-layout'
 import { invoicePaths, staffPaths } from '../staff-paths'
 import { useLoad } from '../use-load'
+
+/** Dollars on the wire, shown as the spec's currency. */
+const money = (dollars: number) => formatCurrency(Math.round(dollars * 100))
 
 /** detail/{id}/ (Promotion Detail): everything about one promotion and the staff actions on it. */
 export function DetailScreen() {
@@ -51,6 +54,11 @@ export function DetailScreen() {
             <dd>{p.startDate ?? '—'}</dd>
             <dt>Total prize value</dt>
             <dd>${p.totalPrizeValue.toLocaleString('en-AU')}</dd>
+            <dt>Licence fees</dt>
+            <dd data-testid="licence-fees">
+              {[['NSW', p.fees.NSW], ['ACT', p.fees.ACT], ['SA', p.fees.SA]].filter(([, fee]) => Number(fee) > 0).map(([state, fee]) => `${state} ${money(Number(fee))}${state === 'SA' && p.fees.isSAFeePremium ? ' (premium)' : ''}`).join(', ') || '—'}
+              {`; total ${money(p.fees.total)} + GST ${money(p.fees.gst)}`}
+            </dd>
             <dt>Permit numbers</dt>
             <dd>{Object.entries(p.permitNumbers).map(([s, n]) => `${s} ${n.number}`).join(', ') || '—'}</dd>
             <dt>Forms submitted</dt>

@@ -162,6 +162,7 @@ export function InvoiceDetailScreen() {
             <dd>{inv.method ?? '—'}{inv.crn ? ` (CRN ${inv.crn})` : ''}</dd>
           </dl>
           <div className="staff-actions">
+            {inv.status === 'awaiting payment' && <Link to={staffPaths.chargeCard(invoiceNumber)}>Charge card</Link>}
             {inv.status === 'awaiting payment' && (
               <button type="button" className="secondary" onClick={() => window.confirm('Cancel this invoice?') && void act('/api/invoice/cancel', { invoiceNumber }, 'Invoice cancelled.')}>
                 Cancel invoice

@@ -7,9 +7,11 @@ import { StaffLayout } from '../staff-layout'
 import { staffPaths } from '../staff-paths'
 import { useLoad } from '../use-load'
 
+type EmailChange = { id: number; at: string; userId: number; name: string; currentEmail: string; from: string | null; to: string | null; changedByEmail: string | null }
+
 type UserRow = { id: number; email: string; firstName: string; lastName: string; accountName: string; authorisedAgent: boolean; isStaff: boolean; staffRole: string | null; createdAt: string }
 
-/** user/ (issue 13): users 20 a page with search; change an e-mail; end sessions. */
+/** user/ (issue 13): users 20 a page with search; change an e-mail; end sessions; the e-mail changes (updateEmails). */
 export function UsersScreen() {
   const [q, setQ] = useState('')
   const [search, setSearch] = useState('')
@@ -61,6 +63,7 @@ export function UsersScreen() {
           Next
         </button>
       </nav>
+      <EmailChanges key={list.data ? JSON.stringify(list.data.users.map((u) => u.email)) : ''} />
     </StaffLayout>
   )
 }
@@ -108,5 +111,75 @@ function UserLine({ user: u, reload }: { user: UserRow; reload: () => Promise<vo
         </button>
       </td>
     </tr>
+  )
+}
+
+/** updateEmails: every e-mail address change, newest first, found by an old, new or current address. */
+function EmailChanges() {
+  const [q, setQ] = useState('')
+  const [search, setSearch] = useState('')
+  const [page, setPage] = useState(1)
+  const list = useLoad(() => api.get<{ changes: EmailChange[]; total: number; pageSize: number }>('/api/admin/updateEmails', { query: { q: search || undefined, page } }), [search, page])
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1
+  return (
+    <section aria-labelledby="email-changes">
+      <h2 id="email-changes">E-mail changes</h2>
+      <form
+        className="inline"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault()
+          setPage(1)
+          setSearch(q.trim())
+        }}
+      >
+        <label>
+          Find by an old or new address
+          <input type="search" value={q} onChange={(e) => setQ(e.target.value)} size={40} />
+        </label>
+        <button type="submit">Find</button>
+      </form>
+      {list.data && list.data.changes.length === 0 ? (
+        <p>No e-mail changes{search ? ' match' : ' yet'}.</p>
+      ) : (
+        <table>
+          <thead>
+            <tr>
+              <th>When</th>
+              <th>User</th>
+              <th>From</th>
+              <th>To</th>
+              <th>Changed by</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.data?.changes.map((c) => (
+              <tr key={c.id}>
+                <td>{new Date(c.at).toLocaleString('en-AU')}</td>
+                <td>
+                  {c.name} <small>#{c.userId}</small> ({c.currentEmail})
+                </td>
+                <td>{c.from}</td>
+                <td>{c.to}</td>
+                <td>{c.changedByEmail ?? 'System'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {pages > 1 && (
+        <nav aria-label="E-mail change pages" className="staff-actions">
+          <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            Previous
+          </button>
+          <span>
+            Page {page} of {pages}
+          </span>
+          <button type="button" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            Next
+          </button>
+        </nav>
+      )}
+    </section>
   )
 }
