@@ -3,23 +3,13 @@
  * "Ready for submission" with an upload, a reuse with undo and a silent save on leaving; a
  * skill promotion's shortened steps.
  */
-import crypto from 'node:crypto'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { MSG_SAVE_VERSION_CONFLICT, MSG_UPLOAD_SUCCESS } from '@permitdesk/shared'
-import { mailLink, PASSWORD, watchConsole } from './helpers'
+import { signUpCustomer, watchConsole } from './helpers'
 
 /** A confirmed, signed-in customer; the page shares the request context's cookies. */
-async function signUp(request: APIRequestContext, prefix: string) {
-  const email = `${prefix}-${crypto.randomBytes(5).toString('hex')}@example.test`
-  const register = await request.post('/api/account/register', {
-    data: { email, password: PASSWORD, firstName: 'Pat', lastName: 'Permit', accountName: 'Pat Permit Pty Ltd', phone: '0298765432', agreedTerms: true },
-  })
-  expect(register.status()).toBe(200)
-  expect((await request.get(await mailLink(email, '/api/account/confirmEmail'))).ok()).toBe(true)
-  const login = await request.post('/api/account/login', { data: { email, password: PASSWORD } })
-  expect(login.status()).toBe(200)
-  return email
-}
+const signUp = (request: APIRequestContext, prefix: string) =>
+  signUpCustomer(request, prefix, { firstName: 'Pat', lastName: 'Permit', accountName: 'Pat Permit Pty Ltd' })
 
 async function createPromotion(request: APIRequestContext, data: Record<string, unknown>): Promise<number> {
   const response = await request.post('/api/promotion/create', {

@@ -2,23 +2,14 @@
  * Issue 16 end to end: a promoter makes a distribution list on the dashboard, sets a reminder
  * for it, sees it on the dashboard with the dates and days left, and downloads the calendar file.
  */
-import crypto from 'node:crypto'
 import fs from 'node:fs'
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { addDays, daysLeft, formatDate } from '@permitdesk/shared'
 import ical from 'node-ical'
-import { mailLink, PASSWORD, watchConsole } from './helpers'
+import { signUpCustomer, watchConsole } from './helpers'
 
-async function signUp(request: APIRequestContext) {
-  const email = `reminders-${crypto.randomBytes(5).toString('hex')}@example.test`
-  const register = await request.post('/api/account/register', {
-    data: { email, password: PASSWORD, firstName: 'Rita', lastName: 'Reminder', accountName: 'Rita Promotions', phone: '0298765432', agreedTerms: true },
-  })
-  expect(register.status()).toBe(200)
-  expect((await request.get(await mailLink(email, '/api/account/confirmEmail'))).ok()).toBe(true)
-  expect((await request.post('/api/account/login', { data: { email, password: PASSWORD } })).status()).toBe(200)
-  return email
-}
+const signUp = (request: APIRequestContext) =>
+  signUpCustomer(request, 'reminders', { firstName: 'Rita', lastName: 'Reminder', accountName: 'Rita Promotions' })
 
 function isoDaysFromNow(days: number) {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)

@@ -6,44 +6,16 @@
  */
 import crypto from 'node:crypto'
 import { expect, test, type APIRequestContext } from '@playwright/test'
-import { completeApplication } from '../factories/permit'
-import { mailLink, PASSWORD, watchConsole } from './helpers'
+import { readyPromotion, signUpCustomer, watchConsole } from './helpers'
 
 const STAFF = { email: 'staff@permitdesk.test', password: 'staff-password-123' }
 
-async function signUp(request: APIRequestContext) {
-  const email = `staffe2e-${crypto.randomBytes(5).toString('hex')}@example.test`
-  const register = await request.post('/api/account/register', {
-    data: { email, password: PASSWORD, firstName: 'Cam', lastName: 'Customer', accountName: 'Cam Customer Pty Ltd', phone: '0298765432', agreedTerms: true },
-  })
-  expect(register.status()).toBe(200)
-  expect((await request.get(await mailLink(email, '/api/account/confirmEmail'))).ok()).toBe(true)
-  expect((await request.post('/api/account/login', { data: { email, password: PASSWORD } })).status()).toBe(200)
-  return email
-}
+const signUp = (request: APIRequestContext) =>
+  signUpCustomer(request, 'staffe2e', { firstName: 'Cam', lastName: 'Customer', accountName: 'Cam Customer Pty Ltd' })
 
 /** A complete NSW + ACT application, paid by card in the sandbox: "Submitted and awaiting feedback". */
 async function paidPromotion(request: APIRequestContext, name: string): Promise<number> {
-  const created = await request.post('/api/promotion/create', {
-    data: { name, ausStates: { nsw: true, act: true }, includeNz: false, totalPrizeValue: 20_000, hasNswAuthority: false, winnersDrawnElectronically: false, managedSubmission: true, randomDraw: false, termsAndConditions: false, abridgedTC: false, hostedTC: false },
-  })
-  expect(created.status(), await created.text()).toBe(200)
-  const id = (await created.json()).id as number
-  const current = await (await request.get(`/api/promotion/get?id=${id}`)).json()
-  const complete = completeApplication()
-  const saved = await request.post('/api/promotion/save', { data: { ...current, ...complete, name, permit: { ...current.permit, ...complete.permit }, versionNumber: current.versionNumber } })
-  expect(saved.status(), await saved.text()).toBe(200)
-  const pdf = { name: 'file.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n') }
-  const files: string[] = []
-  for (let i = 0; i < 2; i++) {
-    const uploaded = await request.post('/api/Upload', { multipart: { file: pdf } })
-    expect(uploaded.status()).toBe(201)
-    files.push((await uploaded.json()).serverFileName)
-  }
-  const attached = await request.post('/api/promotion/saveAttachments', {
-    data: { id, versionNumber: (await saved.json()).versionNumber, attachments: [{ attachmentType: { code: 'B' }, uploaded: true, fileName: files[0] }, { attachmentType: { code: 'E' }, uploaded: true, fileName: files[1] }] },
-  })
-  expect((await attached.json()).permitStatus.slug).toBe('ready-submission')
+  const id = await readyPromotion(request, name)
   const paid = await request.post('/api/promotion/submitPermitApplication', {
     data: { id, cardName: 'Cam Customer', cardNumber: '4242424242424242', cardExpiry: '12/35', cardSecurityCode: '123', isReattempt: false, isBPAY: false, isCardAfterBpay: false },
   })

@@ -4,20 +4,12 @@
  * fee rules), pays by card, approves the T&Cs, and inside the 90-day edit window amends the
  * promotion on /promotions/modifyskillsbased/{id}/.
  */
-import crypto from 'node:crypto'
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { completeApplication } from '../factories/permit'
-import { mailLink, PASSWORD, watchConsole } from './helpers'
+import { signUpCustomer, watchConsole } from './helpers'
 
-async function signUp(request: APIRequestContext) {
-  const email = `skill-${crypto.randomBytes(5).toString('hex')}@example.test`
-  const register = await request.post('/api/account/register', {
-    data: { email, password: PASSWORD, firstName: 'Sam', lastName: 'Skill', accountName: 'Sam Skill Pty Ltd', phone: '0298765432', agreedTerms: true },
-  })
-  expect(register.status()).toBe(200)
-  expect((await request.get(await mailLink(email, '/api/account/confirmEmail'))).ok()).toBe(true)
-  expect((await request.post('/api/account/login', { data: { email, password: PASSWORD } })).status()).toBe(200)
-}
+const signUp = (request: APIRequestContext) =>
+  signUpCustomer(request, 'skill', { firstName: 'Sam', lastName: 'Skill', accountName: 'Sam Skill Pty Ltd' })
 
 /** A game of skill (NSW + ACT, $20,000) made complete through the API: "Ready for submission". */
 async function readySkillPromotion(request: APIRequestContext, name: string): Promise<number> {

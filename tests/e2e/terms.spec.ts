@@ -3,20 +3,12 @@
  * regenerates them after changing the application, compares the two versions and approves them
  * in a dialog that keyboard and backdrop cannot dismiss; the hosted page then shows them.
  */
-import crypto from 'node:crypto'
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { PRIZE_CATEGORY_FLAGS } from '@permitdesk/shared'
-import { mailLink, PASSWORD, watchConsole } from './helpers'
+import { signUpCustomer, watchConsole } from './helpers'
 
-async function signUp(request: APIRequestContext) {
-  const email = `terms-${crypto.randomBytes(5).toString('hex')}@example.test`
-  const register = await request.post('/api/account/register', {
-    data: { email, password: PASSWORD, firstName: 'Tess', lastName: 'Terms', accountName: 'Tess Terms Pty Ltd', phone: '0298765432', agreedTerms: true },
-  })
-  expect(register.status()).toBe(200)
-  expect((await request.get(await mailLink(email, '/api/account/confirmEmail'))).ok()).toBe(true)
-  expect((await request.post('/api/account/login', { data: { email, password: PASSWORD } })).status()).toBe(200)
-}
+const signUp = (request: APIRequestContext) =>
+  signUpCustomer(request, 'terms', { firstName: 'Tess', lastName: 'Terms', accountName: 'Tess Terms Pty Ltd' })
 
 const address = { lineOne: '1 George Street', suburb: 'Sydney', state: 'NSW', postcode: '2000' }
 
