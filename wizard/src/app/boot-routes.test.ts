@@ -70,22 +70,37 @@ describe('prefetch store', () => {
 })
 
 describe('the start-up script', () => {
-  it('for a matching path: preloads the chunks and CSS, asks for the session and the data with the id', () => {
+  const script = bootScript(
+    [
+      ['^/promotions/$', ['/app/assets/list.js'], [], ['/api/list']],
+      ['^/permit/edit/(\\d+)/', ['/app/assets/permit.js', '/app/assets/dep.js'], ['/app/assets/permit.css'], ['/api/promotion/get?id=$1']],
+    ],
+    SESSION_URL,
+  )
+  const fetchAnswering = (session: string) =>
+    vi.fn(async (url: string) => new Response(url === SESSION_URL ? session : '{"id":42}', { status: 200 }))
+
+  it('for a matching path: preloads the chunks and CSS, asks for the session, then (signed in) the data with the id', async () => {
     window.history.replaceState(null, '', '/Permit/Edit/42/details/')
-    const fetch = vi.fn(async () => new Response('{}'))
+    const fetch = fetchAnswering('{"authenticated":true,"user":{"id":1}}')
     vi.stubGlobal('fetch', fetch)
-    const script = bootScript(
-      [
-        ['^/promotions/$', ['/app/assets/list.js'], [], ['/api/list']],
-        ['^/permit/edit/(\\d+)/', ['/app/assets/permit.js', '/app/assets/dep.js'], ['/app/assets/permit.css'], ['/api/promotion/get?id=$1']],
-      ],
-      SESSION_URL,
-    )
     new Function(script)()
-    expect(fetch.mock.calls.map((call) => (call as unknown[])[0])).toEqual([SESSION_URL, '/api/promotion/get?id=42'])
-    expect(Object.keys(store()!)).toEqual([SESSION_URL, '/api/promotion/get?id=42'])
     const links = [...document.head.querySelectorAll('link')].map((link) => `${link.rel} ${link.getAttribute('href')}`)
     expect(links).toEqual(['modulepreload /app/assets/permit.js', 'modulepreload /app/assets/dep.js', 'preload /app/assets/permit.css'])
+    expect(Object.keys(store()!)).toEqual([SESSION_URL, '/api/promotion/get?id=42'])
+    expect(await getCurrentUser()).toEqual({ id: 1 })
+    expect(await getPromotion(42).then((p) => p.id)).toBe(42)
+    expect(fetch.mock.calls.map((call) => (call as unknown[])[0])).toEqual([SESSION_URL, '/api/promotion/get?id=42'])
+  })
+
+  it('a visitor: nothing private is asked for; the screen (if it ever asks) goes to the network itself', async () => {
+    window.history.replaceState(null, '', '/permit/edit/42/')
+    const fetch = fetchAnswering('{"authenticated":false,"user":null}')
+    vi.stubGlobal('fetch', fetch)
+    new Function(script)()
+    expect(await getCurrentUser()).toBeNull()
+    expect(await takePrefetched('/api/promotion/get?id=42')).toBeNull()
+    expect(fetch.mock.calls.map((call) => (call as unknown[])[0])).toEqual([SESSION_URL])
   })
 
   it('on the staff console it removes the customer header it would otherwise paint', () => {

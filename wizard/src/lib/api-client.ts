@@ -64,8 +64,8 @@ export async function apiRequest<T>(method: 'GET' | 'POST', path: string, option
   let response: Response
   try {
     // A GET the page already started before the app ran (index.html's start-up script) is not asked twice.
-    const prefetched = method === 'GET' ? takePrefetched(url) : undefined
-    response = await (prefetched ?? fetch(url, {
+    const prefetched = method === 'GET' ? await takePrefetched(url) : null
+    response = prefetched ?? (await fetch(url, {
       method,
       credentials: 'include',
       headers: options.body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
