@@ -9,7 +9,7 @@
  *   function takes it (src/lib/prefetch.ts; null when nobody was signed in);
  * - modulepreloads the screen's chunk with the chunks it imports, and preloads its CSS, found in
  *   the build's bundle (what the entry already loads is left out);
- * - drops the static header (`#boot-shell`, painted at once with the CSS) on the staff console,
+ * - hides the static header (`#boot-shell`, painted at once with the CSS) on the staff console,
  *   which has its own shell.
  * The server hashes the script into the page's Content-Security-Policy (api/src/server/gateway.ts).
  */
@@ -55,7 +55,7 @@ export function bootScript(routes: readonly Compiled[], sessionUrl: string): str
 function f(u){var r=fetch(u,{credentials:"include",headers:{accept:"application/json"}});r["catch"](function(){});return r}
 function g(u,w){var r=w?w.then(function(o){return o?f(u):null}):f(u);r["catch"](function(){});a[u]={at:n,response:r};return r}
 function l(h,c){var e=d.createElement("link");e.rel=c;e.href=h;e.crossOrigin="";if(c=="preload")e.as="style";d.head.appendChild(e)}
-var s=d.querySelector('meta[name="permitdesk-staff-path"]'),b=d.getElementById("boot-shell");if(s&&b&&p.toLowerCase().indexOf(s.content.toLowerCase())==0)b.parentNode.removeChild(b);
+var s=d.querySelector('meta[name="permitdesk-staff-path"]');if(s&&p.toLowerCase().indexOf(s.content.toLowerCase())==0){var y=d.createElement("style");y.textContent="#boot-shell{display:none}";d.head.appendChild(y)}
 var S=g(${JSON.stringify(sessionUrl)}),W=S.then(function(r){return r.ok?r.clone().json():null}).then(function(b){return!!(b&&b.user)},function(){return!1});
 for(var i=0;i<R.length;i++){var m=new RegExp(R[i][0],"i").exec(p);if(!m)continue;
 R[i][1].forEach(function(h){l(h,"modulepreload")});R[i][2].forEach(function(h){l(h,"preload")});
@@ -90,7 +90,11 @@ export function bootPlugin(): Plugin {
           const css = [...cssOf(bundle, files)].filter((file) => !loadedCss.has(file))
           return [route.pattern, files.map((file) => base + file), css.map((file) => base + file), [...route.data]]
         })
-        return html.replace('</body>', `<script>${bootScript(compiled, canonicalUrl(SESSION_URL))}</script>\n  </body>`)
+        // In the head, before the stylesheet: an inline script after a pending stylesheet would
+        // wait for it (CSSOM), and start everything a CSS download later.
+        const script = `<script>${bootScript(compiled, canonicalUrl(SESSION_URL))}</script>`
+        if (!html.includes('</title>')) throw new Error('boot-plugin: index.html has no <title>')
+        return html.replace('</title>', `</title>\n    ${script}`)
       },
     },
   }

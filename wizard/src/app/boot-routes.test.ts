@@ -103,12 +103,15 @@ describe('the start-up script', () => {
     expect(fetch.mock.calls.map((call) => (call as unknown[])[0])).toEqual([SESSION_URL])
   })
 
-  it('on the staff console it removes the customer header it would otherwise paint', () => {
-    window.history.replaceState(null, '', '/admin/tasks/')
+  it('on the staff console it hides the customer header it would otherwise paint', () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response('{}')))
     document.head.innerHTML = '<meta name="permitdesk-staff-path" content="/admin/">'
     document.body.innerHTML = '<div id="boot-shell"></div><div id="root"></div>'
+    window.history.replaceState(null, '', '/promotions/')
     new Function(bootScript([], SESSION_URL))()
-    expect(document.getElementById('boot-shell')).toBeNull()
+    expect(getComputedStyle(document.getElementById('boot-shell')!).display).not.toBe('none')
+    window.history.replaceState(null, '', '/Admin/tasks/')
+    new Function(bootScript([], SESSION_URL))()
+    expect(getComputedStyle(document.getElementById('boot-shell')!).display).toBe('none')
   })
 })
