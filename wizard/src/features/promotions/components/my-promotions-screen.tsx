@@ -7,7 +7,7 @@ import { Button, DataTable, LinkButton, Modal, Pager, StatusBadge, TextField, ty
 import { queryKeys } from '../../../lib/query-client'
 import { archivePromotion, deletePromotion, listPromotions, type ListParams, type PromotionListItem, type SortColumn } from '../api/promotions'
 import { promotionPaths } from '../config'
-import { PromotionListFaqs } from './promotion-list-faqs'
+import { PromotionListFaqs, usePromotionListFaqs } from './promotion-list-faqs'
 
 const PAGE_SIZE = 10
 
@@ -23,6 +23,7 @@ export function MyPromotionsScreen({ archived }: { archived: boolean }) {
   const [view, setView] = useState<Omit<ListParams, 'archived' | 'count'>>({ sort: 'date', direction: 'desc', after: 0, search: '' })
   const params: ListParams = { ...view, archived, count: PAGE_SIZE }
   const list = useQuery({ queryKey: queryKeys.promotionList(params), queryFn: () => listPromotions(params), placeholderData: keepPreviousData })
+  const faqs = usePromotionListFaqs(!archived)
   // The table follows the answer in a deferred (sliced) render rather than one long task.
   const data = useDeferredValue(list.data)
   const [message, setMessage] = useState('')
@@ -103,7 +104,7 @@ export function MyPromotionsScreen({ archived }: { archived: boolean }) {
         <Pager page={Math.floor(view.after / PAGE_SIZE)} pageCount={Math.ceil(total / PAGE_SIZE)} onPageChange={(page) => setView((v) => ({ ...v, after: page * PAGE_SIZE }))} />
       )}
       {/* Below the table, once it has its rows: nothing above it moves when they arrive. */}
-      {!archived && data !== undefined && <PromotionListFaqs />}
+      {!archived && data !== undefined && faqs.data ? <PromotionListFaqs faqs={faqs.data} /> : null}
       <Modal
         isOpen={deleting !== null}
         title="Delete this promotion?"
