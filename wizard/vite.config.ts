@@ -1,10 +1,11 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
+import { bootPlugin } from './build/boot-plugin'
 
 // Assets live under /app/ so they never collide with the site's /_astro/ or Next's /_next/.
 export default defineConfig({
   base: '/app/',
-  plugins: [react()],
+  plugins: [react(), bootPlugin()],
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 600 },
   server: {
     port: 5173,

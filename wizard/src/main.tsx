@@ -11,6 +11,9 @@ import { Notifications } from './components/notifications'
 import { SessionProvider } from './components/session-provider'
 import { LocaleProvider } from './components/ui/locale'
 import { queryClient } from './lib/query-client'
+import { makeZodJitless } from './lib/zod-jitless'
+
+makeZodJitless()
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

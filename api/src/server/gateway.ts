@@ -6,7 +6,7 @@ import type { Config } from '../env'
 import { parts } from './paths'
 import { rawBodyLimit } from '../http/body-limits'
 import { memoryStatic } from './memory-static'
-import { appCsp, cmsCsp, dataCsp, pageCsp, securityHeaders, siteCspForFile } from './security-headers'
+import { appCsp, cmsCsp, dataCsp, inlineScriptHashes, pageCsp, securityHeaders, siteCspForFile } from './security-headers'
 
 /** Bodies Payload may read: JSON of a page or news item, and media uploads. */
 export const CMS_JSON_BODY_LIMIT = 2 * 1024 * 1024
@@ -64,15 +64,17 @@ export function createGateway({ api, cms, config, siteDir }: { api: Express; cms
   // The wizard app: its assets under /app/, its index.html for its routes.
   const wizardDist = path.join(parts.wizard, 'dist')
   // The app learns the configured staff prefix from its page, so one build serves any STAFF_PATH.
-  let cachedIndex: { mtimeMs: number; html: string } | undefined
-  const wizardIndexHtml = () => {
+  // Its inline start-up script (wizard/build/boot-plugin.ts) is allowed by hash in the page's CSP.
+  let cachedIndex: { mtimeMs: number; html: string; csp: string } | undefined
+  const wizardIndex = () => {
     const file = path.join(wizardDist, 'index.html')
     const { mtimeMs } = fs.statSync(file)
     if (cachedIndex?.mtimeMs !== mtimeMs) {
       const meta = `<meta name="permitdesk-staff-path" content="${config.STAFF_PATH}" />`
-      cachedIndex = { mtimeMs, html: fs.readFileSync(file, 'utf8').replace('<head>', `<head>\n    ${meta}`) }
+      const html = fs.readFileSync(file, 'utf8').replace('<head>', `<head>\n    ${meta}`)
+      cachedIndex = { mtimeMs, html, csp: appCsp(config, inlineScriptHashes(html)) }
     }
-    return cachedIndex.html
+    return cachedIndex
   }
   // Hashed by Vite: kept a year; served from memory, compressed once (memory-static.ts).
   gateway.use('/app', memoryStatic(wizardDist, { fallthrough: false, setHeaders: (res) => void res.set('Cache-Control', 'public, max-age=31536000, immutable') }))
@@ -85,8 +87,9 @@ export function createGateway({ api, cms, config, siteDir }: { api: Express; cms
     }
     if (!isAppRoute(pathname, config.STAFF_PATH)) return next()
     res.set('Cache-Control', 'no-cache')
-    res.set('Content-Security-Policy', appCsp(config))
-    res.type('html').send(wizardIndexHtml())
+    const index = wizardIndex()
+    res.set('Content-Security-Policy', index.csp)
+    res.type('html').send(index.html)
   })
 
   // The static site; its 404 page for everything else.

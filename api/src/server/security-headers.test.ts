@@ -80,3 +80,17 @@ describe('security headers per surface', () => {
     expect(small.status).toBe(200)
   })
 })
+
+describe('the app page CSP allows its own inline start-up script by hash, nothing else inline', () => {
+  it('hashes each inline script (not the external ones) and lists them in script-src', async () => {
+    const { appCsp, inlineScriptHashes } = await import('./security-headers')
+    const boot = '(function(){window.__permitdeskPrefetch={}})()'
+    const html = `<html><head><script type="module" crossorigin src="/app/assets/index.js"></script></head><body><div id="root"></div><script>${boot}</script></body></html>`
+    const hashes = inlineScriptHashes(html)
+    expect(hashes).toEqual([crypto.createHash('sha256').update(boot).digest('base64')])
+    const scriptSrc = appCsp({ BOT_CHECK: 'off' }, hashes).split('; ').find((d) => d.startsWith('script-src'))
+    expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hashes[0]}' https://js.stripe.com`)
+    expect(appCsp({ BOT_CHECK: 'off' })).not.toContain('sha256-')
+    expect(scriptSrc).not.toContain('unsafe-inline')
+  })
+})

@@ -32,12 +32,16 @@ export function siteCsp(inlineScriptHashes: string[]): string {
   ])
 }
 
-/** The wizard app: bundled scripts only; Stripe's card fields; the ALTCHA worker (a blob URL). */
-export function appCsp(config: CspConfig): string {
+/**
+ * The wizard app: bundled scripts and, by hash, the page's own inline start-up script
+ * (`inlineScriptHashes`, see inlineScriptHashes()); Stripe's card fields; the ALTCHA worker (a blob URL).
+ */
+export function appCsp(config: CspConfig, inlineScriptHashes: readonly string[] = []): string {
   const recaptcha = config.BOT_CHECK === 'recaptcha'
+  const hashes = inlineScriptHashes.map((hash) => ` 'sha256-${hash}'`).join('')
   return join([
     ...BASE,
-    `script-src 'self' ${STRIPE.script}${recaptcha ? ` ${RECAPTCHA_SCRIPTS}` : ''}`,
+    `script-src 'self'${hashes} ${STRIPE.script}${recaptcha ? ` ${RECAPTCHA_SCRIPTS}` : ''}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https://*.stripe.com",
     "font-src 'self' data:",
@@ -58,14 +62,18 @@ export function cmsCsp(): string {
 const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi
 const hashCache = new Map<string, { mtimeMs: number; csp: string }>()
 
+/** The base64 SHA-256 of each inline script of an HTML page (what a CSP hash source names). */
+export function inlineScriptHashes(html: string): string[] {
+  return [...new Set([...html.matchAll(INLINE_SCRIPT)].map((match) => crypto.createHash('sha256').update(match[1] ?? '').digest('base64')))]
+}
+
 /** The site CSP for one built HTML file: hashes of its inline scripts (cached until the file changes). */
 export function siteCspForFile(filePath: string): string {
   const { mtimeMs } = fs.statSync(filePath)
   const cached = hashCache.get(filePath)
   if (cached?.mtimeMs === mtimeMs) return cached.csp
   const html = fs.readFileSync(filePath, 'utf8')
-  const hashes = [...html.matchAll(INLINE_SCRIPT)].map((match) => crypto.createHash('sha256').update(match[1] ?? '').digest('base64'))
-  const csp = siteCsp([...new Set(hashes)])
+  const csp = siteCsp(inlineScriptHashes(html))
   hashCache.set(filePath, { mtimeMs, csp })
   return csp
 }

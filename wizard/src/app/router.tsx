@@ -16,6 +16,8 @@ import { promotionRoutes } from '../features/promotions/routes'
 export const router = createBrowserRouter([
   {
     element: <AppRoot />,
+    // A first load waits for the screen's chunk under index.html's static header bar.
+    HydrateFallback: () => null,
     children: [
       ...accountRoutes,
       ...paymentRoutes,

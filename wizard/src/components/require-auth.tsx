@@ -10,7 +10,9 @@ import { useSession } from '../lib/session'
 export function RequireAuth({ children, staff = false }: { children: ReactNode; staff?: boolean }) {
   const { status, user } = useSession()
   const location = useLocation()
-  if (status === 'loading') return <p aria-busy="true" className="loading">Loading…</p>
+  // Only on a first load (the session is known after that), under index.html's static header bar:
+  // nothing is drawn, so nothing moves when the screen replaces that bar.
+  if (status === 'loading') return null
   if (status === 'signedOut' || !user) {
     return <Navigate replace to={`${paths.login}?ReturnUrl=${encodeURIComponent(location.pathname + location.search)}`} />
   }

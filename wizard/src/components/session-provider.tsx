@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { LABEL_STAY_SIGNED_IN, MSG_IDLE_WARNING, MSG_SESSION_REPLACED, TIMINGS } from '@permitdesk/shared'
 import { checkAuthenticated, getCurrentUser, killSessions, logOut, type SessionUserView } from '../lib/session-api'
 import { SessionContext, type SessionContextValue, type SessionStatus } from '../lib/session'
@@ -35,15 +35,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let cancelled = false
+    // A transition: the first screen's render that follows is done in slices, not one long task.
     getCurrentUser()
       .then((found) => {
         if (cancelled) return
-        setUser(found)
-        setStatus(found ? 'signedIn' : 'signedOut')
+        startTransition(() => {
+          setUser(found)
+          setStatus(found ? 'signedIn' : 'signedOut')
+        })
       })
       .catch(() => {
         if (cancelled) return
-        setStatus('signedOut')
+        startTransition(() => setStatus('signedOut'))
       })
     return () => {
       cancelled = true

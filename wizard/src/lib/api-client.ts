@@ -7,6 +7,7 @@
 import { MSG_ERROR_OCCURRED } from '@permitdesk/shared/messages'
 import { paths } from '../config/paths'
 import { messagesOf, notify as broadcast } from './notify'
+import { takePrefetched } from './prefetch'
 
 export type ModelState = Record<string, string[]>
 export type ErrorBody = { message?: string; modelState?: ModelState; code?: string }
@@ -59,16 +60,19 @@ export function withQuery(path: string, query?: RequestOptions['query']): string
 
 export async function apiRequest<T>(method: 'GET' | 'POST', path: string, options: RequestOptions = {}): Promise<T> {
   const { notify = true, redirectOn401 = true } = options
+  const url = withQuery(path, options.query)
   let response: Response
   try {
-    response = await fetch(withQuery(path, options.query), {
+    // A GET the page already started before the app ran (index.html's start-up script) is not asked twice.
+    const prefetched = method === 'GET' ? await takePrefetched(url) : null
+    response = prefetched ?? (await fetch(url, {
       method,
       credentials: 'include',
       headers: options.body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
       keepalive: options.keepalive,
-    })
+    }))
   } catch (cause) {
     const error = new ApiError(0, undefined)
     if (notify && !(cause instanceof DOMException && cause.name === 'AbortError')) broadcast(error.message)

@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react'
 import { NavLink } from 'react-router'
 import { promotionPaths } from '../config/paths'
+import { useRemoveBootShell } from '../components/boot-shell'
 import { useSession } from '../lib/session'
 import { staffPaths } from './staff-paths'
 
@@ -23,6 +24,7 @@ export const STAFF_SECTIONS: readonly { to: string; label: string }[] = [
  */
 export function StaffLayout({ title, children }: { title: string; children: ReactNode }) {
   const { user, signOut } = useSession()
+  useRemoveBootShell()
   useEffect(() => {
     document.title = `${title} · Staff console · PermitDesk`
   }, [title])

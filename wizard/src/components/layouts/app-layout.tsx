@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react'
 import { useEffect } from 'react'
+import { useRemoveBootShell } from '../boot-shell'
 import { AppHeader } from './app-header'
 
 type Props = { title: string; children: ReactNode }
 
 /** The frame of every app screen: skip link, the header, the page; sets the spec's page title (route title · product name). */
 export function AppLayout({ title, children }: Props) {
+  useRemoveBootShell()
   useEffect(() => {
     document.title = `${title} · PermitDesk`
   }, [title])

@@ -15,14 +15,16 @@ export type SelectProps = {
   isRequired?: boolean
   isDisabled?: boolean
   name?: string
+  autoComplete?: string
 }
 
 /** A single choice from a list (react-aria Select: listbox popover, typeahead, keyboard). */
-export function Select({ label, options, value, onChange, placeholder = 'Select…', description, errorMessage, isRequired, isDisabled, name }: SelectProps) {
+export function Select({ label, options, value, onChange, placeholder = 'Select…', description, errorMessage, isRequired, isDisabled, name, autoComplete }: SelectProps) {
   return (
     <AriaSelect
       className="ui-field"
       name={name}
+      autoComplete={autoComplete}
       placeholder={placeholder}
       selectedKey={value}
       onSelectionChange={(key: Key | null) => key !== null && onChange(String(key))}

@@ -11,6 +11,7 @@ import { AgentAddressFields } from './address-fields'
 import { ApiKeysSection } from './api-keys-section'
 import { CheckboxField, FormField, FormMessage } from './form-field'
 import { applyServerErrors } from './server-errors'
+import { Button } from '../../../components/ui'
 
 type AccountInput = z.input<typeof AccountUpdateSchema>
 const FIELDS = ['firstName', 'lastName', 'accountName', 'phone', 'agentBusinessAddress'] as const
@@ -22,7 +23,7 @@ export function AccountEditScreen() {
   const [formError, setFormError] = useState<string | null>(null)
   const [note, setNote] = useState<string | null>(null)
   const {
-    register,
+    control,
     handleSubmit,
     setError,
     watch,
@@ -61,25 +62,25 @@ export function AccountEditScreen() {
       </p>
       <FormMessage error={formError} note={note} />
       <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="My account">
-        <FormField id="firstName" label="First name" autoComplete="given-name" registration={register('firstName')} error={errors.firstName} />
-        <FormField id="lastName" label="Last name" autoComplete="family-name" registration={register('lastName')} error={errors.lastName} />
-        <FormField id="accountName" label="Organisation" autoComplete="organization" registration={register('accountName')} error={errors.accountName} />
-        <FormField id="phone" label={isAgent ? 'Phone number' : 'Phone number (optional)'} type="tel" autoComplete="tel" registration={register('phone')} error={errors.phone} />
-        <CheckboxField id="optedIntoCommunication" label="Send me news and updates by email" registration={register('optedIntoCommunication')} />
-        <CheckboxField id="authorisedAgent" label="I am an authorised agent applying on behalf of promoters" registration={register('authorisedAgent')} />
-        {isAgent && <AgentAddressFields register={register} errors={errors} message={(errors.agentBusinessAddress as { message?: string } | undefined)?.message} />}
-        <button type="submit" disabled={isSubmitting}>
+        <FormField id="firstName" label="First name" autoComplete="given-name" control={control} name="firstName" />
+        <FormField id="lastName" label="Last name" autoComplete="family-name" control={control} name="lastName" />
+        <FormField id="accountName" label="Organisation" autoComplete="organization" control={control} name="accountName" />
+        <FormField id="phone" label={isAgent ? 'Phone number' : 'Phone number (optional)'} type="tel" autoComplete="tel" control={control} name="phone" />
+        <CheckboxField id="optedIntoCommunication" label="Send me news and updates by email" control={control} name="optedIntoCommunication" />
+        <CheckboxField id="authorisedAgent" label="I am an authorised agent applying on behalf of promoters" control={control} name="authorisedAgent" />
+        {isAgent && <AgentAddressFields control={control} message={(errors.agentBusinessAddress as { message?: string } | undefined)?.message} />}
+        <Button type="submit" isDisabled={isSubmitting}>
           Save
-        </button>
+        </Button>
       </form>
       <ApiKeysSection />
       <p>
         <a href={paths.changePassword}>Change password</a>
       </p>
       <p>
-        <button type="button" className="link-button" onClick={() => void session.signOut()}>
+        <Button variant="link" onPress={() => void session.signOut()}>
           Sign out
-        </button>
+        </Button>
       </p>
     </AppLayout>
   )

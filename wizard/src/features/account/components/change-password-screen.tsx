@@ -7,17 +7,18 @@ import { paths } from '../../../config/paths'
 import { changePassword } from '../api/account-api'
 import { FormField, FormMessage } from './form-field'
 import { applyServerErrors } from './server-errors'
+import { Button } from '../../../components/ui'
 
 /** /account/changepassword/ (issue 18): the current password, then a new one. */
 export function ChangePasswordScreen() {
   const [formError, setFormError] = useState<string | null>(null)
   const [done, setDone] = useState<string | null>(null)
   const {
-    register,
+    control,
     handleSubmit,
     setError,
     reset,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useForm<ChangePassword>({ resolver: zodResolver(ChangePasswordSchema), defaultValues: { currentPassword: '', password: '' } })
 
   const onSubmit = async (values: ChangePassword) => {
@@ -37,11 +38,11 @@ export function ChangePasswordScreen() {
       <h1>Change your password</h1>
       <FormMessage error={formError} note={done} />
       <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Change password">
-        <FormField id="currentPassword" label="Current password" type="password" autoComplete="current-password" registration={register('currentPassword')} error={errors.currentPassword} />
-        <FormField id="password" label="New password" type="password" autoComplete="new-password" hint="At least 12 characters, not a commonly used password." registration={register('password')} error={errors.password} />
-        <button type="submit" disabled={isSubmitting}>
+        <FormField id="currentPassword" label="Current password" type="password" autoComplete="current-password" control={control} name="currentPassword" />
+        <FormField id="password" label="New password" type="password" autoComplete="new-password" hint="At least 12 characters, not a commonly used password." control={control} name="password" />
+        <Button type="submit" isDisabled={isSubmitting}>
           Change password
-        </button>
+        </Button>
       </form>
       <p>
         <a href={paths.accountEdit}>Back to my account</a>

@@ -11,6 +11,7 @@ import { SUPPORT_EMAIL } from '../../../config/settings'
 import { BotCheckField, useBotCheck } from './bot-check-field'
 import { FormField, FormMessage } from './form-field'
 import { applyServerErrors } from './server-errors'
+import { Button } from '../../../components/ui'
 
 /** /account/forgotpassword/ (000 §2; query email). Success and failure texts are 001 §8's. */
 export function ForgotPasswordScreen() {
@@ -18,11 +19,11 @@ export function ForgotPasswordScreen() {
   const [formError, setFormError] = useState<string | null>(null)
   const [note, setNote] = useState<string | null>(null)
   const {
-    register,
+    control,
     handleSubmit,
     setValue,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useForm<ForgotPassword>({ resolver: zodResolver(ForgotPasswordSchema), defaultValues: { email: params.get('email') ?? '', recaptchaResponse: undefined } })
 
   const bot = useBotCheck(useCallback((token: string | undefined) => setValue('recaptchaResponse', token), [setValue]))
@@ -49,11 +50,11 @@ export function ForgotPasswordScreen() {
       <p>Enter the email address of your account and we will send you a link to choose a new password.</p>
       <FormMessage error={formError} note={note} />
       <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Forgot password">
-        <FormField id="email" label="Email address" type="email" autoComplete="email" registration={register('email')} error={errors.email} />
+        <FormField id="email" label="Email address" type="email" autoComplete="email" control={control} name="email" />
         <BotCheckField resetKey={bot.resetKey} onToken={bot.onToken} />
-        <button type="submit" disabled={isSubmitting}>
+        <Button type="submit" isDisabled={isSubmitting}>
           Send reset link
-        </button>
+        </Button>
       </form>
       <p>
         <a href={paths.login}>Back to sign in</a>

@@ -1,54 +1,81 @@
-import type { FieldError, UseFormRegisterReturn } from 'react-hook-form'
+import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form'
+import { Checkbox, Select, TextField, type SelectOption } from '../../../components/ui'
 
-type Props = {
+type Bound<T extends FieldValues> = { control: Control<T>; name: FieldPath<T> }
+
+type Props<T extends FieldValues> = Bound<T> & {
   id: string
   label: string
-  registration: UseFormRegisterReturn
-  error?: FieldError | { message?: string }
-  type?: string
+  type?: 'text' | 'email' | 'password' | 'tel'
   autoComplete?: string
   hint?: string
 }
 
-/** A labelled input whose error is tied to it (aria-invalid, aria-describedby) and announced. */
-export function FormField({ id, label, registration, error, type = 'text', autoComplete, hint }: Props) {
-  const errorId = `${id}-error`
-  const hintId = `${id}-hint`
+/**
+ * A labelled text field of an account form (react-aria TextField bound to react-hook-form): its
+ * error is tied to it (aria-invalid, aria-describedby) and read out when it appears; the form
+ * focuses the first invalid field on submit.
+ */
+export function FormField<T extends FieldValues>({ control, name, id, label, type = 'text', autoComplete, hint }: Props<T>) {
+  const { field, fieldState } = useController({ control, name })
   return (
-    <>
-      <label htmlFor={id}>{label}</label>
-      {hint && <small id={hintId}>{hint}</small>}
-      <input
-        id={id}
-        type={type}
-        autoComplete={autoComplete}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined}
-        {...registration}
-      />
-      {error?.message && (
-        <p id={errorId} className="field-error" role="alert">
-          {error.message}
-        </p>
-      )}
-    </>
+    <TextField
+      id={id}
+      name={field.name}
+      label={label}
+      type={type}
+      autoComplete={autoComplete}
+      description={hint}
+      value={(field.value as string | null | undefined) ?? ''}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      errorMessage={fieldState.error?.message}
+      announceError
+    />
   )
 }
 
-export function CheckboxField({ id, label, registration, error }: Omit<Props, 'type' | 'autoComplete' | 'hint'>) {
-  const errorId = `${id}-error`
+/** A checkbox of an account form; its error (the terms must be agreed) is read out. */
+export function CheckboxField<T extends FieldValues>({ control, name, id, label }: Bound<T> & { id: string; label: string }) {
+  const { field, fieldState } = useController({ control, name })
+  const message = fieldState.error?.message
   return (
-    <>
-      <label className="checkbox" htmlFor={id}>
-        <input id={id} type="checkbox" aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...registration} />
-        <span>{label}</span>
-      </label>
-      {error?.message && (
-        <p id={errorId} className="field-error" role="alert">
-          {error.message}
+    <div className="account-check">
+      <Checkbox
+        id={id}
+        name={field.name}
+        isSelected={Boolean(field.value)}
+        onChange={field.onChange}
+        onBlur={field.onBlur}
+        inputRef={field.ref}
+        isInvalid={Boolean(message)}
+        aria-describedby={message ? `${id}-error` : undefined}
+      >
+        {label}
+      </Checkbox>
+      {message && (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {message}
         </p>
       )}
-    </>
+    </div>
+  )
+}
+
+/** A choice from a short list (react-aria Select) in an account form. */
+export function SelectField<T extends FieldValues>({ control, name, label, options, autoComplete }: Bound<T> & { label: string; options: readonly SelectOption[]; autoComplete?: string }) {
+  const { field, fieldState } = useController({ control, name })
+  return (
+    <Select
+      name={field.name}
+      label={label}
+      options={options}
+      value={(field.value as string | null | undefined) || null}
+      onChange={field.onChange}
+      errorMessage={fieldState.error?.message}
+      autoComplete={autoComplete}
+    />
   )
 }
 

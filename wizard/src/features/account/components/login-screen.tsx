@@ -22,6 +22,7 @@ import { useSession } from '../../../lib/session'
 import { BotCheckField, useBotCheck } from './bot-check-field'
 import { FormField, FormMessage } from './form-field'
 import { applyServerErrors, safeReturnUrl } from './server-errors'
+import { Button } from '../../../components/ui'
 
 /**
  * /account/login/ (000 §2; query error, create, ReturnUrl). After login: the ReturnUrl if given,
@@ -39,12 +40,12 @@ export function LoginScreen() {
   )
   const note = params.get('confirmed') ? MSG_EMAIL_CONFIRMED : params.get('reset') ? MSG_PASSWORD_RESET_DONE : returnUrl ? MSG_LOGIN_REQUIRED : null
   const {
-    register,
+    control,
     handleSubmit,
     setValue,
     setError,
     getValues,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useForm<Login>({ resolver: zodResolver(LoginSchema), defaultValues: { email: params.get('email') ?? '', password: '', recaptchaResponse: undefined } })
 
   const bot = useBotCheck(useCallback((token: string | undefined) => setValue('recaptchaResponse', token), [setValue]))
@@ -75,12 +76,12 @@ export function LoginScreen() {
       <h1>Sign in</h1>
       <FormMessage error={formError} note={note} />
       <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Sign in">
-        <FormField id="email" label="Email address" type="email" autoComplete="email" registration={register('email')} error={errors.email} />
-        <FormField id="password" label="Password" type="password" autoComplete="current-password" registration={register('password')} error={errors.password} />
+        <FormField id="email" label="Email address" type="email" autoComplete="email" control={control} name="email" />
+        <FormField id="password" label="Password" type="password" autoComplete="current-password" control={control} name="password" />
         <BotCheckField resetKey={bot.resetKey} onToken={bot.onToken} />
-        <button type="submit" disabled={isSubmitting}>
+        <Button type="submit" isDisabled={isSubmitting}>
           {isSubmitting ? 'Signing in…' : 'Sign in'}
-        </button>
+        </Button>
       </form>
       <p>
         <a href={`${paths.forgotPassword}${getValues('email') ? `?email=${encodeURIComponent(getValues('email'))}` : ''}`}>Forgot your password?</a> ·{' '}

@@ -12,6 +12,7 @@ import { AgentAddressFields } from './address-fields'
 import { BotCheckField, useBotCheck } from './bot-check-field'
 import { CheckboxField, FormField, FormMessage } from './form-field'
 import { applyServerErrors } from './server-errors'
+import { Button } from '../../../components/ui'
 
 type RegisterInput = z.input<typeof RegisterSchema>
 const FIELDS = ['email', 'password', 'firstName', 'lastName', 'accountName', 'phone', 'agentBusinessAddress', 'agreedTerms', 'recaptchaResponse'] as const
@@ -25,7 +26,7 @@ export function RegisterScreen() {
   const [formError, setFormError] = useState<string | null>(null)
   const [done, setDone] = useState<string | null>(null)
   const {
-    register,
+    control,
     handleSubmit,
     setValue,
     setError,
@@ -89,25 +90,25 @@ export function RegisterScreen() {
       <h1>Create an account</h1>
       <FormMessage error={formError} />
       <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Create an account">
-        <FormField id="email" label="Email address" type="email" autoComplete="email" registration={register('email')} error={errors.email} />
-        <FormField id="password" label="Password" type="password" autoComplete="new-password" hint="At least 12 characters, not a commonly used password." registration={register('password')} error={errors.password} />
-        <FormField id="firstName" label="First name" autoComplete="given-name" registration={register('firstName')} error={errors.firstName} />
-        <FormField id="lastName" label="Last name" autoComplete="family-name" registration={register('lastName')} error={errors.lastName} />
-        <FormField id="accountName" label="Organisation" autoComplete="organization" registration={register('accountName')} error={errors.accountName} />
-        <FormField id="phone" label={isAgent ? 'Phone number' : 'Phone number (optional)'} type="tel" autoComplete="tel" registration={register('phone')} error={errors.phone} />
-        <CheckboxField id="optedIntoCommunication" label="Send me news and updates by email" registration={register('optedIntoCommunication')} />
-        <CheckboxField id="authorisedAgent" label="I am an authorised agent applying on behalf of promoters" registration={register('authorisedAgent')} />
-        {isAgent && <AgentAddressFields register={register} errors={errors} message={addressMessage} />}
-        <CheckboxField id="agreedTerms" label="I agree to the Terms and conditions" registration={register('agreedTerms')} error={errors.agreedTerms} />
+        <FormField id="email" label="Email address" type="email" autoComplete="email" control={control} name="email" />
+        <FormField id="password" label="Password" type="password" autoComplete="new-password" hint="At least 12 characters, not a commonly used password." control={control} name="password" />
+        <FormField id="firstName" label="First name" autoComplete="given-name" control={control} name="firstName" />
+        <FormField id="lastName" label="Last name" autoComplete="family-name" control={control} name="lastName" />
+        <FormField id="accountName" label="Organisation" autoComplete="organization" control={control} name="accountName" />
+        <FormField id="phone" label={isAgent ? 'Phone number' : 'Phone number (optional)'} type="tel" autoComplete="tel" control={control} name="phone" />
+        <CheckboxField id="optedIntoCommunication" label="Send me news and updates by email" control={control} name="optedIntoCommunication" />
+        <CheckboxField id="authorisedAgent" label="I am an authorised agent applying on behalf of promoters" control={control} name="authorisedAgent" />
+        {isAgent && <AgentAddressFields control={control} message={addressMessage} />}
+        <CheckboxField id="agreedTerms" label="I agree to the Terms and conditions" control={control} name="agreedTerms" />
         <p>
           <a href="/terms/" target="_blank" rel="noopener">
             Read the Terms and conditions
           </a>
         </p>
         <BotCheckField resetKey={bot.resetKey} onToken={bot.onToken} />
-        <button type="submit" disabled={isSubmitting}>
+        <Button type="submit" isDisabled={isSubmitting}>
           {isSubmitting ? 'Creating your account…' : 'Create account'}
-        </button>
+        </Button>
       </form>
       <p>
         Already have an account? <a href={paths.login}>Sign in</a>

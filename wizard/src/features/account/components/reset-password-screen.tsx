@@ -8,12 +8,14 @@ import { paths } from '../../../config/paths'
 import { resetPassword } from '../api/account-api'
 import { FormField, FormMessage } from './form-field'
 import { applyServerErrors } from './server-errors'
+import { Button } from '../../../components/ui'
 
 /** /account/resetpassword/{token}/ (000 §2): choose a new password with the e-mailed token. */
 export function ResetPasswordScreen() {
   const { token = '' } = useParams()
   const [formError, setFormError] = useState<string | null>(null)
   const {
+    control,
     register,
     handleSubmit,
     setError,
@@ -36,10 +38,10 @@ export function ResetPasswordScreen() {
       <FormMessage error={formError ?? errors.token?.message} />
       <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Reset password">
         <input type="hidden" {...register('token')} />
-        <FormField id="password" label="New password" type="password" autoComplete="new-password" hint="At least 12 characters, not a commonly used password." registration={register('password')} error={errors.password} />
-        <button type="submit" disabled={isSubmitting}>
+        <FormField id="password" label="New password" type="password" autoComplete="new-password" hint="At least 12 characters, not a commonly used password." control={control} name="password" />
+        <Button type="submit" isDisabled={isSubmitting}>
           Save new password
-        </button>
+        </Button>
       </form>
       <p>
         <a href={paths.forgotPassword}>Send me a new link</a>

@@ -4,10 +4,12 @@
  * the action-required highlight staff can set (001 §2).
  */
 import { STATE_CODES, STATE_KEYS, hasFlag, parseDollarsText } from '@permitdesk/shared'
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useId, useState, type ReactNode } from 'react'
+import { Checkbox, Group, Input, Label, Radio, RadioGroup, TextField as AriaTextField } from 'react-aria-components'
 import { fieldId, type Path } from '../lib/paths'
 import { useField } from './editor-context'
-import { DatePicker, TimeField as UiTimeField } from '../../../components/ui'
+import { DatePicker, TextField as UiTextField, TimeField as UiTimeField } from '../../../components/ui'
+import { FieldHelp } from '../../../components/ui/field-parts'
 
 type Common = { path: Path; label: string; hint?: string }
 
@@ -37,9 +39,9 @@ function controlProps(id: string, hint: string | undefined, field: { errors: str
   return { id, readOnly: field.readOnly, 'aria-invalid': field.errors.length ? true : undefined, 'aria-describedby': describedBy(id, hint, field.errors) }
 }
 
-function Wrapper({ id, label, hint, errors, actionRequired, children, as = 'div' }: { id: string; label: string; hint?: string; errors: string[]; actionRequired: boolean; children: ReactNode; as?: 'div' | 'fieldset' }) {
+function Wrapper({ id, label, hint, errors, actionRequired, children, as = 'div', legendId }: { id: string; label: string; hint?: string; errors: string[]; actionRequired: boolean; children: ReactNode; as?: 'div' | 'fieldset'; legendId?: string }) {
   const className = `field${errors.length ? ' has-error' : ''}${actionRequired ? ' action-required' : ''}`
-  const heading = as === 'fieldset' ? <legend>{label}{actionRequired && <ActionBadge />}</legend> : <label htmlFor={id}>{label}{actionRequired && <ActionBadge />}</label>
+  const heading = as === 'fieldset' ? <legend id={legendId}>{label}{actionRequired && <ActionBadge />}</legend> : <label htmlFor={id}>{label}{actionRequired && <ActionBadge />}</label>
   const body = (
     <>
       {heading}
@@ -55,20 +57,47 @@ function ActionBadge() {
   return <span className="badge danger"> Action required</span>
 }
 
+/** The frame of a react-aria field: the error and action-required highlights (001 §2) around it. */
+function FieldFrame({ id, errors, actionRequired, children }: { id?: string; errors: string[]; actionRequired: boolean; children: ReactNode }) {
+  return (
+    <div id={id} className={`field${errors.length ? ' has-error' : ''}${actionRequired ? ' action-required' : ''}`}>
+      {children}
+    </div>
+  )
+}
+
+const labelWithBadge = (label: string, actionRequired: boolean) => (
+  <>
+    {label}
+    {actionRequired && <ActionBadge />}
+  </>
+)
+
+const errorText = (errors: string[]) => (errors.length ? errors.join(' ') : undefined)
+
+/** A text (or long text) field (react-aria TextField); 001 §5: a text limit truncates input. */
 export function TextField({ path, label, hint, multiline, maxLength = 4000, type = 'text', inputMode, autoComplete }: Common & { multiline?: boolean; maxLength?: number; type?: string; inputMode?: 'numeric' | 'tel' | 'email' | 'url'; autoComplete?: string }) {
   const field = useField<string | null>(path)
   const id = fieldId(path)
-  const props = {
-    ...controlProps(id, hint, field),
-    value: field.value ?? '',
-    // 001 §5: a text limit truncates input.
-    onChange: (event: { target: { value: string } }) => field.set(event.target.value.slice(0, maxLength)),
-    maxLength,
-  }
   return (
-    <Wrapper id={id} label={label} hint={hint} errors={field.errors} actionRequired={field.actionRequired}>
-      {multiline ? <textarea rows={4} {...props} /> : <input type={type} inputMode={inputMode} autoComplete={autoComplete} {...props} />}
-    </Wrapper>
+    <FieldFrame errors={field.errors} actionRequired={field.actionRequired}>
+      <UiTextField
+        id={id}
+        name={path}
+        label={labelWithBadge(label, field.actionRequired)}
+        description={hint}
+        errorMessage={errorText(field.errors)}
+        multiline={multiline}
+        type={type}
+        inputMode={inputMode}
+        autoComplete={autoComplete}
+        maxLength={maxLength}
+        isReadOnly={field.readOnly}
+        validationBehavior="aria"
+        value={field.value ?? ''}
+        onChange={(text) => field.set(text.slice(0, maxLength))}
+      />
+    </FieldFrame>
   )
 }
 
@@ -112,21 +141,35 @@ export function TimeField({ path, label, hint }: Common) {
   )
 }
 
-/** A yes/no question as two radio buttons in a fieldset. */
+/**
+ * A yes/no question: a fieldset named by its question (the group) holding a react-aria radio
+ * group (arrow keys between Yes and No).
+ */
 export function YesNoField({ path, label, hint, onAnswer }: Common & { onAnswer?: (value: boolean) => void }) {
   const field = useField<boolean | null>(path)
   const id = fieldId(path)
+  const legendId = useId()
   const choose = (value: boolean) => (onAnswer ? onAnswer(value) : field.set(value))
   return (
-    <Wrapper id={id} label={label} hint={hint} errors={field.errors} actionRequired={field.actionRequired} as="fieldset">
-      <div className="choices inline">
-        {[true, false].map((value) => (
-          <label key={String(value)} className="choice">
-            <input type="radio" name={id} checked={field.value === value} disabled={field.readOnly} onChange={() => choose(value)} />
-            {value ? 'Yes' : 'No'}
-          </label>
+    <Wrapper id={id} label={label} hint={hint} errors={field.errors} actionRequired={field.actionRequired} as="fieldset" legendId={legendId}>
+      <RadioGroup
+        aria-labelledby={legendId}
+        name={id}
+        orientation="horizontal"
+        className="choices inline"
+        value={field.value === null || field.value === undefined ? null : field.value ? 'yes' : 'no'}
+        onChange={(next) => choose(next === 'yes')}
+        isReadOnly={field.readOnly}
+        isInvalid={field.errors.length > 0}
+        validationBehavior="aria"
+      >
+        {(['yes', 'no'] as const).map((value) => (
+          <Radio key={value} value={value} className="choice ui-radio">
+            <span aria-hidden="true" className="ui-radio__dot" />
+            <span>{value === 'yes' ? 'Yes' : 'No'}</span>
+          </Radio>
         ))}
-      </div>
+      </RadioGroup>
     </Wrapper>
   )
 }
@@ -140,15 +183,22 @@ export function FlagGroupField<K extends string>({ path, label, hint, options, f
     <Wrapper id={id} label={label} hint={hint} errors={field.errors} actionRequired={field.actionRequired} as="fieldset">
       <div className="choices grid">
         {options.map((key) => (
-          <label key={key} className="choice">
-            <input
-              type="checkbox"
-              checked={hasFlag(value, flags, key)}
-              disabled={field.readOnly}
-              onChange={(event) => field.set(event.target.checked ? value | flags[key] : value & ~flags[key])}
-            />
-            {labels[key]}
-          </label>
+          <Checkbox
+            key={key}
+            className="choice ui-check"
+            isSelected={hasFlag(value, flags, key)}
+            isReadOnly={field.readOnly}
+            onChange={(on) => field.set(on ? value | flags[key] : value & ~flags[key])}
+          >
+            {({ isSelected }) => (
+              <>
+                <span aria-hidden="true" className="ui-check__box">
+                  {isSelected ? <svg viewBox="0 0 18 18" width="14" height="14"><polyline points="2 9 7 14 16 4" fill="none" stroke="currentColor" strokeWidth="3" /></svg> : null}
+                </span>
+                <span>{labels[key]}</span>
+              </>
+            )}
+          </Checkbox>
         ))}
       </div>
     </Wrapper>
@@ -191,41 +241,56 @@ export function MoneyField({ path, label, hint }: Common) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [field.value])
   return (
-    <Wrapper id={id} label={label} hint={hint} errors={field.errors} actionRequired={field.actionRequired}>
-      <span className="money-input">
-        <span aria-hidden="true">$</span>
-        <input
-          {...controlProps(id, hint, field)}
-          inputMode="decimal"
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value)
-            field.set(parseDollars(event.target.value))
-          }}
-        />
-      </span>
-    </Wrapper>
+    <FieldFrame errors={field.errors} actionRequired={field.actionRequired}>
+      <AriaTextField
+        id={id}
+        name={path}
+        className="ui-field"
+        value={text}
+        isReadOnly={field.readOnly}
+        isInvalid={field.errors.length > 0}
+        validationBehavior="aria"
+        onChange={(next) => {
+          setText(next)
+          field.set(parseDollars(next))
+        }}
+      >
+        <Label className="ui-field__label">{labelWithBadge(label, field.actionRequired)}</Label>
+        <Group className="ui-input-group ui-input-group--money">
+          <span aria-hidden="true" className="ui-input-group__prefix">$</span>
+          <Input className="ui-input" inputMode="decimal" />
+        </Group>
+        <FieldHelp description={hint} errorMessage={errorText(field.errors)} />
+      </AriaTextField>
+    </FieldFrame>
   )
 }
 
 /** The shared parser: decimal digits to cents, never a float (DESIGN.md §4). */
 const parseDollars = parseDollarsText
 
+/** A whole number typed as digits (react-aria TextField; anything else is dropped as it is typed). */
 export function IntegerField({ path, label, hint }: Common) {
   const field = useField<number | null>(path)
   const id = fieldId(path)
   return (
-    <Wrapper id={id} label={label} hint={hint} errors={field.errors} actionRequired={field.actionRequired}>
-      <input
-        {...controlProps(id, hint, field)}
+    <FieldFrame errors={field.errors} actionRequired={field.actionRequired}>
+      <UiTextField
+        id={id}
+        name={path}
+        label={labelWithBadge(label, field.actionRequired)}
+        description={hint}
+        errorMessage={errorText(field.errors)}
         inputMode="numeric"
-        value={field.value ?? ''}
-        onChange={(event) => {
-          const digits = event.target.value.replace(/\D/g, '')
+        isReadOnly={field.readOnly}
+        validationBehavior="aria"
+        value={field.value === null || field.value === undefined ? '' : String(field.value)}
+        onChange={(text) => {
+          const digits = text.replace(/\D/g, '')
           field.set(digits === '' ? null : Number(digits.slice(0, 9)))
         }}
       />
-    </Wrapper>
+    </FieldFrame>
   )
 }
 

@@ -5,11 +5,12 @@
  */
 import { formatCurrency, NSW_AUTHORITY_DEFAULT_DURATION } from '@permitdesk/shared'
 import { useState } from 'react'
-import { Modal } from '../../../components/ui'
+import { Button, Modal } from '../../../components/ui'
 import { ApiError } from '../../../lib/api-client'
 import { saveNswAuthority } from '../api/permit-api'
 import { useEditor } from './editor-context'
 import { DateField, SelectField, TextField } from './fields'
+import { Radio, RadioGroup } from 'react-aria-components'
 
 const DURATIONS = [1, 2, 3, 4, 5].map((years) => [String(years), `${years} year${years > 1 ? 's' : ''}`] as const)
 
@@ -48,15 +49,23 @@ export function NswAuthority({ durationRequired }: { durationRequired: boolean }
     <fieldset className="nsw-authority" data-testid="nsw-authority">
       <legend>NSW authority</legend>
       <p>An NSW permit is needed for this promotion. Promoters holding an NSW authority pay no NSW permit fee.</p>
-      <div className="choices inline" role="radiogroup" aria-label="Do you hold an NSW authority?">
-        <span>Do you hold an NSW authority?</span>
-        {[true, false].map((value) => (
-          <label key={String(value)} className="choice">
-            <input type="radio" name="hasNswAuthority" checked={draft.hasNswAuthority === value} disabled={readOnly} onChange={() => setPending(value)} />
-            {value ? 'Yes' : 'No'}
-          </label>
+      <RadioGroup
+        className="choices inline"
+        aria-label="Do you hold an NSW authority?"
+        name="hasNswAuthority"
+        orientation="horizontal"
+        value={draft.hasNswAuthority === null || draft.hasNswAuthority === undefined ? null : draft.hasNswAuthority ? 'yes' : 'no'}
+        onChange={(next) => setPending(next === 'yes')}
+        isDisabled={readOnly}
+      >
+        <span aria-hidden="true">Do you hold an NSW authority?</span>
+        {(['yes', 'no'] as const).map((value) => (
+          <Radio key={value} value={value} className="choice ui-radio">
+            <span aria-hidden="true" className="ui-radio__dot" />
+            <span>{value === 'yes' ? 'Yes' : 'No'}</span>
+          </Radio>
         ))}
-      </div>
+      </RadioGroup>
       {draft.hasNswAuthority && (
         <>
           <TextField path="permit.applicant.nswAuthorityNumber" label="NSW authority number" maxLength={100} />
@@ -68,7 +77,7 @@ export function NswAuthority({ durationRequired }: { durationRequired: boolean }
         <p key={e} className="field-error">{e}</p>
       ))}
       {!readOnly && draft.hasNswAuthority != null && (
-        <button type="button" onClick={() => void submit(draft.hasNswAuthority === true)}>Save NSW authority</button>
+        <Button variant="secondary" onPress={() => void submit(draft.hasNswAuthority === true)}>Save NSW authority</Button>
       )}
       <p role="status" aria-live="polite">{message}</p>
       <Modal
@@ -77,11 +86,10 @@ export function NswAuthority({ durationRequired }: { durationRequired: boolean }
         onClose={() => setPending(null)}
         actions={
           <>
-            <button type="button" onClick={() => setPending(null)}>Cancel</button>
-            <button
-              type="button"
-              className="primary"
-              onClick={() => {
+            <Button variant="secondary" onPress={() => setPending(null)}>Cancel</Button>
+            <Button
+              variant="primary"
+              onPress={() => {
                 const value = pending!
                 setPending(null)
                 editor.update('hasNswAuthority', value)
@@ -89,7 +97,7 @@ export function NswAuthority({ durationRequired }: { durationRequired: boolean }
               }}
             >
               Continue
-            </button>
+            </Button>
           </>
         }
       >

@@ -5,6 +5,7 @@
 import { useId, useState } from 'react'
 import type { Draft } from '../hooks/use-permit-editor'
 import { useEditor } from './editor-context'
+import { Button } from '../../../components/ui'
 
 type Option = { id: number; label: string }
 
@@ -39,10 +40,10 @@ export function ReuseControl({ summary, choose, load, apply, testId }: { summary
               <option key={o.id} value={o.id}>{o.label}</option>
             ))}
           </select>
-          <button
-            type="button"
-            disabled={!selected || busy}
-            onClick={async () => {
+          <Button
+            variant="secondary"
+            isDisabled={!selected || busy}
+            onPress={async () => {
               setBusy(true)
               try {
                 const before = draft
@@ -58,23 +59,22 @@ export function ReuseControl({ summary, choose, load, apply, testId }: { summary
             }}
           >
             Reuse
-          </button>
+          </Button>
         </div>
       )}
       <p role="status" aria-live="polite">
         {message}{' '}
         {undo && (
-          <button
-            type="button"
-            className="link"
-            onClick={() => {
+          <Button
+            variant="link"
+            onPress={() => {
               editor.replace(undo.before)
               setUndo(null)
               setMessage('Reuse undone.')
             }}
           >
             Undo
-          </button>
+          </Button>
         )}
       </p>
     </details>

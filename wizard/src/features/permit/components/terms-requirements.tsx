@@ -4,7 +4,7 @@
  */
 import { COMPLIANCE_NOTE_RULES, deriveApplicationState } from '@permitdesk/shared'
 import { useState } from 'react'
-import { Modal } from '../../../components/ui'
+import { Button, Modal } from '../../../components/ui'
 import { useEditor } from './editor-context'
 
 export function TermsRequirements() {
@@ -14,7 +14,7 @@ export function TermsRequirements() {
   const terms = COMPLIANCE_NOTE_RULES.filter((rule) => rule.code.startsWith('T') && relevant.includes(rule.code))
   return (
     <>
-      <button type="button" className="link" onClick={() => setOpen(true)}>What your terms and conditions must cover</button>
+      <Button variant="link" onPress={() => setOpen(true)}>What your terms and conditions must cover</Button>
       <Modal isOpen={open} title="Terms and conditions requirements" onClose={() => setOpen(false)}>
         <p>
           {draft.termsAndConditions || draft.skillsBasedTC

@@ -11,7 +11,7 @@ import {
   type PrefillAccount,
   type Promotion,
 } from '@permitdesk/shared'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react'
 import { ApiError, type ModelState } from '../../../lib/api-client'
 import { getLatestApplicant, getPromotion, savePromotion } from '../api/permit-api'
 import { setIn, type Path } from '../lib/paths'
@@ -60,8 +60,11 @@ export function usePermitEditor(id: number, account: PrefillAccount | null) {
         }
         if (cancelled) return
         versionRef.current = loaded.versionNumber
-        setPromotion(loaded)
-        setDraft(initial)
+        // The whole form renders now: as a transition, in slices (no long task blocking input).
+        startTransition(() => {
+          setPromotion(loaded)
+          setDraft(initial)
+        })
       } catch (error) {
         if (!cancelled) setLoadError(error instanceof ApiError ? error : new ApiError(0, undefined))
       }

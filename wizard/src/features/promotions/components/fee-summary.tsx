@@ -1,5 +1,6 @@
 import { calculateFees, formatCurrency, selectRuleSet, STATE_CODES, type FeeInput } from '@permitdesk/shared'
 import { NT_APPLICATION_FORM_URL, PRODUCT_NAME } from '../config'
+import { Button } from '../../../components/ui'
 
 type Props = { input: FeeInput; onExplainNotRequired: () => void }
 
@@ -55,7 +56,7 @@ export function FeeSummary({ input, onExplainNotRequired }: Props) {
         {notRequired.map((key) => (
           <p key={key} className="notice warning" data-testid={`not-required-${key}`}>
             {STATE_CODES[key]} is included but a permit is not required for this prize value.{' '}
-            <button type="button" className="link" onClick={onExplainNotRequired}>Why?</button>
+            <Button variant="link" onPress={onExplainNotRequired}>Why?</Button>
           </p>
         ))}
         {r.ntNotice && (

@@ -1,5 +1,5 @@
 import { displayPrizeValue, formatAusStates, formatDateNumeric, promotionTitle } from '@permitdesk/shared'
-import { useState } from 'react'
+import { useDeferredValue, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { AppLayout } from '../../../components/layouts/app-layout'
@@ -7,7 +7,7 @@ import { Button, DataTable, LinkButton, Modal, Pager, StatusBadge, TextField, ty
 import { queryKeys } from '../../../lib/query-client'
 import { archivePromotion, deletePromotion, listPromotions, type ListParams, type PromotionListItem, type SortColumn } from '../api/promotions'
 import { promotionPaths } from '../config'
-import { PromotionListFaqs } from './promotion-list-faqs'
+import { PromotionListFaqs, usePromotionListFaqs } from './promotion-list-faqs'
 
 const PAGE_SIZE = 10
 
@@ -23,6 +23,9 @@ export function MyPromotionsScreen({ archived }: { archived: boolean }) {
   const [view, setView] = useState<Omit<ListParams, 'archived' | 'count'>>({ sort: 'date', direction: 'desc', after: 0, search: '' })
   const params: ListParams = { ...view, archived, count: PAGE_SIZE }
   const list = useQuery({ queryKey: queryKeys.promotionList(params), queryFn: () => listPromotions(params), placeholderData: keepPreviousData })
+  const faqs = usePromotionListFaqs(!archived)
+  // The table follows the answer in a deferred (sliced) render rather than one long task.
+  const data = useDeferredValue(list.data)
   const [message, setMessage] = useState('')
   const [searchText, setSearchText] = useState('')
   const [deleting, setDeleting] = useState<PromotionListItem | null>(null)
@@ -62,7 +65,7 @@ export function MyPromotionsScreen({ archived }: { archived: boolean }) {
     },
   ]
 
-  const total = list.data?.promotionCount ?? 0
+  const total = data?.promotionCount ?? 0
   const title = archived ? 'Archived promotions' : 'My Promotions'
   return (
     <AppLayout title={title}>
@@ -89,18 +92,19 @@ export function MyPromotionsScreen({ archived }: { archived: boolean }) {
         <DataTable
           label={title}
           columns={columns}
-          rows={list.data?.promotions ?? []}
+          rows={data?.promotions ?? []}
           rowKey={(p) => p.id}
           onRowAction={(p) => navigate(promotionPaths.dashboard(p.id))}
           sort={{ column: view.sort, direction: view.direction }}
           onSortChange={({ column, direction }) => setView((v) => ({ ...v, sort: column as SortColumn, direction, after: 0 }))}
-          empty={list.isPending ? 'Loading…' : archived ? 'No archived promotions.' : 'No promotions yet.'}
+          empty={data === undefined ? 'Loading…' : archived ? 'No archived promotions.' : 'No promotions yet.'}
         />
       </div>
       {total > PAGE_SIZE && (
         <Pager page={Math.floor(view.after / PAGE_SIZE)} pageCount={Math.ceil(total / PAGE_SIZE)} onPageChange={(page) => setView((v) => ({ ...v, after: page * PAGE_SIZE }))} />
       )}
-      {!archived && <PromotionListFaqs />}
+      {/* Below the table, once it has its rows: nothing above it moves when they arrive. */}
+      {!archived && data !== undefined && faqs.data ? <PromotionListFaqs faqs={faqs.data} /> : null}
       <Modal
         isOpen={deleting !== null}
         title="Delete this promotion?"

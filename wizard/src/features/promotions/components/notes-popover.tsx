@@ -1,79 +1,113 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Dialog, DialogTrigger, Popover } from 'react-aria-components'
+import { Button, TextField } from '../../../components/ui'
+import { queryKeys } from '../../../lib/query-client'
 import { deleteNote, getNotes, saveNote, type PromotionNote } from '../api/promotions'
 
-/** The promotion notes popover (001 §2): list, add, edit, delete. Escape closes it. */
-export function NotesPopover({ promotionId, count, onCountChange }: { promotionId: number; count: number; onCountChange: (n: number) => void }) {
-  const [open, setOpen] = useState(false)
-  const [notes, setNotes] = useState<PromotionNote[]>([])
+type Props = { promotionId: number; count: number; onCountChange: (n: number) => void }
+
+/**
+ * The promotion notes popover (001 §2): list, add, edit, delete. A react-aria popover dialog:
+ * focus moves in and returns to the button, Escape or a click outside closes it. The notes are a
+ * query; each change updates it and the count on the button.
+ */
+export function NotesPopover({ promotionId, count, onCountChange }: Props) {
+  return (
+    <DialogTrigger>
+      <Button variant="secondary">Notes ({count})</Button>
+      <Popover className="ui-popover notes-popover" placement="bottom start">
+        <Dialog className="notes-popover__dialog" aria-label="Promotion notes">
+          <NotesPanel promotionId={promotionId} onCountChange={onCountChange} />
+        </Dialog>
+      </Popover>
+    </DialogTrigger>
+  )
+}
+
+function NotesPanel({ promotionId, onCountChange }: Omit<Props, 'count'>) {
+  const queryClient = useQueryClient()
+  const notes = useQuery({ queryKey: queryKeys.notes(promotionId), queryFn: () => getNotes(promotionId) })
   const [draft, setDraft] = useState('')
   const [editing, setEditing] = useState<number | null>(null)
   const [message, setMessage] = useState('')
-  const panelId = useId()
-  const textRef = useRef<HTMLTextAreaElement>(null)
+  const textRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null)
 
-  useEffect(() => {
-    if (!open) return
-    getNotes(promotionId).then(setNotes, (e: Error) => setMessage(e.message))
-    textRef.current?.focus()
-  }, [open, promotionId])
-
-  async function submit(event: FormEvent) {
-    event.preventDefault()
-    try {
-      const saved = await saveNote({ ...(editing ? { id: editing } : {}), note: draft, promotion_id: promotionId })
-      const next = editing ? notes.map((n) => (n.id === saved.id ? saved : n)) : [...notes, saved]
-      setNotes(next)
-      onCountChange(next.length)
+  const changed = (next: PromotionNote[], done: string) => {
+    queryClient.setQueryData(queryKeys.notes(promotionId), next)
+    onCountChange(next.length)
+    setMessage(done)
+  }
+  const save = useMutation({
+    mutationFn: () => saveNote({ ...(editing ? { id: editing } : {}), note: draft, promotion_id: promotionId }),
+    onSuccess: (saved) => {
+      const list = notes.data ?? []
+      changed(editing ? list.map((n) => (n.id === saved.id ? saved : n)) : [...list, saved], editing ? 'Note updated.' : 'Note added.')
       setDraft('')
       setEditing(null)
-      setMessage(editing ? 'Note updated.' : 'Note added.')
-    } catch (e) {
-      setMessage((e as Error).message)
-    }
+    },
+    onError: (error) => setMessage(error.message),
+  })
+  const remove = useMutation({
+    mutationFn: (id: number) => deleteNote(id).then(() => id),
+    onSuccess: (id) => changed((notes.data ?? []).filter((n) => n.id !== id), 'Note deleted.'),
+    onError: (error) => setMessage(error.message),
+  })
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    save.mutate()
   }
 
-  async function remove(id: number) {
-    try {
-      await deleteNote(id)
-      const next = notes.filter((n) => n.id !== id)
-      setNotes(next)
-      onCountChange(next.length)
-      setMessage('Note deleted.')
-    } catch (e) {
-      setMessage((e as Error).message)
-    }
-  }
-
+  const list = notes.data ?? []
   return (
-    <div className="popover-anchor" onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
-      <button type="button" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
-        Notes ({count})
-      </button>
-      {open && (
-        <section id={panelId} className="popover" role="dialog" aria-label="Promotion notes">
-          <h2>Notes</h2>
-          {notes.length === 0 ? (
-            <p className="muted">No notes yet.</p>
-          ) : (
-            <ul className="notes">
-              {notes.map((n) => (
-                <li key={n.id}>
-                  <p>{n.note}</p>
-                  <button type="button" className="link" onClick={() => (setEditing(n.id), setDraft(n.note), textRef.current?.focus())}>Edit</button>{' '}
-                  <button type="button" className="link" onClick={() => void remove(n.id)} aria-label={`Delete note: ${n.note.slice(0, 40)}`}>Delete</button>
-                </li>
-              ))}
-            </ul>
-          )}
-          <form onSubmit={submit}>
-            <label htmlFor={`${panelId}-text`}>{editing ? 'Edit note' : 'New note'}</label>
-            <textarea id={`${panelId}-text`} ref={textRef} value={draft} onChange={(e) => setDraft(e.target.value)} rows={3} maxLength={4000} />
-            <button type="submit" className="primary">{editing ? 'Save note' : 'Add note'}</button>
-            {editing && <button type="button" onClick={() => (setEditing(null), setDraft(''))}>Cancel</button>}
-          </form>
-          <p role="status" aria-live="polite" className="muted">{message}</p>
-        </section>
+    <>
+      <h2>Notes</h2>
+      {notes.isError ? <p role="alert">{notes.error.message}</p> : null}
+      {notes.isPending ? (
+        <p className="muted">Loading…</p>
+      ) : list.length === 0 ? (
+        <p className="muted">No notes yet.</p>
+      ) : (
+        <ul className="notes">
+          {list.map((n) => (
+            <li key={n.id}>
+              <p>{n.note}</p>
+              <Button
+                variant="link"
+                onPress={() => {
+                  setEditing(n.id)
+                  setDraft(n.note)
+                  textRef.current?.focus()
+                }}
+              >
+                Edit
+              </Button>{' '}
+              <Button variant="link" onPress={() => remove.mutate(n.id)} aria-label={`Delete note: ${n.note.slice(0, 40)}`}>
+                Delete
+              </Button>
+            </li>
+          ))}
+        </ul>
       )}
-    </div>
+      <form className="notes-popover__form" onSubmit={submit}>
+        <TextField label={editing ? 'Edit note' : 'New note'} multiline rows={3} maxLength={4000} value={draft} onChange={setDraft} inputRef={textRef} autoFocus />
+        <div className="notes-popover__actions">
+          <Button type="submit" isDisabled={save.isPending}>{editing ? 'Save note' : 'Add note'}</Button>
+          {editing ? (
+            <Button
+              variant="secondary"
+              onPress={() => {
+                setEditing(null)
+                setDraft('')
+              }}
+            >
+              Cancel
+            </Button>
+          ) : null}
+        </div>
+      </form>
+      <p role="status" aria-live="polite" className="muted">{message}</p>
+    </>
   )
 }

@@ -16,8 +16,9 @@ import {
   type StateKey,
 } from '@permitdesk/shared'
 import { useId, useState, type FormEvent } from 'react'
+import { Radio, RadioGroup } from 'react-aria-components'
 import { FeeSummary } from './fee-summary'
-import { Modal } from '../../../components/ui'
+import { Button, Checkbox, Modal, TextField } from '../../../components/ui'
 import { PRODUCT_NAME } from '../config'
 
 export type PromotionFormValues = {
@@ -100,17 +101,35 @@ type Props = {
   statesLocked?: boolean
 }
 
+/**
+ * A yes/no question: a fieldset named by its question (the group) holding a react-aria radio
+ * group (arrow keys between Yes and No).
+ */
 function YesNo({ name, label, value, onChange, invalid }: { name: string; label: string; value: boolean | null; onChange: (v: boolean) => void; invalid: boolean }) {
   const id = useId()
   return (
     <fieldset className="question" aria-invalid={invalid || undefined} aria-describedby={invalid ? 'form-error' : undefined}>
       <legend id={id}>{label}</legend>
-      <label>
-        <input type="radio" name={name} checked={value === true} onChange={() => onChange(true)} /> Yes
-      </label>
-      <label>
-        <input type="radio" name={name} checked={value === false} onChange={() => onChange(false)} /> No
-      </label>
+      <RadioGroup
+        aria-labelledby={id}
+        name={name}
+        className="ui-choice-group ui-choice-group--horizontal"
+        orientation="horizontal"
+        value={value === null ? null : value ? 'yes' : 'no'}
+        onChange={(next) => onChange(next === 'yes')}
+        isInvalid={invalid}
+      >
+        <div className="ui-choice-group__options">
+          <Radio value="yes" className="ui-radio">
+            <span aria-hidden="true" className="ui-radio__dot" />
+            <span>Yes</span>
+          </Radio>
+          <Radio value="no" className="ui-radio">
+            <span aria-hidden="true" className="ui-radio__dot" />
+            <span>No</span>
+          </Radio>
+        </div>
+      </RadioGroup>
     </fieldset>
   )
 }
@@ -163,33 +182,27 @@ export function PromotionForm({ initial, skill, submitLabel, onSubmit, statesLoc
 
   return (
     <form className="promotion-form" onSubmit={submit} noValidate aria-describedby="form-error">
-      <div className="field">
-        <label htmlFor="promotion-name">Promotion name</label>
-        <input id="promotion-name" value={values.name} onChange={(e) => set('name', e.target.value)} aria-invalid={invalid('name') || undefined} maxLength={200} autoComplete="off" />
-      </div>
+      <TextField id="promotion-name" label="Promotion name" value={values.name} onChange={(text) => set('name', text)} isInvalid={invalid('name')} maxLength={200} autoComplete="off" />
 
       <fieldset className="states" disabled={statesLocked} aria-invalid={invalid('ausStates') || undefined}>
         <legend>Where will the promotion run?</legend>
-        <label className="national">
-          <input type="checkbox" checked={values.ausStates.all} onChange={(e) => set('ausStates', setNational(e.target.checked))} /> National (all states and territories)
-        </label>
+        <Checkbox isSelected={values.ausStates.all} isDisabled={statesLocked} onChange={(on) => set('ausStates', setNational(on))}>
+          National (all states and territories)
+        </Checkbox>
         <div className="state-grid">
           {STATE_KEYS.map((key) => (
-            <label key={key} title={STATE_NAMES[key]}>
-              <input type="checkbox" checked={values.ausStates[key]} onChange={(e) => toggleState(key, e.target.checked)} aria-label={STATE_NAMES[key]} /> {STATE_CODES[key]}
-            </label>
+            <Checkbox key={key} isSelected={values.ausStates[key]} isDisabled={statesLocked} onChange={(on) => toggleState(key, on)} aria-label={STATE_NAMES[key]}>
+              <span title={STATE_NAMES[key]}>{STATE_CODES[key]}</span>
+            </Checkbox>
           ))}
         </div>
-        <label>
-          <input type="checkbox" checked={values.includeNz} onChange={(e) => set('includeNz', e.target.checked)} /> Also runs in New Zealand
-        </label>
+        <Checkbox isSelected={values.includeNz} isDisabled={statesLocked} onChange={(on) => set('includeNz', on)}>
+          Also runs in New Zealand
+        </Checkbox>
         {statesLocked && <p className="muted">The states cannot be changed after the permit application has been submitted.</p>}
       </fieldset>
 
-      <div className="field">
-        <label htmlFor="prize-value">Total prize value (AUD, including GST)</label>
-        <input id="prize-value" inputMode="decimal" value={values.prizeValue} onChange={(e) => set('prizeValue', e.target.value)} aria-invalid={invalid('totalPrizeValue') || undefined} placeholder="$0" />
-      </div>
+      <TextField id="prize-value" label="Total prize value (AUD, including GST)" inputMode="decimal" value={values.prizeValue} onChange={(text) => set('prizeValue', text)} isInvalid={invalid('totalPrizeValue')} placeholder="$0" />
 
       {!skill && (q.nswAuthority || q.instantWin || q.electronicDraw) && (
         <section className="quiz" aria-labelledby="quiz-title">
@@ -213,26 +226,30 @@ export function PromotionForm({ initial, skill, submitLabel, onSubmit, statesLoc
         <legend>Services</legend>
         {!skill && (
           <>
-            <label>
-              <input type="checkbox" checked={values.managedSubmission} disabled={statesLocked} onChange={(e) => set('managedSubmission', e.target.checked)} /> {PRODUCT_NAME} manages the permit submission
-            </label>
-            <label>
-              <input type="checkbox" checked={values.randomDraw} onChange={(e) => set('randomDraw', e.target.checked)} /> Random draw
-            </label>{' '}
-            <button type="button" className="link" onClick={() => setModal('randomDrawTerms')}>Random draw terms</button>
-            <label>
-              <input type="checkbox" checked={values.termsAndConditions} onChange={(e) => set('termsAndConditions', e.target.checked)} /> Terms and conditions (game of chance)
-            </label>
+            <Checkbox isSelected={values.managedSubmission} isDisabled={statesLocked} onChange={(on) => set('managedSubmission', on)}>
+              {PRODUCT_NAME} manages the permit submission
+            </Checkbox>
+            <span className="service-line">
+              <Checkbox isSelected={values.randomDraw} onChange={(on) => set('randomDraw', on)}>
+                Random draw
+              </Checkbox>
+              <Button variant="link" onPress={() => setModal('randomDrawTerms')}>Random draw terms</Button>
+            </span>
+            <Checkbox isSelected={values.termsAndConditions} onChange={(on) => set('termsAndConditions', on)}>
+              Terms and conditions (game of chance)
+            </Checkbox>
           </>
         )}
         {skill && <p>Terms and conditions (game of skill) are included.</p>}
-        <label>
-          <input type="checkbox" checked={values.abridgedTC} onChange={(e) => set('abridgedTC', e.target.checked)} /> Abridged terms and conditions
-        </label>
-        <label>
-          <input type="checkbox" checked={values.hostedTC} onChange={(e) => set('hostedTC', e.target.checked)} /> Hosted terms and conditions
-        </label>{' '}
-        <button type="button" className="link" onClick={() => setModal('createTerms')}>About our terms and conditions</button>
+        <Checkbox isSelected={values.abridgedTC} onChange={(on) => set('abridgedTC', on)}>
+          Abridged terms and conditions
+        </Checkbox>
+        <span className="service-line">
+          <Checkbox isSelected={values.hostedTC} onChange={(on) => set('hostedTC', on)}>
+            Hosted terms and conditions
+          </Checkbox>
+          <Button variant="link" onPress={() => setModal('createTerms')}>About our terms and conditions</Button>
+        </span>
       </fieldset>
 
       {/* The payload carries dollars (the wire); the shared fee calculation takes cents. */}
@@ -241,9 +258,9 @@ export function PromotionForm({ initial, skill, submitLabel, onSubmit, statesLoc
       <p id="form-error" className="form-error" role="alert" aria-live="assertive">
         {error?.message ?? ''}
       </p>
-      <button type="submit" className="primary" disabled={busy} aria-busy={busy}>
+      <Button type="submit" isDisabled={busy} aria-busy={busy}>
         {busy ? 'Saving…' : submitLabel}
-      </button>
+      </Button>
 
       <Modal
         isOpen={modal === 'createWhenNotRequired'}
@@ -251,8 +268,8 @@ export function PromotionForm({ initial, skill, submitLabel, onSubmit, statesLoc
         onClose={() => setModal(null)}
         actions={
           <>
-            <button type="button" onClick={() => setModal(null)}>Go back</button>
-            <button type="button" className="primary" onClick={() => void send()}>Continue anyway</button>
+            <Button variant="secondary" onPress={() => setModal(null)}>Go back</Button>
+            <Button onPress={() => void send()}>Continue anyway</Button>
           </>
         }
       >

@@ -2,7 +2,7 @@
 import { getPermitRequirements, isNswAuthorityDurationRequired, type ApplicantDraft } from '@permitdesk/shared'
 import { useState } from 'react'
 import { useSession } from '../../../../lib/session'
-import { Modal } from '../../../../components/ui'
+import { Button, Checkbox, Modal } from '../../../../components/ui'
 import { getApplicant, getApplicantReuseList } from '../../api/permit-api'
 import { useEditor } from '../editor-context'
 import { AddressFields, TextField } from '../fields'
@@ -34,27 +34,15 @@ export function ApplicantSection() {
       <TextField path="permit.applicant.abnacn" label="ABN or ACN" inputMode="numeric" maxLength={14} hint="11 digits for an ABN, 9 for an ACN." />
       <TextField path="permit.applicant.tradingName" label="Trading name (optional)" maxLength={200} />
       <AddressFields path="permit.applicant.businessAddress" label="Business address" />
-      <label className="choice">
-        <input
-          type="checkbox"
-          checked={applicant.postalSameAsBusiness === true}
-          disabled={readOnly}
-          onChange={(event) => editor.update('permit.applicant.postalSameAsBusiness', event.target.checked)}
-        />
+      <Checkbox isSelected={applicant.postalSameAsBusiness === true} isReadOnly={readOnly} onChange={(on) => editor.update('permit.applicant.postalSameAsBusiness', on)}>
         The postal address is the same as the business address
-      </label>
+      </Checkbox>
       {!applicant.postalSameAsBusiness && <AddressFields path="permit.applicant.postalAddress" label="Postal address" />}
       <TextField path="permit.applicant.website" label="Website (optional)" type="url" inputMode="url" maxLength={200} />
       {user?.authorisedAgent && (
-        <label className="choice">
-          <input
-            type="checkbox"
-            checked={applicant.hasLetterOfAuthority === true}
-            disabled={readOnly}
-            onChange={(event) => (event.target.checked ? setAuthorityStatement(true) : editor.update('permit.applicant.hasLetterOfAuthority', false))}
-          />
+        <Checkbox isSelected={applicant.hasLetterOfAuthority === true} isReadOnly={readOnly} onChange={(on) => (on ? setAuthorityStatement(true) : editor.update('permit.applicant.hasLetterOfAuthority', false))}>
           I hold a letter of authority from the promoter to apply on their behalf
-        </label>
+        </Checkbox>
       )}
       {requirements.nsw.required && <NswAuthority durationRequired={isNswAuthorityDurationRequired({ nswRequired: true, hasNswAuthority: draft.hasNswAuthority, endDate: draft.permit.endDate }, applicant.nswAuthorityExpiration)} />}
       <Modal
@@ -63,17 +51,16 @@ export function ApplicantSection() {
         onClose={() => setAuthorityStatement(false)}
         actions={
           <>
-            <button type="button" onClick={() => setAuthorityStatement(false)}>Cancel</button>
-            <button
-              type="button"
-              className="primary"
-              onClick={() => {
+            <Button variant="secondary" onPress={() => setAuthorityStatement(false)}>Cancel</Button>
+            <Button
+              variant="primary"
+              onPress={() => {
                 editor.update('permit.applicant.hasLetterOfAuthority', true)
                 setAuthorityStatement(false)
               }}
             >
               I confirm
-            </button>
+            </Button>
           </>
         }
       >

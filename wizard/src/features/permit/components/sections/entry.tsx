@@ -3,6 +3,7 @@ import { ENTRY_MECHANIC_PRESETS, ENTRY_METHOD_FLAGS, ENTRY_METHODS, hasAnyFlag, 
 import { ENTRY_METHOD_LABELS } from '@permitdesk/shared/permits/option-labels'
 import { useEditor } from '../editor-context'
 import { FlagGroupField, TextField, YesNoField } from '../fields'
+import { Button } from '../../../../components/ui'
 
 /** The entry methods that need the numbers people call or text. */
 const PHONE_ENTRY_METHODS = ['sms', 'phone1800', 'phone1900', 'phone'] as const
@@ -49,9 +50,9 @@ function EntryMechanicPresets() {
   return (
     <div className="preset-buttons" role="group" aria-label="Start from a wording (replaces the entry mechanic text)">
       {ENTRY_MECHANIC_PRESETS.map((preset) => (
-        <button key={preset.key} type="button" className="link-button" onClick={() => choose(preset.text)}>
+        <Button variant="link" key={preset.key} onPress={() => choose(preset.text)}>
           Use wording: {preset.label}
-        </button>
+        </Button>
       ))}
     </div>
   )

@@ -3,6 +3,7 @@ import { DRAW_TIME_ZONE_HINT } from '@permitdesk/shared'
 import { hasDrawnMethod, isValidIsoDate, minUnclaimedDrawDate } from '@permitdesk/shared'
 import { useEditor } from '../editor-context'
 import { AddressFields, DateField, TextField, TimeField, YesNoField } from '../fields'
+import { Button } from '../../../../components/ui'
 
 export function UnclaimedDrawSection() {
   const { draft } = useEditor()
@@ -55,8 +56,8 @@ function SameAsFinalDraw() {
       locationAddress: finalDraw?.locationAddress ? { ...finalDraw.locationAddress } : null,
     })
   return (
-    <button type="button" onClick={copy} disabled={!hasLocation}>
+    <Button variant="secondary" onPress={copy} isDisabled={!hasLocation}>
       Same as final draw
-    </button>
+    </Button>
   )
 }

@@ -1,0 +1,101 @@
+/**
+ * The start-up script of index.html (issue 17, first load). Without it a page waited on a chain:
+ * HTML → entry script → session check → the screen's chunk → the screen's data. This build step
+ * writes an inline script at the end of <body> that runs while the HTML is parsed and, for the
+ * current path:
+ * - asks for the session (`/api/account/current`) and, once it says someone is signed in, the
+ *   screen's first GET requests (src/app/boot-routes.ts; a visitor's browser asks for nothing
+ *   private), leaving each response promise in `window.__permitdeskPrefetch` where the request
+ *   function takes it (src/lib/prefetch.ts; null when nobody was signed in);
+ * - modulepreloads the screen's chunk with the chunks it imports, and preloads its CSS, found in
+ *   the build's bundle (what the entry already loads is left out);
+ * - hides the static header (`#boot-shell`, painted at once with the CSS) on the staff console,
+ *   which has its own shell.
+ * The server hashes the script into the page's Content-Security-Policy (api/src/server/gateway.ts).
+ */
+import path from 'node:path'
+import type { Plugin, Rollup } from 'vite'
+import { bootRoutes, SESSION_URL } from '../src/app/boot-routes'
+import { canonicalUrl, PREFETCH_GLOBAL } from '../src/lib/prefetch'
+
+
+type OutputBundle = Rollup.OutputBundle
+type OutputChunk = Rollup.OutputChunk
+
+type Compiled = [pattern: string, js: string[], css: string[], data: string[]]
+
+const chunksOf = (bundle: OutputBundle) => Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk')
+
+/** A chunk and every chunk it imports statically, by file name. */
+function closure(bundle: OutputBundle, start: string): Set<string> {
+  const seen = new Set<string>()
+  const queue = [start]
+  while (queue.length) {
+    const file = queue.shift()!
+    if (seen.has(file)) continue
+    seen.add(file)
+    const chunk = bundle[file]
+    if (chunk?.type === 'chunk') queue.push(...chunk.imports)
+  }
+  return seen
+}
+
+const cssOf = (bundle: OutputBundle, files: Iterable<string>) => {
+  const css = new Set<string>()
+  for (const file of files) {
+    const chunk = bundle[file] as (OutputChunk & { viteMetadata?: { importedCss: Set<string> } }) | undefined
+    for (const sheet of chunk?.viteMetadata?.importedCss ?? []) css.add(sheet)
+  }
+  return css
+}
+
+/** The script itself: small, ES5, never throws (a failure only means the app loads as before). */
+export function bootScript(routes: readonly Compiled[], sessionUrl: string): string {
+  return `(function(){try{var w=window,d=document,p=location.pathname,n=Date.now(),a=w[${JSON.stringify(PREFETCH_GLOBAL)}]={},R=${JSON.stringify(routes)};
+function f(u){var r=fetch(u,{credentials:"include",headers:{accept:"application/json"}});r["catch"](function(){});return r}
+function g(u,w){var r=w?w.then(function(o){return o?f(u):null}):f(u);r["catch"](function(){});a[u]={at:n,response:r};return r}
+function l(h,c){var e=d.createElement("link");e.rel=c;e.href=h;e.crossOrigin="";if(c=="preload")e.as="style";d.head.appendChild(e)}
+var s=d.querySelector('meta[name="permitdesk-staff-path"]');if(s&&p.toLowerCase().indexOf(s.content.toLowerCase())==0){var y=d.createElement("style");y.textContent="#boot-shell{display:none}";d.head.appendChild(y)}
+var S=g(${JSON.stringify(sessionUrl)}),W=S.then(function(r){return r.ok?r.clone().json():null}).then(function(b){return!!(b&&b.user)},function(){return!1});
+for(var i=0;i<R.length;i++){var m=new RegExp(R[i][0],"i").exec(p);if(!m)continue;
+R[i][1].forEach(function(h){l(h,"modulepreload")});R[i][2].forEach(function(h){l(h,"preload")});
+R[i][3].forEach(function(u){g(u.replace("$1",m[1]),W)});break}}catch(e){}})()`
+}
+
+export function bootPlugin(): Plugin {
+  let root = ''
+  let base = '/'
+  return {
+    name: 'permitdesk-boot',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root
+      base = config.base
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle
+        if (!bundle) return html
+        const chunks = chunksOf(bundle)
+        const entry = chunks.find((chunk) => chunk.isEntry)
+        if (!entry) throw new Error('boot-plugin: no entry chunk')
+        const loaded = closure(bundle, entry.fileName)
+        const loadedCss = cssOf(bundle, loaded)
+        const compiled: Compiled[] = bootRoutes.map((route) => {
+          const id = path.resolve(root, route.module)
+          const chunk = chunks.find((c) => c.facadeModuleId === id)
+          if (!chunk) throw new Error(`boot-plugin: no chunk for ${route.module} (is it still a lazy screen?)`)
+          const files = [...closure(bundle, chunk.fileName)].filter((file) => !loaded.has(file))
+          const css = [...cssOf(bundle, files)].filter((file) => !loadedCss.has(file))
+          return [route.pattern, files.map((file) => base + file), css.map((file) => base + file), [...route.data]]
+        })
+        // In the head, before the stylesheet: an inline script after a pending stylesheet would
+        // wait for it (CSSOM), and start everything a CSS download later.
+        const script = `<script>${bootScript(compiled, canonicalUrl(SESSION_URL))}</script>`
+        if (!html.includes('</title>')) throw new Error('boot-plugin: index.html has no <title>')
+        return html.replace('</title>', `</title>\n    ${script}`)
+      },
+    },
+  }
+}
