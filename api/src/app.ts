@@ -7,6 +7,7 @@ import { errorHandler, notFoundApi } from './http/error-handler'
 import { sameOrigin } from './http/same-origin'
 import { bodyParsers } from './http/body-limits'
 import { authenticate } from './http/auth'
+import { SessionCache } from './modules/account/session-cache'
 import { mountRoutes, type RouteHooks, type RouteSpec } from './http/route'
 import { apiDocsRouter, openApiRoutes } from './http/openapi.routes'
 import { createMailer } from './mail/create-mailer'
@@ -81,7 +82,10 @@ export function createApp(given: Given): Express {
     res.set('Cache-Control', 'no-store')
     next()
   })
-  api.use(authenticate(deps))
+  // Session lookups are cached in memory, invalidated across processes by LISTEN/NOTIFY (session-cache.ts).
+  const sessionCache = new SessionCache(deps.database.notifications)
+  app.locals.sessionCache = sessionCache
+  api.use(authenticate({ ...deps, sessionCache }))
   // Every /api call, declared with route() (http/route.ts): one list mounts them and documents them.
   const routeSpecs: RouteSpec[] = [
     ...healthRoutes(deps),
@@ -115,7 +119,7 @@ export function createApp(given: Given): Express {
   app.use('/api', api)
   // Downloads are links (001 §7): same session, no JSON body parsing.
   const downloads = express.Router({ caseSensitive: false })
-  downloads.use(authenticate(deps))
+  downloads.use(authenticate({ ...deps, sessionCache }))
   downloads.use(invoiceDownloadRoutes(deps))
   downloads.use(lodgementPackRoutes(deps))
   downloads.use('/download', uploads.downloads)
