@@ -70,6 +70,8 @@ export function createApp(given: Given): Express {
   const uploads = uploadRoutes(deps)
   const app = express()
   app.disable('x-powered-by')
+  // Answers are `no-store` and change with every call: an ETag (a hash of each body) buys nothing.
+  app.set('etag', false)
   app.set('trust proxy', deps.config.TRUST_PROXY)
 
   const api = express.Router({ caseSensitive: false })

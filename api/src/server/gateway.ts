@@ -100,9 +100,9 @@ export function createGateway({ api, cms, config, siteDir }: { api: Express; cms
   return gateway
 }
 
-function cacheStaticAssets(res: express.Response, filePath: string) {
+function cacheStaticAssets(res: express.Response, filePath: string, mtimeMs: number) {
   res.set('Cache-Control', 'public, max-age=300')
-  if (filePath.endsWith('.html')) res.set('Content-Security-Policy', siteCspForFile(filePath))
+  if (filePath.endsWith('.html')) res.set('Content-Security-Policy', siteCspForFile(filePath, mtimeMs))
   // Astro fingerprints everything under _astro/: safe to keep for a year.
   if (filePath.includes(`${path.sep}_astro${path.sep}`)) res.set('Cache-Control', 'public, max-age=31536000, immutable')
 }

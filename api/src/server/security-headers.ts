@@ -59,8 +59,7 @@ const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi
 const hashCache = new Map<string, { mtimeMs: number; csp: string }>()
 
 /** The site CSP for one built HTML file: hashes of its inline scripts (cached until the file changes). */
-export function siteCspForFile(filePath: string): string {
-  const { mtimeMs } = fs.statSync(filePath)
+export function siteCspForFile(filePath: string, mtimeMs = fs.statSync(filePath).mtimeMs): string {
   const cached = hashCache.get(filePath)
   if (cached?.mtimeMs === mtimeMs) return cached.csp
   const html = fs.readFileSync(filePath, 'utf8')
