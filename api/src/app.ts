@@ -85,7 +85,8 @@ export function createApp(given: Given): Express {
     next()
   })
   // Session lookups are cached in memory, invalidated across processes by LISTEN/NOTIFY (session-cache.ts).
-  const sessionCache = new SessionCache(deps.database.notifications)
+  // Listening starts now: the connection also names this process in idempotency claims.
+  const sessionCache = new SessionCache(deps.database.notifications).start()
   app.locals.sessionCache = sessionCache
   api.use(authenticate({ ...deps, sessionCache }))
   // Every /api call, declared with route() (http/route.ts): one list mounts them and documents them.
@@ -112,7 +113,7 @@ export function createApp(given: Given): Express {
     ...securityRoutes(deps),
   ]
   app.locals.apiRoutes = routeSpecs
-  api.use(mountRoutes(routeSpecs, { onResponse, idempotency: idempotencyHook(deps.database.db) }))
+  api.use(mountRoutes(routeSpecs, { onResponse, idempotency: idempotencyHook(deps.database.db, deps.database.notifications) }))
   api.use(apiDocsRouter())
   api.use(notFoundApi)
 

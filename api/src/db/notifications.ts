@@ -19,6 +19,12 @@ export type Notifications = {
   /** True while LISTEN is in force on every subscribed channel. */
   readonly listening: boolean
   /**
+   * `pid:backend start (µs)` of the listening connection while it is up: it lives exactly as
+   * long as this process (and its link to the database), so other processes can tell from
+   * pg_stat_activity whether work this process claimed is still running (see LIVE_CLAIMER_SQL).
+   */
+  readonly identity: string | undefined
+  /**
    * Resolves `true` once every notice of a transaction that committed before this call has been
    * delivered to the subscribers, `false` when that cannot be known (not listening). A round trip
    * on the listening connection: PostgreSQL sends the notices pending for a session before it
@@ -30,6 +36,8 @@ export type Notifications = {
 
 /** The listening connections' application_name (visible in pg_stat_activity). */
 export const LISTENER_APPLICATION_NAME = 'permitdesk-listen'
+/** A connection's identity from pg_stat_activity's columns (a pid alone is reused by the OS). */
+export const CONNECTION_IDENTITY_SQL = `pid::text || ':' || (extract(epoch from backend_start) * 1000000)::bigint::text`
 const MIN_RETRY_MS = 100
 const MAX_RETRY_MS = 5_000
 
@@ -37,6 +45,7 @@ export function createNotifications(connectionString: string, { onError }: { onE
   const channels = new Map<string, Set<ChannelListener>>()
   let client: pg.Client | undefined
   let listening = false
+  let identity: string | undefined
   let closed = false
   let connecting = false
   let retryMs = MIN_RETRY_MS
@@ -80,6 +89,7 @@ export function createNotifications(connectionString: string, { onError }: { onE
     })
     try {
       await next.connect()
+      const { rows } = await next.query<{ id: string }>(`select ${CONNECTION_IDENTITY_SQL} as id from pg_stat_activity where pid = pg_backend_pid()`)
       for (const channel of channels.keys()) await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`)
       connecting = false
       if (closed) {
@@ -90,6 +100,7 @@ export function createNotifications(connectionString: string, { onError }: { onE
       // The listening connection must not keep a process alive that has nothing else to do.
       ;(next as unknown as { connection?: { stream?: { unref?: () => void } } }).connection?.stream?.unref?.()
       retryMs = MIN_RETRY_MS
+      identity = rows[0]?.id
       setListening(true)
     } catch (error) {
       connecting = false
@@ -129,6 +140,9 @@ export function createNotifications(connectionString: string, { onError }: { onE
     sync,
     get listening() {
       return listening
+    },
+    get identity() {
+      return client ? identity : undefined
     },
     subscribe(channel, listener) {
       let set = channels.get(channel)

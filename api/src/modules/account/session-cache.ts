@@ -34,6 +34,12 @@ export class SessionCache {
     private readonly options: { ttlMs?: number; maxEntries?: number } = {},
   ) {}
 
+  /** Starts listening (else the first use does). */
+  start(): this {
+    this.subscribe()
+    return this
+  }
+
   /** Whether the cache may answer: LISTEN is in force. Starts listening on first use. */
   get active(): boolean {
     this.subscribe()
