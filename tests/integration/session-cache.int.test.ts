@@ -7,13 +7,14 @@
 import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { MSG_SESSION_REPLACED, MSG_UNAUTHENTICATED } from '@permitdesk/shared'
+import { MSG_IDEMPOTENCY_IN_PROGRESS, MSG_SESSION_REPLACED, MSG_UNAUTHENTICATED } from '@permitdesk/shared'
 import { createApp } from '../../api/src/app'
 import { createDatabase, type Database } from '../../api/src/db/client'
 import { LISTENER_APPLICATION_NAME } from '../../api/src/db/notifications'
 import { loadConfig } from '../../api/src/env'
 import { silentLogger } from '../../api/src/logger'
 import { hashToken } from '../../api/src/modules/account/session-store'
+import { hashBody } from '../../api/src/modules/idempotency/idempotency'
 import { SESSION_CHANGES_CHANNEL, type SessionCache } from '../../api/src/modules/account/session-cache'
 import { registerAndSignIn, signInStaff } from '../setup/accounts'
 import { Client, startTestApi, type TestApi } from '../setup/test-api'
@@ -209,5 +210,27 @@ describe('the cache itself', () => {
     await one.database.pool.query('select pg_notify($1, $2)', [SESSION_CHANGES_CHANNEL, '4'])
     await vi.waitFor(() => expect(cache.get('s4', now)).toBeUndefined(), { timeout: 5_000, interval: 5 })
     expect(cache.get('s3', now)).toBeDefined()
+  })
+})
+
+describe('Idempotency-Key claims and the claiming process', () => {
+  it('an unanswered claim stays "in progress" while its process lives, and runs again once it is gone', async () => {
+    const client = one.client()
+    const customer = await registerAndSignIn(client, {}, { api: one })
+    const body = { name: 'Claimed', ausStates: { nsw: true }, includeNz: false, totalPrizeValue: 5_000, hasNswAuthority: false, winnersDrawnElectronically: false, managedSubmission: true, randomDraw: false, termsAndConditions: false, abridgedTC: false, hostedTC: false }
+    const claim = (key: string, claimedBy: string) =>
+      one.database.pool.query(`insert into app.idempotency_keys (user_id, route, key, body_hash, claimed_by, expires_at) values ($1, 'POST /promotion/create', $2, $3, $4, now() + interval '1 day')`, [customer.userId, key, hashBody(body), claimedBy])
+    // Claimed by instance two, alive: the request is still running there.
+    await claim('alive', two.database.notifications.identity!)
+    const waiting = await client.post('/api/promotion/create', body, { 'Idempotency-Key': 'alive' })
+    expect(waiting.status).toBe(409)
+    expect(waiting.body.message).toBe(MSG_IDEMPOTENCY_IN_PROGRESS)
+    // Claimed by a process whose connection is gone (a crash): the retry runs, once.
+    await claim('dead', '1:1')
+    const rerun = await client.post('/api/promotion/create', body, { 'Idempotency-Key': 'dead' })
+    expect(rerun.status).toBe(200)
+    const replay = await client.post('/api/promotion/create', body, { 'Idempotency-Key': 'dead' })
+    expect(replay.headers.get('idempotent-replayed')).toBe('true')
+    expect(replay.body.id).toBe(rerun.body.id)
   })
 })
