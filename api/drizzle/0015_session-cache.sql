@@ -1,7 +1,8 @@
 -- Issue 18: each process caches session lookups in memory; these triggers tell every process
 -- (LISTEN app_session_changes) which user's cached sessions to drop. pg_notify is transactional:
 -- the notice goes out when, and only if, the transaction that ended a session or changed a user
--- commits, whichever code path wrote it. Touching last_seen_at alone says nothing.
+-- commits, whichever code path wrote it. Any change of the row counts, last_seen_at included (it
+-- is written at most once a minute per session, and the idle logout counts from it).
 CREATE OR REPLACE FUNCTION app.notify_session_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'UPDATE' AND OLD.user_id IS DISTINCT FROM NEW.user_id THEN
@@ -19,10 +20,7 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
-CREATE TRIGGER sessions_changed_notify AFTER UPDATE ON app.sessions FOR EACH ROW
-  WHEN (OLD.ended_at IS DISTINCT FROM NEW.ended_at OR OLD.ended_reason IS DISTINCT FROM NEW.ended_reason
-    OR OLD.closing_at IS DISTINCT FROM NEW.closing_at OR OLD.expires_at IS DISTINCT FROM NEW.expires_at
-    OR OLD.user_id IS DISTINCT FROM NEW.user_id OR OLD.client_session IS DISTINCT FROM NEW.client_session)
+CREATE TRIGGER sessions_changed_notify AFTER UPDATE ON app.sessions FOR EACH ROW WHEN (OLD IS DISTINCT FROM NEW)
   EXECUTE FUNCTION app.notify_session_change();
 --> statement-breakpoint
 CREATE TRIGGER sessions_deleted_notify AFTER DELETE ON app.sessions FOR EACH ROW EXECUTE FUNCTION app.notify_session_change();
