@@ -38,6 +38,7 @@ export type Notifications = {
 export const LISTENER_APPLICATION_NAME = 'permitdesk-listen'
 /** A connection's identity from pg_stat_activity's columns (a pid alone is reused by the OS). */
 export const CONNECTION_IDENTITY_SQL = `pid::text || ':' || (extract(epoch from backend_start) * 1000000)::bigint::text`
+const BARRIER_TIMEOUT_MS = 5_000
 const MIN_RETRY_MS = 100
 const MAX_RETRY_MS = 5_000
 
@@ -118,10 +119,22 @@ export function createNotifications(connectionString: string, { onError }: { onE
   const sendBarrier = (): Promise<boolean> => {
     const current = client
     if (!current || !listening) return Promise.resolve(false)
-    const sent = current.query('').then(
+    // A connection that stops answering (a network partition without a reset) must not hold
+    // requests: past the timeout the barrier answers false (callers read the database) and the
+    // connection is dropped and opened again.
+    let timer: NodeJS.Timeout | undefined
+    const timedOut = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => {
+        lost(current, new Error(`no answer on the listening connection within ${BARRIER_TIMEOUT_MS} ms`))
+        resolve(false)
+      }, BARRIER_TIMEOUT_MS)
+      timer.unref()
+    })
+    const answered = current.query('').then(
       () => client === current && listening,
       (error: Error) => (lost(current, error), false),
     )
+    const sent = Promise.race([answered, timedOut]).finally(() => clearTimeout(timer))
     inFlight = sent.finally(() => {
       inFlight = undefined
     })
