@@ -81,7 +81,7 @@ export function createApp(given: Given): Express {
   api.use(bodyParsers())
   api.use(sameOrigin(deps.config.publicOrigin))
   api.use((_req, res, next) => {
-    res.set('Cache-Control', 'no-store')
+    res.setHeader('Cache-Control', 'no-store')
     next()
   })
   // Session lookups are cached in memory, invalidated across processes by LISTEN/NOTIFY (session-cache.ts).

@@ -71,12 +71,15 @@ export function siteCspForFile(filePath: string, mtimeMs = fs.statSync(filePath)
 
 /** Headers on every answer; HSTS only when the public address is https. */
 export function securityHeaders(config: Pick<Config, 'secureCookies'>): RequestHandler {
+  const headers: Array<[string, string]> = [
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['X-Frame-Options', 'SAMEORIGIN'],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+    ...(config.secureCookies ? ([['Strict-Transport-Security', 'max-age=31536000; includeSubDomains']] as Array<[string, string]>) : []),
+  ]
   return (_req, res, next) => {
-    res.set('X-Content-Type-Options', 'nosniff')
-    res.set('Referrer-Policy', 'strict-origin-when-cross-origin')
-    res.set('X-Frame-Options', 'SAMEORIGIN')
-    res.set('Cross-Origin-Opener-Policy', 'same-origin')
-    if (config.secureCookies) res.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+    for (const [name, value] of headers) res.setHeader(name, value)
     next()
   }
 }
