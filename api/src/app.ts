@@ -7,6 +7,7 @@ import { errorHandler, notFoundApi } from './http/error-handler'
 import { sameOrigin } from './http/same-origin'
 import { bodyParsers } from './http/body-limits'
 import { authenticate } from './http/auth'
+import { SessionCache } from './modules/account/session-cache'
 import { mountRoutes, type RouteHooks, type RouteSpec } from './http/route'
 import { apiDocsRouter, openApiRoutes } from './http/openapi.routes'
 import { createMailer } from './mail/create-mailer'
@@ -70,6 +71,8 @@ export function createApp(given: Given): Express {
   const uploads = uploadRoutes(deps)
   const app = express()
   app.disable('x-powered-by')
+  // Answers are `no-store` and change with every call: an ETag (a hash of each body) buys nothing.
+  app.set('etag', false)
   app.set('trust proxy', deps.config.TRUST_PROXY)
 
   const api = express.Router({ caseSensitive: false })
@@ -79,10 +82,14 @@ export function createApp(given: Given): Express {
   api.use(bodyParsers())
   api.use(sameOrigin(deps.config.publicOrigin))
   api.use((_req, res, next) => {
-    res.set('Cache-Control', 'no-store')
+    res.setHeader('Cache-Control', 'no-store')
     next()
   })
-  api.use(authenticate(deps))
+  // Session lookups are cached in memory, invalidated across processes by LISTEN/NOTIFY (session-cache.ts).
+  // Listening starts now: the connection also names this process in idempotency claims.
+  const sessionCache = new SessionCache(deps.database.notifications).start()
+  app.locals.sessionCache = sessionCache
+  api.use(authenticate({ ...deps, sessionCache }))
   // Every /api call, declared with route() (http/route.ts): one list mounts them and documents them.
   const routeSpecs: RouteSpec[] = [
     ...healthRoutes(deps),
@@ -109,7 +116,7 @@ export function createApp(given: Given): Express {
     ...securityRoutes(deps),
   ]
   app.locals.apiRoutes = routeSpecs
-  api.use(mountRoutes(routeSpecs, { onResponse, idempotency: idempotencyHook(deps.database.db) }))
+  api.use(mountRoutes(routeSpecs, { onResponse, idempotency: idempotencyHook(deps.database.db, deps.database.notifications) }))
   api.use(apiDocsRouter())
   api.use(notFoundApi)
 
@@ -118,7 +125,7 @@ export function createApp(given: Given): Express {
   app.use('/api', api)
   // Downloads are links (001 §7): same session, no JSON body parsing.
   const downloads = express.Router({ caseSensitive: false })
-  downloads.use(authenticate(deps))
+  downloads.use(authenticate({ ...deps, sessionCache }))
   downloads.use(invoiceDownloadRoutes(deps))
   downloads.use(voicemailDownloadRoutes(deps))
   downloads.use(lodgementPackRoutes(deps))

@@ -1,9 +1,16 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
 import * as schema from './schema/index'
+import { createNotifications, type Notifications } from './notifications'
 
 export type Db = NodePgDatabase<typeof schema>
-export type Database = { pool: pg.Pool; db: Db; close: () => Promise<void> }
+export type Database = {
+  pool: pg.Pool
+  db: Db
+  /** LISTEN/NOTIFY on a connection of its own, opened on the first subscription (db/notifications.ts). */
+  notifications: Notifications
+  close: () => Promise<void>
+}
 
 export function describeDatabaseUrl(url: string): string {
   const parsed = new URL(url)
@@ -15,7 +22,8 @@ export function createDatabase(url: string, { max = 10 }: { max?: number } = {})
   // An idle client losing its server must not take the process down; the next query reports it.
   pool.on('error', () => {})
   const db = drizzle(pool, { schema })
-  return { pool, db, close: () => pool.end() }
+  const notifications = createNotifications(url)
+  return { pool, db, notifications, close: async () => void (await Promise.all([notifications.close(), pool.end()])) }
 }
 
 /**

@@ -4,6 +4,7 @@ import type { AppDeps } from '../deps'
 import type { UserRow } from '../db/schema/index'
 import { findSession, SESSION_COOKIE, type LiveSession } from '../modules/account/session-store'
 import { authenticateApiKey } from '../modules/api-keys/api-keys'
+import type { SessionCache } from '../modules/account/session-cache'
 
 /** The signed-in user as every route sees it (`res.locals.user`). */
 export type SessionUser = {
@@ -61,7 +62,7 @@ export function clearSessionCookie(res: Response, secure: boolean) {
  * (the key used, if any), `res.locals.session` and `res.locals.sessionState` ('live' | 'replaced'
  * | 'none'). Route access (http/route.ts) only reads the result.
  */
-export function authenticate({ database, config }: Pick<AppDeps, 'database'> & { config?: Pick<AppDeps['config'], 'secureCookies'> }): RequestHandler {
+export function authenticate({ database, config, sessionCache }: Pick<AppDeps, 'database'> & { config?: Pick<AppDeps['config'], 'secureCookies'>; sessionCache?: SessionCache }): RequestHandler {
   const secure = config?.secureCookies ?? false
   return async (req, res, next) => {
     res.locals.sessionState = 'none' satisfies SessionState
@@ -75,7 +76,7 @@ export function authenticate({ database, config }: Pick<AppDeps, 'database'> & {
       }
       const token = readSessionToken(req.headers.cookie, secure)
       if (!token) return next()
-      const found = await findSession(database.db, token)
+      const found = await findSession(database.db, token, new Date(), sessionCache)
       res.locals.sessionState = found.state
       if (found.state === 'live') {
         res.locals.session = found.session satisfies LiveSession

@@ -10,19 +10,18 @@ export const DEFAULT_BODY_LIMIT = '2mb'
 /** Paths (relative to /api, lower case) whose bodies are small forms. */
 export const FORM_PATH_PREFIXES = ['/account/', '/contact/', '/botcheck/']
 
-export function bodyParsers(): RequestHandler[] {
-  const smallJson = express.json({ limit: FORM_BODY_LIMIT })
-  const smallForm = express.urlencoded({ extended: false, limit: FORM_BODY_LIMIT })
+export function bodyParsers(): RequestHandler {
+  const small = [express.json({ limit: FORM_BODY_LIMIT }), express.urlencoded({ extended: false, limit: FORM_BODY_LIMIT })] as const
+  const large = [express.json({ limit: DEFAULT_BODY_LIMIT }), express.urlencoded({ extended: false, limit: '256kb' })] as const
   const isForm = (path: string) => {
     const lower = path.toLowerCase()
     return FORM_PATH_PREFIXES.some((prefix) => lower.startsWith(prefix))
   }
-  return [
-    (req, res, next) => (isForm(req.path) ? smallJson(req, res, next) : next()),
-    (req, res, next) => (isForm(req.path) ? smallForm(req, res, next) : next()),
-    express.json({ limit: DEFAULT_BODY_LIMIT }),
-    express.urlencoded({ extended: false, limit: '256kb' }),
-  ]
+  // One middleware that picks the pair once per request (JSON, then a urlencoded form).
+  return (req, res, next) => {
+    const [json, form] = isForm(req.path) ? small : large
+    json(req, res, (error?: unknown) => (error ? next(error) : form(req, res, next)))
+  }
 }
 
 /** A plain byte limit for bodies another framework reads (Payload under /cms-api/): 413 past it. */

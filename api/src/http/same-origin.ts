@@ -15,9 +15,8 @@ export function sameOrigin(publicOrigin: string): RequestHandler {
     if (SAFE.has(req.method)) return next()
     if (/^bearer\s/i.test(req.get('authorization') ?? '') && !req.headers.cookie) return next()
     const source = req.get('origin') ?? (req.get('referer') ? safeOrigin(req.get('referer')!) : undefined)
-    if (!source) return next()
-    const own = `${req.protocol}://${req.get('host')}`
-    if (source === publicOrigin || source === own) return next()
+    if (!source || source === publicOrigin) return next()
+    if (source === `${req.protocol}://${req.get('host')}`) return next()
     next(new AppError('FORBIDDEN', MSG_CROSS_SITE_REFUSED))
   }
 }

@@ -37,12 +37,14 @@ export function createGateway({ api, cms, config, siteDir }: { api: Express; cms
     next()
   })
   const pagePaths = ['/t', '/draws', '/winners', '/unsubscribe', '/api/docs']
+  // The policies are the same for every request: built once, not per request.
+  const csp = { page: pageCsp(), data: dataCsp(), cms: cmsCsp(), app: appCsp(config) }
   gateway.use((req, res, next) => {
     const lower = req.path.toLowerCase()
     if (apiPaths.some((prefix) => lower === prefix || lower.startsWith(`${prefix}/`))) {
       // API answers and downloads are data that runs nothing; the server-rendered pages (hosted
       // terms, draw records, winners, unsubscribe, the API reference) run only this origin's scripts.
-      res.set('Content-Security-Policy', pagePaths.some((prefix) => lower === prefix || lower.startsWith(`${prefix}/`)) ? pageCsp() : dataCsp())
+      res.setHeader('Content-Security-Policy', pagePaths.some((prefix) => lower === prefix || lower.startsWith(`${prefix}/`)) ? csp.page : csp.data)
       return api(req, res, next)
     }
     next()
@@ -50,7 +52,7 @@ export function createGateway({ api, cms, config, siteDir }: { api: Express; cms
 
   if (cms) {
     const toNext: RequestHandler = (req, res, next) => {
-      res.set('Content-Security-Policy', cmsCsp())
+      res.setHeader('Content-Security-Policy', csp.cms)
       cms(req, res).catch(next)
     }
     // Payload reads a whole body before its access check: bounded here first (uploads of media
@@ -103,9 +105,9 @@ export function createGateway({ api, cms, config, siteDir }: { api: Express; cms
   return gateway
 }
 
-function cacheStaticAssets(res: express.Response, filePath: string) {
+function cacheStaticAssets(res: express.Response, filePath: string, mtimeMs: number) {
   res.set('Cache-Control', 'public, max-age=300')
-  if (filePath.endsWith('.html')) res.set('Content-Security-Policy', siteCspForFile(filePath))
+  if (filePath.endsWith('.html')) res.set('Content-Security-Policy', siteCspForFile(filePath, mtimeMs))
   // Astro fingerprints everything under _astro/: safe to keep for a year.
   if (filePath.includes(`${path.sep}_astro${path.sep}`)) res.set('Cache-Control', 'public, max-age=31536000, immutable')
 }

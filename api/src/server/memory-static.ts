@@ -18,8 +18,8 @@ const MIN_COMPRESS_BYTES = 512
 export type MemoryStaticOptions = {
   /** Serve `index.html` for a path ending in `/` (and redirect a directory without its slash). */
   index?: boolean
-  /** Headers per file (cache lifetimes, CSP), as express.static's setHeaders. */
-  setHeaders?: (res: Response, filePath: string) => void
+  /** Headers per file (cache lifetimes, CSP), as express.static's setHeaders (with the file's mtime). */
+  setHeaders?: (res: Response, filePath: string, mtimeMs: number) => void
   /** Answer 404 here for a missing file instead of passing on. */
   fallthrough?: boolean
 }
@@ -57,7 +57,13 @@ export function memoryStatic(root: string, options: MemoryStaticOptions = {}): R
     if (pathname.includes('\0')) return next()
     let filePath = path.join(base, path.normalize(pathname))
     if (filePath !== base && !filePath.startsWith(`${base}${path.sep}`)) return next()
-    let stat = fs.statSync(filePath, { throwIfNoEntry: false })
+    // A page address (`/`, `/about/`): its index.html, in one stat.
+    const indexFile = options.index && pathname.endsWith('/') ? path.join(filePath, 'index.html') : undefined
+    let stat = fs.statSync(indexFile ?? filePath, { throwIfNoEntry: false })
+    if (indexFile) {
+      if (stat?.isFile()) filePath = indexFile
+      else stat = fs.statSync(filePath, { throwIfNoEntry: false })
+    }
     if (stat?.isDirectory()) {
       if (!options.index) return next()
       if (!pathname.endsWith('/')) {
@@ -76,7 +82,7 @@ export function memoryStatic(root: string, options: MemoryStaticOptions = {}): R
     res.type(entry.type)
     res.set('ETag', entry.etag)
     res.set('Vary', 'Accept-Encoding')
-    options.setHeaders?.(res, filePath)
+    options.setHeaders?.(res, filePath, stat.mtimeMs)
     if (!res.get('Cache-Control')) res.set('Cache-Control', 'public, max-age=0, must-revalidate')
     const match = req.headers['if-none-match']
     if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === entry.etag)) return void res.status(304).end()

@@ -68,8 +68,7 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 /** The site CSP for one built HTML file: hashes of its inline scripts (cached until the file changes). */
-export function siteCspForFile(filePath: string): string {
-  const { mtimeMs } = fs.statSync(filePath)
+export function siteCspForFile(filePath: string, mtimeMs = fs.statSync(filePath).mtimeMs): string {
   const cached = hashCache.get(filePath)
   if (cached?.mtimeMs === mtimeMs) return cached.csp
   const html = fs.readFileSync(filePath, 'utf8')
@@ -80,12 +79,15 @@ export function siteCspForFile(filePath: string): string {
 
 /** Headers on every answer; HSTS only when the public address is https. */
 export function securityHeaders(config: Pick<Config, 'secureCookies'>): RequestHandler {
+  const headers: Array<[string, string]> = [
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['X-Frame-Options', 'SAMEORIGIN'],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+    ...(config.secureCookies ? ([['Strict-Transport-Security', 'max-age=31536000; includeSubDomains']] as Array<[string, string]>) : []),
+  ]
   return (_req, res, next) => {
-    res.set('X-Content-Type-Options', 'nosniff')
-    res.set('Referrer-Policy', 'strict-origin-when-cross-origin')
-    res.set('X-Frame-Options', 'SAMEORIGIN')
-    res.set('Cross-Origin-Opener-Policy', 'same-origin')
-    if (config.secureCookies) res.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+    for (const [name, value] of headers) res.setHeader(name, value)
     next()
   }
 }

@@ -19,6 +19,12 @@ export const idempotencyKeys = app.table(
     status: integer('status'),
     answer: jsonb('answer'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Which process runs the first request: its listening connection (`pid:backend start`, see
+     * db/notifications.ts), alive exactly as long as the process. A claim whose process died
+     * (a crash, kill -9) before answering is abandoned: a retry with the key runs again.
+     */
+    claimedBy: text('claimed_by'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.route, table.key] })],

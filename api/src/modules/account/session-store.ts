@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import type { Db } from '../../db/client'
 import type { UserRow } from '../../db/schema/index'
 import { endSession, findSessionWithUser, replaceUserSessions, touchSession } from './sessions.repository'
+import type { SessionCache } from './session-cache'
 
 export { endSession, endUserSessions, markSessionClosing } from './sessions.repository'
 
@@ -36,21 +37,33 @@ export async function createSession(db: Db, userId: number, clientSession?: stri
   return token
 }
 
-/** One primary-key lookup joined to the user; writes only to refresh last_seen_at once a minute or undo a closing. */
-export async function findSession(db: Db, token: string, now = new Date()): Promise<SessionLookup> {
+/**
+ * One primary-key lookup joined to the user; writes only to refresh last_seen_at once a minute or
+ * undo a closing. With a cache (session-cache.ts) a live session is answered from memory until
+ * its entry runs out or a notice from the database drops it.
+ */
+export async function findSession(db: Db, token: string, now = new Date(), cache?: SessionCache): Promise<SessionLookup> {
   const id = hashToken(token)
+  const t = now.getTime()
+  const cached = await cache?.lookup(id, t)
+  if (cached) return cached
+  const mark = cache?.mark() ?? 0
   const row = await findSessionWithUser(db, id)
   if (!row) return { state: 'none' }
   const { session, user } = row
   if (session.endedAt) return session.endedReason === 'replaced' ? { state: 'replaced' } : { state: 'none' }
-  const t = now.getTime()
   const closedFor = session.closingAt ? t - session.closingAt.getTime() : 0
   if (session.expiresAt.getTime() <= t || t - session.lastSeenAt.getTime() > SESSION_IDLE_MS || closedFor > SESSION_CLOSING_GRACE_MS) {
     await endSession(db, id, session.closingAt && closedFor > SESSION_CLOSING_GRACE_MS ? 'closed' : 'expired')
     return { state: 'none' }
   }
-  if (session.closingAt || t - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+  let lastSeen = session.lastSeenAt.getTime()
+  if (session.closingAt || t - lastSeen > TOUCH_EVERY_MS) {
     await touchSession(db, id, now)
+    lastSeen = t
   }
-  return { state: 'live', session: { id, userId: session.userId, clientSession: session.clientSession }, user }
+  const live = { state: 'live' as const, session: { id, userId: session.userId, clientSession: session.clientSession }, user }
+  // Kept until last_seen_at is due again (the idle logout counts from it) and never past expiry.
+  cache?.set(id, live, Math.min(lastSeen + TOUCH_EVERY_MS, session.expiresAt.getTime()), mark, t)
+  return live
 }

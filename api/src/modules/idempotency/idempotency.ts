@@ -9,9 +9,12 @@ import type { Request, Response } from 'express'
 import { AppError, MSG_IDEMPOTENCY_IN_PROGRESS, MSG_IDEMPOTENCY_KEY_INVALID, MSG_IDEMPOTENCY_KEY_REUSED } from '@permitdesk/shared'
 import type { Db } from '../../db/client'
 import type { RouteHooks, RouteSpec } from '../../http/route'
-import { claimIdempotencyKey, findIdempotencyKey, releaseIdempotencyKey, storeIdempotentAnswer, type IdempotencyId } from './idempotency.repository'
+import type { Notifications } from '../../db/notifications'
+import { claimIdempotencyKey, findIdempotencyKey, releaseAbandonedClaim, releaseIdempotencyKey, storeIdempotentAnswer, type IdempotencyId } from './idempotency.repository'
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000
+/** A claim made while the process had no listening connection counts as abandoned after this long unanswered. */
+export const IDEMPOTENCY_ORPHAN_MS = 10 * 60_000
 
 /** JSON with object keys sorted, so the same body hashes the same whatever its key order. */
 function canonical(value: unknown): string {
@@ -27,7 +30,12 @@ function canonical(value: unknown): string {
 
 export const hashBody = (body: unknown) => crypto.createHash('sha256').update(canonical(body ?? {})).digest('hex')
 
-export function idempotencyHook(db: Db): NonNullable<RouteHooks['idempotency']> {
+/**
+ * `notifications` names the claiming process (its listening connection), so that a retry after
+ * a crash of that process runs again instead of waiting for an answer that will never come
+ * (the use cases' own guards, such as the locked promotion row of a payment, make the rerun safe).
+ */
+export function idempotencyHook(db: Db, notifications?: Pick<Notifications, 'identity'>): NonNullable<RouteHooks['idempotency']> {
   return async (spec: RouteSpec, req: Request, res: Response, run: () => Promise<unknown>) => {
     const header = req.get('idempotency-key')
     const user = res.locals.user as { id: number } | undefined
@@ -35,7 +43,10 @@ export function idempotencyHook(db: Db): NonNullable<RouteHooks['idempotency']> 
     if (header.length < 1 || header.length > 200) throw new AppError('VALIDATION', MSG_IDEMPOTENCY_KEY_INVALID, { modelState: { 'Idempotency-Key': [MSG_IDEMPOTENCY_KEY_INVALID] } })
     const id: IdempotencyId = { userId: user.id, route: `${spec.method.toUpperCase()} ${spec.path.toLowerCase()}`, key: header }
     const bodyHash = hashBody(req.body)
-    if (await claimIdempotencyKey(db, id, bodyHash, IDEMPOTENCY_TTL_MS)) {
+    const claim = async () => claimIdempotencyKey(db, id, bodyHash, IDEMPOTENCY_TTL_MS, notifications?.identity ?? null)
+    let claimed = await claim()
+    if (!claimed && (await releaseAbandonedClaim(db, id, IDEMPOTENCY_ORPHAN_MS))) claimed = await claim()
+    if (claimed) {
       let answer: unknown
       try {
         answer = await run()

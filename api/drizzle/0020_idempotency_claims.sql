@@ -1,0 +1,1 @@
+ALTER TABLE "app"."idempotency_keys" ADD COLUMN "claimed_by" text;
