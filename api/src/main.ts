@@ -19,7 +19,7 @@ import { createGateway } from './server/gateway'
 import { startCms } from './server/next-cms'
 import { startBoss } from './jobs/boss'
 import { startDrawSchedule } from './jobs/draw-schedule'
-import { LocalFileStorage } from './storage/storage'
+import { createStorage } from './storage/create-storage'
 import { startSiteRebuilds } from './jobs/site-rebuild'
 import { startReminderWorker } from './jobs/reminders'
 import { startHousekeeping } from './jobs/housekeeping'
@@ -151,7 +151,9 @@ try {
 // One warm browser for every PDF, started on the first document and closed with the server.
 let pdfService: PdfService | undefined
 cleanups.push(async () => pdfService?.close())
-const api = createApp({ config, database, logger, mailer: createMailer(config, logger), pdf: () => (pdfService ??= new PdfService({ chromiumPath: config.CHROMIUM_PATH })) })
+// Uploads, generated documents and the built site: DATA_DIR, or the bucket every process shares.
+const storage = createStorage(config)
+const api = createApp({ config, database, logger, storage, mailer: createMailer(config, logger), pdf: () => (pdfService ??= new PdfService({ chromiumPath: config.CHROMIUM_PATH })) })
 // Publishing in the CMS queues a site rebuild (pg-boss); this process runs rebuilds too.
 try {
   const boss = await startBoss(url, logger)
@@ -165,7 +167,7 @@ try {
   // Reminders of promotion dates (issue 16): queued on save, sent once by any process.
   const stopReminders = await startReminderWorker(boss, { config, database, logger, mailer: createMailer(config, logger) })
   // Scheduled draws and winner publication; the same storage and mail as the app's.
-  await startDrawSchedule(boss, { database, config, logger, mailer: createMailer(config, logger), storage: new LocalFileStorage(config.DATA_DIR) })
+  await startDrawSchedule(boss, { database, config, logger, mailer: createMailer(config, logger), storage })
   await startHousekeeping(boss, { db: database.db, logger })
   cleanups.push(async () => {
     await stopReminders().catch(() => {})
