@@ -23,6 +23,7 @@ import { createStorage } from './storage/create-storage'
 import { startSiteRebuilds } from './jobs/site-rebuild'
 import { startReminderWorker } from './jobs/reminders'
 import { startHousekeeping } from './jobs/housekeeping'
+import { startUploadSweeper } from './jobs/upload-sweeper'
 import { binDir, parts } from './server/paths'
 
 const started = Date.now()
@@ -169,6 +170,8 @@ try {
   // Scheduled draws and winner publication; the same storage and mail as the app's.
   await startDrawSchedule(boss, { database, config, logger, mailer: createMailer(config, logger), storage })
   await startHousekeeping(boss, { db: database.db, logger })
+  // Uploads never attached to anything are removed after 24 hours.
+  await startUploadSweeper(boss, { db: database.db, storage, logger })
   cleanups.push(async () => {
     await stopReminders().catch(() => {})
     stopRebuilds()
