@@ -14,7 +14,9 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded'
 import { ensureCmsSchema, getOrCreateInstanceSecret, migrateApp, withPrepareLock } from './db/migrate'
 import { ConfigError, loadConfig, type Config } from './env'
 import { createLogger } from './logger'
-import { buildCms, buildSite, buildWizard, contentFileFor, runStep, siteOutputDir, withBuildLock } from './server/build'
+import { buildCms, buildWizard, contentFileFor, runStep, withBuildLock } from './server/build'
+import { ensureSiteRelease } from './modules/site-build/ensure-site-release'
+import { LiveSite, watchSiteReleases } from './server/live-site'
 import { createGateway } from './server/gateway'
 import { startCms } from './server/next-cms'
 import { startBoss } from './jobs/boss'
@@ -97,6 +99,8 @@ try {
 const url = databaseUrl!
 
 const contentFile = contentFileFor(config.DATA_DIR)
+// Uploads, generated documents and the built site: DATA_DIR, or the bucket every process shares.
+const storage = createStorage(config)
 const mediaDir = path.join(config.DATA_DIR, 'media')
 let payloadSecret = config.PAYLOAD_SECRET
 try {
@@ -113,7 +117,8 @@ try {
         env: { ...cmsEnv, ADMIN_EMAIL: config.ADMIN_EMAIL ?? '', ADMIN_PASSWORD: config.ADMIN_PASSWORD ?? '', PAYLOAD_CONFIG_PATH: 'src/payload.config.ts' },
         label: 'CMS migrations and content',
       })
-      await buildSite(say, { dataDir: config.DATA_DIR, contentFile })
+      // Built here only when the current release (maybe another process's) is not of these sources and content.
+      await ensureSiteRelease({ databaseUrl: url, storage, logger, dataDir: config.DATA_DIR, contentFile, progress: say })
       await withBuildLock(async () => {
         await buildWizard(say)
         await buildCms(say, cmsEnv)
@@ -152,8 +157,6 @@ try {
 // One warm browser for every PDF, started on the first document and closed with the server.
 let pdfService: PdfService | undefined
 cleanups.push(async () => pdfService?.close())
-// Uploads, generated documents and the built site: DATA_DIR, or the bucket every process shares.
-const storage = createStorage(config)
 const api = createApp({ config, database, logger, storage, mailer: createMailer(config, logger), pdf: () => (pdfService ??= new PdfService({ chromiumPath: config.CHROMIUM_PATH })) })
 // Publishing in the CMS queues a site rebuild (pg-boss); this process runs rebuilds too.
 try {
@@ -164,6 +167,7 @@ try {
     dataDir: config.DATA_DIR,
     contentFile,
     cmsEnv: { DATABASE_URL: url, PAYLOAD_SECRET: payloadSecret!, PUBLIC_URL: config.PUBLIC_URL, MEDIA_DIR: mediaDir },
+    storage,
   })
   // Reminders of promotion dates (issue 16): queued on save, sent once by any process.
   const stopReminders = await startReminderWorker(boss, { config, database, logger, mailer: createMailer(config, logger) })
@@ -181,7 +185,11 @@ try {
 } catch (error) {
   logger.error('the job queue did not start: publishing will not rebuild the site until restart', { error: (error as Error).message })
 }
-const gateway = createGateway({ api, cms: cms.handle, config, siteDir: siteOutputDir(config.DATA_DIR) })
+// The public site: the current release from storage, in memory; a newer one (a rebuild by any
+// process) is announced by NOTIFY and swapped in.
+const site = new LiveSite({ storage, logger })
+cleanups.push(await watchSiteReleases(site, { databaseUrl: url, pool: database.pool, logger }))
+const gateway = createGateway({ api, cms: cms.handle, config, site })
 
 const server = gateway.listen(config.PORT, config.HOST)
 server.on('error', (error: NodeJS.ErrnoException) =>
