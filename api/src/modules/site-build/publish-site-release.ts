@@ -34,7 +34,10 @@ function walk(root: string, dir = root, found: string[] = []): string[] {
 export async function publishSiteRelease(deps: PublishDeps, dir: string, options: { fingerprint: string; reason: string }): Promise<SiteRelease> {
   const key = `${new Date().toISOString().replace(/[-:.]/g, '').replace('T', '-').slice(0, 15)}-${crypto.randomBytes(4).toString('hex')}`
   const prefix = releasePrefix(key)
-  const files = walk(dir).filter((file) => /^[a-zA-Z0-9][a-zA-Z0-9/_.-]*$/.test(file) && !file.includes('..'))
+  const all = walk(dir)
+  // Storage keys are plain (letters, digits, - _ . /): a file named otherwise is left out, and said so.
+  const files = all.filter((file) => /^[a-zA-Z0-9_][a-zA-Z0-9/_.-]*$/.test(file) && !file.includes('..'))
+  if (files.length !== all.length) deps.logger.warn('site files with names storage keys cannot hold were not published', { files: all.filter((file) => !files.includes(file)).slice(0, 20) })
   const manifest: SiteManifest = { files: [] }
   let bytes = 0
   // A few at a time: S3 round trips overlap, the local disk is not flooded.
