@@ -1,10 +1,10 @@
 import path from 'node:path'
-import pg from 'pg'
+import type pg from 'pg'
 import type { RequestHandler, Response } from 'express'
 import type { Logger } from '../logger'
 import { streamToBuffer, type FileStorage } from '../storage/storage'
 import { MANIFEST, releasePrefix, type SiteManifest } from '../modules/site-build/publish-site-release'
-import { findCurrentSiteRelease, SITE_RELEASE_CHANNEL, type SiteRelease } from '../modules/site-build/site-release.repository'
+import { findCurrentSiteRelease, listenForSiteReleases, type SiteRelease } from '../modules/site-build/site-release.repository'
 import { memoryFile, sendMemoryFile, type MemoryFile } from './memory-static'
 import { siteCspForHtml } from './security-headers'
 
@@ -119,32 +119,29 @@ export class LiveSite {
  */
 export async function watchSiteReleases(site: LiveSite, deps: { databaseUrl: string; pool: pg.Pool; logger: Logger; pollSeconds?: number }): Promise<() => Promise<void>> {
   let stopped = false
-  let client: pg.Client | undefined
+  let close: (() => Promise<void>) | undefined
   let retry: NodeJS.Timeout | undefined
   const refresh = () => void site.refresh(deps.pool).catch(() => {})
+  const reconnectSoon = () => {
+    if (stopped) return
+    retry = setTimeout(() => void connect(), 1000)
+    retry.unref()
+  }
   const connect = async () => {
     if (stopped) return
-    const listener = new pg.Client({ connectionString: deps.databaseUrl })
-    listener.on('notification', (message) => message.channel === SITE_RELEASE_CHANNEL && refresh())
-    const reconnect = () => {
-      if (stopped || client !== listener) return
-      client = undefined
-      listener.end().catch(() => {})
-      retry = setTimeout(() => void connect(), 1000)
-      retry.unref()
-    }
-    listener.on('error', (error) => {
-      deps.logger.warn('site release listener lost its connection; reconnecting', { error: error.message })
-      reconnect()
-    })
-    listener.on('end', reconnect)
-    client = listener
     try {
-      await listener.connect()
-      await listener.query(`listen ${SITE_RELEASE_CHANNEL}`)
+      close = await listenForSiteReleases(deps.databaseUrl, {
+        onRelease: refresh,
+        onLost: (error) => {
+          close = undefined
+          deps.logger.warn('site release listener lost its connection; reconnecting', { error: error?.message })
+          reconnectSoon()
+        },
+      })
+      // Notifications sent while not listening are lost: read the pointer once connected.
       refresh()
     } catch {
-      reconnect()
+      reconnectSoon()
     }
   }
   await site.refresh(deps.pool).catch(() => {})
@@ -155,8 +152,6 @@ export async function watchSiteReleases(site: LiveSite, deps: { databaseUrl: str
     stopped = true
     clearInterval(poll)
     if (retry) clearTimeout(retry)
-    const open = client
-    client = undefined
-    await open?.end().catch(() => {})
+    await close?.()
   }
 }

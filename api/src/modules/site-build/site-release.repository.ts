@@ -1,4 +1,4 @@
-import type pg from 'pg'
+import pg from 'pg'
 
 /** The channel every process LISTENs on for a new current site release (payload: its id). */
 export const SITE_RELEASE_CHANNEL = 'site_release'
@@ -40,4 +40,45 @@ export async function deleteOldSiteReleases(pool: pg.Pool, keep: number): Promis
     [keep],
   )
   return rows.map((row) => row.key)
+}
+
+/** A short-lived pool of its own (the start-up preparation, before the app's pool exists). */
+export async function withOwnPool<T>(databaseUrl: string, work: (pool: pg.Pool) => Promise<T>): Promise<T> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 })
+  try {
+    return await work(pool)
+  } finally {
+    await pool.end()
+  }
+}
+
+/**
+ * A dedicated connection LISTENing on `site_release`: `onRelease` for each notification,
+ * `onLost` once when the connection fails or ends (the caller reconnects). Answers its close.
+ */
+export async function listenForSiteReleases(databaseUrl: string, handlers: { onRelease: () => void; onLost: (error?: Error) => void }): Promise<() => Promise<void>> {
+  const client = new pg.Client({ connectionString: databaseUrl })
+  let closing = false
+  let lost = false
+  const lose = (error?: Error) => {
+    if (closing || lost) return
+    lost = true
+    client.end().catch(() => {})
+    handlers.onLost(error)
+  }
+  client.on('notification', (message) => message.channel === SITE_RELEASE_CHANNEL && handlers.onRelease())
+  client.on('error', lose)
+  client.on('end', () => lose())
+  try {
+    await client.connect()
+    await client.query(`listen ${SITE_RELEASE_CHANNEL}`)
+  } catch (error) {
+    closing = true
+    await client.end().catch(() => {})
+    throw error
+  }
+  return async () => {
+    closing = true
+    await client.end().catch(() => {})
+  }
 }
