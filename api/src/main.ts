@@ -192,6 +192,11 @@ cleanups.push(await watchSiteReleases(site, { databaseUrl: url, pool: database.p
 const gateway = createGateway({ api, cms: cms.handle, config, site })
 
 const server = gateway.listen(config.PORT, config.HOST)
+// Behind a load balancer that keeps connections open (docker-compose's shape), an idle connection
+// must outlive the balancer's own idle timeout (60 s on the common ones), or the balancer reuses a
+// socket this server is closing and its request fails (ECONNRESET). Headers must arrive sooner still.
+server.keepAliveTimeout = 65_000
+server.headersTimeout = 66_000
 server.on('error', (error: NodeJS.ErrnoException) =>
   fail(error.code === 'EADDRINUSE' ? `port ${config.PORT} is already in use. Stop whatever is using it, or set PORT to another port.` : error.message),
 )
