@@ -111,9 +111,19 @@ describe.each(['local', 's3'])('site releases (%s storage)', (kind) => {
     }
   })
 
+  it('keeps listening after its database connection is cut: a release published afterwards still reaches every process', async () => {
+    // Cut every LISTEN connection of this database, as a PostgreSQL restart or a network blip would.
+    const cut = await testDb.database.pool.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen site_release%'`)
+    expect(cut.rowCount).toBe(2)
+    const release = await publish('after-cut')
+    for (const base of bases) await until(async () => (await home(base)).includes('Home after-cut'))
+    expect(release.id).toBeGreaterThan(1)
+  })
+
   it('swaps every process to a newer release when it is published, and removes old releases from storage', async () => {
     const before = (await fetch(`${bases[1]}/`)).headers.get('etag')
     const v2 = await publish('v2')
+    expect(before).not.toBeNull()
     for (const base of bases) await until(async () => (await home(base)).includes('Home v2'))
     expect((await fetch(`${bases[1]}/`)).headers.get('etag')).not.toBe(before)
     expect((await fetch(`${bases[0]}/_astro/app.v2.js`)).status).toBe(200)
