@@ -35,16 +35,24 @@ export class LiveSite {
 
   /** Loads the current release when it is not the one served; one load at a time, newest wins. */
   refresh(pool: pg.Pool): Promise<void> {
+    let wanted: number | undefined
     this.loading = this.loading.then(async () => {
       const current = await findCurrentSiteRelease(pool)
       if (!current || current.id === this.snapshot?.release.id) return
       if (this.snapshot && current.id < this.snapshot.release.id) return
+      wanted = current.id
       await this.load(current)
     })
     const settled = this.loading
-    this.loading = settled.catch((error: unknown) => this.deps.logger.error('could not load the site release; the previous one stays live', { error: String(error) }))
+    this.loading = settled.catch((error: unknown) => {
+      // Retried at every notification and poll, but said once per release (e.g. processes that do not share storage).
+      if (wanted !== undefined && wanted === this.failedRelease) return
+      this.failedRelease = wanted
+      this.deps.logger.error('could not load the site release; the previous one stays live', { release: wanted, error: String(error) })
+    })
     return settled
   }
+  private failedRelease: number | undefined
 
   private async load(release: SiteRelease) {
     const started = Date.now()
