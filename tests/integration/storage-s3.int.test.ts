@@ -85,3 +85,15 @@ describe.each(['local', 's3'])('FileStorage (%s)', (kind) => {
     await expect(storage().put('../escape', Buffer.from('x'))).rejects.toThrow(/unsafe storage key/)
   })
 })
+
+describe('S3 key prefix (S3_PREFIX)', () => {
+  it('keeps every key of an installation under its prefix, and lists them without it', async () => {
+    const options = { bucket: s3.bucket, endpoint: s3.endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } }
+    const prefixed = new S3FileStorage({ ...options, prefix: 'tenant-a/' })
+    const whole = new S3FileStorage(options)
+    await prefixed.put('uploads/a.pdf', Buffer.from('%PDF-1.7 a'))
+    expect(await whole.exists('tenant-a/uploads/a.pdf')).toBe(true)
+    expect(await whole.exists('uploads/a.pdf')).toBe(false)
+    expect(await prefixed.list('uploads/')).toEqual(['uploads/a.pdf'])
+  })
+})
