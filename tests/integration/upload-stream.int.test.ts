@@ -36,6 +36,7 @@ function slowUpload(fileName: string) {
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, origin: api.baseUrl, cookie, 'transfer-encoding': 'chunked' },
   })
   const answer = new Promise<{ status: number; body: any }>((resolve, reject) => {
+    request.on('close', () => reject(new Error('closed')))
     request.on('response', (response) => {
       let text = ''
       response.on('data', (chunk) => (text += chunk))
@@ -49,6 +50,10 @@ function slowUpload(fileName: string) {
     finish: () => {
       request.end(`\r\n--${boundary}--\r\n`)
       return answer
+    },
+    abort: () => {
+      answer.catch(() => {})
+      request.destroy()
     },
   }
 }
@@ -101,5 +106,21 @@ describe('POST /api/Upload streams', () => {
     expect(answer.body.message).toBe(MSG_UPLOAD_ERROR)
     expect(storedFiles()).toEqual(before)
     expect(await uploadCount()).toBe(count)
+  })
+
+  it('survives a client that goes away mid-file: nothing kept, the server still answers', async () => {
+    const before = storedFiles()
+    const count = await uploadCount()
+    for (const name of ['entries.csv', 'terms.pdf']) {
+      const upload = slowUpload(name)
+      await upload.write(name.endsWith('.pdf') ? Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(1024 * 1024, 1)]) : Buffer.alloc(1024 * 1024, 'a,b\n'))
+      upload.abort()
+    }
+    await until(() => storedFiles().length === before.length)
+    expect(storedFiles()).toEqual(before)
+    expect(await uploadCount()).toBe(count)
+    const data = new FormData()
+    data.append('file', new Blob([Buffer.from('%PDF-1.7\n%%EOF\n')]), 'after.pdf')
+    expect((await alice.client.upload('/api/Upload', data)).status).toBe(201)
   })
 })

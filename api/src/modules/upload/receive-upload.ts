@@ -47,6 +47,8 @@ export function receiveOneFile<T>(req: Request, limitBytes: number, handle: (fil
         return fail(oneFile())
       }
       const stream = new PassThrough()
+      // The handler listens for errors only from certain points on; an error before must not go unheard (and crash).
+      stream.on('error', () => {})
       // busboy stops the file at the limit and says so: fail the store, then drain what is left.
       source.on('limit', () => stream.destroy(tooLarge()))
       source.on('error', (error) => stream.destroy(error))
