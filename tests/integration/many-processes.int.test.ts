@@ -34,6 +34,8 @@ let proxy: http.Server
 let proxyBase: string
 const servers: Server[] = []
 const dataDirs: string[] = []
+/** Every child started, ready or not: stopped after the tests whatever happened. */
+const children: ChildProcess[] = []
 
 /** Starts `api/src/main.ts` with the environment; resolves when it says it is ready. */
 async function startServer(name: string, env: Record<string, string>): Promise<Server> {
@@ -44,6 +46,7 @@ async function startServer(name: string, env: Record<string, string>): Promise<S
     cwd: repoRoot,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'test', BOT_CHECK: 'off', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
   })
+  children.push(child)
   let output = ''
   child.stdout!.on('data', (chunk) => (output += chunk))
   child.stderr!.on('data', (chunk) => (output += chunk))
@@ -92,10 +95,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   proxy?.close()
-  for (const server of servers) {
-    if (server.child.exitCode === null) {
-      const exited = new Promise((resolve) => server.child.once('exit', resolve))
-      server.child.kill('SIGINT')
+  for (const child of children) {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGINT')
       await exited
     }
   }
