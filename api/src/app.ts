@@ -1,4 +1,3 @@
-import path from 'node:path'
 import express, { type Express } from 'express'
 import compression from 'compression'
 import type { Config } from './env'
@@ -40,7 +39,7 @@ import { drawRoutes } from './modules/draws/draws.routes'
 import { drawPageRoutes } from './modules/draws/draw-pages.routes'
 import { securityRoutes } from './modules/security/security.routes'
 import { PdfService } from './pdf/pdf-service'
-import { LocalFileStorage } from './storage/storage'
+import { createStorage } from './storage/create-storage'
 
 export type { AppDeps }
 
@@ -64,7 +63,7 @@ export function createApp(given: Given): Express {
   const deps: AppDeps = {
     ...rest,
     mailer: given.mailer ?? createMailer(given.config, given.logger),
-    storage: given.storage ?? new LocalFileStorage(path.join(given.config.DATA_DIR)),
+    storage: given.storage ?? createStorage(given.config),
     pdf: given.pdf ?? lazyPdf(given.config),
     paymentGateway: given.paymentGateway ?? createPaymentGateway(given.config),
   }

@@ -54,6 +54,15 @@ describe('loadConfig', () => {
   it('wants ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
     expect(problemsOf({ ADMIN_EMAIL: 'staff@example.com' })[0]).toMatch(/^ADMIN_PASSWORD/)
   })
+
+  it('reads the S3 settings (issue 18): a bucket is required, keys go together, path style is a flag', () => {
+    expect(problemsOf({ STORAGE: 's3' })).toEqual(['S3_BUCKET is required when STORAGE=s3'])
+    expect(problemsOf({ STORAGE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'AKIA' })[0]).toMatch(/^S3_SECRET_ACCESS_KEY/)
+    expect(problemsOf({ STORAGE: 's3', S3_BUCKET: 'b', S3_PREFIX: 'no-slash' })[0]).toMatch(/^S3_PREFIX/)
+    const config = loadConfig({ STORAGE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: 'true', S3_PREFIX: 'permitdesk/' }, '/srv')
+    expect(config).toMatchObject({ STORAGE: 's3', S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: true, S3_PREFIX: 'permitdesk/' })
+    expect(loadConfig({}, '/srv').S3_FORCE_PATH_STYLE).toBe(false)
+  })
 })
 
 describe('config errors never show secrets (issue 18)', () => {

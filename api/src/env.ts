@@ -57,6 +57,13 @@ const EnvSchema = z
     S3_ENDPOINT: z.url().optional(),
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** Path-style addressing (`endpoint/bucket/key`): MinIO and most S3-compatible services want it. */
+    S3_FORCE_PATH_STYLE: bool.default(false),
+    /** A key prefix inside the bucket (several installations in one bucket), e.g. `permitdesk/`. */
+    S3_PREFIX: z
+      .string()
+      .regex(/^[a-zA-Z0-9][a-zA-Z0-9/_.-]*\/$/, 'must be letters, digits, -, _, . and / ending in /, e.g. permitdesk/')
+      .optional(),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     PAYLOAD_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     DB_CONNECT_TIMEOUT_SECONDS: z
@@ -106,6 +113,9 @@ const EnvSchema = z
     }
     if (env.STORAGE === 's3' && !env.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE=s3' })
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({ code: 'custom', path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or leave both unset for the SDK\'s own credential chain)' })
     }
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_PUBLISHABLE_KEY) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_PUBLISHABLE_KEY'], message: 'is required with STRIPE_SECRET_KEY' })

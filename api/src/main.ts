@@ -14,17 +14,20 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded'
 import { ensureCmsSchema, getOrCreateInstanceSecret, migrateApp, withPrepareLock } from './db/migrate'
 import { ConfigError, loadConfig, type Config } from './env'
 import { createLogger } from './logger'
-import { buildCms, buildSite, buildWizard, contentFileFor, runStep, siteOutputDir, withBuildLock } from './server/build'
+import { buildCms, buildWizard, contentFileFor, runStep, withBuildLock } from './server/build'
+import { ensureSiteRelease } from './modules/site-build/ensure-site-release'
+import { LiveSite, watchSiteReleases } from './server/live-site'
 import { createGateway } from './server/gateway'
 import { startCms } from './server/next-cms'
 import { startBoss } from './jobs/boss'
 import { startDrawSchedule } from './jobs/draw-schedule'
-import { LocalFileStorage } from './storage/storage'
+import { createStorage } from './storage/create-storage'
 import { startSiteRebuilds } from './jobs/site-rebuild'
 import { startReminderWorker } from './jobs/reminders'
 import { startHousekeeping } from './jobs/housekeeping'
 import { startLodgementPackWorker } from './jobs/lodgement-pack'
 import { brandFor } from './mail/templates'
+import { startUploadSweeper } from './jobs/upload-sweeper'
 import { binDir, parts } from './server/paths'
 
 const started = Date.now()
@@ -98,6 +101,8 @@ try {
 const url = databaseUrl!
 
 const contentFile = contentFileFor(config.DATA_DIR)
+// Uploads, generated documents and the built site: DATA_DIR, or the bucket every process shares.
+const storage = createStorage(config)
 const mediaDir = path.join(config.DATA_DIR, 'media')
 let payloadSecret = config.PAYLOAD_SECRET
 try {
@@ -114,7 +119,8 @@ try {
         env: { ...cmsEnv, ADMIN_EMAIL: config.ADMIN_EMAIL ?? '', ADMIN_PASSWORD: config.ADMIN_PASSWORD ?? '', PAYLOAD_CONFIG_PATH: 'src/payload.config.ts' },
         label: 'CMS migrations and content',
       })
-      await buildSite(say, { dataDir: config.DATA_DIR, contentFile })
+      // Built here only when the current release (maybe another process's) is not of these sources and content.
+      await ensureSiteRelease({ databaseUrl: url, storage, logger, dataDir: config.DATA_DIR, contentFile, progress: say })
       await withBuildLock(async () => {
         await buildWizard(say)
         await buildCms(say, cmsEnv)
@@ -154,7 +160,7 @@ try {
 let pdfService: PdfService | undefined
 cleanups.push(async () => pdfService?.close())
 const pdf = () => (pdfService ??= new PdfService({ chromiumPath: config.CHROMIUM_PATH }))
-const api = createApp({ config, database, logger, mailer: createMailer(config, logger), pdf })
+const api = createApp({ config, database, logger, storage, mailer: createMailer(config, logger), pdf })
 // Publishing in the CMS queues a site rebuild (pg-boss); this process runs rebuilds too.
 try {
   const boss = await startBoss(url, logger)
@@ -164,14 +170,17 @@ try {
     dataDir: config.DATA_DIR,
     contentFile,
     cmsEnv: { DATABASE_URL: url, PAYLOAD_SECRET: payloadSecret!, PUBLIC_URL: config.PUBLIC_URL, MEDIA_DIR: mediaDir },
+    storage,
   })
   // Reminders of promotion dates (issue 16): queued on save, sent once by any process.
   const stopReminders = await startReminderWorker(boss, { config, database, logger, mailer: createMailer(config, logger) })
   // Scheduled draws and winner publication; the same storage and mail as the app's.
-  await startDrawSchedule(boss, { database, config, logger, mailer: createMailer(config, logger), storage: new LocalFileStorage(config.DATA_DIR) })
+  await startDrawSchedule(boss, { database, config, logger, mailer: createMailer(config, logger), storage })
   await startHousekeeping(boss, { db: database.db, logger })
   // Lodgement packs (issue 12): queued on submission and on demand, built here with progress and retries.
-  const stopLodgementPacks = await startLodgementPackWorker(boss, { db: database.db, storage: new LocalFileStorage(config.DATA_DIR), pdf, productName: brandFor(config).productName, logger })
+  const stopLodgementPacks = await startLodgementPackWorker(boss, { db: database.db, storage, pdf, productName: brandFor(config).productName, logger })
+  // Uploads never attached to anything are removed after 24 hours.
+  await startUploadSweeper(boss, { db: database.db, storage, logger })
   cleanups.push(async () => {
     await stopLodgementPacks().catch(() => {})
     await stopReminders().catch(() => {})
@@ -182,9 +191,18 @@ try {
 } catch (error) {
   logger.error('the job queue did not start: publishing will not rebuild the site until restart', { error: (error as Error).message })
 }
-const gateway = createGateway({ api, cms: cms.handle, config, siteDir: siteOutputDir(config.DATA_DIR) })
+// The public site: the current release from storage, in memory; a newer one (a rebuild by any
+// process) is announced by NOTIFY and swapped in.
+const site = new LiveSite({ storage, logger })
+cleanups.push(await watchSiteReleases(site, { databaseUrl: url, pool: database.pool, logger }))
+const gateway = createGateway({ api, cms: cms.handle, config, site })
 
 const server = gateway.listen(config.PORT, config.HOST)
+// Behind a load balancer that keeps connections open (docker-compose's shape), an idle connection
+// must outlive the balancer's own idle timeout (60 s on the common ones), or the balancer reuses a
+// socket this server is closing and its request fails (ECONNRESET). Headers must arrive sooner still.
+server.keepAliveTimeout = 65_000
+server.headersTimeout = 66_000
 server.on('error', (error: NodeJS.ErrnoException) =>
   fail(error.code === 'EADDRINUSE' ? `port ${config.PORT} is already in use. Stop whatever is using it, or set PORT to another port.` : error.message),
 )

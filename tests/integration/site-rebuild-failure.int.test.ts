@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { silentLogger } from '../../api/src/logger'
 import { rebuildSite } from '../../api/src/modules/site-build/rebuild-site'
 import { contentFileFor, siteOutputDir } from '../../api/src/server/build'
+import { LocalFileStorage } from '../../api/src/storage/storage'
 import { createTestDatabase } from '../setup/test-api'
 
 let testDb: Awaited<ReturnType<typeof createTestDatabase>>
@@ -28,7 +29,7 @@ describe('a site rebuild that fails', () => {
 
     // A CMS secret it refuses makes the content export fail before anything is built.
     const result = await rebuildSite(
-      { pool: testDb.database.pool, logger: silentLogger, dataDir, contentFile, cmsEnv: { DATABASE_URL: testDb.url, PAYLOAD_SECRET: 'too-short', PUBLIC_URL: 'http://localhost:3000' } },
+      { pool: testDb.database.pool, logger: silentLogger, dataDir, contentFile, cmsEnv: { DATABASE_URL: testDb.url, PAYLOAD_SECRET: 'too-short', PUBLIC_URL: 'http://localhost:3000' }, storage: new LocalFileStorage(dataDir) },
       'test: broken export',
     )
 
@@ -39,5 +40,7 @@ describe('a site rebuild that fails', () => {
     const { rows } = await testDb.database.pool.query(`select status, reason, error from cms.site_builds order by id desc limit 1`)
     expect(rows[0]).toMatchObject({ status: 'failed', reason: 'test: broken export' })
     expect(rows[0].error).toMatch(/CMS content export failed/)
+    // Nothing was published: every process keeps serving the last good release.
+    expect((await testDb.database.pool.query(`select count(*)::int as n from app.site_releases`)).rows[0].n).toBe(0)
   })
 })

@@ -100,13 +100,20 @@ export async function buildCms(progress: Progress, env: Record<string, string | 
  * The static site is built from the CMS content of this installation, so it lives under DATA_DIR.
  * It is built beside the live copy and swapped in by rename: a visitor never sees half a site.
  */
+const siteSources = [path.join(parts.site, 'src'), path.join(parts.site, 'public'), path.join(parts.site, 'astro.config.mjs'), ...sharedSources]
+const siteContent = (contentFile: string) => (fs.existsSync(contentFile) ? fs.readFileSync(contentFile, 'utf8').replace(/"generatedAt":"[^"]*"/, '') : '')
+
+/** What a site build is made from (the site's sources and the CMS content): equal fingerprints, equal sites. */
+export function siteFingerprint(contentFile: string): string {
+  return fingerprint(siteSources, siteContent(contentFile))
+}
+
 export async function buildSite(progress: Progress, { dataDir, contentFile, force = false }: { dataDir: string; contentFile: string; force?: boolean }) {
   const live = siteOutputDir(dataDir)
-  const content = fs.existsSync(contentFile) ? fs.readFileSync(contentFile, 'utf8').replace(/"generatedAt":"[^"]*"/, '') : ''
   await buildIfStale({
     name: 'the public site',
-    sources: [path.join(parts.site, 'src'), path.join(parts.site, 'public'), path.join(parts.site, 'astro.config.mjs'), ...sharedSources],
-    extra: force ? String(Date.now()) : content,
+    sources: siteSources,
+    extra: force ? String(Date.now()) : siteContent(contentFile),
     output: path.join(live, 'index.html'),
     stampFile: path.join(dataDir, 'site', 'build-stamp.json'),
     build: async () => {

@@ -6,6 +6,7 @@ import type { Config } from '../env'
 import { parts } from './paths'
 import { rawBodyLimit } from '../http/body-limits'
 import { memoryStatic } from './memory-static'
+import type { LiveSite } from './live-site'
 import { appCsp, cmsCsp, dataCsp, inlineScriptHashes, pageCsp, securityHeaders, siteCspForFile } from './security-headers'
 
 /** Bodies Payload may read: JSON of a page or news item, and media uploads. */
@@ -18,7 +19,21 @@ export type NextHandler = (req: express.Request, res: express.Response) => Promi
  * The one origin (DESIGN.md section 2): the API, the CMS (Next), the wizard app and the static
  * site behind one port. The site is the fallback, so an unknown path gets its 404 page.
  */
-export function createGateway({ api, cms, config, siteDir }: { api: Express; cms?: NextHandler; config: Config; siteDir: string }): Express {
+export function createGateway({
+  api,
+  cms,
+  config,
+  siteDir,
+  site,
+}: {
+  api: Express
+  cms?: NextHandler
+  config: Config
+  /** A local directory holding a built site (tools and tests). */
+  siteDir?: string
+  /** The current site release from shared storage, swapped in memory when a newer one is published (main.ts). */
+  site?: LiveSite
+}): Express {
   const gateway = express()
   gateway.disable('x-powered-by')
   gateway.set('trust proxy', config.TRUST_PROXY)
@@ -95,6 +110,12 @@ export function createGateway({ api, cms, config, siteDir }: { api: Express; cms
   })
 
   // The static site; its 404 page for everything else.
+  if (site) {
+    gateway.use(site.handler())
+    gateway.use(site.notFound())
+    return gateway
+  }
+  if (!siteDir) throw new Error('createGateway needs site or siteDir')
   gateway.use(memoryStatic(siteDir, { index: true, setHeaders: cacheStaticAssets }))
   gateway.use((_req, res) => {
     res.status(404)

@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
-import type { RequestHandler, Response } from 'express'
+import type { Request, RequestHandler, Response } from 'express'
 
 /**
  * Static files served from memory, compressed once (issue 18): each file is read, hashed (ETag)
@@ -11,6 +11,9 @@ import type { RequestHandler, Response } from 'express'
  * their ETag matches, and `Vary: Accept-Encoding`.
  */
 type Entry = { mtimeMs: number; size: number; type: string; etag: string; raw: Buffer; br?: Buffer; gzip?: Buffer }
+
+/** A file held in memory: its bytes, ETag, and brotli/gzip forms when worth compressing. */
+export type MemoryFile = Omit<Entry, 'mtimeMs' | 'size'>
 
 const COMPRESSIBLE = /\.(html|css|js|mjs|json|svg|xml|txt|map|webmanifest|ico)$/i
 const MIN_COMPRESS_BYTES = 512
@@ -30,18 +33,7 @@ export function memoryStatic(root: string, options: MemoryStaticOptions = {}): R
   const load = (filePath: string, stat: fs.Stats): Entry => {
     const cached = cache.get(filePath)
     if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) return cached
-    const raw = fs.readFileSync(filePath)
-    const entry: Entry = {
-      mtimeMs: stat.mtimeMs,
-      size: stat.size,
-      type: path.extname(filePath),
-      etag: `"${crypto.createHash('sha1').update(raw).digest('base64url').slice(0, 22)}"`,
-      raw,
-    }
-    if (COMPRESSIBLE.test(filePath) && raw.length >= MIN_COMPRESS_BYTES) {
-      entry.br = zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
-      entry.gzip = zlib.gzipSync(raw, { level: 9 })
-    }
+    const entry: Entry = { mtimeMs: stat.mtimeMs, size: stat.size, ...memoryFile(filePath, fs.readFileSync(filePath)) }
     cache.set(filePath, entry)
     return entry
   }
@@ -78,19 +70,33 @@ export function memoryStatic(root: string, options: MemoryStaticOptions = {}): R
       if (options.fallthrough === false) return void res.status(404).type('text').send('Not found')
       return next()
     }
-    const entry = load(filePath, stat)
-    res.type(entry.type)
-    res.set('ETag', entry.etag)
-    res.set('Vary', 'Accept-Encoding')
-    options.setHeaders?.(res, filePath, stat.mtimeMs)
-    if (!res.get('Cache-Control')) res.set('Cache-Control', 'public, max-age=0, must-revalidate')
-    const match = req.headers['if-none-match']
-    if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === entry.etag)) return void res.status(304).end()
-    const accepts = String(req.headers['accept-encoding'] ?? '')
-    const body = entry.br && /\bbr\b/.test(accepts) ? entry.br : entry.gzip && /\bgzip\b/.test(accepts) ? entry.gzip : entry.raw
-    if (body !== entry.raw) res.set('Content-Encoding', body === entry.br ? 'br' : 'gzip')
-    res.set('Content-Length', String(body.length))
-    if (req.method === 'HEAD') return void res.end()
-    res.end(body)
+    sendMemoryFile(req, res, load(filePath, stat), (response) => options.setHeaders?.(response, filePath, stat.mtimeMs))
   }
+}
+
+/** Holds a file's bytes with its ETag, compressed (brotli 11, gzip 9) once when worth it. */
+export function memoryFile(name: string, raw: Buffer): MemoryFile {
+  const file: MemoryFile = { type: path.extname(name), etag: `"${crypto.createHash('sha1').update(raw).digest('base64url').slice(0, 22)}"`, raw }
+  if (COMPRESSIBLE.test(name) && raw.length >= MIN_COMPRESS_BYTES) {
+    file.br = zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+    file.gzip = zlib.gzipSync(raw, { level: 9 })
+  }
+  return file
+}
+
+/** Answers with a file held in memory: the best encoding the client accepts, 304 on a matching ETag. */
+export function sendMemoryFile(req: Request, res: Response, entry: MemoryFile, setHeaders?: (res: Response) => void) {
+  res.type(entry.type)
+  res.set('ETag', entry.etag)
+  res.set('Vary', 'Accept-Encoding')
+  setHeaders?.(res)
+  if (!res.get('Cache-Control')) res.set('Cache-Control', 'public, max-age=0, must-revalidate')
+  const match = req.headers['if-none-match']
+  if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === entry.etag)) return void res.status(304).end()
+  const accepts = String(req.headers['accept-encoding'] ?? '')
+  const body = entry.br && /\bbr\b/.test(accepts) ? entry.br : entry.gzip && /\bgzip\b/.test(accepts) ? entry.gzip : entry.raw
+  if (body !== entry.raw) res.set('Content-Encoding', body === entry.br ? 'br' : 'gzip')
+  res.set('Content-Length', String(body.length))
+  if (req.method === 'HEAD') return void res.end()
+  res.end(body)
 }

@@ -97,3 +97,9 @@ export const dataCsp = () => "default-src 'none'; frame-ancestors 'none'"
 
 /** Pages the API renders (hosted terms, draw records, winners, unsubscribe): inline styles, scripts from here only. */
 export const pageCsp = () => join([...BASE, "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data:", "connect-src 'self'"])
+
+/** The site CSP for one built HTML page held in memory (a site release): hashes of its inline scripts. */
+export function siteCspForHtml(html: string): string {
+  const hashes = [...html.matchAll(INLINE_SCRIPT)].map((match) => crypto.createHash('sha256').update(match[1] ?? '').digest('base64'))
+  return siteCsp([...new Set(hashes)])
+}

@@ -2,8 +2,10 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type pg from 'pg'
 import type { Logger } from '../../logger'
-import { buildSite, runStep } from '../../server/build'
+import { buildSite, runStep, siteFingerprint, siteOutputDir } from '../../server/build'
 import { parts } from '../../server/paths'
+import type { FileStorage } from '../../storage/storage'
+import { publishSiteRelease } from './publish-site-release'
 import { finishSiteBuild, insertSiteBuild, pruneSiteBuilds } from './site-build.repository'
 
 export type RebuildDeps = {
@@ -14,12 +16,14 @@ export type RebuildDeps = {
   contentFile: string
   /** DATABASE_URL, PAYLOAD_SECRET, PUBLIC_URL, MEDIA_DIR for the CMS export. */
   cmsEnv: Record<string, string>
+  /** Where the built site is published for every process (issue 18). */
+  storage: FileStorage
 }
 
 /**
- * Exports the published content and rebuilds the static site beside the live one, then swaps it in
- * (buildSite renames the finished build over the live directory). A failure leaves the last good
- * site and its content file untouched and is recorded for the admin.
+ * Exports the published content and rebuilds the static site beside the live one, then publishes
+ * it to shared storage as the current release, which every process loads and swaps in. A failure
+ * leaves the last good release and its content file untouched and is recorded for the admin.
  */
 export async function rebuildSite(deps: RebuildDeps, reason: string): Promise<{ ok: boolean; seconds: number }> {
   const started = Date.now()
@@ -32,6 +36,8 @@ export async function rebuildSite(deps: RebuildDeps, reason: string): Promise<{ 
       label: 'CMS content export',
     })
     await buildSite(() => {}, { dataDir: deps.dataDir, contentFile: candidate, force: true })
+    // Every process (this one too) is told of the new release and swaps it in.
+    await publishSiteRelease({ pool: deps.pool, storage: deps.storage, logger: deps.logger }, siteOutputDir(deps.dataDir), { fingerprint: siteFingerprint(candidate), reason })
     fs.renameSync(candidate, deps.contentFile)
     const seconds = (Date.now() - started) / 1000
     await finishSiteBuild(deps.pool, id, { status: 'succeeded', seconds })

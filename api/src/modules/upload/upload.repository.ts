@@ -43,3 +43,32 @@ export async function transferUploads(db: DbOrTx, serverFileNames: string[], fro
     .returning({ id: uploads.id })
   return moved.length
 }
+
+/**
+ * Deletes the uploads made before `cutoff` that nothing refers to (issue 18's sweeper) and answers
+ * their storage names. Referred to means: named by an attachment of any promotion (deleted ones
+ * too: staff can restore them) or by a permit number's document. One statement, so an upload is
+ * judged and removed atomically; the caller then removes the files.
+ */
+export async function deleteUnattachedUploads(db: Db, cutoff: Date, batch = 1000): Promise<string[]> {
+  const result = await db.execute<{ server_file_name: string }>(sql`
+    with referenced as (
+      select a ->> 'fileName' as name
+        from app.promotions p, jsonb_array_elements(case jsonb_typeof(p.attachments) when 'array' then p.attachments else '[]'::jsonb end) a
+       where jsonb_typeof(a) = 'object' and a ? 'fileName'
+      union
+      select v ->> 'fileName'
+        from app.promotions p, jsonb_each(case jsonb_typeof(p.permit_numbers) when 'object' then p.permit_numbers else '{}'::jsonb end) e(k, v)
+       where jsonb_typeof(v) = 'object' and v ? 'fileName'
+    ), doomed as (
+      select u.id from app.uploads u
+       where u.created_at < ${cutoff}
+         and not exists (select 1 from referenced r where r.name = u.server_file_name)
+       order by u.id
+       limit ${batch}
+       for update skip locked
+    )
+    delete from app.uploads u using doomed where u.id = doomed.id
+    returning u.server_file_name`)
+  return result.rows.map((row) => row.server_file_name)
+}

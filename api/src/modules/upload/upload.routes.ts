@@ -1,27 +1,11 @@
-import { Router, type Request, type Response } from 'express'
-import multer from 'multer'
+import { Router } from 'express'
 import { z } from 'zod'
-import { AppError, MSG_UPLOAD_ERROR, MSG_UPLOAD_FILE_REQUIRED, MSG_UPLOAD_ONE_FILE, UPLOAD_LIMIT_BYTES, UploadResponseSchema } from '@permitdesk/shared'
+import { AppError, UPLOAD_LIMIT_BYTES, UploadResponseSchema } from '@permitdesk/shared'
 import type { AppDeps } from '../../deps'
 import { route, type RouteSpec } from '../../http/route'
-import { openUpload, storeUpload, type ReceivedFile } from './store-upload'
+import { receiveOneFile } from './receive-upload'
+import { openUpload, storeUpload } from './store-upload'
 import { assertUploadAllowed } from './upload-limits'
-
-const receive = multer({ storage: multer.memoryStorage(), limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 10 } }).single('file')
-
-/** Reads the one multipart file; multer's own errors in the spec's words (an oversize file gets the 10MB message). */
-function receiveFile(req: Request, res: Response): Promise<ReceivedFile | undefined> {
-  return new Promise((resolve, reject) => {
-    receive(req, res, (error: unknown) => {
-      if (!error) return resolve(req.file)
-      if (error instanceof multer.MulterError) {
-        if (error.code === 'LIMIT_FILE_SIZE') return reject(new AppError('PAYLOAD_TOO_LARGE', MSG_UPLOAD_ERROR, { modelState: { file: [MSG_UPLOAD_ERROR] } }))
-        return reject(new AppError('VALIDATION', MSG_UPLOAD_ONE_FILE, { modelState: { file: [MSG_UPLOAD_FILE_REQUIRED] } }))
-      }
-      reject(error)
-    })
-  })
-}
 
 /** Documents the multipart form. */
 const UploadFormSchema = z.object({ file: z.string().meta({ format: 'binary' }).describe('the file (at most 10MB)') })
@@ -35,9 +19,11 @@ export function uploadRoutes({ database, storage }: Pick<AppDeps, 'database' | '
     route({
       method: 'post', path: '/Upload', access: 'user', status: 201, multipart: true, summary: 'Upload one file (multipart field "file", at most 10MB).',
       body: UploadFormSchema, response: UploadResponseSchema,
-      handler: async ({ user, req, res }) => {
+      handler: async ({ user, req }) => {
         await assertUploadAllowed(database.db, user.id)
-        return storeUpload({ db: database.db, storage }, user.id, await receiveFile(req, res))
+        // Stored while it arrives: the file is never whole in memory (issue 18).
+        const stored = await receiveOneFile(req, UPLOAD_LIMIT_BYTES, (file) => storeUpload({ db: database.db, storage }, user.id, file))
+        return stored ?? storeUpload({ db: database.db, storage }, user.id, undefined)
       },
     }),
   ]
