@@ -76,6 +76,15 @@ function bestOf3(run: () => void): number {
   return best
 }
 
+/**
+ * On a machine loaded by other work (CI beside other builds) 10 ms of wall time can pass without
+ * the schema running; a parse is then also allowed 20 linear passes over the same input, timed at
+ * the same moment. A backtracking pattern on 1 MB takes minutes, so either bound still catches it.
+ */
+function loadAllowance(input: unknown): number {
+  return 20 * bestOf3(() => JSON.parse(JSON.stringify(input)))
+}
+
 describe('string schemas against 1 MB hostile input', () => {
   it('finds the schemas to check', () => {
     expect(schemas.map(([name]) => name)).toEqual(expect.arrayContaining(['LoginSchema', 'RegisterSchema', 'EmailSchema', 'WebsiteSchema']))
@@ -86,7 +95,7 @@ describe('string schemas against 1 MB hostile input', () => {
     for (const [label, hostile] of Object.entries(HOSTILE)) {
       for (const input of fill(schema, hostile)) {
         const ms = bestOf3(() => schema.safeParse(input))
-        if (ms >= 10) slow.push(`${label}: ${ms.toFixed(1)} ms`)
+        if (ms >= 10 && ms >= loadAllowance(input)) slow.push(`${label}: ${ms.toFixed(1)} ms`)
       }
     }
     expect(slow).toEqual([])
