@@ -65,7 +65,7 @@ export function createApp(given: Given): Express {
     mailer: given.mailer ?? createMailer(given.config, given.logger),
     storage: given.storage ?? createStorage(given.config),
     pdf: given.pdf ?? lazyPdf(given.config),
-    paymentGateway: given.paymentGateway ?? createPaymentGateway(given.config),
+    paymentGateway: given.paymentGateway ?? createPaymentGateway(given.config, given.database.db),
   }
   const uploads = uploadRoutes(deps)
   const app = express()

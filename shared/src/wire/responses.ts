@@ -126,6 +126,11 @@ export const PromotionViewSchema = PromotionListItemSchema.extend({
     .array(z.object({ kind: z.string(), daysBefore: z.number().int().nullable(), accountHolder: z.boolean(), distributionListIds: z.array(z.number().int()) }))
     .optional(),
   permitNumbers: z.array(z.object({ state: z.string(), number: z.string(), approvalDate: z.string(), expiryDate: z.string().nullable() })).optional().describe('permit numbers staff saved, by state'),
+  /** 001 §5 `skillsBasedTCEditWindow` (GET only; read-only: a value sent back with a save is ignored). */
+  skillsBasedTCEditWindow: isoDateTime
+    .nullable()
+    .optional()
+    .describe('Bought skill T&Cs: until when the customer may amend the application and regenerate the T&Cs (null: not a skill promotion, or not bought yet). Read-only; GET only'),
 });
 export const ArchiveResponseSchema = z.object({ id: z.number().int(), archived: z.boolean() });
 export const DeleteResponseSchema = z.object({ id: z.number().int(), deleted: z.boolean() });

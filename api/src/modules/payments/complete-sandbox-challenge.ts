@@ -15,11 +15,11 @@ import { findPaymentByRef } from './payments.repository'
 export async function completeSandboxChallenge(deps: { db: Db; gateway: PaymentGateway }, viewer: Owner, input: { clientSecret: string; outcome: ChallengeOutcome }) {
   const { gateway } = deps
   if (!gateway.completeChallenge || !gateway.intentOfSecret) throw new AppError('NOT_FOUND')
-  const intentId = gateway.intentOfSecret(input.clientSecret)
+  const intentId = await gateway.intentOfSecret(input.clientSecret)
   const payment = intentId ? await findPaymentByRef(deps.db, intentId) : undefined
   const promotion = payment ? await findPromotion(deps.db, viewer, payment.promotionId) : undefined
   if (!payment || !promotion) throw new AppError('NOT_FOUND')
-  const decided = gateway.completeChallenge(input.clientSecret, input.outcome)
+  const decided = await gateway.completeChallenge(input.clientSecret, input.outcome)
   if (!decided) throw new AppError('NOT_FOUND')
   return { id: promotion.id, paymentIntentId: decided.paymentIntentId, status: decided.status }
 }

@@ -15,6 +15,9 @@ import {
   MSG_PAYMENT_NOT_FOR_INVOICE,
   type CardDetails,
 } from '@permitdesk/shared'
+import type { Db } from '../../db/client'
+import type { sandboxIntents } from '../../db/schema/sandbox-gateway'
+import { decideSandboxIntent, findSandboxAnswer, findSandboxIntent, findSandboxIntentBySecret, recordSandboxAnswer } from './sandbox-gateway.repository'
 import { createStripeClient, StripeGateway } from './stripe-gateway'
 
 export type ChargeRequest = {
@@ -46,21 +49,12 @@ export interface PaymentGateway {
    * The sandbox's 3-D Secure challenge (what the card issuer's page does with Stripe): the
    * browser, holding the client secret, completes or fails it. Null for an unknown secret.
    */
-  completeChallenge?(clientSecret: string, outcome: ChallengeOutcome): { paymentIntentId: string; status: 'succeeded' | 'failed' } | null
+  completeChallenge?(clientSecret: string, outcome: ChallengeOutcome): Promise<{ paymentIntentId: string; status: 'succeeded' | 'failed' } | null>
   /** The PaymentIntent id a client secret belongs to (sandbox), or null. */
-  intentOfSecret?(clientSecret: string): string | null
+  intentOfSecret?(clientSecret: string): Promise<string | null>
 }
 
 export type ChallengeOutcome = 'complete' | 'fail'
-
-type SandboxIntent = {
-  clientSecret: string
-  status: 'requires_action' | 'succeeded' | 'failed'
-  amount: number
-  invoiceNumber: number
-  brand: string | null
-  last4: string | null
-}
 
 /** 4000 0000 0000 0002: declined; 4000 0027 6000 3184: needs 3-D Secure; any other valid card succeeds. */
 export const SANDBOX_DECLINED = '4000000000000002'
@@ -71,48 +65,49 @@ export const SANDBOX_REQUIRES_AUTHENTICATION = '4000002760003184'
  * gateways do. 4000 0027 6000 3184 behaves as Stripe's authentication card: the charge answers
  * `requires_action` with a PaymentIntent id and client secret; the browser shows the sandbox's
  * challenge (Complete / Fail, `completeChallenge`) and submits again with the PaymentIntent id,
- * which then succeeds or fails with Stripe's authentication message. It keeps those maps only
- * (brand and last four digits, never card data), in this process's memory.
+ * which then succeeds or fails with Stripe's authentication message. Its answers and intents
+ * (brand and last four digits, never card data) are kept in PostgreSQL
+ * (sandbox-gateway.repository.ts), so any number of API processes act as one gateway.
  */
 export class SandboxGateway implements PaymentGateway {
   readonly name = 'sandbox' as const
   readonly acceptsRawCards = true
-  private readonly answers = new Map<string, ChargeResult>()
-  private readonly intents = new Map<string, SandboxIntent>()
-  private counter = 0
+  constructor(private readonly db: Db) {}
 
   async charge(request: ChargeRequest, now: Date): Promise<ChargeResult> {
     // After the challenge: the intent's state now, checked against the invoice (as Stripe's retrieve).
     if (request.paymentIntentId) return this.afterChallenge(request)
-    const previous = this.answers.get(request.idempotencyKey)
+    const previous = await findSandboxAnswer<ChargeResult>(this.db, request.idempotencyKey)
     if (previous) return previous
-    const answer = this.decide(request, now)
-    this.answers.set(request.idempotencyKey, answer)
-    return answer
+    const { answer, intent } = this.decide(request, now)
+    return recordSandboxAnswer(this.db, request.idempotencyKey, answer, intent)
   }
 
-  private decide(request: ChargeRequest, now: Date): ChargeResult {
+  private decide(request: ChargeRequest, now: Date): { answer: ChargeResult; intent?: typeof sandboxIntents.$inferInsert } {
     const card = request.card
-    if (!card) return { status: 'failed', ref: null, message: MSG_CARD_DECLINED, brand: null, last4: null }
+    if (!card) return { answer: { status: 'failed', ref: null, message: MSG_CARD_DECLINED, brand: null, last4: null } }
     const brand = cardBrand(card.number)
     const last4 = cardLast4(card.number)
     // The checks a gateway makes itself (the use case checked them too, with model state).
-    if (Object.keys(checkCard(card, now)).length > 0) return { status: 'failed', ref: null, message: MSG_CARD_DECLINED, brand, last4 }
-    const ref = `sandbox_ch_${Date.now().toString(36)}_${(++this.counter).toString(36)}`
+    if (Object.keys(checkCard(card, now)).length > 0) return { answer: { status: 'failed', ref: null, message: MSG_CARD_DECLINED, brand, last4 } }
+    const unique = `${Date.now().toString(36)}_${crypto.randomBytes(6).toString('hex')}`
+    const ref = `sandbox_ch_${unique}`
     const digits = cardDigits(card.number)
-    if (digits === SANDBOX_DECLINED) return { status: 'failed', ref, message: MSG_CARD_DECLINED, brand, last4 }
+    if (digits === SANDBOX_DECLINED) return { answer: { status: 'failed', ref, message: MSG_CARD_DECLINED, brand, last4 } }
     if (digits === SANDBOX_REQUIRES_AUTHENTICATION) {
-      const intentId = `sandbox_pi_${Date.now().toString(36)}_${this.counter.toString(36)}`
+      const intentId = `sandbox_pi_${unique}`
       const clientSecret = `${intentId}_secret_${crypto.randomBytes(12).toString('hex')}`
-      this.intents.set(intentId, { clientSecret, status: 'requires_action', amount: request.amount, invoiceNumber: request.metadata.invoiceNumber, brand, last4 })
-      return { status: 'requires_action', ref: intentId, clientSecret, message: MSG_CARD_AUTHENTICATION_REQUIRED, brand, last4 }
+      return {
+        answer: { status: 'requires_action', ref: intentId, clientSecret, message: MSG_CARD_AUTHENTICATION_REQUIRED, brand, last4 },
+        intent: { id: intentId, clientSecret, status: 'requires_action', amount: request.amount, invoiceNumber: request.metadata.invoiceNumber, brand, last4 },
+      }
     }
-    return { status: 'succeeded', ref, brand, last4 }
+    return { answer: { status: 'succeeded', ref, brand, last4 } }
   }
 
-  private afterChallenge(request: ChargeRequest): ChargeResult {
+  private async afterChallenge(request: ChargeRequest): Promise<ChargeResult> {
     const id = request.paymentIntentId!
-    const intent = this.intents.get(id)
+    const intent = await findSandboxIntent(this.db, id)
     if (!intent || intent.amount !== request.amount || intent.invoiceNumber !== request.metadata.invoiceNumber) {
       return { status: 'failed', ref: intent ? id : null, message: MSG_PAYMENT_NOT_FOR_INVOICE, brand: null, last4: null }
     }
@@ -122,23 +117,20 @@ export class SandboxGateway implements PaymentGateway {
     return { status: 'requires_action', ref: id, clientSecret: intent.clientSecret, message: MSG_CARD_AUTHENTICATION_REQUIRED, ...card }
   }
 
-  intentOfSecret(clientSecret: string): string | null {
-    for (const [id, intent] of this.intents) if (intent.clientSecret === clientSecret) return id
-    return null
+  async intentOfSecret(clientSecret: string): Promise<string | null> {
+    return (await findSandboxIntentBySecret(this.db, clientSecret))?.id ?? null
   }
 
-  completeChallenge(clientSecret: string, outcome: ChallengeOutcome) {
-    const id = this.intentOfSecret(clientSecret)
-    const intent = id ? this.intents.get(id) : undefined
-    if (!id || !intent) return null
-    // Once decided, a challenge stays decided (a second click, a replayed request).
-    if (intent.status === 'requires_action') intent.status = outcome === 'complete' ? 'succeeded' : 'failed'
-    return { paymentIntentId: id, status: intent.status as 'succeeded' | 'failed' }
+  async completeChallenge(clientSecret: string, outcome: ChallengeOutcome) {
+    // Once decided, a challenge stays decided (a second click, a replayed request, another process).
+    const intent = await decideSandboxIntent(this.db, clientSecret, outcome === 'complete' ? 'succeeded' : 'failed')
+    if (!intent) return null
+    return { paymentIntentId: intent.id, status: intent.status as 'succeeded' | 'failed' }
   }
 }
 
 /** The gateway for this configuration: Stripe when STRIPE_SECRET_KEY is set, else the sandbox. */
-export function createPaymentGateway(config: { STRIPE_SECRET_KEY?: string | undefined; STRIPE_API_BASE?: string | undefined }): PaymentGateway {
+export function createPaymentGateway(config: { STRIPE_SECRET_KEY?: string | undefined; STRIPE_API_BASE?: string | undefined }, db: Db): PaymentGateway {
   if (config.STRIPE_SECRET_KEY) return new StripeGateway(createStripeClient({ secretKey: config.STRIPE_SECRET_KEY, apiBase: config.STRIPE_API_BASE }))
-  return new SandboxGateway()
+  return new SandboxGateway(db)
 }

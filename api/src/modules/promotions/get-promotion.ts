@@ -2,6 +2,7 @@ import { AppError } from '@permitdesk/shared'
 import type { Db } from '../../db/client'
 import { pendingInvoicesOf } from '../payments/get-invoices'
 import { reminderStateOf } from '../reminders/promotion-reminders'
+import { skillEditWindow } from '../terms/terms-access'
 import { toPromotion } from './promotion-view'
 import { findPromotion, notesSummary, type Owner } from './promotions.repository'
 
@@ -12,5 +13,12 @@ export async function getPromotion(db: Db, owner: Owner, id: number) {
   const notes = await notesSummary(db, row.id)
   // 001 §3 pendingSubmissionInvoice / pendingCustomInvoice: what is owed (issue 12).
   // 001 §3 unsubscribed / reminders (issue 16).
-  return { ...toPromotion(row, { ...notes, noteLastAction: null }), ...(await pendingInvoicesOf(db, row)), ...(await reminderStateOf(db, row)) }
+  // 001 §5 skillsBasedTCEditWindow (issue 14): as GET /api/terms/get answers it.
+  const window = await skillEditWindow(db, row, new Date())
+  return {
+    ...toPromotion(row, { ...notes, noteLastAction: null }),
+    ...(await pendingInvoicesOf(db, row)),
+    ...(await reminderStateOf(db, row)),
+    skillsBasedTCEditWindow: window?.ends ? window.ends.toISOString() : null,
+  }
 }

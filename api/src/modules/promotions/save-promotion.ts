@@ -16,18 +16,22 @@ import { toPromotion } from './promotion-view'
 import { findPromotion, notesSummary, updatePromotion, type Owner } from './promotions.repository'
 import { resolveAttachments } from './resolve-attachments'
 import { replanPromotionReminders } from '../reminders/promotion-reminders'
+import { assertSkillAmendable } from '../terms/terms-access'
 
 export type Actor = Owner
 
 /**
  * The promotion for an edit of its application: visible to the actor, in an editable status,
- * and at the version the edit was based on (optimistic concurrency: a save from a stale copy is
+ * inside a bought skill promotion's edit window (customers; decision record 014), and at the version the edit was based on (optimistic concurrency: a save from a stale copy is
  * refused instead of overwriting what another window or staff saved in between).
  */
 export async function lockForEdit(tx: DbOrTx, actor: Actor, id: number, versionNumber: number | undefined): Promise<PromotionRow> {
   const row = await findPromotion(tx, actor, id, { forUpdate: true })
   if (!row) throw new AppError('NOT_FOUND')
   if (!isEditableStatus(row.statusId)) throw new AppError('CONFLICT', MSG_PERMIT_NOT_EDITABLE, { modelState: { '': [MSG_PERMIT_NOT_EDITABLE] } })
+  // Issue 14: once a bought skill promotion's skillsBasedTCEditWindow has closed, the customer's
+  // saves are refused too (even of an amendment begun inside the window); staff are not bound.
+  await assertSkillAmendable(tx, actor, row, new Date())
   if (versionNumber !== undefined && versionNumber !== row.version) {
     throw new AppError('CONFLICT', MSG_SAVE_VERSION_CONFLICT, {
       modelState: { versionNumber: [MSG_SAVE_VERSION_CONFLICT] },

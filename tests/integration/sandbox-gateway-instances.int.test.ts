@@ -1,0 +1,133 @@
+/**
+ * The sandbox gateway's 3-D Secure challenge on TWO API instances over one PostgreSQL (issue 12,
+ * round three), as two processes behind a load balancer: each instance has its own pool and its
+ * own SandboxGateway, and they share nothing but the database. A challenge created through one
+ * is answered and paid through the other; a decided challenge stays decided on both; a repeated
+ * idempotency key answers the first answer whichever instance it reaches.
+ */
+import type { AddressInfo } from 'node:net'
+import type { Server } from 'node:http'
+import { MSG_CARD_AUTHENTICATION_FAILED } from '@permitdesk/shared'
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../../api/src/app'
+import { createDatabase, type Database } from '../../api/src/db/client'
+import { loadConfig } from '../../api/src/env'
+import { silentLogger } from '../../api/src/logger'
+import { SandboxGateway } from '../../api/src/modules/payments/payment-gateway'
+import { savePromotion, withCompleteApplication } from '../factories/permit'
+import { createCustomer, createPromotion, type Customer } from '../factories/promotions'
+import { Client, startTestApi, type TestApi } from '../setup/test-api'
+
+let one: TestApi
+let two: { baseUrl: string; database: Database; close: () => Promise<void> }
+let alice: Customer
+let bob: Customer
+
+/** A second API instance over instance one's database: its own pool and its own sandbox gateway. */
+async function startSecondInstance(first: TestApi) {
+  const database = createDatabase(first.dbUrl)
+  const config = loadConfig({ NODE_ENV: 'test', BOT_CHECK: 'off', DATABASE_URL: first.dbUrl, DATA_DIR: first.config.DATA_DIR })
+  const app = createApp({ config, database, logger: silentLogger })
+  const server: Server = app.listen(0, '127.0.0.1')
+  await new Promise((resolve) => server.once('listening', resolve))
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    database,
+    close: async () => {
+      await new Promise((resolve) => server.close(resolve))
+      await database.close()
+    },
+  }
+}
+
+beforeAll(async () => {
+  one = await startTestApi()
+  two = await startSecondInstance(one)
+  alice = await createCustomer(one)
+  bob = await createCustomer(one)
+})
+afterAll(async () => {
+  await two?.close()
+  await one?.close()
+})
+
+/** The same customer (their session cookie) talking to instance two. */
+function onTwo(customer: Customer) {
+  const cookie = `pd_session=${customer.client.cookie('pd_session')}`
+  return { post: (path: string, body: unknown = {}) => new Client(two.baseUrl).request('POST', path, body, { cookie }) }
+}
+
+const VISA = { cardName: 'Pat Promoter', cardNumber: '4242 4242 4242 4242', cardSecurityCode: '123', cardExpiry: '12/35' }
+const NEEDS_AUTHENTICATION = { ...VISA, cardNumber: '4000 0027 6000 3184' }
+const pdfBytes = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n')
+
+async function readyPromotion(customer: Customer): Promise<number> {
+  const id = await createPromotion(customer.client)
+  const saved = await savePromotion(customer.client, id, withCompleteApplication)
+  const attachments = []
+  for (const [code, name] of [['B', 'terms.pdf'], ['E', 'advert.pdf']] as const) {
+    const data = new FormData()
+    data.append('file', new Blob([pdfBytes]), name)
+    attachments.push({ attachmentType: { code }, uploaded: true, fileName: (await customer.client.upload('/api/Upload', data)).body.serverFileName })
+  }
+  const attached = await customer.client.post('/api/promotion/saveAttachments', { id, versionNumber: saved.body.versionNumber, attachments })
+  expect(attached.body.permitStatus?.slug).toBe('ready-submission')
+  return id
+}
+const rows = async (query: ReturnType<typeof sql>) => (await one.database.db.execute(query)).rows as any[]
+const paymentsOf = (id: number) => rows(sql`select status from app.payments where promotion_id = ${id} order by id`)
+const invoicesOf = (id: number) => rows(sql`select paid_at from app.invoices where promotion_id = ${id} order by id`)
+
+describe('the sandbox 3-D Secure challenge across two instances', () => {
+  it('a challenge created through instance one is completed through instance two, and the submit on either pays once', async () => {
+    const id = await readyPromotion(alice)
+    const first = await alice.client.post('/api/promotion/submitPermitApplication', { id, ...NEEDS_AUTHENTICATION })
+    expect(first.status, first.text).toBe(200)
+    const { clientSecret, paymentIntentId } = first.body.requiresAction
+    // Another customer on instance two: 404, as on instance one.
+    expect((await onTwo(bob).post('/api/payments/sandboxChallenge', { clientSecret, outcome: 'fail' })).status).toBe(404)
+    const challenge = await onTwo(alice).post('/api/payments/sandboxChallenge', { clientSecret, outcome: 'complete' })
+    expect(challenge.status, challenge.text).toBe(200)
+    expect(challenge.body).toEqual({ id, paymentIntentId, status: 'succeeded' })
+
+    // The submit with the PaymentIntent reaches instance one, which created it, and instance two at once.
+    const [done, again] = await Promise.all([
+      alice.client.post('/api/promotion/submitPermitApplication', { id, paymentIntentId }),
+      onTwo(alice).post('/api/promotion/submitPermitApplication', { id, paymentIntentId }),
+    ])
+    expect([done.status, again.status], `${done.text} ${again.text}`).toEqual([200, 200])
+    expect(done.body.permitStatus.slug).toBe('submitted')
+    expect(again.body.invoice.invoiceNumber).toBe(done.body.invoice.invoiceNumber)
+    expect((await paymentsOf(id)).map((p) => p.status)).toEqual(['succeeded'])
+    expect(await invoicesOf(id)).toHaveLength(1)
+    // A late "fail" on instance one does not undo what instance two decided.
+    expect((await alice.client.post('/api/payments/sandboxChallenge', { clientSecret, outcome: 'fail' })).body.status).toBe('succeeded')
+  })
+
+  it('a challenge failed through instance two fails the submit on instance one with the authentication message', async () => {
+    const id = await readyPromotion(alice)
+    const first = await onTwo(alice).post('/api/promotion/submitPermitApplication', { id, ...NEEDS_AUTHENTICATION })
+    expect(first.status, first.text).toBe(200)
+    const { clientSecret, paymentIntentId } = first.body.requiresAction
+    expect((await alice.client.post('/api/payments/sandboxChallenge', { clientSecret, outcome: 'fail' })).body.status).toBe('failed')
+    // A "complete" after the "fail", on the other instance, changes nothing.
+    expect((await onTwo(alice).post('/api/payments/sandboxChallenge', { clientSecret, outcome: 'complete' })).body.status).toBe('failed')
+    const failed = await alice.client.post('/api/promotion/submitPermitApplication', { id, paymentIntentId })
+    expect(failed.status).toBe(402)
+    expect(failed.body.message).toBe(MSG_CARD_AUTHENTICATION_FAILED)
+    expect((await invoicesOf(id))[0].paid_at).toBeNull()
+  })
+
+  it('two gateways over one database answer a repeated idempotency key with the first answer', async () => {
+    const gatewayOne = new SandboxGateway(one.database.db)
+    const gatewayTwo = new SandboxGateway(two.database.db)
+    const request = { amount: 12345, idempotencyKey: `gaps-test-${Date.now()}`, description: 'test', metadata: { invoiceNumber: 1, promotionId: 1 }, card: { name: 'Pat', number: '4000 0027 6000 3184', cvc: '123', expiry: '12/35' } }
+    const now = new Date()
+    const [a, b] = await Promise.all([gatewayOne.charge(request, now), gatewayTwo.charge(request, now)])
+    expect(a.status).toBe('requires_action')
+    expect(b).toEqual(a)
+    // Exactly one PaymentIntent was kept for the key, and it is the one both answered.
+    expect(await rows(sql`select id from app.sandbox_intents where amount = 12345`)).toEqual([{ id: a.ref }])
+  })
+})
