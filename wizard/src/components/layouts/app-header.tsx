@@ -8,8 +8,8 @@ import { Menu, type MenuEntry } from '../ui/menu'
 /** The public site's home (served by the site, not the app). */
 const SITE_HOME = '/'
 
-/** Where styles.css shows the account menu (its phone layout starts at max-width 760px). */
-const WIDE_SCREEN = '(min-width: 761px)'
+/** Where styles.css shows the account menu: exactly not its phone layout (max-width 760px), fractional widths included. */
+const WIDE_SCREEN = 'not all and (max-width: 760px)'
 
 /**
  * The signed-in header (issue 17): My Promotions, Create a promotion, the account menu (My
