@@ -1,4 +1,4 @@
-import { Component, lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { TIMINGS } from '@permitdesk/shared'
 import { checkAuthenticated, getCurrentUser, killSessions, logOut, type SessionUserView } from '../lib/session-api'
 import { SessionContext, type SessionContextValue, type SessionStatus } from '../lib/session'
@@ -6,23 +6,6 @@ import { SessionContext, type SessionContextValue, type SessionStatus } from '..
 const loadModals = () => import('./session-modals')
 /** Out of the entry chunk: react-aria's dialog code loads with the first screen, not before it. */
 const SessionModals = lazy(loadModals)
-
-/**
- * If the modals' chunk cannot be loaded (offline, or a deploy removed it), the app must not fall
- * over: `onError` does what the modal's button would have done where it matters.
- */
-class ModalsBoundary extends Component<{ onError: () => void; children: ReactNode }, { failed: boolean }> {
-  state = { failed: false }
-  static getDerivedStateFromError() {
-    return { failed: true }
-  }
-  componentDidCatch() {
-    this.props.onError()
-  }
-  render() {
-    return this.state.failed ? null : this.props.children
-  }
-}
 
 const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'wheel', 'touchstart', 'scroll'] as const
 
@@ -187,12 +170,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     <SessionContext.Provider value={value}>
       {children}
       {modal === 'none' ? null : (
-        // Idle: the sign-out timer still runs. Elsewhere: this session is over, so sign out.
-        <ModalsBoundary onError={() => (modal === 'elsewhere' ? void signOut({ flag: true }) : undefined)}>
-          <Suspense fallback={null}>
-            <SessionModals modal={modal} onStay={staySignedIn} onSignOut={() => void signOut({ flag: true })} />
-          </Suspense>
-        </ModalsBoundary>
+        <Suspense fallback={null}>
+          <SessionModals modal={modal} onStay={staySignedIn} onSignOut={() => void signOut({ flag: true })} />
+        </Suspense>
       )}
     </SessionContext.Provider>
   )
