@@ -1,11 +1,9 @@
-import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
-import { TIMINGS } from '@permitdesk/shared'
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { LABEL_STAY_SIGNED_IN, MSG_IDLE_WARNING, MSG_SESSION_REPLACED, TIMINGS } from '@permitdesk/shared'
 import { checkAuthenticated, getCurrentUser, killSessions, logOut, type SessionUserView } from '../lib/session-api'
 import { SessionContext, type SessionContextValue, type SessionStatus } from '../lib/session'
-
-const loadModals = () => import('./session-modals')
-/** Out of the entry chunk: react-aria's dialog code loads with the first screen, not before it. */
-const SessionModals = lazy(loadModals)
+import { Button } from './ui/button'
+import { Modal } from './ui/dialog'
 
 const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'wheel', 'touchstart', 'scroll'] as const
 
@@ -95,13 +93,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
   }, [signedIn])
 
-  // The modals' chunk is fetched ahead once the page is idle, so a warning opens at once later.
-  useEffect(() => {
-    if (!signedIn) return
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 2000))
-    idle(() => void loadModals().catch(() => {}))
-  }, [signedIn])
-
   // Page unload: the server ends the session unless this browser comes back at once (a reload).
   useEffect(() => {
     if (!signedIn) return
@@ -169,11 +160,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   return (
     <SessionContext.Provider value={value}>
       {children}
-      {modal === 'none' ? null : (
-        <Suspense fallback={null}>
-          <SessionModals modal={modal} onStay={staySignedIn} onSignOut={() => void signOut({ flag: true })} />
-        </Suspense>
-      )}
+      <Modal blocking isOpen={modal === 'idle'} title="Are you still there?" actions={<Button onPress={staySignedIn}>{LABEL_STAY_SIGNED_IN}</Button>}>
+        <p>{MSG_IDLE_WARNING}</p>
+      </Modal>
+      <Modal blocking isOpen={modal === 'elsewhere'} title="Logged in elsewhere" actions={<Button onPress={() => void signOut({ flag: true })}>OK</Button>}>
+        <p>{MSG_SESSION_REPLACED}</p>
+      </Modal>
     </SessionContext.Provider>
   )
 }
