@@ -89,6 +89,12 @@ async function lighthouseScores(url, cookie) {
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', extraHeaders: { cookie }, onlyCategories: ['performance', 'accessibility', 'best-practices'] })
     const { categories, audits, finalDisplayedUrl } = result.lhr
+    // BENCH_UX_LHR_DIR=<dir>: keep each full Lighthouse report (long tasks, bootup time, trace summary) for study.
+    if (process.env.BENCH_UX_LHR_DIR) {
+      fs.mkdirSync(process.env.BENCH_UX_LHR_DIR, { recursive: true })
+      const name = new URL(url).pathname.replace(/\/\d+\//g, '/id/').replace(/[^a-z]+/gi, '-').replace(/^-|-$/g, '')
+      fs.writeFileSync(path.join(process.env.BENCH_UX_LHR_DIR, `${name}.json`), JSON.stringify(result.lhr))
+    }
     return {
       finalUrl: finalDisplayedUrl,
       scores: Object.fromEntries(Object.entries(categories).map(([key, category]) => [key, Math.round(category.score * 100)])),

@@ -2,10 +2,14 @@ import { useEffect, useId, useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { paths, promotionPaths, staffPath } from '../../config/paths'
 import { useSession } from '../../lib/session'
+import { useMediaQuery } from '../../lib/use-media-query'
 import { Menu, type MenuEntry } from '../ui/menu'
 
 /** The public site's home (served by the site, not the app). */
 const SITE_HOME = '/'
+
+/** Where styles.css shows the account menu: exactly not its phone layout (max-width 760px), fractional widths included. */
+const WIDE_SCREEN = 'not all and (max-width: 760px)'
 
 /**
  * The signed-in header (issue 17): My Promotions, Create a promotion, the account menu (My
@@ -17,6 +21,9 @@ export function AppHeader() {
   const { pathname } = useLocation()
   const [open, setOpen] = useState(false)
   const navId = useId()
+  // styles.css hides the account menu at phone width (the panel lists its entries as links), so
+  // it is not rendered there at all: less first-render work where the CPU is slowest.
+  const wide = useMediaQuery(WIDE_SCREEN)
   useEffect(() => {
     setOpen(false)
   }, [pathname])
@@ -50,9 +57,11 @@ export function AppHeader() {
                 <li><a href={SITE_HOME}>PermitDesk website</a></li>
               </ul>
               {/* Wide screens: a menu; on a phone the same entries are plain links in the panel. */}
-              <div className="app-nav__account-menu">
-                <Menu label="Account" buttonLabel={`${user.firstName} ${user.lastName}`.trim() || 'Account'} entries={accountEntries} />
-              </div>
+              {wide ? (
+                <div className="app-nav__account-menu">
+                  <Menu label="Account" buttonLabel={`${user.firstName} ${user.lastName}`.trim() || 'Account'} entries={accountEntries} />
+                </div>
+              ) : null}
               <ul className="app-nav__account-links" aria-label="Account">
                 <li><Link to={paths.accountEdit}>My account</Link></li>
                 <li><Link to={paths.invoices}>Invoices</Link></li>
