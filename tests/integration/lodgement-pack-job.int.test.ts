@@ -16,10 +16,10 @@ import { silentLogger } from '../../api/src/logger'
 import { lodgementPackRuntime } from '../../api/src/modules/payments/lodgement-pack-runtime'
 import { PdfService } from '../../api/src/pdf/pdf-service'
 import { LocalFileStorage, type FileStorage } from '../../api/src/storage/storage'
-import { savePromotion, withCompleteApplication } from '../factories/permit'
-import { createCustomer, createPromotion, type Customer } from '../factories/promotions'
+import { createCustomer, type Customer } from '../factories/promotions'
 import { signInStaff } from '../setup/accounts'
 import { startTestApi, type Client, type TestApi } from '../setup/test-api'
+import { readyPromotion, VISA } from '../factories/payments'
 
 /** The local store, with writes of chosen keys held until released, or failed a number of times. */
 class ControllableStorage implements FileStorage {
@@ -97,22 +97,7 @@ afterAll(async () => {
   await api?.close()
 })
 
-const VISA = { cardName: 'Pat Promoter', cardNumber: '4242 4242 4242 4242', cardSecurityCode: '123', cardExpiry: '12/35' }
-const pdfBytes = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n')
 
-async function readyPromotion(customer: Customer): Promise<number> {
-  const id = await createPromotion(customer.client)
-  const saved = await savePromotion(customer.client, id, withCompleteApplication)
-  const attachments = []
-  for (const [code, name] of [['B', 'terms.pdf'], ['E', 'advert.pdf']] as const) {
-    const data = new FormData()
-    data.append('file', new Blob([pdfBytes]), name)
-    attachments.push({ attachmentType: { code }, uploaded: true, fileName: (await customer.client.upload('/api/Upload', data)).body.serverFileName })
-  }
-  const attached = await customer.client.post('/api/promotion/saveAttachments', { id, versionNumber: saved.body.versionNumber, attachments })
-  expect(attached.body.permitStatus?.slug).toBe('ready-submission')
-  return id
-}
 
 const packOf = async (client: Client, id: number) => {
   const answer = await client.get(`/api/promotion/lodgementPack?id=${id}`)

@@ -8,9 +8,9 @@
 import { MSG_CARD_AUTHENTICATION_FAILED, MSG_CARD_AUTHENTICATION_REQUIRED } from '@permitdesk/shared'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { savePromotion, withCompleteApplication } from '../factories/permit'
-import { createCustomer, createPromotion, type Customer } from '../factories/promotions'
+import { createCustomer, type Customer } from '../factories/promotions'
 import { startTestApi, type TestApi } from '../setup/test-api'
+import { readyPromotion, VISA, NEEDS_AUTHENTICATION } from '../factories/payments'
 
 let api: TestApi
 let alice: Customer
@@ -22,23 +22,7 @@ beforeAll(async () => {
 })
 afterAll(async () => api?.close())
 
-const VISA = { cardName: 'Pat Promoter', cardNumber: '4242 4242 4242 4242', cardSecurityCode: '123', cardExpiry: '12/35' }
-const NEEDS_AUTHENTICATION = { ...VISA, cardNumber: '4000 0027 6000 3184' }
-const pdfBytes = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n')
 
-async function readyPromotion(customer: Customer): Promise<number> {
-  const id = await createPromotion(customer.client)
-  const saved = await savePromotion(customer.client, id, withCompleteApplication)
-  const attachments = []
-  for (const [code, name] of [['B', 'terms.pdf'], ['E', 'advert.pdf']] as const) {
-    const data = new FormData()
-    data.append('file', new Blob([pdfBytes]), name)
-    attachments.push({ attachmentType: { code }, uploaded: true, fileName: (await customer.client.upload('/api/Upload', data)).body.serverFileName })
-  }
-  const attached = await customer.client.post('/api/promotion/saveAttachments', { id, versionNumber: saved.body.versionNumber, attachments })
-  expect(attached.body.permitStatus?.slug).toBe('ready-submission')
-  return id
-}
 const rows = async (query: ReturnType<typeof sql>) => (await api.database.db.execute(query)).rows as any[]
 const paymentsOf = (id: number) => rows(sql`select status, brand, last4, message, is_reattempt from app.payments where promotion_id = ${id} order by id`)
 const invoicesOf = (id: number) => rows(sql`select invoice_number, paid_at, cc_surcharge from app.invoices where promotion_id = ${id} order by id`)

@@ -7,9 +7,9 @@ import { MSG_RAW_CARD_REFUSED } from '@permitdesk/shared'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startStripeFake, type StripeFake } from '../fakes/stripe-fake'
-import { savePromotion, withCompleteApplication } from '../factories/permit'
-import { createCustomer, createPromotion, type Customer } from '../factories/promotions'
+import { createCustomer, type Customer } from '../factories/promotions'
 import { startTestApi, type TestApi } from '../setup/test-api'
+import { readyPromotion } from '../factories/payments'
 
 const WEBHOOK_SECRET = 'whsec_test_fake_secret'
 let api: TestApi
@@ -27,24 +27,6 @@ afterAll(async () => {
   await stripe?.close()
 })
 
-const pdfBytes = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n')
-async function readyPromotion(customer: Customer): Promise<number> {
-  const id = await createPromotion(customer.client)
-  const saved = await savePromotion(customer.client, id, withCompleteApplication)
-  const files: string[] = []
-  for (const name of ['terms.pdf', 'advert.pdf']) {
-    const data = new FormData()
-    data.append('file', new Blob([pdfBytes]), name)
-    files.push((await customer.client.upload('/api/Upload', data)).body.serverFileName)
-  }
-  const attached = await customer.client.post('/api/promotion/saveAttachments', {
-    id,
-    versionNumber: saved.body.versionNumber,
-    attachments: [{ attachmentType: { code: 'B' }, uploaded: true, fileName: files[0] }, { attachmentType: { code: 'E' }, uploaded: true, fileName: files[1] }],
-  })
-  expect(attached.body.permitStatus.slug).toBe('ready-submission')
-  return id
-}
 const statusOf = async (id: number) => (await alice.client.get(`/api/promotion/get?id=${id}`)).body.permitStatus.slug
 const paymentsOf = async (id: number) => (await api.database.db.execute(sql`select status, brand, last4, gateway, gateway_ref from app.payments where promotion_id = ${id} order by id`)).rows as any[]
 

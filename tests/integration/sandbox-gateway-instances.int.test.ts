@@ -15,9 +15,9 @@ import { createDatabase, type Database } from '../../api/src/db/client'
 import { loadConfig } from '../../api/src/env'
 import { silentLogger } from '../../api/src/logger'
 import { SandboxGateway } from '../../api/src/modules/payments/payment-gateway'
-import { savePromotion, withCompleteApplication } from '../factories/permit'
-import { createCustomer, createPromotion, type Customer } from '../factories/promotions'
+import { createCustomer, type Customer } from '../factories/promotions'
 import { Client, startTestApi, type TestApi } from '../setup/test-api'
+import { readyPromotion, NEEDS_AUTHENTICATION } from '../factories/payments'
 
 let one: TestApi
 let two: { baseUrl: string; database: Database; close: () => Promise<void> }
@@ -58,23 +58,7 @@ function onTwo(customer: Customer) {
   return { post: (path: string, body: unknown = {}) => new Client(two.baseUrl).request('POST', path, body, { cookie }) }
 }
 
-const VISA = { cardName: 'Pat Promoter', cardNumber: '4242 4242 4242 4242', cardSecurityCode: '123', cardExpiry: '12/35' }
-const NEEDS_AUTHENTICATION = { ...VISA, cardNumber: '4000 0027 6000 3184' }
-const pdfBytes = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n')
 
-async function readyPromotion(customer: Customer): Promise<number> {
-  const id = await createPromotion(customer.client)
-  const saved = await savePromotion(customer.client, id, withCompleteApplication)
-  const attachments = []
-  for (const [code, name] of [['B', 'terms.pdf'], ['E', 'advert.pdf']] as const) {
-    const data = new FormData()
-    data.append('file', new Blob([pdfBytes]), name)
-    attachments.push({ attachmentType: { code }, uploaded: true, fileName: (await customer.client.upload('/api/Upload', data)).body.serverFileName })
-  }
-  const attached = await customer.client.post('/api/promotion/saveAttachments', { id, versionNumber: saved.body.versionNumber, attachments })
-  expect(attached.body.permitStatus?.slug).toBe('ready-submission')
-  return id
-}
 const rows = async (query: ReturnType<typeof sql>) => (await one.database.db.execute(query)).rows as any[]
 const paymentsOf = (id: number) => rows(sql`select status from app.payments where promotion_id = ${id} order by id`)
 const invoicesOf = (id: number) => rows(sql`select paid_at from app.invoices where promotion_id = ${id} order by id`)
