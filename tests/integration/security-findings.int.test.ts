@@ -210,15 +210,21 @@ describe('Low: admin password reset at start', () => {
 })
 
 describe('Low: growing tables', () => {
-  it('prunes expired rate limits, old browser errors and spent tokens, and keeps live rows', async () => {
+  it('prunes expired rate limits, old browser errors, spent tokens and week-old sandbox gateway state, and keeps live rows', async () => {
     const db = api.database.db
     const tag = crypto.randomBytes(4).toString('hex')
     await db.execute(sql`insert into app.rate_limits (key, count, reset_at) values (${`old:${tag}`}, 1, now() - interval '1 minute'), (${`live:${tag}`}, 1, now() + interval '1 hour')`)
     const { userId } = await registerAndSignIn(api.client())
     await db.execute(sql`insert into app.account_tokens (user_id, purpose, token_hash, expires_at, used_at) values (${userId}, 'reset', ${`spent-${tag}`}, now() + interval '1 hour', now() - interval '2 days'), (${userId}, 'reset', ${`live-${tag}`}, now() + interval '1 hour', null)`)
     await db.execute(sql`insert into app.js_errors (message, created_at) values (${`old ${tag}`}, now() - interval '100 days'), (${`new ${tag}`}, now())`)
+    await db.execute(sql`insert into app.sandbox_charges (idempotency_key, answer, created_at) values (${`old-${tag}`}, '{}', now() - interval '8 days'), (${`new-${tag}`}, '{}', now())`)
+    await db.execute(sql`insert into app.sandbox_intents (id, client_secret, status, amount, invoice_number, created_at) values (${`pi_old_${tag}`}, ${`old-${tag}`}, 'requires_action', 100, 1, now() - interval '8 days'), (${`pi_new_${tag}`}, ${`new-${tag}`}, 'requires_action', 100, 1, now())`)
     const counts = await pruneExpiredRows(db)
     expect(counts.rateLimits).toBeGreaterThanOrEqual(1)
+    const charges = await db.execute<{ idempotency_key: string }>(sql`select idempotency_key from app.sandbox_charges where idempotency_key like ${`%-${tag}`}`)
+    expect(charges.rows.map((r) => r.idempotency_key)).toEqual([`new-${tag}`])
+    const intents = await db.execute<{ id: string }>(sql`select id from app.sandbox_intents where id like ${`%_${tag}`}`)
+    expect(intents.rows.map((r) => r.id)).toEqual([`pi_new_${tag}`])
     const keys = await db.execute<{ key: string }>(sql`select key from app.rate_limits where key like ${`%:${tag}`}`)
     expect(keys.rows.map((r) => r.key)).toEqual([`live:${tag}`])
     const tokens = await db.execute<{ token_hash: string }>(sql`select token_hash from app.account_tokens where token_hash like ${`%-${tag}`}`)
