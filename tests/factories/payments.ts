@@ -8,9 +8,9 @@ export const VISA = { cardName: 'Pat Promoter', cardNumber: '4242 4242 4242 4242
 export const NEEDS_AUTHENTICATION = { ...VISA, cardNumber: '4000 0027 6000 3184' }
 export const pdfBytes = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n')
 
-/** A complete application of `customer` with attachments B and E uploaded: "Ready for submission". */
-export async function readyPromotion(customer: Customer): Promise<number> {
-  const id = await createPromotion(customer.client)
+/** A complete application of `customer` (with `fields` at creation) with attachments B and E uploaded: "Ready for submission". */
+export async function readyPromotion(customer: Customer, fields: Record<string, unknown> = {}): Promise<number> {
+  const id = await createPromotion(customer.client, fields)
   const saved = await savePromotion(customer.client, id, withCompleteApplication)
   const attachments = []
   for (const [code, name] of [['B', 'terms.pdf'], ['E', 'advert.pdf']] as const) {

@@ -171,6 +171,18 @@ describe('the lodgement pack job', () => {
     expect((await packOf(alice.client, id)).attempts).toBe(1)
   })
 
+  it('approving the T&Cs of a paid application builds its pack again, with no one asking for it', async () => {
+    const id = await readyPromotion(alice, { termsAndConditions: true })
+    expect((await alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA })).status).toBe(200)
+    await watchPack(id, (view) => view.state === 'ready')
+    expect((await alice.client.post('/api/terms/generate', { promotionId: id })).status).toBe(200)
+    const approved = await alice.client.post('/api/promotion/approveTermsAndConditions', { id })
+    expect(approved.status, approved.text).toBe(200)
+    // The approval wrote attachment B (a new version): the pack of that version is queued by the approval itself.
+    const seen = await watchPack(id, (view) => view.state === 'ready' && Date.parse(view.updatedAt) > Date.parse(approved.headers.get('date') ?? '') - 1000)
+    expect(seen.at(-1).attempts).toBe(1)
+  })
+
   it('retries after a transient failure (the file store answered 503 once): queued with the reason, then ready on the second attempt', async () => {
     const id = await readyPromotion(alice)
     const key = `lodgement/promotion-${id}-`

@@ -2,13 +2,8 @@ import { AppError, LodgementPackViewSchema, PaymentPromotionIdSchema } from '@pe
 import { Router } from 'express'
 import type { AppDeps } from '../../deps'
 import { route, type RouteSpec } from '../../http/route'
-import { brandFor } from '../../mail/templates'
-import type { LodgementJobDeps } from './lodgement-pack-job'
+import { lodgementDeps } from './request-lodgement-pack'
 import { downloadLodgementPack, getLodgementPackState, requestLodgementPack } from './request-lodgement-pack'
-
-export function lodgementDeps(deps: AppDeps): LodgementJobDeps {
-  return { db: deps.database.db, storage: deps.storage, pdf: deps.pdf, productName: brandFor(deps.config).productName, logger: deps.logger }
-}
 
 /** The pack's state and the on-demand request (owner or staff). */
 export function lodgementPackApiRoutes(deps: AppDeps): RouteSpec[] {

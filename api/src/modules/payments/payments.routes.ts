@@ -33,8 +33,7 @@ import { createCustomInvoice } from './create-custom-invoice'
 import { chargeCard } from './charge-card'
 import { sendAmendmentStartedLater } from './send-payment-mails'
 import { completeSandboxChallenge } from './complete-sandbox-challenge'
-import { lodgementDeps } from './lodgement-pack.routes'
-import { queueLodgementPackAfterSubmission } from './request-lodgement-pack'
+import { lodgementDeps, queueLodgementPackAfterSubmission } from './request-lodgement-pack'
 
 export function paymentRoutes(deps: AppDeps): RouteSpec[] {
   const db = deps.database.db

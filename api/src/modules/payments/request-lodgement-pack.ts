@@ -15,6 +15,8 @@ import { isPaidForLodgement, lodgementPackKey, streamToBuffer } from './build-lo
 import { buildLodgementPackNow, type LodgementJobDeps } from './lodgement-pack-job'
 import { lodgementPackRuntime, sendLodgementPackJob } from './lodgement-pack-runtime'
 import { findLodgementPack, markLodgementPackQueued } from './lodgement-packs.repository'
+import type { AppDeps } from '../../deps'
+import { brandFor } from '../../mail/templates'
 
 async function ownedPromotion(deps: LodgementJobDeps, viewer: Owner, promotionId: number): Promise<PromotionRow> {
   const row = Number.isSafeInteger(promotionId) && promotionId > 0 ? await findPromotion(deps.db, viewer, promotionId) : undefined
@@ -72,8 +74,13 @@ export async function requestLodgementPack(deps: LodgementJobDeps, viewer: Owner
   return getLodgementPackState(deps, viewer, promotionId)
 }
 
+/** The pack's dependencies out of the app's. */
+export function lodgementDeps(deps: AppDeps): LodgementJobDeps {
+  return { db: deps.database.db, storage: deps.storage, pdf: deps.pdf, productName: brandFor(deps.config).productName, logger: deps.logger }
+}
+
 /**
- * After a submission, resubmission, payment or addendum committed: queue the pack of the new
+ * After a submission, resubmission, payment, addendum or T&C approval committed: queue the pack of the new
  * version, if it is paid. Only with a job queue (a request without one builds it when asked).
  * Never throws: a failure to queue is logged, and the dashboard or a download queues it again.
  */

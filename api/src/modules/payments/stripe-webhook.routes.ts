@@ -4,8 +4,7 @@ import { z } from 'zod'
 import type { AppDeps } from '../../deps'
 import { route, type RouteSpec } from '../../http/route'
 import { handleStripeEvent, type StripeEventLike } from './handle-stripe-event'
-import { lodgementDeps } from './lodgement-pack.routes'
-import { queueLodgementPackAfterSubmission } from './request-lodgement-pack'
+import { lodgementDeps, queueLodgementPackAfterSubmission } from './request-lodgement-pack'
 import { createStripeClient } from './stripe-gateway'
 
 /** The part of a Stripe event the webhook reads (the rest of Stripe's event is accepted as sent). */

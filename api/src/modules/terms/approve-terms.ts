@@ -16,6 +16,7 @@ import { insertUpload } from '../upload/upload.repository'
 import { requirePromotion } from './terms-access'
 import { termsPage } from './terms-page'
 import { findLatestVersion, markApproved } from './terms.repository'
+import { lodgementDeps, queueLodgementPackAfterSubmission } from '../payments/request-lodgement-pack'
 
 /**
  * POST /api/promotion/approveTermsAndConditions {id}: the owner (or staff) approves the latest
@@ -58,6 +59,8 @@ export async function approveTerms(deps: AppDeps, actor: Owner, promotionId: num
     // The approval stands; staff can print the T&Cs from the dashboard meanwhile.
     deps.logger.warn('could not attach the approved terms as attachment B', { promotionId: row.id, error: String(error) })
   }
+  // A paid application's lodgement pack carries attachment B: build it again now, not on the next view.
+  void queueLodgementPackAfterSubmission(lodgementDeps(deps), row.id)
   return { id: row.id, versionNumber: version.number, statusId }
 }
 
