@@ -108,6 +108,26 @@ function Declaration({ state, applicant }: { state: FormState | NoticeState; app
   )
 }
 
+/** The head of a form or notice: the regulator and title, and who prepared it, when, for which promotion. */
+function DocumentHeader(props: { regulator: string; title: string; productName: string; now: Date; reference: number; children?: ReactNode }) {
+  return (
+    <div className="header">
+      <div>
+        <p className="muted">{props.regulator}</p>
+        <h1>{props.title}</h1>
+        {props.children}
+      </div>
+      <div className="muted">
+        Prepared by {props.productName}
+        <br />
+        {formatDate(props.now)}
+        <br />
+        Reference {props.reference}
+      </div>
+    </div>
+  )
+}
+
 function ApplicantSections({ input }: { input: LodgementInput }) {
   const a = input.applicant
   const c = a?.contact
@@ -141,20 +161,9 @@ export function renderStateApplicationForm(state: FormState, input: LodgementInp
   return renderDocument(
     `${state}: ${meta.title(input)}`,
     <>
-      <div className="header">
-        <div>
-          <p className="muted">{meta.regulator}</p>
-          <h1>{meta.title(input)}</h1>
-          <p className="muted">Under the {meta.act}</p>
-        </div>
-        <div className="muted">
-          Prepared by {productName}
-          <br />
-          {formatDate(now)}
-          <br />
-          Reference {input.id}
-        </div>
-      </div>
+      <DocumentHeader regulator={meta.regulator} title={meta.title(input)} productName={productName} now={now} reference={input.id}>
+        <p className="muted">Under the {meta.act}</p>
+      </DocumentHeader>
       <ApplicantSections input={input} />
       <Section n={3} title="The promotion">
         <Q n="3.1" label="Name of the promotion">{promotionTitle(input.name)}</Q>
@@ -213,19 +222,7 @@ export function renderStateNotice(state: NoticeState, input: LodgementInput, { p
   return renderDocument(
     `${state}: trade promotion notice`,
     <>
-      <div className="header">
-        <div>
-          <p className="muted">{notice.regulator}</p>
-          <h1>Trade promotion lottery notice</h1>
-        </div>
-        <div className="muted">
-          Prepared by {productName}
-          <br />
-          {formatDate(now)}
-          <br />
-          Reference {input.id}
-        </div>
-      </div>
+      <DocumentHeader regulator={notice.regulator} title="Trade promotion lottery notice" productName={productName} now={now} reference={input.id} />
       <p>{notice.text}</p>
       <ApplicantSections input={input} />
       <Section n={3} title="The promotion">
