@@ -23,8 +23,9 @@ export function decodeFormDataName(name: string): string {
  * fails the stream with the spec's 10MB message, so the store aborts and keeps nothing; a second
  * file or another field name is refused. After a failure the rest of the body is read and
  * discarded, so the client gets its answer. Resolves undefined when the request has no file.
+ * The form's other (text) fields are written into `fields` when given.
  */
-export function receiveOneFile<T>(req: Request, limitBytes: number, handle: (file: IncomingFile) => Promise<T>): Promise<T | undefined> {
+export function receiveOneFile<T>(req: Request, limitBytes: number, handle: (file: IncomingFile) => Promise<T>, fields?: Record<string, string>): Promise<T | undefined> {
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy
     try {
@@ -41,6 +42,7 @@ export function receiveOneFile<T>(req: Request, limitBytes: number, handle: (fil
       req.resume()
       reject(error)
     }
+    if (fields) parser.on('field', (name, value) => void (fields[name] = value))
     parser.on('file', (field, source, info) => {
       if (field !== 'file' || handling) {
         source.resume()
