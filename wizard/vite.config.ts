@@ -6,7 +6,14 @@ import { bootPlugin } from './build/boot-plugin'
 export default defineConfig({
   base: '/app/',
   plugins: [react(), bootPlugin()],
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 600 },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    chunkSizeWarningLimit: 600,
+    // zod schemas are built at module level (`z.object(…)`); building one has no effect outside it,
+    // so a screen that only formats money or dates does not carry (or download) zod (issue 17).
+    rolldownOptions: { treeshake: { manualPureFunctions: ['z'] } },
+  },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/promotions/download': 'http://localhost:3000', '/download': 'http://localhost:3000' },

@@ -6,9 +6,12 @@ export * from './messages';
 export * from './constants';
 export * from './errors';
 export * from './money';
+export * from './money-schema';
 export * from './states';
+export * from './states-schema';
 
 export * from './dates/calendar';
+export * from './dates/date-schemas';
 export * from './dates/defaults';
 export * from './dates/holidays';
 

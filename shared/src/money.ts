@@ -1,14 +1,12 @@
 /**
  * Money. All domain money is integer cents (DESIGN.md §4: "Money is integer cents in storage
  * and arithmetic; dollars only at the edge"). On the wire every amount is a JSON number of
- * dollars with at most two decimals: `MoneySchema` parses it to cents, `toDollars` writes it back.
+ * dollars with at most two decimals: `MoneySchema` (money-schema.ts) parses it to cents, `toDollars`
+ * writes it back. No zod here: screens that only show amounts do not load it.
  */
-import { z } from 'zod';
-import { MSG_MONEY_INVALID } from './messages';
 
-/** Integer cents, never negative. */
-export const CentsSchema = z.number({ error: MSG_MONEY_INVALID }).int({ error: MSG_MONEY_INVALID }).min(0, { error: MSG_MONEY_INVALID });
-export type Cents = z.infer<typeof CentsSchema>;
+/** Integer cents, never negative (its schema, `CentsSchema`, is in money-schema.ts). */
+export type Cents = number;
 
 /**
  * The largest wire amount: $999,999,999,999.99. A JSON number carries about 15 significant digits
@@ -29,21 +27,6 @@ export function wireDollarsToCents(value: number): number | null {
 /** How an amount is documented (OpenAPI): dollars, at most two decimals. */
 export const MONEY_WIRE_META = { description: 'An amount in dollars: a JSON number with at most two decimals (e.g. 20000 or 1234.5).', minimum: 0, maximum: MAX_WIRE_DOLLARS };
 
-/**
- * A money amount on the wire: a JSON number of dollars, never negative, at most two decimals,
- * parsed exactly (no floating-point arithmetic) to integer cents.
- */
-export const MoneySchema = z
-  .number({ error: MSG_MONEY_INVALID })
-  .transform((value, ctx) => {
-    const cents = wireDollarsToCents(value);
-    if (cents === null) {
-      ctx.addIssue({ code: 'custom', message: MSG_MONEY_INVALID });
-      return z.NEVER;
-    }
-    return cents;
-  })
-  .meta(MONEY_WIRE_META);
 
 /**
  * An amount typed by a person ("$1,234.50", "20000") to integer cents by its decimal digits, or

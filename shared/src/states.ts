@@ -2,8 +2,6 @@
  * The eight Australian states and territories and the `ausStates` flag object
  * (spec 000 §3 and 001 §3 "AusStates").
  */
-import { z } from 'zod';
-
 /** State keys in the spec's flag order (act, nsw, sa, vic, nt, wa, qld, tas). */
 export const STATE_KEYS = ['act', 'nsw', 'sa', 'vic', 'nt', 'wa', 'qld', 'tas'] as const;
 export type StateKey = (typeof STATE_KEYS)[number];
@@ -36,19 +34,8 @@ export const STATE_NAMES: Record<StateKey, string> = {
 export const PERMIT_STATE_KEYS = ['nsw', 'act', 'sa'] as const satisfies readonly StateKey[];
 export type PermitStateKey = (typeof PERMIT_STATE_KEYS)[number];
 
-/** Flags for the eight states plus `all` (the national toggle). Missing flags mean false. */
-export const AusStatesSchema = z.object({
-  act: z.boolean().default(false),
-  nsw: z.boolean().default(false),
-  sa: z.boolean().default(false),
-  vic: z.boolean().default(false),
-  nt: z.boolean().default(false),
-  wa: z.boolean().default(false),
-  qld: z.boolean().default(false),
-  tas: z.boolean().default(false),
-  all: z.boolean().default(false),
-});
-export type AusStates = z.infer<typeof AusStatesSchema>;
+/** Flags for the eight states plus `all` (the national toggle); `AusStatesSchema` (states-schema.ts) parses them, a missing flag meaning false. */
+export type AusStates = Record<StateKey | 'all', boolean>;
 /** Input form: any subset of flags. */
 export type AusStatesInput = Partial<AusStates>;
 

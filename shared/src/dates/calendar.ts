@@ -3,9 +3,7 @@
  * Instants (Date) are converted with Intl; arithmetic on calendar dates is done in UTC so that
  * daylight-saving changes never shift a day. The current time always comes in as `{ now }`.
  */
-import { z } from 'zod';
 import { TIME_ZONE } from '../constants';
-import { MSG_DATE_INVALID, MSG_TIME_INVALID } from '../messages';
 import { isNationalPublicHoliday } from './holidays';
 
 /** A calendar date `YYYY-MM-DD`. */
@@ -196,11 +194,5 @@ export function maxIsoDate(a: IsoDate, b: IsoDate): IsoDate {
   return a >= b ? a : b;
 }
 
-/** `YYYY-MM-DD` schema: must be a real calendar date. */
-export const IsoDateSchema = z
-  .string({ error: MSG_DATE_INVALID })
-  .refine((value) => isValidIsoDate(value), { error: MSG_DATE_INVALID });
-
-/** `HH:mm` 24-hour time. */
-export const TimeOfDaySchema = z.string({ error: MSG_TIME_INVALID }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: MSG_TIME_INVALID });
-export type TimeOfDay = z.infer<typeof TimeOfDaySchema>;
+/** `HH:mm` 24-hour time (`TimeOfDaySchema`, with `IsoDateSchema`, is in date-schemas.ts). */
+export type TimeOfDay = string;

@@ -1,7 +1,7 @@
 /** Wire schemas of the payment calls (001 §7). */
 import { z } from 'zod';
 import { PAGE_SIZES } from '../constants';
-import { MoneySchema } from '../money';
+import { MoneySchema } from '../money-schema';
 import { MSG_CONFIRM_PAYMENT_FIELDS } from './messages';
 
 const flag = z.boolean({ error: MSG_CONFIRM_PAYMENT_FIELDS }).optional().default(false);

@@ -3,7 +3,8 @@
  * scrutineer. Schemas whose rules depend on the promotion are factories taking that context.
  */
 import { z } from 'zod';
-import { IsoDateSchema, isValidIsoDate, TimeOfDaySchema, type IsoDate } from '../dates/calendar';
+import { isValidIsoDate, type IsoDate } from '../dates/calendar';
+import { IsoDateSchema, TimeOfDaySchema } from '../dates/date-schemas';
 import { CONTACT_TITLES } from '../constants';
 import {
   MSG_DATE_INVALID,

@@ -3,8 +3,9 @@
  * prize values. Wire names per DESIGN.md §4; money in integer cents.
  */
 import { z } from 'zod';
-import { IsoDateSchema } from '../dates/calendar';
-import { MONEY_WIRE_META, MoneySchema } from '../money';
+import { IsoDateSchema } from '../dates/date-schemas';
+import { MONEY_WIRE_META } from '../money';
+import { MoneySchema } from '../money-schema';
 import {
   MSG_COMPLETE_ALL_FORM_FIELDS,
   MSG_COMPLETE_ALL_QUESTIONS,
@@ -15,7 +16,8 @@ import {
   MSG_TOTAL_PRIZE_VALUE_REQUIRED,
 } from '../messages';
 import { normalizeQuizAnswers, unansweredQuizQuestions } from '../permits/requirements';
-import { AusStatesSchema, hasAnyState, isStateSelected, normalizeAusStates, STATE_CODES, STATE_KEYS, type AusStatesInput, type StateKey } from '../states';
+import { AusStatesSchema } from '../states-schema';
+import { hasAnyState, isStateSelected, normalizeAusStates, STATE_CODES, STATE_KEYS, type AusStatesInput, type StateKey } from '../states';
 
 /** A record id: positive integer or non-empty string (the API decides which). */
 // Ids are PostgreSQL integers: a larger number is no record (and must not reach the database).

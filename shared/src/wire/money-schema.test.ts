@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { getPermitRequirements } from '../permits/requirements';
 import { MSG_MONEY_INVALID, MSG_TOTAL_PRIZE_VALUE_REQUIRED } from '../messages';
-import { MoneySchema, parseDollarsText, toDollars } from '../money';
+import { parseDollarsText, toDollars } from '../money';
+import { MoneySchema } from '../money-schema';
 import { PromotionCreateSchema, TotalPrizeValueSchema } from '../validation/promotion';
 import { promotionFromWire, promotionToWire } from './money-fields';
 

@@ -4,7 +4,7 @@
  * undefined"). Schemas still give the spec's wording where it has one (`{ error: MSG_... }`): a
  * schema's own message always wins over this map.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   MSG_CHOICE_INVALID,
   MSG_FIELD_INVALID,
@@ -48,8 +48,13 @@ export function sharedMessageFor(issue: RawIssue): string {
   }
 }
 
-/** Installed once, when the shared package is imported (the API, the wizard and the site all import it). */
-z.config({ customError: (issue) => sharedMessageFor(issue) });
+/**
+ * Installed once, when the shared package is imported (the API, the wizard and the site all import
+ * it). Through the global zod reads its configuration from (what `z.config` writes), not `z.config`
+ * itself: a screen that only formats dates or money then does not download zod (issue 17).
+ */
+type ZodGlobal = { __zod_globalConfig?: { customError?: z.core.$ZodErrorMap } };
+((globalThis as ZodGlobal).__zod_globalConfig ??= {}).customError = (issue) => sharedMessageFor(issue);
 
 /** Text that only zod's own English would produce; tests scan answers and schemas for it. */
 export const ZOD_DEFAULT_TEXT = /Invalid input|Invalid option|Invalid (string|number|type|email|uuid|url)|Expected \w+, received|Too (big|small):|Unrecognized key|expected \w+, received/;

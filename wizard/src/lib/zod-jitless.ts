@@ -6,6 +6,7 @@
  * is set here, first thing in main.tsx, without importing zod into the entry chunk.
  */
 export function makeZodJitless() {
+  // The same object zod and the shared message hook use: set in place, never replaced.
   const holder = globalThis as { __zod_globalConfig?: Record<string, unknown> }
-  holder.__zod_globalConfig = { ...holder.__zod_globalConfig, jitless: true }
+  ;(holder.__zod_globalConfig ??= {}).jitless = true
 }
