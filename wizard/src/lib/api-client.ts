@@ -63,9 +63,10 @@ export async function apiRequest<T>(method: 'GET' | 'POST', path: string, option
   const url = withQuery(path, options.query)
   let response: Response
   try {
-    // A GET the page already started before the app ran (index.html's start-up script) is not asked twice.
-    const prefetched = method === 'GET' ? await takePrefetched(url) : null
-    response = prefetched ?? (await fetch(url, {
+    // A GET the page already started before the app ran (index.html's start-up script) is not asked
+    // twice. A 401 is not reused: it was asked before a sign-in that may have happened since.
+    const prefetched = method === 'GET' ? await takePrefetched(url) : undefined
+    response = prefetched && prefetched.status !== 401 ? prefetched : (await fetch(url, {
       method,
       credentials: 'include',
       headers: options.body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },

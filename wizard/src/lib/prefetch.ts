@@ -20,8 +20,7 @@ export const PREFETCH_GLOBAL = '__permitdeskPrefetch'
 /** How long a prefetched answer stays usable: a screen that asks later gets fresh data. */
 export const PREFETCH_MAX_AGE_MS = 10_000
 
-/** `response` is null when the start-up script did not ask after all (nobody was signed in). */
-type Entry = { at: number; response: Promise<Response | null> }
+type Entry = { at: number; response: Promise<Response> }
 type PrefetchStore = Record<string, Entry | undefined>
 
 function store(): PrefetchStore | undefined {
@@ -30,7 +29,7 @@ function store(): PrefetchStore | undefined {
 }
 
 /** The response the page already asked for at this URL (once), or undefined. */
-export function takePrefetched(url: string, now = Date.now()): Promise<Response | null> | undefined {
+export function takePrefetched(url: string, now = Date.now()): Promise<Response> | undefined {
   const prefetched = store()
   if (!prefetched) return undefined
   const key = canonicalUrl(url)
