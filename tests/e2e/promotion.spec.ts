@@ -119,7 +119,7 @@ test.describe('promotions', () => {
 
     // Row click opens the dashboard; a note is added and edited.
     await page.goto('/promotions/')
-    await page.getByRole('row', { name: /^Charlie/ }).getByRole('gridcell').nth(2).click()
+    await page.getByRole('row', { name: /^Charlie/ }).getByRole('cell').nth(2).click()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Charlie')
     await page.getByRole('button', { name: 'Notes (0)' }).click()
     await page.getByLabel('New note').fill('Call the printer')

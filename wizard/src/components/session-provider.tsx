@@ -1,9 +1,32 @@
-import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
-import { LABEL_STAY_SIGNED_IN, MSG_IDLE_WARNING, MSG_SESSION_REPLACED, TIMINGS } from '@permitdesk/shared'
+import { Component, lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { TIMINGS } from '@permitdesk/shared'
 import { checkAuthenticated, getCurrentUser, killSessions, logOut, type SessionUserView } from '../lib/session-api'
 import { SessionContext, type SessionContextValue, type SessionStatus } from '../lib/session'
-import { Button } from './ui/button'
-import { Modal } from './ui/dialog'
+
+/**
+ * Out of the entry chunk, loaded when a modal opens (after 29 idle minutes, or on a 403): a screen
+ * that needs no react-aria (My Promotions) then never downloads or evaluates it on first load.
+ * Not fetched ahead on idle either: evaluating it would be a long task in the middle of the page's
+ * first seconds.
+ */
+const SessionModals = lazy(() => import('./session-modals'))
+
+/**
+ * If the modals' chunk cannot be loaded (offline, or a deploy removed it), the app must not fall
+ * over: `onError` does what the modal's button would have done where it matters.
+ */
+class ModalsBoundary extends Component<{ onError: () => void; children: ReactNode }, { failed: boolean }> {
+  state = { failed: false }
+  static getDerivedStateFromError() {
+    return { failed: true }
+  }
+  componentDidCatch() {
+    this.props.onError()
+  }
+  render() {
+    return this.state.failed ? null : this.props.children
+  }
+}
 
 const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'wheel', 'touchstart', 'scroll'] as const
 
@@ -160,12 +183,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   return (
     <SessionContext.Provider value={value}>
       {children}
-      <Modal blocking isOpen={modal === 'idle'} title="Are you still there?" actions={<Button onPress={staySignedIn}>{LABEL_STAY_SIGNED_IN}</Button>}>
-        <p>{MSG_IDLE_WARNING}</p>
-      </Modal>
-      <Modal blocking isOpen={modal === 'elsewhere'} title="Logged in elsewhere" actions={<Button onPress={() => void signOut({ flag: true })}>OK</Button>}>
-        <p>{MSG_SESSION_REPLACED}</p>
-      </Modal>
+      {modal === 'none' ? null : (
+        // Idle: the sign-out timer still runs. Elsewhere: this session is over, so sign out.
+        <ModalsBoundary onError={() => (modal === 'elsewhere' ? void signOut({ flag: true }) : undefined)}>
+          <Suspense fallback={null}>
+            <SessionModals modal={modal} onStay={staySignedIn} onSignOut={() => void signOut({ flag: true })} />
+          </Suspense>
+        </ModalsBoundary>
+      )}
     </SessionContext.Provider>
   )
 }

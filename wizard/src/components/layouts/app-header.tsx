@@ -1,9 +1,12 @@
-import { useEffect, useId, useState } from 'react'
+import { lazy, Suspense, useEffect, useId, useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { paths, promotionPaths, staffPath } from '../../config/paths'
 import { useSession } from '../../lib/session'
 import { useMediaQuery } from '../../lib/use-media-query'
-import { Menu, type MenuEntry } from '../ui/menu'
+import type { MenuEntry } from '../ui/menu'
+
+/** react-aria's menu code loads after the first render (wide screens only; a phone lists the entries as links). */
+const Menu = lazy(() => import('../ui/menu').then((module) => ({ default: module.Menu })))
 
 /** The public site's home (served by the site, not the app). */
 const SITE_HOME = '/'
@@ -35,6 +38,7 @@ export function AppHeader() {
     { id: 'apikeys', label: 'API keys', href: paths.apiKeys },
     { id: 'signout', label: 'Sign out', onAction: () => void signOut(), separatorBefore: true },
   ]
+  const accountLabel = signedIn ? `${user.firstName} ${user.lastName}`.trim() || 'Account' : 'Account'
   const current = (path: string) => (pathname === path ? 'page' : undefined)
 
   return (
@@ -59,7 +63,10 @@ export function AppHeader() {
               {/* Wide screens: a menu; on a phone the same entries are plain links in the panel. */}
               {wide ? (
                 <div className="app-nav__account-menu">
-                  <Menu label="Account" buttonLabel={`${user.firstName} ${user.lastName}`.trim() || 'Account'} entries={accountEntries} />
+                  {/* Until the menu's code has arrived (a moment), the same button, drawn in the same place. */}
+                  <Suspense fallback={<button type="button" className="ui-menu__button" aria-haspopup="menu">{accountLabel}<span aria-hidden="true">▾</span></button>}>
+                    <Menu label="Account" buttonLabel={accountLabel} entries={accountEntries} />
+                  </Suspense>
                 </div>
               ) : null}
               <ul className="app-nav__account-links" aria-label="Account">

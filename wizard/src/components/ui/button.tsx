@@ -1,8 +1,8 @@
 import { Button as AriaButton, Link as AriaLink, type ButtonProps as AriaButtonProps, type LinkProps as AriaLinkProps } from 'react-aria-components'
 
-export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'link'
+import { buttonClass as classOf, type ButtonVariant } from './button-class'
 
-const classOf = (variant: ButtonVariant, className?: string) => `ui-button ui-button--${variant}${className ? ` ${className}` : ''}`
+export type { ButtonVariant }
 
 type ButtonProps = Omit<AriaButtonProps, 'className'> & { variant?: ButtonVariant; className?: string }
 

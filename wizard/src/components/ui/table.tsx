@@ -1,19 +1,9 @@
 import type { ReactNode } from 'react'
 import { Cell, Column, Row, Table, TableBody, TableHeader, type SortDescriptor } from 'react-aria-components'
-import { Button } from './button'
+import type { TableColumn, TableSort } from './native-table'
 
-export type SortDirection = 'asc' | 'desc'
-export type TableSort<C extends string = string> = { column: C; direction: SortDirection }
-
-export type TableColumn<T, C extends string = string> = {
-  id: C
-  label: string
-  render: (row: T) => ReactNode
-  sortable?: boolean
-  /** The cell that names the row for screen readers (one per table). */
-  isRowHeader?: boolean
-  align?: 'start' | 'end'
-}
+export type { SortDirection, TableColumn, TableSort } from './native-table'
+export { Pager } from './native-table'
 
 export type DataTableProps<T, C extends string = string> = {
   label: string
@@ -66,23 +56,5 @@ export function DataTable<T, C extends string = string>({ label, columns, rows, 
         </TableBody>
       </Table>
     </div>
-  )
-}
-
-/** Previous / next paging with "Page n of m" (0-based `page`). */
-export function Pager({ page, pageCount, onPageChange, label = 'Pages' }: { page: number; pageCount: number; onPageChange: (page: number) => void; label?: string }) {
-  if (pageCount <= 1) return null
-  return (
-    <nav className="ui-pager" aria-label={label}>
-      <Button variant="secondary" isDisabled={page <= 0} onPress={() => onPageChange(page - 1)}>
-        Previous
-      </Button>
-      <span aria-live="polite">
-        Page {page + 1} of {pageCount}
-      </span>
-      <Button variant="secondary" isDisabled={page >= pageCount - 1} onPress={() => onPageChange(page + 1)}>
-        Next
-      </Button>
-    </nav>
   )
 }

@@ -3,7 +3,7 @@ import { useDeferredValue, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { AppLayout } from '../../../components/layouts/app-layout'
-import { Button, DataTable, LinkButton, Modal, Pager, StatusBadge, TextField, type TableColumn } from '../../../components/ui'
+import { LazyModal, NativeButton, NativeLinkButton, NativeTextField, Pager, SortableTable, StatusBadge, type TableColumn } from '../../../components/ui'
 import { queryKeys } from '../../../lib/query-client'
 import { archivePromotion, deletePromotion, listPromotions, type ListParams, type PromotionListItem, type SortColumn } from '../api/promotions'
 import { promotionPaths } from '../config'
@@ -15,7 +15,8 @@ const PAGE_SIZE = 10
  * /promotions/ and /promotions/archive/ (001 §2): a sortable table (default date descending; the
  * same column toggles the direction, a new column sorts ascending), row click opens the
  * dashboard, status colours, paging and a search box; archive, un-archive and delete. The list
- * is a TanStack query: archive and delete invalidate it.
+ * is a TanStack query: archive and delete invalidate it. Native controls and table (no react-aria
+ * on the first render; the delete dialog loads when first opened).
  */
 export function MyPromotionsScreen({ archived }: { archived: boolean }) {
   const navigate = useNavigate()
@@ -50,16 +51,16 @@ export function MyPromotionsScreen({ archived }: { archived: boolean }) {
       label: 'Actions',
       render: (p) => (
         <span className="row-actions">
-          <Button
+          <NativeButton
             variant="link"
             aria-label={`${archived ? 'Unarchive' : 'Archive'} ${promotionTitle(p.name)}`}
-            onPress={() => change.mutate({ action: () => archivePromotion(p.id, !archived), done: archived ? 'Promotion restored to My Promotions.' : 'Promotion archived.' })}
+            onClick={() => change.mutate({ action: () => archivePromotion(p.id, !archived), done: archived ? 'Promotion restored to My Promotions.' : 'Promotion archived.' })}
           >
             {archived ? 'Unarchive' : 'Archive'}
-          </Button>
-          <Button variant="link" aria-label={`Delete ${promotionTitle(p.name)}`} onPress={() => setDeleting(p)}>
+          </NativeButton>
+          <NativeButton variant="link" aria-label={`Delete ${promotionTitle(p.name)}`} onClick={() => setDeleting(p)}>
             Delete
-          </Button>
+          </NativeButton>
         </span>
       ),
     },
@@ -71,7 +72,7 @@ export function MyPromotionsScreen({ archived }: { archived: boolean }) {
     <AppLayout title={title}>
       <h1>{title}</h1>
       <div className="toolbar">
-        <LinkButton href={promotionPaths.gameOfChance}>Create a promotion</LinkButton>
+        <NativeLinkButton to={promotionPaths.gameOfChance}>Create a promotion</NativeLinkButton>
         <Link to={archived ? promotionPaths.list : promotionPaths.archive}>{archived ? 'Back to My Promotions' : 'Archived promotions'}</Link>
         <form
           role="search"
@@ -81,15 +82,15 @@ export function MyPromotionsScreen({ archived }: { archived: boolean }) {
             setView((v) => ({ ...v, search: searchText.trim(), after: 0 }))
           }}
         >
-          <TextField label="Search promotions" type="search" value={searchText} onChange={setSearchText} placeholder="Name or number" />
-          <Button type="submit" variant="secondary">
+          <NativeTextField label="Search promotions" type="search" value={searchText} onChange={setSearchText} placeholder="Name or number" />
+          <NativeButton type="submit" variant="secondary">
             Search
-          </Button>
+          </NativeButton>
         </form>
       </div>
       <p role="status" aria-live="polite">{message}</p>
       <div className="promotions-table" aria-busy={list.isFetching}>
-        <DataTable
+        <SortableTable
           label={title}
           columns={columns}
           rows={data?.promotions ?? []}
@@ -105,30 +106,30 @@ export function MyPromotionsScreen({ archived }: { archived: boolean }) {
       )}
       {/* Below the table, once it has its rows: nothing above it moves when they arrive. */}
       {!archived && data !== undefined && faqs.data ? <PromotionListFaqs faqs={faqs.data} /> : null}
-      <Modal
+      <LazyModal
         isOpen={deleting !== null}
         title="Delete this promotion?"
         onClose={() => setDeleting(null)}
         actions={
           <>
-            <Button
+            <NativeButton
               variant="danger"
-              onPress={() => {
+              onClick={() => {
                 const target = deleting
                 setDeleting(null)
                 if (target) change.mutate({ action: () => deletePromotion(target.id), done: 'Promotion deleted.' })
               }}
             >
               Delete
-            </Button>
-            <Button variant="secondary" onPress={() => setDeleting(null)}>
+            </NativeButton>
+            <NativeButton variant="secondary" onClick={() => setDeleting(null)}>
               Cancel
-            </Button>
+            </NativeButton>
           </>
         }
       >
         <p>Delete “{deleting ? promotionTitle(deleting.name) : ''}”? Contact us if you need it back.</p>
-      </Modal>
+      </LazyModal>
     </AppLayout>
   )
 }

@@ -1,0 +1,116 @@
+/**
+ * A sortable data table on native table elements (issue 17, first load), and the pager. The WAI-ARIA
+ * sortable-table pattern: each sortable column header holds a button, the sorted column carries
+ * `aria-sort`, and the rows are ordinary table rows whose links and buttons are reached with Tab.
+ * A click anywhere else on a row runs `onRowAction` (the row's first link does the same by keyboard).
+ * For a grid with arrow-key navigation between cells use DataTable (react-aria).
+ */
+import type { MouseEvent, ReactNode } from 'react'
+import { NativeButton } from './native'
+
+export type SortDirection = 'asc' | 'desc'
+export type TableSort<C extends string = string> = { column: C; direction: SortDirection }
+
+export type TableColumn<T, C extends string = string> = {
+  id: C
+  label: string
+  render: (row: T) => ReactNode
+  sortable?: boolean
+  /** The cell that names the row for screen readers (one per table). */
+  isRowHeader?: boolean
+  align?: 'start' | 'end'
+}
+
+export type SortableTableProps<T, C extends string = string> = {
+  label: string
+  columns: readonly TableColumn<T, C>[]
+  rows: readonly T[]
+  rowKey: (row: T) => string | number
+  sort?: TableSort<C>
+  /** A new column sorts ascending; the sorted column toggles its direction. */
+  onSortChange?: (sort: TableSort<C>) => void
+  empty?: ReactNode
+  onRowAction?: (row: T) => void
+}
+
+const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const
+
+/** A click on a row's own link, button or input is theirs, not the row's. */
+const isOwnControl = (event: MouseEvent) => event.target instanceof Element && event.target.closest('a, button, input, select, textarea, label') !== null
+
+export function SortableTable<T, C extends string = string>({ label, columns, rows, rowKey, sort, onSortChange, empty, onRowAction }: SortableTableProps<T, C>) {
+  const sortBy = (column: C) =>
+    onSortChange?.({ column, direction: sort?.column === column ? (sort.direction === 'asc' ? 'desc' : 'asc') : 'asc' })
+  return (
+    <div className="ui-table-wrap">
+      <table className="ui-table" aria-label={label}>
+        <thead className="ui-table__head">
+          <tr>
+            {columns.map((column) => {
+              const sorted = sort?.column === column.id ? sort.direction : undefined
+              return (
+                <th key={column.id} scope="col" aria-sort={column.sortable ? (sorted ? ARIA_SORT[sorted] : 'none') : undefined} className={`ui-table__column ui-table__cell--${column.align ?? 'start'}`}>
+                  {column.sortable ? (
+                    <button type="button" className="ui-table__sort-button" onClick={() => sortBy(column.id)}>
+                      {column.label}
+                      <span aria-hidden="true" className="ui-table__sort">{sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}</span>
+                    </button>
+                  ) : (
+                    column.label
+                  )}
+                </th>
+              )
+            })}
+          </tr>
+        </thead>
+        <tbody className="ui-table__body">
+          {rows.length === 0 ? (
+            <tr>
+              <td className="ui-table__cell" colSpan={columns.length}>
+                {empty ?? 'Nothing to show.'}
+              </td>
+            </tr>
+          ) : (
+            rows.map((row) => (
+              <tr
+                key={rowKey(row)}
+                className={`ui-table__row${onRowAction ? ' ui-table__row--action' : ''}`}
+                onClick={onRowAction ? (event) => !isOwnControl(event) && onRowAction(row) : undefined}
+              >
+                {columns.map((column) =>
+                  column.isRowHeader ? (
+                    <th key={column.id} scope="row" className={`ui-table__cell ui-table__cell--row-header ui-table__cell--${column.align ?? 'start'}`}>
+                      {column.render(row)}
+                    </th>
+                  ) : (
+                    <td key={column.id} className={`ui-table__cell ui-table__cell--${column.align ?? 'start'}`}>
+                      {column.render(row)}
+                    </td>
+                  ),
+                )}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+/** Previous / next paging with "Page n of m" (0-based `page`). */
+export function Pager({ page, pageCount, onPageChange, label = 'Pages' }: { page: number; pageCount: number; onPageChange: (page: number) => void; label?: string }) {
+  if (pageCount <= 1) return null
+  return (
+    <nav className="ui-pager" aria-label={label}>
+      <NativeButton variant="secondary" disabled={page <= 0} onClick={() => onPageChange(page - 1)}>
+        Previous
+      </NativeButton>
+      <span aria-live="polite">
+        Page {page + 1} of {pageCount}
+      </span>
+      <NativeButton variant="secondary" disabled={page >= pageCount - 1} onClick={() => onPageChange(page + 1)}>
+        Next
+      </NativeButton>
+    </nav>
+  )
+}
