@@ -234,6 +234,44 @@ function wizardContextOf(promotion: PromotionForValidity) {
   };
 }
 
+/** Everything the permit editor shows about completeness, from one run of each visible section's check. */
+export type ApplicationValidity = {
+  /** As getApplicationIssues: the open issues by field path. */
+  issues: Record<string, string[]>;
+  /** As getSectionValidity, for every visible section. */
+  sections: Partial<Record<SectionKey, SectionValidity>>;
+  /** As getStepValidity, for every step of this promotion. */
+  steps: Partial<Record<StepKey, SectionValidity>>;
+};
+
+/**
+ * getApplicationIssues, getSectionValidity and getStepValidity at once (issue 17): the editor shows
+ * all three on every render, and asking each separately ran every section's rules three times.
+ */
+export function getApplicationValidity(promotion: PromotionForValidity, clock: Clock): ApplicationValidity {
+  const wizard = wizardContextOf(promotion);
+  const context = contextOf(promotion, clock);
+  const result: ApplicationValidity = { issues: {}, sections: {}, steps: {} };
+  for (const step of getWizardSteps(wizard)) {
+    const results: SectionValidity[] = [];
+    for (const section of getVisibleSections(step, wizard)) {
+      let validity: SectionValidity = 'neutral';
+      if (!(section === 'attachments' && promotion.managedSubmission === false)) {
+        const { applicable, issues } = CHECKS[section](context);
+        for (const { path, message } of issues) {
+          const list = (result.issues[path.join('.')] ??= []);
+          if (!list.includes(message)) list.push(message);
+        }
+        validity = issues.length > 0 ? 'invalid' : applicable ? 'valid' : 'neutral';
+      }
+      result.sections[section] = validity;
+      results.push(validity);
+    }
+    result.steps[step.key] = results.includes('invalid') ? 'invalid' : results.includes('valid') ? 'valid' : 'neutral';
+  }
+  return result;
+}
+
 /** The issues of one section (empty when hidden or valid). */
 export function getSectionIssues(promotion: PromotionForValidity, section: SectionKey, clock: Clock): SectionIssue[] {
   if (!isSectionVisible(section, wizardContextOf(promotion))) return [];

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ADVERTISING_METHOD_FLAGS, DRAW_METHOD_FLAGS, ENTRY_METHOD_FLAGS, PRIZE_CATEGORY_FLAGS } from '../permits/options';
 import { ausStatesOf } from '../states';
 import type { PromotionForValidity } from './section-validity';
-import { getApplicationIssues, getCompletedSections, getSectionValidity, getStepValidity, isApplicationComplete } from './section-validity';
+import { getApplicationIssues, getApplicationValidity, getCompletedSections, getSectionValidity, getStepValidity, isApplicationComplete } from './section-validity';
 import { findStepByRoute, getVisibleSections, getWizardSteps, isSectionVisible, WIZARD_STEPS } from './steps';
 
 const clock = { now: new Date('2026-03-01T00:00:00Z') };
@@ -167,5 +167,28 @@ describe('section validity', () => {
     });
     expect(getSectionValidity(reused, 'attachments', clock)).toBe('valid');
     expect(getSectionValidity({ ...missing, managedSubmission: false }, 'attachments', clock)).toBe('neutral');
+  });
+});
+
+describe('getApplicationValidity', () => {
+  const endBeforeStart = completePromotion();
+  endBeforeStart.permit = { ...endBeforeStart.permit, endDate: '2026-03-01' };
+  it.each([
+    ['complete', completePromotion()],
+    ['end date before start', endBeforeStart],
+    ['unanswered action question', completePromotion({ actionEntry: { actionFields: [], actionQuestions: [{ question: 'Why?', answer: '' }] } })],
+    ['ACT and SA without a contact position', completePromotion({ ausStates: ausStatesOf('nsw', 'act', 'sa'), prizeValueVIC: null, prizeValueACT: 500_000, prizeValueSA: 100_000 })],
+    ['skill, self-submitted', completePromotion({ skillsBasedTC: true, managedSubmission: false, randomDraw: false })],
+    ['nothing filled in', { ...completePromotion(), name: '', permit: {} } as PromotionForValidity],
+  ])('%s: the same as asking each section and step separately', (_name, promotion) => {
+    const all = getApplicationValidity(promotion, clock);
+    expect(all.issues).toEqual(getApplicationIssues(promotion, clock));
+    const wizard = { managedSubmission: promotion.managedSubmission, skillsBasedTC: promotion.skillsBasedTC, termsAndConditions: promotion.termsAndConditions, ausStates: promotion.ausStates };
+    const steps = getWizardSteps(wizard);
+    expect(Object.keys(all.steps)).toEqual(steps.map((step) => step.key));
+    for (const step of steps) {
+      expect(all.steps[step.key]).toBe(getStepValidity(promotion, step.key, clock));
+      for (const section of getVisibleSections(step, wizard)) expect(all.sections[section]).toBe(getSectionValidity(promotion, section, clock));
+    }
   });
 });

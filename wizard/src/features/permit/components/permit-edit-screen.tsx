@@ -8,22 +8,22 @@ import {
   displayPrizeValue,
   findStepByRoute,
   formatAusStates,
-  getStepValidity,
   getVisibleSections,
   getWizardSteps,
   isEditableStatus,
   promotionTitle,
   SECTION_NAMES,
-  getSectionValidity,
+  getApplicationValidity,
   TIMINGS,
   type StepKey,
   type WizardStep,
 } from '@permitdesk/shared'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { Link, Navigate, useNavigate, useParams } from 'react-router'
+import { AfterFirstPaint } from '../../../components/after-first-paint'
 import { AppLayout } from '../../../components/layouts/app-layout'
 import { useSession } from '../../../lib/session'
-import { Button, Modal } from '../../../components/ui'
+import { Button, LazyModal } from '../../../components/ui'
 import { promotionPaths } from '../../../config/paths'
 import { SUPPORT_EMAIL } from '../../../config/settings'
 import { useReportActivity } from '../../../lib/report-activity'
@@ -68,6 +68,8 @@ export function PermitEditScreen() {
   }, [])
 
   const draft = editor.draft
+  // Every section's rules once per change of the draft: the step list, the section marks and the fields' messages.
+  const validity = useMemo(() => (draft ? getApplicationValidity(draft, { now: new Date() }) : null), [draft])
   const context = draft ? wizardContextOf(draft) : null
   const steps = context ? getWizardSteps(context) : []
   const step = context ? findStepByRoute(params.section, context) : undefined
@@ -114,11 +116,10 @@ export function PermitEditScreen() {
       </AppLayout>
     )
   }
-  if (!draft || !context) return <AppLayout title="Permit application"><p role="status">Loading…</p></AppLayout>
+  if (!draft || !context || !validity) return <AppLayout title="Permit application"><p role="status">Loading…</p></AppLayout>
   if (!step) return <Navigate to={permitEditPath(id)} replace />
 
   const readOnly = !isEditableStatus(draft.permitStatus.id)
-  const clock = { now: new Date() }
   const title = promotionTitle(draft.name)
   const previous = steps[stepIndex - 1]
   const next = steps[stepIndex + 1]
@@ -175,9 +176,9 @@ export function PermitEditScreen() {
         <nav aria-label="Application steps" className="permit-steps">
           <ol>
             {steps.map((s, index) => {
-              const validity = getStepValidity(draft, s.key, clock)
+              const stepValidity = validity.steps[s.key] ?? 'neutral'
               return (
-                <li key={s.key} className={`step validity-${validity}${s.key === step.key ? ' current' : ''}`}>
+                <li key={s.key} className={`step validity-${stepValidity}${s.key === step.key ? ' current' : ''}`}>
                   <a
                     href={permitEditPath(id, s.routeKey)}
                     aria-current={s.key === step.key ? 'step' : undefined}
@@ -187,8 +188,8 @@ export function PermitEditScreen() {
                     }}
                   >
                     <span className="step-number">{index + 1}</span> {s.name}
-                    <span className="step-validity">{validity === 'valid' ? ' ✓' : validity === 'invalid' ? ' !' : ''}</span>
-                    <span className="visually-hidden">{validity === 'valid' ? ' (complete)' : validity === 'invalid' ? ' (needs attention)' : ''}</span>
+                    <span className="step-validity">{stepValidity === 'valid' ? ' ✓' : stepValidity === 'invalid' ? ' !' : ''}</span>
+                    <span className="visually-hidden">{stepValidity === 'valid' ? ' (complete)' : stepValidity === 'invalid' ? ' (needs attention)' : ''}</span>
                   </a>
                 </li>
               )
@@ -196,7 +197,7 @@ export function PermitEditScreen() {
           </ol>
         </nav>
 
-        <EditorProvider editor={editor} draft={draft} revealed={revealed.has(step.key)} readOnly={readOnly}>
+        <EditorProvider editor={editor} draft={draft} issues={validity.issues} revealed={revealed.has(step.key)} readOnly={readOnly}>
           <form
             className="permit-form"
             id={`section-${step.routeKey}`}
@@ -207,28 +208,34 @@ export function PermitEditScreen() {
             }}
           >
             <h2 id="permit-step-title" className="step-title">Step {stepIndex + 1} of {steps.length}: {step.name}</h2>
-            {sections.map((key) => {
+            {sections.map((key, index) => {
               const Component = SECTION_COMPONENTS[key]
-              return (
-                <Section key={key} sectionKey={key} title={SECTION_NAMES[key]} validity={getSectionValidity(draft, key, clock)} actionRequired={draft.incompleteActionFields?.includes(key)}>
+              const section = (
+                <Section key={key} sectionKey={key} title={SECTION_NAMES[key]} validity={validity.sections[key] ?? 'neutral'} actionRequired={draft.incompleteActionFields?.includes(key)}>
                   <Component />
                 </Section>
               )
+              // The step's first section at once, the others in the frames after it (first render).
+              return index === 0 ? section : <AfterFirstPaint key={key}>{section}</AfterFirstPaint>
             })}
-            <div className="step-actions">
-              {previous ? (
-                <Button variant="secondary" onPress={() => void goTo(previous)}>Previous: {previous.name}</Button>
-              ) : (
-                <Button variant="secondary" onPress={() => void goTo('dashboard')}>Back to the promotion</Button>
-              )}
-              <Button type="submit">{next ? `Next: ${next.name}` : 'Save and finish'}</Button>
-            </div>
+            <AfterFirstPaint>
+              <div className="step-actions">
+                {previous ? (
+                  <Button variant="secondary" onPress={() => void goTo(previous)}>Previous: {previous.name}</Button>
+                ) : (
+                  <Button variant="secondary" onPress={() => void goTo('dashboard')}>Back to the promotion</Button>
+                )}
+                <Button type="submit">{next ? `Next: ${next.name}` : 'Save and finish'}</Button>
+              </div>
+            </AfterFirstPaint>
           </form>
-          <SidePanel stepKey={step.key} />
+          <AfterFirstPaint>
+            <SidePanel stepKey={step.key} />
+          </AfterFirstPaint>
         </EditorProvider>
       </div>
 
-      <Modal
+      <LazyModal
         isOpen={editor.saveError !== null}
         title="Your application could not be saved"
         onClose={editor.dismissSaveError}
@@ -241,8 +248,8 @@ export function PermitEditScreen() {
       >
         <p>{editor.saveError}</p>
         <p>Refresh to load the latest copy of your application, or contact us at {SUPPORT_EMAIL} if this keeps happening.</p>
-      </Modal>
-      <Modal
+      </LazyModal>
+      <LazyModal
         isOpen={modal === 'modifyOnly'}
         title="Only editable in modify promotion"
         onClose={() => setModal(null)}
@@ -261,7 +268,7 @@ export function PermitEditScreen() {
         }
       >
         <p>The states, the total prize value and the services are changed on the modify promotion screen, where the permits needed and the fees are worked out again. Your application is saved first.</p>
-      </Modal>
+      </LazyModal>
     </AppLayout>
   )
 }
