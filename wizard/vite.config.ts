@@ -12,7 +12,11 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     // zod schemas are built at module level (`z.object(…)`); building one has no effect outside it,
     // so a screen that only formats money or dates does not carry (or download) zod (issue 17).
-    rolldownOptions: { treeshake: { manualPureFunctions: ['z'] } },
+    rolldownOptions: {
+      treeshake: { manualPureFunctions: ['z'] },
+      preserveEntrySignatures: false,
+      output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 12 * 1024 } } },
+    },
   },
   server: {
     port: 5173,
