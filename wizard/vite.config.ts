@@ -15,7 +15,12 @@ export default defineConfig({
     rolldownOptions: {
       treeshake: { manualPureFunctions: ['z'] },
       preserveEntrySignatures: false,
-      output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 12 * 1024 } } },
+      // Small shared chunks of our own code are copied into each screen that uses them: a screen loads a
+      // few files instead of two dozen (each one a round trip on a slow connection). Libraries are
+      // never copied: a second copy of a module that creates a React context would be a different
+      // context. bot-check-field caches the bot check's settings for all the account screens. What a
+      // copy could break in our own code is checked by src/app/chunks.test.ts.
+      output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 12 * 1024, exclude: [/node_modules/, /bot-check-field/] } } },
     },
   },
   server: {
