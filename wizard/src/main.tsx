@@ -9,7 +9,6 @@ import { router } from './app/router'
 import { DownloadNotice } from './components/download-notice'
 import { Notifications } from './components/notifications'
 import { SessionProvider } from './components/session-provider'
-import { LocaleProvider } from './components/ui/locale'
 import { queryClient } from './lib/query-client'
 import { makeZodJitless } from './lib/zod-jitless'
 
@@ -18,13 +17,11 @@ makeZodJitless()
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <LocaleProvider>
-        <SessionProvider>
-          <RouterProvider router={router} />
-          <Notifications />
-          <DownloadNotice />
-        </SessionProvider>
-      </LocaleProvider>
+      <SessionProvider>
+        <RouterProvider router={router} />
+        <Notifications />
+        <DownloadNotice />
+      </SessionProvider>
     </QueryClientProvider>
   </StrictMode>,
 )

@@ -1,5 +1,6 @@
 import { Route, Routes } from 'react-router'
 import { NotFound } from '../components/not-found'
+import { AriaProviders } from '../components/aria-providers'
 import { RequireAuth } from '../components/require-auth'
 import { ActionCreateScreen, ActionScreen } from './screens/action-screen'
 import { AttachmentsScreen } from './screens/attachments-screen'
@@ -25,26 +26,28 @@ import './staff.css'
 export function Component() {
   return (
     <RequireAuth staff>
-      <Routes>
-        <Route index element={<TasksScreen />} />
-        <Route path="promotion/" element={<PromotionsScreen />} />
-        <Route path="detail/:id/" element={<DetailScreen />} />
-        <Route path="changelog/:id/" element={<ChangelogScreen />} />
-        <Route path="action/:id/" element={<ActionScreen />} />
-        <Route path="action/:id/create/" element={<ActionCreateScreen />} />
-        <Route path="permitnumbers/:id/" element={<PermitNumbersScreen />} />
-        <Route path="attachments/:id/" element={<AttachmentsScreen />} />
-        <Route path="invoice/:id/" element={<InvoicesScreen />} />
-        <Route path="invoice/:id/create/" element={<InvoiceCreateScreen />} />
-        <Route path="invoice/:id/detail/" element={<InvoiceDetailScreen />} />
-        <Route path="outstanding/" element={<OutstandingScreen />} />
-        <Route path="contact/" element={<ContactScreen />} />
-        <Route path="user/" element={<UsersScreen />} />
-        <Route path="statistics/" element={<StatisticsScreen />} />
-        <Route path="resources/" element={<ResourcesScreen />} />
-        <Route path="chargecard/" element={<ChargeCardScreen />} />
-        <Route path="*" element={<NotFound />} />
-      </Routes>
+      <AriaProviders>
+        <Routes>
+          <Route index element={<TasksScreen />} />
+          <Route path="promotion/" element={<PromotionsScreen />} />
+          <Route path="detail/:id/" element={<DetailScreen />} />
+          <Route path="changelog/:id/" element={<ChangelogScreen />} />
+          <Route path="action/:id/" element={<ActionScreen />} />
+          <Route path="action/:id/create/" element={<ActionCreateScreen />} />
+          <Route path="permitnumbers/:id/" element={<PermitNumbersScreen />} />
+          <Route path="attachments/:id/" element={<AttachmentsScreen />} />
+          <Route path="invoice/:id/" element={<InvoicesScreen />} />
+          <Route path="invoice/:id/create/" element={<InvoiceCreateScreen />} />
+          <Route path="invoice/:id/detail/" element={<InvoiceDetailScreen />} />
+          <Route path="outstanding/" element={<OutstandingScreen />} />
+          <Route path="contact/" element={<ContactScreen />} />
+          <Route path="user/" element={<UsersScreen />} />
+          <Route path="statistics/" element={<StatisticsScreen />} />
+          <Route path="resources/" element={<ResourcesScreen />} />
+          <Route path="chargecard/" element={<ChargeCardScreen />} />
+          <Route path="*" element={<NotFound />} />
+        </Routes>
+      </AriaProviders>
     </RequireAuth>
   )
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useState } from 'react'
+import { lazy, Suspense, useEffect, useId, useState, type ComponentProps } from 'react'
 import { Link, useLocation } from 'react-router'
 import { paths, promotionPaths, staffPath } from '../../config/paths'
 import { useSession } from '../../lib/session'
@@ -6,7 +6,16 @@ import { useMediaQuery } from '../../lib/use-media-query'
 import type { MenuEntry } from '../ui/menu'
 
 /** react-aria's menu code loads after the first render (wide screens only; a phone lists the entries as links). */
-const Menu = lazy(() => import('../ui/menu').then((module) => ({ default: module.Menu })))
+const Menu = lazy(async () => {
+  const [{ Menu: AriaMenu }, { AriaProviders }] = await Promise.all([import('../ui/menu'), import('../aria-providers')])
+  return {
+    default: (props: ComponentProps<typeof AriaMenu>) => (
+      <AriaProviders>
+        <AriaMenu {...props} />
+      </AriaProviders>
+    ),
+  }
+})
 
 /** The public site's home (served by the site, not the app). */
 const SITE_HOME = '/'

@@ -1,7 +1,16 @@
 import { lazy, Suspense } from 'react'
 import type { ModalProps } from './dialog'
 
-const Modal = lazy(() => import('./dialog').then((module) => ({ default: module.Modal })))
+const Modal = lazy(async () => {
+  const [{ Modal: AriaModal }, { AriaProviders }] = await Promise.all([import('./dialog'), import('../aria-providers')])
+  return {
+    default: (props: ModalProps) => (
+      <AriaProviders>
+        <AriaModal {...props} />
+      </AriaProviders>
+    ),
+  }
+})
 
 /**
  * The Modal, with its react-aria code loaded the first time it opens (a few KB over the network),

@@ -4,7 +4,7 @@ import { I18nProvider } from 'react-aria-components'
 /** The app's locale: dates read day first (dd/mm/yyyy) on every browser, whatever its own locale. */
 export const APP_LOCALE = 'en-AU'
 
-/** Wrap the app once: every date and time control below it is en-AU. Kept apart so the entry chunk carries no picker. */
+/** Every date and time control below it is en-AU (the app wraps screens in AriaProviders, which includes it). */
 export function LocaleProvider({ children }: { children: ReactNode }) {
   return <I18nProvider locale={APP_LOCALE}>{children}</I18nProvider>
 }

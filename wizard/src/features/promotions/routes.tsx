@@ -14,8 +14,9 @@ const create = (skill: boolean) => () => import('./components/create-promotion-s
 const modify = (skill: boolean) => () => import('./components/modify-promotion-screen').then((m) => () => <m.ModifyPromotionScreen skill={skill} />)
 
 export const promotionRoutes: RouteObject[] = [
-  { path: promotionPaths.list, ...lazyScreen(myPromotions(false), { auth: true }) },
-  { path: promotionPaths.archive, ...lazyScreen(myPromotions(true), { auth: true }) },
+  // Native controls only: no react-aria providers (its delete dialog brings its own).
+  { path: promotionPaths.list, ...lazyScreen(myPromotions(false), { auth: true, aria: false }) },
+  { path: promotionPaths.archive, ...lazyScreen(myPromotions(true), { auth: true, aria: false }) },
   { path: promotionPaths.create, element: <Navigate to={promotionPaths.gameOfChance} replace /> },
   { path: promotionPaths.gameOfChance, ...lazyScreen(create(false)) },
   { path: promotionPaths.gameOfSkill, ...lazyScreen(create(true)) },
