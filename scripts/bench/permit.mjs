@@ -218,7 +218,7 @@ export async function run(report = console.log) {
       if (!response.ok) throw new Error(`get ${id} answered ${response.status}`)
       const promotion = await response.json()
       bodies.push({ ...promotion, ...ready.application.promotion, permit: { ...promotion.permit, ...ready.application.permit } })
-      versions.push(promotion.version)
+      versions.push(promotion.versionNumber)
     }
     let conflicts = 0
     let saves = 0
@@ -230,7 +230,7 @@ export async function run(report = console.log) {
       const response = await fetch(`${base}/api/promotion/save`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) })
       const answer = await response.json().catch(() => undefined)
       if (response.ok) {
-        versions[client] = answer.version
+        versions[client] = answer.versionNumber
         lastSaved = answer
         return true
       }
