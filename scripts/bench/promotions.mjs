@@ -7,13 +7,9 @@
  * The API runs in a child process (the real createApp over an embedded PostgreSQL) so the load
  * generator does not share its event loop.
  */
-import { spawn } from 'node:child_process'
-import fs from 'node:fs'
-import path from 'node:path'
-import readline from 'node:readline'
+import { benchDataDir, describeLoad as f, fetchOk, listenAndAnnounce, load, startApiDatabase, startChild, stopChild, stopOnSignal } from './_lib.mjs'
 
-const root = path.resolve(import.meta.dirname, '../..')
-const dataDir = path.join(root, '.test-data', 'bench-promotions')
+const dataDir = benchDataDir('promotions')
 const SECONDS = Number(process.env.BENCH_SECONDS || 10)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 20)
 const TOTAL = 100_000
@@ -21,22 +17,9 @@ const MINE = 10_000
 const OTHER_USERS = 90
 
 async function serve() {
-  const { register } = await import('tsx/esm/api')
-  register()
-  const { startEmbeddedPostgres } = await import('../../api/src/db/embedded.ts')
-  const { migrateApp } = await import('../../api/src/db/migrate.ts')
-  const { createDatabase } = await import('../../api/src/db/client.ts')
-  const { createApp } = await import('../../api/src/app.ts')
-  const { loadConfig } = await import('../../api/src/env.ts')
-  const { silentLogger } = await import('../../api/src/logger.ts')
-  const { createSession } = await import('../../api/src/modules/account/session-store.ts')
+  const api = await startApiDatabase(dataDir)
   const { calculateFees, ausStatesOf } = await import('../../shared/src/index.ts')
-
-  fs.rmSync(dataDir, { recursive: true, force: true })
-  const embedded = await startEmbeddedPostgres(dataDir)
-  await migrateApp(embedded.url)
-  const database = createDatabase(embedded.url, { max: 10 })
-  const { pool } = database
+  const { pool } = api
 
   // Users: one bench account plus 90 others; promotions: 10,000 for the bench account, the rest spread over the others.
   await pool.query(`insert into app.users (email, password_hash, first_name, last_name, account_name)
@@ -57,56 +40,17 @@ async function serve() {
   await insert(MINE + 1, TOTAL, `(select id from app.users where email = 'bench-' || (1 + g % ${OTHER_USERS}) || '@example.com')`)
   // A table in service has been vacuumed by autovacuum: index-only scans for the count.
   await pool.query('vacuum analyze app.promotions')
-  const token = await createSession(database.db, benchUser)
+  const token = await api.createSession(benchUser)
 
-  const config = loadConfig({ NODE_ENV: 'test', BOT_CHECK: 'off', DATABASE_URL: embedded.url, DATA_DIR: dataDir, LOG_LEVEL: 'error' })
-  const app = createApp({ config, database, logger: silentLogger })
-  const server = app.listen(0, '127.0.0.1', () => {
-    process.stdout.write(`${JSON.stringify({ port: server.address().port, token, databaseUrl: process.env.BENCH_SHOW_DB ? embedded.url : undefined })}\n`)
-  })
-  const shutdown = async () => {
-    server.close()
-    await database.close()
-    await embedded.stop()
-    fs.rmSync(dataDir, { recursive: true, force: true })
-    process.exit(0)
-  }
-  process.on('SIGINT', shutdown)
-  process.on('SIGTERM', shutdown)
+  const server = listenAndAnnounce(api.createApp(api.config()), { token, databaseUrl: process.env.BENCH_SHOW_DB ? api.embedded.url : undefined })
+  stopOnSignal(dataDir, () => server.close(), api.stop)
 }
 
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
-}
-
-async function load(url, headers) {
-  const latencies = []
-  let failures = 0
-  const deadline = performance.now() + SECONDS * 1000
-  const started = performance.now()
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (performance.now() < deadline) {
-        const t = performance.now()
-        const response = await fetch(url, { headers })
-        await response.arrayBuffer()
-        if (!response.ok) failures++
-        latencies.push(performance.now() - t)
-      }
-    }),
-  )
-  const elapsed = (performance.now() - started) / 1000
-  latencies.sort((a, b) => a - b)
-  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), rps: latencies.length / elapsed, count: latencies.length, failures }
-}
+/** CONCURRENCY clients getting `url` for SECONDS. */
+const loadUrl = (url, headers) => load(SECONDS, CONCURRENCY, () => fetchOk(url, { headers }))
 
 export async function run(report = console.log) {
-  const child = spawn(process.execPath, [import.meta.filename, '--serve'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
-  const lines = readline.createInterface({ input: child.stdout })
-  const ready = await new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)))
-    lines.once('line', (line) => resolve(JSON.parse(line)))
-  })
+  const ready = await startChild(import.meta.filename, ['--serve'])
   try {
     const base = `http://127.0.0.1:${ready.port}`
     const headers = { cookie: `pd_session=${ready.token}` }
@@ -114,16 +58,15 @@ export async function run(report = console.log) {
     const check = await fetch(listUrl, { headers }).then((r) => r.json())
     if (check.promotionCount !== MINE * 0.9) throw new Error(`list answered ${JSON.stringify(check).slice(0, 200)}`)
     // Warm both paths, then measure them one after the other in the same run.
-    await load(`${base}/api/health`, headers)
-    const health = await load(`${base}/api/health`, headers)
-    const list = await load(listUrl, headers)
-    const f = (r) => `p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.rps.toFixed(0)} req/s (${r.count} requests, ${r.failures} failed)`
+    await loadUrl(`${base}/api/health`, headers)
+    const health = await loadUrl(`${base}/api/health`, headers)
+    const list = await loadUrl(listUrl, headers)
     report(`promotions: ${TOTAL.toLocaleString('en-AU')} promotions, ${MINE.toLocaleString('en-AU')} for the signed-in account (9,000 not archived), ${CONCURRENCY} concurrent clients, ${SECONDS} s each`)
     report(`promotions: GET /api/health           ${f(health)}`)
     report(`promotions: GET /api/promotion/list   ${f(list)}  (page of 10 by date with the total)`)
     report(`promotions: list / health: p50 x${(list.p50 / health.p50).toFixed(2)}, p99 x${(list.p99 / health.p99).toFixed(2)}, throughput ${(100 * list.rps / health.rps).toFixed(0)}% of health; target list p99 < 50 ms: ${list.p99 < 50 ? 'met' : 'NOT met'}`)
   } finally {
-    await new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGINT')))
+    await stopChild(ready.child)
   }
 }
 

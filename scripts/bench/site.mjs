@@ -6,37 +6,17 @@
  * - publish → live: seconds from publishing a news article in the CMS to its page answering 200.
  *   node scripts/bench/site.mjs
  */
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
-import path from 'node:path'
 import zlib from 'node:zlib'
+import { benchDataDir, startStack, stopChild as stop } from './_lib.mjs'
 
-const root = path.resolve(import.meta.dirname, '../..')
 const port = Number(process.env.BENCH_SITE_PORT || 3720)
 const base = `http://localhost:${port}`
-const dataDir = path.join(root, '.test-data', 'bench-site')
+const dataDir = benchDataDir('site')
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 const admin = { email: 'bench@permitdesk.test', password: 'bench-password-123' }
 
-async function startServer() {
-  fs.rmSync(dataDir, { recursive: true, force: true })
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, BOT_CHECK: 'off', NODE_ENV: 'test', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  child.stdout.on('data', (c) => (output += c))
-  child.stderr.on('data', (c) => (output += c))
-  const deadline = Date.now() + 600_000
-  while (!output.includes('Ready in')) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${output}`)
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`)
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  return { child, output: () => output }
-}
-const stop = (child) => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', resolve), child.kill('SIGINT'))))
+const startServer = () => startStack({ port, dataDir, env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } })
 
 /** Loads the home page in Chromium (mobile viewport), waits for the network to settle, sums what came. */
 async function firstView() {

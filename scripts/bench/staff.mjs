@@ -7,34 +7,17 @@
  *   node scripts/bench/staff.mjs            (BENCH_SECONDS=5 BENCH_CONCURRENCY=10)
  * The API runs in a child process (the real createApp over an embedded PostgreSQL).
  */
-import { spawn } from 'node:child_process'
-import fs from 'node:fs'
-import path from 'node:path'
-import readline from 'node:readline'
+import { benchDataDir, describeLoad as f, fetchOk, listenAndAnnounce, load, startApiDatabase, startChild, stopChild, stopOnSignal } from './_lib.mjs'
 
-const root = path.resolve(import.meta.dirname, '../..')
-const dataDir = path.join(root, '.test-data', 'bench-staff')
+const dataDir = benchDataDir('staff')
 const SECONDS = Number(process.env.BENCH_SECONDS || 5)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 10)
 const TOTAL = 100_000
 const USERS = 2_000
 
 async function serve() {
-  const { register } = await import('tsx/esm/api')
-  register()
-  const { startEmbeddedPostgres } = await import('../../api/src/db/embedded.ts')
-  const { migrateApp } = await import('../../api/src/db/migrate.ts')
-  const { createDatabase } = await import('../../api/src/db/client.ts')
-  const { createApp } = await import('../../api/src/app.ts')
-  const { loadConfig } = await import('../../api/src/env.ts')
-  const { silentLogger } = await import('../../api/src/logger.ts')
-  const { createSession } = await import('../../api/src/modules/account/session-store.ts')
-
-  fs.rmSync(dataDir, { recursive: true, force: true })
-  const embedded = await startEmbeddedPostgres(dataDir)
-  await migrateApp(embedded.url)
-  const database = createDatabase(embedded.url, { max: 10 })
-  const { pool } = database
+  const api = await startApiDatabase(dataDir)
+  const { pool } = api
 
   await pool.query(`insert into app.users (email, password_hash, first_name, last_name, account_name)
     select 'promoter-' || g || '@example.com', 'x', 'First' || g, 'Last' || g, 'Account ' || md5(g::text) from generate_series(1, ${USERS}) g`)
@@ -54,59 +37,21 @@ async function serve() {
   )
   await pool.query('vacuum analyze app.promotions')
   await pool.query('vacuum analyze app.users')
-  const token = await createSession(database.db, staffRows[0].id)
+  const token = await api.createSession(staffRows[0].id)
   const { rows: sample } = await pool.query(`select substr(md5('o' || 4242), 1, 6) as org, substr(md5(777::text), 1, 6) as name`)
 
-  const config = loadConfig({ NODE_ENV: 'test', BOT_CHECK: 'off', DATABASE_URL: embedded.url, DATA_DIR: dataDir, LOG_LEVEL: 'error' })
-  const app = createApp({ config, database, logger: silentLogger })
-  const server = app.listen(0, '127.0.0.1', () => {
-    process.stdout.write(`${JSON.stringify({ port: server.address().port, token, org: sample[0].org, name: sample[0].name })}\n`)
-  })
-  const shutdown = async () => {
-    server.close()
-    await database.close()
-    await embedded.stop()
-    fs.rmSync(dataDir, { recursive: true, force: true })
-    process.exit(0)
-  }
-  process.on('SIGINT', shutdown)
-  process.on('SIGTERM', shutdown)
+  const server = listenAndAnnounce(api.createApp(api.config()), { token, org: sample[0].org, name: sample[0].name })
+  stopOnSignal(dataDir, () => server.close(), api.stop)
 }
 
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
-}
-
-async function load(urls, headers) {
-  const latencies = []
-  let failures = 0
+/** CONCURRENCY clients for SECONDS, each request getting the next of `urls` in turn. */
+function loadUrls(urls, headers) {
   let i = 0
-  const deadline = performance.now() + SECONDS * 1000
-  const started = performance.now()
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (performance.now() < deadline) {
-        const url = urls[i++ % urls.length]
-        const t = performance.now()
-        const response = await fetch(url, { headers })
-        await response.arrayBuffer()
-        if (!response.ok) failures++
-        latencies.push(performance.now() - t)
-      }
-    }),
-  )
-  const elapsed = (performance.now() - started) / 1000
-  latencies.sort((a, b) => a - b)
-  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), rps: latencies.length / elapsed, count: latencies.length, failures }
+  return load(SECONDS, CONCURRENCY, () => fetchOk(urls[i++ % urls.length], { headers }))
 }
 
 export async function run(report = console.log) {
-  const child = spawn(process.execPath, [import.meta.filename, '--serve'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
-  const lines = readline.createInterface({ input: child.stdout })
-  const ready = await new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)))
-    lines.once('line', (line) => resolve(JSON.parse(line)))
-  })
+  const ready = await startChild(import.meta.filename, ['--serve'])
   try {
     const base = `http://127.0.0.1:${ready.port}`
     const headers = { cookie: `pd_session=${ready.token}` }
@@ -120,13 +65,12 @@ export async function run(report = console.log) {
     const textSearches = [search(ready.org), search(ready.name), search('NTP/4240'), search('promoter-77@'), search('contact1234@')]
     const accountSearches = Array.from({ length: 20 }, (_, i) => `${base}/api/admin/getPromotions?account_id=${1 + i * 97}`)
     const outstanding = [`${base}/api/promotion/getOutstanding?useSaved=false`]
-    await load([`${base}/api/health`], headers)
-    const health = await load([`${base}/api/health`], headers)
-    const text = await load(textSearches, headers)
-    const account = await load(accountSearches, headers)
-    const list = await load(outstanding, headers)
+    await loadUrls([`${base}/api/health`], headers)
+    const health = await loadUrls([`${base}/api/health`], headers)
+    const text = await loadUrls(textSearches, headers)
+    const account = await loadUrls(accountSearches, headers)
+    const list = await loadUrls(outstanding, headers)
     const rows = (await fetch(outstanding[0], { headers }).then((r) => r.json())).rows.length
-    const f = (r) => `p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.rps.toFixed(0)} req/s (${r.count} requests, ${r.failures} failed)`
     const ratio = (r) => `p50 x${(r.p50 / health.p50).toFixed(2)}, p99 x${(r.p99 / health.p99).toFixed(2)} of health`
     report(`staff: ${TOTAL.toLocaleString('en-AU')} promotions over ${USERS.toLocaleString('en-AU')} accounts, ${CONCURRENCY} concurrent clients, ${SECONDS} s each`)
     report(`staff: GET /api/health                          ${f(health)}`)
@@ -134,7 +78,7 @@ export async function run(report = console.log) {
     report(`staff: getPromotions by account_id              ${f(account)}  ${ratio(account)}`)
     report(`staff: getOutstanding (${rows} rows, limit 500)    ${f(list)}  ${ratio(list)}`)
   } finally {
-    await new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGINT')))
+    await stopChild(ready.child)
   }
 }
 

@@ -7,77 +7,45 @@
  * lib-storage holds the 5 MB parts in flight: up to 2 per upload, i.e. a whole 10 MB file).
  *   node scripts/bench/storage.mjs        (BENCH_UPLOADS=8 BENCH_ROUNDS=3)
  */
-import { spawn } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
-import readline from 'node:readline'
+import { benchDataDir, listenAndAnnounce, rawRequest, startApiDatabase, startChild, stopChild, stopOnSignal } from './_lib.mjs'
 
-const root = path.resolve(import.meta.dirname, '../..')
 const UPLOADS = Number(process.env.BENCH_UPLOADS || 8)
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3)
 const FILE_BYTES = 10 * 1024 * 1024 - 4096
 
 async function serveBare() {
-  const server = http.createServer((req, res) => {
-    req.resume()
-    req.on('end', () => {
-      res.writeHead(201, { 'content-type': 'application/json' })
-      res.end('{}')
-    })
-  })
-  server.listen(0, '127.0.0.1', () => process.stdout.write(`${JSON.stringify({ port: server.address().port })}\n`))
+  listenAndAnnounce(
+    http.createServer((req, res) => {
+      req.resume()
+      req.on('end', () => {
+        res.writeHead(201, { 'content-type': 'application/json' })
+        res.end('{}')
+      })
+    }),
+  )
 }
 
 async function serveApp(kind) {
-  const { register } = await import('tsx/esm/api')
-  register()
-  const { startEmbeddedPostgres } = await import('../../api/src/db/embedded.ts')
-  const { migrateApp } = await import('../../api/src/db/migrate.ts')
-  const { createDatabase } = await import('../../api/src/db/client.ts')
-  const { createApp } = await import('../../api/src/app.ts')
-  const { createGateway } = await import('../../api/src/server/gateway.ts')
-  const { loadConfig } = await import('../../api/src/env.ts')
-  const { silentLogger } = await import('../../api/src/logger.ts')
-  const { createSession } = await import('../../api/src/modules/account/session-store.ts')
-
-  const dataDir = path.join(root, '.test-data', `bench-storage-${kind}`)
-  fs.rmSync(dataDir, { recursive: true, force: true })
+  const dataDir = benchDataDir(`storage-${kind}`)
   // The S3 server runs in the bench's own process, so its memory is not counted as the app's.
   const s3env = kind === 's3' ? JSON.parse(process.argv[4]) : {}
-  const embedded = await startEmbeddedPostgres(dataDir)
-  await migrateApp(embedded.url)
-  const database = createDatabase(embedded.url, { max: 10 })
-  const { rows } = await database.pool.query(`insert into app.users (email, password_hash, first_name, last_name, account_name) values ('bench-upload@example.com', 'x', 'Bench', 'Upload', 'Uploads') returning id`)
-  const token = await createSession(database.db, rows[0].id)
-  const config = loadConfig({ NODE_ENV: 'test', BOT_CHECK: 'off', DATABASE_URL: embedded.url, DATA_DIR: dataDir, LOG_LEVEL: 'error', ...s3env })
-  const api = createApp({ config, database, logger: silentLogger })
+  const api = await startApiDatabase(dataDir)
+  const { createGateway } = await import('../../api/src/server/gateway.ts')
+  const userId = await api.insertUser({ email: 'bench-upload@example.com', firstName: 'Bench', lastName: 'Upload', accountName: 'Uploads' })
+  const token = await api.createSession(userId)
+  const config = api.config(s3env)
   const siteDir = path.join(dataDir, 'site')
   fs.mkdirSync(siteDir, { recursive: true })
-  const server = createGateway({ api, config, siteDir }).listen(0, '127.0.0.1', () => {
-    process.stdout.write(`${JSON.stringify({ port: server.address().port, token, origin: config.publicOrigin })}\n`)
-  })
-  const shutdown = async () => {
-    server.close()
-    await database.close()
-    await embedded.stop()
-    fs.rmSync(dataDir, { recursive: true, force: true })
-    process.exit(0)
-  }
-  process.on('SIGINT', shutdown)
-  process.on('SIGTERM', shutdown)
+  const server = listenAndAnnounce(createGateway({ api: api.createApp(config), config, siteDir }), { token, origin: config.publicOrigin })
+  stopOnSignal(dataDir, () => server.close(), api.stop)
 }
 
-function start(...args) {
-  const child = spawn(process.execPath, [import.meta.filename, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
-  const lines = readline.createInterface({ input: child.stdout })
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)))
-    lines.once('line', (line) => resolve({ child, ...JSON.parse(line) }))
-  })
-}
+const start = (...args) => startChild(import.meta.filename, args, { label: args.join(' ') })
 
 /** Resident and peak resident memory of a process, in MB (Linux /proc). */
 function memoryOf(pid) {
@@ -106,14 +74,8 @@ async function uploadLoad(port, headers) {
   for (let round = 0; round < ROUNDS; round++) {
     await Promise.all(
       Array.from({ length: UPLOADS }, () =>
-        new Promise((resolve) => {
-          const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/Upload', headers: { 'content-type': type, 'content-length': body.length, ...headers } }, (res) => {
-            if (res.statusCode !== 201) failures++
-            res.resume()
-            res.on('end', resolve)
-          })
-          req.on('error', () => (failures++, resolve()))
-          req.end(body)
+        rawRequest({ port, method: 'POST', path: '/api/Upload', headers: { 'content-type': type, 'content-length': body.length, ...headers } }, body).then((status) => {
+          if (status !== 201) failures++
         }),
       ),
     )
@@ -153,11 +115,11 @@ export async function run(report = console.log) {
             `server peak memory grew ${Math.max(0, after.peak - Math.max(before.peak, before.rss)).toFixed(0)} MB (RSS ${before.rss.toFixed(0)} → ${after.rss.toFixed(0)} MB; the files of one round total ${((UPLOADS * FILE_BYTES) / 1024 / 1024).toFixed(0)} MB); ${ours.failures} failed`,
         )
       } finally {
-        await new Promise((resolve) => (app.child.once('exit', resolve), app.child.kill('SIGINT')))
+        await stopChild(app.child)
       }
     }
   } finally {
-    await new Promise((resolve) => (bare.child.once('exit', resolve), bare.child.kill('SIGINT')))
+    await stopChild(bare.child)
     await s3.close()
   }
 }

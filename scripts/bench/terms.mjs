@@ -11,13 +11,10 @@
  *   npm run bench -- terms      (BENCH_TERMS_RUNS=2000 BENCH_TERMS_PDFS=20)
  */
 import fs from 'node:fs'
+import { percentile, registerTsx } from './_lib.mjs'
 
 const RUNS = Number(process.env.BENCH_TERMS_RUNS || 2000)
 const PDFS = Number(process.env.BENCH_TERMS_PDFS || 20)
-
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
-}
 
 function time(runs, fn) {
   for (let i = 0; i < Math.min(50, runs); i++) fn()
@@ -46,8 +43,7 @@ async function timeAsync(runs, fn) {
 const ms = (v) => `${v.toFixed(3)} ms`
 
 export async function run(report) {
-  const { register } = await import('tsx/esm/api')
-  register()
+  await registerTsx()
   const shared = await import('../../shared/src/index.ts')
   const { keysToFlags, PRIZE_CATEGORIES, PRIZE_CATEGORY_FLAGS, ENTRY_METHOD_FLAGS, DRAW_METHOD_FLAGS, ausStatesOf, STATE_KEYS, SEED_TERMS_CLAUSES } = shared
   const address = { lineOne: 'Level 3, 100 George Street', lineTwo: 'Suite 301', suburb: 'Sydney', state: 'NSW', postcode: '2000' }

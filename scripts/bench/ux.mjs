@@ -7,72 +7,26 @@
  *   /permit/edit/{id}/details/ (targets: accessibility and best practices ≥ 95, performance ≥ 90).
  *   node scripts/bench/ux.mjs
  */
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { firstLoadJs } from './_first-load.mjs'
+import { benchDataDir, registerAndSignIn, root, startStack, stopChild } from './_lib.mjs'
 
 /** Measured before issue 17 with this same function on a fresh `vite build` of commit 6839a0c. */
 export const BASELINE = { gzip: 176_008, raw: 586_845, commit: '6839a0c' }
 export const BUDGET_RATIO = 1.2
 
-const root = path.resolve(import.meta.dirname, '../..')
 const port = Number(process.env.BENCH_UX_PORT || 3727)
 const base = `http://localhost:${port}`
-const dataDir = path.join(root, '.test-data', 'bench-ux')
+const dataDir = benchDataDir('ux')
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 const PASSWORD = 'bench-password-123'
 
-async function startServer() {
-  fs.rmSync(dataDir, { recursive: true, force: true })
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, BOT_CHECK: 'off', NODE_ENV: 'test' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  child.stdout.on('data', (c) => (output += c))
-  child.stderr.on('data', (c) => (output += c))
-  const deadline = Date.now() + 600_000
-  while (!output.includes('Ready in')) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${output}`)
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`)
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  return child
-}
-const stop = (child) => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', resolve), child.kill('SIGINT'))))
-
-/** The confirmation link of the newest mail to `to` in the server's outbox. */
-async function confirmLink(to) {
-  const outbox = path.join(dataDir, 'outbox')
-  for (let i = 0; i < 100; i++) {
-    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')) : []
-    for (const file of files) {
-      const text = fs.readFileSync(path.join(outbox, file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=')
-      if (!text.includes(to)) continue
-      const link = text.match(/https?:\/\/\S*\/api\/account\/confirmEmail\S*/)?.[0]
-      if (link) return link
-    }
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error(`no confirmation mail to ${to}`)
-}
-
 /** A confirmed customer with one NSW promotion; returns the session cookie and the promotion id. */
 async function signedInCustomer() {
-  const email = `bench-ux-${Date.now()}@example.test`
   const json = { 'content-type': 'application/json' }
-  const registered = await fetch(`${base}/api/account/register`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ email, password: PASSWORD, firstName: 'Bea', lastName: 'Bench', accountName: 'Bench Pty Ltd', phone: '0298765432', agreedTerms: true }),
-  })
-  if (!registered.ok) throw new Error(`register: ${registered.status} ${await registered.text()}`)
-  await fetch(await confirmLink(email))
-  const login = await fetch(`${base}/api/account/login`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: PASSWORD }) })
-  if (!login.ok) throw new Error(`login: ${login.status}`)
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+  const cookie = await registerAndSignIn(base, dataDir, { email: `bench-ux-${Date.now()}@example.test`, password: PASSWORD })
   const created = await fetch(`${base}/api/promotion/create`, {
     method: 'POST',
     headers: { ...json, cookie },
@@ -116,7 +70,7 @@ export async function run(report = console.log) {
   const ratio = now.gzip / BASELINE.gzip
   report(`ux: wizard first-load JS ${(now.gzip / 1024).toFixed(1)} KB gzip (${(now.raw / 1024).toFixed(1)} KB raw, ${now.files.length} files) vs ${(BASELINE.gzip / 1024).toFixed(1)} KB gzip before issue 17 (${BASELINE.commit}): ×${ratio.toFixed(3)} (budget ×${BUDGET_RATIO}) ${ratio <= BUDGET_RATIO ? 'OK' : 'OVER BUDGET'}`)
 
-  const server = await startServer()
+  const server = (await startStack({ port, dataDir })).child
   try {
     const { cookie, id } = await signedInCustomer()
     for (const pagePath of ['/promotions/', `/permit/edit/${id}/details/`]) {
@@ -126,7 +80,7 @@ export async function run(report = console.log) {
       report(`ux: Lighthouse mobile ${pagePath} (signed in${lh.finalUrl.includes('/account/login') ? ', BUT REDIRECTED TO LOGIN' : ''}): performance ${s.performance}, accessibility ${s.accessibility}, best practices ${s['best-practices']} (LCP ${lh.lcp}, TBT ${lh.tbt}) ${ok ? 'OK' : 'BELOW TARGET'}${lh.failing.length ? `; failing audits: ${lh.failing.join(', ')}` : ''}`)
     }
   } finally {
-    await stop(server)
+    await stopChild(server)
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
 }
