@@ -85,7 +85,8 @@ export function bootPlugin(): Plugin {
         const loadedCss = cssOf(bundle, loaded)
         const compiled: Compiled[] = bootRoutes.map((route) => {
           const id = path.resolve(root, route.module)
-          const chunk = chunks.find((c) => c.facadeModuleId === id)
+          // The screen's own chunk, or (preserveEntrySignatures: false) the chunk its module was merged into.
+          const chunk = chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => c.moduleIds.includes(id))
           if (!chunk) throw new Error(`boot-plugin: no chunk for ${route.module} (is it still a lazy screen?)`)
           const files = [...closure(bundle, chunk.fileName)].filter((file) => !loaded.has(file))
           const css = [...cssOf(bundle, files)].filter((file) => !loadedCss.has(file))

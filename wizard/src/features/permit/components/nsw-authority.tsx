@@ -5,7 +5,7 @@
  */
 import { formatCurrency, NSW_AUTHORITY_DEFAULT_DURATION } from '@permitdesk/shared'
 import { useState } from 'react'
-import { Button, Modal } from '../../../components/ui'
+import { Button, LazyModal } from '../../../components/ui'
 import { ApiError } from '../../../lib/api-client'
 import { saveNswAuthority } from '../api/permit-api'
 import { useEditor } from './editor-context'
@@ -80,7 +80,7 @@ export function NswAuthority({ durationRequired }: { durationRequired: boolean }
         <Button variant="secondary" onPress={() => void submit(draft.hasNswAuthority === true)}>Save NSW authority</Button>
       )}
       <p role="status" aria-live="polite">{message}</p>
-      <Modal
+      <LazyModal
         isOpen={pending !== null}
         title="This may change your permit requirements"
         onClose={() => setPending(null)}
@@ -102,7 +102,7 @@ export function NswAuthority({ durationRequired }: { durationRequired: boolean }
         }
       >
         <p>Whether you hold an NSW authority changes the NSW permit fee and what we lodge for you. Your fees will be recalculated.</p>
-      </Modal>
+      </LazyModal>
     </fieldset>
   )
 }

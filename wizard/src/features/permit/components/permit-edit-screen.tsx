@@ -18,7 +18,7 @@ import {
   type StepKey,
   type WizardStep,
 } from '@permitdesk/shared'
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { Link, Navigate, useNavigate, useParams } from 'react-router'
 import { AfterFirstPaint } from '../../../components/after-first-paint'
 import { AppLayout } from '../../../components/layouts/app-layout'
@@ -30,9 +30,11 @@ import { useReportActivity } from '../../../lib/report-activity'
 import { usePermitEditor, type Draft, type SaveStatus } from '../hooks/use-permit-editor'
 import { EditorProvider } from './editor-context'
 import { Section } from './fields'
-import { SidePanel } from './side-panel'
 import { SECTION_COMPONENTS } from './sections'
 import '../permit.css'
+
+/** Compliance notes and FAQs beside the form: drawn after it, so their code comes after it too. */
+const SidePanel = lazy(() => import('./side-panel').then((module) => ({ default: module.SidePanel })))
 
 const STATUS_TEXT: Record<SaveStatus, string> = { default: '', saving: 'Saving…', saved: 'Saved', error: 'Not saved' }
 
@@ -208,29 +210,34 @@ export function PermitEditScreen() {
             }}
           >
             <h2 id="permit-step-title" className="step-title">Step {stepIndex + 1} of {steps.length}: {step.name}</h2>
-            {sections.map((key, index) => {
-              const Component = SECTION_COMPONENTS[key]
-              const section = (
-                <Section key={key} sectionKey={key} title={SECTION_NAMES[key]} validity={validity.sections[key] ?? 'neutral'} actionRequired={draft.incompleteActionFields?.includes(key)}>
-                  <Component />
-                </Section>
-              )
-              // The step's first section at once, the others in the frames after it (first render).
-              return index === 0 ? section : <AfterFirstPaint key={key}>{section}</AfterFirstPaint>
-            })}
-            <AfterFirstPaint>
-              <div className="step-actions">
-                {previous ? (
-                  <Button variant="secondary" onPress={() => void goTo(previous)}>Previous: {previous.name}</Button>
-                ) : (
-                  <Button variant="secondary" onPress={() => void goTo('dashboard')}>Back to the promotion</Button>
-                )}
-                <Button type="submit">{next ? `Next: ${next.name}` : 'Save and finish'}</Button>
-              </div>
-            </AfterFirstPaint>
+            {/* A later step's section loads when first opened: its fields and the step buttons appear together. */}
+            <Suspense fallback={null}>
+              {sections.map((key, index) => {
+                const Component = SECTION_COMPONENTS[key]
+                const section = (
+                  <Section key={key} sectionKey={key} title={SECTION_NAMES[key]} validity={validity.sections[key] ?? 'neutral'} actionRequired={draft.incompleteActionFields?.includes(key)}>
+                    <Component />
+                  </Section>
+                )
+                // The step's first section at once, the others in the frames after it (first render).
+                return index === 0 ? section : <AfterFirstPaint key={key}>{section}</AfterFirstPaint>
+              })}
+              <AfterFirstPaint>
+                <div className="step-actions">
+                  {previous ? (
+                    <Button variant="secondary" onPress={() => void goTo(previous)}>Previous: {previous.name}</Button>
+                  ) : (
+                    <Button variant="secondary" onPress={() => void goTo('dashboard')}>Back to the promotion</Button>
+                  )}
+                  <Button type="submit">{next ? `Next: ${next.name}` : 'Save and finish'}</Button>
+                </div>
+              </AfterFirstPaint>
+            </Suspense>
           </form>
           <AfterFirstPaint>
-            <SidePanel stepKey={step.key} />
+            <Suspense fallback={null}>
+              <SidePanel stepKey={step.key} />
+            </Suspense>
           </AfterFirstPaint>
         </EditorProvider>
       </div>

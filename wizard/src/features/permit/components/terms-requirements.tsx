@@ -4,7 +4,7 @@
  */
 import { COMPLIANCE_NOTE_RULES, deriveApplicationState } from '@permitdesk/shared'
 import { useState } from 'react'
-import { Button, Modal } from '../../../components/ui'
+import { Button, LazyModal } from '../../../components/ui'
 import { useEditor } from './editor-context'
 
 export function TermsRequirements() {
@@ -15,7 +15,7 @@ export function TermsRequirements() {
   return (
     <>
       <Button variant="link" onPress={() => setOpen(true)}>What your terms and conditions must cover</Button>
-      <Modal isOpen={open} title="Terms and conditions requirements" onClose={() => setOpen(false)}>
+      <LazyModal isOpen={open} title="Terms and conditions requirements" onClose={() => setOpen(false)}>
         <p>
           {draft.termsAndConditions || draft.skillsBasedTC
             ? 'We draft your terms and conditions from this application, so they cover what the regulators ask for.'
@@ -33,7 +33,7 @@ export function TermsRequirements() {
         ) : (
           <p>Your answers so far need no special clauses. The list grows as you describe the entry, the draw and the prizes.</p>
         )}
-      </Modal>
+      </LazyModal>
     </>
   )
 }

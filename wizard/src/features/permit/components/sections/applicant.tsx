@@ -2,7 +2,7 @@
 import { getPermitRequirements, isNswAuthorityDurationRequired, type ApplicantDraft } from '@permitdesk/shared'
 import { useState } from 'react'
 import { useSession } from '../../../../lib/session'
-import { Button, Checkbox, Modal } from '../../../../components/ui'
+import { Button, Checkbox, LazyModal } from '../../../../components/ui'
 import { getApplicant, getApplicantReuseList } from '../../api/permit-api'
 import { useEditor } from '../editor-context'
 import { AddressFields, TextField } from '../fields'
@@ -45,7 +45,7 @@ export function ApplicantSection() {
         </Checkbox>
       )}
       {requirements.nsw.required && <NswAuthority durationRequired={isNswAuthorityDurationRequired({ nswRequired: true, hasNswAuthority: draft.hasNswAuthority, endDate: draft.permit.endDate }, applicant.nswAuthorityExpiration)} />}
-      <Modal
+      <LazyModal
         isOpen={authorityStatement}
         title="Authority statement"
         onClose={() => setAuthorityStatement(false)}
@@ -68,7 +68,7 @@ export function ApplicantSection() {
           I confirm that I am authorised by the promoter named in this application to apply for these permits on its behalf, and that I hold a signed letter of authority from
           it. I will upload the letter of authority with the attachments.
         </p>
-      </Modal>
+      </LazyModal>
     </>
   )
 }
