@@ -59,10 +59,12 @@ if (!only.length || only.includes('unit')) {
   const code = run('unit and integration tests (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`])
   if (fs.existsSync(file)) {
     const report = JSON.parse(fs.readFileSync(file, 'utf8'))
+    // A file whose set-up failed (a server that did not start, a file that does not load) has no
+    // failed test of its own, and vitest may still exit 0: it counts once as a failure.
+    const failedFiles = report.testResults.filter((file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed')).length
     passed += report.numPassedTests
-    failed += report.numFailedTests
-    // A file that fails to load has no failed tests but fails the run.
-    if (code !== 0 && report.numFailedTests === 0) broken.push('vitest')
+    failed += report.numFailedTests + failedFiles
+    if ((code !== 0 || !report.success) && report.numFailedTests + failedFiles === 0) broken.push('vitest')
   } else broken.push('vitest')
 }
 
