@@ -4,7 +4,8 @@
  *   and the chunks they import statically (lazy route chunks are not counted), beside the figure
  *   measured before issue 17 (commit 6839a0c, one bundle): the budget is +20 %;
  * - Lighthouse, mobile settings (/usr/bin/chromium), signed in: /promotions/ and
- *   /permit/edit/{id}/details/ (targets: accessibility and best practices ≥ 95, performance ≥ 90).
+ *   /permit/edit/{id}/details/ (targets: accessibility and best practices ≥ 95, performance ≥ 90),
+ *   each the median of BENCH_UX_RUNS runs (default 3), a fresh sign-in per run.
  *   node scripts/bench/ux.mjs
  */
 import { spawnSync } from 'node:child_process'
@@ -23,17 +24,28 @@ const dataDir = benchDataDir('ux')
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 const PASSWORD = 'bench-password-123'
 
-/** A confirmed customer with one NSW promotion; returns the session cookie and the promotion id. */
+/** Lighthouse runs per page; the figure is their median (one run moves ±5 points on a shared machine). */
+const RUNS = Number(process.env.BENCH_UX_RUNS || 3)
+
+/** A fresh session: leaving a page ends its session (000 §4), so every Lighthouse run signs in again. */
+async function signIn(email) {
+  const login = await fetch(`${base}/api/account/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) })
+  if (!login.ok) throw new Error(`login: ${login.status}`)
+  return login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+}
+
+/** A confirmed customer with one NSW promotion; returns the email and the promotion id. */
 async function signedInCustomer() {
   const json = { 'content-type': 'application/json' }
-  const cookie = await registerAndSignIn(base, dataDir, { email: `bench-ux-${Date.now()}@example.test`, password: PASSWORD })
+  const email = `bench-ux-${Date.now()}@example.test`
+  const cookie = await registerAndSignIn(base, dataDir, { email, password: PASSWORD })
   const created = await fetch(`${base}/api/promotion/create`, {
     method: 'POST',
     headers: { ...json, cookie },
     body: JSON.stringify({ name: 'Bench promotion', ausStates: { nsw: true }, totalPrizeValue: 20_000, hasNswAuthority: false, includeNz: false, winnersDrawnElectronically: false, managedSubmission: true, randomDraw: false, termsAndConditions: false, abridgedTC: false, hostedTC: false }),
   })
   if (!created.ok) throw new Error(`create: ${created.status} ${await created.text()}`)
-  return { cookie, id: (await created.json()).id }
+  return { email, id: (await created.json()).id }
 }
 
 async function lighthouseScores(url, cookie) {
@@ -72,12 +84,18 @@ export async function run(report = console.log) {
 
   const server = (await startStack({ port, dataDir })).child
   try {
-    const { cookie, id } = await signedInCustomer()
+    const { email, id } = await signedInCustomer()
     for (const pagePath of ['/promotions/', `/permit/edit/${id}/details/`]) {
-      const lh = await lighthouseScores(`${base}${pagePath}`, cookie)
+      const runs = []
+      for (let i = 0; i < RUNS; i++) runs.push(await lighthouseScores(`${base}${pagePath}`, await signIn(email)))
+      runs.sort((a, b) => a.scores.performance - b.scores.performance)
+      const lh = runs[Math.floor(runs.length / 2)]
       const s = lh.scores
-      const ok = s.accessibility >= 95 && s['best-practices'] >= 95 && s.performance >= 90
-      report(`ux: Lighthouse mobile ${pagePath} (signed in${lh.finalUrl.includes('/account/login') ? ', BUT REDIRECTED TO LOGIN' : ''}): performance ${s.performance}, accessibility ${s.accessibility}, best practices ${s['best-practices']} (LCP ${lh.lcp}, TBT ${lh.tbt}) ${ok ? 'OK' : 'BELOW TARGET'}${lh.failing.length ? `; failing audits: ${lh.failing.join(', ')}` : ''}`)
+      const worst = (key) => Math.min(...runs.map((run) => run.scores[key]))
+      const ok = worst('accessibility') >= 95 && worst('best-practices') >= 95 && s.performance >= 90
+      const redirected = runs.some((run) => run.finalUrl.includes('/account/login'))
+      const failing = [...new Set(runs.flatMap((run) => run.failing))]
+      report(`ux: Lighthouse mobile ${pagePath} (signed in${redirected ? ', BUT REDIRECTED TO LOGIN' : ''}), median of ${RUNS}: performance ${s.performance} (runs ${runs.map((run) => run.scores.performance).join(', ')}), accessibility ${worst('accessibility')}, best practices ${worst('best-practices')} (median run: LCP ${lh.lcp}, TBT ${lh.tbt}) ${ok ? 'OK' : 'BELOW TARGET'}${failing.length ? `; failing audits: ${failing.join(', ')}` : ''}`)
     }
   } finally {
     await stopChild(server)
