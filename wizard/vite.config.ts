@@ -1,3 +1,4 @@
+import optimizeLocales from '@react-aria/optimize-locales-plugin'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 import { bootPlugin } from './build/boot-plugin'
@@ -5,7 +6,9 @@ import { bootPlugin } from './build/boot-plugin'
 // Assets live under /app/ so they never collide with the site's /_astro/ or Next's /_next/.
 export default defineConfig({
   base: '/app/',
-  plugins: [react(), bootPlugin()],
+  // The app speaks en-AU only: react-aria's translated strings for its other 30-odd locales stay out
+  // of the bundle (English strings serve en-AU).
+  plugins: [optimizeLocales.vite({ locales: ['en'] }), react(), bootPlugin()],
   build: {
     outDir: 'dist',
     sourcemap: true,
