@@ -84,10 +84,16 @@ export async function run(report = console.log) {
 
   const server = (await startStack({ port, dataDir })).child
   try {
-    const { email, id } = await signedInCustomer()
-    for (const pagePath of ['/promotions/', `/permit/edit/${id}/details/`]) {
+    for (const page of ['/promotions/', '/permit/edit/{id}/details/']) {
       const runs = []
-      for (let i = 0; i < RUNS; i++) runs.push(await lighthouseScores(`${base}${pagePath}`, await signIn(email)))
+      let customer
+      let pagePath = page
+      for (let i = 0; i < RUNS; i++) {
+        // A new customer every four runs: sign-ins are limited to five per account in 15 minutes (000 §5).
+        if (i % 4 === 0) customer = await signedInCustomer()
+        pagePath = page.replace('{id}', String(customer.id))
+        runs.push(await lighthouseScores(`${base}${pagePath}`, await signIn(customer.email)))
+      }
       runs.sort((a, b) => a.scores.performance - b.scores.performance)
       const lh = runs[Math.floor(runs.length / 2)]
       const s = lh.scores
