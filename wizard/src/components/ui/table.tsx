@@ -1,21 +1,11 @@
-import type { ReactNode } from 'react'
 import { Cell, Column, Row, Table, TableBody, TableHeader, type SortDescriptor } from 'react-aria-components'
-import type { TableColumn, TableSort } from './native-table'
+import type { SortableTableProps } from './native-table'
 
 export type { SortDirection, TableColumn, TableSort } from './native-table'
 export { Pager } from './native-table'
 
-export type DataTableProps<T, C extends string = string> = {
-  label: string
-  columns: readonly TableColumn<T, C>[]
-  rows: readonly T[]
-  rowKey: (row: T) => string | number
-  sort?: TableSort<C>
-  onSortChange?: (sort: TableSort<C>) => void
-  empty?: ReactNode
-  /** Enter on a row, or a click on it outside its links and buttons (e.g. open the record). */
-  onRowAction?: (row: T) => void
-}
+/** The same props as the native SortableTable; `onRowAction` also runs on Enter on a row. */
+export type DataTableProps<T, C extends string = string> = SortableTableProps<T, C>
 
 /**
  * A data table (react-aria: grid keyboard navigation, sort announced). Sorting is done by the
