@@ -225,6 +225,27 @@ test('the shell: header links, staff link for staff only, and the phone menu but
   await expectStaffLink(browser)
 })
 
+test('the account menu opens when pressed before its code has arrived', async ({ page }) => {
+  await signIn(page.request, await signUp(page.request, 'early', { firstName: 'Ella', lastName: 'Early' }))
+  // Hold back every script the page did not ask for in its HTML: the menu's code loads lazily.
+  const html = await (await page.request.get('/promotions/')).text()
+  const firstLoad = new Set(html.match(/\/app\/assets\/[\w.-]+\.js/g))
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/app\/assets\/[\w.-]+\.js$/, async (route) => {
+    if (!firstLoad.has(new URL(route.request().url()).pathname)) await held
+    await route.continue()
+  })
+  await page.goto('/promotions/')
+  const button = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Ella Early' })
+  // Still the stand-in drawn until react-aria's button arrives (react-aria marks its own with data-rac).
+  await expect(button).toBeVisible()
+  expect(await button.getAttribute('data-rac')).toBeNull()
+  await button.click()
+  release()
+  await expect(page.getByRole('menuitem', { name: 'Invoices' })).toHaveAttribute('href', '/account/invoices/')
+})
+
 async function expectStaffLink(browser: Browser) {
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL })
   const staff = await context.newPage()

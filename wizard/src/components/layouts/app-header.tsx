@@ -32,6 +32,8 @@ export function AppHeader() {
   const { status, user, signOut } = useSession()
   const { pathname } = useLocation()
   const [open, setOpen] = useState(false)
+  const [menuPressed, setMenuPressed] = useState(false)
+  const [menuFocused, setMenuFocused] = useState(false)
   const navId = useId()
   // styles.css hides the account menu at phone width (the panel lists its entries as links), so
   // it is not rendered there at all: less first-render work where the CPU is slowest.
@@ -72,9 +74,16 @@ export function AppHeader() {
               {/* Wide screens: a menu; on a phone the same entries are plain links in the panel. */}
               {wide ? (
                 <div className="app-nav__account-menu">
-                  {/* Until the menu's code has arrived (a moment), the same button, drawn in the same place. */}
-                  <Suspense fallback={<button type="button" className="ui-menu__button" aria-haspopup="menu">{accountLabel}<span aria-hidden="true">▾</span></button>}>
-                    <Menu label="Account" buttonLabel={accountLabel} entries={accountEntries} />
+                  {/* Until the menu's code has arrived (a moment), the same button in the same place: a press on it opens the menu once it is there, and its focus passes on. */}
+                  <Suspense
+                    fallback={
+                      <button type="button" className="ui-menu__button" aria-haspopup="menu" onClick={() => setMenuPressed(true)} onFocus={() => setMenuFocused(true)} onBlur={() => setMenuFocused(false)}>
+                        {accountLabel}
+                        <span aria-hidden="true">▾</span>
+                      </button>
+                    }
+                  >
+                    <Menu label="Account" buttonLabel={accountLabel} entries={accountEntries} defaultOpen={menuPressed} autoFocus={menuFocused && !menuPressed} />
                   </Suspense>
                 </div>
               ) : null}

@@ -3,11 +3,15 @@ import { Button, Menu as AriaMenu, MenuItem, MenuTrigger, Popover, Separator } f
 
 export type MenuEntry = { id: string; label: ReactNode; href?: string; onAction?: () => void; separatorBefore?: boolean; textValue?: string }
 
-/** A button opening a menu of links and actions (arrow keys, typeahead, Escape). */
-export function Menu({ label, buttonLabel, entries, className }: { label: string; buttonLabel: ReactNode; entries: readonly MenuEntry[]; className?: string }) {
+/**
+ * A button opening a menu of links and actions (arrow keys, typeahead, Escape). `defaultOpen`:
+ * open from the start (a press that arrived while the menu's code was loading); `autoFocus`: take
+ * the focus its stand-in had.
+ */
+export function Menu({ label, buttonLabel, entries, className, defaultOpen, autoFocus }: { label: string; buttonLabel: ReactNode; entries: readonly MenuEntry[]; className?: string; defaultOpen?: boolean; autoFocus?: boolean }) {
   return (
-    <MenuTrigger>
-      <Button className={`ui-menu__button${className ? ` ${className}` : ''}`} aria-label={typeof buttonLabel === 'string' ? undefined : label}>
+    <MenuTrigger defaultOpen={defaultOpen}>
+      <Button autoFocus={autoFocus} className={`ui-menu__button${className ? ` ${className}` : ''}`} aria-label={typeof buttonLabel === 'string' ? undefined : label}>
         {buttonLabel}
         <span aria-hidden="true">▾</span>
       </Button>
