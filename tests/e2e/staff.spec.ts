@@ -217,6 +217,8 @@ test('contact/, user/ and resources/: a voicemail is recorded and played, e-mail
   await staff.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Users' }).click()
   await staff.getByRole('searchbox', { name: 'Search users' }).fill(email)
   await staff.getByRole('button', { name: 'Search', exact: true }).click()
+  // The list shows every user until the search has answered.
+  await expect(staff.getByLabel(/E-mail of user/)).toHaveCount(1)
   const newEmail = `changed-${email}`
   await staff.getByLabel(/E-mail of user/).fill(newEmail)
   await staff.getByRole('button', { name: 'Update e-mail' }).click()
