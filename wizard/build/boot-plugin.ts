@@ -3,11 +3,10 @@
  * HTML → entry script → session check → the screen's chunk → the screen's data. This build step
  * writes an inline script at the end of <body> that runs while the HTML is parsed and, for the
  * current path:
- * - asks for the session (`/api/account/current`) and, at the same moment, the screen's first GET
- *   requests (src/app/boot-routes.ts), leaving each response promise in
- *   `window.__permitdeskPrefetch` where the request function takes it (src/lib/prefetch.ts).
- *   Not waiting for the session saves a round trip; a signed-out browser only gets 401s, which
- *   nothing reads (the screen sends it to the login page first);
+ * - asks for the session (`/api/account/current`) and, once it says someone is signed in, the
+ *   screen's first GET requests (src/app/boot-routes.ts; a visitor's browser asks for nothing
+ *   private), leaving each response promise in `window.__permitdeskPrefetch` where the request
+ *   function takes it (src/lib/prefetch.ts; null when nobody was signed in);
  * - modulepreloads the screen's chunk with the chunks it imports, and preloads its CSS, found in
  *   the build's bundle (what the entry already loads is left out);
  * - hides the static header (`#boot-shell`, painted at once with the CSS) on the staff console,
@@ -54,13 +53,13 @@ const cssOf = (bundle: OutputBundle, files: Iterable<string>) => {
 export function bootScript(routes: readonly Compiled[], sessionUrl: string): string {
   return `(function(){try{var w=window,d=document,p=location.pathname,n=Date.now(),a=w[${JSON.stringify(PREFETCH_GLOBAL)}]={},R=${JSON.stringify(routes)};
 function f(u){var r=fetch(u,{credentials:"include",headers:{accept:"application/json"}});r["catch"](function(){});return r}
-function g(u){var r=f(u);a[u]={at:n,response:r};return r}
+function g(u,w){var r=w?w.then(function(o){return o?f(u):null}):f(u);r["catch"](function(){});a[u]={at:n,response:r};return r}
 function l(h,c){var e=d.createElement("link");e.rel=c;e.href=h;e.crossOrigin="";if(c=="preload")e.as="style";d.head.appendChild(e)}
 var s=d.querySelector('meta[name="permitdesk-staff-path"]');if(s&&p.toLowerCase().indexOf(s.content.toLowerCase())==0){var y=d.createElement("style");y.textContent="#boot-shell{display:none}";d.head.appendChild(y)}
-g(${JSON.stringify(sessionUrl)});
+var S=g(${JSON.stringify(sessionUrl)}),W=S.then(function(r){return r.ok?r.clone().json():null}).then(function(b){return!!(b&&b.user)},function(){return!1});
 for(var i=0;i<R.length;i++){var m=new RegExp(R[i][0],"i").exec(p);if(!m)continue;
 R[i][1].forEach(function(h){l(h,"modulepreload")});R[i][2].forEach(function(h){l(h,"preload")});
-R[i][3].forEach(function(u){g(u.replace("$1",m[1]))});break}}catch(e){}})()`
+R[i][3].forEach(function(u){g(u.replace("$1",m[1]),W)});break}}catch(e){}})()`
 }
 
 export function bootPlugin(): Plugin {

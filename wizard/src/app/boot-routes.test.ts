@@ -80,40 +80,40 @@ describe('the start-up script', () => {
   const fetchAnswering = (session: string) =>
     vi.fn(async (url: string) => new Response(url === SESSION_URL ? session : '{"id":42}', { status: 200 }))
 
-  it('for a matching path: preloads the chunks and CSS, asks for the session and, without waiting for it, the data with the id', async () => {
+  it('for a matching path: preloads the chunks and CSS, asks for the session, then (signed in) the data with the id', async () => {
     window.history.replaceState(null, '', '/Permit/Edit/42/details/')
     const fetch = fetchAnswering('{"authenticated":true,"user":{"id":1}}')
     vi.stubGlobal('fetch', fetch)
     new Function(script)()
-    // Both requests are out before any answer has come back: no round trip in between.
-    expect(fetch.mock.calls.map((call) => (call as unknown[])[0])).toEqual([SESSION_URL, '/api/promotion/get?id=42'])
     const links = [...document.head.querySelectorAll('link')].map((link) => `${link.rel} ${link.getAttribute('href')}`)
     expect(links).toEqual(['modulepreload /app/assets/permit.js', 'modulepreload /app/assets/dep.js', 'preload /app/assets/permit.css'])
     expect(Object.keys(store()!)).toEqual([SESSION_URL, '/api/promotion/get?id=42'])
     expect(await getCurrentUser()).toEqual({ id: 1 })
     expect(await getPromotion(42).then((p) => p.id)).toBe(42)
-    expect(fetch).toHaveBeenCalledTimes(2)
+    expect(fetch.mock.calls.map((call) => (call as unknown[])[0])).toEqual([SESSION_URL, '/api/promotion/get?id=42'])
   })
 
-  it('a signed-out first load: the data answered 401, and after a sign-in the screen asks again instead of reusing it', async () => {
+  it('a visitor: nothing private is asked for; the screen (if it ever asks) goes to the network itself', async () => {
     window.history.replaceState(null, '', '/permit/edit/42/')
-    const fetch = vi.fn(async (url: string) => new Response(url === SESSION_URL ? '{"authenticated":false,"user":null}' : '{"message":"Signed out"}', { status: url === SESSION_URL ? 200 : 401 }))
-    vi.stubGlobal('fetch', fetch)
-    new Function(script)()
-    expect(await getCurrentUser()).toBeNull()
-    // Signed in since (on the login screen): the same URL now answers the promotion.
-    fetch.mockImplementation(async () => new Response('{"id":42}', { status: 200 }))
-    expect(await getPromotion(42).then((p) => p.id)).toBe(42)
-    expect(fetch.mock.calls.map((call) => (call as unknown[])[0])).toEqual([SESSION_URL, '/api/promotion/get?id=42', '/api/promotion/get?id=42'])
-  })
-
-  it('a path without a screen entry: only the session is asked for', async () => {
-    window.history.replaceState(null, '', '/account/invoices/')
     const fetch = fetchAnswering('{"authenticated":false,"user":null}')
     vi.stubGlobal('fetch', fetch)
     new Function(script)()
     expect(await getCurrentUser()).toBeNull()
+    expect(await takePrefetched('/api/promotion/get?id=42')).toBeNull()
     expect(fetch.mock.calls.map((call) => (call as unknown[])[0])).toEqual([SESSION_URL])
+  })
+
+  it('a prefetched 401 (the session ended between the two answers) is not reused: after a sign-in the screen asks again', async () => {
+    window.history.replaceState(null, '', '/permit/edit/42/')
+    const fetch = vi.fn(async (url: string) => new Response(url === SESSION_URL ? '{"authenticated":true,"user":{"id":1}}' : '{"message":"Signed out"}', { status: url === SESSION_URL ? 200 : 401 }))
+    vi.stubGlobal('fetch', fetch)
+    new Function(script)()
+    expect(await getCurrentUser()).toEqual({ id: 1 })
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(2))
+    // Signed in again since (on the login screen): the same URL now answers the promotion.
+    fetch.mockImplementation(async () => new Response('{"id":42}', { status: 200 }))
+    expect(await getPromotion(42).then((p) => p.id)).toBe(42)
+    expect(fetch.mock.calls.map((call) => (call as unknown[])[0])).toEqual([SESSION_URL, '/api/promotion/get?id=42', '/api/promotion/get?id=42'])
   })
 
   it('on the staff console it hides the customer header it would otherwise paint', () => {

@@ -20,7 +20,8 @@ export const PREFETCH_GLOBAL = '__permitdeskPrefetch'
 /** How long a prefetched answer stays usable: a screen that asks later gets fresh data. */
 export const PREFETCH_MAX_AGE_MS = 10_000
 
-type Entry = { at: number; response: Promise<Response> }
+/** `response` is null when the start-up script did not ask after all (nobody was signed in). */
+type Entry = { at: number; response: Promise<Response | null> }
 type PrefetchStore = Record<string, Entry | undefined>
 
 function store(): PrefetchStore | undefined {
@@ -29,7 +30,7 @@ function store(): PrefetchStore | undefined {
 }
 
 /** The response the page already asked for at this URL (once), or undefined. */
-export function takePrefetched(url: string, now = Date.now()): Promise<Response> | undefined {
+export function takePrefetched(url: string, now = Date.now()): Promise<Response | null> | undefined {
   const prefetched = store()
   if (!prefetched) return undefined
   const key = canonicalUrl(url)
