@@ -17,7 +17,8 @@ import {
 } from '@permitdesk/shared'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { savePromotion, withCompleteApplication } from '../factories/permit'
+import { DECLINED, readyPromotion, uploadFile as upload, VISA } from '../factories/payments'
+import { savePromotion } from '../factories/permit'
 import { createCustomer, createPromotion, promotionInput, type Customer } from '../factories/promotions'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -37,31 +38,6 @@ beforeAll(async () => {
   await signInStaff(staff, api)
 })
 afterAll(async () => api?.close())
-
-const VISA = { cardName: 'Pat Promoter', cardNumber: '4242 4242 4242 4242', cardSecurityCode: '123', cardExpiry: '12/35' }
-const DECLINED = { ...VISA, cardNumber: '4000 0000 0000 0002' }
-
-const pdfBytes = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n')
-async function upload(customer: Customer, name: string) {
-  const data = new FormData()
-  data.append('file', new Blob([pdfBytes]), name)
-  const response = await customer.client.upload('/api/Upload', data)
-  expect(response.status).toBe(201)
-  return response.body.serverFileName as string
-}
-
-/** A promotion of `customer` in "Ready for submission" (NSW + ACT, $20,000, managed, terms and advert attached). */
-async function readyPromotion(customer: Customer, overrides: Record<string, unknown> = {}): Promise<number> {
-  const id = await createPromotion(customer.client, overrides)
-  const saved = await savePromotion(customer.client, id, withCompleteApplication)
-  const attachments = [
-    { attachmentType: { code: 'B' }, uploaded: true, fileName: await upload(customer, 'terms.pdf') },
-    { attachmentType: { code: 'E' }, uploaded: true, fileName: await upload(customer, 'advert.pdf') },
-  ]
-  const attached = await customer.client.post('/api/promotion/saveAttachments', { id, versionNumber: saved.body.versionNumber, attachments })
-  expect(attached.body.permitStatus?.slug, JSON.stringify(attached.body.applicationIssues)).toBe(overrides.managedSubmission === false ? 'ready-generate' : 'ready-submission')
-  return id
-}
 
 async function rows(query: ReturnType<typeof sql>) {
   return (await api.database.db.execute(query)).rows as any[]

@@ -6,9 +6,9 @@
  * message, even of an amendment begun inside the window. Staff are not bound.
  */
 import { MSG_SKILL_TC_AMEND_WINDOW_CLOSED, PERMIT_STATUS_IDS } from '@permitdesk/shared'
-import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { savePromotion, withCompleteApplication } from '../factories/permit'
+import { savePromotion } from '../factories/permit'
+import { paidDaysAgo, readySkillPromotion, VISA } from '../factories/payments'
 import { createCustomer, createPromotion, type Customer } from '../factories/promotions'
 import { signInStaff } from '../setup/accounts'
 import { startTestApi, type Client, type TestApi } from '../setup/test-api'
@@ -26,19 +26,8 @@ beforeAll(async () => {
 })
 afterAll(async () => api?.close())
 
-const VISA = { cardName: 'Pat Promoter', cardNumber: '4242 4242 4242 4242', cardSecurityCode: '123', cardExpiry: '12/35' }
 const DAY = 86_400_000
 
-/** A game of skill (no permit) of `customer`, its application complete: "Ready for submission". */
-async function readySkillPromotion(customer: Customer): Promise<number> {
-  const id = await createPromotion(customer.client, { name: 'Caption contest', skillsBasedTC: true })
-  const saved = await savePromotion(customer.client, id, (p) => {
-    const complete = withCompleteApplication(p)
-    return { ...complete, permit: { ...complete.permit, judgingCriteria: 'wit and originality', judges: 'a panel of three staff of the promoter' } }
-  })
-  if (saved.status !== 200) throw new Error(`save failed: ${saved.status} ${saved.text}`)
-  return id
-}
 
 /** Bought with the $150 option (30 days), T&Cs approved: Submitted. */
 async function boughtSkillPromotion(customer: Customer): Promise<number> {
@@ -50,10 +39,6 @@ async function boughtSkillPromotion(customer: Customer): Promise<number> {
   return id
 }
 
-/** Moves the purchase back in time by `days` (the window counts from the payment). */
-async function paidDaysAgo(id: number, days: number) {
-  await api.database.db.execute(sql`update app.invoices set paid_at = paid_at - make_interval(days => ${days}) where promotion_id = ${id}`)
-}
 const get = async (client: Client, id: number) => (await client.get(`/api/promotion/get?id=${id}`)).body
 
 describe('skillsBasedTCEditWindow on GET /api/promotion/get', () => {
@@ -98,13 +83,13 @@ describe('the edit window binds the application editor', () => {
   it('an amendment begun inside the window cannot be saved once it has closed; staff still may save', async () => {
     const id = await boughtSkillPromotion(alice)
     // Day 29 of 30: the amendment begins and a save goes through.
-    await paidDaysAgo(id, 29)
+    await paidDaysAgo(api, id, 29)
     expect((await alice.client.post('/api/promotion/beginAmendPermitApplication', { id })).body.permitStatus.id).toBe(PERMIT_STATUS_IDS.amendmentsInProgress)
     const inside = await savePromotion(alice.client, id, (p) => ({ ...p, name: 'Caption contest (winter)' }))
     expect(inside.status, inside.text).toBe(200)
 
     // Day 31: every save of the application by the customer is refused, nothing changes.
-    await paidDaysAgo(id, 2)
+    await paidDaysAgo(api, id, 2)
     const promotion = await get(alice.client, id)
     expect(Date.parse(promotion.skillsBasedTCEditWindow)).toBeLessThan(Date.now())
     const save = await savePromotion(alice.client, id, (p) => ({ ...p, name: 'Caption contest (spring)' }))

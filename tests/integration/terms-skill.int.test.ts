@@ -13,7 +13,7 @@ import {
 } from '@permitdesk/shared'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { savePromotion, withCompleteApplication } from '../factories/permit'
+import { DECLINED, paidDaysAgo, readySkillPromotion, VISA } from '../factories/payments'
 import { createCustomer, createPromotion, type Customer } from '../factories/promotions'
 import { signInStaff } from '../setup/accounts'
 import { startTestApi, type Client, type TestApi } from '../setup/test-api'
@@ -31,8 +31,6 @@ beforeAll(async () => {
 })
 afterAll(async () => api?.close())
 
-const VISA = { cardName: 'Pat Promoter', cardNumber: '4242 4242 4242 4242', cardSecurityCode: '123', cardExpiry: '12/35' }
-const DECLINED = { ...VISA, cardNumber: '4000 0000 0000 0002' }
 
 async function rows(query: ReturnType<typeof sql>) {
   return (await api.database.db.execute(query)).rows as any[]
@@ -40,23 +38,7 @@ async function rows(query: ReturnType<typeof sql>) {
 const invoicesOf = (id: number) => rows(sql`select invoice_number, amount, gst, cc_surcharge, method, crn, paid_at, lines from app.invoices where promotion_id = ${id} order by id`)
 const paymentsOf = (id: number) => rows(sql`select status, amount, idempotency_key from app.payments where promotion_id = ${id} order by id`)
 
-/** A game of skill (no permit) of `customer`, its application complete: "Ready for submission". */
-async function readySkillPromotion(customer: Customer): Promise<number> {
-  const id = await createPromotion(customer.client, { name: 'Caption contest', skillsBasedTC: true })
-  const saved = await savePromotion(customer.client, id, (p) => {
-    const complete = withCompleteApplication(p)
-    return { ...complete, permit: { ...complete.permit, judgingCriteria: 'wit and originality', judges: 'a panel of three staff of the promoter' } }
-  })
-  if (saved.status !== 200) throw new Error(`save failed: ${saved.status} ${saved.text}`)
-  const promotion = (await customer.client.get(`/api/promotion/get?id=${id}`)).body
-  if (promotion.permitStatus.slug !== 'ready-submission') throw new Error(`not ready: ${JSON.stringify(promotion.applicationIssues ?? promotion.permitStatus)}`)
-  return id
-}
 
-/** Moves the purchase back in time by `days` (the window counts from the payment). */
-async function paidDaysAgo(id: number, days: number) {
-  await api.database.db.execute(sql`update app.invoices set paid_at = paid_at - make_interval(days => ${days}) where promotion_id = ${id}`)
-}
 
 describe('POST /api/promotion/submitSkillsBasedTC', () => {
   it('by card with the 250 option: one invoice of $250 + GST $25 (GST once), the surcharge, and the T&Cs await approval', async () => {
@@ -180,7 +162,7 @@ describe('skillsBasedTCEditWindow', () => {
     expect(approved.body.statusId).toBe(PERMIT_STATUS_IDS.submitted)
 
     // Day 29 of 30: regenerate and amend.
-    await paidDaysAgo(id, 29)
+    await paidDaysAgo(api, id, 29)
     expect((await alice.client.get(`/api/terms/get?promotionId=${id}`)).body.canGenerate).toBe(true)
     expect((await alice.client.post('/api/terms/generate', { promotionId: id })).body).toEqual({ versionNumber: 2 })
     const amend = await alice.client.post('/api/promotion/beginAmendPermitApplication', { id })
@@ -190,7 +172,7 @@ describe('skillsBasedTCEditWindow', () => {
     expect(modified.status, modified.text).toBe(200)
 
     // Day 31: closed.
-    await paidDaysAgo(id, 2)
+    await paidDaysAgo(api, id, 2)
     const terms = (await alice.client.get(`/api/terms/get?promotionId=${id}`)).body
     expect(terms.canGenerate).toBe(false)
     expect(Date.parse(terms.skillsBasedTCEditWindow)).toBeLessThan(Date.now())
@@ -210,9 +192,9 @@ describe('skillsBasedTCEditWindow', () => {
     await alice.client.post('/api/terms/generate', { promotionId: id })
     await alice.client.post('/api/promotion/submitSkillsBasedTC', { id, ...VISA, skillsBasedTCPaymentOption: '250' })
     await alice.client.post('/api/promotion/approveTermsAndConditions', { id })
-    await paidDaysAgo(id, 89)
+    await paidDaysAgo(api, id, 89)
     expect((await alice.client.get(`/api/terms/get?promotionId=${id}`)).body.canGenerate).toBe(true)
-    await paidDaysAgo(id, 2)
+    await paidDaysAgo(api, id, 2)
     const amend = await alice.client.post('/api/promotion/beginAmendPermitApplication', { id })
     expect(amend.status).toBe(409)
     expect(amend.body.message).toBe(MSG_SKILL_TC_AMEND_WINDOW_CLOSED)
