@@ -75,6 +75,16 @@ const labelWithBadge = (label: string, actionRequired: boolean) => (
 
 const errorText = (errors: string[]) => (errors.length ? errors.join(' ') : undefined)
 
+/** The Yes and No radios of a react-aria RadioGroup whose values are 'yes' and 'no'. */
+export function YesNoRadios() {
+  return (['yes', 'no'] as const).map((value) => (
+    <Radio key={value} value={value} className="choice ui-radio">
+      <span aria-hidden="true" className="ui-radio__dot" />
+      <span>{value === 'yes' ? 'Yes' : 'No'}</span>
+    </Radio>
+  ))
+}
+
 /** A text (or long text) field (react-aria TextField); 001 §5: a text limit truncates input. */
 export function TextField({ path, label, hint, multiline, maxLength = 4000, type = 'text', inputMode, autoComplete }: Common & { multiline?: boolean; maxLength?: number; type?: string; inputMode?: 'numeric' | 'tel' | 'email' | 'url'; autoComplete?: string }) {
   const field = useField<string | null>(path)
@@ -163,12 +173,7 @@ export function YesNoField({ path, label, hint, onAnswer }: Common & { onAnswer?
         isInvalid={field.errors.length > 0}
         validationBehavior="aria"
       >
-        {(['yes', 'no'] as const).map((value) => (
-          <Radio key={value} value={value} className="choice ui-radio">
-            <span aria-hidden="true" className="ui-radio__dot" />
-            <span>{value === 'yes' ? 'Yes' : 'No'}</span>
-          </Radio>
-        ))}
+        <YesNoRadios />
       </RadioGroup>
     </Wrapper>
   )

@@ -9,7 +9,7 @@ import { Button, LazyModal } from '../../../components/ui'
 import { ApiError } from '../../../lib/api-client'
 import { saveNswAuthority } from '../api/permit-api'
 import { useEditor } from './editor-context'
-import { DateField, SelectField, TextField } from './fields'
+import { DateField, SelectField, TextField, YesNoRadios } from './fields'
 import { Radio, RadioGroup } from 'react-aria-components'
 
 const DURATIONS = [1, 2, 3, 4, 5].map((years) => [String(years), `${years} year${years > 1 ? 's' : ''}`] as const)
@@ -59,12 +59,7 @@ export function NswAuthority({ durationRequired }: { durationRequired: boolean }
         isDisabled={readOnly}
       >
         <span aria-hidden="true">Do you hold an NSW authority?</span>
-        {(['yes', 'no'] as const).map((value) => (
-          <Radio key={value} value={value} className="choice ui-radio">
-            <span aria-hidden="true" className="ui-radio__dot" />
-            <span>{value === 'yes' ? 'Yes' : 'No'}</span>
-          </Radio>
-        ))}
+        <YesNoRadios />
       </RadioGroup>
       {draft.hasNswAuthority && (
         <>
