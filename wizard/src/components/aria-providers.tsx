@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { useHref, useNavigate, type NavigateOptions } from 'react-router'
-import { I18nProvider, RouterProvider } from 'react-aria-components'
-import { APP_LOCALE } from './ui/locale'
+import { RouterProvider } from 'react-aria-components'
+import { LocaleProvider } from './ui/locale'
 
 declare module 'react-aria-components' {
   interface RouterConfig {
@@ -19,15 +19,10 @@ declare module 'react-aria-components' {
 export function AriaProviders({ children }: { children: ReactNode }) {
   const navigate = useNavigate()
   return (
-    <I18nProvider locale={APP_LOCALE}>
+    <LocaleProvider>
       <RouterProvider navigate={(to, options) => void navigate(to, options)} useHref={useHref}>
         {children}
       </RouterProvider>
-    </I18nProvider>
+    </LocaleProvider>
   )
-}
-
-/** The locale alone, for what is drawn outside the router (the session's modals). */
-export function AriaLocale({ children }: { children: ReactNode }) {
-  return <I18nProvider locale={APP_LOCALE}>{children}</I18nProvider>
 }

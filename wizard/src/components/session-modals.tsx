@@ -1,5 +1,5 @@
 import { LABEL_STAY_SIGNED_IN, MSG_IDLE_WARNING, MSG_SESSION_REPLACED } from '@permitdesk/shared'
-import { AriaLocale } from './aria-providers'
+import { LocaleProvider } from './ui/locale'
 import { Button } from './ui/button'
 import { Modal } from './ui/dialog'
 
@@ -14,13 +14,13 @@ type Props = { modal: SessionModal; onStay: () => void; onSignOut: () => void }
  */
 export default function SessionModals({ modal, onStay, onSignOut }: Props) {
   return (
-    <AriaLocale>
+    <LocaleProvider>
       <Modal blocking isOpen={modal === 'idle'} title="Are you still there?" actions={<Button onPress={onStay}>{LABEL_STAY_SIGNED_IN}</Button>}>
         <p>{MSG_IDLE_WARNING}</p>
       </Modal>
       <Modal blocking isOpen={modal === 'elsewhere'} title="Logged in elsewhere" actions={<Button onPress={onSignOut}>OK</Button>}>
         <p>{MSG_SESSION_REPLACED}</p>
       </Modal>
-    </AriaLocale>
+    </LocaleProvider>
   )
 }
