@@ -1,21 +1,13 @@
-import { lazy, Suspense, useEffect, useId, useState, type ComponentProps } from 'react'
+import { Suspense, useEffect, useId, useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { paths, promotionPaths, staffPath } from '../../config/paths'
 import { useSession } from '../../lib/session'
 import { useMediaQuery } from '../../lib/use-media-query'
+import { lazyWithAriaProviders } from '../lazy-aria'
 import type { MenuEntry } from '../ui/menu'
 
 /** react-aria's menu code loads after the first render (wide screens only; a phone lists the entries as links). */
-const Menu = lazy(async () => {
-  const [{ Menu: AriaMenu }, { AriaProviders }] = await Promise.all([import('../ui/menu'), import('../aria-providers')])
-  return {
-    default: (props: ComponentProps<typeof AriaMenu>) => (
-      <AriaProviders>
-        <AriaMenu {...props} />
-      </AriaProviders>
-    ),
-  }
-})
+const Menu = lazyWithAriaProviders(() => import('../ui/menu').then((module) => module.Menu))
 
 /** The public site's home (served by the site, not the app). */
 const SITE_HOME = '/'

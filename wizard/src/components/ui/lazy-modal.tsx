@@ -1,16 +1,8 @@
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
+import { lazyWithAriaProviders } from '../lazy-aria'
 import type { ModalProps } from './dialog'
 
-const Modal = lazy(async () => {
-  const [{ Modal: AriaModal }, { AriaProviders }] = await Promise.all([import('./dialog'), import('../aria-providers')])
-  return {
-    default: (props: ModalProps) => (
-      <AriaProviders>
-        <AriaModal {...props} />
-      </AriaProviders>
-    ),
-  }
-})
+const Modal = lazyWithAriaProviders(() => import('./dialog').then((module) => module.Modal))
 
 /**
  * The Modal, with its react-aria code loaded the first time it opens (a few KB over the network),
