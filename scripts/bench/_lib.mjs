@@ -241,7 +241,12 @@ export async function registerAndSignIn(base, dataDir, { email, password }) {
   })
   if (!registered.ok) throw new Error(`register: ${registered.status} ${await registered.text()}`)
   await fetch(await confirmLink(dataDir, email))
-  const login = await fetch(`${base}/api/account/login`, { method: 'POST', headers: json, body: JSON.stringify({ email, password }) })
+  return signIn(base, { email, password })
+}
+
+/** Signs `email` in; the session cookie header. */
+export async function signIn(base, { email, password }) {
+  const login = await fetch(`${base}/api/account/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) })
   if (!login.ok) throw new Error(`login: ${login.status}`)
   return login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
 }

@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { firstLoadJs } from './_first-load.mjs'
-import { benchDataDir, registerAndSignIn, root, startStack, stopChild } from './_lib.mjs'
+import { benchDataDir, registerAndSignIn, root, signIn, startStack, stopChild } from './_lib.mjs'
 
 /** Measured before issue 17 with this same function on a fresh `vite build` of commit 6839a0c. */
 export const BASELINE = { gzip: 176_008, raw: 586_845, commit: '6839a0c' }
@@ -27,12 +27,6 @@ const PASSWORD = 'bench-password-123'
 /** Lighthouse runs per page; the figure is their median (one run moves ±5 points on a shared machine). */
 const RUNS = Number(process.env.BENCH_UX_RUNS || 3)
 
-/** A fresh session: leaving a page ends its session (000 §4), so every Lighthouse run signs in again. */
-async function signIn(email) {
-  const login = await fetch(`${base}/api/account/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) })
-  if (!login.ok) throw new Error(`login: ${login.status}`)
-  return login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
-}
 
 /** A confirmed customer with one NSW promotion; returns the email and the promotion id. */
 async function signedInCustomer() {
@@ -92,7 +86,8 @@ export async function run(report = console.log) {
         // A new customer every four runs: sign-ins are limited to five per account in 15 minutes (000 §5).
         if (i % 4 === 0) customer = await signedInCustomer()
         pagePath = page.replace('{id}', String(customer.id))
-        runs.push(await lighthouseScores(`${base}${pagePath}`, await signIn(customer.email)))
+        // A fresh session for each run: leaving a page ends its session (000 §4).
+        runs.push(await lighthouseScores(`${base}${pagePath}`, await signIn(base, { email: customer.email, password: PASSWORD })))
       }
       runs.sort((a, b) => a.scores.performance - b.scores.performance)
       const lh = runs[Math.floor(runs.length / 2)]
