@@ -32,3 +32,54 @@ export function formatTimeOfDay(value: string | null | undefined): string {
 export function formatInstantTime(instant: Date): string {
   return timeFormatter.format(instant);
 }
+
+const zoneFormatter = new Intl.DateTimeFormat('en-AU', { timeZone: TIME_ZONE, timeZoneName: 'short' });
+
+/** The Sydney zone's abbreviation in force at an instant: 'AEDT' in summer, 'AEST' otherwise. */
+export function sydneyZoneName(instant: Date): string {
+  const name = zoneFormatter.formatToParts(instant).find((part) => part.type === 'timeZoneName')?.value ?? '';
+  // Some ICU builds answer 'GMT+11' for en-AU; the two Sydney offsets have well-known names.
+  if (name === 'GMT+11') return 'AEDT';
+  if (name === 'GMT+10') return 'AEST';
+  return name;
+}
+
+/**
+ * The one way a time is shown (issue 25): '3:15 pm AEDT'. An instant (Date or ISO date-time) is
+ * shown as its Sydney wall-clock time, with the zone in force then. Empty when invalid.
+ */
+export function formatTime(instant: Date | string | null | undefined): string {
+  const date = toInstant(instant);
+  if (!date) return '';
+  return `${timeFormatter.format(date).replace(/\s+/g, ' ').toLowerCase()} ${sydneyZoneName(date)}`;
+}
+
+/** An instant as '12 Jan 2026, 3:15 pm AEDT' (Sydney). Empty when invalid. */
+export function formatDateTime(instant: Date | string | null | undefined): string {
+  const date = toInstant(instant);
+  if (!date) return '';
+  return `${formatDate(date)}, ${formatTime(date)}`;
+}
+
+/**
+ * A Sydney calendar date and wall-clock time as the application stores them ('2027-03-03',
+ * '15:00') shown as '3 Mar 2027, 3:00 pm AEDT': the zone is the one in force on that day.
+ * Without a time, the date alone.
+ */
+export function formatSydneyDateAndTime(date: string | null | undefined, time: string | null | undefined): string {
+  const p = parseIsoDate(date ?? '');
+  if (!p) return '';
+  const match = /^(\d{1,2}):(\d{2})/.exec(time ?? '');
+  if (!match) return formatDate(date);
+  const hour = Number(match[1]);
+  const clock = `${hour % 12 === 0 ? 12 : hour % 12}:${match[2]} ${hour >= 12 ? 'pm' : 'am'}`;
+  // Noon of that day gives the zone of the day (the changes happen at 2 am or 3 am).
+  const zone = sydneyZoneName(new Date(Date.UTC(p.year, p.month - 1, p.day, 2)));
+  return `${formatDate(date)}, ${clock} ${zone}`;
+}
+
+function toInstant(value: Date | string | null | undefined): Date | null {
+  if (value == null || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
