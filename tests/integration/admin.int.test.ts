@@ -353,7 +353,7 @@ describe('statistics', () => {
     expect(stats.byState.find((s: any) => s.state === 'NSW').count).toBeGreaterThan(0)
     expect(stats.conversion.created).toBe(stats.total)
     expect(stats.byMonth[0]).toMatchObject({ month: expect.stringMatching(/^\d{4}-\d{2}$/) })
-    expect(stats.revenueByService.map((r: any) => r.service)).toContain('Service')
+    expect(stats.revenueByService.map((r: any) => r.label)).toContain('Permit management')
     expect((await staff.get('/api/promotion/statistics')).body.total).toBe(stats.total)
   })
 })
