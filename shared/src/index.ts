@@ -80,3 +80,4 @@ export * from './security/messages';
 export * from './security/change-password';
 export * from './security/safe-href';
 export * from './admin/statistics';
+export * from './admin/notes-and-tasks';

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MSG_STATISTICS_RANGE, PERMIT_STATUS_IDS } from '@permitdesk/shared'
+import { MSG_STATISTICS_RANGE, MSG_TASK_DUE_DATE_REQUIRED, PERMIT_STATUS_IDS } from '@permitdesk/shared'
 import { createCustomer, createPromotion, setPromotionStatus, type Customer } from '../factories/promotions'
 import { signInStaff } from '../setup/accounts'
 import { startTestApi, type Client, type TestApi } from '../setup/test-api'
@@ -149,5 +149,35 @@ describe('promotion list filters for staff', () => {
     const snooping = (await customer.client.get(`/api/promotion/list?account=${other.id}&count=100`)).body.promotions.map((p: any) => p.id)
     expect(snooping).not.toContain(mine)
     expect((await staff.get('/api/promotion/list?test=sometimes')).status).toBe(400)
+  })
+})
+
+describe('notes and tasks kept apart', () => {
+  it('a note stays a note until staff make it a task with a due date; the task says where it came from', async () => {
+    const id = await createPromotion(customer.client, { name: 'Notes are not tasks' })
+    const note = (await staff.post('/api/adminNote/create', { note: 'Promoter prefers e-mail', promotionId: id })).body
+    expect(note).toMatchObject({ isTask: false, dueDate: null, source: expect.stringMatching(/^Staff note/) })
+    const mainList = async () => (await staff.get('/api/adminNote/getTasks')).body.map((n: any) => n.id)
+    expect(await mainList()).not.toContain(note.id)
+    // The promotion shows its notes and tasks together.
+    expect((await staff.get(`/api/adminNote/getTasks?promotionId=${id}&kind=all`)).body.map((n: any) => n.id)).toContain(note.id)
+    expect((await staff.get(`/api/adminNote/getTasks?promotionId=${id}&kind=notes`)).body.map((n: any) => n.id)).toEqual([note.id])
+    // A task needs its due date, from create or from "make this a task".
+    const noDate = await staff.post('/api/adminNote/create', { note: 'Chase the permit', promotionId: id, makeTask: true })
+    expect(noDate.status).toBe(400)
+    expect(noDate.body.modelState.dueDate).toEqual([MSG_TASK_DUE_DATE_REQUIRED])
+    const undated = await staff.post('/api/adminNote/makeTask', { id: note.id })
+    expect(undated.status, undated.text).toBe(400)
+    expect(undated.body.modelState.dueDate).toEqual([MSG_TASK_DUE_DATE_REQUIRED])
+    expect((await staff.post('/api/adminNote/makeTask', { id: note.id, dueDate: '2027-02-01', assignedTo: customer.id })).status).toBe(400)
+    const task = (await staff.post('/api/adminNote/makeTask', { id: note.id, dueDate: '2027-02-01' })).body
+    expect(task).toMatchObject({ id: note.id, isTask: true, dueDate: '2027-02-01', assignedTo: null })
+    expect(await mainList()).toContain(note.id)
+    // A customer's request is a task from the start, and says so.
+    await customer.client.post('/api/promotion/requestLawyerContact', { id })
+    const lawyer = (await staff.get(`/api/adminNote/getTasks?promotionId=${id}`)).body.find((n: any) => n.kind === 'lawyer-contact')
+    expect(lawyer).toMatchObject({ isTask: true, source: 'Customer asked for a lawyer' })
+    const log = (await api.database.db.execute(sql`select action from app.changelog where entity = 'staff-task' and entity_id = ${note.id} order by id`)).rows.map((r: any) => r.action)
+    expect(log).toEqual(['create', 'make-task'])
   })
 })

@@ -104,7 +104,3 @@ export function toCsv(rows: readonly (readonly (string | number | boolean | null
   return rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }
 
-/** noteLastAction (001 §3): the last thing done to one of a promotion's notes, in words. */
-export function noteActionLabel(action: string): string {
-  return ({ create: 'Note added', modify: 'Note edited', delete: 'Note deleted' } as Record<string, string>)[action] ?? 'Note changed';
-}
