@@ -39,6 +39,8 @@ const days = (n: number | null) => (n === null ? '—' : `${n} days`)
 
 /** A horizontal bar chart drawn as SVG from the data (no charting library, no CDN). */
 function BarChart({ title, bars }: { title: string; bars: { label: string; value: number }[] }) {
+  // Nothing to compare: the table below says so.
+  if (!bars.some((b) => b.value > 0)) return null
   const max = Math.max(1, ...bars.map((b) => b.value))
   const row = 22
   const labelWidth = 190
