@@ -181,3 +181,16 @@ describe('notes and tasks kept apart', () => {
     expect(log).toEqual(['create', 'make-task'])
   })
 })
+
+describe('both sides told who else is editing', () => {
+  it('the owner hears of staff, staff hear of the owner, and nobody hears of themselves', async () => {
+    const id = await createPromotion(customer.client, { name: 'Two editors' })
+    expect((await customer.client.post('/api/promotion/reportActivity', { id })).body).toEqual({ ok: true, otherEditor: null })
+    expect((await staff.post('/api/promotion/reportActivity', { id })).body).toEqual({ ok: true, otherEditor: 'owner' })
+    expect((await customer.client.post('/api/promotion/reportActivity', { id })).body).toEqual({ ok: true, otherEditor: 'staff' })
+    // Long ago is not now.
+    await api.database.db.execute(sql`update app.promotions set owner_active_at = now() - interval '10 minutes', staff_active_at = now() - interval '10 minutes' where id = ${id}`)
+    expect((await staff.post('/api/promotion/reportActivity', { id })).body.otherEditor).toBeNull()
+    expect((await other.client.post('/api/promotion/reportActivity', { id })).status).toBe(404)
+  })
+})

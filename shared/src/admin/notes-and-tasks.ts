@@ -22,3 +22,7 @@ export function taskSourceLabel(kind: string, createdByName: string | null): str
 }
 
 export const MSG_TASK_DUE_DATE_REQUIRED = 'Please enter the date this task is due.';
+
+/** Issue 26: who else is working on the same application in the wizard, told to each side. */
+export const MSG_OWNER_EDITING = 'The customer is working on this application right now. Your changes may overwrite theirs.';
+export const MSG_STAFF_EDITING = 'Our staff are working on this application right now. If you both change the same answer, the later save is kept.';

@@ -213,13 +213,19 @@ export async function saveOutstandingFilters(db: DbOrTx, userId: number, filters
     .onConflictDoUpdate({ target: staffPreferences.userId, set: { outstandingFilters: filters, updatedAt: new Date() } })
 }
 
+/** Staff working on a promotion in the wizard: any live promotion. */
+export async function touchStaffActivity(db: DbOrTx, promotionId: number) {
+  const updated = await db.update(promotions).set({ staffActiveAt: new Date() }).where(eq(promotions.id, promotionId)).returning({ id: promotions.id, ownerActiveAt: promotions.ownerActiveAt })
+  return updated[0]
+}
+
 export async function touchOwnerActivity(db: DbOrTx, promotionId: number, userId: number) {
   const updated = await db
     .update(promotions)
     .set({ ownerActiveAt: new Date() })
     .where(and(eq(promotions.id, promotionId), eq(promotions.userId, userId), eq(promotions.deleted, false)))
-    .returning({ id: promotions.id })
-  return updated.length > 0
+    .returning({ id: promotions.id, staffActiveAt: promotions.staffActiveAt })
+  return updated[0]
 }
 
 const STATE_COLUMN: Record<string, string> = { NSW: 'state_nsw', ACT: 'state_act', SA: 'state_sa', VIC: 'state_vic', NT: 'state_nt', WA: 'state_wa', QLD: 'state_qld', TAS: 'state_tas' }

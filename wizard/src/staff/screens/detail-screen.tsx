@@ -1,4 +1,4 @@
-import { dollarsToCents, formatCurrency, formatDate, formatDateTime, type AdminNoteView, type AdminPromotionDetail } from '@permitdesk/shared'
+import { dollarsToCents, formatCurrency, formatDate, formatDateTime, MSG_OWNER_EDITING, type AdminNoteView, type AdminPromotionDetail } from '@permitdesk/shared'
 import { useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { api } from '../../lib/api-client'
@@ -29,7 +29,7 @@ export function DetailScreen() {
   }
   async function editInWizard() {
     const { active } = await api.get<{ active: boolean }>('/api/admin/isPromotionActive', { query: { id } })
-    if (active && !window.confirm('The customer is working on this application right now. Your changes may overwrite theirs. Edit it anyway?')) return
+    if (active && !window.confirm(`${MSG_OWNER_EDITING} Edit it anyway?`)) return
     window.location.assign(`/permit/edit/${id}/details/`)
   }
 
