@@ -194,3 +194,14 @@ describe('both sides told who else is editing', () => {
     expect((await other.client.post('/api/promotion/reportActivity', { id })).status).toBe(404)
   })
 })
+
+describe('statistics computed once per change', () => {
+  it('answers the same figures until a promotion changes, then fresh ones', async () => {
+    const first = (await staff.get('/api/admin/statistics?service=hostedTC')).body
+    const again = (await staff.get('/api/admin/statistics?service=hostedTC')).body
+    expect(again.asOf).toBe(first.asOf)
+    await createPromotion(other.client, { name: 'Hosted terms', hostedTC: true })
+    const fresh = (await staff.get('/api/admin/statistics?service=hostedTC')).body
+    expect(fresh.total).toBe(first.total + 1)
+  })
+})

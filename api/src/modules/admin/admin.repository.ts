@@ -231,6 +231,12 @@ export async function touchOwnerActivity(db: DbOrTx, promotionId: number, userId
 const STATE_COLUMN: Record<string, string> = { NSW: 'state_nsw', ACT: 'state_act', SA: 'state_sa', VIC: 'state_vic', NT: 'state_nt', WA: 'state_wa', QLD: 'state_qld', TAS: 'state_tas' }
 const SERVICE_COLUMN: Record<string, string> = { managedSubmission: 'managed_submission', randomDraw: 'random_draw', termsAndConditions: 'terms_and_conditions', abridgedTC: 'abridged_tc', hostedTC: 'hosted_tc', skillsBasedTC: 'skills_based_tc' }
 
+/** A cheap version of the data the statistics read: the newest changelog entry, promotion and task (primary-key lookups). */
+export async function findStatisticsVersion(db: DbOrTx) {
+  const [row] = (await db.execute(sql`select (select coalesce(max(id), 0) from ${changelog}) as c, (select coalesce(max(id), 0) from ${promotions}) as p`)).rows as { c: number; p: number }[]
+  return `${row!.c}:${row!.p}`
+}
+
 export type StatisticsFilter = { from?: string; to?: string; state?: string; service?: string; includeTest: boolean }
 
 /**

@@ -24,7 +24,7 @@ import { approvePromotion, forcePromotionStatusChange, forceSaPremium, lockPromo
 import { savePermitNumber } from './save-permit-number'
 import { sendPermitNumberUpdate } from './send-permit-number-update'
 import { onPermitNumbersChanged } from '../terms/on-permit-numbers-changed'
-import { getStatistics } from './get-statistics'
+import { getStatisticsCached, type StatisticsCache } from './get-statistics'
 import { voicemailApiRoutes } from './voicemail.routes'
 import { getStaffResources } from './get-staff-resources'
 
@@ -140,6 +140,7 @@ function promotionActions(deps: AppDeps): RouteSpec[] {
 
 function queries(deps: AppDeps): RouteSpec[] {
   const db = deps.database.db
+  const statisticsCache: StatisticsCache = new Map()
   const changelog = (path: string) => route({ method: 'get', path, summary: "A promotion's changelog, newest first (who, when, what, from → to).", access: 'staff', query: IdQuery, response: z.array(Anything), handler: ({ query }) => getChangelog(db, query.id) })
   const outstanding = (path: string) =>
     route({
@@ -170,14 +171,14 @@ function queries(deps: AppDeps): RouteSpec[] {
     route({ method: 'get', path: '/admin/getStaff', summary: 'Staff members (task assignees).', access: 'staff', response: z.array(Anything), handler: async () => (await findStaffMembers(db)).map((s) => ({ id: s.id, name: `${s.firstName} ${s.lastName}`.trim(), email: s.email })) }),
     route({
       method: 'get', path: '/admin/statistics', summary: "Promotions by status, state and month; the provider's revenue by service (ex GST) with government fees apart; conversion; turnaround per state; outstanding work by age. Filters: from, to (created, Sydney dates), state, service, includeTest (default false).", access: 'staff',
-      query: StatisticsQuerySchema, response: Anything, handler: ({ query }) => getStatistics(db, query),
+      query: StatisticsQuerySchema, response: Anything, handler: ({ query }) => getStatisticsCached(db, query, statisticsCache),
     }),
     route({
       method: 'get', path: '/admin/getResources', summary: 'Links and documents for staff, edited in the CMS (Staff resources), by category and order.', access: 'staff',
       response: z.array(z.object({ id: z.number(), title: z.string(), category: z.string(), kind: z.enum(['link', 'document']), description: z.string().nullable(), href: z.string().nullable(), fileName: z.string().nullable(), mimeType: z.string().nullable(), fileSize: z.number().nullable(), updatedAt: z.string() })),
       handler: () => getStaffResources(db),
     }),
-    route({ method: 'get', path: '/promotion/statistics', summary: 'The same statistics as /api/admin/statistics, with the same filters.', access: 'staff', query: StatisticsQuerySchema, response: Anything, handler: ({ query }) => getStatistics(db, query) }),
+    route({ method: 'get', path: '/promotion/statistics', summary: 'The same statistics as /api/admin/statistics, with the same filters.', access: 'staff', query: StatisticsQuerySchema, response: Anything, handler: ({ query }) => getStatisticsCached(db, query, statisticsCache) }),
   ]
 }
 

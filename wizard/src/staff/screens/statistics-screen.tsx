@@ -7,12 +7,14 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { dollarsToCents, formatCurrency, formatDate, MSG_STATISTICS_RANGE, STATISTICS_SERVICES, STATISTICS_STATES, feeServiceLabel, toCsv, type StatisticsService } from '@permitdesk/shared'
+import { dollarsToCents, formatCurrency, formatDate, formatTime, MSG_STATISTICS_RANGE, STATISTICS_SERVICES, STATISTICS_STATES, feeServiceLabel, toCsv, type StatisticsService } from '@permitdesk/shared'
 import { Checkbox, DatePicker, NativeButton, Select, SortableTable, type TableColumn } from '../../components/ui'
 import { api, query } from '../../lib/api-client'
 import { StaffLayout } from '../staff-layout'
 
 type Stats = {
+  /** When these figures were computed (they are recomputed whenever a promotion changes). */
+  asOf: string
   total: number
   byStatus: { statusId: number; status: string; count: number; percentage: number }[]
   byState: { state: string; count: number; percentage: number }[]
@@ -114,6 +116,8 @@ export function StatisticsScreen() {
       </form>
       <p role="status" aria-live="polite" className="staff-muted">
         {isFetching ? 'Updating…' : data ? `${data.total} promotions${filter.includeTest ? ', test promotions included' : ''}.` : ''}
+      </p>
+      <p className="staff-muted">{data ? `Figures as of ${formatTime(data.asOf)}.` : ''}
       </p>
       {data && (
         <>
