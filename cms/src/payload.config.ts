@@ -28,6 +28,9 @@ export default buildConfig({
     avatar: 'default',
     importMap: { baseDir: dirname },
     meta: { titleSuffix: ' · CMS' },
+    // Issue 26: dates as the rest of the product shows them (en-AU, "12 Jan 2026, 3:15 pm"), in Sydney time.
+    dateFormat: 'd MMM yyyy, h:mm a',
+    timezones: { supportedTimezones: [{ label: 'Sydney (AEST/AEDT)', value: 'Australia/Sydney' }], defaultTimezone: 'Australia/Sydney' },
   },
   collections: [Pages, News, SupportItems, Reviews, createMedia(env.MEDIA_DIR), SiteBuilds, TermsClauses, StaffResources, createStaffDocuments(env.MEDIA_DIR), Users],
   globals: [SiteSettings],

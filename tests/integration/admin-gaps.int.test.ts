@@ -156,8 +156,10 @@ describe('reportActivity', () => {
     // Staff editing answers ok without counting as the owner's activity; the owner's own call counts.
     expect((await staff.post('/api/promotion/reportActivity', { id })).status).toBe(200)
     expect((await staff.get(`/api/admin/isPromotionActive?id=${id}`)).body.active).toBe(false)
-    expect((await alice.client.post('/api/promotion/reportActivity', { id })).body).toEqual({ ok: true })
+    // Staff were active a moment ago: the owner is told so; then staff are told the owner is active.
+    expect((await alice.client.post('/api/promotion/reportActivity', { id })).body).toEqual({ ok: true, otherEditor: 'staff' })
     expect((await staff.get(`/api/admin/isPromotionActive?id=${id}`)).body.active).toBe(true)
+    expect((await staff.post('/api/promotion/reportActivity', { id })).body).toEqual({ ok: true, otherEditor: 'owner' })
   })
 })
 

@@ -255,8 +255,8 @@ describe('admin notes (tasks)', () => {
     expect(empty.status).toBe(400)
     expect(empty.body.message).toBe(MSG_ADMIN_NOTE_REQUIRED)
     const id = await createPromotion(customer.client)
-    const created = (await staff.post('/api/adminNote/create', { note: 'Call the promoter', promotionId: id })).body
-    expect(created).toMatchObject({ note: 'Call the promoter', promotionId: id, assignedTo: null, resolved: false })
+    const created = (await staff.post('/api/adminNote/create', { note: 'Call the promoter', promotionId: id, makeTask: true, dueDate: '2027-01-15' })).body
+    expect(created).toMatchObject({ note: 'Call the promoter', promotionId: id, assignedTo: null, resolved: false, isTask: true, dueDate: '2027-01-15' })
     expect((await staff.get('/api/adminNote/getTasks?assignedTo=me')).body.map((n: any) => n.id)).not.toContain(created.id)
     // Assign only to staff.
     expect((await staff.post('/api/admin/assign', { id: created.id, assignedTo: customer.id })).status).toBe(400)
@@ -277,7 +277,7 @@ describe('admin notes (tasks)', () => {
   it('attaches to a customer contact', async () => {
     const [contact] = (await api.database.db.execute(sql`insert into app.customer_contacts (kind, name, email, message) values ('help', 'Vic Visitor', 'vic@example.com', 'Do I need a permit?') returning id`)).rows as any[]
     const note = (await staff.post('/api/adminNote/create', { note: 'Reply by phone', customerContactId: contact.id })).body
-    expect((await staff.get(`/api/adminNote/getTasks?customerContactId=${contact.id}`)).body.map((n: any) => n.id)).toEqual([note.id])
+    expect((await staff.get(`/api/adminNote/getTasks?customerContactId=${contact.id}&kind=all`)).body.map((n: any) => n.id)).toEqual([note.id])
   })
 })
 
@@ -353,7 +353,7 @@ describe('statistics', () => {
     expect(stats.byState.find((s: any) => s.state === 'NSW').count).toBeGreaterThan(0)
     expect(stats.conversion.created).toBe(stats.total)
     expect(stats.byMonth[0]).toMatchObject({ month: expect.stringMatching(/^\d{4}-\d{2}$/) })
-    expect(stats.revenueByService.map((r: any) => r.service)).toContain('Service')
+    expect(stats.revenueByService.map((r: any) => r.label)).toContain('Permit management')
     expect((await staff.get('/api/promotion/statistics')).body.total).toBe(stats.total)
   })
 })

@@ -19,6 +19,12 @@ export type AdminPromotionRow = {
 export type AdminNoteView = {
   id: number
   kind: string
+  /** A task (on the main list) or a note (on its promotion or contact only). */
+  isTask: boolean
+  /** `YYYY-MM-DD`, for tasks. */
+  dueDate: string | null
+  /** Where it came from, in words ("Staff note by Sam Staff", "Customer asked for a lawyer"). */
+  source: string
   note: string
   promotionId: number | null
   promotionName: string | null

@@ -1,19 +1,26 @@
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { api } from './api-client'
 
-/** How often the permit editor tells the server its owner is working (staff see "owner active" for 2 minutes after). */
+/** How often the permit editor tells the server someone is working (the other side is told for 2 minutes after). */
 export const ACTIVITY_PING_MS = 60_000
 
+export type OtherEditor = 'owner' | 'staff' | null
+
 /**
- * Reports the owner's activity on a promotion while the editor is open and the page is visible
- * (POST /api/promotion/reportActivity), so staff get the owner-active warning before editing.
- * Only the owner's pings count: the server ignores anyone else's.
+ * Reports activity on a promotion while the editor is open and the page is visible
+ * (POST /api/promotion/reportActivity): the owner's pings give staff the owner-active warning,
+ * staff's give the owner a notice (issue 26). Returns who else is editing, from the last answer.
  */
-export function useReportActivity(promotionId: number, enabled: boolean) {
+export function useReportActivity(promotionId: number, enabled: boolean): OtherEditor {
+  const [otherEditor, setOtherEditor] = useState<OtherEditor>(null)
   useEffect(() => {
     if (!enabled || !Number.isSafeInteger(promotionId) || promotionId <= 0) return
     const ping = () => {
-      if (document.visibilityState === 'visible') void api.post('/api/promotion/reportActivity', { id: promotionId }, { notify: false, redirectOn401: false }).catch(() => undefined)
+      if (document.visibilityState !== 'visible') return
+      void api
+        .post<{ ok: boolean; otherEditor?: OtherEditor }>('/api/promotion/reportActivity', { id: promotionId }, { notify: false, redirectOn401: false })
+        .then((answer) => setOtherEditor(answer.otherEditor ?? null))
+        .catch(() => undefined)
     }
     ping()
     const timer = setInterval(ping, ACTIVITY_PING_MS)
@@ -23,4 +30,5 @@ export function useReportActivity(promotionId: number, enabled: boolean) {
       document.removeEventListener('visibilitychange', ping)
     }
   }, [promotionId, enabled])
+  return otherEditor
 }

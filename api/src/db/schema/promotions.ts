@@ -81,6 +81,8 @@ export const promotions = app.table(
     statusBeforeLock: smallint('status_before_lock'),
     /** The last time the owner was active in the wizard (isPromotionActive). */
     ownerActiveAt: timestamp('owner_active_at', { withTimezone: true }),
+    /** Issue 26: when staff last worked on it in the wizard (the owner sees a notice). */
+    staffActiveAt: timestamp('staff_active_at', { withTimezone: true }),
     /** When it was last submitted (outstanding list colouring: days since submission). */
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     /** Permit numbers saved by staff, by state: { nsw: { number, approvalDate, expiryDate, fileName } }. */

@@ -1,4 +1,4 @@
-import { index, integer, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import { boolean, date, index, integer, serial, text, timestamp } from 'drizzle-orm/pg-core'
 import { app } from './instance'
 import { promotions } from './promotions'
 import { users } from './users'
@@ -22,10 +22,13 @@ export const staffTasks = app.table(
     customerContactId: integer('customer_contact_id'),
     createdBy: integer('created_by').references(() => users.id),
     resolvedBy: integer('resolved_by').references(() => users.id),
+    /** Issue 26: a staff note stays a note unless staff make it a task; requests from customers and jobs are tasks. */
+    isTask: boolean('is_task').notNull().default(true),
+    dueDate: date('due_date'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('staff_tasks_open_idx').on(t.resolvedAt, t.createdAt)],
+  (t) => [index('staff_tasks_open_idx').on(t.resolvedAt, t.createdAt), index('staff_tasks_task_open_idx').on(t.isTask, t.resolvedAt, t.createdAt)],
 )
 
 export type StaffTaskRow = typeof staffTasks.$inferSelect

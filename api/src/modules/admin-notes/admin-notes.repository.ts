@@ -7,6 +7,7 @@ import { users } from '../../db/schema/users'
 import type { DbOrTx } from '../changelog/changelog.repository'
 
 const assignee = alias(users, 'assignee')
+const creator = alias(users, 'creator')
 
 export type NoteFilter = {
   assignedTo?: number | 'me' | 'anyone' | 'unassigned'
@@ -14,6 +15,7 @@ export type NoteFilter = {
   resolved?: boolean
   promotionId?: number
   customerContactId?: number
+  isTask?: boolean
   limit: number
 }
 
@@ -26,11 +28,13 @@ export async function findNotes(db: DbOrTx, filter: NoteFilter) {
   if (filter.resolved === false) where.push(isNull(staffTasks.resolvedAt))
   if (filter.promotionId) where.push(eq(staffTasks.promotionId, filter.promotionId))
   if (filter.customerContactId) where.push(eq(staffTasks.customerContactId, filter.customerContactId))
+  if (filter.isTask !== undefined) where.push(eq(staffTasks.isTask, filter.isTask))
   return db
-    .select({ task: staffTasks, promotionName: promotions.name, assigneeFirst: assignee.firstName, assigneeLast: assignee.lastName })
+    .select({ task: staffTasks, promotionName: promotions.name, assigneeFirst: assignee.firstName, assigneeLast: assignee.lastName, creatorFirst: creator.firstName, creatorLast: creator.lastName })
     .from(staffTasks)
     .leftJoin(promotions, eq(promotions.id, staffTasks.promotionId))
     .leftJoin(assignee, eq(assignee.id, staffTasks.assignedTo))
+    .leftJoin(creator, eq(creator.id, staffTasks.createdBy))
     .where(and(...where))
     .orderBy(sql`${staffTasks.resolvedAt} is not null`, desc(staffTasks.createdAt), desc(staffTasks.id))
     .limit(filter.limit)
@@ -44,10 +48,11 @@ export async function findNote(db: DbOrTx, id: number, { forUpdate = false } = {
 
 export async function findNoteView(db: DbOrTx, id: number) {
   const [row] = await db
-    .select({ task: staffTasks, promotionName: promotions.name, assigneeFirst: assignee.firstName, assigneeLast: assignee.lastName })
+    .select({ task: staffTasks, promotionName: promotions.name, assigneeFirst: assignee.firstName, assigneeLast: assignee.lastName, creatorFirst: creator.firstName, creatorLast: creator.lastName })
     .from(staffTasks)
     .leftJoin(promotions, eq(promotions.id, staffTasks.promotionId))
     .leftJoin(assignee, eq(assignee.id, staffTasks.assignedTo))
+    .leftJoin(creator, eq(creator.id, staffTasks.createdBy))
     .where(eq(staffTasks.id, id))
   return row
 }

@@ -7,6 +7,7 @@ import {
   AdminNoteAssignSchema,
   AdminNoteCreateSchema,
   AdminNoteIdSchema,
+  AdminNoteMakeTaskSchema,
   AdminNoteResolveSchema,
   AdminNoteUpdateSchema,
   assignAdminNote,
@@ -14,6 +15,7 @@ import {
   deleteAdminNote,
   getAdminNote,
   getTasks,
+  makeTaskOfNote,
   resolveAdminNote,
   TasksQuerySchema,
   updateAdminNote,
@@ -30,6 +32,7 @@ export function adminNoteRoutes({ database }: AppDeps): RouteSpec[] {
     route({ method: 'post', path: '/adminNote/update', summary: "Edit an admin note's text.", tag: 'adminNote', access: 'staff', body: AdminNoteUpdateSchema, response: NoteOut, handler: ({ body, user }) => updateAdminNote(db, user, body) }),
     route({ method: 'post', path: '/adminNote/delete', summary: 'Delete an admin note.', tag: 'adminNote', access: 'staff', body: AdminNoteIdSchema, response: z.object({ id: z.number() }), handler: ({ body, user }) => deleteAdminNote(db, user, body.id) }),
     route({ method: 'post', path: '/adminNote/resolve', summary: 'Resolve (or reopen with resolved: false) an admin note.', tag: 'adminNote', access: 'staff', body: AdminNoteResolveSchema, response: NoteOut, handler: ({ body, user }) => resolveAdminNote(db, user, body) }),
+    route({ method: 'post', path: '/adminNote/makeTask', summary: 'Make an admin note a task: a due date, and a staff member (or anyone); it then shows on the main list.', tag: 'adminNote', access: 'staff', body: AdminNoteMakeTaskSchema, response: NoteOut, handler: ({ body, user }) => makeTaskOfNote(db, user, body) }),
     route({ method: 'post', path: '/admin/assign', summary: 'Assign an admin note to a staff member (null: anyone).', access: 'staff', body: AdminNoteAssignSchema, response: NoteOut, handler: ({ body, user }) => assignAdminNote(db, user, body) }),
   ])
 }

@@ -3,7 +3,7 @@
  * update,delete,resolve} and admin `assign`): staff tasks that attach to a promotion or a customer
  * contact, assigned to a staff member or to anyone. Every write is in the changelog.
  */
-import { AppError, MSG_ADMIN_NOTE_REQUIRED, MSG_ADMIN_NOTE_TARGET, type AdminNoteView } from '@permitdesk/shared'
+import { AppError, IsoDateSchema, MSG_ADMIN_NOTE_REQUIRED, MSG_ADMIN_NOTE_TARGET, MSG_TASK_DUE_DATE_REQUIRED, taskSourceLabel, type AdminNoteView } from '@permitdesk/shared'
 import { z } from 'zod'
 import type { Db } from '../../db/client'
 import type { StaffTaskRow } from '../../db/schema/staff-tasks'
@@ -22,26 +22,38 @@ export const AdminNoteCreateSchema = z
     promotionId: RecordIdSchema.nullish(),
     customerContactId: RecordIdSchema.nullish(),
     assignedTo: RecordIdSchema.nullish(),
+    /** Issue 26: a note stays a note unless staff make it a task, with the date it is due. */
+    makeTask: z.boolean().default(false),
+    dueDate: IsoDateSchema.nullish(),
   })
   .refine((v) => !(v.promotionId && v.customerContactId), { error: MSG_ADMIN_NOTE_TARGET, path: ['promotionId'] })
+  .refine((v) => !v.makeTask || !!v.dueDate, { error: MSG_TASK_DUE_DATE_REQUIRED, path: ['dueDate'] })
 export const AdminNoteUpdateSchema = z.object({ id: RecordIdSchema, note: NoteText })
 export const AdminNoteIdSchema = z.object({ id: RecordIdSchema })
 export const AdminNoteResolveSchema = z.object({ id: RecordIdSchema, resolved: z.boolean().default(true) })
 export const AdminNoteAssignSchema = z.object({ id: RecordIdSchema, assignedTo: RecordIdSchema.nullable() })
+export const AdminNoteMakeTaskSchema = z
+  .object({ id: RecordIdSchema, dueDate: IsoDateSchema.nullish(), assignedTo: RecordIdSchema.nullish() })
+  .refine((v) => !!v.dueDate, { error: MSG_TASK_DUE_DATE_REQUIRED, path: ['dueDate'] })
 export const TasksQuerySchema = z.object({
   assignedTo: z.union([z.enum(['me', 'anyone', 'unassigned']), RecordIdSchema]).default('anyone'),
   resolved: z.enum(['true', 'false', 'all']).default('false'),
   promotionId: RecordIdSchema.optional(),
   customerContactId: RecordIdSchema.optional(),
+  /** The main list shows tasks; a promotion or contact shows its notes and tasks together (`all`). */
+  kind: z.enum(['tasks', 'notes', 'all']).default('tasks'),
 })
 
 type Staff = { id: number }
 type Found = NonNullable<Awaited<ReturnType<typeof findNoteView>>>
 
-function toView({ task, promotionName, assigneeFirst, assigneeLast }: Found): AdminNoteView {
+function toView({ task, promotionName, assigneeFirst, assigneeLast, creatorFirst, creatorLast }: Found): AdminNoteView {
   return {
     id: task.id,
     kind: task.kind,
+    isTask: task.isTask,
+    dueDate: task.dueDate ?? null,
+    source: taskSourceLabel(task.kind, task.createdBy ? `${creatorFirst ?? ''} ${creatorLast ?? ''}`.trim() || null : null),
     note: task.note,
     promotionId: task.promotionId,
     promotionName: promotionName ?? null,
@@ -77,6 +89,7 @@ export async function getTasks(db: Db, staff: Staff, query: z.infer<typeof Tasks
     resolved: query.resolved === 'all' ? undefined : query.resolved === 'true',
     promotionId: query.promotionId,
     customerContactId: query.customerContactId,
+    isTask: query.kind === 'all' ? undefined : query.kind === 'tasks',
     limit: ADMIN_NOTES_PAGE_SIZE,
   })
   return rows.map(toView)
@@ -97,6 +110,8 @@ export async function createAdminNote(db: Db, staff: Staff, input: z.infer<typeo
       customerContactId: input.customerContactId ?? null,
       assignedTo: input.assignedTo ?? null,
       createdBy: staff.id,
+      isTask: input.makeTask,
+      dueDate: input.makeTask ? (input.dueDate ?? null) : null,
     })
     await log(tx, staff, row, 'create', { note: { from: null, to: row.note }, ...(row.assignedTo ? { assignedTo: { from: null, to: row.assignedTo } } : {}) })
     return viewOf(tx, row.id)
@@ -134,6 +149,14 @@ export function assignAdminNote(db: Db, staff: Staff, input: z.infer<typeof Admi
   return db.transaction(async (tx) => {
     await assertAssignee(tx, input.assignedTo)
     return change(db, staff, input.id, 'assign', () => ({ assignedTo: input.assignedTo }), tx)
+  })
+}
+
+/** Issue 26: staff turn a note into a task (due date, assignee or anyone); it then shows on the main list. */
+export function makeTaskOfNote(db: Db, staff: Staff, input: z.infer<typeof AdminNoteMakeTaskSchema>) {
+  return db.transaction(async (tx) => {
+    await assertAssignee(tx, input.assignedTo)
+    return change(db, staff, input.id, 'make-task', () => ({ isTask: true, dueDate: input.dueDate!, assignedTo: input.assignedTo ?? null }), tx)
   })
 }
 

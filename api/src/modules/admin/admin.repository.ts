@@ -213,34 +213,69 @@ export async function saveOutstandingFilters(db: DbOrTx, userId: number, filters
     .onConflictDoUpdate({ target: staffPreferences.userId, set: { outstandingFilters: filters, updatedAt: new Date() } })
 }
 
+/** Staff working on a promotion in the wizard: any live promotion. */
+export async function touchStaffActivity(db: DbOrTx, promotionId: number) {
+  const updated = await db.update(promotions).set({ staffActiveAt: new Date() }).where(eq(promotions.id, promotionId)).returning({ id: promotions.id, ownerActiveAt: promotions.ownerActiveAt })
+  return updated[0]
+}
+
 export async function touchOwnerActivity(db: DbOrTx, promotionId: number, userId: number) {
   const updated = await db
     .update(promotions)
     .set({ ownerActiveAt: new Date() })
     .where(and(eq(promotions.id, promotionId), eq(promotions.userId, userId), eq(promotions.deleted, false)))
-    .returning({ id: promotions.id })
-  return updated.length > 0
+    .returning({ id: promotions.id, staffActiveAt: promotions.staffActiveAt })
+  return updated[0]
 }
 
-/** Aggregates for the statistics screen (all live, non-test promotions). */
-export async function findStatisticsAggregates(db: DbOrTx, paidStatusIds: readonly number[]) {
-  const live = sql`${promotions.deleted} = false and ${promotions.isTest} = false`
-  const paidList = sql.join(paidStatusIds.map((id) => sql`${id}`), sql`, `)
-  const byStatus = (await db.execute(sql`select ${promotions.statusId} as "statusId", count(*)::int as n from ${promotions} where ${live} group by 1 order by 1`)).rows as { statusId: number; n: number }[]
+const STATE_COLUMN: Record<string, string> = { NSW: 'state_nsw', ACT: 'state_act', SA: 'state_sa', VIC: 'state_vic', NT: 'state_nt', WA: 'state_wa', QLD: 'state_qld', TAS: 'state_tas' }
+const SERVICE_COLUMN: Record<string, string> = { managedSubmission: 'managed_submission', randomDraw: 'random_draw', termsAndConditions: 'terms_and_conditions', abridgedTC: 'abridged_tc', hostedTC: 'hosted_tc', skillsBasedTC: 'skills_based_tc' }
+
+/** A cheap version of the data the statistics read: the newest changelog entry, promotion and task (primary-key lookups). */
+export async function findStatisticsVersion(db: DbOrTx) {
+  const [row] = (await db.execute(sql`select (select coalesce(max(id), 0) from ${changelog}) as c, (select coalesce(max(id), 0) from ${promotions}) as p`)).rows as { c: number; p: number }[]
+  return `${row!.c}:${row!.p}`
+}
+
+export type StatisticsFilter = { from?: string; to?: string; state?: string; service?: string; includeTest: boolean }
+
+/**
+ * Aggregates for the statistics screen over live promotions that match the filter (created between
+ * `from` and `to` as Sydney dates, a state chosen, a service bought; test promotions only when asked).
+ * Revenue sums the stored fee lines of paid promotions, each fee key apart; the caller splits the
+ * provider's fees from government fees.
+ */
+export async function findStatisticsAggregates(db: DbOrTx, paidStatusIds: readonly number[], outstandingStatusIds: readonly number[], feeKeys: readonly string[], filter: StatisticsFilter) {
+  const conditions: SQL[] = [sql`p.deleted = false`]
+  if (!filter.includeTest) conditions.push(sql`p.is_test = false`)
+  if (filter.from) conditions.push(sql`(p.created_at at time zone 'Australia/Sydney')::date >= ${filter.from}::date`)
+  if (filter.to) conditions.push(sql`(p.created_at at time zone 'Australia/Sydney')::date <= ${filter.to}::date`)
+  if (filter.state) conditions.push(sql.raw(`p.${STATE_COLUMN[filter.state]} = true`))
+  if (filter.service) conditions.push(sql.raw(`p.${SERVICE_COLUMN[filter.service]} = true`))
+  const live = sql.join(conditions, sql` and `)
+  const list = (ids: readonly number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `)
+  const paid = sql`p.status_id in (${list(paidStatusIds)})`
+  const byStatus = (await db.execute(sql`select p.status_id as "statusId", count(*)::int as n from ${promotions} p where ${live} group by 1 order by 1`)).rows as { statusId: number; n: number }[]
   const byState = (
-    await db.execute(sql`select count(*) filter (where state_act)::int as "ACT", count(*) filter (where state_nsw)::int as "NSW", count(*) filter (where state_sa)::int as "SA", count(*) filter (where state_vic)::int as "VIC", count(*) filter (where state_nt)::int as "NT", count(*) filter (where state_wa)::int as "WA", count(*) filter (where state_qld)::int as "QLD", count(*) filter (where state_tas)::int as "TAS", count(*)::int as total from ${promotions} where ${live}`)
+    await db.execute(sql`select count(*) filter (where state_act)::int as "ACT", count(*) filter (where state_nsw)::int as "NSW", count(*) filter (where state_sa)::int as "SA", count(*) filter (where state_vic)::int as "VIC", count(*) filter (where state_nt)::int as "NT", count(*) filter (where state_wa)::int as "WA", count(*) filter (where state_qld)::int as "QLD", count(*) filter (where state_tas)::int as "TAS", count(*)::int as total from ${promotions} p where ${live}`)
   ).rows[0] as Record<string, number>
   const byMonth = (
-    await db.execute(sql`select to_char(date_trunc('month', ${promotions.createdAt} at time zone 'Australia/Sydney'), 'YYYY-MM') as month, count(*)::int as created, count(*) filter (where ${promotions.statusId} in (${paidList}))::int as paid from ${promotions} where ${live} group by 1 order by 1 desc limit 24`)
+    await db.execute(sql`select to_char(date_trunc('month', p.created_at at time zone 'Australia/Sydney'), 'YYYY-MM') as month, count(*)::int as created, count(*) filter (where ${paid})::int as paid from ${promotions} p where ${live} group by 1 order by 1 desc limit 24`)
   ).rows as { month: string; created: number; paid: number }[]
-  const revenue = (
-    await db.execute(sql`select coalesce(sum((fees->>'feeDue_Service')::bigint), 0)::bigint as "Service", coalesce(sum((fees->>'feeDue_TermsAndConditions')::bigint), 0)::bigint as "TermsAndConditions", coalesce(sum((fees->>'feeDue_AbridgedTC')::bigint), 0)::bigint as "AbridgedTC", coalesce(sum((fees->>'feeDue_HostedTC')::bigint), 0)::bigint as "HostedTC", coalesce(sum((fees->>'feeDue_RandomDraw')::bigint), 0)::bigint as "RandomDraw", coalesce(sum((fees->>'feeDue_SkillsBasedTC')::bigint), 0)::bigint as "SkillsBasedTC", coalesce(sum((fees->>'feeDue_NSW')::bigint + (fees->>'feeDue_ACT')::bigint + (fees->>'feeDue_SA')::bigint), 0)::bigint as "PermitFees" from ${promotions} where ${live} and ${promotions.statusId} in (${paidList})`)
-  ).rows[0] as Record<string, string | number>
-  const [conversion] = (await db.execute(sql`select count(*)::int as created, count(*) filter (where ${promotions.statusId} in (${paidList}))::int as paid from ${promotions} where ${live}`)).rows as { created: number; paid: number }[]
+  const sums = sql.join(feeKeys.map((key) => sql.raw(`coalesce(sum((p.fees->>'${key.replace(/[^A-Za-z_]/g, '')}')::bigint), 0)::bigint as "${key.replace(/[^A-Za-z_]/g, '')}"`)), sql`, `)
+  const revenue = (await db.execute(sql`select ${sums} from ${promotions} p where ${live} and ${paid}`)).rows[0] as Record<string, string | number>
+  const [conversion] = (await db.execute(sql`select count(*)::int as created, count(*) filter (where ${paid})::int as paid from ${promotions} p where ${live}`)).rows as { created: number; paid: number }[]
   const [approval] = (
-    await db.execute(sql`select avg(extract(epoch from (a.approved_at - p.submitted_at)) / 86400)::float as days, count(*)::int as n from ${promotions} p join (select promotion_id, min(created_at) as approved_at from ${changelog} where action = 'approve' group by 1) a on a.promotion_id = p.id where p.submitted_at is not null and p.deleted = false and p.is_test = false`)
+    await db.execute(sql`select avg(extract(epoch from (a.approved_at - p.submitted_at)) / 86400)::float as days, count(*)::int as n from ${promotions} p join (select promotion_id, min(created_at) as approved_at from ${changelog} where action = 'approve' group by 1) a on a.promotion_id = p.id where p.submitted_at is not null and ${live}`)
   ).rows as { days: number | null; n: number }[]
-  return { byStatus, byState, byMonth, revenue, conversion: conversion!, approval: approval! }
+  // Submission to permit number, per state: the number's approval date less the submission's Sydney date.
+  const turnaround = (
+    await db.execute(sql`select n.key as state, ((n.value->>'approvalDate')::date - (p.submitted_at at time zone 'Australia/Sydney')::date)::int as days from ${promotions} p cross join lateral jsonb_each(p.permit_numbers) n where p.submitted_at is not null and n.value->>'approvalDate' ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' and ${live}`)
+  ).rows as { state: string; days: number }[]
+  const outstanding = (
+    await db.execute(sql`select greatest(0, floor(extract(epoch from (now() - p.submitted_at)) / 86400))::int as days from ${promotions} p where p.status_id in (${list(outstandingStatusIds)}) and ${live}`)
+  ).rows as { days: number }[]
+  return { byStatus, byState, byMonth, revenue, conversion: conversion!, approval: approval!, turnaround, outstanding }
 }
 
 /**

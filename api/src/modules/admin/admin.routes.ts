@@ -3,7 +3,7 @@
  * /api/promotion/{action} calls, and /api/adminNote/{action}. Every spec of these lists goes
  * through `staffOnly` (the guard, applied once to the whole list).
  */
-import { adminStatusName, toDollars, today } from '@permitdesk/shared'
+import { adminStatusName, StatisticsQuerySchema, toDollars, today } from '@permitdesk/shared'
 import { z } from 'zod'
 import type { AppDeps } from '../../app'
 import type { PromotionRow } from '../../db/schema/promotions'
@@ -20,11 +20,11 @@ import { getActionsRequired, getOutstanding } from './get-outstanding'
 import { getPromotions } from './get-promotions'
 import { endUserSessions, getEmailUpdates, getUserLog, getUsers, UpdateUserEmailSchema, updateUserEmail } from './manage-users'
 import { isPromotionActive } from './promotion-activity'
-import { approvePromotion, forcePromotionStatusChange, forceSaPremium, lockPromotion, markFormsSubmitted, setPromotionDeleted, unlockPromotion } from './promotion-status-actions'
+import { approvePromotion, forcePromotionStatusChange, forceSaPremium, lockPromotion, markFormsSubmitted, setPromotionDeleted, setTestPromotion, unlockPromotion } from './promotion-status-actions'
 import { savePermitNumber } from './save-permit-number'
 import { sendPermitNumberUpdate } from './send-permit-number-update'
 import { onPermitNumbersChanged } from '../terms/on-permit-numbers-changed'
-import { getStatistics } from './get-statistics'
+import { getStatisticsCached, type StatisticsCache } from './get-statistics'
 import { voicemailApiRoutes } from './voicemail.routes'
 import { getStaffResources } from './get-staff-resources'
 
@@ -63,10 +63,21 @@ function promotionActions(deps: AppDeps): RouteSpec[] {
     }),
     route({ method: 'post', path: '/admin/deletePromotion', summary: 'Delete a promotion (the customer no longer sees it).', access: 'staff', body: IdBody, response: StatusOut, handler: async ({ body, user }) => statusOf(await setPromotionDeleted(db, user, body.id, true)) }),
     route({ method: 'post', path: '/admin/restorePromotion', summary: 'Restore a deleted promotion.', access: 'staff', body: IdBody, response: StatusOut, handler: async ({ body, user }) => statusOf(await setPromotionDeleted(db, user, body.id, false)) }),
+    // 001 §7 names approvePromotion both in the admin service and under /api/promotion/: one call, two paths.
+    ...['/admin/approvePromotion', '/promotion/approvePromotion'].map((path) =>
+      route({
+        method: 'post', path, summary: 'Approve a submitted promotion (sendToWA when not amending and not yet started).', access: 'staff',
+        body: z.object({ promotionId: RecordIdSchema, sendToWA: z.boolean().default(false) }), response: StatusOut,
+        handler: async ({ body, user }) => statusOf(await approvePromotion(db, user, body.promotionId, body.sendToWA, today({ now: new Date() }))),
+      }),
+    ),
     route({
-      method: 'post', path: '/admin/approvePromotion', summary: 'Approve a submitted promotion (sendToWA when not amending and not yet started).', access: 'staff',
-      body: z.object({ promotionId: RecordIdSchema, sendToWA: z.boolean().default(false) }), response: StatusOut,
-      handler: async ({ body, user }) => statusOf(await approvePromotion(db, user, body.promotionId, body.sendToWA, today({ now: new Date() }))),
+      method: 'post', path: '/admin/setTestPromotion', summary: "Mark a promotion as staff's test (or clear the mark): test promotions are left out of search, outstanding work and statistics unless asked for.", access: 'staff',
+      body: z.object({ id: RecordIdSchema, isTest: z.boolean({ error: 'Please say whether this is a test promotion.' }) }), response: z.object({ id: z.number(), isTest: z.boolean() }),
+      handler: async ({ body, user }) => {
+        const after = await setTestPromotion(db, user, body.id, body.isTest)
+        return { id: after.id, isTest: after.isTest }
+      },
     }),
     route({
       method: 'post', path: '/promotion/markFormsSubmitted', summary: "Record that a state's forms were submitted to the regulator.", access: 'staff',
@@ -129,6 +140,7 @@ function promotionActions(deps: AppDeps): RouteSpec[] {
 
 function queries(deps: AppDeps): RouteSpec[] {
   const db = deps.database.db
+  const statisticsCache: StatisticsCache = new Map()
   const changelog = (path: string) => route({ method: 'get', path, summary: "A promotion's changelog, newest first (who, when, what, from → to).", access: 'staff', query: IdQuery, response: z.array(Anything), handler: ({ query }) => getChangelog(db, query.id) })
   const outstanding = (path: string) =>
     route({
@@ -157,13 +169,16 @@ function queries(deps: AppDeps): RouteSpec[] {
     }),
     route({ method: 'get', path: '/admin/getPromotion', summary: 'Promotion Detail: one promotion with its owner and staff-set fields (deleted ones too).', access: 'staff', query: IdQuery, response: z.object({ id: z.number(), statusId: z.number() }).passthrough(), handler: ({ query }) => getAdminPromotion(db, query.id) }),
     route({ method: 'get', path: '/admin/getStaff', summary: 'Staff members (task assignees).', access: 'staff', response: z.array(Anything), handler: async () => (await findStaffMembers(db)).map((s) => ({ id: s.id, name: `${s.firstName} ${s.lastName}`.trim(), email: s.email })) }),
-    route({ method: 'get', path: '/admin/statistics', summary: 'Promotions by status, state and month; revenue by service; conversion; average days to approval.', access: 'staff', response: Anything, handler: () => getStatistics(db) }),
+    route({
+      method: 'get', path: '/admin/statistics', summary: "Promotions by status, state and month; the provider's revenue by service (ex GST) with government fees apart; conversion; turnaround per state; outstanding work by age. Filters: from, to (created, Sydney dates), state, service, includeTest (default false).", access: 'staff',
+      query: StatisticsQuerySchema, response: Anything, handler: ({ query }) => getStatisticsCached(db, query, statisticsCache),
+    }),
     route({
       method: 'get', path: '/admin/getResources', summary: 'Links and documents for staff, edited in the CMS (Staff resources), by category and order.', access: 'staff',
       response: z.array(z.object({ id: z.number(), title: z.string(), category: z.string(), kind: z.enum(['link', 'document']), description: z.string().nullable(), href: z.string().nullable(), fileName: z.string().nullable(), mimeType: z.string().nullable(), fileSize: z.number().nullable(), updatedAt: z.string() })),
       handler: () => getStaffResources(db),
     }),
-    route({ method: 'get', path: '/promotion/statistics', summary: 'The same statistics as /api/admin/statistics.', access: 'staff', response: Anything, handler: () => getStatistics(db) }),
+    route({ method: 'get', path: '/promotion/statistics', summary: 'The same statistics as /api/admin/statistics, with the same filters.', access: 'staff', query: StatisticsQuerySchema, response: Anything, handler: ({ query }) => getStatisticsCached(db, query, statisticsCache) }),
   ]
 }
 

@@ -5,26 +5,30 @@
  */
 import { AppError } from '@permitdesk/shared'
 import type { DbOrTx } from '../changelog/changelog.repository'
-import { findPromotionById, touchOwnerActivity } from './admin.repository'
+import { findPromotionById, touchOwnerActivity, touchStaffActivity } from './admin.repository'
 
 export const OWNER_ACTIVE_WINDOW_MS = 2 * 60 * 1000
 
+const recent = (at: Date | null | undefined, now: Date) => !!at && now.getTime() - at.getTime() < OWNER_ACTIVE_WINDOW_MS
+
 /**
- * Only the owner's activity counts (staff editing is not "the owner is active"). Another
- * customer's promotion answers 404, exactly as a missing one; staff (who may open any promotion
- * in the wizard) get ok without touching it.
+ * The owner's pings mark the owner active; staff's mark staff active (issue 26: each side is told
+ * when the other is working on the same promotion, wherever staff can edit). The answer says who
+ * else is editing now. Another customer's promotion answers 404, exactly as a missing one.
  */
-export async function reportActivity(db: DbOrTx, user: { id: number; isStaff: boolean }, promotionId: number) {
-  if (await touchOwnerActivity(db, promotionId, user.id)) return { ok: true }
-  const row = await findPromotionById(db, promotionId)
-  if (!row || !user.isStaff) throw new AppError('NOT_FOUND')
-  return { ok: true }
+export async function reportActivity(db: DbOrTx, user: { id: number; isStaff: boolean }, promotionId: number, now = new Date()) {
+  const asOwner = await touchOwnerActivity(db, promotionId, user.id)
+  if (asOwner) return { ok: true, otherEditor: recent(asOwner.staffActiveAt, now) ? ('staff' as const) : null }
+  if (!user.isStaff) throw new AppError('NOT_FOUND')
+  const asStaff = await touchStaffActivity(db, promotionId)
+  if (!asStaff) throw new AppError('NOT_FOUND')
+  return { ok: true, otherEditor: recent(asStaff.ownerActiveAt, now) ? ('owner' as const) : null }
 }
 
 export async function isPromotionActive(db: DbOrTx, promotionId: number, now: Date) {
   const row = await findPromotionById(db, promotionId)
   if (!row) throw new AppError('NOT_FOUND')
   const lastActivity = row.ownerActiveAt
-  const active = !!lastActivity && now.getTime() - lastActivity.getTime() < OWNER_ACTIVE_WINDOW_MS
+  const active = recent(lastActivity, now)
   return { active, lastActivity: lastActivity?.toISOString() ?? null }
 }

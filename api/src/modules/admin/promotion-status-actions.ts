@@ -70,6 +70,12 @@ export async function approvePromotion(db: Db, staff: Staff, id: number, sendToW
   return after
 }
 
+/** setTestPromotion: staff mark (or clear) a trial promotion so it stays out of search, outstanding work and statistics (001 §6). */
+export async function setTestPromotion(db: Db, staff: Staff, id: number, isTest: boolean) {
+  const { after } = await writePromotionAsStaff(db, staff, id, isTest ? 'mark-test' : 'clear-test', () => ({ isTest }))
+  return after
+}
+
 const STATE_FLAGS: Record<string, keyof PromotionRow> = { ACT: 'stateAct', NSW: 'stateNsw', SA: 'stateSa', VIC: 'stateVic', NT: 'stateNt', WA: 'stateWa', QLD: 'stateQld', TAS: 'stateTas' }
 
 export function includesState(row: PromotionRow, state: string): boolean {

@@ -16,7 +16,7 @@ export async function getPromotion(db: Db, owner: Owner, id: number) {
   // 001 §5 skillsBasedTCEditWindow (issue 14): as GET /api/terms/get answers it.
   const window = await skillEditWindow(db, row, new Date())
   return {
-    ...toPromotion(row, { ...notes, noteLastAction: null }),
+    ...toPromotion(row, notes),
     ...(await pendingInvoicesOf(db, row)),
     ...(await reminderStateOf(db, row)),
     skillsBasedTCEditWindow: window?.ends ? window.ends.toISOString() : null,

@@ -1,5 +1,7 @@
 /** The only module that writes SQL for promotions (STYLE.md: only repositories touch the database). */
 import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm'
+import { noteActionLabel } from '@permitdesk/shared'
+import { changelog } from '../../db/schema/changelog'
 import { promotionNotes } from '../../db/schema/promotion-notes'
 import { promotions, type NewPromotionRow, type PromotionRow } from '../../db/schema/promotions'
 import { staffTasks } from '../../db/schema/staff-tasks'
@@ -55,6 +57,9 @@ export type SortColumn = keyof typeof SORT_COLUMNS
 export type ListFilter = {
   owner: Owner
   id?: number
+  account?: number
+  applicant?: string
+  test?: 'show' | 'hide' | 'only'
   name?: string
   search?: string
   status?: number
@@ -74,8 +79,15 @@ function escapeLike(text: string): string {
 export async function listPromotions(db: DbOrTx, filter: ListFilter): Promise<{ rows: PromotionRow[]; total: number | null }> {
   const conditions: SQL[] = [eq(promotions.deleted, false), eq(promotions.archived, filter.archived)]
   // Staff see their own list here too; the staff console filters by account (later issue).
-  conditions.push(eq(promotions.userId, filter.owner.userId))
+  // Staff (by session) may list another account's promotions; everyone else lists their own.
+  conditions.push(eq(promotions.userId, filter.owner.isStaff && filter.account !== undefined ? filter.account : filter.owner.userId))
   if (filter.id !== undefined) conditions.push(eq(promotions.id, filter.id))
+  if (filter.applicant) {
+    const pattern = `%${escapeLike(filter.applicant)}%`
+    conditions.push(sql`(${promotions.applicant}->>'organisation' ilike ${pattern} or ${promotions.applicant}->>'tradingName' ilike ${pattern} or (coalesce(${promotions.applicant}#>>'{contact,firstName}', '') || ' ' || coalesce(${promotions.applicant}#>>'{contact,lastName}', '')) ilike ${pattern})`)
+  }
+  if (filter.test === 'hide') conditions.push(eq(promotions.isTest, false))
+  if (filter.test === 'only') conditions.push(eq(promotions.isTest, true))
   if (filter.status !== undefined) conditions.push(eq(promotions.statusId, filter.status))
   if (filter.name) conditions.push(ilike(promotions.name, `%${escapeLike(filter.name)}%`))
   if (filter.search) {
@@ -108,13 +120,16 @@ export async function findReuseList(db: DbOrTx, owner: Owner, search: string | u
     .limit(limit)
 }
 
+/** The promotion's notes: how many, and the last thing done to one (from the changelog, so a deletion counts too). */
 export async function notesSummary(db: DbOrTx, promotionId: number) {
-  const [row] = await db
-    .select({ n: count(), last: sql<Date | null>`max(${promotionNotes.updatedAt})` })
-    .from(promotionNotes)
-    .where(eq(promotionNotes.promotionId, promotionId))
-  const last = row?.last ? new Date(row.last) : null
-  return { notesCount: row?.n ?? 0, noteLastDate: last ? last.toISOString() : null }
+  const [row] = await db.select({ n: count() }).from(promotionNotes).where(eq(promotionNotes.promotionId, promotionId))
+  const [last] = await db
+    .select({ action: changelog.action, at: changelog.createdAt })
+    .from(changelog)
+    .where(and(eq(changelog.promotionId, promotionId), eq(changelog.entity, 'promotion-note')))
+    .orderBy(desc(changelog.id))
+    .limit(1)
+  return { notesCount: row?.n ?? 0, noteLastDate: last ? new Date(last.at).toISOString() : null, noteLastAction: last ? noteActionLabel(last.action) : null }
 }
 
 export async function insertStaffTask(db: DbOrTx, values: typeof staffTasks.$inferInsert) {

@@ -79,7 +79,8 @@ export function promotionRoutes(deps: AppDeps): RouteSpec[] {
     route({
       method: 'get', path: '/promotion/list', access: 'user', summary: 'My Promotions: one page, sorted and searched.',
       query: PromotionListQuerySchema, response: PromotionListResponseSchema,
-      handler: ({ owner, query }) => listPromotions(db, owner, query),
+      // An API key never acts as staff (DESIGN §4), so it lists its owner's promotions only.
+      handler: ({ owner, query, res }) => listPromotions(db, { ...owner, isStaff: owner.isStaff && !res.locals.apiKey }, query),
     }),
     route({
       method: 'get', path: '/promotion/getReuseList', access: 'user', summary: "The user's promotions to copy details from.",

@@ -26,6 +26,12 @@ export const PromotionListQuerySchema = z.object({
   name: z.string().trim().max(200).optional(),
   search: z.string().trim().max(200).optional(),
   status: z.coerce.number().int().min(1).max(15).optional(),
+  /** Staff only (a session, never an API key): another account's promotions. Ignored for customers. */
+  account: RecordIdSchema.optional(),
+  /** The applicant's organisation, trading name or contact (part of it). */
+  applicant: z.string().trim().max(200).optional(),
+  /** Staff's test promotions (001 §6): shown with the rest (`show`, the default), left out (`hide`) or alone (`only`). */
+  test: z.enum(['show', 'hide', 'only'], { error: 'test must be show, hide or only.' }).default('show'),
   after: z.coerce.number({ error: 'after must be a whole number.' }).int().min(0).max(1_000_000).default(0),
   count: z.coerce.number({ error: 'count must be a whole number.' }).int().min(1).max(100).default(10),
   getTotal: bool.default(false),

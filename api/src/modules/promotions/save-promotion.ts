@@ -85,7 +85,7 @@ function summarise(value: unknown): unknown {
 
 export async function promotionResponse(db: DbOrTx, row: PromotionRow) {
   const notes = await notesSummary(db, row.id)
-  return toPromotion(row, { ...notes, noteLastAction: null })
+  return toPromotion(row, notes)
 }
 
 /**

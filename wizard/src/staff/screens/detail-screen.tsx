@@ -1,15 +1,16 @@
-import { formatCurrency, type AdminNoteView, type AdminPromotionDetail } from '@permitdesk/shared'
+import { dollarsToCents, formatCurrency, formatDate, formatDateTime, MSG_OWNER_EDITING, type AdminNoteView, type AdminPromotionDetail } from '@permitdesk/shared'
 import { useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { api } from '../../lib/api-client'
 import { notify } from '../../lib/notify'
 import { LodgementPackPanel } from '../../components/lodgement-pack-panel'
+import { Badge } from '../../components/ui'
 import { StaffLayout } from '../staff-layout'
 import { invoicePaths, staffPaths } from '../staff-paths'
 import { useLoad } from '../use-load'
 
 /** Dollars on the wire, shown as the spec's currency. */
-const money = (dollars: number) => formatCurrency(Math.round(dollars * 100))
+const money = (dollars: number) => formatCurrency(dollarsToCents(dollars))
 
 /** detail/{id}/ (Promotion Detail): everything about one promotion and the staff actions on it. */
 export function DetailScreen() {
@@ -28,7 +29,7 @@ export function DetailScreen() {
   }
   async function editInWizard() {
     const { active } = await api.get<{ active: boolean }>('/api/admin/isPromotionActive', { query: { id } })
-    if (active && !window.confirm('The customer is working on this application right now. Your changes may overwrite theirs. Edit it anyway?')) return
+    if (active && !window.confirm(`${MSG_OWNER_EDITING} Edit it anyway?`)) return
     window.location.assign(`/permit/edit/${id}/details/`)
   }
 
@@ -39,7 +40,7 @@ export function DetailScreen() {
       ) : (
         <>
           <h1>
-            {p.name || '(no name)'} <small>#{p.id}</small>
+            {p.name || '(no name)'} <small>#{p.id}</small> {p.isTest && <Badge tone="warning">Test promotion</Badge>}
           </h1>
           <dl className="staff-dl">
             <dt>Status</dt>
@@ -51,9 +52,9 @@ export function DetailScreen() {
             <dt>States</dt>
             <dd>{p.states.join(', ') || '—'}{p.includeNz ? ' + NZ' : ''}</dd>
             <dt>Start date</dt>
-            <dd>{p.startDate ?? '—'}</dd>
+            <dd>{formatDate(p.startDate) || '—'}</dd>
             <dt>Total prize value</dt>
-            <dd>${p.totalPrizeValue.toLocaleString('en-AU')}</dd>
+            <dd>{money(p.totalPrizeValue)}</dd>
             <dt>Licence fees</dt>
             <dd data-testid="licence-fees">
               {[['NSW', p.fees.NSW], ['ACT', p.fees.ACT], ['SA', p.fees.SA]].filter(([, fee]) => Number(fee) > 0).map(([state, fee]) => `${state} ${money(Number(fee))}${state === 'SA' && p.fees.isSAFeePremium ? ' (premium)' : ''}`).join(', ') || '—'}
@@ -62,7 +63,7 @@ export function DetailScreen() {
             <dt>Permit numbers</dt>
             <dd>{Object.entries(p.permitNumbers).map(([s, n]) => `${s} ${n.number}`).join(', ') || '—'}</dd>
             <dt>Forms submitted</dt>
-            <dd>{Object.entries(p.formsSubmitted).map(([s, at]) => `${s} ${new Date(at).toLocaleDateString('en-AU')}`).join(', ') || '—'}</dd>
+            <dd>{Object.entries(p.formsSubmitted).map(([s, at]) => `${s} ${formatDateTime(at)}`).join(', ') || '—'}</dd>
             <dt>Flags</dt>
             <dd>{[p.deleted && 'Deleted', p.archived && 'Archived', p.isTest && 'Test', p.forceSaPremium && 'SA premium forced'].filter(Boolean).join(', ') || '—'}</dd>
           </dl>
@@ -114,6 +115,9 @@ export function DetailScreen() {
             )}
             <button type="button" onClick={() => void act('/api/promotion/sendPermitNumberUpdate', { id }, 'Permit numbers sent to the customer.')}>
               Send permit number update
+            </button>
+            <button type="button" className="secondary" onClick={() => void act('/api/admin/setTestPromotion', { id, isTest: !p.isTest }, p.isTest ? 'No longer a test promotion.' : 'Marked as a test promotion: left out of statistics and outstanding work.')}>
+              {p.isTest ? 'Clear the test mark' : 'Mark as a test promotion'}
             </button>
           </div>
           <form

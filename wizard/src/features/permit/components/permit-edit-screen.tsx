@@ -11,6 +11,8 @@ import {
   getVisibleSections,
   getWizardSteps,
   isEditableStatus,
+  MSG_OWNER_EDITING,
+  MSG_STAFF_EDITING,
   promotionTitle,
   SECTION_NAMES,
   getApplicationValidity,
@@ -51,8 +53,8 @@ export function PermitEditScreen() {
   const id = Number(params.id)
   const { user } = useSession()
   const editor = usePermitEditor(id, user)
-  // Staff see an owner-active warning before editing (issue 13); staff's own editing is not reported.
-  useReportActivity(id, !!user && !user.agent)
+  // Each side is told when the other works on the same application (issues 13 and 26).
+  const otherEditor = useReportActivity(id, !!user)
   const navigate = useNavigate()
   const [revealed, setRevealed] = useState<Set<StepKey>>(new Set())
   const [modal, setModal] = useState<'modifyOnly' | null>(null)
@@ -172,6 +174,7 @@ export function PermitEditScreen() {
           Your application is complete. Status: {editor.promotion?.permitStatus.name}.
         </p>
       )}
+      {otherEditor && <p className="notice warning" role="status" data-testid="other-editor">{otherEditor === 'owner' ? MSG_OWNER_EDITING : MSG_STAFF_EDITING}</p>}
       <ActionRequiredNotice draft={draft} />
 
       <div className="permit-layout">
