@@ -195,7 +195,7 @@ function timeText(date: string | null | undefined, time: string | null | undefin
 
 function addressText(address: Address, organisation?: string | null): string {
   const formatted = address ? formatAddress(address).split('\n').join(', ') : '';
-  return [organisation?.trim(), formatted].filter(Boolean).join(', ') || TBA;
+  return [answer(organisation), formatted].filter(Boolean).join(', ') || TBA;
 }
 
 const PERMIT_ORDER = ['NSW', 'ACT', 'SA'] as const;
@@ -271,6 +271,9 @@ function drawConductor(source: TermsSource, providerName: string): DrawConductor
   return { fragment, sentence };
 }
 
+/** A free-text answer cleaned for a sentence; empty when it says nothing. */
+const answer = (text: string | null | undefined) => cleanPlaceholderValue(text ?? '');
+
 /** Customer text as the end of a sentence: trimmed, with a full stop unless it has its own mark. */
 function asSentence(text: string | null | undefined): string {
   const t = cleanPlaceholderValue(text ?? '');
@@ -292,7 +295,7 @@ function drawWhen(source: TermsSource, final: NonNullable<Draw>): string {
 
 /** Where winners are published online: the entry website, else the promoter's website. */
 function publicationOnline(permit: NonNullable<TermsSource['permit']>): string {
-  return permit.entryMethodsWebsite?.trim() || permit.applicant?.website?.trim() || 'the promoter’s website';
+  return answer(permit.entryMethodsWebsite) || answer(permit.applicant?.website) || 'the promoter’s website';
 }
 
 /** The value of every placeholder for a promotion. */
@@ -304,34 +307,34 @@ export function termsValues(source: TermsSource, context: TermsContext = {}): Re
   const entryMethods = entryMethodNames(permit.entryMethodsValue);
   const drawMethods = drawMethodNames(permit.drawMethodsValue);
   const categories = prizeCategoryNames(source.prizeCategoriesValue);
-  const providerName = context.providerName?.trim() || DEFAULT_PRODUCT_NAME;
+  const providerName = answer(context.providerName) || DEFAULT_PRODUCT_NAME;
   const rules = context.stateRules ?? termsStateRules(selectRuleSet(source.startDate ?? permit.startDate ?? null));
   const conductor = drawConductor(source, providerName);
   const businessNumber = formatAbnOrAcn(applicant.abnacn);
-  const promoterName = applicant.organisation?.trim() || TBA;
+  const promoterName = answer(applicant.organisation) || TBA;
   return {
     ...stateRuleValues(rules),
     'promoter.name': promoterName,
     'promoter.abn': businessNumber.replace(/^A[BC]N /, '') || TBA,
     'promoter.identifier': businessNumber || `ABN ${TBA}`,
     'promoter.address': addressText(applicant.businessAddress),
-    'promoter.website': applicant.website?.trim() || TBA,
-    'promotion.name': source.name?.trim() || 'this promotion',
+    'promoter.website': answer(applicant.website) || TBA,
+    'promotion.name': answer(source.name) || 'this promotion',
     'promotion.startDate': formatDate(permit.startDate) || TBA,
     'promotion.endDate': formatDate(permit.endDate) || TBA,
     'promotion.period': periodText(source),
     'promotion.states': statesText(source),
-    'promotion.promotedProducts': permit.promotedProducts?.trim() || TBA,
-    'entry.methods': joinWords([...entryMethods, ...(permit.entryMethodsOther?.trim() ? [permit.entryMethodsOther.trim()] : [])]) || TBA,
+    'promotion.promotedProducts': answer(permit.promotedProducts) || TBA,
+    'entry.methods': joinWords([...entryMethods, ...(answer(permit.entryMethodsOther) ? [answer(permit.entryMethodsOther)] : [])]) || TBA,
     'entry.mechanic': asSentence(permit.entryMechanic) || `How to enter is ${TBA}.`,
-    'entry.website': permit.entryMethodsWebsite?.trim() || TBA,
+    'entry.website': answer(permit.entryMethodsWebsite) || TBA,
     'entry.phoneNumbers': formatAuPhoneList(permit.entryMethodsPhoneNumbers) || 'the number shown in the advertising',
     'entry.limit': entryLimit(permit),
     'draw.when': drawWhen(source, final),
-    'draw.date': final.multipleDates && final.multipleDatesDetail?.trim() ? final.multipleDatesDetail.trim() : formatDate(final.date) || TBA,
+    'draw.date': final.multipleDates && answer(final.multipleDatesDetail) ? answer(final.multipleDatesDetail) : formatDate(final.date) || TBA,
     'draw.time': timeText(final.date, final.time) || TBA,
     'draw.address': addressText(final.locationAddress, final.locationOrganisation),
-    'draw.method': joinWords([...drawMethods, ...(permit.drawMethodsOther?.trim() ? [permit.drawMethodsOther.trim()] : [])]) || TBA,
+    'draw.method': joinWords([...drawMethods, ...(answer(permit.drawMethodsOther) ? [answer(permit.drawMethodsOther)] : [])]) || TBA,
     'draw.scrutineer': conductor.fragment,
     'draw.conductor': conductor.sentence,
     'notification.method': notificationMethodName(final.notification?.method)?.toLowerCase() || 'email',
@@ -339,18 +342,18 @@ export function termsValues(source: TermsSource, context: TermsContext = {}): Re
     'unclaimed.date': formatDate(unclaimed.date) || TBA,
     'unclaimed.time': timeText(unclaimed.date, unclaimed.time) || TBA,
     'unclaimed.address': addressText(unclaimed.locationAddress, unclaimed.locationOrganisation),
-    'prizes.description': source.prizeDescription?.trim() || TBA,
+    'prizes.description': answer(source.prizeDescription) || TBA,
     'prizes.quantity': source.prizeQuantityTotal != null ? String(source.prizeQuantityTotal) : TBA,
     'prizes.totalValue': formatCurrency(source.totalPrizeValue),
     'prizes.valuesByState': prizeValuesByState(source),
-    'prizes.categories': joinWords([...categories, ...(source.prizeCategoriesOther?.trim() ? [source.prizeCategoriesOther.trim()] : [])]) || TBA,
-    'publication.act': source.prizePublicationACT?.trim() || TBA,
+    'prizes.categories': joinWords([...categories, ...(answer(source.prizeCategoriesOther) ? [answer(source.prizeCategoriesOther)] : [])]) || TBA,
+    'publication.act': answer(source.prizePublicationACT) || TBA,
     'publication.actDate': formatDate(source.prizePublicationDateACT) || TBA,
     'publication.online': publicationOnline(permit),
     'permits.numbers': permitNumbersText(source, context.permitNumbers, rules),
-    'judging.criteria': permit.judgingCriteria?.trim() || TBA,
-    'judging.judges': permit.judges?.trim() || TBA,
-    'inducements.detail': permit.inducementsDetail?.trim() || permit.promotedProducts?.trim() || TBA,
+    'judging.criteria': answer(permit.judgingCriteria) || TBA,
+    'judging.judges': answer(permit.judges) || TBA,
+    'inducements.detail': answer(permit.inducementsDetail) || answer(permit.promotedProducts) || TBA,
     'hosted.url': context.hostedUrl || 'the promoter’s website',
     'privacy.sharing': source.randomDraw
       ? `To conduct the draw, the promoter gives the entries to ${providerName}, which uses them only for that purpose.`

@@ -75,18 +75,20 @@ export function unknownPlaceholders(text: string): string[] {
 }
 
 /**
- * A value as it goes into a sentence: spaces collapsed, a run of the same mark made one ("..."
+ * A value as it goes into a sentence: spaces collapsed, a run of marks made its first ("..."
  * becomes "…"), trimmed. Customer answers are typed freely; the document must not show it.
  */
 export function cleanPlaceholderValue(value: string): string {
+  // Marks alone ("!", "-") are no answer.
+  if (!/[\p{L}\p{N}]/u.test(value)) return '';
   return value
     .replace(/\s+/g, ' ')
     .replace(/\.{3,}/g, '…')
-    .replace(/([.,;:!?])\1+/g, '$1')
     .replace(/\s+([.,;:!?])/g, '$1')
+    .replace(/([.,;:!?])[.,;:!?]+/g, '$1')
     .trim()
     // A value is never a list's separator: marks it starts or ends with would double the template's.
-    .replace(/^[.,;:]+\s*/, '')
+    .replace(/^[.,;:!?…]+\s*/, '')
     .replace(/\s*[,;:]+$/, '');
 }
 
