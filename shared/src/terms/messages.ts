@@ -30,3 +30,15 @@ export const MSG_TERMS_TEXT_DEFECT = (clause: string, defect: string, excerpt: s
   `These terms and conditions were not saved: the clause “${clause}” has ${defect}${excerpt ? ` (“${excerpt}”)` : ''}. Please correct it and try again.`;
 export const MSG_TERMS_UNCHANGED = (version: number) =>
   `Nothing has changed since version ${version}, so no new version was made: version ${version} is current.`;
+
+/** Why a T&C version was made (issue 28: a new version records its cause), in the customer's words. */
+export const TERMS_VERSION_REASONS = {
+  generated: 'generated',
+  'application-change': 'regenerated after a change to the application',
+  'clause-library-change': 'regenerated after a change to our clause library',
+  'application-and-clause-library-change': 'regenerated after changes to the application and our clause library',
+  regenerated: 'regenerated from the application, replacing an edit by our staff',
+  'staff-edit': 'edited by our staff',
+  'permit-numbers': 'permit numbers added',
+} as const;
+export type TermsVersionReason = keyof typeof TERMS_VERSION_REASONS;
