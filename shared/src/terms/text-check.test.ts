@@ -72,7 +72,7 @@ describe('the text check names each defect', () => {
     expect(termsTextDefectMessage(defects)).toBe('These terms and conditions were not saved: the clause “Prizes” has no text. Please correct it and try again.');
     const dotted = checkTermsLine('a $1,500 Coles gift card each.. Number of prizes: 3.', 'Prizes');
     expect(termsTextDefectMessage(dotted)).toBe(
-      'These terms and conditions were not saved: the clause “Prizes” has doubled punctuation (“…Coles gift card each.. Number of prizes:…”). Please correct it and try again.',
+      'These terms and conditions were not saved: the clause “Prizes” has doubled punctuation (“…gift card each.. Number of prizes:…”). Please correct it and try again.',
     );
   });
 

@@ -26,9 +26,18 @@ const LINE_RULES: Rule[] = [
   { kind: 'dangling-list', pattern: /(?::|,|\band|\bor)\s*[.;]?\s*$|:\s*[.;]/ },
 ];
 
+/** About 20 characters either side of a defect, cut at word boundaries. */
 function excerptAt(text: string, index: number): string {
-  const start = Math.max(0, index - 20);
-  const end = Math.min(text.length, index + 20);
+  let start = Math.max(0, index - 20);
+  let end = Math.min(text.length, index + 20);
+  if (start > 0) {
+    const space = text.indexOf(' ', start);
+    if (space >= 0 && space < index) start = space + 1;
+  }
+  if (end < text.length) {
+    const space = text.lastIndexOf(' ', end);
+    if (space > index + 1) end = space;
+  }
   return `${start > 0 ? '…' : ''}${text.slice(start, end).trim()}${end < text.length ? '…' : ''}`;
 }
 
