@@ -95,6 +95,8 @@ export interface TermsContext {
   hostedUrl?: string | null;
   /** The provider's product name (site settings), named as the draw's conductor. */
   providerName?: string | null;
+  /** For the abridged form: the kind of the full terms it abridges (a game of skill has no draw or permits). */
+  fullKind?: 'chance' | 'skill';
   /** The state figures; by default from the rule set of the promotion's start date. */
   stateRules?: TermsStateRules;
 }
@@ -144,6 +146,11 @@ function zonedTime(instant: Date, zone: string): string {
   return f.format(instant).replace(/\u202f|\u00a0/g, ' ');
 }
 
+/** The calendar date of an instant in a zone, as formatDate writes it. */
+function zonedDate(instant: Date, zone: string): string {
+  return formatDate(new Date(zonedWall(instant, zone)).toISOString().slice(0, 10));
+}
+
 /** Other Australian zones an entrant may be in, by state (Sydney time covers NSW, VIC, TAS, ACT). */
 const OTHER_ZONES: { states: StateKey[]; city: string; zone: string }[] = [
   { states: ['qld'], city: 'Brisbane', zone: 'Australia/Brisbane' },
@@ -160,8 +167,11 @@ function periodText(source: TermsSource): string {
   if (!start || !end) return `The promotional period is ${TBA}.`;
   let text = `The promotion starts at ${zonedTime(start, 'Australia/Sydney')} on ${formatDate(permit.startDate)} and ends at ${zonedTime(end, 'Australia/Sydney')} on ${formatDate(permit.endDate)} (Sydney time).`;
   const states = selectedStates(source.ausStates);
-  const others = OTHER_ZONES.filter((z) => z.states.some((s) => states.includes(s))).map(
-    (z) => `in ${z.city} from ${zonedTime(start, z.zone)} to ${zonedTime(end, z.zone)}`,
+  const sameAsSydney = (zone: string) => zonedWall(start, zone) === zonedWall(start, 'Australia/Sydney') && zonedWall(end, zone) === zonedWall(end, 'Australia/Sydney');
+  // Brisbane in winter keeps Sydney's clock: saying it again adds nothing.
+  const others = OTHER_ZONES.filter((z) => z.states.some((s) => states.includes(s)) && !sameAsSydney(z.zone)).map(
+    // With the date: midnight in Sydney is the evening before in Perth.
+    (z) => `in ${z.city} from ${zonedTime(start, z.zone)} on ${zonedDate(start, z.zone)} to ${zonedTime(end, z.zone)} on ${zonedDate(end, z.zone)}`,
   );
   if (others.length) text += ` That is ${joinWords(others)}.`;
   return text;
@@ -248,7 +258,7 @@ function entryLimit(permit: NonNullable<TermsSource['permit']>): string {
   return `${limit}${prizes}`;
 }
 
-type DrawConductor = { fragment: string; sentence: string };
+type DrawConductor = { fragment: string; sentence: string; unclaimed: string };
 
 /**
  * Who conducts the draw, from the facts (issue 28): the provider's random draw service when it
@@ -268,8 +278,11 @@ function drawConductor(source: TermsSource, providerName: string): DrawConductor
       : 'by the promoter in a way that gives every entry an equal chance of being drawn';
   const fragment = `${who}${supervised}`;
   const sentence = notDrawn ? `The winning entries are chosen ${fragment}.` : `The draw is conducted ${fragment}.`;
-  return { fragment, sentence };
+  return { fragment, sentence, unclaimed: `The unclaimed prize draw is conducted ${fragment}.` };
 }
+
+/** A label inside a sentence: "Proof of purchase" → "proof of purchase"; "SMS" stays. */
+const inSentence = (label: string) => label.replace(/^[A-Z](?=[a-z])/, (c) => c.toLowerCase());
 
 /** A free-text answer cleaned for a sentence; empty when it says nothing. */
 const answer = (text: string | null | undefined) => cleanPlaceholderValue(text ?? '');
@@ -288,9 +301,10 @@ function asSentence(text: string | null | undefined): string {
 function drawWhen(source: TermsSource, final: NonNullable<Draw>): string {
   const methods = flagsToKeys(source.permit?.drawMethodsValue, DRAW_METHODS, DRAW_METHOD_FLAGS);
   const notDrawn = methods.length > 0 && methods.every((m) => NON_DRAWN_METHODS.includes(m));
-  if (notDrawn && !final.date && !final.multipleDatesDetail?.trim()) return '';
-  if (final.multipleDates && final.multipleDatesDetail?.trim()) return `The winners will be drawn at ${addressText(final.locationAddress, final.locationOrganisation)} on these dates: ${asSentence(final.multipleDatesDetail)}`;
-  return `The winners will be drawn at ${timeText(final.date, final.time) || TBA} on ${formatDate(final.date) || TBA} at ${addressText(final.locationAddress, final.locationOrganisation)}.`;
+  if (notDrawn && !final.date && !answer(final.multipleDatesDetail)) return '';
+  const winners = source.prizeQuantityTotal === 1 ? 'The winner will be drawn' : 'The winners will be drawn';
+  if (final.multipleDates && answer(final.multipleDatesDetail)) return `${winners} at ${addressText(final.locationAddress, final.locationOrganisation)} on these dates: ${asSentence(final.multipleDatesDetail)}`;
+  return `${winners} at ${timeText(final.date, final.time) || TBA} on ${formatDate(final.date) || TBA} at ${addressText(final.locationAddress, final.locationOrganisation)}.`;
 }
 
 /** Where winners are published online: the entry website, else the promoter's website. */
@@ -304,9 +318,12 @@ export function termsValues(source: TermsSource, context: TermsContext = {}): Re
   const applicant = permit.applicant ?? {};
   const final = permit.finalDraw ?? {};
   const unclaimed = permit.unclaimedDraw ?? {};
-  const entryMethods = entryMethodNames(permit.entryMethodsValue);
-  const drawMethods = drawMethodNames(permit.drawMethodsValue);
-  const categories = prizeCategoryNames(source.prizeCategoriesValue);
+  // Option labels are headings ("Proof of purchase"); inside a sentence they read in lower case.
+  const entryMethods = entryMethodNames(permit.entryMethodsValue).map(inSentence);
+  const drawMethods = drawMethodNames(permit.drawMethodsValue).map(inSentence);
+  const categories = prizeCategoryNames(source.prizeCategoriesValue).map(inSentence);
+  // An instant-win promotion may have no final draw: its notification is the unclaimed draw's.
+  const notification = final.notification?.method || final.notification?.date ? final.notification : unclaimed.notification;
   const providerName = answer(context.providerName) || DEFAULT_PRODUCT_NAME;
   const rules = context.stateRules ?? termsStateRules(selectRuleSet(source.startDate ?? permit.startDate ?? null));
   const conductor = drawConductor(source, providerName);
@@ -337,8 +354,10 @@ export function termsValues(source: TermsSource, context: TermsContext = {}): Re
     'draw.method': joinWords([...drawMethods, ...(answer(permit.drawMethodsOther) ? [answer(permit.drawMethodsOther)] : [])]) || TBA,
     'draw.scrutineer': conductor.fragment,
     'draw.conductor': conductor.sentence,
-    'notification.method': notificationMethodName(final.notification?.method)?.toLowerCase() || 'email',
-    'notification.date': formatDate(final.notification?.date) || TBA,
+    'unclaimed.conductor': conductor.unclaimed,
+    'notification.method': notificationMethodName(notification?.method)?.toLowerCase() || 'email',
+    'notification.date': formatDate(notification?.date) || TBA,
+    'notification.sentence': `Winners will be notified by ${notificationMethodName(notification?.method)?.toLowerCase() || 'email'}${formatDate(notification?.date) ? ` by ${formatDate(notification?.date)}` : ''}.`,
     'unclaimed.date': formatDate(unclaimed.date) || TBA,
     'unclaimed.time': timeText(unclaimed.date, unclaimed.time) || TBA,
     'unclaimed.address': addressText(unclaimed.locationAddress, unclaimed.locationOrganisation),
@@ -401,7 +420,10 @@ export function generateTermsDocument(
 ): TermsDocument {
   const clauses = parseClauseLibrary(library);
   const values = termsValues(source, context);
+  const fullKind = context.fullKind ?? 'chance';
   let sections = selectClauses(clauses, kind, termsFacts(source))
+    // An abridged clause that belongs to full terms belongs to the abridged form of those only.
+    .filter((c) => kind !== 'abridged' || !c.kinds.some((k) => k !== 'abridged') || c.kinds.includes(fullKind))
     .map((clause) => ({
       key: clause.key,
       title: clause.title,
@@ -422,8 +444,10 @@ export function generateTermsDocument(
  */
 function boundAbridged(sections: TermsSection[]): TermsSection[] {
   const short = sections.map((s) => ({ ...s, paragraphs: s.paragraphs.slice(0, s.key === 'prizes' ? 2 : 1) }));
-  const last = short.findIndex((s) => s.key === 'full-terms');
-  const tail = last >= 0 ? short.splice(last, 1) : [];
+  // The permit numbers and the link to the full terms are kept whatever else must go: the
+  // permit states require the numbers on the promotion's advertising.
+  const tail = short.filter((s) => s.key === 'permit-numbers' || s.key === 'full-terms');
+  short.splice(0, short.length, ...short.filter((s) => !tail.includes(s)));
   const size = (list: TermsSection[]) => list.reduce((n, s) => n + s.paragraphs.join(' ').length + 1, 0);
   while (short.length > 1 && size([...short, ...tail]) > ABRIDGED_MAX_CHARS) short.splice(short.length - 1, 1);
   const result = [...short, ...tail];
@@ -432,7 +456,7 @@ function boundAbridged(sections: TermsSection[]): TermsSection[] {
   for (const section of short) {
     section.paragraphs = section.paragraphs.map((p) => {
       if (p.length <= budget) return (budget -= p.length + 1), p;
-      const cut = p.slice(0, Math.max(0, budget - 1)).replace(/\s+\S*$/, '');
+      const cut = p.slice(0, Math.max(0, budget - 1)).replace(/\s+\S*$/, '').replace(/[\s.,;:]+$/, '');
       budget = 0;
       return cut ? `${cut}…` : '';
     }).filter(Boolean);

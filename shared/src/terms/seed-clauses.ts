@@ -79,7 +79,7 @@ export const SEED_TERMS_CLAUSES: readonly TermsClauseInput[] = [
     complianceNote: 'TI',
     conditions: { inducements: 'yes' },
     paragraphs: [
-      'The following is offered to encourage entry: {inducements.detail}. Entrants should keep their receipt or proof of purchase; the promoter may ask to see it before awarding a prize.',
+      'Entry is connected with {inducements.detail}. Entrants should keep their receipt or proof of purchase; the promoter may ask to see it before awarding a prize.',
     ],
   },
   {
@@ -273,7 +273,7 @@ export const SEED_TERMS_CLAUSES: readonly TermsClauseInput[] = [
     order: 80,
     title: 'Notifying winners',
     kinds: [...ALL, 'abridged'],
-    paragraphs: ['Winners will be notified by {notification.method} by {notification.date}.'],
+    paragraphs: ['{notification.sentence}'],
   },
   {
     key: 'publication-act',
@@ -319,7 +319,7 @@ export const SEED_TERMS_CLAUSES: readonly TermsClauseInput[] = [
     title: 'Unclaimed prizes',
     kinds: [...CHANCE],
     paragraphs: [
-      'If a prize is not claimed, or a winner cannot be contacted or is not eligible, an unclaimed prize draw will be held at {unclaimed.time} on {unclaimed.date} at {unclaimed.address}, in the same way as the first draw, and the new winner will be notified in the same way.',
+      'If a prize is not claimed, or a winner cannot be contacted or is not eligible, an unclaimed prize draw will be held at {unclaimed.time} on {unclaimed.date} at {unclaimed.address}. {unclaimed.conductor} Its winners are notified in the same way as the first winners.',
     ],
   },
   {

@@ -33,8 +33,8 @@ type Rendered = { kind: 'chance' | 'skill'; html: string; abridgedHtml: string |
  */
 export function renderVersionHtml(row: PromotionRow, clauses: readonly TermsClause[], hostedUrl: string, providerName?: string): Rendered {
   const source = applicationOf(row)
-  const context = { permitNumbers: permitNumbersOf(row), hostedUrl, providerName }
   const kind = termsKindOf(row)
+  const context = { permitNumbers: permitNumbersOf(row), hostedUrl, providerName, fullKind: kind }
   const full = generateTermsDocument(source, clauses, kind, context)
   const abridged = row.abridgedTC ? generateTermsDocument(source, clauses, 'abridged', context) : null
   const message = termsTextDefectMessage([...checkTermsDocument(full, { ausStates: source.ausStates }), ...(abridged ? checkTermsDocument(abridged) : [])])
