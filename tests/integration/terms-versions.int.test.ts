@@ -125,6 +125,23 @@ describe('the text check refuses a version that would not read cleanly', () => {
   })
 })
 
+describe('statements a state requires stay in', () => {
+  it('with the VIC publication clause deleted from the CMS, a VIC promotion still states it (from the seed)', async () => {
+    const id = await createTermsPromotion(alice, { ausStates: { nsw: true, vic: true } })
+    const saved = (await api.database.db.execute(sql`select * from cms.terms_clauses where key = 'publication-vic'`)).rows
+    expect(saved).toHaveLength(1)
+    await api.database.db.execute(sql`update cms.terms_clauses set snapshot = null where key = 'publication-vic'`)
+    try {
+      expect((await alice.client.post('/api/terms/generate', { promotionId: id })).status).toBe(200)
+      const { html } = (await alice.client.get(`/api/terms/get?promotionId=${id}`)).body
+      expect(html).toContain('id="clause-publication-vic"')
+      expect(html).toContain('Winners of prizes valued over $1,000 will have their name and suburb published')
+    } finally {
+      await api.database.db.execute(sql`update cms.terms_clauses set snapshot = ${JSON.stringify((saved[0] as { snapshot: unknown }).snapshot)}::jsonb where key = 'publication-vic'`)
+    }
+  })
+})
+
 describe('the draw clause follows the services bought', () => {
   it('with the random draw service, the provider conducts the draw and receives the entries', async () => {
     const id = await createTermsPromotion(alice, { randomDraw: true })
