@@ -55,7 +55,6 @@ export const TERMS_STATE_STATEMENTS_2020 = {
       { clause: 'publication-qld', what: 'where and when winners are published' },
       { clause: 'unclaimed', what: 'the unclaimed prize draw' },
     ],
-    nsw: [{ clause: 'records', what: 'how long the promotion’s records are kept' }],
   },
 } as const satisfies Omit<TermsStateRules, 'permitAboveCents'>;
 
