@@ -48,7 +48,7 @@ test('the customer opens the T&Cs from the dashboard, compares two versions and 
   await saveApplication(page.request, id, 'A week in Fiji for two')
 
   await page.goto(`/promotions/edit/${id}/`)
-  const panel = page.getByRole('region', { name: 'Terms and conditions' })
+  const panel = page.getByRole('region', { name: 'Terms and conditions', exact: true })
   await expect(panel.getByTestId('terms-status')).toHaveText('Not drafted yet')
   await panel.getByRole('button', { name: 'Draft my terms and conditions' }).click()
   await expect(panel.getByTestId('terms-status')).toHaveText('Awaiting your approval')

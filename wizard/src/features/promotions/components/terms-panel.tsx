@@ -19,7 +19,7 @@ function VersionDiff({ from, to }: { from: string; to: string }) {
   const changed = parts.some((p) => p.added || p.removed)
   if (!changed) return <p className="muted">The two versions have the same text.</p>
   return (
-    <div className="terms-diff" data-testid="terms-diff">
+    <div className="terms-diff" data-testid="terms-diff" role="region" aria-label="Comparison of the two versions" tabIndex={0}>
       {parts.map((part, i) =>
         part.value.map((line, j) =>
           part.added ? (
@@ -148,8 +148,9 @@ export function TermsPanel({ promotionId }: { promotionId: number }) {
         </form>
       )}
       {showText && terms.html && (
-        // Server-made HTML: generated text is escaped, staff edits are sanitised on save.
-        <div className="terms-document" data-testid="terms-document" dangerouslySetInnerHTML={{ __html: terms.html }} />
+        // Server-made HTML: generated text is escaped, staff edits are sanitised on save. A scrolling
+        // box, so focusable and named for keyboard users (axe scrollable-region-focusable).
+        <div className="terms-document" data-testid="terms-document" role="region" aria-label="Text of the terms and conditions" tabIndex={0} dangerouslySetInnerHTML={{ __html: terms.html }} />
       )}
       {showText && terms.abridgedHtml && (
         <details className="terms-abridged">
