@@ -81,3 +81,5 @@ export * from './security/change-password';
 export * from './security/safe-href';
 export * from './admin/statistics';
 export * from './admin/notes-and-tasks';
+export * from './format/business-numbers';
+export * from './format/phone';

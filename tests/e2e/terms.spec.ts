@@ -3,6 +3,7 @@
  * regenerates them after changing the application, compares the two versions and approves them
  * in a dialog that keyboard and backdrop cannot dismiss; the hosted page then shows them.
  */
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { PRIZE_CATEGORY_FLAGS } from '@permitdesk/shared'
 import { signUpCustomer, watchConsole } from './helpers'
@@ -47,23 +48,36 @@ test('the customer opens the T&Cs from the dashboard, compares two versions and 
   await saveApplication(page.request, id, 'A week in Fiji for two')
 
   await page.goto(`/promotions/edit/${id}/`)
-  const panel = page.getByRole('region', { name: 'Terms and conditions' })
+  const panel = page.getByRole('region', { name: 'Terms and conditions', exact: true })
   await expect(panel.getByTestId('terms-status')).toHaveText('Not drafted yet')
   await panel.getByRole('button', { name: 'Draft my terms and conditions' }).click()
   await expect(panel.getByTestId('terms-status')).toHaveText('Awaiting your approval')
   await panel.getByRole('button', { name: 'View the terms and conditions' }).click()
   const document = panel.getByTestId('terms-document')
   await expect(document.getByRole('heading', { name: 'Sunny giveaway: Terms and conditions' })).toBeVisible()
-  await expect(document).toContainText('Tess Terms Pty Ltd (ABN/ACN 51824753556)')
+  await expect(document).toContainText('Tess Terms Pty Ltd (ABN 51 824 753 556)')
   await expect(document).toContainText('A week in Fiji for two')
   await expect(document.getByRole('heading', { name: 'Travel prizes' })).toBeVisible()
 
-  // The customer changes the prize and regenerates: version 2.
+  // Pressing "Regenerate" with nothing changed makes no version and says so (issue 28).
+  await panel.getByRole('button', { name: 'Regenerate from my application' }).click()
+  await expect(panel.getByTestId('terms-notice')).toHaveText('Nothing has changed since version 1, so no new version was made: version 1 is current.')
+  await expect(panel.getByTestId('terms-version')).toHaveText('1')
+  const axe = await new AxeBuilder({ page }).include('.terms-panel').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([])
+  await panel.screenshot({ path: 'tests/e2e/screens/terms-unchanged-desktop.png' })
+  await page.setViewportSize({ width: 390, height: 844 })
+  await expect(panel.getByTestId('terms-document')).toContainText('The promoter of Sunny giveaway')
+  await panel.screenshot({ path: 'tests/e2e/screens/terms-unchanged-phone.png' })
+  await page.setViewportSize({ width: 1280, height: 800 })
+
+  // The customer changes the prize and regenerates: version 2, which says why.
   await saveApplication(page.request, id, 'Two weeks in Bali for two')
   await page.reload()
   await panel.getByRole('button', { name: 'Regenerate from my application' }).click()
   await expect(panel.getByTestId('terms-version')).toHaveText('2')
-  await expect(panel.getByRole('listitem').filter({ hasText: /^Version 2, generated/ })).toBeVisible()
+  await expect(panel.getByRole('listitem').filter({ hasText: /^Version 2, regenerated after a change to the application/ })).toBeVisible()
+  await expect(panel.getByTestId('terms-notice')).toHaveCount(0)
 
   // Compare version 1 with version 2.
   await panel.getByLabel('Compare version').selectOption('1')

@@ -164,12 +164,14 @@ describe('skillsBasedTCEditWindow', () => {
     // Day 29 of 30: regenerate and amend.
     await paidDaysAgo(api, id, 29)
     expect((await alice.client.get(`/api/terms/get?promotionId=${id}`)).body.canGenerate).toBe(true)
-    expect((await alice.client.post('/api/terms/generate', { promotionId: id })).body).toEqual({ versionNumber: 2 })
+    // Nothing changed yet: the current version is answered, no new one is made (issue 28).
+    expect((await alice.client.post('/api/terms/generate', { promotionId: id })).body).toMatchObject({ versionNumber: 1, created: false })
     const amend = await alice.client.post('/api/promotion/beginAmendPermitApplication', { id })
     expect(amend.status).toBe(200)
     expect(amend.body.permitStatus.id).toBe(PERMIT_STATUS_IDS.amendmentsInProgress)
     const modified = await alice.client.post('/api/promotion/modify', { id, name: 'Caption contest (winter)', ausStates: { nsw: true, act: true }, totalPrizeValue: 20_000, includeNz: false, abridgedTC: false, hostedTC: false, skillsBasedTC: true })
     expect(modified.status, modified.text).toBe(200)
+    expect((await alice.client.post('/api/terms/generate', { promotionId: id })).body).toMatchObject({ versionNumber: 2, created: true, reason: 'application-change' })
 
     // Day 31: closed.
     await paidDaysAgo(api, id, 2)

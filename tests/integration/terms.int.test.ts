@@ -63,15 +63,15 @@ describe('generating terms and conditions', () => {
   it('names the promoter and ABN, the period, the draw, the prizes and values, the ACT publication clause and the TB, TA and TJ clauses', async () => {
     const generated = await alice.client.post('/api/terms/generate', { promotionId: id })
     expect(generated.status).toBe(200)
-    expect(generated.body).toEqual({ versionNumber: 1 })
+    expect(generated.body).toEqual({ versionNumber: 1, created: true, message: null, reason: 'generated' })
     const terms = await alice.client.get(`/api/terms/get?promotionId=${id}`)
     expect(terms.body).toMatchObject({ status: 'awaiting-approval', versionNumber: 1, kind: 'chance', canApprove: true, canEdit: false })
     expect((await staff.get(`/api/terms/get?promotionId=${id}`)).body.canEdit).toBe(true)
     const html: string = terms.body.html
-    expect(html).toContain('Acme Pty Ltd (ABN/ACN 51824753556)')
-    expect(html).toMatch(/The promotion starts at 9:00 am AE[DS]T on \w+day \d{1,2} \w+ \d{4} and ends at 3:00 pm AE[DS]T/)
+    expect(html).toContain('Acme Pty Ltd (ABN 51 824 753 556)')
+    expect(html).toMatch(/The promotion starts at 9:00 am AE[DS]T on \d{1,2} [A-Z][a-z]{2} \d{4} and ends at 3:00 pm AE[DS]T/)
     expect(html).toMatch(/in Adelaide from 8:30 am AC[DS]T/)
-    expect(html).toMatch(/The winners will be drawn at 3:00 pm Sydney time on \w+day \d{1,2} \w+ \d{4} at Acme Promotions, 1 George Street, Sydney NSW 2000/)
+    expect(html).toMatch(/The winners will be drawn at 3:00 pm AE[DS]T on \d{1,2} [A-Z][a-z]{2} \d{4} at Acme Promotions, 1 George Street, Sydney NSW 2000/)
     expect(html).toContain('A Toyota Corolla and two trips to Fiji')
     expect(html).toContain('Total prize pool: $20,000.')
     expect(html).toContain('ACT $20,000; NSW $20,000; SA $20,000')
@@ -82,7 +82,8 @@ describe('generating terms and conditions', () => {
     expect(html).toContain('id="clause-prize-motor-vehicle"') // TA
     expect(html).toContain('id="clause-entry-sms-1900"') // TJ
     expect(html).toContain('19 99 99')
-    expect(html).toContain('Permits for NSW, ACT and SA have been applied for')
+    expect(html).toContain('The NSW, ACT and SA permits have been applied for; the permit numbers will be added to these terms when issued.')
+    expect(html).toContain('The draw is conducted by the promoter')
     expect(terms.body.versions).toHaveLength(1)
     expect(terms.body.versions[0].libraryRevision).toMatch(/^[0-9a-f]{32}$/)
     expect(terms.body.hostedUrl).toMatch(new RegExp(`^${api.config.PUBLIC_URL}/t/[A-Za-z0-9]{10}/$`))

@@ -4,12 +4,20 @@
  * same input always gives the same document (no clock, no randomness).
  */
 import { parseIsoDate, dayOfWeek } from '../dates/calendar';
+import { formatAbnOrAcn } from '../format/business-numbers';
 import { formatCurrency } from '../format/currency';
+import { formatDate, formatSydneyDateAndTime } from '../format/date';
 import { formatAddress } from '../format/labels';
+import { formatAuPhoneList } from '../format/phone';
+import { DEFAULT_PRODUCT_NAME } from '../site-content';
+import { getPermitRequirements } from '../permits/requirements';
+import { selectRuleSet } from '../rules/rule-sets';
+import { DRAW_METHOD_FLAGS, DRAW_METHODS, flagsToKeys, NON_DRAWN_METHODS } from '../permits/options';
 import { drawMethodNames, entryMethodNames, notificationMethodName, prizeCategoryNames } from '../permits/option-labels';
 import { selectedStates, STATE_CODES, STATE_NAMES, isNational, type AusStatesInput, type StateKey } from '../states';
 import { selectClauses, TermsClauseSchema, type TermsClause, type TermsClauseInput, type TermsConditionFacts } from './clauses';
-import { fillPlaceholders, type TermsPlaceholder } from './placeholders';
+import { cleanPlaceholderValue, fillPlaceholders, type TermsPlaceholder } from './placeholders';
+import { stateRuleValues, termsStateRules, type TermsStateRules } from './state-requirements';
 
 export const TERMS_KINDS = ['chance', 'skill', 'abridged'] as const;
 export type TermsKind = (typeof TERMS_KINDS)[number];
@@ -25,6 +33,12 @@ type Draw = { date?: string | null; time?: string | null; locationAddress?: Addr
 /** What generation reads: the promotion with its application (the shape GET /api/promotion/get answers, cents for money). */
 export interface TermsSource {
   name?: string | null;
+  /** Selects the rule set (permit thresholds). */
+  startDate?: string | null;
+  /** The provider's random draw service is bought: the provider conducts the draw. */
+  randomDraw?: boolean | null;
+  /** SA at or under its threshold: instant-win prizes make its permit required. */
+  hasInstantWinPrizes?: boolean | null;
   ausStates?: AusStatesInput | null;
   includeNz?: boolean | null;
   managedSubmission?: boolean | null;
@@ -67,6 +81,7 @@ export interface TermsSource {
     unclaimedDraw?: Draw;
     scrutineerRequired?: boolean | null;
     scrutineerName?: string | null;
+    nonIndependentScrutineer?: boolean | null;
     judgingCriteria?: string | null;
     judges?: string | null;
     applicant?: { organisation?: string | null; abnacn?: string | null; tradingName?: string | null; businessAddress?: Address; website?: string | null } | null;
@@ -78,6 +93,12 @@ export interface TermsContext {
   permitNumbers?: readonly PermitNumberEntry[];
   /** The hosted page's address (`https://…/t/{code}/`), for the abridged form. */
   hostedUrl?: string | null;
+  /** The provider's product name (site settings), named as the draw's conductor. */
+  providerName?: string | null;
+  /** For the abridged form: the kind of the full terms it abridges (a game of skill has no draw or permits). */
+  fullKind?: 'chance' | 'skill';
+  /** The state figures; by default from the rule set of the promotion's start date. */
+  stateRules?: TermsStateRules;
 }
 
 export type TermsSection = { key: string; title: string; paragraphs: string[] };
@@ -125,6 +146,11 @@ function zonedTime(instant: Date, zone: string): string {
   return f.format(instant).replace(/\u202f|\u00a0/g, ' ');
 }
 
+/** The calendar date of an instant in a zone, as formatDate writes it. */
+function zonedDate(instant: Date, zone: string): string {
+  return formatDate(new Date(zonedWall(instant, zone)).toISOString().slice(0, 10));
+}
+
 /** Other Australian zones an entrant may be in, by state (Sydney time covers NSW, VIC, TAS, ACT). */
 const OTHER_ZONES: { states: StateKey[]; city: string; zone: string }[] = [
   { states: ['qld'], city: 'Brisbane', zone: 'Australia/Brisbane' },
@@ -139,10 +165,13 @@ function periodText(source: TermsSource): string {
   const start = sydneyWallTimeToInstant(permit.startDate, permit.startTime || '00:00');
   const end = sydneyWallTimeToInstant(permit.endDate, permit.endTime || '23:59');
   if (!start || !end) return `The promotional period is ${TBA}.`;
-  let text = `The promotion starts at ${zonedTime(start, 'Australia/Sydney')} on ${dateInWords(permit.startDate)} and ends at ${zonedTime(end, 'Australia/Sydney')} on ${dateInWords(permit.endDate)} (Sydney time).`;
+  let text = `The promotion starts at ${zonedTime(start, 'Australia/Sydney')} on ${formatDate(permit.startDate)} and ends at ${zonedTime(end, 'Australia/Sydney')} on ${formatDate(permit.endDate)} (Sydney time).`;
   const states = selectedStates(source.ausStates);
-  const others = OTHER_ZONES.filter((z) => z.states.some((s) => states.includes(s))).map(
-    (z) => `in ${z.city} from ${zonedTime(start, z.zone)} to ${zonedTime(end, z.zone)}`,
+  const sameAsSydney = (zone: string) => zonedWall(start, zone) === zonedWall(start, 'Australia/Sydney') && zonedWall(end, zone) === zonedWall(end, 'Australia/Sydney');
+  // Brisbane in winter keeps Sydney's clock: saying it again adds nothing.
+  const others = OTHER_ZONES.filter((z) => z.states.some((s) => states.includes(s)) && !sameAsSydney(z.zone)).map(
+    // With the date: midnight in Sydney is the evening before in Perth.
+    (z) => `in ${z.city} from ${zonedTime(start, z.zone)} on ${zonedDate(start, z.zone)} to ${zonedTime(end, z.zone)} on ${zonedDate(end, z.zone)}`,
   );
   if (others.length) text += ` That is ${joinWords(others)}.`;
   return text;
@@ -158,29 +187,57 @@ function statesText(source: TermsSource): string {
   const nz = source.includeNz ? ' and New Zealand' : '';
   if (isNational(source.ausStates)) return `Australia${nz}`;
   if (!states.length) return TBA;
-  return joinWords(states.map((s) => STATE_NAMES[s])) + nz;
+  // "the Australian Capital Territory", "the Northern Territory": territories take the article.
+  return joinWords(states.map((s) => (s === 'act' || s === 'nt' ? `the ${STATE_NAMES[s]}` : STATE_NAMES[s]))) + nz;
 }
 
-function timeText(time: string | null | undefined): string {
-  const t = /^(\d{2}):(\d{2})$/.exec(time ?? '');
-  if (!t) return '';
+/** A Sydney wall-clock time with the zone in force that day: `11:00 am AEST`. */
+function timeText(date: string | null | undefined, time: string | null | undefined): string {
+  if (!/^\d{2}:\d{2}$/.test(time ?? '')) return '';
+  // formatSydneyDateAndTime picks the zone of that day; without a date, the zone is not known.
+  const dated = formatSydneyDateAndTime(date || null, time);
+  const comma = dated.indexOf(', ');
+  if (comma >= 0) return dated.slice(comma + 2);
+  const t = /^(\d{2}):(\d{2})$/.exec(time!)!;
   const hour = Number(t[1]);
   return `${hour % 12 === 0 ? 12 : hour % 12}:${t[2]} ${hour >= 12 ? 'pm' : 'am'} Sydney time`;
 }
 
 function addressText(address: Address, organisation?: string | null): string {
   const formatted = address ? formatAddress(address).split('\n').join(', ') : '';
-  return [organisation?.trim(), formatted].filter(Boolean).join(', ') || TBA;
+  return [answer(organisation), formatted].filter(Boolean).join(', ') || TBA;
 }
 
 const PERMIT_ORDER = ['NSW', 'ACT', 'SA'] as const;
 
-/** `NSW Permit No. NTP/01234, ACT Permit No. TP 26/01234 and SA Permit No. T26/1234`, as each state writes them. */
-export function permitNumbersText(source: TermsSource, numbers: readonly PermitNumberEntry[] = []): string {
+/** The states whose permit the promotion needs (rule set thresholds), in NSW, ACT, SA order. */
+function requiredPermitStates(source: TermsSource, rules?: TermsStateRules): ('NSW' | 'ACT' | 'SA')[] {
+  const ruleSet = selectRuleSet(source.startDate ?? source.permit?.startDate ?? null);
+  const thresholds = rules
+    ? { ...ruleSet.thresholds, nswPermitAboveCents: rules.permitAboveCents.nsw, actPermitAboveCents: rules.permitAboveCents.act, saPermitAboveCents: rules.permitAboveCents.sa }
+    : ruleSet.thresholds;
+  const req = getPermitRequirements(
+    { ausStates: source.ausStates, includeNz: source.includeNz, totalPrizeValue: source.totalPrizeValue, hasInstantWinPrizes: source.hasInstantWinPrizes },
+    { ...ruleSet, thresholds },
+  );
+  return req.requiredStates.map((s) => s.toUpperCase() as 'NSW' | 'ACT' | 'SA');
+}
+
+/**
+ * `Authorised under NSW Permit No. NTP/01234, ACT Permit No. TP 26/01234 and SA Permit No. T26/1234.`,
+ * as each state writes them: the numbers staff saved, and "applied for" for a required permit
+ * whose number is not in yet. Empty when no state permit is required.
+ */
+export function permitNumbersText(source: TermsSource, numbers: readonly PermitNumberEntry[] = [], rules?: TermsStateRules): string {
   const saved = PERMIT_ORDER.map((state) => numbers.find((n) => n.state === state && n.number.trim())).filter((n): n is PermitNumberEntry => !!n);
-  if (saved.length) return `Authorised under ${joinWords(saved.map((n) => `${n.state} Permit No. ${n.number.trim()}`))}.`;
-  const states = PERMIT_ORDER.filter((s) => selectedStates(source.ausStates).includes(s.toLowerCase() as StateKey));
-  return `Permits for ${joinWords([...states])} have been applied for; the permit numbers will be added to these terms when issued.`;
+  const pending = requiredPermitStates(source, rules).filter((state) => !saved.some((n) => n.state === state));
+  const parts: string[] = [];
+  if (saved.length) parts.push(`Authorised under ${joinWords(saved.map((n) => `${n.state} Permit No. ${n.number.trim()}`))}.`);
+  if (pending.length)
+    parts.push(
+      `${pending.length === 1 ? `The ${pending[0]} permit has` : `The ${joinWords(pending)} permits have`} been applied for; the permit number${pending.length === 1 ? '' : 's'} will be added to these terms when issued.`,
+    );
+  return parts.join(' ');
 }
 
 function prizeValuesByState(source: TermsSource): string {
@@ -201,10 +258,58 @@ function entryLimit(permit: NonNullable<TermsSource['permit']>): string {
   return `${limit}${prizes}`;
 }
 
-function scrutineerText(permit: NonNullable<TermsSource['permit']>): string {
-  if (permit.scrutineerRequired && permit.scrutineerName?.trim()) return `under the supervision of ${permit.scrutineerName.trim()}, an independent scrutineer`;
-  if (permit.isComputerDraw) return 'by the promoter using a computer system that selects entries at random';
-  return 'by the promoter in a way that gives every entry an equal chance';
+type DrawConductor = { fragment: string; sentence: string; unclaimed: string };
+
+/**
+ * Who conducts the draw, from the facts (issue 28): the provider's random draw service when it
+ * is bought, an independent scrutineer when the application names one (supervising whoever
+ * draws), otherwise the promoter.
+ */
+function drawConductor(source: TermsSource, providerName: string): DrawConductor {
+  const permit = source.permit ?? {};
+  const scrutineer = permit.scrutineerRequired !== false && permit.scrutineerName?.trim() ? permit.scrutineerName.trim() : '';
+  const supervised = scrutineer ? `, under the supervision of ${scrutineer}, ${permit.nonIndependentScrutineer ? 'the scrutineer' : 'an independent scrutineer'}` : '';
+  const methods = flagsToKeys(permit.drawMethodsValue, DRAW_METHODS, DRAW_METHOD_FLAGS);
+  const notDrawn = methods.length > 0 && methods.every((m) => NON_DRAWN_METHODS.includes(m));
+  const who = source.randomDraw
+    ? `by ${providerName} on behalf of the promoter, using its random draw service, which selects at random by computer`
+    : permit.isComputerDraw || notDrawn
+      ? 'by the promoter using a computer system that selects at random'
+      : 'by the promoter in a way that gives every entry an equal chance of being drawn';
+  const fragment = `${who}${supervised}`;
+  const sentence = notDrawn ? `The winning entries are chosen ${fragment}.` : `The draw is conducted ${fragment}.`;
+  return { fragment, sentence, unclaimed: `The unclaimed prize draw is conducted ${fragment}.` };
+}
+
+/** A label inside a sentence: "Proof of purchase" → "proof of purchase"; "SMS" stays. */
+const inSentence = (label: string) => label.replace(/^[A-Z](?=[a-z])/, (c) => c.toLowerCase());
+
+/** A free-text answer cleaned for a sentence; empty when it says nothing. */
+const answer = (text: string | null | undefined) => cleanPlaceholderValue(text ?? '');
+
+/** Customer text as the end of a sentence: trimmed, with a full stop unless it has its own mark. */
+function asSentence(text: string | null | undefined): string {
+  const t = cleanPlaceholderValue(text ?? '');
+  if (!t) return '';
+  return /[.!?…]$/.test(t) ? t : `${t}.`;
+}
+
+/**
+ * "The winners will be drawn at … on … at …." A promotion whose winners are all instant or
+ * predetermined and that names no final draw has no such sentence.
+ */
+function drawWhen(source: TermsSource, final: NonNullable<Draw>): string {
+  const methods = flagsToKeys(source.permit?.drawMethodsValue, DRAW_METHODS, DRAW_METHOD_FLAGS);
+  const notDrawn = methods.length > 0 && methods.every((m) => NON_DRAWN_METHODS.includes(m));
+  if (notDrawn && !final.date && !answer(final.multipleDatesDetail)) return '';
+  const winners = source.prizeQuantityTotal === 1 ? 'The winner will be drawn' : 'The winners will be drawn';
+  if (final.multipleDates && answer(final.multipleDatesDetail)) return `${winners} at ${addressText(final.locationAddress, final.locationOrganisation)} on these dates: ${asSentence(final.multipleDatesDetail)}`;
+  return `${winners} at ${timeText(final.date, final.time) || TBA} on ${formatDate(final.date) || TBA} at ${addressText(final.locationAddress, final.locationOrganisation)}.`;
+}
+
+/** Where winners are published online: the entry website, else the promoter's website. */
+function publicationOnline(permit: NonNullable<TermsSource['permit']>): string {
+  return answer(permit.entryMethodsWebsite) || answer(permit.applicant?.website) || 'the promoter’s website';
 }
 
 /** The value of every placeholder for a promotion. */
@@ -213,47 +318,65 @@ export function termsValues(source: TermsSource, context: TermsContext = {}): Re
   const applicant = permit.applicant ?? {};
   const final = permit.finalDraw ?? {};
   const unclaimed = permit.unclaimedDraw ?? {};
-  const entryMethods = entryMethodNames(permit.entryMethodsValue);
-  const drawMethods = drawMethodNames(permit.drawMethodsValue);
-  const categories = prizeCategoryNames(source.prizeCategoriesValue);
+  // Option labels are headings ("Proof of purchase"); inside a sentence they read in lower case.
+  const entryMethods = entryMethodNames(permit.entryMethodsValue).map(inSentence);
+  const drawMethods = drawMethodNames(permit.drawMethodsValue).map(inSentence);
+  const categories = prizeCategoryNames(source.prizeCategoriesValue).map(inSentence);
+  // An instant-win promotion may have no final draw: its notification is the unclaimed draw's.
+  const notification = final.notification?.method || final.notification?.date ? final.notification : unclaimed.notification;
+  const providerName = answer(context.providerName) || DEFAULT_PRODUCT_NAME;
+  const rules = context.stateRules ?? termsStateRules(selectRuleSet(source.startDate ?? permit.startDate ?? null));
+  const conductor = drawConductor(source, providerName);
+  const businessNumber = formatAbnOrAcn(applicant.abnacn);
+  const promoterName = answer(applicant.organisation) || TBA;
   return {
-    'promoter.name': applicant.organisation?.trim() || TBA,
-    'promoter.abn': applicant.abnacn?.replace(/\s+/g, '') || TBA,
+    ...stateRuleValues(rules),
+    'promoter.name': promoterName,
+    'promoter.abn': businessNumber.replace(/^A[BC]N /, '') || TBA,
+    'promoter.identifier': businessNumber || `ABN ${TBA}`,
     'promoter.address': addressText(applicant.businessAddress),
-    'promoter.website': applicant.website?.trim() || TBA,
-    'promotion.name': source.name?.trim() || 'this promotion',
-    'promotion.startDate': dateInWords(permit.startDate) || TBA,
-    'promotion.endDate': dateInWords(permit.endDate) || TBA,
+    'promoter.website': answer(applicant.website) || TBA,
+    'promotion.name': answer(source.name) || 'this promotion',
+    'promotion.startDate': formatDate(permit.startDate) || TBA,
+    'promotion.endDate': formatDate(permit.endDate) || TBA,
     'promotion.period': periodText(source),
     'promotion.states': statesText(source),
-    'promotion.promotedProducts': permit.promotedProducts?.trim() || TBA,
-    'entry.methods': [...entryMethods, ...(permit.entryMethodsOther?.trim() ? [permit.entryMethodsOther.trim()] : [])].join(', ') || TBA,
-    'entry.mechanic': permit.entryMechanic?.trim() || `How to enter is ${TBA}.`,
-    'entry.website': permit.entryMethodsWebsite?.trim() || TBA,
-    'entry.phoneNumbers': permit.entryMethodsPhoneNumbers?.trim() || 'the number shown in the advertising',
+    'promotion.promotedProducts': answer(permit.promotedProducts) || TBA,
+    'entry.methods': joinWords([...entryMethods, ...(answer(permit.entryMethodsOther) ? [answer(permit.entryMethodsOther)] : [])]) || TBA,
+    'entry.mechanic': asSentence(permit.entryMechanic) || `How to enter is ${TBA}.`,
+    'entry.website': answer(permit.entryMethodsWebsite) || TBA,
+    'entry.phoneNumbers': formatAuPhoneList(permit.entryMethodsPhoneNumbers) || 'the number shown in the advertising',
     'entry.limit': entryLimit(permit),
-    'draw.date': final.multipleDates && final.multipleDatesDetail?.trim() ? final.multipleDatesDetail.trim() : dateInWords(final.date) || TBA,
-    'draw.time': timeText(final.time) || TBA,
+    'draw.when': drawWhen(source, final),
+    'draw.date': final.multipleDates && answer(final.multipleDatesDetail) ? answer(final.multipleDatesDetail) : formatDate(final.date) || TBA,
+    'draw.time': timeText(final.date, final.time) || TBA,
     'draw.address': addressText(final.locationAddress, final.locationOrganisation),
-    'draw.method': [...drawMethods, ...(permit.drawMethodsOther?.trim() ? [permit.drawMethodsOther.trim()] : [])].join(', ') || TBA,
-    'draw.scrutineer': scrutineerText(permit),
-    'notification.method': notificationMethodName(final.notification?.method)?.toLowerCase() || 'email',
-    'notification.date': dateInWords(final.notification?.date) || TBA,
-    'unclaimed.date': dateInWords(unclaimed.date) || TBA,
-    'unclaimed.time': timeText(unclaimed.time) || TBA,
+    'draw.method': joinWords([...drawMethods, ...(answer(permit.drawMethodsOther) ? [answer(permit.drawMethodsOther)] : [])]) || TBA,
+    'draw.scrutineer': conductor.fragment,
+    'draw.conductor': conductor.sentence,
+    'unclaimed.conductor': conductor.unclaimed,
+    'notification.method': notificationMethodName(notification?.method)?.toLowerCase() || 'email',
+    'notification.date': formatDate(notification?.date) || TBA,
+    'notification.sentence': `Winners will be notified by ${notificationMethodName(notification?.method)?.toLowerCase() || 'email'}${formatDate(notification?.date) ? ` by ${formatDate(notification?.date)}` : ''}.`,
+    'unclaimed.date': formatDate(unclaimed.date) || TBA,
+    'unclaimed.time': timeText(unclaimed.date, unclaimed.time) || TBA,
     'unclaimed.address': addressText(unclaimed.locationAddress, unclaimed.locationOrganisation),
-    'prizes.description': source.prizeDescription?.trim() || TBA,
+    'prizes.description': answer(source.prizeDescription) || TBA,
     'prizes.quantity': source.prizeQuantityTotal != null ? String(source.prizeQuantityTotal) : TBA,
     'prizes.totalValue': formatCurrency(source.totalPrizeValue),
     'prizes.valuesByState': prizeValuesByState(source),
-    'prizes.categories': [...categories, ...(source.prizeCategoriesOther?.trim() ? [source.prizeCategoriesOther.trim()] : [])].join(', ') || TBA,
-    'publication.act': source.prizePublicationACT?.trim() || TBA,
-    'publication.actDate': dateInWords(source.prizePublicationDateACT) || TBA,
-    'permits.numbers': permitNumbersText(source, context.permitNumbers),
-    'judging.criteria': permit.judgingCriteria?.trim() || TBA,
-    'judging.judges': permit.judges?.trim() || TBA,
-    'inducements.detail': permit.inducementsDetail?.trim() || permit.promotedProducts?.trim() || TBA,
+    'prizes.categories': joinWords([...categories, ...(answer(source.prizeCategoriesOther) ? [answer(source.prizeCategoriesOther)] : [])]) || TBA,
+    'publication.act': answer(source.prizePublicationACT) || TBA,
+    'publication.actDate': formatDate(source.prizePublicationDateACT) || TBA,
+    'publication.online': publicationOnline(permit),
+    'permits.numbers': permitNumbersText(source, context.permitNumbers, rules),
+    'judging.criteria': answer(permit.judgingCriteria) || TBA,
+    'judging.judges': answer(permit.judges) || TBA,
+    'inducements.detail': answer(permit.inducementsDetail) || answer(permit.promotedProducts) || TBA,
     'hosted.url': context.hostedUrl || 'the promoter’s website',
+    'privacy.sharing': source.randomDraw
+      ? `To conduct the draw, the promoter gives the entries to ${providerName}, which uses them only for that purpose.`
+      : '',
   };
 }
 
@@ -297,11 +420,20 @@ export function generateTermsDocument(
 ): TermsDocument {
   const clauses = parseClauseLibrary(library);
   const values = termsValues(source, context);
-  let sections = selectClauses(clauses, kind, termsFacts(source)).map((clause) => ({
-    key: clause.key,
-    title: clause.title,
-    paragraphs: clause.paragraphs.map((p) => fillPlaceholders(p, values).trim()).filter(Boolean),
-  }));
+  const fullKind = context.fullKind ?? 'chance';
+  let sections = selectClauses(clauses, kind, termsFacts(source))
+    // An abridged clause that belongs to full terms belongs to the abridged form of those only.
+    .filter((c) => kind !== 'abridged' || !c.kinds.some((k) => k !== 'abridged') || c.kinds.includes(fullKind))
+    .map((clause) => ({
+      key: clause.key,
+      title: clause.title,
+      paragraphs: clause.paragraphs.map((p) => fillPlaceholders(p, values).trim()).filter(Boolean),
+      optional: clause.paragraphs.every((p) => /^\s*\{[a-zA-Z0-9_.]+\}\s*$/.test(p)),
+    }))
+    // A clause made only of placeholders that the facts leave empty (no permit required, nobody
+    // else receives entries) is left out; any other clause without text is a defect the check names.
+    .filter((s) => s.paragraphs.length || !s.optional)
+    .map(({ optional: _optional, ...section }) => section);
   if (kind === 'abridged') sections = boundAbridged(sections);
   return { kind, title: `${values['promotion.name']}: ${TITLES[kind]}`, promotionName: values['promotion.name'], sections };
 }
@@ -312,8 +444,10 @@ export function generateTermsDocument(
  */
 function boundAbridged(sections: TermsSection[]): TermsSection[] {
   const short = sections.map((s) => ({ ...s, paragraphs: s.paragraphs.slice(0, s.key === 'prizes' ? 2 : 1) }));
-  const last = short.findIndex((s) => s.key === 'full-terms');
-  const tail = last >= 0 ? short.splice(last, 1) : [];
+  // The permit numbers and the link to the full terms are kept whatever else must go: the
+  // permit states require the numbers on the promotion's advertising.
+  const tail = short.filter((s) => s.key === 'permit-numbers' || s.key === 'full-terms');
+  short.splice(0, short.length, ...short.filter((s) => !tail.includes(s)));
   const size = (list: TermsSection[]) => list.reduce((n, s) => n + s.paragraphs.join(' ').length + 1, 0);
   while (short.length > 1 && size([...short, ...tail]) > ABRIDGED_MAX_CHARS) short.splice(short.length - 1, 1);
   const result = [...short, ...tail];
@@ -322,7 +456,7 @@ function boundAbridged(sections: TermsSection[]): TermsSection[] {
   for (const section of short) {
     section.paragraphs = section.paragraphs.map((p) => {
       if (p.length <= budget) return (budget -= p.length + 1), p;
-      const cut = p.slice(0, Math.max(0, budget - 1)).replace(/\s+\S*$/, '');
+      const cut = p.slice(0, Math.max(0, budget - 1)).replace(/\s+\S*$/, '').replace(/[\s.,;:]+$/, '');
       budget = 0;
       return cut ? `${cut}…` : '';
     }).filter(Boolean);

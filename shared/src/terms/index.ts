@@ -5,3 +5,5 @@ export * from './generate';
 export * from './messages';
 export * from './lexical';
 export * from './skill-purchase';
+export * from './text-check';
+export * from './state-requirements';

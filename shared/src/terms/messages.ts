@@ -14,3 +14,31 @@ export const MSG_SKILL_TC_OPTION_FIXED =
   'The payment option cannot be changed once the terms and conditions have been invoiced. Please contact support for assistance.';
 export const MSG_SKILL_TC_AMEND_WINDOW_CLOSED =
   'The edit window for this skill-based promotion has closed, so it can no longer be amended. Please contact support for assistance.';
+
+/** Issue 28: what the text check finds in a T&C version, in the words of the refusal. */
+export const TERMS_TEXT_DEFECT_NAMES = {
+  'unfilled-placeholder': 'an unfilled placeholder',
+  'doubled-punctuation': 'doubled punctuation',
+  'space-before-punctuation': 'a space before a punctuation mark',
+  'doubled-space': 'a doubled space',
+  'dangling-list': 'a list that ends without its last item',
+  'empty-clause': 'no text',
+  'missing-state-statement': 'no statement a chosen state requires',
+} as const;
+export type TermsTextDefectKind = keyof typeof TERMS_TEXT_DEFECT_NAMES;
+export const MSG_TERMS_TEXT_DEFECT = (clause: string, defect: string, excerpt: string) =>
+  `These terms and conditions were not saved: the clause “${clause}” has ${defect}${excerpt ? ` (“${excerpt}”)` : ''}. Please correct it and try again.`;
+export const MSG_TERMS_UNCHANGED = (version: number) =>
+  `Nothing has changed since version ${version}, so no new version was made: version ${version} is current.`;
+
+/** Why a T&C version was made (issue 28: a new version records its cause), in the customer's words. */
+export const TERMS_VERSION_REASONS = {
+  generated: 'generated',
+  'application-change': 'regenerated after a change to the application',
+  'clause-library-change': 'regenerated after a change to our clause library',
+  'application-and-clause-library-change': 'regenerated after changes to the application and our clause library',
+  regenerated: 'regenerated from the application, replacing an edit by our staff',
+  'staff-edit': 'edited by our staff',
+  'permit-numbers': 'permit numbers added',
+} as const;
+export type TermsVersionReason = keyof typeof TERMS_VERSION_REASONS;

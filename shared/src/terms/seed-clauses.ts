@@ -15,7 +15,7 @@ export const SEED_TERMS_CLAUSES: readonly TermsClauseInput[] = [
     title: 'The promoter',
     kinds: [...ALL, 'abridged'],
     paragraphs: [
-      'The promoter of {promotion.name} is {promoter.name} (ABN/ACN {promoter.abn}) of {promoter.address}.',
+      'The promoter of {promotion.name} is {promoter.name} ({promoter.identifier}) of {promoter.address}.',
       'These terms and conditions form part of every entry. By entering, an entrant accepts them.',
     ],
   },
@@ -79,7 +79,7 @@ export const SEED_TERMS_CLAUSES: readonly TermsClauseInput[] = [
     complianceNote: 'TI',
     conditions: { inducements: 'yes' },
     paragraphs: [
-      'The following is offered to encourage entry: {inducements.detail}. Entrants should keep their receipt or proof of purchase; the promoter may ask to see it before awarding a prize.',
+      'Entry is connected with {inducements.detail}. Entrants should keep their receipt or proof of purchase; the promoter may ask to see it before awarding a prize.',
     ],
   },
   {
@@ -143,10 +143,7 @@ export const SEED_TERMS_CLAUSES: readonly TermsClauseInput[] = [
     order: 60,
     title: 'The draw',
     kinds: [...CHANCE, 'abridged'],
-    paragraphs: [
-      'The winners will be drawn at {draw.time} on {draw.date} at {draw.address}.',
-      'Draw method: {draw.method}. The draw is conducted {draw.scrutineer}.',
-    ],
+    paragraphs: ['{draw.when}', 'Draw method: {draw.method}. {draw.conductor}'],
   },
   {
     key: 'draw-predetermined',
@@ -276,7 +273,7 @@ export const SEED_TERMS_CLAUSES: readonly TermsClauseInput[] = [
     order: 80,
     title: 'Notifying winners',
     kinds: [...ALL, 'abridged'],
-    paragraphs: ['Winners will be notified by {notification.method} by {notification.date}.'],
+    paragraphs: ['{notification.sentence}'],
   },
   {
     key: 'publication-act',
@@ -285,7 +282,7 @@ export const SEED_TERMS_CLAUSES: readonly TermsClauseInput[] = [
     kinds: [...CHANCE],
     conditions: { states: ['act'] },
     paragraphs: [
-      'Winners of prizes valued at $1,000 or more will have their name and suburb published in {publication.act} on {publication.actDate}, as the ACT requires.',
+      'Winners of prizes valued at {rules.actPublishFrom} or more will have their name and suburb published in {publication.act} on {publication.actDate}, as the ACT requires.',
     ],
   },
   {
@@ -295,8 +292,26 @@ export const SEED_TERMS_CLAUSES: readonly TermsClauseInput[] = [
     kinds: [...CHANCE],
     conditions: { states: ['sa'] },
     paragraphs: [
-      'Winners will be notified in writing within 7 days of the draw, and their names will be published within 30 days of the draw.',
+      'Winners will be notified in writing within {rules.saNotifyWithinDays} days of the draw, and their names will be published at {publication.online} within {rules.saPublishWithinDays} days of the draw.',
     ],
+  },
+  {
+    key: 'publication-vic',
+    order: 83,
+    title: 'Publishing winners in Victoria',
+    kinds: [...CHANCE],
+    conditions: { states: ['vic'] },
+    paragraphs: [
+      'Winners of prizes valued over {rules.vicPublishAbove} will have their name and suburb published at {publication.online} within {rules.publishWithinDays} days of the draw.',
+    ],
+  },
+  {
+    key: 'publication-qld',
+    order: 84,
+    title: 'Publishing winners in Queensland',
+    kinds: [...CHANCE],
+    conditions: { states: ['qld'] },
+    paragraphs: ['The name and suburb of each winner will be published at {publication.online} within {rules.publishWithinDays} days of the draw.'],
   },
   {
     key: 'unclaimed',
@@ -304,7 +319,7 @@ export const SEED_TERMS_CLAUSES: readonly TermsClauseInput[] = [
     title: 'Unclaimed prizes',
     kinds: [...CHANCE],
     paragraphs: [
-      'If a prize is not claimed, or a winner cannot be contacted or is not eligible, an unclaimed prize draw will be held at {unclaimed.time} on {unclaimed.date} at {unclaimed.address}, in the same way as the first draw, and the new winner will be notified in the same way.',
+      'If a prize is not claimed, or a winner cannot be contacted or is not eligible, an unclaimed prize draw will be held at {unclaimed.time} on {unclaimed.date} at {unclaimed.address}. {unclaimed.conductor} Its winners are notified in the same way as the first winners.',
     ],
   },
   {
@@ -316,12 +331,22 @@ export const SEED_TERMS_CLAUSES: readonly TermsClauseInput[] = [
     paragraphs: ['{permits.numbers}'],
   },
   {
+    key: 'records',
+    order: 105,
+    title: 'Records',
+    kinds: [...CHANCE],
+    paragraphs: [
+      'The promoter keeps the records of the promotion, including the entries, the draws and the winners, for at least {records.years} years after it ends, and gives them to a state authority that asks for them.',
+    ],
+  },
+  {
     key: 'privacy',
     order: 110,
     title: 'Privacy',
     kinds: [...ALL],
     paragraphs: [
-      'The promoter collects entrants’ personal information to run the promotion, to award and deliver prizes and, where an entrant agrees, to send them marketing. Without it an entry cannot be accepted.',
+      '{promoter.name} collects entrants’ personal information to run the promotion, to award and deliver prizes and, where an entrant agrees, to send them marketing. Without it an entry cannot be accepted.',
+      '{privacy.sharing}',
       'Personal information may be shared with the promoter’s agencies and prize suppliers and with state authorities that require it. Entrants can ask the promoter to see or correct their information at any time.',
     ],
   },

@@ -99,13 +99,13 @@ describe('generateTermsDocument', () => {
     expect(a).toBe(b);
   });
 
-  it('writes dates in words and the period in Australian time zones', () => {
+  it('writes dates as "5 Mar 2026" and the period in Australian time zones', () => {
     expect(dateInWords('2026-03-05')).toBe('Thursday 5 March 2026');
     const source = baseSource();
     source.ausStates = { nsw: true, sa: true, wa: true };
     const text = termsDocumentText(generateTermsDocument(source, SEED_TERMS_CLAUSES, 'chance'));
-    expect(text).toContain('starts at 9:00 am AEDT on Thursday 5 March 2026');
-    expect(text).toContain('ends at 3:00 pm AEDT on Saturday 4 April 2026');
+    expect(text).toContain('starts at 9:00 am AEDT on 5 Mar 2026');
+    expect(text).toContain('ends at 3:00 pm AEDT on 4 Apr 2026');
     expect(text).toContain('in Adelaide from 8:30 am ACDT');
     expect(text).toContain('in Perth from 6:00 am AWST');
   });
@@ -121,8 +121,9 @@ describe('generateTermsDocument', () => {
   it('shows permit numbers as each state writes them once saved', () => {
     const source = baseSource();
     source.ausStates = { nsw: true, act: true, sa: true };
+    source.totalPrizeValue = 1_500_000;
     const before = termsDocumentText(generateTermsDocument(source, SEED_TERMS_CLAUSES, 'chance'));
-    expect(before).toContain('Permits for NSW, ACT and SA have been applied for');
+    expect(before).toContain('The NSW, ACT and SA permits have been applied for; the permit numbers will be added to these terms when issued.');
     const after = termsDocumentText(
       generateTermsDocument(source, SEED_TERMS_CLAUSES, 'chance', {
         permitNumbers: [

@@ -1,4 +1,4 @@
-import { escapeHtml, MSG_TERMS_UPDATED_SUBJECT, permitNumbersText } from '@permitdesk/shared'
+import { checkTermsHtml, escapeHtml, MSG_TERMS_UPDATED_SUBJECT, permitNumbersText } from '@permitdesk/shared'
 import type { AppDeps } from '../../deps'
 import { insertChange } from '../changelog/changelog.repository'
 import { applicationOf } from '../promotions/application-fields'
@@ -33,8 +33,16 @@ export async function onPermitNumbersChanged(deps: Pick<AppDeps, 'database' | 'c
     const latest = versions[versions.length - 1]
     if (!latest) return null
     const text = permitNumbersText(applicationOf(row), permitNumbersOf(row))
+    if (!text) return null
     const html = withPermitNumbers(latest.html, text)
     if (!html || html === latest.html) return null
+    // Issue 28: the text check runs on this version too; a number that would not read cleanly
+    // (typed with a stray mark) makes no version, and staff see the failure in the log.
+    const defects = checkTermsHtml(html)
+    if (defects.length) {
+      deps.logger.warn('permit numbers: the T&C text check refused the new version', { promotionId, defects })
+      return null
+    }
     const abridgedHtml = latest.abridgedHtml ? (withPermitNumbers(latest.abridgedHtml, text) ?? latest.abridgedHtml) : null
     const approved = Boolean(latest.approvedAt)
     const version = await insertVersion(tx, {

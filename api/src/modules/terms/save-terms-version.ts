@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html'
-import { AppError, MSG_TERMS_HTML_REQUIRED } from '@permitdesk/shared'
+import { AppError, checkTermsHtml, MSG_TERMS_HTML_REQUIRED, termsTextDefectMessage } from '@permitdesk/shared'
 import type { AppDeps } from '../../deps'
 import { insertChange } from '../changelog/changelog.repository'
 import type { Owner } from '../promotions/promotions.repository'
@@ -19,6 +19,9 @@ export function sanitizeTermsHtml(html: string): string {
 export async function saveTermsVersion(deps: Pick<AppDeps, 'database'>, actor: Owner, promotionId: number, html: string) {
   const clean = sanitizeTermsHtml(html)
   if (!clean.replace(/<[^>]*>/g, '').trim()) throw new AppError('VALIDATION', MSG_TERMS_HTML_REQUIRED, { modelState: { html: [MSG_TERMS_HTML_REQUIRED] } })
+  // Issue 28: a staff edit passes the same text check as a generated version.
+  const defect = termsTextDefectMessage(checkTermsHtml(clean))
+  if (defect) throw new AppError('VALIDATION', defect, { modelState: { html: [defect] } })
   return deps.database.db.transaction(async (tx) => {
     const row = await requirePromotion(tx, actor, promotionId, { forUpdate: true })
     const latest = await findLatestVersion(tx, row.id)

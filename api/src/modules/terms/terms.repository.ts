@@ -41,6 +41,12 @@ export async function saveLibrarySnapshot(db: DbOrTx, hash: string, clauses: unk
   await db.insert(termsLibraries).values({ hash, clauses }).onConflictDoNothing()
 }
 
+/** The clauses of a library snapshot kept under its hash, if it is kept. */
+export async function findLibrarySnapshot(db: DbOrTx, hash: string): Promise<unknown[] | undefined> {
+  const [row] = await db.select({ clauses: termsLibraries.clauses }).from(termsLibraries).where(eq(termsLibraries.hash, hash))
+  return row?.clauses
+}
+
 export async function findLink(db: DbOrTx, promotionId: number): Promise<string | undefined> {
   const [row] = await db.select().from(termsLinks).where(eq(termsLinks.promotionId, promotionId))
   return row?.code

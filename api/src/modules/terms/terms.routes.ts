@@ -28,7 +28,7 @@ const PromotionIdSchema = z.coerce.number({ error: MSG_NOT_FOUND }).int({ error:
 const VersionSchema = z.object({
   number: z.number().int(),
   kind: z.string(),
-  reason: z.enum(['generated', 'staff-edit', 'permit-numbers']).or(z.string()),
+  reason: z.enum(['generated', 'application-change', 'clause-library-change', 'application-and-clause-library-change', 'regenerated', 'staff-edit', 'permit-numbers']).or(z.string()),
   html: z.string(),
   abridgedHtml: z.string().nullable(),
   libraryRevision: z.string().nullable().describe('Hash of the clause library snapshot the version was generated from'),
@@ -56,6 +56,13 @@ const TermsResponseSchema = z.object({
 })
 
 const VersionCreatedSchema = z.object({ versionNumber: z.number().int() })
+
+const GeneratedSchema = z.object({
+  versionNumber: z.number().int().describe('The new version, or the current one when nothing changed'),
+  created: z.boolean().describe('False when nothing changed since the current version: no new version was made'),
+  message: z.string().nullable().describe('Says so when nothing changed'),
+  reason: z.string().describe('What caused the version: generated, application-change, clause-library-change, application-and-clause-library-change, regenerated, staff-edit, permit-numbers'),
+})
 
 /** Issue 14: the T&C calls. */
 export function termsRoutes(deps: AppDeps): RouteSpec[] {
@@ -87,8 +94,8 @@ export function termsRoutes(deps: AppDeps): RouteSpec[] {
       access: 'user',
       idempotent: true,
       body: z.object({ promotionId: PromotionIdSchema }),
-      response: VersionCreatedSchema,
-      handler: async ({ body, user }) => ({ versionNumber: (await generateTerms(deps, actorOf(user), body.promotionId)).number }),
+      response: GeneratedSchema,
+      handler: ({ body, user }) => generateTerms(deps, actorOf(user), body.promotionId),
     }),
     route({
       method: 'post',

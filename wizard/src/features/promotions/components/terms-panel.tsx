@@ -1,4 +1,4 @@
-import { formatDate, MSG_TERMS_APPROVAL_FAILED, termsHtmlToLines } from '@permitdesk/shared'
+import { formatDate, MSG_TERMS_APPROVAL_FAILED, TERMS_VERSION_REASONS, termsHtmlToLines } from '@permitdesk/shared'
 import { diffArrays } from 'diff'
 import { useEffect, useState } from 'react'
 import { Button, Modal } from '../../../components/ui'
@@ -11,7 +11,7 @@ const STATUS_TEXT: Record<Terms['status'], string> = {
   approved: 'Approved',
 }
 
-const REASON_TEXT: Record<string, string> = { generated: 'generated', 'staff-edit': 'edited by our staff', 'permit-numbers': 'permit numbers added' }
+const REASON_TEXT: Record<string, string> = TERMS_VERSION_REASONS
 
 /** Line-by-line comparison of two versions: removed lines struck through, added lines marked. */
 function VersionDiff({ from, to }: { from: string; to: string }) {
@@ -19,7 +19,7 @@ function VersionDiff({ from, to }: { from: string; to: string }) {
   const changed = parts.some((p) => p.added || p.removed)
   if (!changed) return <p className="muted">The two versions have the same text.</p>
   return (
-    <div className="terms-diff" data-testid="terms-diff">
+    <div className="terms-diff" data-testid="terms-diff" role="region" aria-label="Comparison of the two versions" tabIndex={0}>
       {parts.map((part, i) =>
         part.value.map((line, j) =>
           part.added ? (
@@ -51,6 +51,8 @@ export function TermsPanel({ promotionId }: { promotionId: number }) {
   const [approving, setApproving] = useState(false)
   const [approvalFailed, setApprovalFailed] = useState(false)
   const [editing, setEditing] = useState<string | null>(null)
+  // Issue 28: "nothing changed" after a regeneration, or why a version was refused (text check).
+  const [notice, setNotice] = useState<{ text: string; alert: boolean } | null>(null)
 
   const load = () => getTerms(promotionId).then(setTerms, (e: Error) => setError(e.message))
   useEffect(() => {
@@ -63,8 +65,12 @@ export function TermsPanel({ promotionId }: { promotionId: number }) {
 
   const generate = () => {
     setBusy(true)
+    setNotice(null)
     generateTerms(promotionId)
-      .then(load, (e: Error) => setError(e.message))
+      .then(
+        (result) => (setNotice(result.message ? { text: result.message, alert: false } : null), load()),
+        (e: Error) => setNotice({ text: e.message, alert: true }),
+      )
       .finally(() => setBusy(false))
   }
   const approve = () => {
@@ -113,6 +119,11 @@ export function TermsPanel({ promotionId }: { promotionId: number }) {
           </button>
         )}
       </div>
+      {notice && (
+        <p className={notice.alert ? 'form-error' : 'notice info'} role={notice.alert ? 'alert' : 'status'} data-testid="terms-notice">
+          {notice.text}
+        </p>
+      )}
       {terms.hostedUrl && <p className="muted">Permanent link: <span data-testid="hosted-url">{terms.hostedUrl}</span></p>}
 
       {editing !== null && (
@@ -122,7 +133,7 @@ export function TermsPanel({ promotionId }: { promotionId: number }) {
             event.preventDefault()
             setBusy(true)
             saveTermsVersion(promotionId, editing)
-              .then(() => (setEditing(null), load()), (e: Error) => setError(e.message))
+              .then(() => (setEditing(null), setNotice(null), load()), (e: Error) => setNotice({ text: e.message, alert: true }))
               .finally(() => setBusy(false))
           }}
         >
@@ -137,8 +148,9 @@ export function TermsPanel({ promotionId }: { promotionId: number }) {
         </form>
       )}
       {showText && terms.html && (
-        // Server-made HTML: generated text is escaped, staff edits are sanitised on save.
-        <div className="terms-document" data-testid="terms-document" dangerouslySetInnerHTML={{ __html: terms.html }} />
+        // Server-made HTML: generated text is escaped, staff edits are sanitised on save. A scrolling
+        // box, so focusable and named for keyboard users (axe scrollable-region-focusable).
+        <div className="terms-document" data-testid="terms-document" role="region" aria-label="Text of the terms and conditions" tabIndex={0} dangerouslySetInnerHTML={{ __html: terms.html }} />
       )}
       {showText && terms.abridgedHtml && (
         <details className="terms-abridged">
