@@ -79,3 +79,8 @@ export * from './draws/schedule';
 export * from './security/messages';
 export * from './security/change-password';
 export * from './security/safe-href';
+export * from './rules/sources';
+export * from './rules/state-rules';
+export * from './rules/rule-set-2025-26';
+export * from './rules/figures';
+export * from './rules/catalogue';
