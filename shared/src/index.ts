@@ -84,3 +84,5 @@ export * from './rules/state-rules';
 export * from './rules/rule-set-2025-26';
 export * from './rules/figures';
 export * from './rules/catalogue';
+export * from './compliance/state-holidays';
+export * from './compliance/obligations';
