@@ -86,3 +86,5 @@ export * from './rules/figures';
 export * from './rules/catalogue';
 export * from './compliance/state-holidays';
 export * from './compliance/obligations';
+export * from './rules/messages';
+export * from './rules/schemas';

@@ -50,7 +50,7 @@ const nswSaVic = {
   startDate: '2026-03-23',
   endDate: '2026-04-30',
   finalDrawDate: '2026-05-04',
-  prize1001OrMore: true,
+  maxPrizeValue: 500_000,
 };
 
 describe('the obligations of a NSW + SA + VIC promotion', () => {
@@ -96,8 +96,17 @@ describe('the obligations of a NSW + SA + VIC promotion', () => {
     const withSa = getObligations({ ...nswSaVic, ausStates: { nt: true, sa: true } }, RULE_SET_2025_26, { today: '2026-01-10' });
     expect(withSa.some((o) => o.code === 'lodge-nt')).toBe(false);
   });
-  it('VIC publication only when a prize is over $1,000; QLD draw within 12 months', () => {
-    const small = getObligations({ ...nswSaVic, ausStates: { vic: true, qld: true }, prize1001OrMore: false }, RULE_SET_2025_26, { today: '2026-01-10' });
+  it('VIC publication only for a prize over $1,000; ACT from $1,000 on the date the application gives', () => {
+    const vic = (maxPrizeValue: number) => getObligations({ ...nswSaVic, ausStates: { vic: true }, maxPrizeValue }, RULE_SET_2025_26, { today: '2026-01-10' }).some((o) => o.code === 'publish-winners-vic');
+    expect(vic(100_000)).toBe(false);
+    expect(vic(100_001)).toBe(true);
+    const act = (maxPrizeValue: number) =>
+      getObligations({ ...nswSaVic, ausStates: { act: true }, maxPrizeValue, prizePublicationDateACT: '2026-05-20' }, RULE_SET_2025_26, { today: '2026-01-10' }).find((o) => o.code === 'publish-winners-act');
+    expect(act(99_999)).toBeUndefined();
+    expect(act(100_000)?.dueDate).toBe('2026-05-20');
+  });
+  it('QLD draw within 12 months; records kept for the longest period of the states', () => {
+    const small = getObligations({ ...nswSaVic, ausStates: { vic: true, qld: true }, maxPrizeValue: 50_000 }, RULE_SET_2025_26, { today: '2026-01-10' });
     expect(small.some((o) => o.code.startsWith('publish-winners'))).toBe(false);
     expect(small.find((o) => o.code === 'draw-within-qld')?.dueDate).toBe('2027-03-23');
     expect(small.find((o) => o.code === 'keep-records')).toMatchObject({ state: 'qld', dueDate: '2031-04-30' });

@@ -41,8 +41,10 @@ export interface ObligationInput extends PermitRequirementInput {
   finalDrawDate?: IsoDate | null;
   unclaimedDrawDate?: IsoDate | null;
   nswAuthorityExpiration?: IsoDate | null;
-  /** A prize is worth more than $1,000 (null: not answered yet, the publication duties are kept). */
-  prize1001OrMore?: boolean | null;
+  /** The most valuable single prize in cents (null: not answered yet, the publication duties are kept). */
+  maxPrizeValue?: number | null;
+  /** ACT: the date the application gives for publishing the winners. */
+  prizePublicationDateACT?: IsoDate | null;
 }
 
 export interface Obligation {
@@ -185,8 +187,18 @@ export function getObligations(
           ruleKey: `states.${state}.notifyWinnersWithinDays`,
         });
       }
-      const publishes = r.publishWinnersFromPrizeCents !== null && (r.publishWinnersFromPrizeCents === 0 || input.prize1001OrMore !== false);
-      if (publishes && (r.publishWinnersWithinDays !== null || r.publishWinnersForDays !== null)) {
+      const publishes = r.publishWinnersFromPrizeCents !== null && (input.maxPrizeValue == null || input.maxPrizeValue >= r.publishWinnersFromPrizeCents);
+      const actDate = state === 'act' && isValidIsoDate(input.prizePublicationDateACT) ? input.prizePublicationDateACT : null;
+      if (publishes && actDate && r.publishWinnersWithinDays === null) {
+        drafts.push({
+          code: `publish-winners-${state}`,
+          title: 'Publish the winners',
+          state,
+          dueDate: actDate,
+          rule: `${code}: winners of prizes of $1,000 or more are published, on the date the application gives.`,
+          ruleKey: `states.${state}.publishWinnersFromPrizeCents`,
+        });
+      } else if (publishes && (r.publishWinnersWithinDays !== null || r.publishWinnersForDays !== null)) {
         const from = r.publishWinnersWithinDays !== null ? addDays(draw, r.publishWinnersWithinDays) : draw;
         drafts.push({
           code: `publish-winners-${state}`,

@@ -11,6 +11,7 @@ import {
   type PromotionCreate,
   type PromotionModify,
   type PromotionModifySkillsBased,
+  type RuleSet,
 } from '@permitdesk/shared'
 import type { NewPromotionRow, PromotionRow, StoredFees } from '../../db/schema/promotions'
 
@@ -115,8 +116,9 @@ export function feeInputOf(columns: PromotionFeeColumns): FeeInput {
 }
 
 /** Fees and requirement flags recomputed by the API (never trusted from the browser). */
-export function computeFees(columns: PromotionFeeColumns): { fees: StoredFees; requiresPermits: boolean } {
-  const b = calculateFees(feeInputOf(columns))
+export function computeFees(columns: PromotionFeeColumns, ruleSet?: RuleSet): { fees: StoredFees; requiresPermits: boolean } {
+  // The rule set comes from rules/pricing-rule-set.ts (issue #30); without one, the start date picks it.
+  const b = calculateFees(feeInputOf(columns), ruleSet ? { ruleSet } : {})
   return {
     requiresPermits: b.requirements.requiresPermits,
     fees: {
