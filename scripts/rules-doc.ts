@@ -5,46 +5,20 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { formatCurrency, RULE_SET_CATALOGUE, ruleSetFigures, type Figure, type WireTiers } from '@permitdesk/shared'
+import { formatFigureValue, RULE_SET_CATALOGUE, ruleSetFigures } from '@permitdesk/shared'
 
 const DOC = path.resolve(import.meta.dirname, '../docs/rules.md')
 const START = '<!-- SOURCES:START -->\n'
 const END = '\n<!-- SOURCES:END -->'
 
-const money = (dollars: number) => formatCurrency(Math.round(dollars * 100))
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ')
-
-function valueText(f: Figure): string {
-  const v = f.value
-  if (v === null) return 'not stated'
-  switch (f.kind) {
-    case 'money':
-      return money(v as number)
-    case 'money-list':
-      return (v as number[]).map(money).join(' / ')
-    case 'tiers': {
-      const t = v as WireTiers
-      return [money(t.base), ...t.steps.map((s) => `over ${money(s.above)}: ${money(s.fee)}`)].join('; ')
-    }
-    case 'rate': {
-      const r = v as { numerator: number; denominator: number }
-      return `${(r.numerator * 100) / r.denominator}%`
-    }
-    case 'count':
-      return `${v} ${f.unit}`
-    case 'list':
-      return (v as string[]).join(', ') || 'none'
-    default:
-      return String(v)
-  }
-}
 
 export function sourcesTables(): string {
   return RULE_SET_CATALOGUE.map((set) => {
     const rows = ruleSetFigures(set).map((f) => {
       const s = f.source
       const source = s ? `[${cell(s.title)}](${s.url})` : 'none'
-      return `| ${cell(f.label)} | ${cell(valueText(f))} | ${source} | ${s?.dateRead ?? ''} | ${s?.verified ? 'yes' : 'no'} | ${cell(s?.note ?? '')} |`
+      return `| ${cell(f.label)} | ${cell(formatFigureValue(f))} | ${source} | ${s?.dateRead ?? ''} | ${s?.verified ? 'yes' : 'no'} | ${cell(s?.note ?? '')} |`
     })
     return [`### \`${set.id}\`, effective from ${set.effectiveFrom}`, '', cell(set.description), '', '| figure | value | source | read | verified | note |', '|---|---|---|---|---|---|', ...rows].join('\n')
   }).join('\n\n')

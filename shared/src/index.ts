@@ -88,3 +88,4 @@ export * from './compliance/state-holidays';
 export * from './compliance/obligations';
 export * from './rules/messages';
 export * from './rules/schemas';
+export * from './rules/format-figure';
