@@ -89,3 +89,4 @@ export * from './compliance/obligations';
 export * from './rules/messages';
 export * from './rules/schemas';
 export * from './rules/format-figure';
+export * from './rules/edit-text';
