@@ -102,6 +102,15 @@ describe('thresholds at and around each boundary, in both sets', () => {
   });
 });
 
+describe('the NSW authority term', () => {
+  const input = { ausStates: { nsw: true }, totalPrizeValue: 1_000_001, hasNswAuthority: false, managedSubmission: true };
+  it('2025-26: 1, 3 or 5 years at their own fees; the specification set knows only its flat fee', () => {
+    expect([1, 3, 5, null].map((years) => calculateFees({ ...input, nswAuthorityDuration: years }, { ruleSet: RULE_SET_2025_26 }).feeDue_NSW)).toEqual([45_800, 70_500, 95_300, 45_800]);
+    expect([1, 3, 5].map((years) => calculateFees({ ...input, nswAuthorityDuration: years }, { ruleSet: RULE_SET_2020 }).feeDue_NSW)).toEqual([46_800, 46_800, 46_800]);
+    expect(calculateFees({ ...input, hasNswAuthority: true, nswAuthorityDuration: 5 }, { ruleSet: RULE_SET_2025_26 }).feeDue_NSW).toBe(0);
+  });
+});
+
 describe('selection by date', () => {
   const published = [{ ...RULE_SET_2025_26, effectiveFrom: '2026-07-01' }];
   it('without publications the specification set is in force on every date', () => {

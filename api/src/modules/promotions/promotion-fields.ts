@@ -91,7 +91,7 @@ export function formColumns(input: PromotionInput): PromotionFormColumns {
 }
 
 /** What the fee rules read besides the form: the post-submission value, the skill T&C credit option and staff-set details (forceSaPremium). */
-export type PromotionFeeColumns = PromotionFormColumns & { postSubmissionTotalPrizeValue?: number | null; skillsTcPaymentOption?: string | null; details?: Record<string, unknown> | null }
+export type PromotionFeeColumns = PromotionFormColumns & { postSubmissionTotalPrizeValue?: number | null; skillsTcPaymentOption?: string | null; details?: Record<string, unknown> | null; applicant?: Record<string, unknown> | null }
 
 /** The fee rules' input from the form columns; after submission the post-submission value counts. */
 export function feeInputOf(columns: PromotionFeeColumns): FeeInput {
@@ -112,6 +112,8 @@ export function feeInputOf(columns: PromotionFeeColumns): FeeInput {
     skillsBasedTC: columns.skillsBasedTC,
     skillsBasedTCPaymentOption: isSkillTcPaymentOption(columns.skillsTcPaymentOption) ? columns.skillsTcPaymentOption : null,
     saPremium: columns.details?.forceSaPremium === true,
+    // Issue #30: the authority term the applicant asks for prices the NSW authority.
+    nswAuthorityDuration: typeof columns.applicant?.nswAuthorityDuration === 'number' ? columns.applicant.nswAuthorityDuration : null,
   }
 }
 
