@@ -90,3 +90,4 @@ export * from './rules/messages';
 export * from './rules/schemas';
 export * from './rules/format-figure';
 export * from './rules/edit-text';
+export * from './compliance/rule-notes';

@@ -223,6 +223,9 @@ describe('GET /api/promotion/obligations: a NSW + SA + VIC promotion', () => {
       ['keep-records', '2030-04-30'],
     ])
     for (const o of response.body.obligations) expect(o.status, o.code).toBe('upcoming')
+    // Online entry: no entry-cost cap; the NSW and SA prize restrictions are listed to check, with sources.
+    expect(response.body.notes.some((n: any) => n.code.startsWith('entry-cost'))).toBe(false)
+    expect(response.body.notes).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'prize-tobacco-nsw', level: 'info', source: expect.objectContaining({ url: expect.any(String) }) })]))
     const lodge = response.body.obligations[0]
     expect(lodge.rule).toMatch(/14 business days/)
     expect(lodge.source).toMatchObject({ url: expect.stringContaining('sa.gov.au'), verified: true })

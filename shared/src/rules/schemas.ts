@@ -129,11 +129,22 @@ export const ObligationSchema = z.object({
   proof: ObligationProofSchema.nullable(),
 });
 
+export const RuleNoteSchema = z.object({
+  code: z.string(),
+  state: z.enum(STATE_KEYS),
+  level: z.enum(['check', 'info']),
+  text: z.string(),
+  ruleKey: z.string(),
+  source: FigureSourceSchema.nullable(),
+});
+
 export const ObligationsResponseSchema = z.object({
   promotionId: z.number().int(),
   ruleSetId: z.string(),
   today: z.string(),
   obligations: z.array(ObligationSchema),
+  /** Entry-cost caps and prize restrictions of its states, checked against the application. */
+  notes: z.array(RuleNoteSchema),
 });
 
 /** Close a duty with proof: an upload (the server file name POST /api/Upload answered) or a link. */

@@ -1,4 +1,4 @@
-import { AppError, getObligations, type Obligation, type ObligationInput, type ObligationProof } from '@permitdesk/shared'
+import { AppError, getObligations, getRuleNotes, type Obligation, type ObligationInput, type ObligationProof, type RuleNote } from '@permitdesk/shared'
 import type { PromotionRow } from '../../db/schema/promotions'
 import type { DbOrTx } from '../changelog/changelog.repository'
 import { feeInputOf } from '../promotions/promotion-fields'
@@ -30,12 +30,16 @@ export function obligationInputOf(row: PromotionRow): ObligationInput {
  * GET /api/promotion/obligations?id= (issue #30): the promotion's compliance calendar under the
  * rule set its fees use, for its owner or staff (another customer's promotion answers 404).
  */
-export async function listObligations(db: DbOrTx, owner: Owner, promotionId: number, now: Date = new Date()): Promise<{ promotionId: number; ruleSetId: string; today: string; obligations: Obligation[] }> {
+export async function listObligations(db: DbOrTx, owner: Owner, promotionId: number, now: Date = new Date()): Promise<{ promotionId: number; ruleSetId: string; today: string; obligations: Obligation[]; notes: RuleNote[] }> {
   const row = await findPromotion(db, owner, promotionId)
   if (!row) throw new AppError('NOT_FOUND')
   const ruleSet = await pricingRuleSet(db, row, now)
   const proofs: Record<string, ObligationProof> = {}
   for (const p of await findObligationProofs(db, row.id)) proofs[p.code] = { kind: p.kind, reference: p.reference, label: p.label, note: p.note, closedAt: p.closedAt.toISOString() }
   const today = sydneyToday(now)
-  return { promotionId: row.id, ruleSetId: ruleSet.id, today, obligations: getObligations(obligationInputOf(row), ruleSet, { today, proofs }) }
+  const input = obligationInputOf(row)
+  const permit = (row.permit ?? {}) as Record<string, unknown>
+  const details = (row.details ?? {}) as Record<string, unknown>
+  const notes = getRuleNotes({ ...input, entryMethodsValue: cents(permit.entryMethodsValue), prizeCategoriesValue: cents(details.prizeCategoriesValue) }, ruleSet)
+  return { promotionId: row.id, ruleSetId: ruleSet.id, today, obligations: getObligations(input, ruleSet, { today, proofs }), notes }
 }

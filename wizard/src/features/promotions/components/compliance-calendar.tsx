@@ -27,6 +27,19 @@ export function ComplianceCalendar({ promotionId }: { promotionId: number }) {
           <p className="compliance-calendar__intro">
             What the rules ask of this promotion and by when, with the rule and its source (rule set <a href={`/rules/#${calendar.data.ruleSetId}`}>{calendar.data.ruleSetId}</a>).
           </p>
+          {calendar.data.notes.length > 0 && (
+            <div className="rule-notes">
+              <h3>Rules to check</h3>
+              <ul>
+                {calendar.data.notes.map((n) => (
+                  <li key={n.code} className={`rule-note rule-note--${n.level}`} data-testid={`rule-note-${n.code}`}>
+                    {n.level === 'check' && <Badge tone="warning">Check</Badge>} {n.text}{' '}
+                    {n.source && <span className="obligation__rule">Source: <a href={n.source.url} rel="noreferrer">{n.source.title}</a>{!n.source.verified && ' (not yet verified)'}</span>}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
           {calendar.data.obligations.length === 0 ? (
             <p>No duties yet: they appear once the promotion has its dates.</p>
           ) : (
