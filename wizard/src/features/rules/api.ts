@@ -7,3 +7,9 @@ export const currentRulesKey = (date: string | null) => ['rules', 'current', dat
 export function getCurrentRules(date: string | null): Promise<RuleSetView> {
   return api.get<RuleSetView>('/api/rules/current', { query: { date } })
 }
+
+export const ruleSetKey = (id: string) => ['rules', 'set', id] as const
+
+export function getRuleSet(id: string): Promise<RuleSetView> {
+  return api.get<RuleSetView>(`/api/rules/${encodeURIComponent(id)}`)
+}

@@ -64,7 +64,7 @@ export function RuleSetsScreen() {
               const state = stateOf(s)
               return (
                 <tr key={s.id} data-testid={`rule-set-${s.id}`}>
-                  <th scope="row"><a href={`/rules/?date=${s.effectiveFrom}`}>{s.id}</a></th>
+                  <th scope="row" className="rule-sets-table__id"><a href={`/rules/?set=${encodeURIComponent(s.id)}`}>{s.id}</a></th>
                   <td>{formatDate(s.effectiveFrom)}</td>
                   <td><Badge tone={state.tone}>{state.label}</Badge></td>
                   <td>{s.description}</td>
@@ -134,7 +134,8 @@ function RuleSetEditor({ baseId, onPublished }: { baseId: string; onPublished: (
           <ul>{summary.map((m, i) => <li key={i}>{m}</li>)}</ul>
         </div>
       )}
-      <form className="rule-set-form" onSubmit={(e: FormEvent) => (e.preventDefault(), previewing.mutate())}>
+      {/* noValidate: the fields show the API's messages; the browser's own would block the preview. */}
+      <form className="rule-set-form" noValidate onSubmit={(e: FormEvent) => (e.preventDefault(), previewing.mutate())}>
         <div className="rule-set-form__row">
           <TextField label="Name of the new set" description="For example au-2026-07" value={id} onChange={(v) => (setId(v), setPreview(null))} errorMessage={err('id')} isRequired />
           <div className="ui-field">
@@ -190,7 +191,7 @@ function RuleSetEditor({ baseId, onPublished }: { baseId: string; onPublished: (
         </div>
 
         <div className="actions">
-          <Button variant="secondary" type="submit" isDisabled={previewing.isPending}>{previewing.isPending ? 'Checking…' : 'Preview'}</Button>
+          <Button variant="secondary" onPress={() => previewing.mutate()} isDisabled={previewing.isPending}>{previewing.isPending ? 'Checking…' : 'Preview'}</Button>
           <Button variant="primary" isDisabled={!preview || publishing.isPending} onPress={() => publishing.mutate()}>{publishing.isPending ? 'Publishing…' : 'Publish'}</Button>
         </div>
       </form>

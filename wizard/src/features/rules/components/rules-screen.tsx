@@ -1,19 +1,24 @@
 import { useQuery } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router'
-import { formatDate, isValidIsoDate, STATE_KEYS, STATE_NAMES } from '@permitdesk/shared'
+import { formatDate, isValidIsoDate, STATE_KEYS, STATE_NAMES, type RuleSetView } from '@permitdesk/shared'
 import { AppLayout } from '../../../components/layouts/app-layout'
 import { RuleChangesTable, RuleFiguresTable } from '../../../components/rule-figures'
-import { currentRulesKey, getCurrentRules } from '../api'
+import { currentRulesKey, getCurrentRules, getRuleSet, ruleSetKey } from '../api'
 
 /**
  * /rules/ (issue #30): the rule set in force, per state, with the source of every figure, and what
- * changed when it started. `?date=YYYY-MM-DD` shows the set in force on another day.
+ * changed when it started. `?date=YYYY-MM-DD` shows the set in force on another day, `?set=` one set by id.
  */
 export function RulesScreen() {
   const [search] = useSearchParams()
   const asked = search.get('date')
   const date = asked && isValidIsoDate(asked) ? asked : null
-  const rules = useQuery({ queryKey: currentRulesKey(date), queryFn: () => getCurrentRules(date) })
+  // ?set= shows one set by id (staff look at a set not in force yet).
+  const setId = search.get('set')
+  const rules = useQuery<RuleSetView>({
+    queryKey: setId ? ruleSetKey(setId) : currentRulesKey(date),
+    queryFn: () => (setId ? getRuleSet(setId) : getCurrentRules(date)),
+  })
   const set = rules.data
 
   return (
@@ -25,7 +30,7 @@ export function RulesScreen() {
         <>
           <p className="rules-intro" id={set.id}>
             The figures we quote fees and deadlines with, and where each comes from. Rule set <strong>{set.id}</strong>, in force from{' '}
-            <strong>{formatDate(set.effectiveFrom)}</strong>{date ? ` (as on ${formatDate(date)})` : ''}. {set.description}
+            <strong>{formatDate(set.effectiveFrom)}</strong>{date ? ` (as on ${formatDate(date)})` : ''}{set.inForce ? '' : ' (not in force: staff have not published it)'}. {set.description}
           </p>
           <p className="rules-intro">
             A figure marked <strong>not yet verified</strong> comes from research notes or an earlier schedule and has not been matched to the regulator’s own page.
