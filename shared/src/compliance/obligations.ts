@@ -53,6 +53,8 @@ export interface Obligation {
   title: string;
   state: StateKey | null;
   dueDate: IsoDate;
+  /** How the date reads: by it, on it, from it or until it. */
+  dueKind: 'by' | 'on' | 'from' | 'until';
   status: ObligationStatus;
   /** The rule in words, with the figure it uses. */
   rule: string;
@@ -62,7 +64,7 @@ export interface Obligation {
   proof: ObligationProof | null;
 }
 
-type Draft = Omit<Obligation, 'status' | 'proof' | 'source'>;
+type Draft = Omit<Obligation, 'status' | 'proof' | 'source' | 'dueKind'> & { dueKind?: Obligation['dueKind'] };
 
 const plural = (n: number, unit: string) => `${n} ${n === 1 ? unit.replace(/s$/, '') : unit}`;
 
@@ -172,7 +174,7 @@ export function getObligations(
   }
 
   if (draw) {
-    drafts.push({ code: 'draw', title: 'Draw the winners', state: null, dueDate: draw, rule: 'The final draw, on the date the terms give.', ruleKey: 'permit.finalDraw.date' });
+    drafts.push({ code: 'draw', title: 'Draw the winners', state: null, dueDate: draw, dueKind: 'on', rule: 'The final draw, on the date the terms give.', ruleKey: 'permit.finalDraw.date' });
     for (const state of STATE_KEYS) {
       if (!selected.has(state)) continue;
       const r = rules[state];
@@ -202,9 +204,10 @@ export function getObligations(
         const from = r.publishWinnersWithinDays !== null ? addDays(draw, r.publishWinnersWithinDays) : draw;
         drafts.push({
           code: `publish-winners-${state}`,
-          title: r.publishWinnersWithinDays !== null ? 'Publish the winners' : 'Publish the winners from',
+          title: 'Publish the winners',
           state,
           dueDate: from,
+          dueKind: r.publishWinnersWithinDays !== null ? 'by' : 'from',
           rule:
             r.publishWinnersWithinDays !== null
               ? `${code}: winners are published within ${plural(r.publishWinnersWithinDays, 'days')} of the draw.`
@@ -214,8 +217,9 @@ export function getObligations(
         if (r.publishWinnersForDays !== null) {
           drafts.push({
             code: `publish-winners-until-${state}`,
-            title: 'Keep the winners published until',
+            title: 'Keep the winners published',
             state,
+            dueKind: 'until',
             dueDate: addDays(from, r.publishWinnersForDays),
             rule: `${code}: winners published online stay up for at least ${plural(r.publishWinnersForDays, 'days')}.`,
             ruleKey: `states.${state}.publishWinnersForDays`,
@@ -235,7 +239,7 @@ export function getObligations(
     }
   }
   if (unclaimed) {
-    drafts.push({ code: 'unclaimed-draw', title: 'Hold the unclaimed prize draw', state: null, dueDate: unclaimed, rule: 'The unclaimed prize draw, on the date the terms give.', ruleKey: 'permit.unclaimedDraw.date' });
+    drafts.push({ code: 'unclaimed-draw', title: 'Hold the unclaimed prize draw', state: null, dueDate: unclaimed, dueKind: 'on', rule: 'The unclaimed prize draw, on the date the terms give.', ruleKey: 'permit.unclaimedDraw.date' });
   }
 
   // Records: the longest period of the promotion's states, from the end of the promotion.
@@ -249,8 +253,9 @@ export function getObligations(
     if (longest) {
       drafts.push({
         code: 'keep-records',
-        title: 'Keep the promotion\u2019s records until',
+        title: 'Keep the promotion\u2019s records',
         state: longest.state,
+        dueKind: 'until',
         dueDate: addMonths(recordEnd, longest.months),
         rule: `${STATE_CODES[longest.state]}: records are kept for ${plural(longest.months, 'months')} after the promotion (the longest of its states).`,
         ruleKey: `states.${longest.state}.recordMonths`,
@@ -262,7 +267,7 @@ export function getObligations(
   return drafts
     .map((d) => {
       const proof = proofs[d.code] ?? null;
-      return { ...d, source: ruleSet.sources[d.ruleKey] ?? null, proof, status: obligationStatus(d.dueDate, options.today, proof !== null) };
+      return { ...d, dueKind: d.dueKind ?? 'by', source: ruleSet.sources[d.ruleKey] ?? null, proof, status: obligationStatus(d.dueDate, options.today, proof !== null) };
     })
     .sort((a, b) => compareIsoDates(a.dueDate, b.dueDate) || a.code.localeCompare(b.code));
 }

@@ -122,6 +122,7 @@ export const ObligationSchema = z.object({
   title: z.string(),
   state: z.enum(STATE_KEYS).nullable(),
   dueDate: z.string().describe('A Sydney calendar date, YYYY-MM-DD.'),
+  dueKind: z.enum(['by', 'on', 'from', 'until']),
   status: z.enum(OBLIGATION_STATUSES),
   rule: z.string(),
   ruleKey: z.string(),

@@ -6,6 +6,7 @@ import { Badge, Button, Modal, TextField } from '../../../components/ui'
 import { ApiError } from '../../../lib/api-client'
 import { closeObligation, getObligations, obligationsKey, uploadProof, type ObligationView } from '../api/obligations'
 
+const DUE_LABEL: Record<ObligationView['dueKind'], string> = { by: 'By', on: 'On', from: 'From', until: 'Until' }
 const TONE: Record<ObligationStatus, StatusColour> = { upcoming: 'info', due: 'warning', done: 'success', overdue: 'danger' }
 
 /**
@@ -25,21 +26,8 @@ export function ComplianceCalendar({ promotionId }: { promotionId: number }) {
       {calendar.data && (
         <>
           <p className="compliance-calendar__intro">
-            What the rules ask of this promotion and by when, with the rule and its source (rule set <a href={`/rules/#${calendar.data.ruleSetId}`}>{calendar.data.ruleSetId}</a>).
+            What the rules ask of this promotion and by when, with the rule and its source (rule set <a href={`/rules/?set=${encodeURIComponent(calendar.data.ruleSetId)}`}>{calendar.data.ruleSetId}</a>).
           </p>
-          {calendar.data.notes.length > 0 && (
-            <div className="rule-notes">
-              <h3>Rules to check</h3>
-              <ul>
-                {calendar.data.notes.map((n) => (
-                  <li key={n.code} className={`rule-note rule-note--${n.level}`} data-testid={`rule-note-${n.code}`}>
-                    {n.level === 'check' && <Badge tone="warning">Check</Badge>} {n.text}{' '}
-                    {n.source && <span className="obligation__rule">Source: <a href={n.source.url} rel="noreferrer">{n.source.title}</a>{!n.source.verified && ' (not yet verified)'}</span>}
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
           {calendar.data.obligations.length === 0 ? (
             <p>No duties yet: they appear once the promotion has its dates.</p>
           ) : (
@@ -51,7 +39,7 @@ export function ComplianceCalendar({ promotionId }: { promotionId: number }) {
                     <Badge tone={TONE[o.status]}>{OBLIGATION_STATUS_LABELS[o.status]}</Badge>
                   </div>
                   <p className="obligation__due">
-                    {o.code.startsWith('keep-records') || o.code.startsWith('publish-winners-until') ? 'Until' : 'By'} <strong>{formatDate(o.dueDate)}</strong>
+                    {DUE_LABEL[o.dueKind]} <strong>{formatDate(o.dueDate)}</strong>
                   </p>
                   <p className="obligation__rule">
                     {o.rule}{' '}
@@ -75,6 +63,19 @@ export function ComplianceCalendar({ promotionId }: { promotionId: number }) {
                 </li>
               ))}
             </ol>
+          )}
+          {calendar.data.notes.length > 0 && (
+            <div className="rule-notes">
+              <h3>Prizes and entry costs: rules to check</h3>
+              <ul>
+                {calendar.data.notes.map((n) => (
+                  <li key={n.code} className={`rule-note rule-note--${n.level}`} data-testid={`rule-note-${n.code}`}>
+                    {n.level === 'check' && <Badge tone="warning">Check</Badge>} {n.text}{' '}
+                    {n.source && <span className="obligation__rule">Source: <a href={n.source.url} rel="noreferrer">{n.source.title}</a>{!n.source.verified && ' (not yet verified)'}</span>}
+                  </li>
+                ))}
+              </ul>
+            </div>
           )}
         </>
       )}

@@ -53,12 +53,23 @@ export function RulesScreen() {
             <RuleFiguresTable figures={set.figures.filter((f) => f.state === null)} caption="Our prices, GST and the card surcharge" />
           </section>
 
-          {STATE_KEYS.map((state) => (
-            <section key={state} aria-labelledby={`rules-${state}`}>
-              <h2 id={`rules-${state}`}>{STATE_NAMES[state]}</h2>
-              <RuleFiguresTable figures={set.figures.filter((f) => f.state === state)} caption={`${STATE_NAMES[state]}: thresholds, fees and duties`} />
-            </section>
-          ))}
+          {STATE_KEYS.map((state) => {
+            const figures = set.figures.filter((f) => f.state === state)
+            const stated = figures.filter((f) => f.value !== null)
+            const silent = figures.filter((f) => f.value === null)
+            return (
+              <section key={state} aria-labelledby={`rules-${state}`}>
+                <h2 id={`rules-${state}`}>{STATE_NAMES[state]}</h2>
+                <RuleFiguresTable figures={stated} caption={`${STATE_NAMES[state]}: thresholds, fees and duties`} />
+                {/* The rules the sources do not state, in one line rather than a row each. */}
+                {silent.length > 0 && (
+                  <p className="rules-silent">
+                    Not stated in our sources for {STATE_NAMES[state]}: {silent.map((f) => f.label.replace(/^[A-Z]+: /, '')).join('; ')}.
+                  </p>
+                )}
+              </section>
+            )
+          })}
 
           <section aria-labelledby="default-set" id="default-set">
             <h2>The default set</h2>
