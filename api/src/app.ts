@@ -38,6 +38,7 @@ import { reminderLinkRoutes, reminderRoutes } from './modules/reminders/reminder
 import { drawRoutes } from './modules/draws/draws.routes'
 import { drawPageRoutes } from './modules/draws/draw-pages.routes'
 import { securityRoutes } from './modules/security/security.routes'
+import { ruleRoutes } from './modules/rules/rules.routes'
 import { PdfService } from './pdf/pdf-service'
 import { createStorage } from './storage/create-storage'
 
@@ -113,6 +114,7 @@ export function createApp(given: Given): Express {
     ...drawRoutes(deps),
     ...openApiRoutes(deps, () => routeSpecs),
     ...securityRoutes(deps),
+    ...ruleRoutes(deps),
   ]
   app.locals.apiRoutes = routeSpecs
   api.use(mountRoutes(routeSpecs, { onResponse, idempotency: idempotencyHook(deps.database.db, deps.database.notifications) }))

@@ -12,6 +12,7 @@ export const APP_ROUTE_PATTERNS: readonly RegExp[] = [
   /^\/promotions\/(edit|modify|modifyskillsbased)\/\d+\/$/,
   /^\/promotions\/draw\/\d+\/$/,
   /^\/permit\/edit\/\d+\/([a-z]+\/)?$/,
+  /^\/rules\/$/,
 ]
 
 /** Staff console routes live under the configurable STAFF_PATH prefix (default /admin/). */

@@ -156,6 +156,13 @@ export const API_POLICY: Record<string, Policy> = {
   'GET /draw/lookup': { access: 'public' },
   'GET /openapi.json': { access: 'public' },
   'POST /account/changePassword': { access: 'session' },
+  'GET /rules/current': { access: 'public' },
+  'GET /rules/:id': { access: 'public' },
+  'GET /admin/ruleSets': { access: 'staff' },
+  'POST /admin/previewRuleSet': { access: 'staff' },
+  'POST /admin/publishRuleSet': { access: 'staff' },
+  'GET /promotion/obligations': { access: 'user', owned: true },
+  'POST /promotion/closeObligation': { access: 'user', owned: true },
 }
 
 /**

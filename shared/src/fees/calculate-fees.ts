@@ -33,6 +33,8 @@ export interface FeeInput extends PermitRequirementInput {
   skillsBasedTCPaymentOption?: SkillTcPaymentOption | null;
   /** Staff forced the SA premium (forceSaPremium): a required SA permit costs at least the premium fee. */
   saPremium?: boolean | null;
+  /** NSW authority term asked for (1, 3 or 5 years; applicant.nswAuthorityDuration): its fee where the rule set gives one. */
+  nswAuthorityDuration?: number | null;
 }
 
 export type PaymentMethod = 'card' | 'bpay';
@@ -83,10 +85,22 @@ export function getGovernmentFees(input: FeeInput, requirements: PermitRequireme
   const value = input.totalPrizeValue ?? 0;
   const saTier = tieredFee(g.sa, value);
   return {
-    nsw: requirements.nsw.required ? (input.hasNswAuthority === true ? g.nswWithAuthorityCents : g.nswCents) : 0,
+    nsw: requirements.nsw.required ? (input.hasNswAuthority === true ? g.nswWithAuthorityCents : (nswAuthorityTermFee(ruleSet, input.nswAuthorityDuration) ?? g.nswCents)) : 0,
     act: requirements.act.required ? tieredFee(g.act, value) : 0,
     sa: requirements.sa.required ? (input.saPremium === true ? Math.max(saTier, g.saPremiumCents) : saTier) : 0,
   };
+}
+
+/**
+ * Issue #30: under the NSW authority model a promoter without an authority buys one for 1, 3 or 5
+ * years; the 3 and 5-year terms cost their own fee where the set gives it (else the base NSW fee).
+ */
+export function nswAuthorityTermFee(ruleSet: RuleSet, years: number | null | undefined): number | null {
+  const nsw = ruleSet.states.nsw;
+  if (nsw.permitModel !== 'authority') return null;
+  if (years === 3) return nsw.authority3YearCents;
+  if (years === 5) return nsw.authority5YearCents;
+  return null;
 }
 
 /** 001 §9, 000 §9: the whole fee breakdown of a promotion, in integer cents. */

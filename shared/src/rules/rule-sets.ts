@@ -9,6 +9,11 @@
 import type { IsoDate } from '../dates/calendar';
 import { toIsoDate } from '../dates/calendar';
 import type { Rate } from '../money';
+import type { StateKey } from '../states';
+import type { FigureSource } from './sources';
+import { SPEC_SOURCE } from './sources';
+import { researchedStateSources } from './state-sources';
+import { RESEARCHED_STATE_RULES, type StateRules } from './state-rules';
 
 /** Fee that steps up as the prize value rises: `base`, or the fee of the last step whose `aboveCents` is exceeded. */
 export interface TieredFee {
@@ -75,6 +80,38 @@ export interface RuleSet {
     nt: Notice;
     wa: Notice;
   };
+  /** What each state asks beyond its fee (lead times, deadlines, records, caps, prizes). */
+  states: Record<StateKey, StateRules>;
+  /** The source of every figure, keyed by its figure key (figures.ts), e.g. `thresholds.nswPermitAboveCents`. */
+  sources: Record<string, FigureSource>;
+}
+
+/** The spec's own figures: thresholds, government fees, provider prices, rates. */
+function specSources(): Record<string, FigureSource> {
+  const permits = SPEC_SOURCE('001 \u00a75 Permit requirement rules');
+  const fees = SPEC_SOURCE('001 \u00a79 Estimated permit licence fees');
+  const prices = SPEC_SOURCE('000 \u00a79 Prices');
+  return {
+    'thresholds.nswPermitAboveCents': permits,
+    'thresholds.actPermitAboveCents': permits,
+    'thresholds.saPermitAboveCents': permits,
+    'thresholds.ntNoticeAboveCents': permits,
+    'thresholds.nswScrutineerAboveCents': permits,
+    'thresholds.saScrutineerFromCents': permits,
+    'fees.government.nswCents': fees,
+    'fees.government.nswWithAuthorityCents': fees,
+    'fees.government.act': fees,
+    'fees.government.sa': fees,
+    'fees.government.saPremiumCents': fees,
+    'fees.provider.permitManagementByCountCents': prices,
+    'fees.provider.randomDrawCents': prices,
+    'fees.provider.termsChanceCents': prices,
+    'fees.provider.termsSkillCents': prices,
+    'fees.provider.abridgedTermsCents': prices,
+    'fees.provider.hostedTermsCents': prices,
+    'fees.gstRate': fees,
+    'fees.cardSurchargeRate': fees,
+  };
 }
 
 /** The spec's figures, effective from 2020-01-01. */
@@ -138,9 +175,30 @@ export const RULE_SET_2020: RuleSet = {
       text: 'Western Australia does not issue trade promotion lottery permits, but the promotion must still comply with WA law.',
     },
   },
+  // The spec is silent on the states' duties: they come from the researched rules with their
+  // sources, except where the spec gives its own figure (NSW's $468, SA's premium warning).
+  states: {
+    ...RESEARCHED_STATE_RULES,
+    nsw: { ...RESEARCHED_STATE_RULES.nsw, authority1YearCents: 46_800, authority3YearCents: null, authority5YearCents: null },
+    sa: { ...RESEARCHED_STATE_RULES.sa, premiumWithinBusinessDays: 10 },
+  },
+  sources: {
+    ...researchedStateSources(),
+    ...specSources(),
+    'states.nsw.authority1YearCents': {
+      ...SPEC_SOURCE('001 \u00a79 Estimated permit licence fees'),
+      note: 'The specification\u2019s flat NSW fee per promotion, which equals the one-year authority applied online.',
+    },
+    'states.nsw.authority3YearCents': { ...SPEC_SOURCE('001 \u00a79'), verified: false, note: 'The specification gives no 3-year authority fee.' },
+    'states.nsw.authority5YearCents': { ...SPEC_SOURCE('001 \u00a79'), verified: false, note: 'The specification gives no 5-year authority fee.' },
+    'states.sa.premiumWithinBusinessDays': SPEC_SOURCE('001 \u00a75 (premium warning 10 business days ahead)'),
+  },
 };
 
-/** Every rule set, any order. Add a new set here when the law or prices change. */
+/**
+ * The sets in force without any staff publication, any order: the specification's. Other known
+ * sets (RULE_SET_CATALOGUE) take effect when staff publish them with an effective date.
+ */
 export const RULE_SETS: readonly RuleSet[] = [RULE_SET_2020];
 
 /** The rule set currently in force for the spec's figures. */

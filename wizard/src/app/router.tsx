@@ -12,6 +12,7 @@ import { drawRoutes } from '../features/draws/routes'
 import { paymentRoutes } from '../features/payment/routes'
 import { permitRoutes } from '../features/permit/routes'
 import { promotionRoutes } from '../features/promotions/routes'
+import { ruleRoutes } from '../features/rules/routes'
 
 export const router = createBrowserRouter([
   {
@@ -24,6 +25,7 @@ export const router = createBrowserRouter([
       ...promotionRoutes,
       ...permitRoutes,
       ...drawRoutes,
+      ...ruleRoutes,
       { path: `${staffPath}*`, lazy: () => import('../staff/staff-home') },
       { path: '*', element: <NotFound /> },
     ],

@@ -12,6 +12,7 @@ import { OutstandingScreen } from './screens/outstanding-screen'
 import { PermitNumbersScreen } from './screens/permit-numbers-screen'
 import { PromotionsScreen } from './screens/promotions-screen'
 import { ResourcesScreen } from './screens/resources-screen'
+import { RuleSetsScreen } from './screens/rule-sets-screen'
 import { ChargeCardScreen } from './screens/charge-card-screen'
 import { StatisticsScreen } from './screens/statistics-screen'
 import { TasksScreen } from './screens/tasks-screen'
@@ -45,6 +46,7 @@ export function Component() {
           <Route path="statistics/" element={<StatisticsScreen />} />
           <Route path="resources/" element={<ResourcesScreen />} />
           <Route path="chargecard/" element={<ChargeCardScreen />} />
+          <Route path="rules/" element={<RuleSetsScreen />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
       </AriaProviders>

@@ -15,6 +15,7 @@ export const STAFF_SECTIONS: readonly { to: string; label: string }[] = [
   { to: staffPaths.chargeCard(), label: 'Charge card' },
   { to: staffPaths.statistics, label: 'Statistics' },
   { to: staffPaths.resources, label: 'Resources' },
+  { to: staffPaths.ruleSets, label: 'Rule sets' },
 ]
 
 /**

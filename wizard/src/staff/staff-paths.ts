@@ -14,6 +14,7 @@ export const staffPaths = {
   users: `${staffPath}user/`,
   statistics: `${staffPath}statistics/`,
   resources: `${staffPath}resources/`,
+  ruleSets: `${staffPath}rules/`,
   chargeCard: (invoiceNumber?: number) => `${staffPath}chargecard/${invoiceNumber ? `?invoice=${invoiceNumber}` : ''}`,
 }
 

@@ -27,6 +27,8 @@ export const lodgementPacks = app.table('lodgement_packs', {
   startedAt: timestamp('started_at', { withTimezone: true }),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The rule set of the fees the pack's forms carry (set by a trigger, migration 0027). */
+  ruleSetId: text('rule_set_id'),
 })
 
 export type LodgementPackRow = typeof lodgementPacks.$inferSelect

@@ -35,6 +35,8 @@ export const invoices = app.table(
     purpose: text('purpose').$type<'submission' | 'additional' | 'custom'>().notNull(),
     purposeKey: text('purpose_key').notNull(),
     lines: jsonb('lines').$type<InvoiceLine[]>().notNull().default([]),
+    /** The rule set that priced the lines (set by a trigger from the promotion's fees, migration 0027). */
+    ruleSetId: text('rule_set_id'),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     gst: bigint('gst', { mode: 'number' }).notNull(),
     ccSurcharge: bigint('cc_surcharge', { mode: 'number' }).notNull().default(0),

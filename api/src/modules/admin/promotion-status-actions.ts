@@ -17,6 +17,7 @@ import {
 import type { Db } from '../../db/client'
 import type { PromotionRow } from '../../db/schema/promotions'
 import { computeFees } from '../promotions/promotion-fields'
+import { pricingRuleSet } from '../rules/pricing-rule-set'
 import { writePromotionAsStaff, type Staff } from './staff-write'
 
 export async function forcePromotionStatusChange(db: Db, staff: Staff, id: number, newStatus: number) {
@@ -98,10 +99,10 @@ export async function markFormsSubmitted(db: Db, staff: Staff, id: number, state
  * changelog shows them from → to); once paid, the rise is owed as an additional payment.
  */
 export async function forceSaPremium(db: Db, staff: Staff, id: number, on: boolean) {
-  const { after } = await writePromotionAsStaff(db, staff, id, 'force-sa-premium', (row) => {
+  const { after } = await writePromotionAsStaff(db, staff, id, 'force-sa-premium', async (row, tx) => {
     if (!row.stateSa) throw new AppError('VALIDATION', MSG_STATE_NOT_IN_PROMOTION, { modelState: { id: [MSG_STATE_NOT_IN_PROMOTION] } })
     const details = { ...row.details, forceSaPremium: on }
-    const { fees, requiresPermits } = computeFees({ ...row, details })
+    const { fees, requiresPermits } = computeFees({ ...row, details }, await pricingRuleSet(tx, row))
     return { details, fees, requiresPermits }
   })
   return after

@@ -1,6 +1,7 @@
 import type { PromotionCreate } from '@permitdesk/shared'
 import type { Db } from '../../db/client'
 import { diffFields, insertChange } from '../changelog/changelog.repository'
+import { pricingRuleSet } from '../rules/pricing-rule-set'
 import { computeFees, formColumns } from './promotion-fields'
 import { insertPromotion } from './promotions.repository'
 
@@ -11,7 +12,7 @@ import { insertPromotion } from './promotions.repository'
  */
 export async function createPromotion(db: Db, userId: number, input: PromotionCreate): Promise<{ id: number }> {
   const columns = formColumns(input)
-  const { fees, requiresPermits } = computeFees(columns)
+  const { fees, requiresPermits } = computeFees(columns, await pricingRuleSet(db))
   return db.transaction(async (tx) => {
     const row = await insertPromotion(tx, { ...columns, userId, fees, requiresPermits })
     await insertChange(tx, {

@@ -10,6 +10,7 @@ import {
 import type { Db } from '../../db/client'
 import type { PromotionRow } from '../../db/schema/promotions'
 import { diffFields, insertChange } from '../changelog/changelog.repository'
+import { pricingRuleSet } from '../rules/pricing-rule-set'
 import { computeFees, formColumns, type PromotionFormColumns } from './promotion-fields'
 import { findPromotion, updatePromotion, type Owner } from './promotions.repository'
 import { replanPromotionReminders } from '../reminders/promotion-reminders'
@@ -52,7 +53,7 @@ export async function modifyPromotion(db: Db, owner: Owner, body: PromotionModif
       columns.postSubmissionTotalPrizeValue = columns.totalPrizeValue
       columns.totalPrizeValue = before.totalPrizeValue
     }
-    const { fees, requiresPermits } = computeFees({ ...columns, skillsTcPaymentOption: before.skillsTcPaymentOption, postSubmissionTotalPrizeValue: columns.postSubmissionTotalPrizeValue ?? before.postSubmissionTotalPrizeValue, details: before.details })
+    const { fees, requiresPermits } = computeFees({ ...columns, skillsTcPaymentOption: before.skillsTcPaymentOption, postSubmissionTotalPrizeValue: columns.postSubmissionTotalPrizeValue ?? before.postSubmissionTotalPrizeValue, details: before.details }, await pricingRuleSet(tx, before))
     const after = await updatePromotion(tx, before.id, { ...columns, fees, requiresPermits })
     await replanPromotionReminders(tx, after) // states or dates may have changed the reminders' dates
     const changes = diffFields(pick(before), pick(after))

@@ -11,6 +11,7 @@ import {
   type PromotionCreate,
   type PromotionModify,
   type PromotionModifySkillsBased,
+  type RuleSet,
 } from '@permitdesk/shared'
 import type { NewPromotionRow, PromotionRow, StoredFees } from '../../db/schema/promotions'
 
@@ -90,7 +91,7 @@ export function formColumns(input: PromotionInput): PromotionFormColumns {
 }
 
 /** What the fee rules read besides the form: the post-submission value, the skill T&C credit option and staff-set details (forceSaPremium). */
-export type PromotionFeeColumns = PromotionFormColumns & { postSubmissionTotalPrizeValue?: number | null; skillsTcPaymentOption?: string | null; details?: Record<string, unknown> | null }
+export type PromotionFeeColumns = PromotionFormColumns & { postSubmissionTotalPrizeValue?: number | null; skillsTcPaymentOption?: string | null; details?: Record<string, unknown> | null; applicant?: Record<string, unknown> | null }
 
 /** The fee rules' input from the form columns; after submission the post-submission value counts. */
 export function feeInputOf(columns: PromotionFeeColumns): FeeInput {
@@ -111,12 +112,15 @@ export function feeInputOf(columns: PromotionFeeColumns): FeeInput {
     skillsBasedTC: columns.skillsBasedTC,
     skillsBasedTCPaymentOption: isSkillTcPaymentOption(columns.skillsTcPaymentOption) ? columns.skillsTcPaymentOption : null,
     saPremium: columns.details?.forceSaPremium === true,
+    // Issue #30: the authority term the applicant asks for prices the NSW authority.
+    nswAuthorityDuration: typeof columns.applicant?.nswAuthorityDuration === 'number' ? columns.applicant.nswAuthorityDuration : null,
   }
 }
 
 /** Fees and requirement flags recomputed by the API (never trusted from the browser). */
-export function computeFees(columns: PromotionFeeColumns): { fees: StoredFees; requiresPermits: boolean } {
-  const b = calculateFees(feeInputOf(columns))
+export function computeFees(columns: PromotionFeeColumns, ruleSet?: RuleSet): { fees: StoredFees; requiresPermits: boolean } {
+  // The rule set comes from rules/pricing-rule-set.ts (issue #30); without one, the start date picks it.
+  const b = calculateFees(feeInputOf(columns), ruleSet ? { ruleSet } : {})
   return {
     requiresPermits: b.requirements.requiresPermits,
     fees: {

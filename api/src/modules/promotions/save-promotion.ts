@@ -11,6 +11,7 @@ import type { Db } from '../../db/client'
 import type { PromotionRow } from '../../db/schema/promotions'
 import { insertChange, type DbOrTx } from '../changelog/changelog.repository'
 import { applicationOf, CUSTOMER_DETAIL_KEYS, promotionIdOf, mergeActionAnswers, STAFF_DETAIL_KEYS, type StoredDetails } from './application-fields'
+import { pricingRuleSet } from '../rules/pricing-rule-set'
 import { computeFees } from './promotion-fields'
 import { toPromotion } from './promotion-view'
 import { findPromotion, notesSummary, updatePromotion, type Owner } from './promotions.repository'
@@ -42,8 +43,8 @@ export async function lockForEdit(tx: DbOrTx, actor: Actor, id: number, versionN
 }
 
 /**
- * Writes new application values, then recomputes what depends on them (fees: the rule set is
- * chosen by the start date and the NSW fee by the authority; the status from completeness) and
+ * Writes new application values, then recomputes what depends on them (fees: the rule set of
+ * rules/pricing-rule-set.ts and the NSW fee by the authority; the status from completeness) and
  * records the change. Answers the promotion as GET /api/promotion/get does.
  */
 export async function writeApplication(
@@ -54,7 +55,7 @@ export async function writeApplication(
   action: string,
 ) {
   const merged = { ...before, ...values }
-  const { fees, requiresPermits } = computeFees(merged)
+  const { fees, requiresPermits } = computeFees(merged, await pricingRuleSet(tx, before))
   const application = applicationOf({ ...merged, fees, requiresPermits })
   const state = deriveApplicationState(application, { now: new Date() })
   const statusId = statusAfterSave(before.statusId, state.applicationComplete, before.managedSubmission)

@@ -17,6 +17,7 @@ import { insertChange, type DbOrTx } from '../changelog/changelog.repository'
 import { findSubmissionInvoices } from '../payments/payments.repository'
 import { submitPermitApplication, type PaymentDeps } from '../payments/submit-permit-application'
 import { computeFees } from '../promotions/promotion-fields'
+import { pricingRuleSet } from '../rules/pricing-rule-set'
 import { updatePromotion, type Owner } from '../promotions/promotions.repository'
 import { requirePromotion, skillEditWindow, skillOptionOf } from './terms-access'
 
@@ -37,7 +38,7 @@ export function chooseSkillOption(actor: Owner, option: SkillTcPaymentOption, { 
     if ((await findSubmissionInvoices(tx, row.id)).length > 0) {
       throw new AppError('CONFLICT', MSG_SKILL_TC_OPTION_FIXED, { modelState: { skillsBasedTCPaymentOption: [MSG_SKILL_TC_OPTION_FIXED] } })
     }
-    const { fees, requiresPermits } = computeFees({ ...row, skillsTcPaymentOption: option })
+    const { fees, requiresPermits } = computeFees({ ...row, skillsTcPaymentOption: option }, await pricingRuleSet(tx, row))
     const after = await updatePromotion(tx, row.id, { skillsTcPaymentOption: option, fees, requiresPermits })
     await insertChange(tx, {
       promotionId: row.id,

@@ -47,7 +47,7 @@ export async function transferUploads(db: DbOrTx, serverFileNames: string[], fro
 /**
  * Deletes the uploads made before `cutoff` that nothing refers to (issue 18's sweeper) and answers
  * their storage names. Referred to means: named by an attachment of any promotion (deleted ones
- * too: staff can restore them) or by a permit number's document. One statement, so an upload is
+ * too: staff can restore them), by a permit number's document or by a closed compliance duty. One statement, so an upload is
  * judged and removed atomically; the caller then removes the files.
  */
 export async function deleteUnattachedUploads(db: Db, cutoff: Date, batch = 1000): Promise<string[]> {
@@ -60,6 +60,9 @@ export async function deleteUnattachedUploads(db: Db, cutoff: Date, batch = 1000
       select v ->> 'fileName'
         from app.promotions p, jsonb_each(case jsonb_typeof(p.permit_numbers) when 'object' then p.permit_numbers else '{}'::jsonb end) e(k, v)
        where jsonb_typeof(v) = 'object' and v ? 'fileName'
+      union
+      -- a compliance duty closed with this file as proof (issue #30)
+      select reference from app.obligation_proofs where kind = 'upload'
     ), doomed as (
       select u.id from app.uploads u
        where u.created_at < ${cutoff}

@@ -21,6 +21,7 @@ import { beginAmendPermitApplication } from '../../../lib/payments-api'
 import { getPromotion, requestLawyerContact, type Promotion } from '../api/promotions'
 import { PRODUCT_NAME, promotionPaths } from '../config'
 import { DatesAndReminders } from './dates-and-reminders'
+import { ComplianceCalendar } from './compliance-calendar'
 import { FeeBreakdownTable } from './fee-breakdown-table'
 import { NotesPopover } from './notes-popover'
 import { TermsPanel } from './terms-panel'
@@ -128,6 +129,7 @@ export function PromotionDashboard() {
       <p role="status" aria-live="polite">{notice}</p>
 
       <DatesAndReminders promotionId={id} />
+      <ComplianceCalendar promotionId={id} />
 
       <FeeBreakdownTable promotion={p} />
 
