@@ -40,11 +40,12 @@ import { drawPageRoutes } from './modules/draws/draw-pages.routes'
 import { securityRoutes } from './modules/security/security.routes'
 import { PdfService } from './pdf/pdf-service'
 import { createStorage } from './storage/create-storage'
+import { createEvents } from './events/events'
 
 export type { AppDeps }
 
-type Given = Omit<AppDeps, 'mailer' | 'storage' | 'pdf' | 'paymentGateway'> &
-  Partial<Pick<AppDeps, 'mailer' | 'storage' | 'pdf' | 'paymentGateway'>> & {
+type Given = Omit<AppDeps, 'mailer' | 'storage' | 'pdf' | 'paymentGateway' | 'events'> &
+  Partial<Pick<AppDeps, 'mailer' | 'storage' | 'pdf' | 'paymentGateway' | 'events'>> & {
     /** Sees every JSON answer of a declared route (the tests validate it against the documented schema). */
     onResponse?: RouteHooks['onResponse']
   }
@@ -66,6 +67,7 @@ export function createApp(given: Given): Express {
     storage: given.storage ?? createStorage(given.config),
     pdf: given.pdf ?? lazyPdf(given.config),
     paymentGateway: given.paymentGateway ?? createPaymentGateway(given.config, given.database.db),
+    events: given.events ?? createEvents(),
   }
   const uploads = uploadRoutes(deps)
   const app = express()
