@@ -17,8 +17,8 @@ export type EventMap = {
   'promotion.paid': { promotionId: number; invoiceNumber: number | null }
   /** An amendment of a submitted promotion was begun. */
   'promotion.amended': { promotionId: number; statusId: number }
-  /** A reminder mail is due at `sendAt` (ISO instant); the reminders' handler queues it in pg-boss. */
-  'reminder.scheduled': { promotionId: number; kind: string; reminderDate: string; sendAt: string }
+  /** The reminders chosen for a promotion were saved: the worker re-plans them. */
+  'reminders.saved': { promotionId: number }
   /** Published CMS content changed: the public site is rebuilt (debounced). */
   'site.rebuild-requested': { reason: string }
 }
