@@ -68,6 +68,14 @@ module.exports = {
       // A type-only import (a repository's parameter type such as pg.Pool) runs no SQL.
       to: { path: '(^|/)node_modules/(drizzle-orm|pg)/', dependencyTypesNot: ['type-only'] },
     },
+    {
+      name: 'no-circular',
+      comment:
+        'No file reaches itself through its imports (issue 31): move the shared type or function to where both can use it. Type-only imports count too: a circle of types is a circle of meaning.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

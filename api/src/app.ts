@@ -32,7 +32,7 @@ import { invoiceDownloadRoutes } from './modules/payments/invoice-download.route
 import { stripeWebhookDoc, stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes'
 import { lodgementPackApiRoutes, lodgementPackRoutes } from './modules/payments/lodgement-pack.routes'
 import { voicemailDownloadRoutes } from './modules/admin/voicemail.routes'
-import { createPaymentGateway } from './modules/payments/payment-gateway'
+import { createPaymentGateway } from './modules/payments/create-payment-gateway'
 import { termsDocumentRoutes, termsRoutes } from './modules/terms/terms.routes'
 import { reminderLinkRoutes, reminderRoutes } from './modules/reminders/reminders.routes'
 import { drawRoutes } from './modules/draws/draws.routes'

@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm'
 import type pg from 'pg'
 import { handledEvents, outboxEvents } from '../db/schema/events'
-import type { Tx } from './events'
+import type { Db } from '../db/client'
+
+/** A database handle or an open transaction. */
+export type Tx = Db | Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /** Every insert into the outbox notifies this channel when its transaction commits (the relay wakes). */
 export const OUTBOX_CHANNEL = 'outbox_event'

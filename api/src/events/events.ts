@@ -4,8 +4,9 @@
  * outbox relay hands it to pg-boss once the transaction committed, and each subscribed handler
  * (its own pg-boss queue) handles it once. See docs/architecture.md.
  */
-import type { Db } from '../db/client'
-import { insertOutboxEvent } from './events.repository'
+import { insertOutboxEvent, type Tx } from './events.repository'
+
+export type { Tx }
 
 /** Every event and its payload: the one list publishers and handlers are typed against. */
 export type EventMap = {
@@ -24,9 +25,6 @@ export type EventMap = {
 }
 export type EventType = keyof EventMap
 export type DomainEvent<K extends EventType = EventType> = { id: number; type: K; payload: EventMap[K] }
-
-/** A database handle or an open transaction. */
-export type Tx = Db | Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /**
  * A reaction to one kind of event. `name` is its identity: its pg-boss queue is `event.<name>`, and

@@ -31,7 +31,7 @@ import { insertChange, type DbOrTx } from '../changelog/changelog.repository'
 import { findPromotion, updatePromotion, type Owner } from '../promotions/promotions.repository'
 import { toInvoiceView } from './invoice-view'
 import type { PaymentGateway } from './payment-gateway'
-import type { PaymentMailEvent } from './send-payment-mails'
+import type { PaymentMailEvent } from './payment-mail-event'
 import {
   countInvoices,
   countUnsuccessfulAttempts,
