@@ -22,6 +22,7 @@ import { createCustomer, createPromotion, promotionInput, type Customer } from '
 import { readOutbox, signInStaff } from '../setup/accounts'
 import { unsubscribeToken } from '../../api/src/modules/reminders/unsubscribe-token'
 import { startTestApi, type TestApi } from '../setup/test-api'
+import { pollUntil } from '../setup/poll'
 
 let api: TestApi
 let alice: Customer
@@ -46,14 +47,7 @@ async function promotionWithDates(customer = alice) {
   return { id, permit: saved.body.permit }
 }
 
-async function until<T>(probe: () => Promise<T | undefined | false>, what: string): Promise<T> {
-  for (let i = 0; i < 200; i += 1) {
-    const value = await probe()
-    if (value) return value
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`gave up waiting for ${what}`)
-}
+const until = <T>(probe: () => Promise<T | undefined | false>, what: string) => pollUntil(probe, what)
 
 async function jobsOf(promotionId: number) {
   const rows = await api.database.db.execute(
