@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { handlerQueue, startEventHandler, startOutboxRelay } from '../../api/src/events/delivery'
 import { publishEvent, type DomainEvent, type EventHandler } from '../../api/src/events/events'
 import { silentLogger } from '../../api/src/logger'
-import { createTestDatabase } from '../setup/test-api'
+import { createCustomer, createPromotion } from '../factories/promotions'
+import { createTestDatabase, startTestApi } from '../setup/test-api'
 
 /**
  * Issue 31: side effects go through the outbox. An event exists only if the transaction that
@@ -86,5 +87,31 @@ describe('the events outbox', () => {
     await expect.poll(reasons, { timeout: 20_000 }).toContain('saved 42')
     expect(failures).toBe(2)
     expect(reasons().filter((reason) => reason === 'saved 42')).toHaveLength(1)
+  })
+})
+
+describe('what the promotion use cases publish', () => {
+  it('a save publishes promotion.saved once; a stale save and another customer\'s save publish nothing', async () => {
+    const api = await startTestApi()
+    try {
+      const alice = await createCustomer(api)
+      const mallory = await createCustomer(api)
+      const id = await createPromotion(alice.client)
+      const published = async () =>
+        (await api.database.db.execute(sql`select type, payload from app.outbox_events where (payload->>'promotionId')::int = ${id} order by id`)).rows as { type: string; payload: { promotionId: number } }[]
+      const before = (await published()).length
+
+      const opened = (await alice.client.get(`/api/promotion/get?id=${id}`)).body
+      expect((await alice.client.post('/api/promotion/save', { ...opened, name: 'Window one', versionNumber: opened.versionNumber })).status).toBe(200)
+      const afterSave = await published()
+      expect(afterSave.slice(before)).toEqual([{ type: 'promotion.saved', payload: expect.objectContaining({ promotionId: id }) }])
+
+      // Refused saves change nothing, so they announce nothing.
+      expect((await alice.client.post('/api/promotion/save', { ...opened, name: 'Window two', versionNumber: opened.versionNumber })).status).toBe(409)
+      expect((await mallory.client.post('/api/promotion/save', { ...opened, name: 'Not mine' })).status).toBe(404)
+      expect(await published()).toEqual(afterSave)
+    } finally {
+      await api.close()
+    }
   })
 })
