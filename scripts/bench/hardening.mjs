@@ -47,8 +47,9 @@ async function compare(bareUrl, appUrl, call) {
 
 export async function run(report = console.log) {
   const bare = await startChild(import.meta.filename, ['--bare'], { label: 'bare Node server' })
-  const stack = await startStack({ port: PORT, dataDir })
+  let stack
   try {
+    stack = await startStack({ port: PORT, dataDir })
     const base = `http://127.0.0.1:${PORT}`
     const cookie = await registerAndSignIn(base, dataDir, { email: 'bench-hot@example.com', password: 'correct horse battery staple' })
     const calls = {
@@ -65,7 +66,7 @@ export async function run(report = console.log) {
     }
   } finally {
     await stopChild(bare.child)
-    await stopChild(stack.child)
+    if (stack) await stopChild(stack.child)
   }
 }
 
