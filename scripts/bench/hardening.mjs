@@ -2,14 +2,17 @@
  * Hot paths (issues 18 and 31): requests per second of `GET /api/health`, `POST /api/account/authenticated`
  * (the 5-second poll of every signed-in tab) and `GET /` (the static home page) of the product as
  * `npm start` runs it (gateway, API, CMS, site), each as a fraction of a bare Node `http` server in
- * its own process, both driven by autocannon in a process of its own, in the same run.
+ * its own process (for `/`, serving the same brotli bytes of the page), both driven by autocannon
+ * in a process of its own, in the same run.
  * Targets: 0.4, 0.25, 0.5.
  * Each figure is measured in alternating slices (BENCH_ROUNDS of them) against the bare server, so
  * a change in the shared machine's other load hits both alike.
  *   npm run bench -- hardening     (BENCH_SECONDS=6 BENCH_CONNECTIONS=20 BENCH_ROUNDS=3)
  *   BENCH_CPU_PROF=/tmp/prof npm run bench -- hardening    (a CPU profile of the product)
  */
+import fs from 'node:fs'
 import http from 'node:http'
+import path from 'node:path'
 import { autocannon, benchDataDir, listenAndAnnounce, registerAndSignIn, startChild, startStack, stopChild } from './lib.mjs'
 
 const dataDir = benchDataDir('hardening')
@@ -19,15 +22,37 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS || 3)
 const PORT = Number(process.env.BENCH_PORT || 3931)
 const TARGETS = { 'GET /api/health': 0.4, 'POST /api/account/authenticated': 0.25, 'GET /': 0.5 }
 
-function serveBare() {
+/**
+ * The baseline: bare Node `http`, answering `{"status":"ok"}`, and for `/` the same bytes the
+ * product's home page answered (brotli, as the product sends it), so the page's size costs both alike.
+ */
+function serveBare(homeFile) {
   const body = JSON.stringify({ status: 'ok' })
+  const home = homeFile ? fs.readFileSync(homeFile) : undefined
   const server = listenAndAnnounce(
-    http.createServer((_req, res) => {
+    http.createServer((req, res) => {
+      if (home && req.url === '/') {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'br', 'content-length': home.length })
+        return res.end(home)
+      }
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) })
       res.end(body)
     }),
   )
   server.keepAliveTimeout = 60_000
+}
+
+/** The home page's bytes as the product sends them to a browser asking for brotli. */
+function fetchHomeBytes(port) {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path: '/', headers: { 'accept-encoding': 'br' } }, (res) => {
+        const chunks = []
+        res.on('data', (chunk) => chunks.push(chunk))
+        res.on('end', () => (res.headers['content-encoding'] === 'br' ? resolve(Buffer.concat(chunks)) : reject(new Error(`the home page came back as ${res.headers['content-encoding'] ?? 'identity'}`))))
+      })
+      .on('error', reject)
+  })
 }
 
 /** Both servers, a warm-up of each, then alternating slices (bare, ours, bare, ours, ...). */
@@ -46,16 +71,19 @@ async function compare(bareUrl, appUrl, call) {
 }
 
 export async function run(report = console.log) {
-  const bare = await startChild(import.meta.filename, ['--bare'], { label: 'bare Node server' })
+  let bare
   let stack
   try {
     stack = await startStack({ port: PORT, dataDir })
+    const homeFile = path.join(dataDir, 'home.html.br')
+    fs.writeFileSync(homeFile, await fetchHomeBytes(PORT))
+    bare = await startChild(import.meta.filename, ['--bare', homeFile], { label: 'bare Node server' })
     const base = `http://127.0.0.1:${PORT}`
     const cookie = await registerAndSignIn(base, dataDir, { email: 'bench-hot@example.com', password: 'correct horse battery staple' })
     const calls = {
       'GET /api/health': { path: '/api/health' },
       'POST /api/account/authenticated': { path: '/api/account/authenticated', method: 'POST', headers: { cookie, origin: base, 'content-type': 'application/json' }, body: '{}' },
-      'GET /': { path: '/', headers: { 'accept-encoding': 'br, gzip' } },
+      'GET /': { path: '/', headers: { 'accept-encoding': 'br' } },
     }
     for (const [name, { path: urlPath, ...call }] of Object.entries(calls)) {
       const { baseline, ours, failures, p99 } = await compare(`http://127.0.0.1:${bare.port}${urlPath}`, `${base}${urlPath}`, call)
@@ -65,10 +93,10 @@ export async function run(report = console.log) {
       )
     }
   } finally {
-    await stopChild(bare.child)
+    if (bare) await stopChild(bare.child)
     if (stack) await stopChild(stack.child)
   }
 }
 
-if (process.argv[2] === '--bare') serveBare()
+if (process.argv[2] === '--bare') serveBare(process.argv[3])
 else if (import.meta.filename === process.argv[1]) await run()

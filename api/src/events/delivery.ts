@@ -14,7 +14,7 @@ export const handlerQueue = (handler: Pick<EventHandler, 'name'>) => `event.${ha
  * Woken by the outbox's NOTIFY on commit; polls too, so a missed notice (a lost connection)
  * only delays an event. Any number of processes may run it (the batch is taken SKIP LOCKED).
  */
-export function startOutboxRelay(boss: PgBoss, { database, logger }: DeliveryDeps, { pollingIntervalMs = 1000, batchSize = 100 } = {}) {
+export function startOutboxRelay(boss: PgBoss, { database, logger }: DeliveryDeps, { pollingIntervalMs = 5000, batchSize = 100 } = {}) {
   let stopped = false
   let running: Promise<void> | undefined
   let again = false
