@@ -5,27 +5,11 @@
  * bad import (tests/boundaries/expected.json).
  */
 
-/** Files that may use the SQL builder: repositories, the db folder, migrations, tests. */
-const SQL_ALLOWED = [
-  '\\.repository\\.ts$',
-  '(^|/)api/src/db/',
-  '(^|/)api/drizzle/',
-  '\\.test\\.ts$',
-  // Tests may seed and inspect the database directly (not the lint's own fixture).
-  '^tests/(?!boundaries/)',
-]
+/** Files that may run SQL: repositories, the db folder, migrations, tests (scripts/sql-allowed.cjs, shared with the raw-SQL text check). */
+const { SQL_ALLOWED } = require('./scripts/sql-allowed.cjs')
 
-/**
- * Known exceptions: SQL still outside a repository after merging main at 11:45 UTC (the account
- * files moved into repositories with the contract work). Each line goes once its owner moves the
- * query into a repository:
- * - draws/attach-draw-documents: the "draws" engineer's;
- * - reminders/promotion-reminders: the "reminders" engineer's.
- */
-const SQL_KNOWN_EXCEPTIONS = [
-  '(^|/)api/src/modules/draws/attach-draw-documents\\.ts$',
-  '(^|/)api/src/modules/reminders/promotion-reminders\\.ts$',
-]
+/** Modules' files that are HTTP adapters, not use cases: route lists and the route hooks they install. */
+const HTTP_ADAPTERS = ['\\.routes\\.ts$', '\\.test\\.ts$', '(^|/)api/src/modules/admin/admin-guard\\.ts$', '(^|/)api/src/modules/idempotency/idempotency\\.ts$']
 
 module.exports = {
   forbidden: [
@@ -64,9 +48,38 @@ module.exports = {
       name: 'sql-only-in-repositories',
       comment: 'The SQL builder (drizzle-orm, pg) is imported only by *.repository.ts files, the db/ folder, migrations and tests.',
       severity: 'error',
-      from: { pathNot: [...SQL_ALLOWED, ...SQL_KNOWN_EXCEPTIONS] },
+      from: { pathNot: SQL_ALLOWED },
       // A type-only import (a repository's parameter type such as pg.Pool) runs no SQL.
       to: { path: '(^|/)node_modules/(drizzle-orm|pg)/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'no-http-in-use-cases',
+      comment: 'Use cases are plain functions (STYLE.md): only route files (and the route hooks) import the http/ layer; shared types live in the module or in shared.',
+      severity: 'error',
+      from: { path: '(^|/)api/src/modules/', pathNot: HTTP_ADAPTERS },
+      to: { path: '(^|/)api/src/http/' },
+    },
+    {
+      name: 'staff-feature-isolation',
+      comment: 'The staff console and the customer features do not import each other: shared pieces go in components/, lib/ or config/.',
+      severity: 'error',
+      from: { path: '(^|/)wizard/src/staff/' },
+      to: { path: '(^|/)wizard/src/features/' },
+    },
+    {
+      name: 'features-not-into-staff',
+      comment: 'A customer feature never imports the staff console.',
+      severity: 'error',
+      from: { path: '(^|/)wizard/src/features/' },
+      to: { path: '(^|/)wizard/src/staff/' },
+    },
+    {
+      name: 'no-circular',
+      comment:
+        'No file reaches itself through its imports (issue 31): move the shared type or function to where both can use it. Type-only imports count too: a circle of types is a circle of meaning.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
     },
   ],
   options: {

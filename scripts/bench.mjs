@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: runs each section in scripts/bench/*.mjs in turn (alphabetical), each exporting
- * `run(report)` and starting whatever it needs. Add a section by adding a file there; files starting
- * with `_` are not sections but what they share (`_lib.mjs`: child servers, the app over an embedded
- * PostgreSQL, the whole stack on a port, a signed-in customer, load loops and their figures).
+ * `run(report)` and starting whatever it needs. Add a section by adding a file there; `lib.mjs` and
+ * files starting with `_` are not sections but what they share (`lib.mjs`: child servers, the app
+ * over an embedded PostgreSQL, the whole stack as `npm start` runs it, a signed-in customer, load
+ * loops, autocannon in its own process, and their figures).
  *   npm run bench            all sections
  *   npm run bench -- site    only sections whose file name contains "site"
  */
@@ -14,7 +15,7 @@ const dir = path.join(import.meta.dirname, 'bench')
 const filters = process.argv.slice(2)
 const sections = fs
   .readdirSync(dir)
-  .filter((name) => name.endsWith('.mjs') && !name.startsWith('_'))
+  .filter((name) => name.endsWith('.mjs') && !name.startsWith('_') && name !== 'lib.mjs')
   .filter((name) => filters.length === 0 || filters.some((filter) => name.includes(filter)))
   .sort()
 

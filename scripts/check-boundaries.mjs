@@ -3,16 +3,40 @@
  *   1. the source tree has no violation;
  *   2. the fixture (tests/boundaries/fixture/) has exactly the violations in expected.json, so a
  *      rule that silently stops matching fails here.
+ * Beside the import rules, one text rule: raw SQL calls (`pool.query(…)`, `db.execute(…)`) only
+ * where SQL is allowed (scripts/sql-allowed.cjs), since an import rule cannot see a method call.
  * Prints one ✓/✗ line per check and exits non-zero on any failure.
  *   node scripts/check-boundaries.mjs [--json]   (--json: prints {passed, failed} last)
  */
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
+import { createRequire } from 'node:module'
 import path from 'node:path'
 
 const root = path.resolve(import.meta.dirname, '..')
 const SOURCES = ['shared/src', 'api/src', 'wizard/src', 'site/src', 'cms/src']
 const FIXTURE = 'tests/boundaries/fixture'
+
+const { SQL_ALLOWED, RAW_SQL_KNOWN_EXCEPTIONS } = createRequire(import.meta.url)('./sql-allowed.cjs')
+const sqlAllowed = [...SQL_ALLOWED, ...RAW_SQL_KNOWN_EXCEPTIONS].map((pattern) => new RegExp(pattern))
+const RAW_SQL_CALL = /\.(query|execute)\s*(<[^>]*>)?\s*\(/
+
+/** Files under `targets` that call a database client's query/execute where SQL is not allowed. */
+function rawSqlViolations(targets) {
+  const violations = []
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
+      const file = `${dir}/${entry.name}`
+      if (entry.isDirectory()) {
+        if (!['node_modules', 'dist', '.astro', '.next'].includes(entry.name)) walk(file)
+      } else if (/\.(ts|tsx|mts|mjs|js|astro)$/.test(entry.name) && !sqlAllowed.some((pattern) => pattern.test(file))) {
+        if (RAW_SQL_CALL.test(fs.readFileSync(path.join(root, file), 'utf8'))) violations.push({ rule: 'raw-sql-only-in-repositories', from: file, to: '(query call)' })
+      }
+    }
+  }
+  for (const target of targets) walk(target)
+  return violations
+}
 
 function cruise(targets) {
   const result = spawnSync(process.execPath, [path.join(root, 'node_modules', '.bin', 'depcruise'), '--config', '.dependency-cruiser.cjs', '--output-type', 'json', ...targets], {
@@ -25,7 +49,7 @@ function cruise(targets) {
 }
 
 const checks = []
-const sourceViolations = cruise(SOURCES)
+const sourceViolations = [...cruise(SOURCES), ...rawSqlViolations(SOURCES)]
 checks.push({
   name: `no boundary violation in ${SOURCES.join(', ')}`,
   ok: sourceViolations.length === 0,
@@ -34,7 +58,7 @@ checks.push({
 
 const expected = JSON.parse(fs.readFileSync(path.join(root, 'tests/boundaries/expected.json'), 'utf8'))
 const key = (v) => `${v.rule} ${v.from}`
-const found = new Set(cruise([FIXTURE]).map(key))
+const found = new Set([...cruise([FIXTURE]), ...rawSqlViolations([FIXTURE])].map(key))
 const wanted = new Set(expected.map(key))
 const missing = [...wanted].filter((k) => !found.has(k))
 const extra = [...found].filter((k) => !wanted.has(k))

@@ -32,7 +32,7 @@ import { invoiceDownloadRoutes } from './modules/payments/invoice-download.route
 import { stripeWebhookDoc, stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes'
 import { lodgementPackApiRoutes, lodgementPackRoutes } from './modules/payments/lodgement-pack.routes'
 import { voicemailDownloadRoutes } from './modules/admin/voicemail.routes'
-import { createPaymentGateway } from './modules/payments/payment-gateway'
+import { createPaymentGateway } from './modules/payments/create-payment-gateway'
 import { termsDocumentRoutes, termsRoutes } from './modules/terms/terms.routes'
 import { reminderLinkRoutes, reminderRoutes } from './modules/reminders/reminders.routes'
 import { drawRoutes } from './modules/draws/draws.routes'
@@ -41,11 +41,12 @@ import { securityRoutes } from './modules/security/security.routes'
 import { ruleRoutes } from './modules/rules/rules.routes'
 import { PdfService } from './pdf/pdf-service'
 import { createStorage } from './storage/create-storage'
+import { createEvents } from './events/events'
 
 export type { AppDeps }
 
-type Given = Omit<AppDeps, 'mailer' | 'storage' | 'pdf' | 'paymentGateway'> &
-  Partial<Pick<AppDeps, 'mailer' | 'storage' | 'pdf' | 'paymentGateway'>> & {
+type Given = Omit<AppDeps, 'mailer' | 'storage' | 'pdf' | 'paymentGateway' | 'events'> &
+  Partial<Pick<AppDeps, 'mailer' | 'storage' | 'pdf' | 'paymentGateway' | 'events'>> & {
     /** Sees every JSON answer of a declared route (the tests validate it against the documented schema). */
     onResponse?: RouteHooks['onResponse']
   }
@@ -67,6 +68,7 @@ export function createApp(given: Given): Express {
     storage: given.storage ?? createStorage(given.config),
     pdf: given.pdf ?? lazyPdf(given.config),
     paymentGateway: given.paymentGateway ?? createPaymentGateway(given.config, given.database.db),
+    events: given.events ?? createEvents(),
   }
   const uploads = uploadRoutes(deps)
   const app = express()

@@ -9,8 +9,9 @@ import type { Mailer } from './mail/create-mailer'
 import type { PdfService } from './pdf/pdf-service'
 import type { FileStorage } from './storage/storage'
 import type { PaymentGateway } from './modules/payments/payment-gateway'
+import type { Events } from './events/events'
 
-export type { Config, Database, Db, Logger, Mailer, FileStorage }
+export type { Config, Database, Db, Logger, Mailer, FileStorage, Events }
 
 export type AppDeps = {
   config: Config
@@ -23,4 +24,6 @@ export type AppDeps = {
   pdf: () => PdfService
   /** Card payments: the sandbox gateway, or Stripe when configured. */
   paymentGateway: PaymentGateway
+  /** Side effects: what happened, written to the outbox in the change's transaction (api/src/events). */
+  events: Events
 }

@@ -28,6 +28,7 @@ import { startHousekeeping } from './jobs/housekeeping'
 import { startLodgementPackWorker } from './jobs/lodgement-pack'
 import { brandFor } from './mail/templates'
 import { startUploadSweeper } from './jobs/upload-sweeper'
+import { startOutboxRelay } from './events/delivery'
 import { binDir, parts } from './server/paths'
 
 const started = Date.now()
@@ -172,7 +173,7 @@ try {
     cmsEnv: { DATABASE_URL: url, PAYLOAD_SECRET: payloadSecret!, PUBLIC_URL: config.PUBLIC_URL, MEDIA_DIR: mediaDir },
     storage,
   })
-  // Reminders of promotion dates (issue 16): queued on save, sent once by any process.
+  // Reminders of promotion dates (issue 16): re-planned on the `promotion.saved` event, sent once by any process.
   const stopReminders = await startReminderWorker(boss, { config, database, logger, mailer: createMailer(config, logger) })
   // Scheduled draws and winner publication; the same storage and mail as the app's.
   await startDrawSchedule(boss, { database, config, logger, mailer: createMailer(config, logger), storage })
@@ -181,7 +182,10 @@ try {
   const stopLodgementPacks = await startLodgementPackWorker(boss, { db: database.db, storage, pdf, productName: brandFor(config).productName, logger })
   // Uploads never attached to anything are removed after 24 hours.
   await startUploadSweeper(boss, { db: database.db, storage, logger })
+  // Events written by use cases (api/src/events) reach their handlers; started after every handler subscribed.
+  const stopRelay = startOutboxRelay(boss, { database, logger })
   cleanups.push(async () => {
+    await stopRelay().catch(() => {})
     await stopLodgementPacks().catch(() => {})
     await stopReminders().catch(() => {})
     stopRebuilds()

@@ -16,7 +16,7 @@ import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
-import { benchDataDir, benchHandler, listenAndAnnounce, root, startApiDatabase, startChild, stopChild, stopOnSignal } from './_lib.mjs'
+import { benchDataDir, benchHandler, listenAndAnnounce, root, startApiDatabase, startChild, stopChild, stopOnSignal } from './lib.mjs'
 
 const dataDir = benchDataDir('draws')
 const SIZES = (process.env.BENCH_DRAW_SIZES || '1000000,10000000').split(',').map(Number)

@@ -11,7 +11,7 @@
 import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
-import { benchDataDir, benchHandler, describeServerAndClient as f, fetchOk, listenAndAnnounce, load, serverTimings, startApiDatabase, startChild, stats, stopChild, stopOnSignal } from './_lib.mjs'
+import { benchDataDir, benchHandler, describeServerAndClient as f, fetchOk, listenAndAnnounce, load, serverTimings, startApiDatabase, startChild, stats, stopChild, stopOnSignal } from './lib.mjs'
 
 const dataDir = benchDataDir('payment')
 const SECONDS = Number(process.env.BENCH_SECONDS || 10)

@@ -14,7 +14,7 @@
  * generator does not share its event loop.
  */
 import http from 'node:http'
-import { benchDataDir, benchHandler, describeServerAndClient as f, fetchOk, listenAndAnnounce, load, ms, serverTimings, startApiDatabase, startChild, stats, stopChild, stopOnSignal } from './_lib.mjs'
+import { benchDataDir, benchHandler, describeServerAndClient as f, fetchOk, listenAndAnnounce, load, ms, serverTimings, startApiDatabase, startChild, stats, stopChild, stopOnSignal } from './lib.mjs'
 
 const dataDir = benchDataDir('permit')
 const SECONDS = Number(process.env.BENCH_SECONDS || 10)

@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import zlib from 'node:zlib'
-import { benchDataDir, spawnStack, stopChild as stop, waitForHealthy } from './_lib.mjs'
+import { benchDataDir, spawnStack, stopChild as stop, waitForHealthy } from './lib.mjs'
 
 const port = Number(process.env.BENCH_PORT || 3700)
 const dataDir = benchDataDir('platform')

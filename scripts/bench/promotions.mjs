@@ -7,7 +7,7 @@
  * The API runs in a child process (the real createApp over an embedded PostgreSQL) so the load
  * generator does not share its event loop.
  */
-import { benchDataDir, describeLoad as f, fetchOk, listenAndAnnounce, load, startApiDatabase, startChild, stopChild, stopOnSignal } from './_lib.mjs'
+import { benchDataDir, describeLoad as f, fetchOk, listenAndAnnounce, load, startApiDatabase, startChild, stopChild, stopOnSignal } from './lib.mjs'
 
 const dataDir = benchDataDir('promotions')
 const SECONDS = Number(process.env.BENCH_SECONDS || 10)

@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs'
 import zlib from 'node:zlib'
-import { benchDataDir, startStack, stopChild as stop } from './_lib.mjs'
+import { benchDataDir, startStack, stopChild as stop } from './lib.mjs'
 
 const port = Number(process.env.BENCH_SITE_PORT || 3720)
 const base = `http://localhost:${port}`

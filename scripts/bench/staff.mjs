@@ -7,7 +7,7 @@
  *   node scripts/bench/staff.mjs            (BENCH_SECONDS=5 BENCH_CONCURRENCY=10)
  * The API runs in a child process (the real createApp over an embedded PostgreSQL).
  */
-import { benchDataDir, describeLoad as f, fetchOk, listenAndAnnounce, load, startApiDatabase, startChild, stopChild, stopOnSignal } from './_lib.mjs'
+import { benchDataDir, describeLoad as f, fetchOk, listenAndAnnounce, load, startApiDatabase, startChild, stopChild, stopOnSignal } from './lib.mjs'
 
 const dataDir = benchDataDir('staff')
 const SECONDS = Number(process.env.BENCH_SECONDS || 5)

@@ -12,7 +12,7 @@ import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
-import { benchDataDir, listenAndAnnounce, rawRequest, startApiDatabase, startChild, stopChild, stopOnSignal } from './_lib.mjs'
+import { benchDataDir, listenAndAnnounce, rawRequest, startApiDatabase, startChild, stopChild, stopOnSignal } from './lib.mjs'
 
 const UPLOADS = Number(process.env.BENCH_UPLOADS || 8)
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3)

@@ -11,7 +11,7 @@
  *   npm run bench -- terms      (BENCH_TERMS_RUNS=2000 BENCH_TERMS_PDFS=20)
  */
 import fs from 'node:fs'
-import { percentile, registerTsx } from './_lib.mjs'
+import { percentile, registerTsx } from './lib.mjs'
 
 const RUNS = Number(process.env.BENCH_TERMS_RUNS || 2000)
 const PDFS = Number(process.env.BENCH_TERMS_PDFS || 20)

@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { firstLoadJs } from './_first-load.mjs'
-import { benchDataDir, registerAndSignIn, root, signIn, startStack, stopChild } from './_lib.mjs'
+import { benchDataDir, registerAndSignIn, root, signIn, startStack, stopChild } from './lib.mjs'
 
 /** Measured before issue 17 with this same function on a fresh `vite build` of commit 6839a0c. */
 export const BASELINE = { gzip: 176_008, raw: 586_845, commit: '6839a0c' }

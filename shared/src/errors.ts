@@ -2,7 +2,7 @@
  * The error model shared by the API (which maps codes to HTTP) and the clients (which read
  * `{ message, modelState, code }`, the wire shape of DESIGN.md §4 and spec 000 §7/§8).
  */
-import type { ZodError } from 'zod';
+import type { ZodError, ZodType, output } from 'zod';
 import {
   MSG_CONFLICT,
   MSG_ERROR_OCCURRED,
@@ -121,6 +121,13 @@ export function zodErrorToModelState(error: ZodError): { message: string; modelS
 export function appErrorFromZod(error: ZodError): AppError {
   const { message, modelState } = zodErrorToModelState(error);
   return new AppError('VALIDATION', message, { modelState, cause: error });
+}
+
+/** The one way input is parsed: a zod schema, and its failure as a VALIDATION AppError (routes and use cases alike). */
+export function parseInput<S extends ZodType>(schema: S, data: unknown): output<S> {
+  const result = schema.safeParse(data ?? {});
+  if (!result.success) throw appErrorFromZod(result.error);
+  return result.data;
 }
 
 /**

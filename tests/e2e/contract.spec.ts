@@ -8,14 +8,20 @@ import { mailLink, PASSWORD, watchConsole } from './helpers'
 
 test('a signed-out visitor of /wizard/ never calls the session check', async ({ page }) => {
   const calls: string[] = []
+  const requests: string[] = []
   page.on('request', (request) => {
+    requests.push(request.url())
     if (/\/api\/account\/authenticated/i.test(request.url())) calls.push(request.url())
   })
   const errors = watchConsole(page)
+  // The page's timers run on a clock the test moves: the 5-second poll interval passes without waiting.
+  await page.clock.install()
   await page.goto('/wizard/')
   await expect(page.getByRole('heading', { name: 'Create a promotion' })).toBeVisible()
-  // Longer than the 5-second poll interval: no poll may start.
-  await page.waitForTimeout(6_000)
+  await page.clock.runFor(6_000)
+  // A request made after those timers ran: a poll they started would have been seen before it.
+  await page.evaluate(() => fetch('/api/health').then(() => undefined))
+  await expect.poll(() => requests.some((url) => url.endsWith('/api/health'))).toBe(true)
   expect(calls).toEqual([])
   expect(errors.filter((e) => /401/.test(e))).toEqual([])
 })

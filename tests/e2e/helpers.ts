@@ -5,6 +5,7 @@ import crypto from 'node:crypto'
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
 import { completeApplication } from '../factories/permit'
 import PostalMime from 'postal-mime'
+import { pollUntil } from '../setup/poll'
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..')
 /** The port of the server Playwright started, and its data directory (see playwright.config.ts). */
@@ -77,8 +78,8 @@ const outbox = path.join(repoRoot, E2E_DATA_DIR, 'outbox')
 export const PASSWORD = 'correct horse battery'
 
 /** The link in the newest e-mail to `to` (the e2e server writes mail to its outbox). */
-export async function mailLink(to: string, part: string): Promise<string> {
-  for (let i = 0; i < 100; i++) {
+export function mailLink(to: string, part: string): Promise<string> {
+  return pollUntil(async () => {
     const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort().reverse() : []
     for (const file of files) {
       const mail = await PostalMime.parse(fs.readFileSync(path.join(outbox, file)))
@@ -87,9 +88,8 @@ export async function mailLink(to: string, part: string): Promise<string> {
         if (link) return link
       }
     }
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error(`no mail to ${to} with a link to ${part}`)
+    return undefined
+  }, `a mail to ${to} with a link to ${part}`, { timeoutMs: 10_000 })
 }
 
 

@@ -6,6 +6,7 @@ import { MSG_LOGIN_FAILED, MSG_RATE_LIMITED, MSG_RECAPTCHA_INVALID, msgPasswordT
 import { RATE_LIMITS } from '../../api/src/modules/account/rate-limit'
 import { buildRegistration, linkIn } from '../setup/accounts'
 import { startTestApi, type Client, type TestApi } from '../setup/test-api'
+import { pollUntil } from '../setup/poll'
 
 /** A real SMTP server in the test process that receives and parses every message. */
 type Received = { to: string; subject: string; html: string; text: string }
@@ -37,13 +38,8 @@ afterAll(async () => {
   await new Promise<void>((resolve) => smtp?.close(() => resolve()))
 })
 
-async function mailTo(to: string, subject: RegExp): Promise<Received> {
-  for (let i = 0; i < 200; i++) {
-    const found = received.filter((m) => m.to === to && subject.test(m.subject)).at(-1)
-    if (found) return found
-    await new Promise((r) => setTimeout(r, 25))
-  }
-  throw new Error(`no mail to ${to}`)
+function mailTo(to: string, subject: RegExp): Promise<Received> {
+  return pollUntil(() => received.filter((m) => m.to === to && subject.test(m.subject)).at(-1), `a mail to ${to}`, { intervalMs: 25 })
 }
 
 async function registerConfirmed(client: Client) {

@@ -20,6 +20,7 @@ import { createCustomer, type Customer } from '../factories/promotions'
 import { signInStaff } from '../setup/accounts'
 import { startTestApi, type Client, type TestApi } from '../setup/test-api'
 import { readyPromotion, VISA } from '../factories/payments'
+import { pollUntil } from '../setup/poll'
 
 /** The local store, with writes of chosen keys held until released, or failed a number of times. */
 class ControllableStorage implements FileStorage {
@@ -108,13 +109,15 @@ const packOf = async (client: Client, id: number) => {
 /** Reads the state until `done` holds (the job runs in the background); every view seen is returned. */
 async function watchPack(id: number, done: (view: any) => boolean) {
   const seen: any[] = []
-  for (let i = 0; i < 600; i++) {
-    const view = await packOf(alice.client, id)
-    seen.push(view)
-    if (done(view)) return seen
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`the pack never got there: ${JSON.stringify(seen.at(-1))}`)
+  return pollUntil(
+    async () => {
+      const view = await packOf(alice.client, id)
+      seen.push(view)
+      return done(view) && seen
+    },
+    'the pack to get there',
+    { timeoutMs: 60_000 },
+  )
 }
 
 function zipEntries(zip: Buffer): string[] {
@@ -196,12 +199,10 @@ describe('the lodgement pack job', () => {
     const seen = await watchPack(id, (view) => view.state === 'ready')
     expect(seen.at(-1)).toMatchObject({ state: 'ready', attempts: 2, error: null })
     // One job, retried once (pg-boss marks it completed just after the handler returns).
-    let job: any[] = []
-    for (let i = 0; i < 100; i++) {
-      job = (await api.database.db.execute(sql`select state, retry_count from pgboss.job where name = 'lodgement-pack' and data->>'promotionId' = ${String(id)}`)).rows as any[]
-      if (job[0]?.state === 'completed') break
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
+    const job = await pollUntil(async () => {
+      const rows = (await api.database.db.execute(sql`select state, retry_count from pgboss.job where name = 'lodgement-pack' and data->>'promotionId' = ${String(id)}`)).rows as any[]
+      return rows[0]?.state === 'completed' && rows
+    }, 'the lodgement job to complete')
     expect(job).toEqual([{ state: 'completed', retry_count: 1 }])
     const tasks = (await api.database.db.execute(sql`select count(*)::int as n from app.staff_tasks where promotion_id = ${id} and kind = 'lodgement-pack'`)).rows[0] as any
     expect(tasks.n).toBe(0)

@@ -15,24 +15,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startReminderWorker } from '../../api/src/jobs/reminders'
 import { silentLogger } from '../../api/src/logger'
 import { createMailer } from '../../api/src/mail/create-mailer'
-import { REMINDER_QUEUE, reminderRuntime } from '../../api/src/modules/reminders/reminder-runtime'
+import { REMINDER_QUEUE } from '../../api/src/modules/reminders/reminder-queue'
+import { startOutboxRelay } from '../../api/src/events/delivery'
 import { savePromotion, withCompleteApplication } from '../factories/permit'
 import { createCustomer, createPromotion, promotionInput, type Customer } from '../factories/promotions'
 import { readOutbox, signInStaff } from '../setup/accounts'
 import { unsubscribeToken } from '../../api/src/modules/reminders/unsubscribe-token'
 import { startTestApi, type TestApi } from '../setup/test-api'
+import { pollUntil } from '../setup/poll'
 
 let api: TestApi
 let alice: Customer
 let bob: Customer
-const realNow = reminderRuntime.now
+/** The workers' clock: the real one unless a test moved it (advanceTo). */
+let fakeNow: Date | undefined
+const workerNow = () => fakeNow ?? new Date()
 beforeAll(async () => {
   api = await startTestApi()
   alice = await createCustomer(api)
   bob = await createCustomer(api)
 })
 afterAll(async () => {
-  reminderRuntime.now = realNow
   await api?.close()
 })
 
@@ -44,14 +47,7 @@ async function promotionWithDates(customer = alice) {
   return { id, permit: saved.body.permit }
 }
 
-async function until<T>(probe: () => Promise<T | undefined | false>, what: string): Promise<T> {
-  for (let i = 0; i < 200; i += 1) {
-    const value = await probe()
-    if (value) return value
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`gave up waiting for ${what}`)
-}
+const until = <T>(probe: () => Promise<T | undefined | false>, what: string) => pollUntil(probe, what)
 
 async function jobsOf(promotionId: number) {
   const rows = await api.database.db.execute(
@@ -62,8 +58,22 @@ async function jobsOf(promotionId: number) {
 
 /** Moves the fake clock, and the queue's clock with it: jobs due by then become available now. */
 async function advanceTo(instant: Date) {
-  reminderRuntime.now = () => instant
+  fakeNow = instant
   await api.database.db.execute(sql`update pgboss.job set start_after = now() where name = ${REMINDER_QUEUE} and state = 'created' and start_after <= ${instant.toISOString()}::timestamptz`)
+}
+
+/** Every event the reminder worker subscribes to has been handled (both handlers). */
+async function remindersSettled() {
+  await expect
+    .poll(async () => {
+      const [row] = (
+        await api.database.db.execute(
+          sql`select (select count(*) from app.outbox_events where type in ('promotion.saved', 'reminders.saved'))::int as published, (select count(*) from app.handled_events where handler like 'reminders-on-%')::int as handled`,
+        )
+      ).rows as { published: number; handled: number }[]
+      return row!.handled === row!.published
+    }, { timeout: 15_000 })
+    .toBe(true)
 }
 
 async function mailsFor(promotionId: number) {
@@ -217,23 +227,25 @@ describe('reminders through the job queue (fake clock, two workers)', () => {
   let bossB: PgBoss
   const stops: Array<() => Promise<void>> = []
   beforeAll(async () => {
-    const deps = { config: api.config, database: api.database, logger: silentLogger, mailer: createMailer(api.config, silentLogger) }
+    const deps = { config: api.config, database: api.database, logger: silentLogger, mailer: createMailer(api.config, silentLogger), now: workerNow }
     bossA = new PgBoss({ connectionString: api.dbUrl, schema: 'pgboss' })
     bossB = new PgBoss({ connectionString: api.dbUrl, schema: 'pgboss' })
     await bossA.start()
     await bossB.start()
     stops.push(await startReminderWorker(bossA, deps, { pollingIntervalSeconds: 0.5 }))
     stops.push(await startReminderWorker(bossB, deps, { pollingIntervalSeconds: 0.5 }))
+    // Saves publish events; the relay (main.ts runs one) hands them to the workers' handlers.
+    stops.push(startOutboxRelay(bossA, { database: api.database, logger: silentLogger }, { pollingIntervalMs: 250 }))
   })
   afterAll(async () => {
     for (const stop of stops) await stop()
     await bossA?.stop({ graceful: false, close: true })
     await bossB?.stop({ graceful: false, close: true })
-    reminderRuntime.now = realNow
+    fakeNow = undefined
   })
 
   it('schedules on save, re-plans when the start date moves, sends once to the holder and the list, and not after unsubscribe', async () => {
-    reminderRuntime.now = realNow
+    fakeNow = undefined
     const { id, permit } = await promotionWithDates()
     const list = (await alice.client.post('/api/DistributionList/create', { name: 'Reminder team' })).body
     await alice.client.post('/api/DistributionList/addEmail', { id: list.id, emails: 'sam@example.com\nkim@example.com' })
@@ -248,6 +260,8 @@ describe('reminders through the job queue (fake clock, two workers)', () => {
 
     // Scheduled: one job per reminder, waiting for 8:00 AM Sydney on its day.
     const firstStart = addDays(permit.startDate, -1)
+    // Queued by the worker once the save's `reminders.saved` event is delivered.
+    await expect.poll(async () => (await jobsOf(id)).length, { timeout: 15_000 }).toBe(2)
     let jobs = await jobsOf(id)
     expect(jobs.map((j) => [j.data.kind, j.data.reminderDate, j.state])).toEqual([
       ['start', firstStart, 'created'],
@@ -260,6 +274,7 @@ describe('reminders through the job queue (fake clock, two workers)', () => {
     const moved = await savePromotion(alice.client, id, (p) => ({ ...p, permit: { ...p.permit, startDate: newStart } }))
     expect(moved.status).toBe(200)
     const newReminderDate = addDays(newStart, -1)
+    await expect.poll(async () => (await jobsOf(id)).length, { timeout: 15_000 }).toBe(3)
     jobs = await jobsOf(id)
     expect(jobs.filter((j) => j.data.kind === 'start').map((j) => j.data.reminderDate)).toEqual([firstStart, newReminderDate])
 
@@ -322,13 +337,15 @@ describe('reminders through the job queue (fake clock, two workers)', () => {
   })
 
   it('queues the SA publication reminder once the promotion is modified to include SA', async () => {
-    reminderRuntime.now = realNow
+    fakeNow = undefined
     const { id, permit } = await promotionWithDates()
     const saved = await alice.client.post('/api/Reminder/save', { promotionId: id, reminders: [{ kind: 'sa-publication' }] })
     expect(saved.body.reminders[0].status).toBe('no-date')
+    await remindersSettled()
     expect(await jobsOf(id)).toEqual([])
     const modified = await alice.client.post('/api/promotion/modify', { ...promotionInput({ ausStates: { nsw: true, act: true, sa: true } }), id })
     expect(modified.status).toBe(200)
+    await expect.poll(async () => (await jobsOf(id)).length, { timeout: 15_000 }).toBe(1)
     const jobs = await jobsOf(id)
     expect(jobs.map((j) => [j.data.kind, j.data.reminderDate])).toEqual([['sa-publication', addDays(addDays(permit.finalDraw.date, 30), -7)]])
     expect((await alice.client.get(`/api/Reminder/get?promotionId=${id}`)).body.reminders[0].status).toBe('scheduled')

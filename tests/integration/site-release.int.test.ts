@@ -15,6 +15,7 @@ import { createStorage } from '../../api/src/storage/create-storage'
 import type { FileStorage } from '../../api/src/storage/storage'
 import { startS3Fake, type S3Fake } from '../fakes/s3-fake'
 import { createTestDatabase } from '../setup/test-api'
+import { pollUntil } from '../setup/poll'
 
 /**
  * Issue 18: the built site lives in shared storage with a current-build pointer in PostgreSQL;
@@ -38,9 +39,7 @@ function writeSite(dir: string, version: string) {
   fs.writeFileSync(path.join(dir, '_astro', `app.${version}.js`), `console.log(${JSON.stringify('x'.repeat(2000))})`)
 }
 
-async function until(condition: () => Promise<boolean>) {
-  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 50))
-}
+const until = (condition: () => Promise<boolean>) => pollUntil(condition, 'the release to be served', { intervalMs: 50 })
 
 describe.each(['local', 's3'])('site releases (%s storage)', (kind) => {
   let testDb: Awaited<ReturnType<typeof createTestDatabase>>

@@ -15,7 +15,6 @@ async function startWith(env: Record<string, string>, timeoutMs = 60_000) {
   let stderr = ''
   child.stdout.on('data', (c) => (stdout += c))
   child.stderr.on('data', (c) => (stderr += c))
-  const started = Date.now()
   const code = await new Promise<number | null>((resolve) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
     child.on('exit', (exitCode) => {
@@ -23,12 +22,14 @@ async function startWith(env: Record<string, string>, timeoutMs = 60_000) {
       resolve(exitCode)
     })
   })
-  return { code, stdout, stderr, seconds: (Date.now() - started) / 1000 }
+  return { code, stdout, stderr }
 }
 
 const noStackTrace = (text: string) => expect(text).not.toMatch(/^\s+at .+\(.+:\d+:\d+\)$/m)
 
-describe('npm start refuses bad configuration with one clear line', () => {
+// A start on a loaded machine takes tens of seconds of wall time for a few of CPU: the child's own
+// 60 s bound (startWith) decides, not the suite's default 30 s test timeout.
+describe('npm start refuses bad configuration with one clear line', { timeout: 90_000 }, () => {
   it.each([
     [{ PORT: 'abc' }, /PORT must be a whole number/],
     [{ PORT: '70000' }, /PORT must be between 1 and 65535/],
@@ -63,7 +64,11 @@ describe('npm start refuses bad configuration with one clear line', () => {
     expect(result.code).toBe(1)
     expect(result.stderr).toMatch(/cannot reach the database at 127\.0\.0\.1:1\/none \(DATABASE_URL\)/)
     expect(result.stderr).not.toContain('secret')
-    expect(result.seconds).toBeLessThan(30)
+    // Bounded by attempts, not by the clock: with a 2 s budget and a backoff from 250 ms doubling,
+    // at most 4 retries fit (a loaded machine makes fewer); exit code 1 shows it gave up by itself.
+    const retries = `${result.stdout}${result.stderr}`.match(/database not answering yet .*; retrying/g) ?? []
+    expect(retries.length).toBeGreaterThanOrEqual(1)
+    expect(retries.length).toBeLessThanOrEqual(4)
     noStackTrace(result.stderr)
   })
 })

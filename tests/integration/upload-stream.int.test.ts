@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCustomer, type Customer } from '../factories/promotions'
 import { startTestApi, type TestApi } from '../setup/test-api'
+import { pollUntil } from '../setup/poll'
 
 /** Issue 18: uploads are streamed into storage as they arrive, never whole in memory. */
 let api: TestApi
@@ -58,10 +59,7 @@ function slowUpload(fileName: string) {
   }
 }
 
-/** Waits (without a time limit of its own: the test's timeout is the bound) until the condition holds. */
-async function until(condition: () => boolean) {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 20))
-}
+const until = (condition: () => boolean) => pollUntil(condition, 'the upload to get there', { intervalMs: 20 })
 
 describe('POST /api/Upload streams', () => {
   it('writes the file into storage while the request is still arriving', async () => {

@@ -9,6 +9,7 @@ import { sweepUploads } from '../../api/src/modules/upload/sweep-uploads'
 import { LocalFileStorage } from '../../api/src/storage/storage'
 import { createCustomer, createPromotion, type Customer } from '../factories/promotions'
 import { startTestApi, type TestApi } from '../setup/test-api'
+import { pollUntil } from '../setup/poll'
 
 /** Issue 18: a pg-boss job removes uploads never attached to anything after 24 hours. */
 let api: TestApi
@@ -75,7 +76,7 @@ describe('the upload sweeper', () => {
       await startUploadSweeper(boss, { db: api.database.db, storage: new LocalFileStorage(api.config.DATA_DIR), logger: silentLogger }, { pollingIntervalSeconds: 0.5 })
       expect((await boss.getSchedules()).map((s) => s.name)).toContain(UPLOAD_SWEEP_QUEUE)
       await boss.send(UPLOAD_SWEEP_QUEUE, {})
-      while (await rowExists(stray)) await new Promise((resolve) => setTimeout(resolve, 100))
+      await pollUntil(async () => !(await rowExists(stray)), 'the sweeper to remove the stray upload')
       expect(fileExists(stray)).toBe(false)
       expect(await rowExists(files.attached)).toBe(true)
     } finally {

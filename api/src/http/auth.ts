@@ -1,40 +1,14 @@
 import type { RequestHandler, Response } from 'express'
 import { parse as parseCookies, serialize } from 'cookie'
 import type { AppDeps } from '../deps'
-import type { UserRow } from '../db/schema/index'
 import { findSession, SESSION_COOKIE, type LiveSession } from '../modules/account/session-store'
+import { toSessionUser } from '../modules/account/session-user'
 import { authenticateApiKey } from '../modules/api-keys/api-keys'
 import type { SessionCache } from '../modules/account/session-cache'
 
-/** The signed-in user as every route sees it (`res.locals.user`). */
-export type SessionUser = {
-  id: number
-  email: string
-  firstName: string
-  lastName: string
-  accountName: string
-  phone: string | null
-  authorisedAgent: boolean
-  isStaff: boolean
-  /** For staff: `admin` (console, admin calls, CMS) or `marketing` (CMS only). Null for customers. */
-  staffRole: 'admin' | 'marketing' | null
-}
+export { toSessionUser, type SessionUser } from '../modules/account/session-user'
 
 export type SessionState = 'live' | 'replaced' | 'none'
-
-export function toSessionUser(user: UserRow): SessionUser {
-  return {
-    id: user.id,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    accountName: user.accountName,
-    phone: user.phone,
-    authorisedAgent: user.authorisedAgent,
-    isStaff: user.isStaff,
-    staffRole: user.isStaff ? 'admin' : user.staffRole === 'marketing' ? 'marketing' : null,
-  }
-}
 
 /**
  * The session cookie's name: with Secure cookies (PUBLIC_URL https) it carries the `__Host-`

@@ -7,7 +7,7 @@
  */
 import { Router, type Request, type Response } from 'express'
 import type { z } from 'zod'
-import { AppError, appErrorFromZod, MSG_API_KEY_NOT_ALLOWED } from '@permitdesk/shared'
+import { AppError, MSG_API_KEY_NOT_ALLOWED, parseInput } from '@permitdesk/shared'
 import type { SessionUser } from './auth'
 
 /**
@@ -73,12 +73,8 @@ export function route<QS extends z.ZodType, BS extends z.ZodType, RS extends z.Z
   return spec as unknown as RouteSpec
 }
 
-/** The one way input is parsed: a zod schema, and its failure as a VALIDATION AppError. */
-export function parseInput<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
-  const result = schema.safeParse(data ?? {})
-  if (!result.success) throw appErrorFromZod(result.error)
-  return result.data
-}
+/** The one way input is parsed (in shared, so use cases need not import this layer). */
+export { parseInput }
 
 /**
  * Per-access checks, run before any input is parsed. `authenticate` is installed by app.ts and

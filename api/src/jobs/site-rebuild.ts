@@ -1,12 +1,12 @@
 import type { PgBoss } from 'pg-boss'
 import type { Logger } from '../logger'
 import { rebuildSite, type RebuildDeps } from '../modules/site-build/rebuild-site'
+// The one definition of the CMS → api bridge (a file with no imports, so the api may load it).
+import { installSiteRebuildBridge } from '../../../cms/src/hooks/site-rebuild-bridge'
 
 export const SITE_REBUILD_QUEUE = 'site-rebuild'
 /** Publishing waits this long before the build starts, so a burst of saves makes one build. */
 export const SITE_REBUILD_DEBOUNCE_SECONDS = 2
-/** The CMS hooks call the function registered under this symbol (cms/src/hooks/request-site-rebuild.ts). */
-export const SITE_REBUILD_BRIDGE = Symbol.for('permitdesk.requestSiteRebuild')
 
 /**
  * Queues a rebuild. The queue is `stately`: at most one job waiting and one running, so requests
@@ -22,9 +22,7 @@ export async function startSiteRebuilds(boss: PgBoss, deps: RebuildDeps & { logg
   await boss.work<{ reason?: string }>(SITE_REBUILD_QUEUE, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
     for (const job of jobs) await rebuildSite(deps, job.data?.reason ?? 'content published')
   })
-  ;(globalThis as Record<symbol, unknown>)[SITE_REBUILD_BRIDGE] = (reason: string) =>
-    requestSiteRebuild(boss, reason).catch((error: unknown) => deps.logger.error('could not queue a site rebuild', { error: error instanceof Error ? error.message : String(error) }))
-  return () => {
-    delete (globalThis as Record<symbol, unknown>)[SITE_REBUILD_BRIDGE]
-  }
+  return installSiteRebuildBridge((reason: string) =>
+    requestSiteRebuild(boss, reason).catch((error: unknown) => deps.logger.error('could not queue a site rebuild', { error: error instanceof Error ? error.message : String(error) })),
+  )
 }

@@ -51,8 +51,11 @@ describe.runIf(hasChromium)('PdfService (real Chromium)', () => {
         `<!doctype html><p>ok</p><script>new WebSocket('ws://127.0.0.1:${port}/ws'); fetch('http://127.0.0.1:${port}/fetch'); document.title = 'ran'</script><img src="http://127.0.0.1:${port}/img">`,
       )
       expect(pdf.subarray(0, 5).toString()).toBe('%PDF-')
-      await new Promise((resolve) => setTimeout(resolve, 300))
-      expect(hits).toEqual([])
+      // No fixed wait: the document was printed after its load event, so whatever it fetched had
+      // been answered (and recorded) by then. A request of ours, answered after everything the
+      // server received before it, closes the window for a late arrival.
+      await fetch(`http://127.0.0.1:${port}/sentinel`).then((response) => response.text())
+      expect(hits).toEqual(['/sentinel'])
     } finally {
       await new Promise((resolve) => server.close(resolve))
     }

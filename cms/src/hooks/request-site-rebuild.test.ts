@@ -1,10 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { rebuildOnDelete, rebuildOnGlobalChange, rebuildOnPublish, SITE_REBUILD_BRIDGE } from './request-site-rebuild'
+import { rebuildOnDelete, rebuildOnGlobalChange, rebuildOnPublish } from './request-site-rebuild'
+import { installSiteRebuildBridge } from './site-rebuild-bridge'
 
 const bridge = vi.fn()
-const install = () => ((globalThis as Record<symbol, unknown>)[SITE_REBUILD_BRIDGE] = bridge)
+let uninstall = () => {}
+const install = () => (uninstall = installSiteRebuildBridge(bridge))
 afterEach(() => {
-  delete (globalThis as Record<symbol, unknown>)[SITE_REBUILD_BRIDGE]
+  uninstall()
   bridge.mockReset()
 })
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
@@ -45,12 +47,12 @@ describe('rebuildOnPublish', () => {
     rebuildOnPublish(args({ _status: 'published' }, undefined, { skipSiteRebuild: true }))
     await flush()
     expect(bridge).not.toHaveBeenCalled()
-    delete (globalThis as Record<symbol, unknown>)[SITE_REBUILD_BRIDGE]
+    uninstall()
     expect(() => rebuildOnPublish(args({ _status: 'published' }))).not.toThrow()
   })
 
   it('never fails the editor save when the queue fails', async () => {
-    ;(globalThis as Record<symbol, unknown>)[SITE_REBUILD_BRIDGE] = () => Promise.reject(new Error('queue down'))
+    uninstall = installSiteRebuildBridge(() => Promise.reject(new Error('queue down')))
     expect(() => rebuildOnPublish(args({ _status: 'published' }))).not.toThrow()
     await flush()
   })

@@ -1,17 +1,15 @@
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, GlobalAfterChangeHook } from 'payload'
+import { siteRebuildBridge } from './site-rebuild-bridge'
 
 /**
  * Publishing asks the api process for a site rebuild. Payload runs inside the api's process (the
- * gateway hosts Next), and the api registers its queue under a global symbol; in a plain script
- * (prepare, seed) nothing is registered and the request is dropped, which is what we want there.
+ * gateway hosts Next), and the api installs its queue through site-rebuild-bridge.ts; in a plain
+ * script (prepare, seed) nothing is installed and the request is dropped, which is what we want there.
  * The api only enqueues (pg-boss, debounced): afterChange runs before the transaction commits,
  * so building here would export the old content.
  */
-export const SITE_REBUILD_BRIDGE = Symbol.for('permitdesk.requestSiteRebuild')
-type Bridge = (reason: string) => Promise<unknown> | unknown
-
 export function requestSiteRebuild(reason: string) {
-  const bridge = (globalThis as Record<symbol, Bridge | undefined>)[SITE_REBUILD_BRIDGE]
+  const bridge = siteRebuildBridge()
   if (!bridge) return
   // Never fail the editor's save because the queue hiccuped; the api logs its own errors.
   Promise.resolve()

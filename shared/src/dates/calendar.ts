@@ -4,7 +4,6 @@
  * daylight-saving changes never shift a day. The current time always comes in as `{ now }`.
  */
 import { TIME_ZONE } from '../constants';
-import { isNationalPublicHoliday } from './holidays';
 
 /** A calendar date `YYYY-MM-DD`. */
 export type IsoDate = string;
@@ -152,38 +151,6 @@ export function daysBetween(from: IsoDate, to: IsoDate): number {
 /** 0 = Sunday … 6 = Saturday. */
 export function dayOfWeek(date: IsoDate): number {
   return new Date(toUtcMs(date)).getUTCDay();
-}
-
-/** Monday to Friday and not a national public holiday (dates/holidays.ts). */
-export function isBusinessDay(date: IsoDate): boolean {
-  const dow = dayOfWeek(date);
-  return dow !== 0 && dow !== 6 && !isNationalPublicHoliday(date);
-}
-
-/**
- * The date `n` business days after `date` (before it when `n` is negative): weekends and
- * national public holidays are skipped.
- */
-export function addBusinessDays(date: IsoDate, n: number): IsoDate {
-  let current = date;
-  let left = Math.abs(n);
-  const step = n < 0 ? -1 : 1;
-  while (left > 0) {
-    current = addDays(current, step);
-    if (isBusinessDay(current)) left -= 1;
-  }
-  return current;
-}
-
-/** Number of business days after `from` up to and including `to` (0 when `to` ≤ `from`). */
-export function businessDaysBetween(from: IsoDate, to: IsoDate): number {
-  let count = 0;
-  let current = from;
-  while (current < to) {
-    current = addDays(current, 1);
-    if (isBusinessDay(current)) count += 1;
-  }
-  return count;
 }
 
 export function compareIsoDates(a: IsoDate, b: IsoDate): number {

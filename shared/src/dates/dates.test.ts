@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DRAW_METHOD_FLAGS } from '../permits/options';
-import { addBusinessDays, addMonths, daysBetween, sydneyDateOf, today, toIsoDate } from './calendar';
+import { addMonths, daysBetween, sydneyDateOf, today, toIsoDate } from './calendar';
+import { addBusinessDays } from './holidays';
 import {
   datePickerYears,
   defaultActPublicationDate,

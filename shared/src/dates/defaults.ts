@@ -3,8 +3,8 @@
  */
 import { DATE_PICKER_YEARS_AHEAD } from '../constants';
 import { isInstantOrPredetermined } from '../permits/options';
+import { addBusinessDays } from './holidays';
 import {
-  addBusinessDays,
   addDays,
   addMonths,
   addYears,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addBusinessDays, businessDaysBetween, isBusinessDay, sydneyInstant } from './calendar';
-import { easterSunday, HOLIDAY_TABLE_YEARS, isNationalPublicHoliday, nationalPublicHolidays } from './holidays';
+import { sydneyInstant } from './calendar';
+import { addBusinessDays, businessDaysBetween, easterSunday, HOLIDAY_TABLE_YEARS, isBusinessDay, isNationalPublicHoliday, nationalPublicHolidays } from './holidays';
 
 describe('national public holidays', () => {
   it('computes Easter as published for 2024–2030', () => {

@@ -6,6 +6,7 @@
  * Easter is computed (anonymous Gregorian algorithm), so the table exists for any year; the years
  * of {@link HOLIDAY_TABLE_YEARS} are listed by name in the tests against published calendars.
  */
+// Business days live here, beside the holidays they skip, so calendar.ts does not import this file back.
 import { addDays, dayOfWeek, isoDateOf, type IsoDate } from './calendar';
 
 export interface PublicHoliday {
@@ -84,4 +85,36 @@ export function nationalPublicHolidays(year: number): PublicHoliday[] {
 export function isNationalPublicHoliday(date: IsoDate): boolean {
   const year = Number(date.slice(0, 4));
   return nationalPublicHolidays(year).some((holiday) => holiday.date === date);
+}
+
+/** Monday to Friday and not a national public holiday. */
+export function isBusinessDay(date: IsoDate): boolean {
+  const dow = dayOfWeek(date);
+  return dow !== 0 && dow !== 6 && !isNationalPublicHoliday(date);
+}
+
+/**
+ * The date `n` business days after `date` (before it when `n` is negative): weekends and
+ * national public holidays are skipped.
+ */
+export function addBusinessDays(date: IsoDate, n: number): IsoDate {
+  let current = date;
+  let left = Math.abs(n);
+  const step = n < 0 ? -1 : 1;
+  while (left > 0) {
+    current = addDays(current, step);
+    if (isBusinessDay(current)) left -= 1;
+  }
+  return current;
+}
+
+/** Number of business days after `from` up to and including `to` (0 when `to` ≤ `from`). */
+export function businessDaysBetween(from: IsoDate, to: IsoDate): number {
+  let count = 0;
+  let current = from;
+  while (current < to) {
+    current = addDays(current, 1);
+    if (isBusinessDay(current)) count += 1;
+  }
+  return count;
 }

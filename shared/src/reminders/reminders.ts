@@ -3,7 +3,8 @@
  * calendar date; a reminder is sent at {@link REMINDER_SEND_TIME} Sydney time on its day.
  */
 import { z } from 'zod';
-import { addBusinessDays, addDays, daysBetween, isValidIsoDate, sydneyInstant, today, type Clock, type IsoDate } from '../dates/calendar';
+import { addBusinessDays } from '../dates/holidays';
+import { addDays, daysBetween, isValidIsoDate, sydneyInstant, today, type Clock, type IsoDate } from '../dates/calendar';
 import { defaultActPublicationDate } from '../dates/defaults';
 import { MSG_REMINDER_DAYS_INVALID, MSG_REMINDER_KIND_INVALID } from './messages';
 

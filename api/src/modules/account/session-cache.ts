@@ -1,6 +1,8 @@
 import type { Notifications } from '../../db/notifications'
 import type { UserRow } from '../../db/schema/index'
-import type { LiveSession } from './session-store'
+
+/** A live session as the store answers it (defined here, beside its cache, so session-store.ts imports this file and not the reverse). */
+export type LiveSession = { id: string; userId: number; clientSession: string | null }
 
 /**
  * The session lookups of one process, in memory (issue 18): the 5-second poll of every signed-in

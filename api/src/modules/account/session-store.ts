@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import type { Db } from '../../db/client'
 import type { UserRow } from '../../db/schema/index'
 import { endSession, findSessionWithUser, replaceUserSessions, touchSession } from './sessions.repository'
-import type { SessionCache } from './session-cache'
+import type { LiveSession, SessionCache } from './session-cache'
 
 export { endSession, endUserSessions, markSessionClosing } from './sessions.repository'
 
@@ -20,7 +20,7 @@ const TOUCH_EVERY_MS = 60_000
 export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex')
 export const newToken = () => crypto.randomBytes(32).toString('base64url')
 
-export type LiveSession = { id: string; userId: number; clientSession: string | null }
+export type { LiveSession } from './session-cache'
 export type SessionLookup =
   | { state: 'live'; session: LiveSession; user: UserRow }
   | { state: 'replaced' }

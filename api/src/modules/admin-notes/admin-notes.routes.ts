@@ -1,6 +1,6 @@
 /** /api/adminNote/{get,getTasks,create,update,delete,resolve} and /api/admin/assign (001 §7), guarded once. */
 import { z } from 'zod'
-import type { AppDeps } from '../../app'
+import type { AppDeps } from '../../deps'
 import { route, type RouteSpec } from '../../http/route'
 import { staffOnly } from '../admin/admin-guard'
 import {

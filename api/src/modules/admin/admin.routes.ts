@@ -5,7 +5,7 @@
  */
 import { adminStatusName, StatisticsQuerySchema, toDollars, today } from '@permitdesk/shared'
 import { z } from 'zod'
-import type { AppDeps } from '../../app'
+import type { AppDeps } from '../../deps'
 import type { PromotionRow } from '../../db/schema/promotions'
 import { route, type RouteSpec } from '../../http/route'
 import { RecordIdSchema } from '../promotions/promotions.schemas'

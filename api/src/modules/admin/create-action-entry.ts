@@ -5,7 +5,7 @@
  */
 import { AppError, MSG_ACTION_ENTRY_EMPTY, MSG_ACTION_QUESTION_REQUIRED, PERMIT_STATUS_IDS, requireTransition, SECTION_KEYS, SECTION_NAMES } from '@permitdesk/shared'
 import { z } from 'zod'
-import type { AppDeps } from '../../app'
+import type { AppDeps } from '../../deps'
 import { brandFor } from '../../mail/templates'
 import { actionRequiredTemplate } from '../../mail/staff-templates'
 import { RecordIdSchema } from '../promotions/promotions.schemas'

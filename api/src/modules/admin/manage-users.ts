@@ -4,7 +4,7 @@
  */
 import { AppError, MSG_EMAIL_IN_USE, MSG_EMAIL_INVALID_ADMIN, MSG_EMAIL_REQUIRED, MSG_FAILED_TO_UPDATE_EMAIL } from '@permitdesk/shared'
 import { z } from 'zod'
-import type { AppDeps } from '../../app'
+import type { AppDeps } from '../../deps'
 import { brandFor } from '../../mail/templates'
 import { emailChangedTemplate } from '../../mail/staff-templates'
 import { insertChange } from '../changelog/changelog.repository'

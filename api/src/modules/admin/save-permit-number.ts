@@ -3,10 +3,9 @@
  * rules and messages (prefixes NSW `NTP/`, ACT `TP {yy}/`, SA `T{yy}/`; not the default; approval
  * date on or before today), plus an expiry at most 5 years ahead. Logged in the changelog.
  */
-import { AppError, createPermitNumberSaveSchema, isValidIsoDate, maxPermitExpiryDate, MSG_PERMIT_EXPIRY_TOO_FAR, MSG_STATE_NOT_IN_PROMOTION, type Clock } from '@permitdesk/shared'
+import { AppError, createPermitNumberSaveSchema, isValidIsoDate, maxPermitExpiryDate, MSG_PERMIT_EXPIRY_TOO_FAR, MSG_STATE_NOT_IN_PROMOTION, parseInput, type Clock } from '@permitdesk/shared'
 import { z } from 'zod'
 import type { Db } from '../../db/client'
-import { parseInput } from '../../http/route'
 import { transferUploads } from '../upload/upload.repository'
 import { includesState } from './promotion-status-actions'
 import { writePromotionAsStaff, type Staff } from './staff-write'

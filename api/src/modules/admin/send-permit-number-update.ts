@@ -1,6 +1,6 @@
 /** sendPermitNumberUpdate: e-mails the customer the saved permit numbers; logged in the changelog. */
 import { AppError } from '@permitdesk/shared'
-import type { AppDeps } from '../../app'
+import type { AppDeps } from '../../deps'
 import { brandFor } from '../../mail/templates'
 import { permitNumberUpdateTemplate } from '../../mail/staff-templates'
 import { insertChange } from '../changelog/changelog.repository'

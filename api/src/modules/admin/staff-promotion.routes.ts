@@ -1,6 +1,6 @@
 /** Customer-side call the staff console relies on: the permit editor reports the owner's activity. */
 import { z } from 'zod'
-import type { AppDeps } from '../../app'
+import type { AppDeps } from '../../deps'
 import { route, type RouteSpec } from '../../http/route'
 import { RecordIdSchema } from '../promotions/promotions.schemas'
 import { reportActivity } from './promotion-activity'

@@ -9,7 +9,7 @@ import type { NewPromotionRow, PromotionRow } from '../../db/schema/promotions'
 import { diffFields, insertChange, type DbOrTx } from '../changelog/changelog.repository'
 import { updatePromotion } from '../promotions/promotions.repository'
 import { findPromotionById } from './admin.repository'
-import { replanPromotionReminders } from '../reminders/promotion-reminders'
+import { publishEvent } from '../../events/events'
 
 export type Staff = { id: number }
 
@@ -25,7 +25,8 @@ export async function writePromotionAsStaff(
     if (!before) throw new AppError('NOT_FOUND')
     const values = await compute(before, tx)
     const after = await updatePromotion(tx, before.id, values)
-    await replanPromotionReminders(tx, after) // states or dates may have changed the reminders' dates
+    // Dates or states may have moved: the reminder worker re-plans on this event.
+    await publishEvent(tx, 'promotion.saved', { promotionId: after.id, statusId: after.statusId })
     const changes = diffFields(before as unknown as Record<string, unknown>, values as Record<string, unknown>)
     await insertChange(tx, { promotionId: before.id, userId: staff.id, entity: 'promotion', entityId: before.id, action, changes })
     return { before, after }

@@ -9,7 +9,7 @@ import crypto from 'node:crypto'
 import { AppError, MSG_API_KEY_INVALID, MSG_API_KEY_LIMIT, MSG_API_KEY_RATE_LIMITED } from '@permitdesk/shared'
 import type { Db } from '../../db/client'
 import type { ApiKeyRow } from '../../db/schema/index'
-import { toSessionUser, type SessionUser } from '../../http/auth'
+import { toSessionUser, type SessionUser } from '../account/session-user'
 import { hit, type RateLimit } from '../account/rate-limit'
 import { findLiveApiKeyByHash, findLiveApiKeys, insertApiKeyWithin, revokeApiKey, touchApiKey } from './api-keys.repository'
 

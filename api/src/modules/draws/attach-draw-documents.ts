@@ -10,8 +10,11 @@ import { getAttachmentType } from '@permitdesk/shared'
 import type { DrawResultRow, DrawRow } from '../../db/schema/draws'
 import { putStream } from '../../storage/storage'
 import { insertUpload } from '../upload/upload.repository'
-import type { DrawDeps } from './draw-service'
+import type { AppDeps } from '../../deps'
 import { setPromotionAttachments } from './draws.repository'
+
+/** The draw service's dependencies (draw-service.ts DrawDeps), named here so the two files do not import each other. */
+type DrawDeps = Pick<AppDeps, 'database' | 'storage' | 'mailer' | 'config' | 'logger'>
 
 const csvField = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value)
 

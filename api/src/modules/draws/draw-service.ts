@@ -28,7 +28,7 @@ import {
   selectIndexes,
   type MaskRule,
 } from '@permitdesk/shared'
-import type { AppDeps } from '../../app'
+import type { AppDeps } from '../../deps'
 import type { DrawRow, DrawSelection } from '../../db/schema/draws'
 import { findPromotion } from '../promotions/promotions.repository'
 import { eachCanonicalRow } from './canonical-file'

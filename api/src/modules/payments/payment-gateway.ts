@@ -18,7 +18,6 @@ import {
 import type { Db } from '../../db/client'
 import type { sandboxIntents } from '../../db/schema/sandbox-gateway'
 import { decideSandboxIntent, findSandboxAnswer, findSandboxIntent, findSandboxIntentBySecret, recordSandboxAnswer } from './sandbox-gateway.repository'
-import { createStripeClient, StripeGateway } from './stripe-gateway'
 
 export type ChargeRequest = {
   /** Integer cents, Australian dollars. */
@@ -127,10 +126,4 @@ export class SandboxGateway implements PaymentGateway {
     if (!intent) return null
     return { paymentIntentId: intent.id, status: intent.status as 'succeeded' | 'failed' }
   }
-}
-
-/** The gateway for this configuration: Stripe when STRIPE_SECRET_KEY is set, else the sandbox. */
-export function createPaymentGateway(config: { STRIPE_SECRET_KEY?: string | undefined; STRIPE_API_BASE?: string | undefined }, db: Db): PaymentGateway {
-  if (config.STRIPE_SECRET_KEY) return new StripeGateway(createStripeClient({ secretKey: config.STRIPE_SECRET_KEY, apiBase: config.STRIPE_API_BASE }))
-  return new SandboxGateway(db)
 }

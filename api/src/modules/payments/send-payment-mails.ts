@@ -15,10 +15,11 @@ import { findPromotion } from '../promotions/promotions.repository'
 import { taxInvoiceHtml } from './get-invoice-pdf'
 import { findSubmissionInvoices } from './payments.repository'
 import { owedDifference } from './submit-permit-application'
+import type { PaymentMailEvent } from './payment-mail-event'
 
 export type PaymentMailDeps = { db: Db; mailer: Mailer; pdf: () => PdfService; config: Pick<Config, 'DATA_DIR' | 'PUBLIC_URL' | 'MAIL_FROM' | 'BPAY_BILLER_CODE'>; logger: Logger }
 
-export type PaymentMailEvent = { kind: 'paid' | 'bpay' | 'submitted-only'; promotionId: number; promotionName: string; statusId: number; userId: number; invoiceNumber: number | null }
+export type { PaymentMailEvent } from './payment-mail-event'
 
 const SUBMITTED_STATUSES = new Set([4, 5, 11, 13, 15])
 

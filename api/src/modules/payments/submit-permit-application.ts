@@ -31,7 +31,7 @@ import { insertChange, type DbOrTx } from '../changelog/changelog.repository'
 import { findPromotion, updatePromotion, type Owner } from '../promotions/promotions.repository'
 import { toInvoiceView } from './invoice-view'
 import type { PaymentGateway } from './payment-gateway'
-import type { PaymentMailEvent } from './send-payment-mails'
+import type { PaymentMailEvent } from './payment-mail-event'
 import {
   countInvoices,
   countUnsuccessfulAttempts,
@@ -43,6 +43,7 @@ import {
   nextInvoiceNumber,
   updateInvoice,
 } from './payments.repository'
+import { publishEvent } from '../../events/events'
 
 export type PaymentDeps = {
   db: Db
@@ -255,6 +256,9 @@ export async function submitPermitApplication(deps: PaymentDeps, actor: Owner, i
         ...(paidInvoice ? { invoice: { from: null, to: `${paidInvoice.invoiceNumber} ${paidInvoice.paidAt ? 'paid by card' : 'awaiting BPAY'}` } } : {}),
       },
     })
+    // What happened, for the outbox's subscribers (issue 31); delivered only if this commits.
+    await publishEvent(tx, 'promotion.submitted', { promotionId: row.id, statusId: to })
+    if (paidInvoice?.paidAt) await publishEvent(tx, 'promotion.paid', { promotionId: row.id, invoiceNumber: paidInvoice.invoiceNumber })
     return { kind: 'done', row: after, invoice: paidInvoice, card: charged, fresh: true }
   })
 

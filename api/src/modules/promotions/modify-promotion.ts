@@ -13,7 +13,7 @@ import { diffFields, insertChange } from '../changelog/changelog.repository'
 import { pricingRuleSet } from '../rules/pricing-rule-set'
 import { computeFees, formColumns, type PromotionFormColumns } from './promotion-fields'
 import { findPromotion, updatePromotion, type Owner } from './promotions.repository'
-import { replanPromotionReminders } from '../reminders/promotion-reminders'
+import { publishEvent } from '../../events/events'
 import { assertSkillAmendable } from '../terms/terms-access'
 
 export type PromotionModifyInput = PromotionModify | PromotionModifySkillsBased
@@ -55,7 +55,8 @@ export async function modifyPromotion(db: Db, owner: Owner, body: PromotionModif
     }
     const { fees, requiresPermits } = computeFees({ ...columns, skillsTcPaymentOption: before.skillsTcPaymentOption, postSubmissionTotalPrizeValue: columns.postSubmissionTotalPrizeValue ?? before.postSubmissionTotalPrizeValue, details: before.details }, await pricingRuleSet(tx, before))
     const after = await updatePromotion(tx, before.id, { ...columns, fees, requiresPermits })
-    await replanPromotionReminders(tx, after) // states or dates may have changed the reminders' dates
+    // Dates or states may have moved: the reminder worker re-plans on this event.
+    await publishEvent(tx, 'promotion.saved', { promotionId: after.id, statusId: after.statusId })
     const changes = diffFields(pick(before), pick(after))
     await insertChange(tx, { promotionId: before.id, userId: owner.userId, entity: 'promotion', entityId: before.id, action: 'modify', changes })
     return { id: before.id }

@@ -16,7 +16,7 @@ import { computeFees } from './promotion-fields'
 import { toPromotion } from './promotion-view'
 import { findPromotion, notesSummary, updatePromotion, type Owner } from './promotions.repository'
 import { resolveAttachments } from './resolve-attachments'
-import { replanPromotionReminders } from '../reminders/promotion-reminders'
+import { publishEvent } from '../../events/events'
 import { assertSkillAmendable } from '../terms/terms-access'
 
 export type Actor = Owner
@@ -60,7 +60,8 @@ export async function writeApplication(
   const state = deriveApplicationState(application, { now: new Date() })
   const statusId = statusAfterSave(before.statusId, state.applicationComplete, before.managedSubmission)
   const after = await updatePromotion(tx, before.id, { ...values, fees, requiresPermits, statusId })
-  await replanPromotionReminders(tx, after) // the dates may have moved: queue the reminders again
+  // Dates or states may have moved: the reminder worker re-plans on this event.
+  await publishEvent(tx, 'promotion.saved', { promotionId: after.id, statusId: after.statusId })
   const changed = (Object.keys(values) as (keyof typeof values)[]).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
   if (changed.length > 0 || statusId !== before.statusId) {
     await insertChange(tx, {

@@ -27,7 +27,8 @@ import {
   replacePromotionReminders,
   unsubscribedEmails,
 } from './reminders.repository'
-import { queueReminder, reminderRuntime } from './reminder-runtime'
+import { publishEvent } from '../../events/events'
+import type { QueueReminder } from './reminder-queue'
 
 export function datesSourceOf(row: PromotionRow): PromotionDatesSource {
   return { permit: row.permit, details: row.details, applicant: row.applicant, states: { act: row.stateAct, sa: row.stateSa, nsw: row.stateNsw } }
@@ -63,17 +64,17 @@ function plannedView(planned: PlannedReminder, sent: Set<string>) {
 }
 
 /**
- * Re-plans a promotion's reminders from its current dates: queues each one still ahead (in the
- * caller's transaction). Jobs of an earlier plan stay queued but find their date changed and
- * send nothing (see send-reminder.ts). Called by every write of the application's dates.
+ * Re-plans a promotion's reminders from its current dates: queues each one still ahead. Jobs of
+ * an earlier plan stay queued but find their date changed and send nothing (see send-reminder.ts).
+ * Run by the reminder worker on every `promotion.saved` and `reminders.saved` event (jobs/reminders.ts).
  */
-export async function replanPromotionReminders(tx: DbOrTx, promotion: PromotionRow): Promise<PlannedReminder[]> {
-  const rows = await findPromotionReminders(tx, promotion.id)
+export async function replanPromotionReminders(db: DbOrTx, promotion: PromotionRow, { now, queue }: { now: Date; queue: QueueReminder }): Promise<PlannedReminder[]> {
+  const rows = await findPromotionReminders(db, promotion.id)
   if (rows.length === 0) return []
-  const plan = planReminders(choicesOf(rows), datesSourceOf(promotion), { now: reminderRuntime.now() })
+  const plan = planReminders(choicesOf(rows), datesSourceOf(promotion), { now })
   for (const planned of plan) {
     if (planned.status !== 'scheduled') continue
-    await queueReminder(tx, { promotionId: promotion.id, kind: planned.kind, reminderDate: planned.reminderDate! }, planned.sendAt!)
+    await queue({ promotionId: promotion.id, kind: planned.kind, reminderDate: planned.reminderDate! }, planned.sendAt!)
   }
   return plan
 }
@@ -86,7 +87,7 @@ export async function getPromotionReminders(db: DbOrTx, owner: Owner, promotionI
 }
 
 async function remindersView(db: DbOrTx, promotion: PromotionRow) {
-  const clock = { now: reminderRuntime.now() }
+  const clock = { now: new Date() }
   // One after another: `db` may be a transaction, whose one connection runs one query at a time.
   const rows = await findPromotionReminders(db, promotion.id)
   const deliveries = await deliveriesOf(db, promotion.id)
@@ -138,7 +139,8 @@ export async function saveReminders(db: Db, owner: Owner, input: { promotionId: 
       action: 'save-reminders',
       changes: { reminders: { from: before, to: [...byKind.values()] } },
     })
-    await replanPromotionReminders(tx, promotion)
+    // The worker queues the reminders once this commits (jobs/reminders.ts).
+    await publishEvent(tx, 'reminders.saved', { promotionId: promotion.id })
     return remindersView(tx, promotion)
   })
 }

@@ -6,10 +6,18 @@ import type { Mailer } from '../../mail/create-mailer'
 import { escapeHtml } from '../../mail/templates'
 import { choicesOf, datesSourceOf } from './promotion-reminders'
 import { claimDelivery, distributionListsByIds, findPromotionReminders, findPromotionWithOwner, unsubscribedEmails } from './reminders.repository'
-import { queueReminder, reminderRuntime, type ReminderJob } from './reminder-runtime'
+import type { QueueReminder, ReminderJob } from './reminder-queue'
 import { unsubscribeToken } from './unsubscribe-token'
 
-export type SendReminderDeps = { config: Pick<Config, 'PUBLIC_URL' | 'SESSION_SECRET'>; database: Database; mailer: Mailer; logger: Logger }
+export type SendReminderDeps = {
+  config: Pick<Config, 'PUBLIC_URL' | 'SESSION_SECRET'>
+  database: Database
+  mailer: Mailer
+  logger: Logger
+  /** The worker's clock (a test passes a fake one). */
+  now: () => Date
+  queue: QueueReminder
+}
 
 export type SendOutcome = { sent: string[]; skipped: 'stale' | 'not-due' | 'gone' | null }
 
@@ -22,7 +30,7 @@ export type SendOutcome = { sent: string[]; skipped: 'stale' | 'not-due' | 'gone
  */
 export async function sendDueReminder(deps: SendReminderDeps, job: ReminderJob): Promise<SendOutcome> {
   const db = deps.database.db
-  const now = reminderRuntime.now()
+  const now = deps.now()
   const found = await findPromotionWithOwner(db, job.promotionId)
   if (!found || found.promotion.deleted) return { sent: [], skipped: 'gone' }
   const { promotion, ownerEmail } = found
@@ -31,7 +39,7 @@ export async function sendDueReminder(deps: SendReminderDeps, job: ReminderJob):
   if (!planned || planned.reminderDate !== job.reminderDate) return { sent: [], skipped: 'stale' }
   if (planned.sendAt!.getTime() > now.getTime()) {
     // Early (a clock moved back): wait for the instant again.
-    await queueReminder(db, job, planned.sendAt!)
+    await deps.queue(job, planned.sendAt!)
     return { sent: [], skipped: 'not-due' }
   }
   const lists = await distributionListsByIds(db, promotion.userId, planned.distributionListIds)

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto'
 import type { Config } from '../../env'
 import type { Database } from '../../db/client'
+// The installation's settings have one repository function (first writer wins); SQL stays in repositories.
+import { ensureInstanceSetting } from '../bot-check/bot-check.repository'
 
 const keys = new WeakMap<object, Promise<string>>()
 
@@ -11,9 +13,7 @@ function unsubscribeKey(config: Pick<Config, 'SESSION_SECRET'>, database: Pick<D
   if (!key) {
     key = (async () => {
       const fresh = JSON.stringify(crypto.randomBytes(32).toString('base64url'))
-      await database.pool.query('insert into app.instance_settings (key, value) values ($1, $2) on conflict (key) do nothing', ['unsubscribe_hmac_key', fresh])
-      const { rows } = await database.pool.query<{ value: string }>('select value from app.instance_settings where key = $1', ['unsubscribe_hmac_key'])
-      return String(rows[0]!.value)
+      return String(await ensureInstanceSetting(database.pool, 'unsubscribe_hmac_key', fresh))
     })()
     key.catch(() => keys.delete(database.pool))
     keys.set(database.pool, key)

@@ -1,7 +1,7 @@
 import { AppError, MSG_RESUBSCRIBED, MSG_UNSUBSCRIBE_LINK_INVALID, MSG_UNSUBSCRIBED } from '@permitdesk/shared'
 import type { Database } from '../../db/client'
 import type { Config } from '../../env'
-import type { SessionUser } from '../../http/auth'
+import type { SessionUser } from '../account/session-user'
 import { insertChange } from '../changelog/changelog.repository'
 import { findPromotion } from '../promotions/promotions.repository'
 import { normaliseEmail } from './distribution-lists'

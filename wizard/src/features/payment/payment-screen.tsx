@@ -39,7 +39,7 @@ import {
   type SubmitPayment,
   type SubmitPaymentResult,
 } from '../../lib/payments-api'
-import { useStripeCard } from './stripe-card'
+import { useStripeCard } from '../../lib/stripe-card'
 
 type PromotionWithOwed = Promotion
 

@@ -1,7 +1,7 @@
 import { cardTotal, checkCard, formatCurrency, MSG_CARD_MAY_HAVE_BEEN_CHARGED, type InvoiceView } from '@permitdesk/shared'
 import { useEffect, useState, type FormEvent } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { useStripeCard } from '../../features/payment/stripe-card'
+import { useStripeCard } from '../../lib/stripe-card'
 import { api, ApiError } from '../../lib/api-client'
 import { getPaymentConfig, type PaymentConfig } from '../../lib/payments-api'
 import { notify } from '../../lib/notify'

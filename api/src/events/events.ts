@@ -1,0 +1,52 @@
+/**
+ * What happened, as the rest of the system may react to it (issue 31). A use case publishes an
+ * event in the transaction of its change (`publishEvent(tx, …)` or `deps.events.publish`); the
+ * outbox relay hands it to pg-boss once the transaction committed, and each subscribed handler
+ * (its own pg-boss queue) handles it once. See docs/architecture.md.
+ */
+import { insertOutboxEvent, type Tx } from './events.repository'
+
+export type { Tx }
+
+/** Every event and its payload: the one list publishers and handlers are typed against. */
+export type EventMap = {
+  /** The application was saved (customer or staff); its dates or states may have changed. */
+  'promotion.saved': { promotionId: number; statusId: number }
+  /** A permit application was submitted (paid or invoiced). */
+  'promotion.submitted': { promotionId: number; statusId: number }
+  /** An invoice of the promotion was paid. */
+  'promotion.paid': { promotionId: number; invoiceNumber: number | null }
+  /** An amendment of a submitted promotion was begun. */
+  'promotion.amended': { promotionId: number; statusId: number }
+  /** The reminders chosen for a promotion were saved: the worker re-plans them. */
+  'reminders.saved': { promotionId: number }
+  /** Published CMS content changed: the public site is rebuilt (debounced). */
+  'site.rebuild-requested': { reason: string }
+}
+export type EventType = keyof EventMap
+export type DomainEvent<K extends EventType = EventType> = { id: number; type: K; payload: EventMap[K] }
+
+/**
+ * A reaction to one kind of event. `name` is its identity: its pg-boss queue is `event.<name>`, and
+ * (event id, name) is recorded in the handler's transaction so a second delivery does nothing.
+ * Work outside the database (a mail, a pg-boss job) is at least once: it should be harmless twice.
+ */
+export type EventHandler<K extends EventType = EventType> = {
+  name: string
+  type: K
+  handle: (event: DomainEvent<K>, tx: Tx) => Promise<void>
+}
+
+/** Writes the event into the outbox of the transaction `tx`: it is delivered only if that transaction commits. */
+export async function publishEvent<K extends EventType>(tx: Tx, type: K, payload: EventMap[K]): Promise<number> {
+  return insertOutboxEvent(tx, type, payload)
+}
+
+/** The `events` port of AppDeps. */
+export type Events = {
+  publish: <K extends EventType>(tx: Tx, type: K, payload: EventMap[K]) => Promise<number>
+}
+
+export function createEvents(): Events {
+  return { publish: publishEvent }
+}
