@@ -38,7 +38,7 @@ export const MSG_CMS_PREPARING_RETRY = 'The content admin is being prepared. Ple
 /** The build failed: the rest of the product keeps working; a restart tries again. */
 export const MSG_CMS_BUILD_FAILED = 'The content admin could not be prepared';
 export const MSG_CMS_BUILD_FAILED_DETAIL =
-  'The public site and the app are working. The server log says what went wrong; restart the server to try again.';
+  'The server log says what went wrong; restart the server to try again.';
 /** The links under MSG_CMS_PREPARING_MEANWHILE. */
 export const LABEL_CMS_PREPARING_SITE_LINK = 'The public site';
 export const LABEL_CMS_PREPARING_APP_LINK = 'The app (sign in)';
