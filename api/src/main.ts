@@ -85,6 +85,11 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
 
 process.stdout.write(`\nStarting PermitDesk (${config.NODE_ENV})\n`)
 if (!buildOnly) await assertPortFree(config.PORT, config.HOST)
+// Strict in production: the server runs what `npm run build` (or the image) built and never builds
+// the app or the admin itself; checked before anything touches the database.
+if (config.isProduction && !buildOnly && (!isWizardBuilt() || !isCmsBuilt(config.CMS_BUILD_DIR))) {
+  fail('the app and the CMS admin are not built for these sources. Run `npm run build` (with NODE_ENV=production) first.')
+}
 
 let databaseUrl = config.DATABASE_URL
 let embedded: EmbeddedDatabase | undefined
@@ -128,13 +133,7 @@ try {
       })
       // Built here only when the current release (maybe another process's) is not of these sources and content.
       await ensureSiteRelease({ databaseUrl: url, storage, logger, dataDir: config.DATA_DIR, contentFile, progress: say })
-      if (config.isProduction && !buildOnly) {
-        // Strict: a production server runs what `npm run build` (or the image) built, never builds itself.
-        if (!isWizardBuilt() || !isCmsBuilt(config.CMS_BUILD_DIR)) {
-          throw new Error('the app and the CMS admin are not built for these sources. Run `npm run build` with NODE_ENV=production first.')
-        }
-        return
-      }
+      if (config.isProduction && !buildOnly) return
       await withBuildLock(() => buildWizard(say), () => say('another process is building the app; waiting for it...'))
       if (buildOnly) await withBuildLock(() => buildCms(say, cmsEnv, { buildDir: config.CMS_BUILD_DIR }), () => say('another process is building the CMS admin; waiting for it...'), cmsBuildLockName(config.CMS_BUILD_DIR))
     },

@@ -201,11 +201,13 @@ export async function waitForHealthy(server, port) {
   }
 }
 
-/** A fresh data directory and the stack on it, once it has printed "Ready in". */
+/** A fresh data directory and the stack on it, once it has printed "Ready in" (and the CMS admin is ready). */
 export async function startStack({ port, dataDir, env }) {
   fs.rmSync(dataDir, { recursive: true, force: true })
   const server = spawnStack({ port, dataDir, env })
   await waitForOutput(server, 'Ready in')
+  // On a checkout without the CMS admin's build, it builds behind the start (issue 29): wait for it too.
+  if (server.output().includes('being prepared')) await waitForOutput(server, 'CMS admin ready in')
   return server
 }
 
