@@ -28,12 +28,19 @@ export async function runStep(
   })
   child.on('error', () => {})
   let output = ''
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk).slice(-20_000)
-    if (options.onLine) for (const line of String(chunk).split('\n')) if (line.trim()) options.onLine(line)
+  // Whole lines to onLine: a chunk may end mid-line (one buffer per stream).
+  const keep = () => {
+    let partial = ''
+    return (chunk: Buffer) => {
+      output = (output + chunk).slice(-20_000)
+      if (!options.onLine) return
+      const lines = (partial + chunk).split('\n')
+      partial = lines.pop() ?? ''
+      for (const line of lines) if (line.trim()) options.onLine(line)
+    }
   }
-  child.stdout.on('data', keep)
-  child.stderr.on('data', keep)
+  child.stdout.on('data', keep())
+  child.stderr.on('data', keep())
   const code: number = await new Promise((resolve) => child.on('close', (exitCode) => resolve(exitCode ?? 1)))
   if (options.signal?.aborted) throw new Error(`${options.label} was stopped`)
   if (code !== 0) throw new Error(`${options.label} failed (exit ${code}):\n${output.trim().split('\n').slice(-30).join('\n')}`)
