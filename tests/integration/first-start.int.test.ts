@@ -86,11 +86,14 @@ describe('a first start with no CMS admin build', () => {
     await expect.poll(async () => (await health(base))?.cms, { timeout: 1_500_000, interval: 2000 }).toBe('ready')
     await expect.poll(async () => (await health(secondBase))?.cms, { timeout: 300_000, interval: 1000 }).toBe('ready')
     for (const at of [base, secondBase]) {
-      // Next's own redirects (`/cms/` to `/cms`, then to the sign-in page) end on the admin's sign-in.
-      const admin = await fetch(`${at}/cms/`, { headers: { accept: 'text/html' } })
-      expect(admin.status, at).toBe(200)
-      expect(admin.url, at).toMatch(/\/cms\/login/)
-      expect(await admin.text(), at).not.toContain(MSG_CMS_PREPARING)
+      // Next answers `/cms/` (through its own redirect to `/cms`) and the sign-in page itself.
+      for (const page of ['/cms/', '/cms/login']) {
+        const admin = await fetch(`${at}${page}`, { headers: { accept: 'text/html' } })
+        expect(admin.status, `${at}${page}`).toBe(200)
+        const html = await admin.text()
+        expect(html, `${at}${page}`).not.toContain(MSG_CMS_PREPARING)
+        expect(html, `${at}${page}`).toContain('/_next/static/')
+      }
       const settings = await get(`${at}/cms-api/globals/site-settings`, 'application/json')
       expect(settings?.status, at).toBe(200)
       expect(((await settings?.json()) as { productName: string }).productName, at).toBe('PermitDesk')
