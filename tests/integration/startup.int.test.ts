@@ -6,14 +6,19 @@ import { findFreePort } from '../../api/src/db/embedded'
 import { repoRoot } from '../../api/src/server/paths'
 
 /** Runs `npm start`'s entry point with the given environment until it exits. */
-async function startWith(env: Record<string, string>, timeoutMs = 60_000) {
+async function startWith(env: Record<string, string>, timeoutMs = 150_000) {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'api/src/main.ts')], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: '.test-data/startup', ...env },
   })
   let stdout = ''
   let stderr = ''
-  child.stdout.on('data', (c) => (stdout += c))
+  // When it began to reach the database: the bounded retry is timed from here, not from a load-dependent start.
+  let connecting: number | undefined
+  child.stdout.on('data', (c) => {
+    stdout += c
+    if (connecting === undefined && stdout.includes('connecting to PostgreSQL')) connecting = Date.now()
+  })
   child.stderr.on('data', (c) => (stderr += c))
   const started = Date.now()
   const code = await new Promise<number | null>((resolve) => {
@@ -23,12 +28,13 @@ async function startWith(env: Record<string, string>, timeoutMs = 60_000) {
       resolve(exitCode)
     })
   })
-  return { code, stdout, stderr, seconds: (Date.now() - started) / 1000 }
+  return { code, stdout, stderr, seconds: (Date.now() - started) / 1000, retrySeconds: connecting === undefined ? undefined : (Date.now() - connecting) / 1000 }
 }
 
 const noStackTrace = (text: string) => expect(text).not.toMatch(/^\s+at .+\(.+:\d+:\d+\)$/m)
 
-describe('npm start refuses bad configuration with one clear line', () => {
+// Each case starts Node with tsx: tens of seconds on a loaded machine.
+describe('npm start refuses bad configuration with one clear line', { timeout: 180_000 }, () => {
   it.each([
     [{ PORT: 'abc' }, /PORT must be a whole number/],
     [{ PORT: '70000' }, /PORT must be between 1 and 65535/],
@@ -72,7 +78,7 @@ describe('npm start refuses bad configuration with one clear line', () => {
     expect(result.code).toBe(1)
     expect(result.stderr).toMatch(/cannot reach the database at 127\.0\.0\.1:1\/none \(DATABASE_URL\)/)
     expect(result.stderr).not.toContain('secret')
-    expect(result.seconds).toBeLessThan(30)
+    expect(result.retrySeconds).toBeLessThan(30)
     noStackTrace(result.stderr)
   })
 })
