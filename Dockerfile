@@ -11,8 +11,9 @@ COPY site/package.json site/
 COPY tests/package.json tests/
 RUN npm install --no-audit --no-fund
 COPY . .
-# The wizard and the CMS build once here; the site is built from the database's content at start.
-RUN cd wizard && npx vite build && cd ../cms && DATABASE_URL=postgres://build@localhost/build PAYLOAD_SECRET=build-only-secret-0123456789abcdef npx payload generate:importmap && DATABASE_URL=postgres://build@localhost/build PAYLOAD_SECRET=build-only-secret-0123456789abcdef npx next build
+# The wizard and the CMS build once here, stamped (api/src/server/build-ahead.ts): with NODE_ENV=production
+# the server refuses to start without them. The site is built from the database's content at start.
+RUN node --import tsx api/src/server/build-ahead.ts
 
 FROM node:24-bookworm-slim
 WORKDIR /srv

@@ -2,6 +2,7 @@
  * What every module of the API is built from, in a file of its own so modules import it without
  * going through app.ts (which imports every module).
  */
+import type { CmsAdminState } from '@permitdesk/shared'
 import type { Config } from './env'
 import type { Database, Db } from './db/client'
 import type { Logger } from './logger'
@@ -26,4 +27,6 @@ export type AppDeps = {
   paymentGateway: PaymentGateway
   /** Side effects: what happened, written to the outbox in the change's transaction (api/src/events). */
   events: Events
+  /** The CMS admin's state where this process hosts it (main.ts: built behind the rest on a first start); listed by /api/health. */
+  cmsState?: () => CmsAdminState
 }

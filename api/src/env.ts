@@ -51,6 +51,8 @@ const EnvSchema = z
       .regex(/^\/[a-z0-9-]+\/$/, 'must look like /admin/ (lower-case letters, digits and dashes between slashes)')
       .default('/admin/'),
     CHROMIUM_PATH: z.string().min(1).optional(),
+    /** The CMS admin's build directory under cms/ (Next's distDir): another than `.next` lets a test build it from nothing. */
+    CMS_BUILD_DIR: z.string().regex(/^\.next(-[a-z0-9-]+)?$/, 'must be .next or .next-<name> (lower-case letters, digits, dashes)').default('.next'),
     STORAGE: z.enum(['local', 's3']).default('local'),
     S3_BUCKET: z.string().min(1).optional(),
     S3_REGION: z.string().min(1).optional(),

@@ -1,6 +1,10 @@
 /**
  * `npm start`: validates the configuration, starts (or reaches) PostgreSQL, prepares the database
  * and the builds once under a lock, then serves everything on one port. Ctrl-C stops it all.
+ * On a first start (issue 29) the CMS admin's Next build (a minute or more) runs behind: the site,
+ * the app and the API answer first, and the admin takes over `/cms/` when its build is done.
+ * With NODE_ENV=production the app and the admin are not built at start: `npm run build` (or the
+ * Docker image) builds them ahead, and start refuses without them.
  */
 import fs from 'node:fs'
 import net from 'node:net'
@@ -14,7 +18,9 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded'
 import { ensureCmsSchema, getOrCreateInstanceSecret, migrateApp, withPrepareLock } from './db/migrate'
 import { ConfigError, loadConfig, type Config } from './env'
 import { createLogger } from './logger'
-import { buildCms, buildWizard, contentFileFor, runStep, withBuildLock } from './server/build'
+import { buildCms, buildWizard, cmsBuildLockName, cmsTarget, contentFileFor, isCmsBuilt, isWizardBuilt, lastBuildSeconds, runStep, withBuildLock } from './server/build'
+import { CmsAdmin } from './server/cms-admin'
+import type { CmsBuildStep } from '@permitdesk/shared'
 import { ensureSiteRelease } from './modules/site-build/ensure-site-release'
 import { LiveSite, watchSiteReleases } from './server/live-site'
 import { createGateway } from './server/gateway'
@@ -80,6 +86,11 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
 
 process.stdout.write(`\nStarting PermitDesk (${config.NODE_ENV})\n`)
 if (!buildOnly) await assertPortFree(config.PORT, config.HOST)
+// Strict in production: the server runs what `npm run build` (or the image) built and never builds
+// the app or the admin itself; checked before anything touches the database.
+if (config.isProduction && !buildOnly && (!isWizardBuilt() || !isCmsBuilt(config.CMS_BUILD_DIR))) {
+  fail('the app and the CMS admin are not built for these sources. Run `npm run build` (with NODE_ENV=production) first.')
+}
 
 let databaseUrl = config.DATABASE_URL
 let embedded: EmbeddedDatabase | undefined
@@ -106,6 +117,7 @@ const contentFile = contentFileFor(config.DATA_DIR)
 const storage = createStorage(config)
 const mediaDir = path.join(config.DATA_DIR, 'media')
 let payloadSecret = config.PAYLOAD_SECRET
+const cmsEnvironment = () => ({ DATABASE_URL: url, PAYLOAD_SECRET: payloadSecret, PUBLIC_URL: config.PUBLIC_URL, MEDIA_DIR: mediaDir, CMS_BUILD_DIR: config.CMS_BUILD_DIR })
 try {
   await withPrepareLock(
     url,
@@ -114,7 +126,7 @@ try {
       await migrateApp(url)
       await ensureCmsSchema(url)
       payloadSecret ??= await getOrCreateInstanceSecret(url, 'payload_secret')
-      const cmsEnv = { DATABASE_URL: url, PAYLOAD_SECRET: payloadSecret, PUBLIC_URL: config.PUBLIC_URL, MEDIA_DIR: mediaDir }
+      const cmsEnv = cmsEnvironment()
       await runStep(process.execPath, ['--import', 'tsx', path.join(parts.cms, 'scripts', 'prepare.ts'), '--export', contentFile], {
         cwd: parts.cms,
         env: { ...cmsEnv, ADMIN_EMAIL: config.ADMIN_EMAIL ?? '', ADMIN_PASSWORD: config.ADMIN_PASSWORD ?? '', PAYLOAD_CONFIG_PATH: 'src/payload.config.ts' },
@@ -122,10 +134,9 @@ try {
       })
       // Built here only when the current release (maybe another process's) is not of these sources and content.
       await ensureSiteRelease({ databaseUrl: url, storage, logger, dataDir: config.DATA_DIR, contentFile, progress: say })
-      await withBuildLock(async () => {
-        await buildWizard(say)
-        await buildCms(say, cmsEnv)
-      }, () => say('another process is building the app; waiting for it...'))
+      if (config.isProduction && !buildOnly) return
+      await withBuildLock(() => buildWizard(say), () => say('another process is building the app; waiting for it...'))
+      if (buildOnly) await withBuildLock(() => buildCms(say, cmsEnv, { buildDir: config.CMS_BUILD_DIR }), () => say('another process is building the CMS admin; waiting for it...'), cmsBuildLockName(config.CMS_BUILD_DIR))
     },
     () => say('another server is preparing this database; waiting for it...'),
   )
@@ -146,12 +157,51 @@ process.env.PAYLOAD_SECRET = payloadSecret
 process.env.PUBLIC_URL = config.PUBLIC_URL
 process.env.MEDIA_DIR = mediaDir
 process.env.NEXT_TELEMETRY_DISABLED = '1'
+process.env.CMS_BUILD_DIR = config.CMS_BUILD_DIR
 process.env.PATH = `${binDir}${path.delimiter}${process.env.PATH}`
 
 const database = createDatabase(url)
 cleanups.push(() => database.close())
-const cms = await startCms()
-cleanups.push(() => cms.close())
+// The CMS admin: started now when its build is current (under a second); otherwise built behind
+// once the rest answers (buildCmsBehind), its page saying so meanwhile.
+let cmsAdmin: CmsAdmin
+if (isCmsBuilt(config.CMS_BUILD_DIR)) {
+  const cms = await startCms()
+  cleanups.push(() => cms.close())
+  cmsAdmin = new CmsAdmin({ ready: cms.handle })
+} else {
+  cmsAdmin = new CmsAdmin({ expectedSeconds: lastBuildSeconds(cmsTarget(config.CMS_BUILD_DIR)) })
+}
+
+/** The admin's build in a child process (the event loop stays free), then Next prepared here. */
+async function buildCmsBehind() {
+  const buildStarted = Date.now()
+  const abort = new AbortController()
+  cleanups.push(async () => abort.abort())
+  let shown = ''
+  const step = (key: CmsBuildStep) => {
+    cmsAdmin.setStep(key)
+    const text = cmsAdmin.progress().text
+    if (text !== shown) say(`CMS admin: ${(shown = text)} (${((Date.now() - buildStarted) / 1000).toFixed(0)} s)`)
+  }
+  try {
+    await withBuildLock(
+      () => buildCms(say, cmsEnvironment(), { buildDir: config.CMS_BUILD_DIR, onStep: step, signal: abort.signal }),
+      () => step('waiting'),
+      cmsBuildLockName(config.CMS_BUILD_DIR),
+    )
+    step('starting')
+    const cms = await startCms()
+    cleanups.push(() => cms.close())
+    cmsAdmin.ready(cms.handle)
+    say(`CMS admin ready in ${((Date.now() - started) / 1000).toFixed(1)} s since start: ${config.PUBLIC_URL}/cms/`)
+  } catch (error) {
+    if (stopping) return
+    cmsAdmin.fail()
+    // The rest keeps serving; a restart tries the build again.
+    logger.error('the CMS admin could not be built; the site, the app and the API keep running', { error: (error as Error).message })
+  }
+}
 try {
   await ensureStaffAdmin(database.db, config, logger)
 } catch (error) {
@@ -161,7 +211,7 @@ try {
 let pdfService: PdfService | undefined
 cleanups.push(async () => pdfService?.close())
 const pdf = () => (pdfService ??= new PdfService({ chromiumPath: config.CHROMIUM_PATH }))
-const api = createApp({ config, database, logger, storage, mailer: createMailer(config, logger), pdf })
+const api = createApp({ config, database, logger, storage, mailer: createMailer(config, logger), pdf, cmsState: () => cmsAdmin.state })
 // Publishing in the CMS queues a site rebuild (pg-boss); this process runs rebuilds too.
 try {
   const boss = await startBoss(url, logger)
@@ -199,7 +249,7 @@ try {
 // process) is announced by NOTIFY and swapped in.
 const site = new LiveSite({ storage, logger })
 cleanups.push(await watchSiteReleases(site, { databaseUrl: url, pool: database.pool, logger }))
-const gateway = createGateway({ api, cms: cms.handle, config, site })
+const gateway = createGateway({ api, cms: cmsAdmin.handle, config, site })
 
 const server = gateway.listen(config.PORT, config.HOST)
 // Behind a load balancer that keeps connections open (docker-compose's shape), an idle connection
@@ -212,5 +262,9 @@ server.on('error', (error: NodeJS.ErrnoException) =>
 )
 server.on('listening', () => {
   cleanups.push(() => new Promise((resolve) => server.close(resolve)))
-  process.stdout.write(`\nReady in ${((Date.now() - started) / 1000).toFixed(1)} s: open ${config.PUBLIC_URL}/\n  CMS admin: ${config.PUBLIC_URL}/cms/\n  Press Ctrl-C to stop.\n\n`)
+  const building = cmsAdmin.state === 'building'
+  process.stdout.write(
+    `\nReady in ${((Date.now() - started) / 1000).toFixed(1)} s: open ${config.PUBLIC_URL}/\n  CMS admin: ${config.PUBLIC_URL}/cms/${building ? ' (being prepared: its first build runs behind, a minute or two)' : ''}\n  Press Ctrl-C to stop.\n\n`,
+  )
+  if (building) void buildCmsBehind()
 })

@@ -219,6 +219,8 @@ export async function startStack({ port, dataDir, env }) {
   fs.rmSync(dataDir, { recursive: true, force: true })
   const server = spawnStack({ port, dataDir, env })
   await waitForOutput(server, 'Ready in')
+  // On a checkout without the CMS admin's build, it builds behind the start (issue 29): wait for it too.
+  if (server.output().includes('being prepared')) await waitForOutput(server, 'CMS admin ready in')
   return server
 }
 

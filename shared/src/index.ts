@@ -95,3 +95,4 @@ export * from './rules/schemas';
 export * from './rules/format-figure';
 export * from './rules/edit-text';
 export * from './compliance/rule-notes';
+export * from './platform/cms-admin';

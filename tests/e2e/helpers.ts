@@ -36,7 +36,8 @@ export async function startServer(env: Record<string, string>, timeoutMs = 240_0
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${output}`)), timeoutMs)
     const check = () => {
-      if (output.includes('Ready in')) {
+      // With the CMS admin: on a checkout without its build, after the build behind the start (issue 29).
+      if (output.includes('Ready in') && (!output.includes('being prepared') || output.includes('CMS admin ready in'))) {
         clearTimeout(timer)
         resolve()
       }

@@ -24,7 +24,7 @@ test.describe('one origin, one command', () => {
   test('/api/health answers ok', async ({ request }) => {
     const response = await request.get('/api/health')
     expect(response.status()).toBe(200)
-    expect(await response.json()).toEqual({ status: 'ok' })
+    expect(await response.json()).toEqual({ status: 'ok', cms: 'ready' })
   })
 
   test('/account/login/ is the wizard app sign-in screen', async ({ page }) => {
@@ -59,7 +59,7 @@ test.describe('deployment shapes', () => {
       expect(second.output()).toContain('connecting to PostgreSQL at 127.0.0.1')
       expect(second.output()).not.toContain('embedded')
       const health = await request.get(`http://localhost:${secondPort}/api/health`)
-      expect(await health.json()).toEqual({ status: 'ok' })
+      expect(await health.json()).toEqual({ status: 'ok', cms: 'ready' })
       const settings = await request.get(`http://localhost:${secondPort}/cms-api/globals/site-settings`)
       expect((await settings.json()).productName).toBe('PermitDesk')
       const home = await request.get(`http://localhost:${secondPort}/`)

@@ -51,7 +51,8 @@ async function startServer(name: string, env: Record<string, string>): Promise<S
   child.stdout!.on('data', (chunk) => (output += chunk))
   child.stderr!.on('data', (chunk) => (output += chunk))
   await new Promise<void>((resolve, reject) => {
-    const check = () => output.includes('Ready in') && resolve()
+    // Ready with the CMS admin: on a checkout without its build, that is after the build behind the start (issue 29).
+    const check = () => output.includes('Ready in') && (!output.includes('being prepared') || output.includes('CMS admin ready in')) && resolve()
     child.stdout!.on('data', check)
     child.once('exit', (code) => reject(new Error(`server ${name} exited with ${code}:\n${output.slice(-4000)}`)))
   })

@@ -6,7 +6,7 @@ import { findFreePort } from '../../api/src/db/embedded'
 import { repoRoot } from '../../api/src/server/paths'
 
 /** Runs `npm start`'s entry point with the given environment until it exits. */
-async function startWith(env: Record<string, string>, timeoutMs = 60_000) {
+async function startWith(env: Record<string, string>, timeoutMs = 150_000) {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'api/src/main.ts')], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: '.test-data/startup', ...env },
@@ -29,7 +29,7 @@ const noStackTrace = (text: string) => expect(text).not.toMatch(/^\s+at .+\(.+:\
 
 // A start on a loaded machine takes tens of seconds of wall time for a few of CPU: the child's own
 // 60 s bound (startWith) decides, not the suite's default 30 s test timeout.
-describe('npm start refuses bad configuration with one clear line', { timeout: 90_000 }, () => {
+describe('npm start refuses bad configuration with one clear line', { timeout: 180_000 }, () => {
   it.each([
     [{ PORT: 'abc' }, /PORT must be a whole number/],
     [{ PORT: '70000' }, /PORT must be between 1 and 65535/],
@@ -57,6 +57,15 @@ describe('npm start refuses bad configuration with one clear line', { timeout: 9
     } finally {
       blocker.close()
     }
+  })
+
+  it('refuses a production start without a finished build, before touching a database', async () => {
+    // A build directory that never exists: whatever the checkout has built, this one is not built.
+    const result = await startWith({ NODE_ENV: 'production', PAYLOAD_SECRET: 'x'.repeat(40), PORT: String(await findFreePort()), CMS_BUILD_DIR: '.next-never-built', DATA_DIR: '.test-data/startup-production' })
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain('Cannot start: the app and the CMS admin are not built for these sources. Run `npm run build` (with NODE_ENV=production) first.')
+    expect(result.stdout).not.toMatch(/PostgreSQL|building/)
+    noStackTrace(result.stderr)
   })
 
   it('gives up on an unreachable DATABASE_URL after a bounded retry', async () => {

@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fingerprint } from './fingerprint'
-import { binDir, parts } from './paths'
+import type { CmsBuildStep } from '@permitdesk/shared'
+import { binDir, parts, repoRoot } from './paths'
 
 export type Progress = (line: string) => void
 
@@ -12,17 +13,36 @@ export type Progress = (line: string) => void
  * aborts prerendering `/_global-error` under a non-production NODE_ENV, and Vite and Astro
  * would produce development bundles.
  */
-export async function runStep(command: string, args: string[], options: { cwd: string; env?: Record<string, string | undefined>; label: string }) {
+export async function runStep(
+  command: string,
+  args: string[],
+  options: { cwd: string; env?: Record<string, string | undefined>; label: string; onLine?: (line: string) => void; signal?: AbortSignal },
+) {
   const started = Date.now()
   const child = spawn(command, args, {
     cwd: options.cwd,
     env: buildEnv(options.env),
     stdio: ['ignore', 'pipe', 'pipe'],
+    // A build behind a running server is stopped with it (main.ts aborts on shutdown).
+    signal: options.signal,
   })
+  child.on('error', () => {})
   let output = ''
-  child.stdout.on('data', (chunk) => (output = (output + chunk).slice(-20_000)))
-  child.stderr.on('data', (chunk) => (output = (output + chunk).slice(-20_000)))
+  // Whole lines to onLine: a chunk may end mid-line (one buffer per stream).
+  const keep = () => {
+    let partial = ''
+    return (chunk: Buffer) => {
+      output = (output + chunk).slice(-20_000)
+      if (!options.onLine) return
+      const lines = (partial + chunk).split('\n')
+      partial = lines.pop() ?? ''
+      for (const line of lines) if (line.trim()) options.onLine(line)
+    }
+  }
+  child.stdout.on('data', keep())
+  child.stderr.on('data', keep())
   const code: number = await new Promise((resolve) => child.on('close', (exitCode) => resolve(exitCode ?? 1)))
+  if (options.signal?.aborted) throw new Error(`${options.label} was stopped`)
   if (code !== 0) throw new Error(`${options.label} failed (exit ${code}):\n${output.trim().split('\n').slice(-30).join('\n')}`)
   return { seconds: (Date.now() - started) / 1000, output }
 }
@@ -32,7 +52,7 @@ export function buildEnv(env: Record<string, string | undefined> = {}): NodeJS.P
   return { ...process.env, PATH: `${binDir}${path.delimiter}${process.env.PATH}`, ...env, NODE_ENV: 'production' }
 }
 
-type Stamp = { fingerprint: string }
+type Stamp = { fingerprint: string; seconds?: number }
 const readStamp = (file: string): Stamp | undefined => {
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8')) as Stamp
@@ -41,19 +61,27 @@ const readStamp = (file: string): Stamp | undefined => {
   }
 }
 
+type BuildTarget = { sources: string[]; extra?: string; output: string; stampFile: string }
+
+/** True when the part's output is there and was built from the sources as they are now. */
+export function isBuilt(target: BuildTarget): boolean {
+  return readStamp(target.stampFile)?.fingerprint === fingerprint(target.sources, target.extra) && fs.existsSync(target.output)
+}
+
+/** The seconds the part's last build took, from its stamp (the preparing page's estimate). */
+export const lastBuildSeconds = (target: BuildTarget): number | undefined => readStamp(target.stampFile)?.seconds
+
 /**
  * Builds a part when its output is missing or its sources changed since the last build,
  * recording what it was built from in a stamp beside the output.
  */
-export async function buildIfStale(options: {
-  name: string
-  sources: string[]
-  extra?: string
-  output: string
-  stampFile: string
-  build: () => Promise<unknown>
-  progress: Progress
-}) {
+export async function buildIfStale(
+  options: BuildTarget & {
+    name: string
+    build: () => Promise<unknown>
+    progress: Progress
+  },
+) {
   const current = fingerprint(options.sources, options.extra)
   const stamp = readStamp(options.stampFile)
   if (stamp?.fingerprint === current && fs.existsSync(options.output)) return false
@@ -62,35 +90,80 @@ export async function buildIfStale(options: {
   await options.build()
   // Some builds rewrite files among their own sources (Payload's import map): stamp what is there now.
   const built = fingerprint(options.sources, options.extra)
+  const seconds = (Date.now() - started) / 1000
   fs.mkdirSync(path.dirname(options.stampFile), { recursive: true })
-  fs.writeFileSync(options.stampFile, JSON.stringify({ fingerprint: built, builtAt: new Date().toISOString() }))
-  options.progress(`built ${options.name} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  fs.writeFileSync(options.stampFile, JSON.stringify({ fingerprint: built, seconds, builtAt: new Date().toISOString() }))
+  options.progress(`built ${options.name} in ${seconds.toFixed(1)} s`)
   return true
 }
 
 const sharedSources = [path.join(parts.shared, 'src'), path.join(parts.shared, 'package.json')]
 
+const wizardTarget: BuildTarget = {
+  sources: [path.join(parts.wizard, 'src'), path.join(parts.wizard, 'index.html'), path.join(parts.wizard, 'vite.config.ts'), ...sharedSources],
+  output: path.join(parts.wizard, 'dist', 'index.html'),
+  stampFile: path.join(parts.wizard, 'dist', '.build-stamp.json'),
+}
+
+export const isWizardBuilt = () => isBuilt(wizardTarget)
+
 export async function buildWizard(progress: Progress) {
   await buildIfStale({
+    ...wizardTarget,
     name: 'the wizard app',
-    sources: [path.join(parts.wizard, 'src'), path.join(parts.wizard, 'index.html'), path.join(parts.wizard, 'vite.config.ts'), ...sharedSources],
-    output: path.join(parts.wizard, 'dist', 'index.html'),
-    stampFile: path.join(parts.wizard, 'dist', '.build-stamp.json'),
     // A production bundle whatever the server's own NODE_ENV (issue 11): under development/test Vite ships React's dev build.
     build: () => runStep(path.join(binDir, 'vite'), ['build', '--logLevel', 'warn'], { cwd: parts.wizard, label: 'wizard build', env: { NODE_ENV: 'production' } }),
     progress,
   })
 }
 
-export async function buildCms(progress: Progress, env: Record<string, string | undefined>) {
+/**
+ * The CMS admin's build: its output (Next's distDir, `.next` unless CMS_BUILD_DIR names another,
+ * which cms/next.config.mjs reads) is keyed by a hash of what it is built from: the CMS sources,
+ * the Next config, the shared package and the lockfile (the versions of Next, Payload, React).
+ */
+export function cmsTarget(buildDir = '.next'): BuildTarget {
+  const dir = path.join(parts.cms, buildDir)
+  return {
+    sources: [path.join(parts.cms, 'src'), path.join(parts.cms, 'next.config.mjs'), path.join(parts.cms, 'package.json'), path.join(repoRoot, 'package-lock.json'), ...sharedSources],
+    output: path.join(dir, 'BUILD_ID'),
+    stampFile: path.join(dir, '.build-stamp.json'),
+  }
+}
+
+export const isCmsBuilt = (buildDir?: string) => isBuilt(cmsTarget(buildDir))
+
+/** What the Next build prints as it goes, to the step of CMS_BUILD_STEPS it begins. */
+const NEXT_BUILD_STEPS: Array<[RegExp, CmsBuildStep]> = [
+  [/Creating an optimized production build/i, 'compiling'],
+  [/Compiled successfully|Linting|Running TypeScript|checking validity of types/i, 'checking'],
+  [/Collecting page data|Generating static pages/i, 'pages'],
+  [/Finalizing page optimization|Collecting build traces/i, 'finishing'],
+]
+
+export async function buildCms(
+  progress: Progress,
+  env: Record<string, string | undefined>,
+  options: { buildDir?: string; onStep?: (step: CmsBuildStep) => void; signal?: AbortSignal } = {},
+) {
+  const buildEnvironment = { ...env, CMS_BUILD_DIR: options.buildDir ?? env.CMS_BUILD_DIR }
   await buildIfStale({
-    name: 'the CMS (Next.js, about a minute the first time)',
-    sources: [path.join(parts.cms, 'src'), path.join(parts.cms, 'next.config.mjs'), ...sharedSources],
-    output: path.join(parts.cms, '.next', 'BUILD_ID'),
-    stampFile: path.join(parts.cms, '.next', '.build-stamp.json'),
+    ...cmsTarget(options.buildDir),
+    name: 'the CMS admin (Next.js, about a minute the first time)',
     build: async () => {
-      await runStep(path.join(binDir, 'payload'), ['generate:importmap'], { cwd: parts.cms, env, label: 'CMS import map' })
-      await runStep(path.join(binDir, 'next'), ['build'], { cwd: parts.cms, env: { ...env, NEXT_TELEMETRY_DISABLED: '1' }, label: 'CMS build' })
+      options.onStep?.('importmap')
+      await runStep(path.join(binDir, 'payload'), ['generate:importmap'], { cwd: parts.cms, env: buildEnvironment, label: 'CMS import map', signal: options.signal })
+      options.onStep?.('compiling')
+      await runStep(path.join(binDir, 'next'), ['build'], {
+        cwd: parts.cms,
+        env: { ...buildEnvironment, NEXT_TELEMETRY_DISABLED: '1' },
+        label: 'CMS build',
+        signal: options.signal,
+        onLine: (line) => {
+          const step = NEXT_BUILD_STEPS.find(([pattern]) => pattern.test(line))?.[1]
+          if (step) options.onStep?.(step)
+        },
+      })
     },
     progress,
   })
@@ -141,8 +214,8 @@ export const contentFileFor = (dataDir: string) => path.join(dataDir, 'site', 'c
  * The wizard and CMS builds write into the checkout, which several servers (tests, a second
  * checkout's tools) may share: one builds at a time, the others wait and then find it built.
  */
-export async function withBuildLock<T>(work: () => Promise<T>, onWait?: () => void): Promise<T> {
-  const lockDir = path.join(parts.api, '..', '.build-lock')
+export async function withBuildLock<T>(work: () => Promise<T>, onWait?: () => void, name = 'build'): Promise<T> {
+  const lockDir = path.join(repoRoot, `.${name}-lock`)
   let waited = false
   for (;;) {
     try {
@@ -171,3 +244,6 @@ export async function withBuildLock<T>(work: () => Promise<T>, onWait?: () => vo
     fs.rmSync(lockDir, { recursive: true, force: true })
   }
 }
+
+/** The CMS admin's build lock: one per build directory, apart from the wizard's (which takes seconds). */
+export const cmsBuildLockName = (buildDir = '.next') => `cms-build${buildDir === '.next' ? '' : `-${buildDir.replace(/[^A-Za-z0-9_-]/g, '_')}`}`

@@ -64,7 +64,8 @@ export const SupportDetailsResponseSchema = z.object({
 export const BotCheckConfigResponseSchema = z.object({ mode: z.enum(['altcha', 'recaptcha', 'off']), siteKey: z.string().optional() });
 export const BotCheckChallengeResponseSchema = z.looseObject({ algorithm: z.string(), challenge: z.string(), salt: z.string(), signature: z.string() });
 export const ContactResponseSchema = z.object({ id: z.number().int(), message: z.string() });
-export const HealthResponseSchema = z.object({ status: z.literal('ok') });
+/** `cms`: the CMS admin's state, where the server hosts it (issue 29: built behind the rest on a first start). */
+export const HealthResponseSchema = z.object({ status: z.literal('ok'), cms: z.enum(['building', 'ready', 'failed']).optional() });
 export const SupportItemsResponseSchema = z.array(z.object({ id: z.number(), question: z.string(), answer: z.string(), order: z.number() }));
 export const UploadResponseSchema = z.object({
   message: z.string(),

@@ -7,14 +7,16 @@ import { checkDatabase } from './health.repository'
 /**
  * GET /api/health: 200 {"status":"ok"} only while the database answers; otherwise 503
  * {"status":"unavailable"} (a health answer for load balancers, not an error of a request).
+ * Where the server hosts the CMS admin it lists its state: `building` on a first start while the
+ * rest already answers, then `ready` (or `failed`); the CMS does not decide the status.
  */
-export function healthRoutes({ database }: AppDeps): RouteSpec[] {
+export function healthRoutes({ database, cmsState }: AppDeps): RouteSpec[] {
   return [
     route({
-      method: 'get', path: '/health', access: 'public', summary: 'Liveness: 200 while the database answers, 503 otherwise.',
+      method: 'get', path: '/health', access: 'public', summary: 'Liveness: 200 while the database answers, 503 otherwise; lists the CMS admin as building, ready or failed.',
       response: z.union([HealthResponseSchema, z.object({ status: z.literal('unavailable'), message: z.string() })]),
       handler: async ({ res }) => {
-        if (await checkDatabase(database)) return { status: 'ok' as const }
+        if (await checkDatabase(database)) return cmsState ? { status: 'ok' as const, cms: cmsState() } : { status: 'ok' as const }
         res.status(503).json({ status: 'unavailable', message: MSG_DATABASE_UNAVAILABLE })
       },
     }),
