@@ -6,6 +6,7 @@ import { errorHandler, notFoundApi } from './http/error-handler'
 import { sameOrigin } from './http/same-origin'
 import { bodyParsers } from './http/body-limits'
 import { authenticate } from './http/auth'
+import { warnUntrustedForwarding } from './http/untrusted-proxy'
 import { SessionCache } from './modules/account/session-cache'
 import { mountRoutes, type RouteHooks, type RouteSpec } from './http/route'
 import { apiDocsRouter, openApiRoutes } from './http/openapi.routes'
@@ -73,6 +74,7 @@ export function createApp(given: Given): Express {
   // Answers are `no-store` and change with every call: an ETag (a hash of each body) buys nothing.
   app.set('etag', false)
   app.set('trust proxy', deps.config.TRUST_PROXY)
+  app.use(warnUntrustedForwarding(deps.logger))
 
   const api = express.Router({ caseSensitive: false })
   // JSON answers over 1 KB are compressed (gzip or brotli as the client accepts); files are not.
