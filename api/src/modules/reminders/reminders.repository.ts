@@ -121,6 +121,12 @@ export async function upsertCalendarFeed(db: DbOrTx, userId: number, token: stri
     .onConflictDoUpdate({ target: calendarFeeds.userId, set: { token, createdAt: sql`now()` } })
 }
 
+/** Forgets the user's feed secret: the address stops working; the next ask makes a new one. */
+export async function deleteCalendarFeed(db: DbOrTx, userId: number): Promise<number> {
+  const rows = await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId)).returning({ userId: calendarFeeds.userId })
+  return rows.length
+}
+
 export async function findCalendarFeedOwner(db: DbOrTx, token: string) {
   const [row] = await db.select({ userId: calendarFeeds.userId }).from(calendarFeeds).where(eq(calendarFeeds.token, token))
   return row?.userId

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { formatDate } from '@permitdesk/shared'
-import { Alert, Button, TextField } from '../../../components/ui'
+import { API_KEY_REVOKED_LABELS, formatDate } from '@permitdesk/shared'
+import { Alert, Badge, Button, TextField } from '../../../components/ui'
 import { ApiError } from '../../../lib/api-client'
 import { createApiKey, listApiKeys, revokeApiKey, type ApiKeyView } from '../api/account-api'
 
@@ -10,6 +10,8 @@ const KEYS = ['account', 'apiKeys'] as const
 /**
  * API keys on the account screen (issue 11): agencies script their promotions with
  * `Authorization: Bearer <key>` (see /api/docs/). A new key is shown once; revoking is immediate.
+ * Revoked keys stay listed with the reason (issue 24: a password change or staff ending the
+ * sessions revokes every key), so a script that stopped working says why.
  */
 export function ApiKeysSection() {
   const queryClient = useQueryClient()
@@ -69,6 +71,7 @@ export function ApiKeysSection() {
               <th scope="col">Key</th>
               <th scope="col">Created</th>
               <th scope="col">Last used</th>
+              <th scope="col">Status</th>
               <th scope="col">
                 <span className="visually-hidden">Actions</span>
               </th>
@@ -84,9 +87,20 @@ export function ApiKeysSection() {
                 <td>{formatDate(new Date(key.createdAt))}</td>
                 <td>{key.lastUsedAt ? formatDate(new Date(key.lastUsedAt)) : 'Never'}</td>
                 <td>
-                  <Button variant="danger" onPress={() => revoke.mutate(key.id)} aria-label={`Revoke ${key.name}`}>
-                    Revoke
-                  </Button>
+                  {key.revokedAt && key.revokedReason ? (
+                    <>
+                      <Badge tone="danger">{API_KEY_REVOKED_LABELS[key.revokedReason]}</Badge> <span className="api-keys__when">{formatDate(new Date(key.revokedAt))}</span>
+                    </>
+                  ) : (
+                    <Badge tone="success">Active</Badge>
+                  )}
+                </td>
+                <td>
+                  {key.revokedAt ? null : (
+                    <Button variant="danger" onPress={() => revoke.mutate(key.id)} aria-label={`Revoke ${key.name}`}>
+                      Revoke
+                    </Button>
+                  )}
                 </td>
               </tr>
             ))}
