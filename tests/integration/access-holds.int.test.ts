@@ -184,3 +184,21 @@ describe('credentials end together', () => {
     expect((await user.viaKey()).status).toBe(401)
   })
 })
+
+describe('the changelog records the credential', () => {
+  it('names the session or the API key each change came through', async () => {
+    const person = await account()
+    const browser = api.client()
+    expect((await browser.post('/api/account/login', { email: person.email, password: PASSWORD })).status).toBe(200)
+    const key = (await browser.post('/api/apiKey/create', { name: 'Changelog script' })).body as { id: number; key: string }
+    const bySession = (await browser.post('/api/promotion/create', promotionInput({ name: 'Through the browser' }))).body.id as number
+    const script = new Client(api.baseUrl, 'https://agency-tool.example')
+    const byKey = (await script.post('/api/promotion/create', promotionInput({ name: 'Through a key' }), { authorization: `Bearer ${key.key}` })).body.id as number
+    const rows = async (promotionId: number) => (await api.database.pool.query('select session_id, api_key_id from app.changelog where promotion_id = $1', [promotionId])).rows
+    const sessionId = crypto.createHash('sha256').update(browser.cookie('pd_session')!).digest('hex')
+    expect(await rows(bySession)).toContainEqual({ session_id: sessionId, api_key_id: null })
+    expect((await rows(bySession)).length).toBeGreaterThan(0)
+    expect(await rows(byKey)).toContainEqual({ session_id: null, api_key_id: key.id })
+    expect((await rows(byKey)).every((r) => r.api_key_id === key.id && r.session_id === null)).toBe(true)
+  })
+})
