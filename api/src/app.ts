@@ -50,9 +50,9 @@ type Given = Omit<AppDeps, 'mailer' | 'storage' | 'pdf' | 'paymentGateway'> &
     onResponse?: RouteHooks['onResponse']
   }
 
-function lazyPdf(config: Config): () => PdfService {
+function lazyPdf(config: Config, logger: AppDeps['logger']): () => PdfService {
   let service: PdfService | undefined
-  return () => (service ??= new PdfService({ chromiumPath: config.CHROMIUM_PATH }))
+  return () => (service ??= new PdfService({ chromiumPath: config.CHROMIUM_PATH, logger }))
 }
 
 /**
@@ -65,7 +65,7 @@ export function createApp(given: Given): Express {
     ...rest,
     mailer: given.mailer ?? createMailer(given.config, given.logger),
     storage: given.storage ?? createStorage(given.config),
-    pdf: given.pdf ?? lazyPdf(given.config),
+    pdf: given.pdf ?? lazyPdf(given.config, given.logger),
     paymentGateway: given.paymentGateway ?? createPaymentGateway(given.config, given.database.db),
   }
   const uploads = uploadRoutes(deps)

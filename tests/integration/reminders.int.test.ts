@@ -19,7 +19,7 @@ import { REMINDER_QUEUE, reminderRuntime } from '../../api/src/modules/reminders
 import { savePromotion, withCompleteApplication } from '../factories/permit'
 import { createCustomer, createPromotion, promotionInput, type Customer } from '../factories/promotions'
 import { readOutbox, signInStaff } from '../setup/accounts'
-import { unsubscribeToken } from '../../api/src/modules/reminders/unsubscribe-token'
+import { isValidUnsubscribeToken, unsubscribeToken } from '../../api/src/modules/reminders/unsubscribe-token'
 import { startTestApi, type TestApi } from '../setup/test-api'
 
 let api: TestApi
@@ -214,6 +214,28 @@ describe('the unsubscribe page of the e-mails', () => {
     expect(rows).toEqual([{ email: 'lee@example.com' }])
     // From another site: refused (CSRF).
     expect((await api.client().request('POST', '/unsubscribe/', form(token), { ...headers, origin: 'https://evil.example' })).status).toBe(403)
+  })
+})
+
+describe('unsubscribe links expire (issue 24)', () => {
+  it('work for a year, not after, and a later reminder carries a fresh one', async () => {
+    const { id } = await promotionWithDates()
+    const deps = { config: api.config, database: api.database }
+    const sent = new Date('2026-01-10T00:00:00Z')
+    const token = await unsubscribeToken(deps, id, 'kim@example.com', sent)
+    expect(await isValidUnsubscribeToken(deps, id, 'kim@example.com', token, new Date('2027-01-09T00:00:00Z'))).toBe(true)
+    expect(await isValidUnsubscribeToken(deps, id, 'kim@example.com', token, new Date('2027-01-10T00:00:01Z'))).toBe(false)
+    // The expiry is signed: moving it on breaks the token.
+    const [expires, mac] = token.split('.')
+    expect(await isValidUnsubscribeToken(deps, id, 'kim@example.com', `${Number(expires) + 86_400 * 365}.${mac}`, new Date('2027-06-01T00:00:00Z'))).toBe(false)
+    // Another address or promotion, and the old form without an expiry, are refused.
+    expect(await isValidUnsubscribeToken(deps, id, 'other@example.com', token, sent)).toBe(false)
+    expect(await isValidUnsubscribeToken(deps, id + 1, 'kim@example.com', token, sent)).toBe(false)
+    expect(await isValidUnsubscribeToken(deps, id, 'kim@example.com', mac!, sent)).toBe(false)
+    // A reminder a month later carries its own token, good for a year from then.
+    const later = await unsubscribeToken(deps, id, 'kim@example.com', new Date('2026-02-10T00:00:00Z'))
+    expect(later).not.toBe(token)
+    expect(await isValidUnsubscribeToken(deps, id, 'kim@example.com', later, new Date('2027-02-01T00:00:00Z'))).toBe(true)
   })
 })
 
