@@ -129,7 +129,9 @@ describe('credentials end together', () => {
     const user = await fullyEquipped()
     const staff = api.client()
     await signInStaff(staff, api)
-    expect((await staff.post('/api/admin/endUserSessions', { userId: user.person.id })).status).toBe(200)
+    const ended = await staff.post('/api/admin/endUserSessions', { userId: user.person.id })
+    expect(ended.status).toBe(200)
+    expect(ended.body).toEqual({ ended: 1, apiKeysRevoked: 1, calendarFeedReplaced: true })
     // The key dies at once: it cannot create a promotion (the finding of the issue).
     const script = new Client(api.baseUrl, 'https://agency-tool.example')
     expect((await script.post('/api/promotion/create', promotionInput({ name: 'After the end' }), { authorization: `Bearer ${user.key.key}` })).status).toBe(401)

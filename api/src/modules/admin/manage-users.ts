@@ -58,7 +58,7 @@ export async function endUserSessions(db: AppDeps['database']['db'], staff: Staf
       promotionId: null, userId: staff.id, entity: 'user', entityId: userId, action: 'end-sessions',
       changes: { sessions: { from: ended.sessions, to: 0 }, apiKeys: { from: ended.apiKeys, to: 0 }, calendarFeed: { from: ended.calendarFeeds, to: 0 } },
     })
-    return { ended: ended.sessions }
+    return { ended: ended.sessions, apiKeysRevoked: ended.apiKeys, calendarFeedReplaced: ended.calendarFeeds > 0 }
   })
 }
 
