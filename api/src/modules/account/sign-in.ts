@@ -12,9 +12,10 @@ import { createSession } from './session-store'
  * in one atomic statement before the password is checked (so 100 parallel guesses cannot all pass:
  * each attempt reserves its place first). A success clears the account's count and gives back its
  * own reservation on the address, so only failures use up an address's limit (an office behind one
- * NAT address signs in all day); successes per address meet their own, much higher ceiling. An unconfirmed account gets a new confirmation link instead
- * of a session, at most RATE_LIMITS.mailPerAddress an hour. Success ends the user's other sessions (000 §4) and
- * starts a new one (the session id rotates on every login).
+ * NAT address signs in all day); successes per address meet their own, much higher ceiling.
+ * An unconfirmed account gets a new confirmation link instead of a session, at most
+ * RATE_LIMITS.mailPerAddress an hour. Success ends the user's other sessions (000 §4) and starts a
+ * new one (the session id rotates on every login).
  */
 export async function signIn(deps: AccountDeps, input: Login, { address, clientSession }: { address: string; clientSession?: string | null }): Promise<{ user: UserRow; token: string }> {
   const accountKey = `login:account:${input.email}`
