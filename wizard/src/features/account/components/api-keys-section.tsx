@@ -64,48 +64,51 @@ export function ApiKeysSection() {
         </Button>
       </form>
       {keys.data && keys.data.length > 0 ? (
-        <table className="ui-table" aria-label="Your API keys">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Key</th>
-              <th scope="col">Created</th>
-              <th scope="col">Last used</th>
-              <th scope="col">Status</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {keys.data.map((key: ApiKeyView) => (
-              <tr key={key.id}>
-                <th scope="row">{key.name}</th>
-                <td>
-                  <code>{key.prefix}…</code>
-                </td>
-                <td>{formatDate(new Date(key.createdAt))}</td>
-                <td>{key.lastUsedAt ? formatDate(new Date(key.lastUsedAt)) : 'Never'}</td>
-                <td>
-                  {key.revokedAt && key.revokedReason ? (
-                    <>
-                      <Badge tone="danger">{API_KEY_REVOKED_LABELS[key.revokedReason]}</Badge> <span className="api-keys__when">{formatDate(new Date(key.revokedAt))}</span>
-                    </>
-                  ) : (
-                    <Badge tone="success">Active</Badge>
-                  )}
-                </td>
-                <td>
-                  {key.revokedAt ? null : (
-                    <Button variant="danger" onPress={() => revoke.mutate(key.id)} aria-label={`Revoke ${key.name}`}>
-                      Revoke
-                    </Button>
-                  )}
-                </td>
+        // Scrolls sideways on a phone (a revoked key's status is long); focusable so a keyboard can scroll it.
+        <div className="ui-table-wrap" role="region" aria-label="Your API keys, scrollable" tabIndex={0}>
+          <table className="ui-table" aria-label="Your API keys">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Key</th>
+                <th scope="col">Created</th>
+                <th scope="col">Last used</th>
+                <th scope="col">Status</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {keys.data.map((key: ApiKeyView) => (
+                <tr key={key.id}>
+                  <th scope="row">{key.name}</th>
+                  <td>
+                    <code>{key.prefix}…</code>
+                  </td>
+                  <td>{formatDate(new Date(key.createdAt))}</td>
+                  <td>{key.lastUsedAt ? formatDate(new Date(key.lastUsedAt)) : 'Never'}</td>
+                  <td>
+                    {key.revokedAt && key.revokedReason ? (
+                      <>
+                        <Badge tone="danger">{API_KEY_REVOKED_LABELS[key.revokedReason]}</Badge> <span className="api-keys__when">{formatDate(new Date(key.revokedAt))}</span>
+                      </>
+                    ) : (
+                      <Badge tone="success">Active</Badge>
+                    )}
+                  </td>
+                  <td>
+                    {key.revokedAt ? null : (
+                      <Button variant="danger" onPress={() => revoke.mutate(key.id)} aria-label={`Revoke ${key.name}`}>
+                        Revoke
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : (
         keys.isSuccess && <p>You have no API keys.</p>
       )}
