@@ -27,6 +27,8 @@ async function look(page: Page, name: string) {
 }
 
 test('a password change is announced before it is confirmed, and ends the API keys it said it would', async ({ page, request }) => {
+  // Two axe scans at two sizes and argon2id hashing: over a minute on a loaded machine.
+  test.setTimeout(240_000)
   const email = await signUpCustomer(page.request, `access-${crypto.randomBytes(3).toString('hex')}`)
   await page.goto('/account/login/')
   await page.getByLabel('Email address').fill(email)
