@@ -65,7 +65,8 @@ export function ApiKeysSection() {
       </form>
       {keys.data && keys.data.length > 0 ? (
         // Scrolls sideways on a phone (a revoked key's status is long); focusable so a keyboard can scroll it.
-        <div className="ui-table-wrap" role="region" aria-label="Your API keys, scrollable" tabIndex={0}>
+        // Positioned, so the visually hidden "Actions" header stays inside it instead of widening the page.
+        <div className="ui-table-wrap" role="region" aria-label="Your API keys, scrollable" tabIndex={0} style={{ position: 'relative' }}>
           <table className="ui-table" aria-label="Your API keys">
             <thead>
               <tr>
