@@ -22,6 +22,8 @@ COPY --from=build /srv /srv
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data CHROMIUM_PATH=/usr/bin/chromium
 VOLUME /data
 EXPOSE 3000
+# Not root: Chromium then prints PDFs inside its own sandbox wherever the host allows unprivileged
+# user namespaces, and falls back to --no-sandbox with a warning where it does not (docs/security.md).
 USER node
 # --max-semi-space-size=4: a 4 MB young generation halves the idle RSS (docs/decisions/015-random-draws.md)
 CMD ["node", "--max-semi-space-size=4", "--import", "tsx", "api/src/main.ts"]

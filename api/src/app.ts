@@ -6,6 +6,7 @@ import { errorHandler, notFoundApi } from './http/error-handler'
 import { sameOrigin } from './http/same-origin'
 import { bodyParsers } from './http/body-limits'
 import { authenticate } from './http/auth'
+import { warnUntrustedForwarding } from './http/untrusted-proxy'
 import { SessionCache } from './modules/account/session-cache'
 import { mountRoutes, type RouteHooks, type RouteSpec } from './http/route'
 import { apiDocsRouter, openApiRoutes } from './http/openapi.routes'
@@ -51,9 +52,9 @@ type Given = Omit<AppDeps, 'mailer' | 'storage' | 'pdf' | 'paymentGateway' | 'ev
     onResponse?: RouteHooks['onResponse']
   }
 
-function lazyPdf(config: Config): () => PdfService {
+function lazyPdf(config: Config, logger: AppDeps['logger']): () => PdfService {
   let service: PdfService | undefined
-  return () => (service ??= new PdfService({ chromiumPath: config.CHROMIUM_PATH }))
+  return () => (service ??= new PdfService({ chromiumPath: config.CHROMIUM_PATH, logger }))
 }
 
 /**
@@ -66,7 +67,7 @@ export function createApp(given: Given): Express {
     ...rest,
     mailer: given.mailer ?? createMailer(given.config, given.logger),
     storage: given.storage ?? createStorage(given.config),
-    pdf: given.pdf ?? lazyPdf(given.config),
+    pdf: given.pdf ?? lazyPdf(given.config, given.logger),
     paymentGateway: given.paymentGateway ?? createPaymentGateway(given.config, given.database.db),
     events: given.events ?? createEvents(),
   }
@@ -76,6 +77,7 @@ export function createApp(given: Given): Express {
   // Answers are `no-store` and change with every call: an ETag (a hash of each body) buys nothing.
   app.set('etag', false)
   app.set('trust proxy', deps.config.TRUST_PROXY)
+  app.use(warnUntrustedForwarding(deps.logger))
 
   const api = express.Router({ caseSensitive: false })
   // JSON answers over 1 KB are compressed (gzip or brotli as the client accepts); files are not.

@@ -210,7 +210,7 @@ try {
 // One warm browser for every PDF, started on the first document and closed with the server.
 let pdfService: PdfService | undefined
 cleanups.push(async () => pdfService?.close())
-const pdf = () => (pdfService ??= new PdfService({ chromiumPath: config.CHROMIUM_PATH }))
+const pdf = () => (pdfService ??= new PdfService({ chromiumPath: config.CHROMIUM_PATH, logger }))
 const api = createApp({ config, database, logger, storage, mailer: createMailer(config, logger), pdf, cmsState: () => cmsAdmin.state })
 // Publishing in the CMS queues a site rebuild (pg-boss); this process runs rebuilds too.
 try {

@@ -1,7 +1,6 @@
 /**
  * Run by the gateway at start, once, under its PostgreSQL advisory lock: applies the committed
- * Payload migrations, loads the seed content once, makes sure the configured staff administrator
- * can sign in to the CMS, and exports the published content the static site is built from.
+ * Payload migrations, loads the seed content once, and exports the published content the static site is built from.
  *   node --import tsx cms/scripts/prepare.ts --export <file>
  */
 import { randomBytes } from 'node:crypto'
@@ -10,6 +9,7 @@ import config from '../src/payload.config'
 import { migrations } from '../src/migrations'
 import { writeSiteContent } from '../src/content/write'
 import { seedContent } from '../src/seed'
+import { CMS_IDENTITY_CONTEXT } from '../src/auth/permitdesk-session'
 
 const exportIndex = process.argv.indexOf('--export')
 const exportFile = exportIndex === -1 ? undefined : process.argv[exportIndex + 1]
@@ -20,16 +20,8 @@ try {
   await payload.db.migrate({ migrations: migrations as unknown as Parameters<typeof payload.db.migrate>[0] extends infer A ? A extends { migrations?: infer M } ? M : never : never })
   await seedContent(payload)
 
-  const adminEmail = process.env.ADMIN_EMAIL
-  const adminPassword = process.env.ADMIN_PASSWORD
-  if (adminEmail && adminPassword) {
-    const existing = await payload.find({ collection: 'users', where: { email: { equals: adminEmail } }, limit: 1, overrideAccess: true })
-    if (existing.docs[0]) {
-      await payload.update({ collection: 'users', id: existing.docs[0].id, data: { password: adminPassword }, overrideAccess: true })
-    } else {
-      await payload.create({ collection: 'users', data: { email: adminEmail, password: adminPassword, name: 'Administrator' }, overrideAccess: true })
-    }
-  }
+  // No CMS password for ADMIN_EMAIL (issue 24): the administrator signs in to PermitDesk and opens
+  // the CMS with that session; a CMS account of its own would outlive a removed role.
 
   // With no account at all Payload offers "create the first user" to whoever comes first, which
   // on a public server is anyone. A placeholder that cannot sign in closes that door; staff get
@@ -40,6 +32,7 @@ try {
       collection: 'users',
       data: { email: 'no-login@permitdesk.invalid', password: randomBytes(48).toString('base64url'), name: 'Placeholder (cannot sign in)' },
       overrideAccess: true,
+      context: { [CMS_IDENTITY_CONTEXT]: true },
     })
   }
 

@@ -96,3 +96,4 @@ export * from './rules/format-figure';
 export * from './rules/edit-text';
 export * from './compliance/rule-notes';
 export * from './platform/cms-admin';
+export * from './security/credentials';

@@ -240,13 +240,12 @@ test.describe('publishing', () => {
   test.describe.configure({ timeout: 180_000 })
 
   test('a news article published in the CMS goes live after a rebuild, recorded in site builds', async ({ page, request }) => {
-    const login = await request.post('/cms-api/users/login', { data: { email: 'staff@permitdesk.test', password: 'staff-password-123' } })
+    // The CMS follows the PermitDesk session (issue 24): there is no CMS password.
+    const login = await request.post('/api/account/login', { data: { email: 'staff@permitdesk.test', password: 'staff-password-123' } })
     expect(login.status()).toBe(200)
-    const { token } = await login.json()
     const slug = `e2e-article-${Date.now()}`
     const body = { root: { type: 'root', version: 1, direction: 'ltr', format: '', indent: 0, children: [{ type: 'paragraph', version: 1, direction: 'ltr', format: '', indent: 0, textFormat: 0, textStyle: '', children: [{ type: 'text', text: 'Published from the e2e test.', format: 0, version: 1, detail: 0, mode: 'normal', style: '' }] }] } }
     const created = await request.post('/cms-api/news', {
-      headers: { Authorization: `JWT ${token}` },
       data: { title: 'Published by a test', slug, date: '2026-11-01', summary: 'A test article.', body, _status: 'published' },
     })
     expect(created.status()).toBe(201)
@@ -259,11 +258,9 @@ test.describe('publishing', () => {
   })
 
   test('a draft does not reach the site', async ({ request }) => {
-    const login = await request.post('/cms-api/users/login', { data: { email: 'staff@permitdesk.test', password: 'staff-password-123' } })
-    const { token } = await login.json()
+    expect((await request.post('/api/account/login', { data: { email: 'staff@permitdesk.test', password: 'staff-password-123' } })).status()).toBe(200)
     const slug = `e2e-draft-${Date.now()}`
     const created = await request.post('/cms-api/news?draft=true', {
-      headers: { Authorization: `JWT ${token}` },
       data: { title: 'Draft', slug, date: '2026-11-01', summary: 'Not yet.', _status: 'draft' },
     })
     expect(created.status()).toBe(201)

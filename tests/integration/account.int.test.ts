@@ -186,7 +186,7 @@ describe('session checks', () => {
     const bad = await client.post('/api/account/authenticated', { clientSession: 'not-a-uuid', currentPath: 5 })
     expect(bad.status).toBe(400)
     expect(bad.body.modelState).toHaveProperty('clientSession')
-    expect((await client.get('/api/account/killsessions?clientSession=nope')).status).toBe(400)
+    expect((await client.post('/api/account/killsessions', { clientSession: 'nope' })).status).toBe(400)
   })
 
   it('does not write on an ordinary check', async () => {
@@ -199,14 +199,26 @@ describe('session checks', () => {
     expect(await lastSeen()).toBe(seen)
   })
 
+  it('a GET of killsessions changes nothing (state changes by POST only)', async () => {
+    const client = api.client()
+    const customer = await registerAndSignIn(client, {}, { api })
+    const id = crypto.randomUUID()
+    expect((await client.get(`/api/account/killsessions?clientSession=${id}`)).status).toBe(404)
+    const { rows } = await api.database.pool.query('select closing_at from app.sessions where user_id = $1 and ended_at is null', [customer.userId])
+    expect(rows).toEqual([{ closing_at: null }])
+    // Nor does a page of another origin by POST.
+    expect((await client.post('/api/account/killsessions', { clientSession: id }, { origin: 'https://evil.example' })).status).toBe(403)
+    expect((await api.database.pool.query('select closing_at from app.sessions where user_id = $1 and ended_at is null', [customer.userId])).rows).toEqual([{ closing_at: null }])
+  })
+
   it('killsessions ends the session unless the browser comes back within the grace period', async () => {
     const client = api.client()
     await registerAndSignIn(client, {}, { api })
     const id = crypto.randomUUID()
-    expect((await client.get(`/api/account/killsessions?clientSession=${id}`)).status).toBe(204)
+    expect((await client.post('/api/account/killsessions', { clientSession: id })).status).toBe(204)
     // A reload: the next request within the grace period keeps the session.
     expect((await client.post('/api/account/authenticated', { clientSession: id })).status).toBe(200)
-    expect((await client.get(`/api/account/killsessions?clientSession=${id}`)).status).toBe(204)
+    expect((await client.post('/api/account/killsessions', { clientSession: id })).status).toBe(204)
     // Nobody came back: the page unloaded for good three minutes ago.
     await api.database.pool.query(`update app.sessions set closing_at = now() - interval '3 minutes' where closing_at is not null`)
     expect((await client.post('/api/account/authenticated', { clientSession: id })).status).toBe(401)

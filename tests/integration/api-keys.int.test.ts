@@ -54,7 +54,7 @@ describe('managing keys', () => {
     expect(JSON.stringify(rows)).not.toContain(created.key)
     const list = await alice.client.get('/api/apiKey/list')
     expect(list.status).toBe(200)
-    expect(list.body).toContainEqual({ id: created.id, name: 'Nightly import', prefix: created.prefix, createdAt: expect.any(String), lastUsedAt: null })
+    expect(list.body).toContainEqual({ id: created.id, name: 'Nightly import', prefix: created.prefix, createdAt: expect.any(String), lastUsedAt: null, revokedAt: null, revokedReason: null })
     expect(list.text).not.toContain(created.key)
     expect((await bob.client.get('/api/apiKey/list')).body).toEqual([])
   })

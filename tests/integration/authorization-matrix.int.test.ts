@@ -8,7 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RouteSpec } from '../../api/src/http/route'
 import { API_POLICY, DOWNLOAD_POLICY } from '../security/policy'
 import { callNaming, castRoles, fillPath, recordOf, registeredPaths, routeKey, type Cast } from '../security/matrix'
-import { startTestApi, type TestApi } from '../setup/test-api'
+import { startTestApi, type Client, type TestApi } from '../setup/test-api'
+import { startCmsGateway, type CmsGateway } from '../setup/cms-gateway'
+import { CMS_COLLECTION_POLICY, CMS_GLOBAL_POLICY, CMS_ROLES, mayRead, mayWrite, type CmsRole } from '../security/cms-policy'
+import { createCustomer } from '../factories/promotions'
 
 let api: TestApi
 let cast: Cast
@@ -103,4 +106,68 @@ describe('downloads outside /api', () => {
     }
     expect(problems).toEqual([])
   }, 300_000)
+})
+
+describe('every CMS REST route answers as its policy says (issue 24)', () => {
+  let cms: CmsGateway
+  let as: Record<CmsRole, Client>
+  beforeAll(async () => {
+    cms = await startCmsGateway(api)
+    /** A gateway client carrying the session cookie of a user made in the database. */
+    const holding = async (overrides: Parameters<typeof createCustomer>[1] | null) => {
+      const client = cms.client()
+      if (overrides === null) return client
+      const user = await createCustomer(api, overrides)
+      ;(client as unknown as { cookies: Map<string, string> }).cookies.set('pd_session', user.client.cookie('pd_session')!)
+      return Object.assign(client, { userId: user.id })
+    }
+    const removed = await holding({ staffRole: 'marketing' })
+    // Signed in to the CMS once as marketing, then the role is taken away.
+    expect((await removed.get('/cms-api/users/me')).body.user).not.toBeNull()
+    await api.database.pool.query('update app.users set staff_role = null where id = $1', [(removed as unknown as { userId: number }).userId])
+    as = {
+      anonymous: await holding(null),
+      customer: await holding({}),
+      marketing: await holding({ staffRole: 'marketing' }),
+      admin: await holding({ isStaff: true, staffRole: 'admin' }),
+      roleRemoved: removed,
+    }
+  }, 120_000)
+  afterAll(async () => {
+    await cms?.close()
+  })
+
+  it('covers every collection and global the CMS has', () => {
+    expect(cms.payload.config.collections.map((c) => c.slug).filter((slug) => !slug.startsWith('payload-')).sort()).toEqual(Object.keys(CMS_COLLECTION_POLICY).sort())
+    expect(cms.payload.config.globals.map((g) => g.slug).sort()).toEqual(Object.keys(CMS_GLOBAL_POLICY).sort())
+  })
+
+  it('reads and writes each collection as each role', async () => {
+    const wrong: string[] = []
+    for (const [slug, policy] of Object.entries(CMS_COLLECTION_POLICY)) {
+      for (const role of CMS_ROLES) {
+        const read = await as[role].get(`/cms-api/${slug}?limit=5&depth=0`)
+        if (mayRead(policy.read, role) !== (read.status === 200)) wrong.push(`${role} read ${slug}: ${read.status}`)
+        if (policy.read === 'self' && read.status === 200 && role !== 'admin' && read.body.docs.length !== 1) wrong.push(`${role} read ${slug}: saw ${read.body.docs.length} users, not only itself`)
+        // An empty document: a role allowed to write meets the validation (400), a refused one 403 before it.
+        const write = await as[role].post(`/cms-api/${slug}`, {})
+        const refused = write.status === 403 || write.status === 401
+        if (mayWrite(policy.write, role) === refused || write.status < 300) wrong.push(`${role} create ${slug}: ${write.status}`)
+      }
+    }
+    expect(wrong).toEqual([])
+  }, 120_000)
+
+  it('reads and writes each global as each role', async () => {
+    const wrong: string[] = []
+    for (const [slug, policy] of Object.entries(CMS_GLOBAL_POLICY)) {
+      for (const role of CMS_ROLES) {
+        const read = await as[role].get(`/cms-api/globals/${slug}?depth=0`)
+        if (mayRead(policy.read, role) !== (read.status === 200)) wrong.push(`${role} read ${slug}: ${read.status}`)
+        const write = await as[role].post(`/cms-api/globals/${slug}`, {})
+        if (mayWrite(policy.write, role) !== (write.status === 200)) wrong.push(`${role} update ${slug}: ${write.status}`)
+      }
+    }
+    expect(wrong).toEqual([])
+  }, 60_000)
 })

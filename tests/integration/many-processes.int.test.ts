@@ -136,14 +136,15 @@ describe('two server processes behind a round-robin proxy', () => {
     expect(releaseBefore).toBeGreaterThan(0)
 
     // Publishing a news article in the CMS queues a rebuild, which one of the processes runs.
-    const login = await fetch(`${proxyBase}/cms-api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: proxyBase }, body: JSON.stringify(ADMIN) })
+    // The CMS follows the PermitDesk session (issue 24): the administrator signs in there.
+    const login = await fetch(`${proxyBase}/api/account/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: proxyBase }, body: JSON.stringify(ADMIN) })
     expect(login.status).toBe(200)
-    const { token } = (await login.json()) as { token: string }
+    const session = login.headers.getSetCookie().map((line) => line.split(';')[0]!).join('; ')
     const slug = `many-processes-${Date.now()}`
     const body = { root: { type: 'root', version: 1, direction: 'ltr', format: '', indent: 0, children: [{ type: 'paragraph', version: 1, direction: 'ltr', format: '', indent: 0, textFormat: 0, textStyle: '', children: [{ type: 'text', text: 'Published during the many-processes test.', format: 0, version: 1, detail: 0, mode: 'normal', style: '' }] }] } }
     const created = await fetch(`${proxyBase}/cms-api/news`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `JWT ${token}`, origin: proxyBase },
+      headers: { 'content-type': 'application/json', cookie: session, origin: proxyBase },
       body: JSON.stringify({ title: 'Two processes, one site', slug, date: '2026-11-01', summary: 'Rebuilt once, served by both.', body, _status: 'published' }),
     })
     expect(created.status, await created.clone().text()).toBe(201)

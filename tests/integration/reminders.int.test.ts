@@ -20,7 +20,7 @@ import { startOutboxRelay } from '../../api/src/events/delivery'
 import { savePromotion, withCompleteApplication } from '../factories/permit'
 import { createCustomer, createPromotion, promotionInput, type Customer } from '../factories/promotions'
 import { readOutbox, signInStaff } from '../setup/accounts'
-import { unsubscribeToken } from '../../api/src/modules/reminders/unsubscribe-token'
+import { isValidUnsubscribeToken, unsubscribeToken } from '../../api/src/modules/reminders/unsubscribe-token'
 import { startTestApi, type TestApi } from '../setup/test-api'
 import { pollUntil } from '../setup/poll'
 
@@ -193,7 +193,12 @@ describe('calendar', () => {
     const uids = Object.values(ical.sync.parseICS(text)).map((c: any) => c.uid).filter(Boolean)
     expect(uids.filter((uid: string) => uid.startsWith(`promotion-${first.id}-`))).toHaveLength(7)
     expect(uids.filter((uid: string) => uid.startsWith(`promotion-${second.id}-`))).toHaveLength(7)
-    expect((await carol.client.get('/api/calendar/getFeed')).body.url).toBe(feed.url)
+    // Shown once (issue 24): asked again, it says when it was made; only its hash is stored.
+    const again = (await carol.client.get('/api/calendar/getFeed')).body
+    expect(again).toEqual({ url: null, webcalUrl: null, createdAt: feed.createdAt })
+    const secret = path.split('/').at(-1)!.replace(/\.ics$/, '')
+    const stored = (await api.database.pool.query('select * from app.calendar_feeds')).rows
+    expect(JSON.stringify(stored)).not.toContain(secret)
 
     const renewed = (await carol.client.post('/api/calendar/regenerateFeed')).body
     expect(renewed.url).not.toBe(feed.url)
@@ -219,6 +224,28 @@ describe('the unsubscribe page of the e-mails', () => {
     expect(rows).toEqual([{ email: 'lee@example.com' }])
     // From another site: refused (CSRF).
     expect((await api.client().request('POST', '/unsubscribe/', form(token), { ...headers, origin: 'https://evil.example' })).status).toBe(403)
+  })
+})
+
+describe('unsubscribe links expire (issue 24)', () => {
+  it('work for a year, not after, and a later reminder carries a fresh one', async () => {
+    const { id } = await promotionWithDates()
+    const deps = { config: api.config, database: api.database }
+    const sent = new Date('2026-01-10T00:00:00Z')
+    const token = await unsubscribeToken(deps, id, 'kim@example.com', sent)
+    expect(await isValidUnsubscribeToken(deps, id, 'kim@example.com', token, new Date('2027-01-09T00:00:00Z'))).toBe(true)
+    expect(await isValidUnsubscribeToken(deps, id, 'kim@example.com', token, new Date('2027-01-10T00:00:01Z'))).toBe(false)
+    // The expiry is signed: moving it on breaks the token.
+    const [expires, mac] = token.split('.')
+    expect(await isValidUnsubscribeToken(deps, id, 'kim@example.com', `${Number(expires) + 86_400 * 365}.${mac}`, new Date('2027-06-01T00:00:00Z'))).toBe(false)
+    // Another address or promotion, and the old form without an expiry, are refused.
+    expect(await isValidUnsubscribeToken(deps, id, 'other@example.com', token, sent)).toBe(false)
+    expect(await isValidUnsubscribeToken(deps, id + 1, 'kim@example.com', token, sent)).toBe(false)
+    expect(await isValidUnsubscribeToken(deps, id, 'kim@example.com', mac!, sent)).toBe(false)
+    // A reminder a month later carries its own token, good for a year from then.
+    const later = await unsubscribeToken(deps, id, 'kim@example.com', new Date('2026-02-10T00:00:00Z'))
+    expect(later).not.toBe(token)
+    expect(await isValidUnsubscribeToken(deps, id, 'kim@example.com', later, new Date('2027-02-01T00:00:00Z'))).toBe(true)
   })
 })
 

@@ -151,7 +151,7 @@ describe('the session cache across two instances', () => {
     await registerAndSignIn(client, {}, { api: one })
     const onTwo = sameBrowserOn(client, two.baseUrl)
     expect((await poll(onTwo)).status).toBe(200)
-    expect((await client.get('/api/account/killsessions')).status).toBe(204)
+    expect((await client.post('/api/account/killsessions')).status).toBe(204)
     const closing = async () => (await one.database.pool.query('select closing_at from app.sessions where id = $1', [sessionId(client)])).rows[0].closing_at
     expect(await closing()).not.toBeNull()
     // The reload reaches instance two, whose cached entry was dropped: it reads the row and clears the mark.

@@ -33,7 +33,7 @@ export const API_POLICY: Record<string, Policy> = {
   'GET /account/confirmEmail': { access: 'public' },
   'POST /account/login': { access: 'public' },
   'POST /account/authenticated': { access: 'public' },
-  'GET /account/killsessions': { access: 'public' },
+  'POST /account/killsessions': { access: 'public' },
   'POST /account/logOut': { access: 'public' },
   'POST /account/forgotPassword': { access: 'public' },
   'POST /account/resetPassword': { access: 'public' },

@@ -5,6 +5,7 @@ import { findSession, SESSION_COOKIE, type LiveSession } from '../modules/accoun
 import { toSessionUser } from '../modules/account/session-user'
 import { authenticateApiKey } from '../modules/api-keys/api-keys'
 import type { SessionCache } from '../modules/account/session-cache'
+import { withRequestCredential } from '../modules/changelog/request-credential'
 
 export { toSessionUser, type SessionUser } from '../modules/account/session-user'
 
@@ -34,7 +35,8 @@ export function clearSessionCookie(res: Response, secure: boolean) {
  * Decides who the caller is, once per request: the session cookie, or `Authorization: Bearer <key>`
  * (an API key, see modules/api-keys). Sets `res.locals.user` (a SessionUser), `res.locals.apiKey`
  * (the key used, if any), `res.locals.session` and `res.locals.sessionState` ('live' | 'replaced'
- * | 'none'). Route access (http/route.ts) only reads the result.
+ * | 'none'). Route access (http/route.ts) only reads the result. The rest of the request runs with
+ * its credential known (request-credential.ts), which every changelog row records.
  */
 export function authenticate({ database, config, sessionCache }: Pick<AppDeps, 'database'> & { config?: Pick<AppDeps['config'], 'secureCookies'>; sessionCache?: SessionCache }): RequestHandler {
   const secure = config?.secureCookies ?? false
@@ -46,7 +48,7 @@ export function authenticate({ database, config, sessionCache }: Pick<AppDeps, '
         const { user, apiKey } = await authenticateApiKey(database.db, bearer)
         res.locals.user = user
         res.locals.apiKey = apiKey
-        return next()
+        return withRequestCredential({ sessionId: null, apiKeyId: apiKey.id }, next)
       }
       const token = readSessionToken(req.headers.cookie, secure)
       if (!token) return next()
@@ -55,6 +57,7 @@ export function authenticate({ database, config, sessionCache }: Pick<AppDeps, '
       if (found.state === 'live') {
         res.locals.session = found.session satisfies LiveSession
         res.locals.user = toSessionUser(found.user)
+        return withRequestCredential({ sessionId: found.session.id, apiKeyId: null }, next)
       }
       next()
     } catch (error) {

@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express'
+import type { Request, RequestHandler } from 'express'
 import { AppError, MSG_CROSS_SITE_REFUSED } from '@permitdesk/shared'
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -12,12 +12,30 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS'])
  */
 export function sameOrigin(publicOrigin: string): RequestHandler {
   return (req, _res, next) => {
-    if (SAFE.has(req.method)) return next()
-    if (/^bearer\s/i.test(req.get('authorization') ?? '') && !req.headers.cookie) return next()
-    const source = req.get('origin') ?? (req.get('referer') ? safeOrigin(req.get('referer')!) : undefined)
-    if (!source || source === publicOrigin) return next()
-    if (source === `${req.protocol}://${req.get('host')}`) return next()
-    next(new AppError('FORBIDDEN', MSG_CROSS_SITE_REFUSED))
+    if (isCrossSite(req, publicOrigin)) return next(new AppError('FORBIDDEN', MSG_CROSS_SITE_REFUSED))
+    next()
+  }
+}
+
+/** Whether a state-changing request comes from a page of another origin (the rule above). */
+export function isCrossSite(req: Request, publicOrigin: string): boolean {
+  if (SAFE.has(req.method)) return false
+  if (/^bearer\s/i.test(req.get('authorization') ?? '') && !req.headers.cookie) return false
+  const source = req.get('origin') ?? (req.get('referer') ? safeOrigin(req.get('referer')!) : undefined)
+  if (!source || source === publicOrigin) return false
+  return source !== `${req.protocol}://${req.get('host')}`
+}
+
+/**
+ * The same rule in front of the CMS (issue 24): unsafe calls to /cms-api/ and the admin's server
+ * actions (POSTs under /cms/) from another origin are refused before Payload reads them. Answered
+ * here in the API's error shape, since the gateway has no API error handler on that path.
+ */
+export function cmsSameOrigin(publicOrigin: string): RequestHandler {
+  return (req, res, next) => {
+    if (!isCrossSite(req, publicOrigin)) return next()
+    const refused = new AppError('FORBIDDEN', MSG_CROSS_SITE_REFUSED)
+    res.status(refused.httpStatus).set('Cache-Control', 'no-store').json(refused.toJSON())
   }
 }
 

@@ -22,6 +22,9 @@ describe.runIf(hasChromium)('PdfService (real Chromium)', () => {
     const pdf = await service.render('<!doctype html><html><body><h1>Permit application</h1><p>NSW, ACT</p></body></html>')
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-')
     expect(pdf.length).toBeGreaterThan(1000)
+    // Issue 24: no --no-sandbox unless running as root or the sandbox could not start.
+    if (process.getuid?.() === 0) expect(service.sandboxMode).toBe('no-sandbox: running as root')
+    else expect(service.sandboxMode).toMatch(/^(sandbox|no-sandbox: the sandbox could not start)$/)
   })
 
   it('prints more documents at once than it has pages, each one whole', async () => {

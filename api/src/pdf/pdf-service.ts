@@ -1,12 +1,15 @@
 import puppeteer, { type Browser, type Page, type PDFOptions } from 'puppeteer-core'
 import { AppError } from '@permitdesk/shared'
 import { findChromium } from './find-chromium'
+import { launchSandboxed, type SandboxMode } from './chromium-sandbox'
 
 export type PdfServiceOptions = {
   chromiumPath?: string
   poolSize?: number
   /** Documents that may wait for a page; past this a render is refused at once (503) instead of queueing without end. */
   maxQueue?: number
+  /** Told once which sandbox mode Chromium runs in. */
+  logger?: { info: (message: string, fields?: Record<string, unknown>) => void; warn: (message: string, fields?: Record<string, unknown>) => void }
 }
 export type RenderOptions = Pick<PDFOptions, 'landscape' | 'margin' | 'displayHeaderFooter' | 'headerTemplate' | 'footerTemplate'>
 
@@ -23,25 +26,42 @@ export class PdfService {
   private readonly poolSize: number
   private readonly maxQueue: number
   private readonly executablePath: string
+  private readonly logger: PdfServiceOptions['logger']
+  private sandbox: SandboxMode | undefined
+  private sandboxLogged = false
 
   constructor(options: PdfServiceOptions = {}) {
     // Resolved now so a missing browser is reported when the service is built, not mid-request.
     this.executablePath = findChromium(options.chromiumPath)
     this.poolSize = options.poolSize ?? 4
     this.maxQueue = options.maxQueue ?? 32
+    this.logger = options.logger
+  }
+
+  /** How the running browser is sandboxed (undefined before the first launch). */
+  get sandboxMode(): SandboxMode | undefined {
+    return this.sandbox
   }
 
   private launch(): Promise<Browser> {
     if (!this.browser) {
-      this.browser = puppeteer
-        .launch({
+      const launch = (args: string[]) =>
+        puppeteer.launch({
           executablePath: this.executablePath,
           headless: true,
           // The server's own shutdown closes the browser; puppeteer's handlers would exit the process early.
           handleSIGINT: false,
           handleSIGTERM: false,
           handleSIGHUP: false,
-          args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-gpu', '--no-first-run', '--font-render-hinting=none'],
+          args,
+        })
+      const args = ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-gpu', '--no-first-run', '--font-render-hinting=none']
+      // The sandbox where the kernel allows it (chromium-sandbox.ts); said once per process.
+      this.browser = launchSandboxed(launch, args, { uid: process.getuid?.(), log: this.sandboxLogged ? undefined : this.logger })
+        .then(({ browser, mode }) => {
+          this.sandbox = mode
+          this.sandboxLogged = true
+          return browser
         })
         .then((browser) => {
           browser.on('disconnected', () => {

@@ -5,6 +5,7 @@ import { isAppRoute } from '@permitdesk/shared/app-routes'
 import type { Config } from '../env'
 import { parts } from './paths'
 import { rawBodyLimit } from '../http/body-limits'
+import { cmsSameOrigin } from '../http/same-origin'
 import { memoryStatic } from './memory-static'
 import type { LiveSite } from './live-site'
 import { appCsp, cmsCsp, dataCsp, inlineScriptHashes, pageCsp, securityHeaders, siteCspForFile } from './security-headers'
@@ -74,6 +75,9 @@ export function createGateway({
     // may be large; everything else is JSON of a page).
     const cmsApiLimit = rawBodyLimit(CMS_JSON_BODY_LIMIT)
     const cmsUploadLimit = rawBodyLimit(CMS_UPLOAD_BODY_LIMIT)
+    // Unsafe calls from another origin are refused as /api refuses them (issue 24): a SameSite=Lax
+    // cookie alone does not stop a same-site page or a top-level form post.
+    gateway.use(['/cms-api', '/cms'], cmsSameOrigin(config.publicOrigin))
     gateway.use(['/cms-api', '/cms'], (req, res, next) => ((req.headers['content-type'] ?? '').startsWith('multipart/') ? cmsUploadLimit(req, res, next) : cmsApiLimit(req, res, next)))
     gateway.all(['/cms', '/cms/*splat', '/cms-api', '/cms-api/*splat', '/_next/*splat'], toNext)
   }

@@ -3,6 +3,8 @@ import type { AuthStrategy, Payload } from 'payload'
 
 /** The API's session cookie (api/src/modules/account/session-store.ts). */
 export const SESSION_COOKIE = 'pd_session'
+/** Set on the one create of a CMS user this strategy makes; any other create is refused (Users hook). */
+export const CMS_IDENTITY_CONTEXT = 'permitdeskIdentity'
 const SESSION_IDLE_MINUTES = 30
 export const STRATEGY_NAME = 'permitdesk-session'
 
@@ -36,7 +38,9 @@ export async function findCmsIdentity(pool: Pool, token: string) {
  * One identity (issue 13): a staff administrator or a marketing user signed in to PermitDesk
  * reaches the Payload admin at /cms/ with the same session; the CMS user with that e-mail is
  * created on first use. Customers (and agents) are never CMS users. Payload's local strategy
- * stays on beside it (see NOTES: the admin depends on it).
+ * stays on beside it (see NOTES: the admin depends on it), but a user it signs in has no role, so
+ * every access rule refuses it (cms/src/access). The live-session query above is the API's
+ * definition (ended, expired, idle); keep them in step.
  */
 export const permitdeskSessionStrategy: AuthStrategy = {
   name: STRATEGY_NAME,
@@ -50,7 +54,8 @@ export const permitdeskSessionStrategy: AuthStrategy = {
     const identity = await findCmsIdentity(pool, token)
     if (!identity) return { user: null }
     const doc = await findOrCreateCmsUser(payload, identity)
-    return { user: { ...doc, collection: 'users', _strategy: STRATEGY_NAME } }
+    // The role comes from PermitDesk on every request (issue 24): cms/src/access reads it from here.
+    return { user: { ...doc, role: identity.role, collection: 'users', _strategy: STRATEGY_NAME } }
   },
 }
 
@@ -60,6 +65,7 @@ async function findOrCreateCmsUser(payload: Payload, identity: { email: string; 
   return payload.create({
     collection: 'users',
     overrideAccess: true,
+    context: { [CMS_IDENTITY_CONTEXT]: true },
     // A password nobody knows: this account signs in through the PermitDesk session only.
     data: { email: identity.email, name: identity.name, password: crypto.randomBytes(24).toString('base64url') },
   })

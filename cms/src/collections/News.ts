@@ -1,5 +1,5 @@
 import type { CollectionConfig } from 'payload'
-import { isStaff, publishedOrStaff } from '../access'
+import { isContentEditor, publishedOrEditor } from '../access'
 import { rebuildOnDelete, rebuildOnPublish } from '../hooks/request-site-rebuild'
 
 /** News articles: one page each under /news/{slug}/. Drafts, publish, versions kept. */
@@ -7,7 +7,7 @@ export const News: CollectionConfig = {
   slug: 'news',
   labels: { singular: 'News article', plural: 'News' },
   admin: { group: 'Content', useAsTitle: 'title', defaultColumns: ['title', 'date', '_status'] },
-  access: { read: publishedOrStaff, create: isStaff, update: isStaff, delete: isStaff, readVersions: isStaff },
+  access: { read: publishedOrEditor, create: isContentEditor, update: isContentEditor, delete: isContentEditor, readVersions: isContentEditor },
   versions: { drafts: true, maxPerDoc: 50 },
   defaultSort: '-date',
   hooks: { afterChange: [rebuildOnPublish], afterDelete: [rebuildOnDelete] },

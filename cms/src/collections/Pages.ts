@@ -1,5 +1,5 @@
 import type { CollectionConfig } from 'payload'
-import { isStaff, publishedOrStaff } from '../access'
+import { isContentEditor, publishedOrEditor } from '../access'
 import { rebuildOnDelete, rebuildOnPublish } from '../hooks/request-site-rebuild'
 
 /** The fixed marketing pages; each key is one route of the site (000 §2). */
@@ -23,7 +23,7 @@ export const PAGE_KEYS = [
 export const Pages: CollectionConfig = {
   slug: 'pages',
   admin: { group: 'Content', useAsTitle: 'title', defaultColumns: ['title', 'key', '_status'] },
-  access: { read: publishedOrStaff, create: isStaff, update: isStaff, delete: isStaff, readVersions: isStaff },
+  access: { read: publishedOrEditor, create: isContentEditor, update: isContentEditor, delete: isContentEditor, readVersions: isContentEditor },
   versions: { drafts: true, maxPerDoc: 50 },
   hooks: { afterChange: [rebuildOnPublish], afterDelete: [rebuildOnDelete] },
   fields: [

@@ -1,12 +1,12 @@
 import type { CollectionConfig } from 'payload'
-import { anyone, isStaff } from '../access'
+import { anyone, isContentEditor } from '../access'
 import { rebuildOnDelete, rebuildOnPublish } from '../hooks/request-site-rebuild'
 
 /** Customer reviews with the spec's positional fields (000 §3 "Review"), newest first. */
 export const Reviews: CollectionConfig = {
   slug: 'reviews',
   admin: { group: 'Content', useAsTitle: 'authorName', defaultColumns: ['authorName', 'companyName', 'rating', 'time'] },
-  access: { read: anyone, create: isStaff, update: isStaff, delete: isStaff },
+  access: { read: anyone, create: isContentEditor, update: isContentEditor, delete: isContentEditor },
   defaultSort: '-time',
   hooks: { afterChange: [rebuildOnPublish], afterDelete: [rebuildOnDelete] },
   fields: [

@@ -1,5 +1,5 @@
 import type { CollectionConfig } from 'payload'
-import { isStaff } from '../access'
+import { isAdmin, isContentEditor } from '../access'
 
 /**
  * One row per rebuild of the static site after publishing, written by the api's site-rebuild
@@ -14,7 +14,7 @@ export const SiteBuilds: CollectionConfig = {
     defaultColumns: ['status', 'reason', 'startedAt', 'seconds'],
     description: 'Rebuilds of the public site after publishing. A failed build leaves the previous site live.',
   },
-  access: { read: isStaff, create: () => false, update: () => false, delete: isStaff },
+  access: { read: isContentEditor, create: () => false, update: () => false, delete: isAdmin },
   defaultSort: '-startedAt',
   fields: [
     { name: 'status', type: 'text', required: true, admin: { description: 'running, succeeded or failed' } },

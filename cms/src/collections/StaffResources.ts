@@ -1,6 +1,6 @@
 import path from 'node:path'
 import type { CollectionConfig } from 'payload'
-import { isStaff } from '../access'
+import { isAdmin } from '../access'
 
 /** The groups of the staff resources screen, in its order. */
 export const STAFF_RESOURCE_CATEGORIES = [
@@ -26,7 +26,7 @@ export function validateResourceUrl(value: unknown, kind: unknown): true | strin
 export const createStaffDocuments = (mediaDir: string): CollectionConfig => ({
   slug: 'staff-documents',
   admin: { group: 'Staff', useAsTitle: 'filename', description: 'Files linked from the staff console’s Resources screen (staff only).' },
-  access: { read: isStaff, create: isStaff, update: isStaff, delete: isStaff },
+  access: { read: isAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },
   upload: {
     staticDir: path.join(path.dirname(path.resolve(mediaDir)), 'staff-documents'),
     mimeTypes: [
@@ -53,7 +53,7 @@ export const StaffResources: CollectionConfig = {
   slug: 'staff-resources',
   labels: { singular: 'Staff resource', plural: 'Staff resources' },
   admin: { group: 'Staff', useAsTitle: 'title', defaultColumns: ['title', 'category', 'kind', 'order'], description: 'Links and documents shown on the staff console’s Resources screen.' },
-  access: { read: isStaff, create: isStaff, update: isStaff, delete: isStaff },
+  access: { read: isAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },
   defaultSort: 'order',
   fields: [
     { name: 'title', type: 'text', required: true },

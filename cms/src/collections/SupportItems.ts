@@ -1,5 +1,5 @@
 import type { CollectionConfig } from 'payload'
-import { anyone, isStaff } from '../access'
+import { anyone, isContentEditor } from '../access'
 import { rebuildOnDelete, rebuildOnPublish } from '../hooks/request-site-rebuild'
 
 export const SUPPORT_ITEM_KINDS = ['faq', 'howto', 'form-faq', 'promotion-list-faq'] as const
@@ -13,7 +13,7 @@ export const SupportItems: CollectionConfig = {
   slug: 'support-items',
   labels: { singular: 'Support item', plural: 'Support items' },
   admin: { group: 'Content', useAsTitle: 'question', defaultColumns: ['question', 'kind', 'order'] },
-  access: { read: anyone, create: isStaff, update: isStaff, delete: isStaff },
+  access: { read: anyone, create: isContentEditor, update: isContentEditor, delete: isContentEditor },
   defaultSort: 'order',
   hooks: { afterChange: [rebuildOnPublish], afterDelete: [rebuildOnDelete] },
   fields: [

@@ -14,7 +14,7 @@ import {
   TermsClauseSchema,
   unknownPlaceholders,
 } from '@permitdesk/shared'
-import { isStaff } from '../access'
+import { isAdmin } from '../access'
 
 const TRISTATE_OPTIONS = [
   { label: 'Any', value: 'any' },
@@ -87,7 +87,7 @@ export const TermsClauses: CollectionConfig = {
     defaultColumns: ['title', 'key', 'order', 'kinds', 'complianceNote'],
     description: `Placeholders you can use in the text: ${TERMS_PLACEHOLDER_KEYS.map((k) => `{${k}}`).join(', ')}.`,
   },
-  access: { read: isStaff, create: isStaff, update: isStaff, delete: isStaff },
+  access: { read: isAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },
   defaultSort: 'order',
   hooks: { beforeChange: [writeSnapshot] },
   fields: [

@@ -1,5 +1,5 @@
 import type { GlobalConfig } from 'payload'
-import { anyone, isStaff } from '../access'
+import { anyone, isAdmin } from '../access'
 import { rebuildOnGlobalChange } from '../hooks/request-site-rebuild'
 
 /** Site-wide settings the static site, its structured data and the e-mails read. */
@@ -7,7 +7,7 @@ export const SiteSettings: GlobalConfig = {
   slug: 'site-settings',
   label: 'Site settings',
   admin: { group: 'Site' },
-  access: { read: anyone, update: isStaff },
+  access: { read: anyone, update: isAdmin },
   hooks: { afterChange: [rebuildOnGlobalChange] },
   fields: [
     {

@@ -28,10 +28,16 @@ export async function checkAuthenticated(currentPath: string): Promise<number> {
   }
 }
 
-/** On page unload (000 §7): keepalive so the request outlives the page. */
+/**
+ * On page unload (000 §7): a POST by sendBeacon, which the browser delivers after the page is gone
+ * (issue 24: never a GET, which must not change state).
+ */
 export function killSessions() {
   try {
-    void fetch(`/api/account/killsessions?clientSession=${clientSession}`, { credentials: 'include', keepalive: true })
+    const body = new Blob([JSON.stringify({ clientSession })], { type: 'application/json' })
+    if (!navigator.sendBeacon?.('/api/account/killsessions', body)) {
+      void fetch('/api/account/killsessions', { method: 'POST', credentials: 'include', keepalive: true, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientSession }) })
+    }
   } catch {
     // The page is going away; nothing to do.
   }

@@ -1,5 +1,8 @@
 import { index, integer, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import type { ApiKeyRevokedReason } from '@permitdesk/shared'
 import { app } from './instance'
+
+export type { ApiKeyRevokedReason }
 import { users } from './users'
 
 /**
@@ -20,6 +23,8 @@ export const apiKeys = app.table(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Why the key stopped (issue 24): `revoked` by its owner, or ended with every credential of the user. */
+    revokedReason: text('revoked_reason').$type<ApiKeyRevokedReason>(),
   },
   (table) => [index('api_keys_user_id_idx').on(table.userId)],
 )

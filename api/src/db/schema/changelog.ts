@@ -21,6 +21,9 @@ export const changelog = app.table(
     entityId: integer('entity_id'),
     /** The operation: create, modify, archive, unarchive, delete, restore, request-lawyer-contact… */
     action: text('action').notNull(),
+    /** The credential it came through (issue 24): the session's id, or the API key's. */
+    sessionId: text('session_id'),
+    apiKeyId: integer('api_key_id'),
     changes: jsonb('changes').$type<Record<string, FieldChange>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -71,15 +71,18 @@ export const promotionUnsubscribes = app.table(
   (t) => [uniqueIndex('promotion_unsubscribes_idx').on(t.promotionId, t.email)],
 )
 
-/** The secret of an account's subscribable calendar feed (regenerating replaces it). */
+/**
+ * The secret of an account's subscribable calendar feed (regenerating replaces it), stored as its
+ * SHA-256 (issue 24): the address is shown once, when made.
+ */
 export const calendarFeeds = app.table(
   'calendar_feeds',
   {
     userId: integer('user_id')
       .primaryKey()
       .references(() => users.id),
-    token: text('token').notNull(),
+    tokenHash: text('token_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('calendar_feeds_token_idx').on(t.token)],
+  (t) => [uniqueIndex('calendar_feeds_token_hash_idx').on(t.tokenHash)],
 )

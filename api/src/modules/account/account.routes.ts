@@ -88,9 +88,11 @@ export function accountRoutes(deps: AppDeps): RouteSpec[] {
       },
     }),
     // Sent on page unload (000 §7): the session ends unless the browser comes back at once (a reload).
+    // POST only (issue 24; the spec lists it under GET): a GET must not change state, and a link or
+    // an image on another page could otherwise mark a session closing. The app sends it with sendBeacon.
     route({
-      method: 'get', path: '/account/killsessions', access: 'public', raw: true, summary: 'Page unload: the session ends unless the browser comes back at once.',
-      query: KillSessionsSchema,
+      method: 'post', path: '/account/killsessions', access: 'public', raw: true, summary: 'Page unload (navigator.sendBeacon): the session ends unless the browser comes back at once.',
+      body: KillSessionsSchema,
       handler: async ({ res }) => {
         await markClosing(db, res.locals.session)
         res.status(204).end()

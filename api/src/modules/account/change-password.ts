@@ -4,12 +4,13 @@ import type { AccountDeps } from './account-deps'
 import { assertPasswordNotCommon } from './common-passwords'
 import { hashPassword, verifyPassword } from './passwords'
 import { hitOrThrow, RATE_LIMITS } from './rate-limit'
-import { endUserSessions } from './session-store'
+import { endUserCredentials } from './end-user-credentials'
 
 /**
  * POST /api/account/changePassword: the current password must be given (a stolen session alone
  * cannot take the account over); guesses count against the login limit of the account. The new
- * password ends every other session of the user.
+ * password ends every other credential of the user: the other sessions, the API keys and the
+ * calendar feed address (issue 24; the account screen says so before the user confirms).
  */
 export async function changePassword(deps: AccountDeps, userId: number, sessionId: string, input: ChangePassword): Promise<void> {
   const user = await findUserById(deps.db, userId)
@@ -20,5 +21,5 @@ export async function changePassword(deps: AccountDeps, userId: number, sessionI
   }
   assertPasswordNotCommon(input.password)
   await updateUser(deps.db, userId, { passwordHash: await hashPassword(input.password) })
-  await endUserSessions(deps.db, userId, 'password_changed', sessionId)
+  await endUserCredentials(deps.db, userId, 'password_changed', { exceptSessionId: sessionId })
 }

@@ -27,6 +27,14 @@ export async function insertOnce(db: Db, key: string, ttlMs: number): Promise<bo
   return rows.length === 1
 }
 
+/**
+ * Gives back one hit counted in the key's live window (never below zero). Only the caller's own
+ * hit: a reservation taken before an outcome was known, returned when it should not have counted.
+ */
+export async function uncountHit(db: Db, key: string): Promise<void> {
+  await db.execute(sql`update app.rate_limits set count = greatest(count - 1, 0) where key = ${key} and reset_at > now()`)
+}
+
 export async function deleteWindow(db: Db, key: string): Promise<void> {
   await db.execute(sql`delete from app.rate_limits where key = ${key}`)
 }

@@ -1,6 +1,6 @@
 import { AppError, msgTooManyAttempts } from '@permitdesk/shared'
 import type { Db } from '../../db/client'
-import { countHit, deleteWindow, findWindow } from './rate-limit.repository'
+import { countHit, deleteWindow, findWindow, uncountHit } from './rate-limit.repository'
 
 /**
  * Brute-force limits (fixed windows, counted in PostgreSQL so every API process shares them).
@@ -10,6 +10,8 @@ import { countHit, deleteWindow, findWindow } from './rate-limit.repository'
 export const RATE_LIMITS = {
   loginPerAccount: { limit: 5, windowMs: 15 * 60_000 },
   loginPerAddress: { limit: 50, windowMs: 15 * 60_000 },
+  /** Successful sign-ins per address: a credential-stuffing run that often succeeds is still slowed. */
+  loginSuccessPerAddress: { limit: 1000, windowMs: 60 * 60_000 },
   forgotPerAccount: { limit: 3, windowMs: 60 * 60_000 },
   forgotPerAddress: { limit: 20, windowMs: 60 * 60_000 },
   /** Confirmation and reset e-mails to one address (mail bombing). */
@@ -38,6 +40,11 @@ export async function hit(db: Db, key: string, { windowMs }: RateLimit): Promise
 export async function hitOrThrow(db: Db, key: string, rule: RateLimit) {
   const { count, resetAt } = await hit(db, key, rule)
   if (count > rule.limit) throw tooMany(resetAt)
+}
+
+/** Gives back the caller's own hit (see uncountHit). */
+export async function refundHit(db: Db, key: string) {
+  await uncountHit(db, key)
 }
 
 export async function clearLimit(db: Db, key: string) {

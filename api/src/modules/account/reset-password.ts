@@ -3,11 +3,11 @@ import { consumeAccountToken, markEmailConfirmed, retireAccountTokens, updateUse
 import type { AccountDeps } from './account-deps'
 import { assertPasswordNotCommon } from './common-passwords'
 import { hashPassword } from './passwords'
-import { endUserSessions } from './session-store'
+import { endUserCredentials } from './end-user-credentials'
 
 /**
  * POST /api/account/resetPassword: the token works once and expires; the new password ends every
- * session of the account and spends the other reset links. Following the link also proves the address.
+ * credential of the account (sessions, API keys, the calendar feed address) and spends the other reset links. Following the link also proves the address.
  */
 export async function resetPassword(deps: AccountDeps, input: ResetPassword): Promise<void> {
   assertPasswordNotCommon(input.password)
@@ -16,5 +16,5 @@ export async function resetPassword(deps: AccountDeps, input: ResetPassword): Pr
   await updateUser(deps.db, userId, { passwordHash: await hashPassword(input.password) })
   await markEmailConfirmed(deps.db, userId)
   await retireAccountTokens(deps.db, userId, 'reset')
-  await endUserSessions(deps.db, userId, 'password_reset')
+  await endUserCredentials(deps.db, userId, 'password_reset')
 }

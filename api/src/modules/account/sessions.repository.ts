@@ -43,9 +43,15 @@ export async function markSessionClosing(db: Db, id: string) {
   await db.update(sessions).set({ closingAt: new Date() }).where(and(eq(sessions.id, id), isNull(sessions.endedAt)))
 }
 
-export async function endUserSessions(db: Db, userId: number, reason: string, exceptId?: string) {
-  await db
+/** Ends the user's live sessions (but `exceptId`); returns how many ended. */
+export async function endUserSessions(db: DbOrTx, userId: number, reason: string, exceptId?: string): Promise<number> {
+  const ended = await db
     .update(sessions)
     .set({ endedAt: new Date(), endedReason: reason })
     .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt), exceptId ? ne(sessions.id, exceptId) : undefined))
+    .returning({ id: sessions.id })
+  return ended.length
 }
+
+/** A database handle or an open transaction. */
+type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0]

@@ -180,14 +180,6 @@ export async function setUserEmail(db: DbOrTx, id: number, email: string) {
 }
 
 /** Ends every live session of a user; answers how many. */
-export async function deleteSessionsOf(db: DbOrTx, userId: number): Promise<number> {
-  const ended = await db
-    .update(sessions)
-    .set({ endedAt: new Date(), endedReason: 'ended_by_staff' })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)))
-    .returning({ id: sessions.id })
-  return ended.length
-}
 
 /** Promotions in "Action required" (getActionsRequired). */
 export async function findActionsRequired(db: DbOrTx, limit: number) {

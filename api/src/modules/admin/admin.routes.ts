@@ -194,7 +194,7 @@ function users(deps: AppDeps): RouteSpec[] {
       response: z.object({ changes: z.array(EmailChange), total: z.number(), page: z.number(), pageSize: z.number() }),
       handler: ({ query }) => getEmailUpdates(db, query.q || undefined, query.page),
     }),
-    route({ method: 'post', path: '/admin/endUserSessions', summary: "End every live session of a user (they must sign in again).", access: 'staff', body: z.object({ userId: RecordIdSchema }), response: z.object({ ended: z.number() }), handler: ({ body, user }) => endUserSessions(db, user, body.userId) }),
+    route({ method: 'post', path: '/admin/endUserSessions', summary: "End every credential of a user: live sessions, API keys (revoked) and the calendar feed address (they must sign in again).", access: 'staff', body: z.object({ userId: RecordIdSchema }), response: z.object({ ended: z.number(), apiKeysRevoked: z.number(), calendarFeedReplaced: z.boolean() }), handler: ({ body, user }) => endUserSessions(db, user, body.userId) }),
   ]
 }
 

@@ -9,7 +9,8 @@ import { brandFor } from '../../mail/templates'
 import { emailChangedTemplate } from '../../mail/staff-templates'
 import { insertChange } from '../changelog/changelog.repository'
 import { RecordIdSchema } from '../promotions/promotions.schemas'
-import { deleteSessionsOf, findEmailChanges, findOwner, findUserByEmail, findUserLog, searchUsers, setUserEmail } from './admin.repository'
+import { endUserCredentials } from '../account/end-user-credentials'
+import { findEmailChanges, findOwner, findUserByEmail, findUserLog, searchUsers, setUserEmail } from './admin.repository'
 import type { Staff } from './staff-write'
 
 export const USERS_PAGE_SIZE = 20
@@ -48,12 +49,16 @@ export async function updateUserEmail(deps: Pick<AppDeps, 'database' | 'mailer' 
   return { userId: before.id, email: input.email }
 }
 
+/** Ends every credential of the user (sessions, API keys, calendar feed address: issue 24), logged. */
 export async function endUserSessions(db: AppDeps['database']['db'], staff: Staff, userId: number) {
   return db.transaction(async (tx) => {
     if (!(await findOwner(tx, userId))) throw new AppError('NOT_FOUND')
-    const ended = await deleteSessionsOf(tx, userId)
-    await insertChange(tx, { promotionId: null, userId: staff.id, entity: 'user', entityId: userId, action: 'end-sessions', changes: { sessions: { from: ended, to: 0 } } })
-    return { ended }
+    const ended = await endUserCredentials(tx, userId, 'ended_by_staff')
+    await insertChange(tx, {
+      promotionId: null, userId: staff.id, entity: 'user', entityId: userId, action: 'end-sessions',
+      changes: { sessions: { from: ended.sessions, to: 0 }, apiKeys: { from: ended.apiKeys, to: 0 }, calendarFeed: { from: ended.calendarFeeds, to: 0 } },
+    })
+    return { ended: ended.sessions, apiKeysRevoked: ended.apiKeys, calendarFeedReplaced: ended.calendarFeeds > 0 }
   })
 }
 

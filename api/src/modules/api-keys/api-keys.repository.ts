@@ -1,15 +1,13 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { apiKeys, users, type ApiKeyRow, type UserRow } from '../../db/schema/index'
+import type { ApiKeyRevokedReason } from '../../db/schema/api-keys'
+
+type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0]
 
 export async function insertApiKey(db: Db, values: { userId: number; name: string; prefix: string; keyHash: string }): Promise<ApiKeyRow> {
   const [row] = await db.insert(apiKeys).values(values).returning()
   return row!
-}
-
-/** The user's keys that are not revoked, newest first. */
-export async function findLiveApiKeys(db: Db, userId: number): Promise<ApiKeyRow[]> {
-  return db.select().from(apiKeys).where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt))).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
 }
 
 /** Inserts the key only while the user has fewer than `max` live keys (one statement, so two creates cannot both pass the check). */
@@ -24,11 +22,26 @@ export async function insertApiKeyWithin(db: Db, values: { userId: number; name:
   })
 }
 
+/** The user's keys, live and revoked (revoked ones show why), newest first. */
+export async function findApiKeysOf(db: Db, userId: number): Promise<ApiKeyRow[]> {
+  return db.select().from(apiKeys).where(eq(apiKeys.userId, userId)).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
+}
+
+/** Revokes every live key of the user, saying why; returns how many. */
+export async function revokeApiKeysOf(db: DbOrTx, userId: number, reason: ApiKeyRevokedReason): Promise<number> {
+  const rows = await db
+    .update(apiKeys)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id })
+  return rows.length
+}
+
 /** Revokes the user's key; false when there is no such live key of this user. */
 export async function revokeApiKey(db: Db, userId: number, id: number): Promise<boolean> {
   const rows = await db
     .update(apiKeys)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: new Date(), revokedReason: 'revoked' })
     .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
     .returning({ id: apiKeys.id })
   return rows.length > 0

@@ -5,7 +5,15 @@ import { route, type RouteSpec } from '../../http/route'
 import { RecordIdSchema } from '../promotions/promotions.schemas'
 import { createApiKey, listApiKeys, revokeUserApiKey } from './api-keys'
 
-const ApiKeyViewSchema = z.object({ id: z.number().int(), name: z.string(), prefix: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable() })
+const ApiKeyViewSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  prefix: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+  revokedReason: z.enum(['revoked', 'password_changed', 'password_reset', 'ended_by_staff']).nullable().describe('why the key stopped: revoked by its owner, or ended with every credential of the account'),
+})
 const CreateBodySchema = z.object({
   name: z.string({ error: MSG_API_KEY_NAME_REQUIRED }).trim().min(1, { error: MSG_API_KEY_NAME_REQUIRED }).max(100, { error: MSG_API_KEY_NAME_REQUIRED }),
 })
@@ -15,7 +23,7 @@ export function apiKeyRoutes({ database }: AppDeps): RouteSpec[] {
   const db = database.db
   return [
     route({
-      method: 'get', path: '/apiKey/list', access: 'session', summary: "The account's API keys (never the keys themselves).",
+      method: 'get', path: '/apiKey/list', access: 'session', summary: "The account's API keys (never the keys themselves): live ones first, then revoked ones with the reason.",
       response: z.array(ApiKeyViewSchema),
       handler: ({ user }) => listApiKeys(db, user.id),
     }),

@@ -6,12 +6,12 @@
  * never accept a key.
  */
 import crypto from 'node:crypto'
-import { AppError, MSG_API_KEY_INVALID, MSG_API_KEY_LIMIT, MSG_API_KEY_RATE_LIMITED } from '@permitdesk/shared'
+import { AppError, type ApiKeyRevokedReason, MSG_API_KEY_INVALID, MSG_API_KEY_LIMIT, MSG_API_KEY_RATE_LIMITED } from '@permitdesk/shared'
 import type { Db } from '../../db/client'
 import type { ApiKeyRow } from '../../db/schema/index'
 import { toSessionUser, type SessionUser } from '../account/session-user'
 import { hit, type RateLimit } from '../account/rate-limit'
-import { findLiveApiKeyByHash, findLiveApiKeys, insertApiKeyWithin, revokeApiKey, touchApiKey } from './api-keys.repository'
+import { findApiKeysOf, findLiveApiKeyByHash, insertApiKeyWithin, revokeApiKey, touchApiKey } from './api-keys.repository'
 
 export const MAX_API_KEYS = 10
 /** Per key: 120 calls a minute. */
@@ -20,10 +20,19 @@ const KEY_PREFIX = 'pdk_'
 
 export const hashApiKey = (key: string) => crypto.createHash('sha256').update(key).digest('hex')
 
-export type ApiKeyView = { id: number; name: string; prefix: string; createdAt: string; lastUsedAt: string | null }
+export type ApiKeyView = { id: number; name: string; prefix: string; createdAt: string; lastUsedAt: string | null; revokedAt: string | null; revokedReason: ApiKeyRevokedReason | null }
 
 function toView(row: ApiKeyRow): ApiKeyView {
-  return { id: row.id, name: row.name, prefix: row.prefix, createdAt: row.createdAt.toISOString(), lastUsedAt: row.lastUsedAt?.toISOString() ?? null }
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+    // Revoked before the reason was recorded: by its owner (the only way then).
+    revokedReason: row.revokedAt ? (row.revokedReason ?? 'revoked') : null,
+  }
 }
 
 /** Creates a key; the answer holds the key itself, the only time it is shown. */
@@ -34,8 +43,10 @@ export async function createApiKey(db: Db, userId: number, name: string): Promis
   return { ...toView(row), key }
 }
 
+/** Live keys first, then revoked ones with the reason (issue 24: the owner sees what a password change ended). */
 export async function listApiKeys(db: Db, userId: number): Promise<ApiKeyView[]> {
-  return (await findLiveApiKeys(db, userId)).map(toView)
+  const rows = await findApiKeysOf(db, userId)
+  return [...rows.filter((r) => !r.revokedAt), ...rows.filter((r) => r.revokedAt)].map(toView)
 }
 
 /** Revokes one of the user's keys: the next call with it gets 401. Another user's key is 404. */

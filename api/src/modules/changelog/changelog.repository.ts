@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { changelog, type FieldChange } from '../../db/schema/changelog'
+import { currentCredential } from './request-credential'
 
 /** A database handle or an open transaction: use cases pass either. */
 export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0]
@@ -14,9 +15,15 @@ export type ChangeEntry = {
   changes: Record<string, FieldChange>
 }
 
-/** Writes one changelog entry (who, when, what changed). Call it in the transaction of the write. */
+/**
+ * Writes one changelog entry (who, when, what changed, and through which credential: the
+ * request's session or API key). Call it in the transaction of the write.
+ */
 export async function insertChange(db: DbOrTx, entry: ChangeEntry): Promise<void> {
+  const credential = currentCredential()
   await db.insert(changelog).values({
+    sessionId: credential.sessionId,
+    apiKeyId: credential.apiKeyId,
     promotionId: entry.promotionId,
     userId: entry.userId,
     entity: entry.entity,

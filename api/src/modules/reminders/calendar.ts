@@ -5,7 +5,7 @@ import type { Db } from '../../db/client'
 import type { PromotionRow } from '../../db/schema/promotions'
 import { findPromotion, type Owner } from '../promotions/promotions.repository'
 import { datesSourceOf } from './promotion-reminders'
-import { findCalendarFeed, findCalendarFeedOwner, ownerPromotions, upsertCalendarFeed } from './reminders.repository'
+import { findCalendarFeed, findCalendarFeedOwner, insertCalendarFeedIfNone, ownerPromotions, upsertCalendarFeed } from './reminders.repository'
 
 const PRODUCT_ID = '-//PermitDesk//Promotion dates//EN'
 
@@ -57,31 +57,43 @@ export async function promotionCalendarFile(db: Db, owner: Owner, id: number, pu
   return { fileName: `promotion-${row.id}-dates.ics`, text: calendarText(promotionEvents(row, publicUrl), promotionTitle(row.name)) }
 }
 
+/** Feed secrets are stored as their SHA-256 (24 random bytes: a slow hash would add nothing). */
+const hashFeedToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex')
+const newFeedToken = () => crypto.randomBytes(24).toString('base64url')
+
+/** The account's feed: the address only when just made (it is shown once), else when it was made. */
+export type CalendarFeedView = { url: string | null; webcalUrl: string | null; createdAt: string }
+
 function feedUrl(publicUrl: string, token: string) {
   const https = new URL(`/calendar/feed/${token}.ics`, publicUrl)
   return { url: https.toString(), webcalUrl: https.toString().replace(/^https?:/, 'webcal:') }
 }
 
-/** The account's private feed address (created on first ask). */
-export async function getCalendarFeed(db: Db, userId: number, publicUrl: string) {
-  let feed = await findCalendarFeed(db, userId)
-  if (!feed) {
-    await upsertCalendarFeed(db, userId, crypto.randomBytes(24).toString('base64url'))
-    feed = (await findCalendarFeed(db, userId))!
+/**
+ * The account's private feed (issue 24): made on first ask, and its address shown then only; later
+ * asks say when it was made (only its hash is kept), and a new address is one regenerate away.
+ */
+export async function getCalendarFeed(db: Db, userId: number, publicUrl: string): Promise<CalendarFeedView> {
+  const token = newFeedToken()
+  if (await insertCalendarFeedIfNone(db, userId, hashFeedToken(token))) {
+    const feed = (await findCalendarFeed(db, userId))!
+    return { ...feedUrl(publicUrl, token), createdAt: feed.createdAt.toISOString() }
   }
-  return feedUrl(publicUrl, feed.token)
+  const feed = (await findCalendarFeed(db, userId))!
+  return { url: null, webcalUrl: null, createdAt: feed.createdAt.toISOString() }
 }
 
-/** A new secret: the old address stops working at once. */
-export async function regenerateCalendarFeed(db: Db, userId: number, publicUrl: string) {
-  const token = crypto.randomBytes(24).toString('base64url')
-  await upsertCalendarFeed(db, userId, token)
-  return feedUrl(publicUrl, token)
+/** A new secret: the old address stops working at once; the new one is shown now, once. */
+export async function regenerateCalendarFeed(db: Db, userId: number, publicUrl: string): Promise<CalendarFeedView> {
+  const token = newFeedToken()
+  await upsertCalendarFeed(db, userId, hashFeedToken(token))
+  const feed = (await findCalendarFeed(db, userId))!
+  return { ...feedUrl(publicUrl, token), createdAt: feed.createdAt.toISOString() }
 }
 
-/** The feed behind a secret: every live promotion's dates; undefined for an unknown secret. */
+/** The feed's calendar text, or undefined for an unknown (or retired) address. */
 export async function calendarFeedText(db: Db, token: string, publicUrl: string): Promise<string | undefined> {
-  const userId = await findCalendarFeedOwner(db, token)
+  const userId = await findCalendarFeedOwner(db, hashFeedToken(token))
   if (userId === undefined) return undefined
   const rows = await ownerPromotions(db, userId)
   return calendarText(rows.flatMap((row) => promotionEvents(row, publicUrl)), 'PermitDesk promotions')

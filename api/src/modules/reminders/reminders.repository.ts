@@ -114,15 +114,28 @@ export async function findCalendarFeed(db: DbOrTx, userId: number) {
   return row
 }
 
-export async function upsertCalendarFeed(db: DbOrTx, userId: number, token: string) {
+/** Replaces the user's feed secret (by its hash). */
+export async function upsertCalendarFeed(db: DbOrTx, userId: number, tokenHash: string) {
   await db
     .insert(calendarFeeds)
-    .values({ userId, token })
-    .onConflictDoUpdate({ target: calendarFeeds.userId, set: { token, createdAt: sql`now()` } })
+    .values({ userId, tokenHash })
+    .onConflictDoUpdate({ target: calendarFeeds.userId, set: { tokenHash, createdAt: sql`now()` } })
 }
 
-export async function findCalendarFeedOwner(db: DbOrTx, token: string) {
-  const [row] = await db.select({ userId: calendarFeeds.userId }).from(calendarFeeds).where(eq(calendarFeeds.token, token))
+/** Makes the user's feed secret unless there is one; false when there already was (two asks at once make one). */
+export async function insertCalendarFeedIfNone(db: DbOrTx, userId: number, tokenHash: string): Promise<boolean> {
+  const rows = await db.insert(calendarFeeds).values({ userId, tokenHash }).onConflictDoNothing({ target: calendarFeeds.userId }).returning({ userId: calendarFeeds.userId })
+  return rows.length === 1
+}
+
+/** Forgets the user's feed secret: the address stops working; the next ask makes a new one. */
+export async function deleteCalendarFeed(db: DbOrTx, userId: number): Promise<number> {
+  const rows = await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId)).returning({ userId: calendarFeeds.userId })
+  return rows.length
+}
+
+export async function findCalendarFeedOwner(db: DbOrTx, tokenHash: string) {
+  const [row] = await db.select({ userId: calendarFeeds.userId }).from(calendarFeeds).where(eq(calendarFeeds.tokenHash, tokenHash))
   return row?.userId
 }
 

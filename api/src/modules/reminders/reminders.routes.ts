@@ -54,7 +54,11 @@ const RemindersViewSchema = z.object({
   reminders: z.array(PlannedSchema),
   distributionLists: z.array(ListSchema),
 })
-const FeedSchema = z.object({ url: z.string(), webcalUrl: z.string() })
+const FeedSchema = z.object({
+  url: z.string().nullable().describe('the address, only when just made: it is shown once'),
+  webcalUrl: z.string().nullable(),
+  createdAt: z.string().describe('when the current address was made'),
+})
 
 const ownerOf = (user: { id: number; isStaff: boolean }) => ({ userId: user.id, isStaff: user.isStaff })
 
@@ -162,7 +166,7 @@ export function reminderRoutes({ database, config }: AppDeps): RouteSpec[] {
     route({
       method: 'get',
       path: '/calendar/getFeed',
-      summary: "The account's private calendar feed address (webcal), created on first ask",
+      summary: "The account's private calendar feed: made on first ask and its address (webcal) shown then only; later, when it was made",
       access: 'session',
       response: FeedSchema,
       handler: ({ user }) => getCalendarFeed(db, user.id, config.PUBLIC_URL),
@@ -170,7 +174,7 @@ export function reminderRoutes({ database, config }: AppDeps): RouteSpec[] {
     route({
       method: 'post',
       path: '/calendar/regenerateFeed',
-      summary: 'Replaces the feed secret: the old address stops working',
+      summary: 'Replaces the feed secret: the old address stops working; the new one is shown once',
       access: 'session',
       response: FeedSchema,
       handler: ({ user }) => regenerateCalendarFeed(db, user.id, config.PUBLIC_URL),

@@ -23,13 +23,27 @@ function unsubscribeKey(config: Pick<Config, 'SESSION_SECRET'>, database: Pick<D
 
 export type TokenDeps = { config: Pick<Config, 'SESSION_SECRET'>; database: Pick<Database, 'pool'> }
 
-/** The signed token of an unsubscribe link: promotion and address, nothing else to guess. */
-export async function unsubscribeToken(deps: TokenDeps, promotionId: number, email: string): Promise<string> {
-  return crypto.createHmac('sha256', await unsubscribeKey(deps.config, deps.database)).update(`${promotionId}:${email.toLowerCase()}`).digest('base64url')
+/** An unsubscribe link works for a year (issue 24); each reminder carries a fresh one. */
+export const UNSUBSCRIBE_TOKEN_TTL_MS = 365 * 24 * 60 * 60_000
+
+const sign = async (deps: TokenDeps, promotionId: number, email: string, expires: number) =>
+  crypto.createHmac('sha256', await unsubscribeKey(deps.config, deps.database)).update(`${promotionId}:${email.toLowerCase()}:${expires}`).digest('base64url')
+
+/**
+ * The signed token of an unsubscribe link: `<expiry, Unix seconds>.<HMAC of promotion, address and
+ * expiry>`, nothing else to guess. Links of the old form (no expiry) are no longer accepted.
+ */
+export async function unsubscribeToken(deps: TokenDeps, promotionId: number, email: string, now = new Date()): Promise<string> {
+  const expires = Math.floor((now.getTime() + UNSUBSCRIBE_TOKEN_TTL_MS) / 1000)
+  return `${expires}.${await sign(deps, promotionId, email, expires)}`
 }
 
-export async function isValidUnsubscribeToken(deps: TokenDeps, promotionId: number, email: string, token: string): Promise<boolean> {
-  const expected = Buffer.from(await unsubscribeToken(deps, promotionId, email))
-  const given = Buffer.from(token)
+export async function isValidUnsubscribeToken(deps: TokenDeps, promotionId: number, email: string, token: string, now = new Date()): Promise<boolean> {
+  const match = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token)
+  if (!match) return false
+  const expires = Number(match[1])
+  if (expires * 1000 <= now.getTime()) return false
+  const expected = Buffer.from(await sign(deps, promotionId, email, expires))
+  const given = Buffer.from(match[2]!)
   return given.length === expected.length && crypto.timingSafeEqual(given, expected)
 }

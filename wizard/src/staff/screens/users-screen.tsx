@@ -106,7 +106,16 @@ function UserLine({ user: u, reload }: { user: UserRow; reload: () => Promise<vo
         </form>
       </td>
       <td>
-        <button type="button" className="secondary" onClick={() => void api.post<{ ended: number }>('/api/admin/endUserSessions', { userId: u.id }).then((r) => notify(`${r.ended} session(s) ended.`, 'info'))}>
+        {/* Ends every credential (issue 24): sessions, API keys and the calendar feed address. */}
+        <button
+          type="button"
+          className="secondary"
+          onClick={() =>
+            void api
+              .post<{ ended: number; apiKeysRevoked: number; calendarFeedReplaced: boolean }>('/api/admin/endUserSessions', { userId: u.id })
+              .then((r) => notify(`${r.ended} session(s) ended, ${r.apiKeysRevoked} API key(s) revoked${r.calendarFeedReplaced ? ', calendar feed address retired' : ''}.`, 'info'))
+          }
+        >
           End sessions
         </button>
       </td>

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { formatDate } from '@permitdesk/shared'
-import { Alert, Button, TextField } from '../../../components/ui'
+import { API_KEY_REVOKED_LABELS, formatDate } from '@permitdesk/shared'
+import { Alert, Badge, Button, TextField } from '../../../components/ui'
 import { ApiError } from '../../../lib/api-client'
 import { createApiKey, listApiKeys, revokeApiKey, type ApiKeyView } from '../api/account-api'
 
@@ -10,6 +10,8 @@ const KEYS = ['account', 'apiKeys'] as const
 /**
  * API keys on the account screen (issue 11): agencies script their promotions with
  * `Authorization: Bearer <key>` (see /api/docs/). A new key is shown once; revoking is immediate.
+ * Revoked keys stay listed with the reason (issue 24: a password change or staff ending the
+ * sessions revokes every key), so a script that stopped working says why.
  */
 export function ApiKeysSection() {
   const queryClient = useQueryClient()
@@ -62,36 +64,52 @@ export function ApiKeysSection() {
         </Button>
       </form>
       {keys.data && keys.data.length > 0 ? (
-        <table className="ui-table" aria-label="Your API keys">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Key</th>
-              <th scope="col">Created</th>
-              <th scope="col">Last used</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {keys.data.map((key: ApiKeyView) => (
-              <tr key={key.id}>
-                <th scope="row">{key.name}</th>
-                <td>
-                  <code>{key.prefix}…</code>
-                </td>
-                <td>{formatDate(new Date(key.createdAt))}</td>
-                <td>{key.lastUsedAt ? formatDate(new Date(key.lastUsedAt)) : 'Never'}</td>
-                <td>
-                  <Button variant="danger" onPress={() => revoke.mutate(key.id)} aria-label={`Revoke ${key.name}`}>
-                    Revoke
-                  </Button>
-                </td>
+        // Scrolls sideways on a phone (a revoked key's status is long); focusable so a keyboard can scroll it.
+        // Positioned, so the visually hidden "Actions" header stays inside it instead of widening the page.
+        <div className="ui-table-wrap" role="region" aria-label="Your API keys, scrollable" tabIndex={0} style={{ position: 'relative' }}>
+          <table className="ui-table" aria-label="Your API keys">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Key</th>
+                <th scope="col">Created</th>
+                <th scope="col">Last used</th>
+                <th scope="col">Status</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {keys.data.map((key: ApiKeyView) => (
+                <tr key={key.id}>
+                  <th scope="row">{key.name}</th>
+                  <td>
+                    <code>{key.prefix}…</code>
+                  </td>
+                  <td>{formatDate(new Date(key.createdAt))}</td>
+                  <td>{key.lastUsedAt ? formatDate(new Date(key.lastUsedAt)) : 'Never'}</td>
+                  <td>
+                    {key.revokedAt && key.revokedReason ? (
+                      <>
+                        <Badge tone="danger">{API_KEY_REVOKED_LABELS[key.revokedReason]}</Badge> <span className="api-keys__when">{formatDate(new Date(key.revokedAt))}</span>
+                      </>
+                    ) : (
+                      <Badge tone="success">Active</Badge>
+                    )}
+                  </td>
+                  <td>
+                    {key.revokedAt ? null : (
+                      <Button variant="danger" onPress={() => revoke.mutate(key.id)} aria-label={`Revoke ${key.name}`}>
+                        Revoke
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : (
         keys.isSuccess && <p>You have no API keys.</p>
       )}

@@ -33,6 +33,7 @@ export const deleteDistributionList = (id: number) => api.post<{ id: number }>('
 
 export const resubscribe = (promotionId: number) => api.post<{ message: string }>('/api/unsubscribe/resubscribeToPromotion', { promotionId }, quiet)
 
-export type CalendarFeed = { url: string; webcalUrl: string }
+/** The address only when just made (issue 24: it is stored hashed and shown once). */
+export type CalendarFeed = { url: string | null; webcalUrl: string | null; createdAt: string }
 export const getCalendarFeed = () => api.get<CalendarFeed>('/api/calendar/getFeed', quiet)
 export const regenerateCalendarFeed = () => api.post<CalendarFeed>('/api/calendar/regenerateFeed', undefined, quiet)

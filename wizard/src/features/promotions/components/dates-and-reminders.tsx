@@ -322,9 +322,14 @@ function CalendarFeedLink() {
       <p className="muted">Subscribe your calendar to a private address with the dates of all your promotions; it stays up to date as dates change.</p>
       {feed ? (
         <>
-          <p>
-            <a href={feed.webcalUrl}>Subscribe in your calendar app</a> or copy this address: <code data-testid="feed-url">{feed.url}</code>
-          </p>
+          {feed.url && feed.webcalUrl ? (
+            <p>
+              <a href={feed.webcalUrl}>Subscribe in your calendar app</a> or copy this address: <code data-testid="feed-url">{feed.url}</code>. It is shown only
+              now.
+            </p>
+          ) : (
+            <p>Your calendar address was made on {formatDate(new Date(feed.createdAt))}. For your security it is shown only once; make a new address to see one again.</p>
+          )}
           <button type="button" onClick={() => regenerateCalendarFeed().then(setFeed, (e: Error) => setError(e.message))}>
             Make a new address (the old one stops working)
           </button>
