@@ -327,7 +327,8 @@ describe('amendment, additional payment and resubmission', () => {
     expect(additional.status, additional.text).toBe(200)
     expect(additional.body.invoice).toMatchObject({ purpose: 'additional', status: 'paid', method: 'card' })
     expect(Math.round(additional.body.invoice.amount * 100)).toBe(riseCents)
-    expect(additional.body.permitStatus.slug).toBe('amendments-in-progress')
+    // Issue 22: modify derives completeness like a save: the complete amendment is ready for resubmission.
+    expect(additional.body.permitStatus.slug).toBe('ready-resubmission')
     expect((await alice.client.get(`/api/promotion/get?id=${id}`)).body.pendingSubmissionInvoice).toBeNull()
     expect((await alice.client.post('/api/promotion/submitAdditionalPayment', { id, ...VISA })).status).toBe(409)
 

@@ -45,3 +45,6 @@ export const MSG_LODGEMENT_PACK_BUILDING = 'The lodgement pack is being prepared
 export const MSG_LODGEMENT_PACK_FAILED = 'The lodgement pack could not be prepared. Our staff have been told; you can ask for it again.';
 export const MSG_LODGEMENT_PACK_STORAGE_FAILED = 'The file store did not answer while the lodgement pack was saved.';
 export const MSG_LODGEMENT_PACK_FORMS_FAILED = 'The application forms could not be printed.';
+
+// Issue 22: the amount on the payment page is no longer what is owed (the fees changed in between).
+export const MSG_PAYMENT_TOTAL_CHANGED = 'The amount owed for this application has changed since this page was opened. Nothing was charged: check the new total and pay again.';

@@ -25,6 +25,13 @@ export const SubmitPermitApplicationSchema = z.object({
   isCardAfterBpay: flag,
   paymentMethodId: text,
   paymentIntentId: text,
+  /**
+   * Issue 22: what the payment page showed (dollars, amount + GST before any card surcharge) and
+   * the invoice it named. When they are no longer what is owed, the payment is refused (409) and
+   * nothing is charged.
+   */
+  expectedTotal: z.number({ error: MSG_CONFIRM_PAYMENT_FIELDS }).nonnegative({ error: MSG_CONFIRM_PAYMENT_FIELDS }).max(10_000_000, { error: MSG_CONFIRM_PAYMENT_FIELDS }).optional(),
+  invoiceNumber: z.number({ error: MSG_CONFIRM_PAYMENT_FIELDS }).int({ error: MSG_CONFIRM_PAYMENT_FIELDS }).positive({ error: MSG_CONFIRM_PAYMENT_FIELDS }).nullish(),
 });
 export type SubmitPermitApplication = z.infer<typeof SubmitPermitApplicationSchema>;
 

@@ -39,6 +39,16 @@ export async function findSubmissionInvoices(tx: DbOrTx, promotionId: number): P
     .orderBy(invoices.id)
 }
 
+/** Cancels an unpaid invoice (it keeps its number: a cancelled tax invoice stays on record). */
+export async function cancelUnpaidInvoice(tx: DbOrTx, id: number, now: Date): Promise<InvoiceRow | undefined> {
+  const [row] = await tx
+    .update(invoices)
+    .set({ cancelledAt: now })
+    .where(and(eq(invoices.id, id), isNull(invoices.paidAt), isNull(invoices.cancelledAt)))
+    .returning()
+  return row
+}
+
 /** Every invoice of a promotion with a purpose (for numbering `additional-{n}`, `custom-{n}`). */
 export async function countInvoices(tx: DbOrTx, promotionId: number, purpose: InvoiceRow['purpose']): Promise<number> {
   const [row] = await tx.select({ n: count() }).from(invoices).where(and(eq(invoices.promotionId, promotionId), eq(invoices.purpose, purpose)))

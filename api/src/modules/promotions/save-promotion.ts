@@ -11,6 +11,7 @@ import type { Db } from '../../db/client'
 import type { PromotionRow } from '../../db/schema/promotions'
 import { insertChange, type DbOrTx } from '../changelog/changelog.repository'
 import { applicationOf, CUSTOMER_DETAIL_KEYS, promotionIdOf, mergeActionAnswers, STAFF_DETAIL_KEYS, type StoredDetails } from './application-fields'
+import { cancelStaleInvoices } from '../payments/owed-invoice'
 import { computeFees } from './promotion-fields'
 import { toPromotion } from './promotion-view'
 import { findPromotion, notesSummary, updatePromotion, type Owner } from './promotions.repository'
@@ -60,6 +61,8 @@ export async function writeApplication(
   const statusId = statusAfterSave(before.statusId, state.applicationComplete, before.managedSubmission)
   const after = await updatePromotion(tx, before.id, { ...values, fees, requiresPermits, statusId })
   await replanPromotionReminders(tx, after) // the dates may have moved: queue the reminders again
+  // Issue 22: an unpaid invoice priced before this change is cancelled; the next payment invoices the new fees.
+  await cancelStaleInvoices(tx, after, actor.userId)
   const changed = (Object.keys(values) as (keyof typeof values)[]).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
   if (changed.length > 0 || statusId !== before.statusId) {
     await insertChange(tx, {
