@@ -5,11 +5,14 @@
  * payment issues a new one at the current figures.
  */
 import { dollarsToCents, MSG_CARD_DECLINED, MSG_PAYMENT_TOTAL_CHANGED } from '@permitdesk/shared'
+import { spawn } from 'node:child_process'
+import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DECLINED, readyPromotion, VISA } from '../factories/payments'
 import { savePromotion, withCompleteApplication } from '../factories/permit'
 import { createCustomer, promotionInput, type Customer } from '../factories/promotions'
+import { repoRoot } from '../../api/src/server/paths'
 import { startTestApi, type TestApi } from '../setup/test-api'
 
 let api: TestApi
@@ -125,5 +128,44 @@ describe('decline → modify → pay (finding 1 and 2)', () => {
     expect(refused.status).toBe(409)
     expect(await paymentsOf(id)).toHaveLength(1)
     expect((await get(id)).version).toBe(promotion.version)
+  })
+})
+
+describe('payment modes (finding 3)', () => {
+  it('outside production the default is test mode: sandbox invoices have their own number series and say so', async () => {
+    expect(api.config.paymentMode).toBe('test')
+    const id = await readyPromotion(alice)
+    const paid = await alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA })
+    expect(paid.status).toBe(200)
+    expect(paid.body.invoice.testMode).toBe(true)
+    expect(paid.body.invoice.invoiceNumber).toBeGreaterThanOrEqual(900_000_001)
+    // The real gapless series is not touched by test payments.
+    const real = await rows(sql`select count(*)::int as n from app.invoices where invoice_number < 900000001`)
+    expect(real[0].n).toBe(0)
+  })
+
+  /** Runs `npm start`'s entry point with `env` until it exits (a refused configuration exits at once). */
+  async function startWith(env: Record<string, string>) {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'api/src/main.ts')], {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: '.test-data/startup-payments', ...env },
+    })
+    let stderr = ''
+    child.stderr.on('data', (chunk) => (stderr += chunk))
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000)
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))
+    clearTimeout(timer)
+    return { code, stderr }
+  }
+
+  it.each([
+    [{ NODE_ENV: 'production', PAYLOAD_SECRET: 'x'.repeat(40) }, /^\s*PAYMENTS is required when NODE_ENV=production/m],
+    [{ NODE_ENV: 'production', PAYLOAD_SECRET: 'x'.repeat(40), PAYMENTS: 'stripe' }, /^\s*STRIPE_SECRET_KEY is required when PAYMENTS=stripe/m],
+    [{ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' }, /^\s*STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY/m],
+  ])('the start is refused with one line naming the variable: %o', async (env, line) => {
+    const { code, stderr } = await startWith(env)
+    expect(code).toBe(1)
+    expect(stderr).toMatch(line)
+    expect(stderr).not.toMatch(/^\s+at .+\(.+:\d+:\d+\)$/m)
   })
 })

@@ -48,3 +48,5 @@ export const MSG_LODGEMENT_PACK_FORMS_FAILED = 'The application forms could not 
 
 // Issue 22: the amount on the payment page is no longer what is owed (the fees changed in between).
 export const MSG_PAYMENT_TOTAL_CHANGED = 'The amount owed for this application has changed since this page was opened. Nothing was charged: check the new total and pay again.';
+// Issue 22: shown on every screen, e-mail and invoice while PAYMENTS=test (like Stripe's own test-mode banner).
+export const MSG_TEST_MODE = 'TEST MODE — no money taken';

@@ -83,6 +83,8 @@ export const InvoiceViewSchema = z.object({
   dateCreated: z.string(),
   datePaid: z.string().nullable(),
   dateCancelled: z.string().nullable(),
+  /** Issue 22: issued in test mode (no money taken; its own number series). */
+  testMode: z.boolean(),
 });
 export type InvoiceView = z.infer<typeof InvoiceViewSchema>;
 

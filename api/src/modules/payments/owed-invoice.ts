@@ -80,7 +80,11 @@ export async function cancelStaleInvoices(tx: DbOrTx, row: PromotionRow, actorUs
  * invoice); a stale one is cancelled and a new one issued at the current figures. Null when
  * nothing is owed.
  */
-export async function ensureOwedInvoice(tx: DbOrTx, row: PromotionRow, actorUserId = row.userId, now = new Date()): Promise<InvoiceRow | null> {
+export async function ensureOwedInvoice(
+  tx: DbOrTx,
+  row: PromotionRow,
+  { actorUserId = row.userId, now = new Date(), testMode }: { actorUserId?: number; now?: Date; testMode: boolean },
+): Promise<InvoiceRow | null> {
   const { current, due } = await cancelStaleInvoices(tx, row, actorUserId, now)
   if (current) return current
   if (!due) return null
@@ -88,7 +92,8 @@ export async function ensureOwedInvoice(tx: DbOrTx, row: PromotionRow, actorUser
   const n = await countInvoices(tx, row.id, due.purpose)
   const purposeKey = due.purpose === 'submission' ? (n === 0 ? 'submission' : `submission-${n + 1}`) : `additional-${n + 1}`
   return insertInvoice(tx, {
-    invoiceNumber: await nextInvoiceNumber(tx),
+    invoiceNumber: await nextInvoiceNumber(tx, { testMode }),
+    testMode,
     promotionId: row.id,
     userId: row.userId,
     purpose: due.purpose,

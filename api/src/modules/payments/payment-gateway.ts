@@ -129,8 +129,13 @@ export class SandboxGateway implements PaymentGateway {
   }
 }
 
-/** The gateway for this configuration: Stripe when STRIPE_SECRET_KEY is set, else the sandbox. */
-export function createPaymentGateway(config: { STRIPE_SECRET_KEY?: string | undefined; STRIPE_API_BASE?: string | undefined }, db: Db): PaymentGateway {
-  if (config.STRIPE_SECRET_KEY) return new StripeGateway(createStripeClient({ secretKey: config.STRIPE_SECRET_KEY, apiBase: config.STRIPE_API_BASE }))
+/** The gateway for this configuration: Stripe in the `stripe` payment mode, else the sandbox (test mode, issue 22). */
+export function createPaymentGateway(config: { paymentMode: 'stripe' | 'test'; STRIPE_SECRET_KEY?: string | undefined; STRIPE_API_BASE?: string | undefined }, db: Db): PaymentGateway {
+  if (config.paymentMode === 'stripe' && config.STRIPE_SECRET_KEY) return new StripeGateway(createStripeClient({ secretKey: config.STRIPE_SECRET_KEY, apiBase: config.STRIPE_API_BASE }))
   return new SandboxGateway(db)
+}
+
+/** Issue 22: test mode takes no money: the sandbox gateway. Its invoices have their own number series and say TEST MODE. */
+export function isTestMode(gateway: Pick<PaymentGateway, 'name'>): boolean {
+  return gateway.name === 'sandbox'
 }

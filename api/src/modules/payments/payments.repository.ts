@@ -6,15 +6,18 @@ import type { DbOrTx } from '../changelog/changelog.repository'
 
 /** The first invoice number; later ones follow without gaps. */
 export const FIRST_INVOICE_NUMBER = 100001
+/** Issue 22: test-mode invoices have their own series, far from the real one, so they never take a real number. */
+export const FIRST_TEST_INVOICE_NUMBER = 900_000_001
 
 /**
  * The next invoice number, gapless: the counter row is incremented (and locked) by this
  * transaction, so a concurrent invoice waits for it and a rollback gives the number back.
+ * Test mode counts in its own series.
  */
-export async function nextInvoiceNumber(tx: DbOrTx): Promise<number> {
+export async function nextInvoiceNumber(tx: DbOrTx, { testMode = false } = {}): Promise<number> {
   const [row] = await tx
     .insert(counters)
-    .values({ name: 'invoice', lastValue: FIRST_INVOICE_NUMBER })
+    .values({ name: testMode ? 'invoice-test' : 'invoice', lastValue: testMode ? FIRST_TEST_INVOICE_NUMBER : FIRST_INVOICE_NUMBER })
     .onConflictDoUpdate({ target: counters.name, set: { lastValue: sql`${counters.lastValue} + 1` } })
     .returning({ value: counters.lastValue })
   return row!.value

@@ -30,6 +30,7 @@ import type { PromotionRow } from '../../db/schema/promotions'
 import { insertChange, type DbOrTx } from '../changelog/changelog.repository'
 import { findPromotion, updatePromotion, type Owner } from '../promotions/promotions.repository'
 import { toInvoiceView } from './invoice-view'
+import { isTestMode } from './payment-gateway'
 import { assertStillOwed, ensureOwedInvoice } from './owed-invoice'
 import type { PaymentGateway } from './payment-gateway'
 import type { PaymentMailEvent } from './send-payment-mails'
@@ -166,7 +167,7 @@ export async function submitPermitApplication(deps: PaymentDeps, actor: Owner, i
     }
 
     const event: PermitEvent = row.statusId === S.pendingPaymentClearance ? 'PAY_CARD_AFTER_BPAY' : byCard ? 'SUBMIT_CARD' : 'SUBMIT_BPAY'
-    const invoice = await ensureOwedInvoice(tx, row, actor.userId, now)
+    const invoice = await ensureOwedInvoice(tx, row, { actorUserId: actor.userId, now, testMode: isTestMode(deps.gateway) })
     assertStillOwed(invoice, input)
     const firstSubmission = invoice?.purpose === 'submission' || (invoice === null && row.statusId === S.readySubmission)
     const context = {
