@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from '../constants';
 import { MoneySchema } from '../money-schema';
-import { MSG_CONFIRM_PAYMENT_FIELDS } from './messages';
+import { MSG_CONFIRM_PAYMENT_FIELDS, MSG_WAIVER_REASON_REQUIRED } from './messages';
 
 const flag = z.boolean({ error: MSG_CONFIRM_PAYMENT_FIELDS }).optional().default(false);
 const text = z.string({ error: MSG_CONFIRM_PAYMENT_FIELDS }).max(200, { error: MSG_CONFIRM_PAYMENT_FIELDS }).optional();
@@ -150,3 +150,10 @@ export const LodgementPackViewSchema = z.object({
   downloadUrl: z.string().nullable(),
 });
 export type LodgementPackView = z.infer<typeof LodgementPackViewSchema>;
+
+/** Issue 22, staff: waive the payment a paid service waits for, with the reason (kept in the changelog). */
+export const WaiveServicePaymentSchema = z.object({
+  id: z.coerce.number({ error: MSG_CONFIRM_PAYMENT_FIELDS }).int({ error: MSG_CONFIRM_PAYMENT_FIELDS }).positive({ error: MSG_CONFIRM_PAYMENT_FIELDS }),
+  service: z.enum(['terms', 'draw', 'lodgementPack'], { error: MSG_CONFIRM_PAYMENT_FIELDS }),
+  reason: z.string({ error: MSG_WAIVER_REASON_REQUIRED }).trim().min(5, { error: MSG_WAIVER_REASON_REQUIRED }).max(500, { error: MSG_WAIVER_REASON_REQUIRED }),
+});

@@ -2,6 +2,7 @@
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import { counters, invoices, payments, stripeEvents, type InvoiceRow, type PaymentRow } from '../../db/schema/payments'
 import { promotions } from '../../db/schema/promotions'
+import { changelog } from '../../db/schema/changelog'
 import type { DbOrTx } from '../changelog/changelog.repository'
 
 /** The first invoice number; later ones follow without gaps. */
@@ -134,3 +135,14 @@ export async function recordStripeEvent(tx: DbOrTx, id: string, type: string): P
   const inserted = await tx.insert(stripeEvents).values({ id, type }).onConflictDoNothing().returning({ id: stripeEvents.id })
   return inserted.length > 0
 }
+
+/** Issue 22: whether staff waived the payment of `service` for the promotion (a changelog line with the reason). */
+export async function hasServiceWaiver(tx: DbOrTx, promotionId: number, service: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: changelog.id })
+    .from(changelog)
+    .where(and(eq(changelog.promotionId, promotionId), eq(changelog.action, 'waiveServicePayment'), sql`${changelog.changes} -> 'service' ->> 'to' = ${service}`))
+    .limit(1)
+  return row !== undefined
+}
+

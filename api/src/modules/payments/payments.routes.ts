@@ -7,6 +7,7 @@ import {
   InvoiceViewSchema,
   SubmitPermitApplicationResponseSchema,
   SubmitPermitApplicationSchema,
+  WaiveServicePaymentSchema,
   SubmitAddendumSchema,
   CreateInvoiceSchema,
   ChargeCardSchema,
@@ -22,6 +23,7 @@ import { cancelInvoice } from './cancel-invoice'
 import { getInvoice, getInvoices } from './get-invoices'
 import { toInvoiceView } from './invoice-view'
 import { isTestMode } from './payment-gateway'
+import { waiveServicePayment } from './waive-service-payment'
 import { sendInvoiceEmail } from './send-invoice-email'
 import { sendPaymentMailsLater, type PaymentMailEvent } from './send-payment-mails'
 import { submitPermitApplication } from './submit-permit-application'
@@ -205,6 +207,16 @@ export function paymentRoutes(deps: AppDeps): RouteSpec[] {
       body: CreateInvoiceSchema,
       response: InvoiceViewSchema,
       handler: async ({ body, user }) => toInvoiceView(await createCustomInvoice(db, viewer(user), body, { testMode: isTestMode(deps.paymentGateway) }), { billerCode }),
+    }),
+    route({
+      method: 'post',
+      path: '/admin/waiveServicePayment',
+      summary: 'Deliver a paid service (T&Cs, draw, lodgement pack) before its payment, with the reason in the changelog (staff)',
+      tag: 'admin',
+      access: 'staff',
+      body: WaiveServicePaymentSchema,
+      response: z.object({ id: z.number(), service: z.enum(['terms', 'draw', 'lodgementPack']), waived: z.literal(true) }),
+      handler: ({ body, user }) => waiveServicePayment(db, viewer(user), body),
     }),
     route({
       method: 'post',
