@@ -4,12 +4,12 @@
  * certificate unpaid; the lodgement pack served while a fee rise is owed. Staff may waive the
  * payment of a service with a reason, which the changelog keeps.
  */
-import { formatCurrency, msgServiceUnpaid, MSG_WAIVER_REASON_REQUIRED } from '@permitdesk/shared'
+import { formatCurrency, INVOICE_EMAILS_PER_HOUR, msgInvoiceEmailLimit, msgServiceUnpaid, MSG_WAIVER_REASON_REQUIRED } from '@permitdesk/shared'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readyPromotion, VISA } from '../factories/payments'
 import { createCustomer, createPromotion, promotionInput, type Customer } from '../factories/promotions'
-import { signInStaff } from '../setup/accounts'
+import { readOutbox, signInStaff } from '../setup/accounts'
 import { startTestApi, type Client, type TestApi } from '../setup/test-api'
 
 let api: TestApi
@@ -121,5 +121,22 @@ describe('the lodgement pack waits while anything is owed (finding 5)', () => {
 
     expect((await alice.client.post('/api/promotion/submitAdditionalPayment', { id, ...VISA })).status).toBe(200)
     expect((await alice.client.get(`/api/promotion/lodgementPack?id=${id}`)).body.state).not.toBe('unpaid')
+  })
+})
+
+describe('invoice e-mails are limited', () => {
+  it('5 an hour per invoice and account, then a clear 429 that sends nothing; another customer gets 404 and uses none', async () => {
+    const carol = await createCustomer(api)
+    const id = await readyPromotion(carol)
+    const bpay = await carol.client.post('/api/promotion/submitPermitApplication', { id, isBPAY: true })
+    const invoiceNumber = bpay.body.invoice.invoiceNumber
+    expect((await bob.client.post('/api/invoice/sendEmail', { invoiceNumber })).status).toBe(404)
+    for (let i = 0; i < INVOICE_EMAILS_PER_HOUR; i++) expect((await carol.client.post('/api/invoice/sendEmail', { invoiceNumber })).status).toBe(200)
+    const sixth = await carol.client.post('/api/invoice/sendEmail', { invoiceNumber })
+    expect(sixth.status).toBe(429)
+    expect(sixth.body.message).toBe(msgInvoiceEmailLimit(60))
+    expect(sixth.headers.get('retry-after')).toBeTruthy()
+    const copies = (await readOutbox(api.config.DATA_DIR)).filter((m) => m.to === carol.email && m.subject.endsWith(`Tax invoice ${invoiceNumber}`))
+    expect(copies).toHaveLength(INVOICE_EMAILS_PER_HOUR)
   })
 })

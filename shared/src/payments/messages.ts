@@ -64,3 +64,8 @@ export function msgServiceUnpaid(service: PaidService, owed: string, paymentPath
 }
 export const MSG_TERMS_DRAFT_UNPAID = 'Draft — not yet paid';
 export const MSG_WAIVER_REASON_REQUIRED = 'Give the reason for waiving the payment (it is kept in the changelog).';
+// Issue 22: invoice e-mails are limited (5 an hour per invoice and per account).
+export const INVOICE_EMAILS_PER_HOUR = 5;
+export function msgInvoiceEmailLimit(minutes: number): string {
+  return `A tax invoice can be e-mailed ${INVOICE_EMAILS_PER_HOUR} times an hour. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again, or download the PDF.`;
+}

@@ -47,6 +47,7 @@ const TermsResponseSchema = z.object({
   hostedUrl: z.string().nullable(),
   pdfUrl: z.string().nullable(),
   canGenerate: z.boolean(),
+  awaitingPayment: z.string().nullable().describe('Issue 22: while the promotion owes money, what to pay and where; approval, the PDF and the hosted page wait (the draft is marked "Draft — not yet paid")'),
   canApprove: z.boolean(),
   canEdit: z.boolean(),
   skillsBasedTCEditWindow: z.string().nullable().describe('For bought skill T&Cs: until when the customer may regenerate or amend them'),
