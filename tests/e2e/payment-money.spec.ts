@@ -24,6 +24,7 @@ async function look(page: Page, name: string) {
 }
 
 test('test mode banner; a fee change in another window: 409, nothing charged, the new total shown and paid', async ({ page }) => {
+  test.setTimeout(240_000) // axe over three screens at two sizes on a shared 2-core machine
   const errors = watchConsole(page)
   await signUpCustomer(page.request, 'money')
   const id = await readyPromotion(page.request, 'Money giveaway')
