@@ -265,7 +265,7 @@ describe('mail', () => {
     const paid = await alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA })
     const number = paid.body.invoice.invoiceNumber
     const dataDirs = [path.resolve(api.config.DATA_DIR)]
-    const receipt = await waitForMail(alice.email, new RegExp(`^\\[TEST MODE — no money taken\\] Payment received: tax invoice ${number}$`), { dataDirs, timeoutMs: 30_000 })
+    const receipt = await waitForMail(alice.email, new RegExp(`^Payment received: tax invoice ${number}$`), { dataDirs, timeoutMs: 30_000 })
     const parsed = await PostalMime.parse(fs.readFileSync(path.join(api.config.DATA_DIR, 'outbox', receipt.file)))
     expect(parsed.attachments.map((a) => [a.filename, a.mimeType])).toEqual([[`tax-invoice-${number}.pdf`, 'application/pdf']])
     const content = parsed.attachments[0]!.content
@@ -274,8 +274,11 @@ describe('mail', () => {
 
     const other = await readyPromotion(alice)
     const bpay = await alice.client.post('/api/promotion/submitPermitApplication', { id: other, isBPAY: true })
-    const instructions = await waitForMail(alice.email, new RegExp(`^\\[TEST MODE — no money taken\\] BPAY payment details for invoice ${bpay.body.invoice.invoiceNumber}$`), { dataDirs, timeoutMs: 30_000 })
+    const instructions = await waitForMail(alice.email, new RegExp(`^BPAY payment details for invoice ${bpay.body.invoice.invoiceNumber}$`), { dataDirs, timeoutMs: 30_000 })
     expect(instructions.text).toContain('Biller code: 987654')
+    // Issue 22: test mode (the default outside production) says so at the top of every e-mail.
+    expect(instructions.text.startsWith('TEST MODE — no money taken')).toBe(true)
+    expect(instructions.html).toContain('TEST MODE — no money taken')
     expect(instructions.text).toContain(`Reference number (CRN): ${bpay.body.invoice.crn}`)
   })
 })
@@ -289,7 +292,7 @@ describe('POST /api/invoice/sendEmail', () => {
     const sent = await alice.client.post('/api/invoice/sendEmail', { invoiceNumber: number })
     expect(sent.status).toBe(200)
     expect(sent.body).toEqual({ ok: true, email: alice.email })
-    const mail = await waitForMail(alice.email, new RegExp(`^\\[TEST MODE — no money taken\\] Tax invoice ${number}$`), { dataDirs: [path.resolve(api.config.DATA_DIR)] })
+    const mail = await waitForMail(alice.email, new RegExp(`^Tax invoice ${number}$`), { dataDirs: [path.resolve(api.config.DATA_DIR)] })
     expect(mail.text).toContain(`tax invoice ${number}`)
   })
 })

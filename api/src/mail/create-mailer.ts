@@ -11,11 +11,10 @@ export type MailMessage = { to: string; subject: string; html: string; text: str
 export type Mailer = { send: (message: MailMessage) => Promise<void> }
 export type MailerConfig = Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR' | 'PUBLIC_URL'> & Partial<Pick<Config, 'paymentMode'>>
 
-/** Issue 22: in test mode every e-mail says so, in its subject and at the top of both bodies. */
+/** Issue 22: in test mode every e-mail says so at the top of both bodies (the subject stays: mail rules and threads key on it). */
 export function markTestMode(message: MailMessage): MailMessage {
   return {
     ...message,
-    subject: `[${MSG_TEST_MODE}] ${message.subject}`,
     text: `${MSG_TEST_MODE}\n\n${message.text}`,
     html: message.html.replace(/(<body[^>]*>)/, `$1<p style="margin:0;padding:8px;background:#8a4b00;color:#fff;text-align:center;font-weight:700">${MSG_TEST_MODE}</p>`),
   }
