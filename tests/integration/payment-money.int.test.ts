@@ -167,5 +167,5 @@ describe('payment modes (finding 3)', () => {
     expect(code).toBe(1)
     expect(stderr).toMatch(line)
     expect(stderr).not.toMatch(/^\s+at .+\(.+:\d+:\d+\)$/m)
-  })
+  }, 90_000) // a process start (tsx) on a loaded machine
 })

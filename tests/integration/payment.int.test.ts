@@ -416,7 +416,7 @@ function zipEntries(zip: Buffer): string[] {
 describe('GET /promotions/downloadpdfs/{id}', () => {
   it('zips the state forms and the attachments by code, once paid; owner and staff only', async () => {
     const id = await readyPromotion(alice)
-    expect((await alice.client.get(`/promotions/downloadpdfs/${id}`)).status).toBe(409)
+    expect((await alice.client.get(`/promotions/downloadpdfs/${id}`)).status).toBe(402) // issue 22: 402 with what to pay
     await alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA })
     expect((await api.client().get(`/promotions/downloadpdfs/${id}`)).status).toBe(401)
     expect((await bob.client.get(`/promotions/downloadpdfs/${id}`)).status).toBe(404)
