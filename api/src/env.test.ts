@@ -46,7 +46,7 @@ describe('loadConfig', () => {
   })
 
   it('refuses BOT_CHECK=off in production and recaptcha without keys', () => {
-    expect(problemsOf({ BOT_CHECK: 'off', NODE_ENV: 'production', PAYLOAD_SECRET: 'p'.repeat(32) })).toEqual(['BOT_CHECK cannot be off when NODE_ENV=production'])
+    expect(problemsOf({ BOT_CHECK: 'off', NODE_ENV: 'production', PAYLOAD_SECRET: 'p'.repeat(32), PAYMENTS: 'test' })).toEqual(['BOT_CHECK cannot be off when NODE_ENV=production'])
     expect(problemsOf({ BOT_CHECK: 'recaptcha' })[0]).toMatch(/RECAPTCHA_SITE_KEY/)
     expect(problemsOf({ BOT_CHECK: 'off' })).toEqual([])
   })
@@ -84,5 +84,24 @@ describe('config errors never show secrets (issue 18)', () => {
     expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false)
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, loopback' }).TRUST_PROXY).toBe('10.0.0.0/8, loopback')
     expect(() => loadConfig({ TRUST_PROXY: 'everyone please' })).toThrow(/TRUST_PROXY/)
+  })
+
+  // Issue 22: the sandbox never takes real payments by accident.
+  it('chooses the payment mode: test by default outside production, stripe with its keys, never the sandbox unasked in production', () => {
+    const stripe = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }
+    const production = { NODE_ENV: 'production', PAYLOAD_SECRET: 'p'.repeat(32) }
+    expect(loadConfig({}, '/srv').paymentMode).toBe('test')
+    expect(loadConfig({ NODE_ENV: 'test' }, '/srv').paymentMode).toBe('test')
+    expect(loadConfig({ ...production, ...stripe }, '/srv').paymentMode).toBe('stripe')
+    expect(loadConfig({ ...production, PAYMENTS: 'test' }, '/srv').paymentMode).toBe('test')
+    expect(loadConfig({ ...production, ...stripe, PAYMENTS: 'test' }, '/srv').paymentMode).toBe('test')
+    expect(problemsOf(production)).toEqual([
+      'PAYMENTS is required when NODE_ENV=production: set the Stripe keys (PAYMENTS=stripe) or choose PAYMENTS=test explicitly (no money is taken)',
+    ])
+    expect(problemsOf({ PAYMENTS: 'stripe' })).toEqual(['STRIPE_SECRET_KEY is required when PAYMENTS=stripe (or choose PAYMENTS=test: no money is taken)'])
+    expect(problemsOf({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' })).toEqual([
+      'STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY (payments confirmed by Stripe would never be recorded)',
+    ])
+    expect(problemsOf({ PAYMENTS: 'cash' })).toEqual(['PAYMENTS must be one of stripe, test (got "cash")'])
   })
 })

@@ -43,6 +43,12 @@ const EnvSchema = z
     STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must start with pk_').optional(),
     STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must start with whsec_').optional(),
     STRIPE_API_BASE: z.url().optional(),
+    /**
+     * Issue 22: how cards are paid. `stripe` (real money; needs the Stripe keys and webhook
+     * secret) or `test` (the built-in sandbox: every screen, e-mail and invoice says TEST MODE).
+     * Unset: `stripe` when STRIPE_SECRET_KEY is set, else `test`, which production refuses.
+     */
+    PAYMENTS: z.enum(['stripe', 'test']).optional(),
     BPAY_BILLER_CODE: z.string().regex(/^\d{4,10}$/, 'must be 4 to 10 digits').default('123456'),
     ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
     ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
@@ -122,12 +128,30 @@ const EnvSchema = z
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_PUBLISHABLE_KEY) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_PUBLISHABLE_KEY'], message: 'is required with STRIPE_SECRET_KEY' })
     }
+    // Issue 22: the sandbox never takes the place of real payments by accident.
+    const mode = paymentModeOf(env)
+    if (mode === 'stripe' && !env.STRIPE_SECRET_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'is required when PAYMENTS=stripe (or choose PAYMENTS=test: no money is taken)' })
+    }
+    if (mode === 'stripe' && env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required with STRIPE_SECRET_KEY (payments confirmed by Stripe would never be recorded)' })
+    }
+    if (env.NODE_ENV === 'production' && !env.PAYMENTS && !env.STRIPE_SECRET_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['PAYMENTS'], message: 'is required when NODE_ENV=production: set the Stripe keys (PAYMENTS=stripe) or choose PAYMENTS=test explicitly (no money is taken)' })
+    }
     if (env.NODE_ENV === 'production' && !env.PAYLOAD_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['PAYLOAD_SECRET'], message: 'is required when NODE_ENV=production' })
     }
   })
 
+/** The payment mode in force: PAYMENTS, else `stripe` when a Stripe key is set, else `test`. */
+function paymentModeOf(env: { PAYMENTS?: 'stripe' | 'test' | undefined; STRIPE_SECRET_KEY?: string | undefined }): 'stripe' | 'test' {
+  return env.PAYMENTS ?? (env.STRIPE_SECRET_KEY ? 'stripe' : 'test')
+}
+
 export type Config = Omit<z.infer<typeof EnvSchema>, 'PUBLIC_URL' | 'DATA_DIR'> & {
+  /** Issue 22: `test` takes no money (the sandbox gateway, TEST MODE on every screen, e-mail and invoice). */
+  paymentMode: 'stripe' | 'test'
   PUBLIC_URL: string
   DATA_DIR: string
   /** The origin browsers use; state-changing requests must come from it. */
@@ -170,6 +194,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     DATA_DIR: path.resolve(cwd, parsed.DATA_DIR),
     publicOrigin: new URL(publicUrl).origin,
     isProduction: parsed.NODE_ENV === 'production',
+    paymentMode: paymentModeOf(parsed),
     secureCookies: publicUrl.startsWith('https:'),
   }
 }

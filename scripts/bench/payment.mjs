@@ -52,8 +52,9 @@ async function serve() {
   )
   const packId = packRows[0].id
   await pool.query(
-    `insert into app.invoices (invoice_number, promotion_id, user_id, purpose, purpose_key, amount, gst, paid_at) values (1, $1, $2, 'submission', 'submission', 100, 10, now())`,
-    [packId, userId],
+    // Paid in full (issue 22: the pack is served only when nothing of the fees is owed).
+    `insert into app.invoices (invoice_number, promotion_id, user_id, purpose, purpose_key, amount, gst, paid_at) values (1, $1, $2, 'submission', 'submission', ($3::jsonb->>'feeDue_Total')::bigint, ($3::jsonb->>'feeDue_GST')::bigint, now())`,
+    [packId, userId, feeJson],
   )
   const token = await api.createSession(userId)
   const config = api.config()

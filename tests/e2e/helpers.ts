@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import crypto from 'node:crypto'
-import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test'
 import { completeApplication } from '../factories/permit'
 import PostalMime from 'postal-mime'
 import { pollUntil } from '../setup/poll'
@@ -127,4 +127,22 @@ export async function readyPromotion(request: APIRequestContext, name: string): 
   })
   expect((await attached.json()).permitStatus.slug).toBe('ready-submission')
   return id
+}
+
+/**
+ * Issue 22: staff (the e2e server's ADMIN_EMAIL account, in a context of their own) waive the
+ * payment of paid services of promotion `id`, for specs about a service rather than its payment.
+ */
+export async function waivePaymentAsStaff(browser: Browser, id: number, services: ('terms' | 'draw' | 'lodgementPack')[]) {
+  const context = await browser.newContext()
+  try {
+    const login = await context.request.post('/api/account/login', { data: { email: 'staff@permitdesk.test', password: 'staff-password-123' } })
+    expect(login.status(), await login.text()).toBe(200)
+    for (const service of services) {
+      const waived = await context.request.post('/api/admin/waiveServicePayment', { data: { id, service, reason: 'End-to-end test of the service itself' } })
+      expect(waived.status(), await waived.text()).toBe(200)
+    }
+  } finally {
+    await context.close()
+  }
 }

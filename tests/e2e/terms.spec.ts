@@ -6,7 +6,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { PRIZE_CATEGORY_FLAGS } from '@permitdesk/shared'
-import { signUpCustomer, watchConsole } from './helpers'
+import { signUpCustomer, waivePaymentAsStaff, watchConsole } from './helpers'
 
 const signUp = (request: APIRequestContext) =>
   signUpCustomer(request, 'terms', { firstName: 'Tess', lastName: 'Terms', accountName: 'Tess Terms Pty Ltd' })
@@ -37,7 +37,7 @@ async function saveApplication(request: APIRequestContext, id: number, prizeDesc
   expect(response.status(), await response.text()).toBe(200)
 }
 
-test('the customer opens the T&Cs from the dashboard, compares two versions and approves', async ({ page }) => {
+test('the customer opens the T&Cs from the dashboard, compares two versions and approves', async ({ page, browser }) => {
   const errors = watchConsole(page)
   await signUp(page.request)
   const created = await page.request.post('/api/promotion/create', {
@@ -46,6 +46,7 @@ test('the customer opens the T&Cs from the dashboard, compares two versions and 
   expect(created.status()).toBe(200)
   const id = (await created.json()).id as number
   await saveApplication(page.request, id, 'A week in Fiji for two')
+  await waivePaymentAsStaff(browser, id, ['terms']) // issue 22: approval waits for payment; this spec is about the T&Cs
 
   await page.goto(`/promotions/edit/${id}/`)
   const panel = page.getByRole('region', { name: 'Terms and conditions', exact: true })

@@ -1,7 +1,7 @@
 /** Payment test data: sandbox cards, uploads, and applications "Ready for submission" (permit, or a game of skill). */
 import { sql } from 'drizzle-orm'
 import { expect } from 'vitest'
-import type { TestApi } from '../setup/test-api'
+import type { Client, TestApi } from '../setup/test-api'
 import { savePromotion, withCompleteApplication } from './permit'
 import { createPromotion, type Customer } from './promotions'
 
@@ -53,4 +53,15 @@ export async function readySkillPromotion(customer: Customer): Promise<number> {
 /** Moves the purchases of promotion `id` back in time by `days` (edit windows count from the payment). */
 export async function paidDaysAgo(api: TestApi, id: number, days: number) {
   await api.database.db.execute(sql`update app.invoices set paid_at = paid_at - make_interval(days => ${days}) where promotion_id = ${id}`)
+}
+
+/**
+ * Issue 22: staff waive the payment of paid services of promotion `id` (a changelog line with the
+ * reason), for tests about a service's content rather than its payment.
+ */
+export async function waivePayment(staff: Client, id: number, services: ('terms' | 'draw' | 'lodgementPack')[] = ['terms', 'draw', 'lodgementPack']) {
+  for (const service of services) {
+    const response = await staff.post('/api/admin/waiveServicePayment', { id, service, reason: 'Test of the service itself, not of its payment' })
+    expect(response.status, response.text).toBe(200)
+  }
 }

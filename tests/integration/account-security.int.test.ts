@@ -150,7 +150,7 @@ describe('bot check (BOT_CHECK=altcha)', () => {
 
 describe('cookie flags in production', () => {
   it('marks the session cookie Secure', async () => {
-    const prod = await startTestApi({ NODE_ENV: 'production', BOT_CHECK: 'altcha', ALTCHA_MAX_NUMBER: '50000', PAYLOAD_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://permits.example' })
+    const prod = await startTestApi({ NODE_ENV: 'production', PAYMENTS: 'test', BOT_CHECK: 'altcha', ALTCHA_MAX_NUMBER: '50000', PAYLOAD_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://permits.example' })
     try {
       const client = prod.client()
       const registration = buildRegistration()

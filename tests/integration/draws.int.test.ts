@@ -20,6 +20,7 @@ import {
 } from '@permitdesk/shared'
 import { createCustomer, createPromotion, type Customer } from '../factories/promotions'
 import { waitForMail } from '../setup/accounts'
+import { waivePayment } from '../factories/payments'
 import { startTestApi, type Client, type TestApi } from '../setup/test-api'
 import vectors from '../../shared/src/draws/draw-vectors.json'
 
@@ -35,6 +36,7 @@ beforeAll(async () => {
   bob = await createCustomer(api)
   staff = await createCustomer(api, { isStaff: true })
   promotionId = await createPromotion(alice.client, { randomDraw: true })
+  await waivePayment(staff.client, promotionId) // issue 22: these tests are about the draw, not its payment
 })
 afterAll(async () => api?.close())
 
@@ -291,6 +293,7 @@ describe('addenda attachments', () => {
   it('after a run the winners (V) and entries (X) lists are promotion attachments; a redraw adds W', async () => {
     // A promotion of its own: the lists of other tests' runs are attached in the background too.
     const own = await createPromotion(alice.client, { randomDraw: true })
+    await waivePayment(staff.client, own)
     const draw = await uploaded(entriesCsv(8), { promotionId: own, winners: 1, reserves: 1 })
     await alice.client.post('/api/draw/commit', { id: draw.id })
     const run = (await alice.client.post('/api/draw/run', { id: draw.id })).body
@@ -326,6 +329,7 @@ describe('scheduled draws and winner publication', () => {
     const { silentLogger } = await import('../../api/src/logger')
     const deps = { database: api.database, config: api.config, logger: silentLogger, mailer: createMailer(api.config, silentLogger), storage: new LocalFileStorage(api.config.DATA_DIR) }
     const scheduledPromotion = await createPromotion(alice.client, { randomDraw: true, ausStates: { sa: true, act: true } })
+    await waivePayment(staff.client, scheduledPromotion)
     await api.database.db.execute(sql`update app.promotions set
       permit = ${JSON.stringify({ endDate: '2027-02-28', endTime: '23:59', finalDraw: { date: '2027-03-01', time: '14:00' }, winnerPublication: true })}::jsonb,
       details = ${JSON.stringify({ maxPrizeValue: 150_000 })}::jsonb where id = ${scheduledPromotion}`)
@@ -372,6 +376,7 @@ describe('winner publication per prize', () => {
     const { silentLogger } = await import('../../api/src/logger')
     const deps = { database: api.database, config: api.config, logger: silentLogger, mailer: createMailer(api.config, silentLogger), storage: new LocalFileStorage(api.config.DATA_DIR) }
     const promotion = await createPromotion(alice.client, { randomDraw: true, ausStates: { sa: true, act: true } })
+    await waivePayment(staff.client, promotion)
     await api.database.db.execute(sql`update app.promotions set
       permit = ${JSON.stringify({ finalDraw: { date: '2027-03-01', time: '14:00' }, winnerPublication: true })}::jsonb,
       details = ${JSON.stringify({ maxPrizeValue: 500_000, prizeValueACT: 800_000 })}::jsonb where id = ${promotion}`)
@@ -441,6 +446,7 @@ describe('winner publication per prize', () => {
 
   it('publishes nothing for ACT when no single prize reaches $1,000', async () => {
     const promotion = await createPromotion(alice.client, { randomDraw: true, ausStates: { act: true } })
+    await waivePayment(staff.client, promotion)
     await api.database.db.execute(sql`update app.promotions set
       permit = ${JSON.stringify({ finalDraw: { date: '2027-03-01', time: '14:00' }, winnerPublication: true })}::jsonb,
       details = ${JSON.stringify({ maxPrizeValue: 90_000, prizeValueACT: 450_000 })}::jsonb where id = ${promotion}`)

@@ -7,7 +7,7 @@
  * The file store is the one outside service here: a fake over the real local storage that can
  * hold a write (to read the progress mid-build) or fail it, as a slow or failing S3 would.
  */
-import { MSG_LODGEMENT_PACK_BUILDING, MSG_LODGEMENT_PACK_FAILED, MSG_LODGEMENT_PACK_NOT_PAID, MSG_LODGEMENT_PACK_STORAGE_FAILED } from '@permitdesk/shared'
+import { dollarsToCents, formatCurrency, MSG_LODGEMENT_PACK_BUILDING, MSG_LODGEMENT_PACK_FAILED, MSG_LODGEMENT_PACK_STORAGE_FAILED, msgServiceUnpaid } from '@permitdesk/shared'
 import { sql } from 'drizzle-orm'
 import { PgBoss } from 'pg-boss'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -134,12 +134,13 @@ function zipEntries(zip: Buffer): string[] {
 }
 
 describe('the lodgement pack job', () => {
-  it('is unpaid before payment (requesting it is 409); another customer gets 404', async () => {
+  it('is unpaid before payment (requesting it is 402 saying what to pay, issue 22); another customer gets 404', async () => {
     const id = await readyPromotion(alice)
     expect((await packOf(alice.client, id)).state).toBe('unpaid')
     const request = await alice.client.post('/api/promotion/requestLodgementPack', { id })
-    expect(request.status).toBe(409)
-    expect(request.body.message).toBe(MSG_LODGEMENT_PACK_NOT_PAID)
+    expect(request.status).toBe(402)
+    const fees = (await alice.client.get(`/api/promotion/get?id=${id}`)).body.permit
+    expect(request.body.message).toBe(msgServiceUnpaid('lodgementPack', formatCurrency(dollarsToCents(fees.feeDue_Total) + dollarsToCents(fees.feeDue_GST)), `/permit/edit/${id}/payment/`))
     expect((await bob.client.get(`/api/promotion/lodgementPack?id=${id}`)).status).toBe(404)
     expect((await bob.client.post('/api/promotion/requestLodgementPack', { id })).status).toBe(404)
   })

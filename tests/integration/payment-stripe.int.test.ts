@@ -33,7 +33,7 @@ const paymentsOf = async (id: number) => (await api.database.db.execute(sql`sele
 describe('Stripe gateway', () => {
   it('tells the browser to use Stripe Elements with the publishable key', async () => {
     const config = await alice.client.get('/api/payments/config')
-    expect(config.body).toEqual({ gateway: 'stripe', publishableKey: 'pk_test_fake', billerCode: '123456' })
+    expect(config.body).toEqual({ gateway: 'stripe', publishableKey: 'pk_test_fake', billerCode: '123456', testMode: false })
   })
 
   it('refuses raw card fields with a clear 400 when Stripe is configured', async () => {
@@ -55,6 +55,9 @@ describe('Stripe gateway', () => {
     const intent = stripe.intents.get(payment.gateway_ref)!
     expect(intent.amount).toBe(Math.round(response.body.invoice.total * 100))
     expect(intent.currency).toBe('aud')
+    // Issue 22: a Stripe invoice is real: the gapless series, no TEST MODE.
+    expect(response.body.invoice.testMode).toBe(false)
+    expect(response.body.invoice.invoiceNumber).toBeLessThan(900_000_001)
     expect(intent.metadata).toEqual({ invoiceNumber: String(response.body.invoice.invoiceNumber), promotionId: String(id) })
   })
 

@@ -47,7 +47,7 @@ const invoicesOf = (id: number) => rows(sql`select invoice_number, amount, gst, 
 
 describe('POST /api/promotion/submitPermitApplication by card (sandbox)', () => {
   it('tells the browser to send card fields to the sandbox', async () => {
-    expect((await alice.client.get('/api/payments/config')).body).toEqual({ gateway: 'sandbox', publishableKey: null, billerCode: '987654' })
+    expect((await alice.client.get('/api/payments/config')).body).toEqual({ gateway: 'sandbox', publishableKey: null, billerCode: '987654', testMode: true })
   })
 
   it('charges the fees plus GST plus 1.5% surcharge, invoices them and submits', async () => {
@@ -276,6 +276,9 @@ describe('mail', () => {
     const bpay = await alice.client.post('/api/promotion/submitPermitApplication', { id: other, isBPAY: true })
     const instructions = await waitForMail(alice.email, new RegExp(`^BPAY payment details for invoice ${bpay.body.invoice.invoiceNumber}$`), { dataDirs, timeoutMs: 30_000 })
     expect(instructions.text).toContain('Biller code: 987654')
+    // Issue 22: test mode (the default outside production) says so at the top of every e-mail.
+    expect(instructions.text.startsWith('TEST MODE — no money taken')).toBe(true)
+    expect(instructions.html).toContain('TEST MODE — no money taken')
     expect(instructions.text).toContain(`Reference number (CRN): ${bpay.body.invoice.crn}`)
   })
 })
@@ -327,7 +330,8 @@ describe('amendment, additional payment and resubmission', () => {
     expect(additional.status, additional.text).toBe(200)
     expect(additional.body.invoice).toMatchObject({ purpose: 'additional', status: 'paid', method: 'card' })
     expect(Math.round(additional.body.invoice.amount * 100)).toBe(riseCents)
-    expect(additional.body.permitStatus.slug).toBe('amendments-in-progress')
+    // Issue 22: modify derives completeness like a save: the complete amendment is ready for resubmission.
+    expect(additional.body.permitStatus.slug).toBe('ready-resubmission')
     expect((await alice.client.get(`/api/promotion/get?id=${id}`)).body.pendingSubmissionInvoice).toBeNull()
     expect((await alice.client.post('/api/promotion/submitAdditionalPayment', { id, ...VISA })).status).toBe(409)
 
@@ -412,7 +416,7 @@ function zipEntries(zip: Buffer): string[] {
 describe('GET /promotions/downloadpdfs/{id}', () => {
   it('zips the state forms and the attachments by code, once paid; owner and staff only', async () => {
     const id = await readyPromotion(alice)
-    expect((await alice.client.get(`/promotions/downloadpdfs/${id}`)).status).toBe(409)
+    expect((await alice.client.get(`/promotions/downloadpdfs/${id}`)).status).toBe(402) // issue 22: 402 with what to pay
     await alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA })
     expect((await api.client().get(`/promotions/downloadpdfs/${id}`)).status).toBe(401)
     expect((await bob.client.get(`/promotions/downloadpdfs/${id}`)).status).toBe(404)

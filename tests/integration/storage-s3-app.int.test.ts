@@ -8,6 +8,7 @@ import { startS3Fake, type S3Fake } from '../fakes/s3-fake'
 import { savePromotion, withCompleteApplication } from '../factories/permit'
 import { createCustomer, createPromotion, setPromotionStatus, type Customer } from '../factories/promotions'
 import { signInStaff } from '../setup/accounts'
+import { waivePayment } from '../factories/payments'
 import { startTestApi, type Client, type TestApi } from '../setup/test-api'
 
 /**
@@ -112,6 +113,7 @@ describe.skipIf(!hasChromium)('generated PDFs on S3', () => {
     const saved = await savePromotion(alice.client, id, withCompleteApplication)
     expect(saved.status, saved.text).toBe(200)
     expect((await alice.client.post('/api/terms/generate', { promotionId: id })).status).toBe(200)
+    await waivePayment(staff, id) // issue 22: this test is about storage, not payment
     await setPromotionStatus(api.database.db, id, PERMIT_STATUS_IDS.awaitingSubmission)
     expect((await alice.client.post('/api/promotion/approveTermsAndConditions', { id })).status).toBe(200)
     const promotion = await alice.client.get(`/api/promotion/get?id=${id}`)

@@ -24,6 +24,7 @@ export const API_POLICY: Record<string, Policy> = {
   'GET /admin/getInvoiceBlock': { access: 'staff', owned: true },
   'POST /admin/createInvoice': { access: 'staff', owned: true },
   'POST /admin/chargeCard': { access: 'staff', owned: true },
+  'POST /admin/waiveServicePayment': { access: 'staff', owned: true },
   'GET /promotion/lodgementPack': { access: 'user', owned: true },
   'POST /promotion/requestLodgementPack': { access: 'user', owned: true },
   'POST /payments/sandboxChallenge': { access: 'user', owned: true, note: "the client secret is the capability; another customer's payment is 404" },

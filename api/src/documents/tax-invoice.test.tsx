@@ -46,4 +46,9 @@ describe('tax invoice', () => {
     expect(card).toContain('$977.45')
     expect(card).toContain('Paid 23 Nov 2026 by card')
   })
+
+  it('says TEST MODE — no money taken on an invoice issued in test mode, and nothing of it on a real one', () => {
+    expect(renderTaxInvoice({ ...invoice, testMode: true }, provider)).toContain('TEST MODE — no money taken')
+    expect(renderTaxInvoice(invoice, provider)).not.toContain('TEST MODE')
+  })
 })

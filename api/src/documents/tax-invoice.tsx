@@ -5,7 +5,7 @@
  * the seller's identity and ABN, the date of issue, a description of each item with its
  * price, the GST, and the total; for BPAY, the biller code and customer reference number.
  */
-import { formatCurrency, formatDate, type InvoiceLine } from '@permitdesk/shared'
+import { formatCurrency, formatDate, MSG_TEST_MODE, type InvoiceLine } from '@permitdesk/shared'
 import { renderDocument } from './document-shell'
 
 export type Provider = { name: string; abn: string | null; address: string | null; email: string | null }
@@ -24,6 +24,8 @@ export type TaxInvoiceData = {
   ccSurcharge: number
   customer: { name: string; accountName: string; email: string }
   promotion: { id: number; name: string }
+  /** Issue 22: issued in test mode (no money taken): said at the top of the invoice. */
+  testMode?: boolean
 }
 
 export function renderTaxInvoice(invoice: TaxInvoiceData, provider: Provider): string {
@@ -32,6 +34,11 @@ export function renderTaxInvoice(invoice: TaxInvoiceData, provider: Provider): s
   return renderDocument(
     `Tax invoice ${invoice.invoiceNumber}`,
     <>
+      {invoice.testMode && (
+        <p style={{ margin: '0 0 12px', padding: '6px', background: '#8a4b00', color: '#fff', textAlign: 'center', fontWeight: 700 }} data-test-mode="true">
+          {MSG_TEST_MODE}
+        </p>
+      )}
       <div className="header">
         <div>
           <h1>Tax invoice</h1>

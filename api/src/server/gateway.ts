@@ -91,7 +91,8 @@ export function createGateway({
     const file = path.join(wizardDist, 'index.html')
     const { mtimeMs } = fs.statSync(file)
     if (cachedIndex?.mtimeMs !== mtimeMs) {
-      const meta = `<meta name="permitdesk-staff-path" content="${config.STAFF_PATH}" />`
+      // Issue 22: in test mode the app shell shows the TEST MODE banner on every screen.
+      const meta = `<meta name="permitdesk-staff-path" content="${config.STAFF_PATH}" />${config.paymentMode === 'test' ? '\n    <meta name="permitdesk-payments" content="test" />' : ''}`
       const html = fs.readFileSync(file, 'utf8').replace('<head>', `<head>\n    ${meta}`)
       cachedIndex = { mtimeMs, html, csp: appCsp(config, inlineScriptHashes(html)) }
     }

@@ -45,3 +45,27 @@ export const MSG_LODGEMENT_PACK_BUILDING = 'The lodgement pack is being prepared
 export const MSG_LODGEMENT_PACK_FAILED = 'The lodgement pack could not be prepared. Our staff have been told; you can ask for it again.';
 export const MSG_LODGEMENT_PACK_STORAGE_FAILED = 'The file store did not answer while the lodgement pack was saved.';
 export const MSG_LODGEMENT_PACK_FORMS_FAILED = 'The application forms could not be printed.';
+
+// Issue 22: the amount on the payment page is no longer what is owed (the fees changed in between).
+export const MSG_PAYMENT_TOTAL_CHANGED = 'The amount owed for this application has changed since this page was opened. Nothing was charged: check the new total and pay again.';
+// Issue 22: shown on every screen, e-mail and invoice while PAYMENTS=test (like Stripe's own test-mode banner).
+export const MSG_TEST_MODE = 'TEST MODE — no money taken';
+
+// Issue 22: paid services wait for their payment (decision record 019).
+export type PaidService = 'terms' | 'draw' | 'lodgementPack';
+export const PAID_SERVICE_NAMES: Record<PaidService, string> = {
+  terms: 'The terms and conditions (approval, PDF and hosted page)',
+  draw: 'The random draw (running it, its certificate and public result)',
+  lodgementPack: 'The lodgement pack',
+};
+/** The refusal (402): what waits, what to pay, and where (the payment page of the promotion). */
+export function msgServiceUnpaid(service: PaidService, owed: string, paymentPath: string): string {
+  return `${PAID_SERVICE_NAMES[service]} will be available once this promotion is paid. Please pay ${owed} on the payment page: ${paymentPath}`;
+}
+export const MSG_TERMS_DRAFT_UNPAID = 'Draft — not yet paid';
+export const MSG_WAIVER_REASON_REQUIRED = 'Give the reason for waiving the payment (it is kept in the changelog).';
+// Issue 22: invoice e-mails are limited (5 an hour per invoice and per account).
+export const INVOICE_EMAILS_PER_HOUR = 5;
+export function msgInvoiceEmailLimit(minutes: number): string {
+  return `A tax invoice can be e-mailed ${INVOICE_EMAILS_PER_HOUR} times an hour. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again, or download the PDF.`;
+}

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from '../constants';
 import { MoneySchema } from '../money-schema';
-import { MSG_CONFIRM_PAYMENT_FIELDS } from './messages';
+import { MSG_CONFIRM_PAYMENT_FIELDS, MSG_WAIVER_REASON_REQUIRED } from './messages';
 
 const flag = z.boolean({ error: MSG_CONFIRM_PAYMENT_FIELDS }).optional().default(false);
 const text = z.string({ error: MSG_CONFIRM_PAYMENT_FIELDS }).max(200, { error: MSG_CONFIRM_PAYMENT_FIELDS }).optional();
@@ -25,6 +25,13 @@ export const SubmitPermitApplicationSchema = z.object({
   isCardAfterBpay: flag,
   paymentMethodId: text,
   paymentIntentId: text,
+  /**
+   * Issue 22: what the payment page showed (dollars, amount + GST before any card surcharge) and
+   * the invoice it named. When they are no longer what is owed, the payment is refused (409) and
+   * nothing is charged.
+   */
+  expectedTotal: z.number({ error: MSG_CONFIRM_PAYMENT_FIELDS }).nonnegative({ error: MSG_CONFIRM_PAYMENT_FIELDS }).max(10_000_000, { error: MSG_CONFIRM_PAYMENT_FIELDS }).optional(),
+  invoiceNumber: z.number({ error: MSG_CONFIRM_PAYMENT_FIELDS }).int({ error: MSG_CONFIRM_PAYMENT_FIELDS }).positive({ error: MSG_CONFIRM_PAYMENT_FIELDS }).nullish(),
 });
 export type SubmitPermitApplication = z.infer<typeof SubmitPermitApplicationSchema>;
 
@@ -76,6 +83,8 @@ export const InvoiceViewSchema = z.object({
   dateCreated: z.string(),
   datePaid: z.string().nullable(),
   dateCancelled: z.string().nullable(),
+  /** Issue 22: issued in test mode (no money taken; its own number series). */
+  testMode: z.boolean(),
 });
 export type InvoiceView = z.infer<typeof InvoiceViewSchema>;
 
@@ -141,3 +150,10 @@ export const LodgementPackViewSchema = z.object({
   downloadUrl: z.string().nullable(),
 });
 export type LodgementPackView = z.infer<typeof LodgementPackViewSchema>;
+
+/** Issue 22, staff: waive the payment a paid service waits for, with the reason (kept in the changelog). */
+export const WaiveServicePaymentSchema = z.object({
+  id: z.coerce.number({ error: MSG_CONFIRM_PAYMENT_FIELDS }).int({ error: MSG_CONFIRM_PAYMENT_FIELDS }).positive({ error: MSG_CONFIRM_PAYMENT_FIELDS }),
+  service: z.enum(['terms', 'draw', 'lodgementPack'], { error: MSG_CONFIRM_PAYMENT_FIELDS }),
+  reason: z.string({ error: MSG_WAIVER_REASON_REQUIRED }).trim().min(5, { error: MSG_WAIVER_REASON_REQUIRED }).max(500, { error: MSG_WAIVER_REASON_REQUIRED }),
+});

@@ -19,6 +19,9 @@ export type SubmitPayment = {
   /** Stripe: from Elements, or the PaymentIntent after 3-D Secure. */
   paymentMethodId?: string
   paymentIntentId?: string
+  /** Issue 22: the total shown (dollars, before the card surcharge) and the invoice it named; a 409 when no longer owed. */
+  expectedTotal?: number
+  invoiceNumber?: number | null
 }
 
 export type PaymentConfig = { gateway: 'sandbox' | 'stripe'; publishableKey: string | null; billerCode: string }

@@ -47,6 +47,8 @@ export const invoices = app.table(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Issue 22: issued in test mode (no money taken): its own number series, TEST MODE on every copy. */
+    testMode: boolean('test_mode').notNull().default(false),
   },
   (t) => [
     uniqueIndex('invoices_number_key').on(t.invoiceNumber),

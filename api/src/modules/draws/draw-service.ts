@@ -31,6 +31,7 @@ import {
 import type { AppDeps } from '../../deps'
 import type { DrawRow, DrawSelection } from '../../db/schema/draws'
 import { findPromotion } from '../promotions/promotions.repository'
+import { requireServicePaid } from '../payments/require-service-paid'
 import { eachCanonicalRow } from './canonical-file'
 import { ROW_BLOCK } from './ingest-entries'
 import { loadRowIndex, RowIndexBuilder, ROW_INDEX_EVERY } from './row-index'
@@ -223,6 +224,7 @@ async function rowsAt(deps: DrawDeps, draw: Pick<DrawRow, 'entriesKey' | 'rowOff
  */
 export async function runDraw(deps: DrawDeps, owner: Owner, id: number, { scrutineerName, actorId }: { scrutineerName?: string | undefined; actorId?: number | null } = {}) {
   const draw = await requireDraw(deps, owner, id)
+  await requireServicePaid(deps.database.db, draw.promotionId, 'draw') // issue 22: a draw runs once it is paid
   const existing = await repo.findResult(deps.database.db, draw.id)
   if (existing) return runAnswer(existing)
   if (!draw.committedAt || !draw.seedEncrypted) throw new AppError('CONFLICT', MSG_DRAW_NOT_COMMITTED)
@@ -367,6 +369,7 @@ export async function listDraws(deps: DrawDeps, owner: Owner, promotionId: numbe
 export async function getPublicDraw(deps: Pick<DrawDeps, 'database'>, publicId: string) {
   const draw = await repo.findDrawByPublicId(deps.database.db, publicId)
   if (!draw) throw new AppError('NOT_FOUND')
+  await requireServicePaid(deps.database.db, draw.promotionId, 'draw') // issue 22: the public result and certificate wait for the payment
   const chain = await repo.findChain(deps.database.db, draw.rootId ?? draw.id)
   return toPublicDraw(draw, chain.find((c) => c.draw.id === draw.id)?.result, chain)
 }

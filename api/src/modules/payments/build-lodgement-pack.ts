@@ -21,6 +21,7 @@ import type { PdfService } from '../../pdf/pdf-service'
 import type { FileStorage } from '../../storage/storage'
 import { ausStatesOfRow } from '../promotions/promotion-fields'
 import { findSubmissionInvoices } from './payments.repository'
+import { serviceOwed } from './require-service-paid'
 
 export type LodgementDeps = { db: Db; storage: FileStorage; pdf: () => PdfService; productName: string; now?: () => Date }
 
@@ -122,7 +123,8 @@ export const lodgementPackKey = (row: Pick<PromotionRow, 'id' | 'version'>) => `
 /** Paid, and nothing owed on the submission: the pack may be built. */
 export async function isPaidForLodgement(db: Db, promotionId: number): Promise<boolean> {
   const invoices = await findSubmissionInvoices(db, promotionId)
-  return invoices.some((i) => i.paidAt) && !invoices.some((i) => !i.paidAt)
+  // Issue 22: nothing owed, including a fee rise not invoiced yet (after an amendment).
+  return invoices.some((i) => i.paidAt) && !invoices.some((i) => !i.paidAt) && (await serviceOwed(db, promotionId, 'lodgementPack')) === 0
 }
 
 export { toBuffer as streamToBuffer }

@@ -11,7 +11,7 @@ import { insertChange } from '../changelog/changelog.repository'
 import { findPromotion, type Owner } from '../promotions/promotions.repository'
 import { countInvoices, findUnpaidInvoices, insertInvoice, nextInvoiceNumber } from './payments.repository'
 
-export async function createCustomInvoice(db: Db, staff: Owner, input: { id: number; amount: number; gst: number; description?: string | null | undefined }) {
+export async function createCustomInvoice(db: Db, staff: Owner, input: { id: number; amount: number; gst: number; description?: string | null | undefined }, { testMode = false } = {}) {
   if (!staff.isStaff) throw new AppError('FORBIDDEN')
   if (input.amount + input.gst <= 0) throw new AppError('VALIDATION', MSG_INVOICE_AMOUNT_REQUIRED, { modelState: { amount: [MSG_INVOICE_AMOUNT_REQUIRED] } })
   return db.transaction(async (tx) => {
@@ -21,7 +21,8 @@ export async function createCustomInvoice(db: Db, staff: Owner, input: { id: num
     if (blocked) throw new AppError('CONFLICT', blocked)
     const n = (await countInvoices(tx, row.id, 'custom')) + 1
     const invoice = await insertInvoice(tx, {
-      invoiceNumber: await nextInvoiceNumber(tx),
+      invoiceNumber: await nextInvoiceNumber(tx, { testMode }),
+      testMode,
       promotionId: row.id,
       userId: row.userId,
       purpose: 'custom',

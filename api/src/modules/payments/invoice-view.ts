@@ -18,6 +18,7 @@ export function toInvoiceView(row: InvoiceRow, options: { billerCode: string; pr
     method: row.method,
     crn: row.crn,
     billerCode: row.method === 'bpay' ? options.billerCode : null,
+    testMode: row.testMode,
     status: row.cancelledAt ? 'cancelled' : row.paidAt ? 'paid' : 'awaiting payment',
     dateCreated: row.createdAt.toISOString(),
     datePaid: row.paidAt ? row.paidAt.toISOString() : null,

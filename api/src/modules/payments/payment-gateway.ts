@@ -127,3 +127,8 @@ export class SandboxGateway implements PaymentGateway {
     return { paymentIntentId: intent.id, status: intent.status as 'succeeded' | 'failed' }
   }
 }
+
+/** Issue 22: test mode takes no money: the sandbox gateway. Its invoices have their own number series and say TEST MODE. */
+export function isTestMode(gateway: Pick<PaymentGateway, 'name'>): boolean {
+  return gateway.name === 'sandbox'
+}

@@ -2,19 +2,23 @@
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import { counters, invoices, payments, stripeEvents, type InvoiceRow, type PaymentRow } from '../../db/schema/payments'
 import { promotions } from '../../db/schema/promotions'
+import { changelog } from '../../db/schema/changelog'
 import type { DbOrTx } from '../changelog/changelog.repository'
 
 /** The first invoice number; later ones follow without gaps. */
 export const FIRST_INVOICE_NUMBER = 100001
+/** Issue 22: test-mode invoices have their own series, far from the real one, so they never take a real number. */
+export const FIRST_TEST_INVOICE_NUMBER = 900_000_001
 
 /**
  * The next invoice number, gapless: the counter row is incremented (and locked) by this
  * transaction, so a concurrent invoice waits for it and a rollback gives the number back.
+ * Test mode counts in its own series.
  */
-export async function nextInvoiceNumber(tx: DbOrTx): Promise<number> {
+export async function nextInvoiceNumber(tx: DbOrTx, { testMode = false } = {}): Promise<number> {
   const [row] = await tx
     .insert(counters)
-    .values({ name: 'invoice', lastValue: FIRST_INVOICE_NUMBER })
+    .values({ name: testMode ? 'invoice-test' : 'invoice', lastValue: testMode ? FIRST_TEST_INVOICE_NUMBER : FIRST_INVOICE_NUMBER })
     .onConflictDoUpdate({ target: counters.name, set: { lastValue: sql`${counters.lastValue} + 1` } })
     .returning({ value: counters.lastValue })
   return row!.value
@@ -37,6 +41,16 @@ export async function findSubmissionInvoices(tx: DbOrTx, promotionId: number): P
     .from(invoices)
     .where(and(eq(invoices.promotionId, promotionId), inArray(invoices.purpose, ['submission', 'additional']), isNull(invoices.cancelledAt)))
     .orderBy(invoices.id)
+}
+
+/** Cancels an unpaid invoice (it keeps its number: a cancelled tax invoice stays on record). */
+export async function cancelUnpaidInvoice(tx: DbOrTx, id: number, now: Date): Promise<InvoiceRow | undefined> {
+  const [row] = await tx
+    .update(invoices)
+    .set({ cancelledAt: now })
+    .where(and(eq(invoices.id, id), isNull(invoices.paidAt), isNull(invoices.cancelledAt)))
+    .returning()
+  return row
 }
 
 /** Every invoice of a promotion with a purpose (for numbering `additional-{n}`, `custom-{n}`). */
@@ -121,3 +135,14 @@ export async function recordStripeEvent(tx: DbOrTx, id: string, type: string): P
   const inserted = await tx.insert(stripeEvents).values({ id, type }).onConflictDoNothing().returning({ id: stripeEvents.id })
   return inserted.length > 0
 }
+
+/** Issue 22: whether staff waived the payment of `service` for the promotion (a changelog line with the reason). */
+export async function hasServiceWaiver(tx: DbOrTx, promotionId: number, service: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: changelog.id })
+    .from(changelog)
+    .where(and(eq(changelog.promotionId, promotionId), eq(changelog.action, 'waiveServicePayment'), sql`${changelog.changes} -> 'service' ->> 'to' = ${service}`))
+    .limit(1)
+  return row !== undefined
+}
+

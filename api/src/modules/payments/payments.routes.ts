@@ -7,6 +7,7 @@ import {
   InvoiceViewSchema,
   SubmitPermitApplicationResponseSchema,
   SubmitPermitApplicationSchema,
+  WaiveServicePaymentSchema,
   SubmitAddendumSchema,
   CreateInvoiceSchema,
   ChargeCardSchema,
@@ -21,6 +22,8 @@ import { approveBpayPayment } from './approve-bpay-payment'
 import { cancelInvoice } from './cancel-invoice'
 import { getInvoice, getInvoices } from './get-invoices'
 import { toInvoiceView } from './invoice-view'
+import { isTestMode } from './payment-gateway'
+import { waiveServicePayment } from './waive-service-payment'
 import { sendInvoiceEmail } from './send-invoice-email'
 import { sendPaymentMailsLater, type PaymentMailEvent } from './send-payment-mails'
 import { submitPermitApplication } from './submit-permit-application'
@@ -125,9 +128,11 @@ export function paymentRoutes(deps: AppDeps): RouteSpec[] {
       summary: 'How cards are paid here: the sandbox (card fields) or Stripe (Elements, with its publishable key)',
       tag: 'payments',
       access: 'user',
-      response: z.object({ gateway: z.enum(['sandbox', 'stripe']), publishableKey: z.string().nullable(), billerCode: z.string() }),
+      response: z.object({ gateway: z.enum(['sandbox', 'stripe']), publishableKey: z.string().nullable(), billerCode: z.string(), testMode: z.boolean() }),
       handler: () => ({
         gateway: deps.paymentGateway.name,
+        // Issue 22: the app shell shows the TEST MODE banner from this.
+        testMode: isTestMode(deps.paymentGateway),
         publishableKey: deps.paymentGateway.name === 'stripe' ? (deps.config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
         billerCode,
       }),
@@ -201,7 +206,17 @@ export function paymentRoutes(deps: AppDeps): RouteSpec[] {
       idempotent: true,
       body: CreateInvoiceSchema,
       response: InvoiceViewSchema,
-      handler: async ({ body, user }) => toInvoiceView(await createCustomInvoice(db, viewer(user), body), { billerCode }),
+      handler: async ({ body, user }) => toInvoiceView(await createCustomInvoice(db, viewer(user), body, { testMode: isTestMode(deps.paymentGateway) }), { billerCode }),
+    }),
+    route({
+      method: 'post',
+      path: '/admin/waiveServicePayment',
+      summary: 'Deliver a paid service (T&Cs, draw, lodgement pack) before its payment, with the reason in the changelog (staff)',
+      tag: 'admin',
+      access: 'staff',
+      body: WaiveServicePaymentSchema,
+      response: z.object({ id: z.number(), service: z.enum(['terms', 'draw', 'lodgementPack']), waived: z.literal(true) }),
+      handler: ({ body, user }) => waiveServicePayment(db, viewer(user), body),
     }),
     route({
       method: 'post',

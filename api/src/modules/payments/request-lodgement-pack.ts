@@ -8,6 +8,7 @@
  * started alone) a request builds it in place with the same code.
  */
 import { AppError, MSG_LODGEMENT_PACK_BUILDING, MSG_LODGEMENT_PACK_FAILED, MSG_LODGEMENT_PACK_NOT_PAID, type LodgementPackView } from '@permitdesk/shared'
+import { requireServicePaid } from './require-service-paid'
 import type { LodgementPackRow } from '../../db/schema/lodgement-packs'
 import type { PromotionRow } from '../../db/schema/promotions'
 import { findPromotion, type Owner } from '../promotions/promotions.repository'
@@ -69,6 +70,7 @@ async function queuePack(deps: LodgementJobDeps, row: PromotionRow, { force = fa
 /** On demand, from the dashboard or the staff promotion page. */
 export async function requestLodgementPack(deps: LodgementJobDeps, viewer: Owner, promotionId: number): Promise<LodgementPackView> {
   const row = await ownedPromotion(deps, viewer, promotionId)
+  await requireServicePaid(deps.db, row.id, 'lodgementPack')
   if (!(await isPaidForLodgement(deps.db, row.id))) throw new AppError('CONFLICT', MSG_LODGEMENT_PACK_NOT_PAID)
   await queuePack(deps, row, { force: true })
   return getLodgementPackState(deps, viewer, promotionId)
@@ -98,6 +100,7 @@ export async function queueLodgementPackAfterSubmission(deps: LodgementJobDeps, 
 /** The download: the stored zip of this version, or 409 while it is being prepared (queued now if it was not). */
 export async function downloadLodgementPack(deps: LodgementJobDeps, viewer: Owner, promotionId: number): Promise<{ id: number; zip: Buffer }> {
   const row = await ownedPromotion(deps, viewer, promotionId)
+  await requireServicePaid(deps.db, row.id, 'lodgementPack')
   if (!(await isPaidForLodgement(deps.db, row.id))) throw new AppError('CONFLICT', MSG_LODGEMENT_PACK_NOT_PAID)
   let pack = await findLodgementPack(deps.db, row.id)
   if (!pack || pack.version !== row.version || (pack.state === 'ready' && !(await deps.storage.exists(pack.storageKey ?? lodgementPackKey(row))))) {

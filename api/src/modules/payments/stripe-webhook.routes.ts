@@ -51,7 +51,8 @@ export function stripeWebhookDoc(): RouteSpec[] {
 export function stripeWebhookRoutes(deps: AppDeps): Router {
   const router = Router({ caseSensitive: false })
   const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE } = deps.config
-  if (!STRIPE_SECRET_KEY || !STRIPE_WEBHOOK_SECRET) return router
+  // Stripe mode always has both (env.ts refuses to start without the webhook secret).
+  if (deps.config.paymentMode !== 'stripe' || !STRIPE_SECRET_KEY || !STRIPE_WEBHOOK_SECRET) return router
   const stripe = createStripeClient({ secretKey: STRIPE_SECRET_KEY, apiBase: STRIPE_API_BASE })
   router.post('/api/payments/stripeWebhook', express.raw({ type: '*/*', limit: '1mb' }), async (req, res) => {
     let event: StripeEventLike

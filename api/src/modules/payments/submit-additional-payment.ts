@@ -8,7 +8,9 @@ import { AppError, crnForInvoice, MSG_NO_ADDITIONAL_PAYMENT_DUE, PERMIT_STATUS_I
 import { insertChange } from '../changelog/changelog.repository'
 import { findPromotion, type Owner } from '../promotions/promotions.repository'
 import { toInvoiceView } from './invoice-view'
+import { isTestMode } from './payment-gateway'
 import { findSubmissionInvoices, updateInvoice } from './payments.repository'
+import { assertStillOwed } from './owed-invoice'
 import { chargeInvoiceByCard, ensureOwedInvoice, statusView, type PaymentDeps } from './submit-permit-application'
 
 export async function submitAdditionalPayment(deps: PaymentDeps, actor: Owner, input: SubmitPermitApplication) {
@@ -21,8 +23,9 @@ export async function submitAdditionalPayment(deps: PaymentDeps, actor: Owner, i
     if (!live.some((i) => i.purpose === 'submission' && i.paidAt) || row.statusId === S.pendingPaymentClearance) {
       throw new AppError('CONFLICT', MSG_NO_ADDITIONAL_PAYMENT_DUE)
     }
-    const invoice = await ensureOwedInvoice(tx, row)
+    const invoice = await ensureOwedInvoice(tx, row, { actorUserId: actor.userId, now, testMode: isTestMode(deps.gateway) })
     if (!invoice) throw new AppError('CONFLICT', MSG_NO_ADDITIONAL_PAYMENT_DUE)
+    assertStillOwed(invoice, input)
     if (input.isBPAY) {
       const pending = await updateInvoice(tx, invoice.id, { method: 'bpay', crn: crnForInvoice(invoice.invoiceNumber), ccSurcharge: 0 })
       await insertChange(tx, { promotionId: row.id, userId: actor.userId, entity: 'promotion', entityId: row.id, action: 'submitAdditionalPayment', changes: { invoice: { from: null, to: `${invoice.invoiceNumber} awaiting BPAY` } } })

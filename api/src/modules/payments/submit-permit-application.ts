@@ -30,17 +30,16 @@ import type { PromotionRow } from '../../db/schema/promotions'
 import { insertChange, type DbOrTx } from '../changelog/changelog.repository'
 import { findPromotion, updatePromotion, type Owner } from '../promotions/promotions.repository'
 import { toInvoiceView } from './invoice-view'
+import { isTestMode } from './payment-gateway'
+import { assertStillOwed, ensureOwedInvoice } from './owed-invoice'
 import type { PaymentGateway } from './payment-gateway'
 import type { PaymentMailEvent } from './payment-mail-event'
 import {
-  countInvoices,
   countUnsuccessfulAttempts,
   findPaymentByRef,
   updatePayment,
   findSubmissionInvoices,
-  insertInvoice,
   insertPayment,
-  nextInvoiceNumber,
   updateInvoice,
 } from './payments.repository'
 import { publishEvent } from '../../events/events'
@@ -65,51 +64,7 @@ export function termsBought(row: Pick<PromotionRow, 'termsAndConditions' | 'skil
   return row.termsAndConditions || row.skillsBasedTC
 }
 
-/** What the current fees exceed the live (invoiced, not cancelled) submission invoices by: the difference to invoice. */
-export function owedDifference(row: Pick<PromotionRow, 'fees'>, live: Pick<InvoiceRow, 'amount' | 'gst'>[]): { amount: number; gst: number } {
-  const invoicedAmount = live.reduce((sum, invoice) => sum + invoice.amount, 0)
-  const invoicedGst = live.reduce((sum, invoice) => sum + invoice.gst, 0)
-  return { amount: Math.max(0, row.fees.feeDue_Total - invoicedAmount), gst: Math.max(0, row.fees.feeDue_GST - invoicedGst) }
-}
-
-/**
- * The invoice the promotion owes now, created if needed (in the caller's transaction): an
- * unpaid one is reused (a retry after a decline pays the same invoice); otherwise the first
- * payment invoices the whole fees (`submission`), and after that only a rise in the fees is
- * invoiced (`additional-{n}`). Null when nothing is owed.
- */
-export async function ensureOwedInvoice(tx: DbOrTx, row: PromotionRow): Promise<InvoiceRow | null> {
-  const live = await findSubmissionInvoices(tx, row.id)
-  const unpaid = live.find((invoice) => !invoice.paidAt)
-  if (unpaid) return unpaid
-  const fees = row.fees
-  if (live.length === 0) {
-    if (fees.feeDue_Total + fees.feeDue_GST <= 0) return null
-    return insertInvoice(tx, {
-      invoiceNumber: await nextInvoiceNumber(tx),
-      promotionId: row.id,
-      userId: row.userId,
-      purpose: 'submission',
-      purposeKey: 'submission',
-      lines: invoiceLinesOf(fees),
-      amount: fees.feeDue_Total,
-      gst: fees.feeDue_GST,
-    })
-  }
-  const { amount, gst } = owedDifference(row, live)
-  if (amount + gst <= 0) return null
-  const n = (await countInvoices(tx, row.id, 'additional')) + 1
-  return insertInvoice(tx, {
-    invoiceNumber: await nextInvoiceNumber(tx),
-    promotionId: row.id,
-    userId: row.userId,
-    purpose: 'additional',
-    purposeKey: `additional-${n}`,
-    lines: [{ description: 'Additional fees after a change to the application', amount, taxable: gst > 0 }],
-    amount,
-    gst,
-  })
-}
+export { ensureOwedInvoice, owedDifference } from './owed-invoice'
 
 type CardInput = Pick<SubmitPermitApplication, 'cardName' | 'cardNumber' | 'cardSecurityCode' | 'cardExpiry' | 'paymentMethodId' | 'paymentIntentId' | 'isReattempt'>
 
@@ -213,7 +168,8 @@ export async function submitPermitApplication(deps: PaymentDeps, actor: Owner, i
     }
 
     const event: PermitEvent = row.statusId === S.pendingPaymentClearance ? 'PAY_CARD_AFTER_BPAY' : byCard ? 'SUBMIT_CARD' : 'SUBMIT_BPAY'
-    const invoice = await ensureOwedInvoice(tx, row)
+    const invoice = await ensureOwedInvoice(tx, row, { actorUserId: actor.userId, now, testMode: isTestMode(deps.gateway) })
+    assertStillOwed(invoice, input)
     const firstSubmission = invoice?.purpose === 'submission' || (invoice === null && row.statusId === S.readySubmission)
     const context = {
       managedSubmission: row.managedSubmission,

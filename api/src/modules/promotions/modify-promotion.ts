@@ -1,16 +1,20 @@
 import {
   AppError,
+  deriveApplicationState,
   isEditableStatus,
   isSubmittedOrGenerated,
   MSG_PROMOTION_FIXED_AFTER_SUBMISSION,
   MSG_PROMOTION_NOT_MODIFIABLE,
   type PromotionModify,
   type PromotionModifySkillsBased,
+  statusAfterSave,
 } from '@permitdesk/shared'
 import type { Db } from '../../db/client'
 import type { PromotionRow } from '../../db/schema/promotions'
 import { diffFields, insertChange } from '../changelog/changelog.repository'
 import { pricingRuleSet } from '../rules/pricing-rule-set'
+import { cancelStaleInvoices } from '../payments/owed-invoice'
+import { applicationOf } from './application-fields'
 import { computeFees, formColumns, type PromotionFormColumns } from './promotion-fields'
 import { findPromotion, updatePromotion, type Owner } from './promotions.repository'
 import { publishEvent } from '../../events/events'
@@ -54,7 +58,12 @@ export async function modifyPromotion(db: Db, owner: Owner, body: PromotionModif
       columns.totalPrizeValue = before.totalPrizeValue
     }
     const { fees, requiresPermits } = computeFees({ ...columns, skillsTcPaymentOption: before.skillsTcPaymentOption, postSubmissionTotalPrizeValue: columns.postSubmissionTotalPrizeValue ?? before.postSubmissionTotalPrizeValue, details: before.details }, await pricingRuleSet(tx, before))
-    const after = await updatePromotion(tx, before.id, { ...columns, fees, requiresPermits })
+    // Issue 22: completeness is derived again with the wizard's rules (a state or question gained and not answered yet takes a ready application back).
+    const state = deriveApplicationState(applicationOf({ ...before, ...columns, fees, requiresPermits }), { now: new Date() })
+    const statusId = statusAfterSave(before.statusId, state.applicationComplete, columns.managedSubmission ?? before.managedSubmission)
+    const after = await updatePromotion(tx, before.id, { ...columns, fees, requiresPermits, statusId })
+    // Issue 22: an unpaid invoice priced before this change is cancelled; the next payment invoices the new fees.
+    await cancelStaleInvoices(tx, after, owner.userId)
     // Dates or states may have moved: the reminder worker re-plans on this event.
     await publishEvent(tx, 'promotion.saved', { promotionId: after.id, statusId: after.statusId })
     const changes = diffFields(pick(before), pick(after))

@@ -12,6 +12,7 @@ import type { PromotionRow } from '../../db/schema/promotions'
 import { insertChange, type DbOrTx } from '../changelog/changelog.repository'
 import { applicationOf, CUSTOMER_DETAIL_KEYS, promotionIdOf, mergeActionAnswers, STAFF_DETAIL_KEYS, type StoredDetails } from './application-fields'
 import { pricingRuleSet } from '../rules/pricing-rule-set'
+import { cancelStaleInvoices } from '../payments/owed-invoice'
 import { computeFees } from './promotion-fields'
 import { toPromotion } from './promotion-view'
 import { findPromotion, notesSummary, updatePromotion, type Owner } from './promotions.repository'
@@ -62,6 +63,8 @@ export async function writeApplication(
   const after = await updatePromotion(tx, before.id, { ...values, fees, requiresPermits, statusId })
   // Dates or states may have moved: the reminder worker re-plans on this event.
   await publishEvent(tx, 'promotion.saved', { promotionId: after.id, statusId: after.statusId })
+  // Issue 22: an unpaid invoice priced before this change is cancelled; the next payment invoices the new fees.
+  await cancelStaleInvoices(tx, after, actor.userId)
   const changed = (Object.keys(values) as (keyof typeof values)[]).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
   if (changed.length > 0 || statusId !== before.statusId) {
     await insertChange(tx, {

@@ -17,6 +17,7 @@ import { requirePromotion } from './terms-access'
 import { termsPage } from './terms-page'
 import { findLatestVersion, markApproved } from './terms.repository'
 import { lodgementDeps, queueLodgementPackAfterSubmission } from '../payments/request-lodgement-pack'
+import { requireServicePaid } from '../payments/require-service-paid'
 
 /**
  * POST /api/promotion/approveTermsAndConditions {id}: the owner (or staff) approves the latest
@@ -27,6 +28,7 @@ import { lodgementDeps, queueLodgementPackAfterSubmission } from '../payments/re
 export async function approveTerms(deps: AppDeps, actor: Owner, promotionId: number, now = new Date()) {
   const { row, version, statusId, newlyApproved } = await deps.database.db.transaction(async (tx) => {
     const row = await requirePromotion(tx, actor, promotionId, { forUpdate: true })
+    await requireServicePaid(tx, row.id, 'terms') // issue 22: approval waits for the payment
     const latest = await findLatestVersion(tx, row.id)
     if (!latest) throw new AppError('CONFLICT', MSG_TERMS_NOT_GENERATED)
     // Approved before the payment put the promotion in 15: approving again only moves it on.

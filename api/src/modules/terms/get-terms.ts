@@ -1,4 +1,5 @@
-import { PERMIT_STATUS_IDS, skillTcOption } from '@permitdesk/shared'
+import { formatCurrency, msgServiceUnpaid, PERMIT_STATUS_IDS, skillTcOption } from '@permitdesk/shared'
+import { serviceOwed } from '../payments/require-service-paid'
 import type { AppDeps } from '../../deps'
 import type { TermsVersionRow } from '../../db/schema/terms'
 import type { Owner } from '../promotions/promotions.repository'
@@ -22,6 +23,9 @@ export async function getTerms(deps: Pick<AppDeps, 'database' | 'config'>, actor
   const code = await findLink(db, row.id)
   const approved = versions.some((v) => v.approvedAt)
   const window = await skillEditWindow(db, row, now)
+  // Issue 22: the screen shows the payment state before the customer tries (approval, PDF and hosted page wait).
+  const owed = await serviceOwed(db, row.id, 'terms')
+  const awaitingPayment = owed > 0 ? msgServiceUnpaid('terms', formatCurrency(owed), `/permit/edit/${row.id}/payment/`) : null
   const canGenerate = actor.isStaff || (hasTermsService(row) && (!approved || (window !== null && window.open)))
   return {
     status: termsStatusOf(versions),
@@ -30,10 +34,11 @@ export async function getTerms(deps: Pick<AppDeps, 'database' | 'config'>, actor
     html: latest?.html ?? null,
     abridgedHtml: latest?.abridgedHtml ?? null,
     hostedUrl: code ? hostedUrlFor(deps.config, code) : null,
-    pdfUrl: latest ? `/promotions/downloadterms/${row.id}` : null,
+    pdfUrl: latest && !awaitingPayment ? `/promotions/downloadterms/${row.id}` : null,
     canGenerate,
+    awaitingPayment,
     // In 15 "Awaiting submission" approval (again) is what moves the paid promotion on.
-    canApprove: Boolean(latest && (!latest.approvedAt || row.statusId === PERMIT_STATUS_IDS.awaitingSubmission)),
+    canApprove: !awaitingPayment && Boolean(latest && (!latest.approvedAt || row.statusId === PERMIT_STATUS_IDS.awaitingSubmission)),
     /** Staff may edit the text (POST /api/terms/saveVersion). */
     canEdit: actor.isStaff,
     skillsBasedTCEditWindow: window?.ends ? window.ends.toISOString() : null,

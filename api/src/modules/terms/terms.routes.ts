@@ -19,6 +19,7 @@ import { getTerms } from './get-terms'
 import { saveTermsVersion } from './save-terms-version'
 import { submitSkillsBasedTC } from './submit-skills-based-tc'
 import { sendPaymentMailsLater, type PaymentMailEvent } from '../payments/send-payment-mails'
+import { requireServicePaid, serviceOwed } from '../payments/require-service-paid'
 import { requirePromotion } from './terms-access'
 import { termsPage } from './terms-page'
 import { findApprovedVersions, findLatestVersion, findPromotionIdByCode } from './terms.repository'
@@ -46,6 +47,7 @@ const TermsResponseSchema = z.object({
   hostedUrl: z.string().nullable(),
   pdfUrl: z.string().nullable(),
   canGenerate: z.boolean(),
+  awaitingPayment: z.string().nullable().describe('Issue 22: while the promotion owes money, what to pay and where; approval, the PDF and the hosted page wait (the draft is marked "Draft — not yet paid")'),
   canApprove: z.boolean(),
   canEdit: z.boolean(),
   skillsBasedTCEditWindow: z.string().nullable().describe('For bought skill T&Cs: until when the customer may regenerate or amend them'),
@@ -148,6 +150,7 @@ export function termsDocumentRoutes(deps: AppDeps) {
     if (!user) throw new AppError('UNAUTHENTICATED')
     if (!Number.isSafeInteger(id) || id <= 0) throw new AppError('NOT_FOUND')
     const row = await requirePromotion(db, { userId: user.id, isStaff: user.isStaff }, id)
+    await requireServicePaid(db, row.id, 'terms') // issue 22: the PDF waits for the payment
     const version = await findLatestVersion(db, row.id)
     if (!version) throw new AppError('NOT_FOUND')
     const meta = `Version ${version.number}${version.approvedAt ? `, approved ${escapeHtml(formatDate(version.approvedAt))}` : ', awaiting approval'}`
@@ -169,6 +172,8 @@ export function termsDocumentRoutes(deps: AppDeps) {
     const notFound = () => res.status(404).type('html').send(termsPage({ title: 'Not found', fragment: '<h1>Not found</h1><p>There are no terms and conditions at this address.</p>' }))
     if (!/^[A-Za-z0-9]{6,16}$/.test(code)) return notFound()
     const promotionId = await findPromotionIdByCode(db, code)
+    // Issue 22: hosted only while nothing is owed (a fee rise after an amendment hides it until paid).
+    if (promotionId && (await serviceOwed(db, promotionId, 'terms')) > 0) return notFound()
     const approved = promotionId ? await findApprovedVersions(db, promotionId) : []
     const [current, ...older] = approved
     if (!current) return notFound()

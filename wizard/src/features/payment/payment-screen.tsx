@@ -19,6 +19,7 @@ import {
   getPermitStatus,
   MSG_CARD_MAY_HAVE_BEEN_CHARGED,
   MSG_CONFIRM_PAYMENT_FIELDS,
+  MSG_PAYMENT_TOTAL_CHANGED,
   PERMIT_STATUS_IDS as S,
   promotionFromWire,
   promotionTitle,
@@ -84,6 +85,8 @@ export function PaymentScreen() {
     getPaymentConfig().then(setConfig, (e: Error) => setLoadError(e.message))
   }, [])
 
+  // Bumped to load the promotion again (after a 409: the amount owed changed since the page opened).
+  const [loads, setLoads] = useState(0)
   useEffect(() => {
     // Amounts arrive in dollars; the fee lines are computed and shown in cents (promotionFromWire).
     apiRequest<PromotionWithOwed>('GET', '/api/promotion/get', { query: { id }, notify: false }).then((p) => {
@@ -96,7 +99,7 @@ export function PaymentScreen() {
         )
       }
     }, (e: Error) => setLoadError(e.message))
-  }, [id])
+  }, [id, loads])
 
   if (loadError) return <AppLayout title="Payment"><p className="form-error" role="alert">{loadError}</p></AppLayout>
   if (!promotion || !config) return <AppLayout title="Payment"><p role="status">Loading…</p></AppLayout>
@@ -189,7 +192,8 @@ export function PaymentScreen() {
       const call = (body: Partial<SubmitPayment>) => {
         const payment = { id, isReattempt: reattempt, isBPAY: paying === 'bpay', isCardAfterBpay: afterBpay, ...body }
         if (skillPurchase) return submitSkillsBasedTC({ ...payment, skillsBasedTCPaymentOption: skillOption })
-        return (additional ? submitAdditionalPayment : submitPermitApplication)(payment)
+        // The server refuses (409) when this is no longer what is owed, and charges nothing.
+        return (additional ? submitAdditionalPayment : submitPermitApplication)({ ...payment, expectedTotal: (amount + gst) / 100, invoiceNumber: owed?.invoiceNumber ?? null })
       }
       let result: SubmitPaymentResult
       if (paying === 'card' && useStripe) {
@@ -223,6 +227,12 @@ export function PaymentScreen() {
       else navigate(`${dashboard(id)}?${additional ? 'additionalPayment' : 'success'}`)
     } catch (e) {
       const apiError = e instanceof ApiError ? e : null
+      if (apiError?.status === 409 && apiError.message === MSG_PAYMENT_TOTAL_CHANGED) {
+        // The fees changed in another window: show the new total; nothing was charged.
+        setError(MSG_PAYMENT_TOTAL_CHANGED)
+        setLoads((n) => n + 1)
+        return
+      }
       if (apiError?.status === 400 && apiError.modelState) {
         setError(MSG_CONFIRM_PAYMENT_FIELDS)
         setFieldErrors(apiError.modelState)

@@ -23,6 +23,8 @@ export type Terms = {
   pdfUrl: string | null
   canGenerate: boolean
   canApprove: boolean
+  /** Issue 22: what to pay (and where) before approval, the PDF and the hosted page; null when nothing is owed. */
+  awaitingPayment: string | null
   canEdit: boolean
   skillsBasedTCEditWindow: string | null
   skillsBasedTCPaymentOption: string | null

@@ -1,4 +1,5 @@
-import { formatDate, MSG_TERMS_APPROVAL_FAILED, TERMS_VERSION_REASONS, termsHtmlToLines } from '@permitdesk/shared'
+import { formatDate, MSG_TERMS_APPROVAL_FAILED, MSG_TERMS_DRAFT_UNPAID, TERMS_VERSION_REASONS, termsHtmlToLines } from '@permitdesk/shared'
+import { Link } from 'react-router'
 import { diffArrays } from 'diff'
 import { useEffect, useState } from 'react'
 import { Button, Modal } from '../../../components/ui'
@@ -94,7 +95,14 @@ export function TermsPanel({ promotionId }: { promotionId: number }) {
         <span data-testid="terms-status">{STATUS_TEXT[terms.status]}</span>
         {terms.versionNumber !== null && <> · version <span data-testid="terms-version">{terms.versionNumber}</span></>}
         {terms.skillsBasedTCEditWindow && <> · you can regenerate them until {formatDate(terms.skillsBasedTCEditWindow)}</>}
+        {terms.awaitingPayment && terms.html && <> · <strong data-testid="terms-draft-unpaid">{MSG_TERMS_DRAFT_UNPAID}</strong></>}
       </p>
+      {terms.awaitingPayment && (
+        // Issue 22: the same state the server enforces, shown before the customer tries.
+        <p className="muted" data-testid="terms-awaiting-payment">
+          {terms.awaitingPayment} <Link to={`/permit/edit/${promotionId}/payment/`}>Go to the payment page</Link>
+        </p>
+      )}
       <div className="actions">
         {terms.html && (
           <button type="button" aria-expanded={showText} onClick={() => setShowText(!showText)}>
