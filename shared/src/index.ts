@@ -79,3 +79,4 @@ export * from './draws/schedule';
 export * from './security/messages';
 export * from './security/change-password';
 export * from './security/safe-href';
+export * from './draws/merkle';

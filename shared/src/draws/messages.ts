@@ -25,3 +25,11 @@ export const MSG_DRAW_LOOKUP_VALUE_REQUIRED = 'Please enter the value you entere
 export const MSG_DRAW_ID_REQUIRED = 'Please give the draw id.';
 export const MSG_DRAW_SCHEDULE_NEEDS_DATE = 'A scheduled draw needs the final draw\u2019s date in the application. Please enter it first.';
 export const MSG_DRAW_PRIZE_VALUES = 'Please give at most one prize value per winner, in prize order (position 1 first), each in dollars.';
+/** Issue 23: the schedule, cancelling, inclusion proofs. */
+export const msgDrawTooEarly = (when: string) => `This draw is scheduled for ${when}. It can be run at or after that time.`;
+export const MSG_DRAW_EARLY_REASON_REQUIRED = 'This draw is scheduled for later. To run it early, please give the reason: it is shown on the public record and the certificate.';
+export const MSG_DRAW_EARLY_REASON_INVALID = 'Please give the reason for running early in at most 500 characters.';
+export const MSG_DRAW_RUN_AT_INVALID = 'Please give the draw\u2019s date (YYYY-MM-DD) and time (HH:MM), in Sydney time.';
+export const MSG_DRAW_CANCEL_REASON_REQUIRED = 'Please give the reason for cancelling the draw (at most 500 characters): it stays on the public record.';
+export const MSG_DRAW_CANCELLED = 'This draw was cancelled. It stays on the record and can no longer change or run.';
+export const MSG_DRAW_RUN_CANNOT_CANCEL = 'This draw has been run: its result stays on the record and cannot be cancelled. Start a redraw for unclaimed prizes.';
