@@ -105,11 +105,13 @@ export class MerkleBuilder {
 }
 
 /**
- * Whether `row` with `proof` leads to `root` (hex). Works with an asynchronous SHA-256 (Web
+ * Whether `row` (or its leaf hash) with `proof` leads to `root` (hex). Works with an asynchronous SHA-256 (Web
  * Crypto), so the public page checks a proof in the browser.
  */
-export async function verifyInclusion(input: { row: string; proof: readonly ProofStep[]; root: string }, sha256: Sha256): Promise<boolean> {
-  let acc = await sha256(leafBytes(input.row));
+export async function verifyInclusion(input: ({ row: string } | { leaf: string }) & { proof: readonly ProofStep[]; root: string }, sha256: Sha256): Promise<boolean> {
+  // The public lookup answers the leaf (the row holds personal data); whoever holds the row checks it too.
+  if ('leaf' in input && !/^[0-9a-f]{64}$/.test(input.leaf)) return false;
+  let acc = 'row' in input ? await sha256(leafBytes(input.row)) : fromHex(input.leaf);
   for (const step of input.proof) {
     if (!/^[0-9a-f]{64}$/.test(step.hash) || (step.side !== 'left' && step.side !== 'right')) return false;
     const sibling = fromHex(step.hash);

@@ -1,4 +1,4 @@
-import { DRAW_ALGORITHM, formatCurrency } from '@permitdesk/shared'
+import { DRAW_ALGORITHM, formatCurrency, formatDateTime } from '@permitdesk/shared'
 import type { toPublicDraw } from './draw-view'
 
 export type PublicDrawView = ReturnType<typeof toPublicDraw>
@@ -6,7 +6,12 @@ export type PublicDrawView = ReturnType<typeof toPublicDraw>
 const esc = (value: unknown) =>
   String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
-const when = (iso: string | null) => (iso ? `${new Date(iso).toISOString().replace('T', ' ').slice(0, 19)} UTC` : '')
+/** Sydney time with its zone ("12 Jan 2026, 3:15 pm AEDT"), the one format of every screen. */
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : '')
+
+/** Where the published algorithm and the command-line verifier are served (draw-pages.routes.ts). */
+export const ALGORITHM_PATH = '/draws/algorithm.md'
+export const VERIFIER_PATH = '/draws/verify-draw.mjs'
 
 const STYLE = `
 body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a}
@@ -29,17 +34,32 @@ function facts(d: PublicDrawView) {
 ${row('Promotion', esc(d.promotionName))}
 ${row('Promoter', esc(d.promoterName))}
 ${row('Algorithm', `<code>${DRAW_ALGORITHM}</code>`)}
-${d.drawDate ? row('Scheduled', esc(`${d.drawDate}${d.drawTime ? ` ${d.drawTime}` : ''}${d.drawLocation ? `, ${d.drawLocation}` : ''}`)) : ''}
+${row('Scheduled', esc(`${when(d.scheduledAt) || 'not set'}${d.drawLocation ? `, ${d.drawLocation}` : ''}`))}
 ${row('Winners, reserves', `${d.winnersCount}, ${d.reservesCount}`)}
 ${row('Entries', d.entryCount === null ? 'not committed yet' : esc(d.entryCount.toLocaleString('en-AU')))}
 ${row('Entries hash (SHA-256)', `<code id="entries-hash">${esc(d.entriesHash ?? '')}</code>`)}
+${row('Entries root (Merkle)', `<code id="entries-root">${esc(d.entriesRoot ?? '')}</code>`)}
 ${row('Seed hash (SHA-256)', `<code id="seed-hash">${esc(d.seedHash ?? '')}</code>`)}
 ${row('Committed', esc(when(d.committedAt)))}
 ${row('Seed', d.seed ? `<code id="seed">${esc(d.seed)}</code>` : 'revealed when the draw runs')}
 ${row('Run', esc(when(d.ranAt)) || 'not yet')}
+${d.earlyRunReason ? row('Run before its scheduled time because', `<span id="early-run-reason">${esc(d.earlyRunReason)}</span>`) : ''}
+${d.cancelledAt ? row('Cancelled', `<span id="cancelled">${esc(when(d.cancelledAt))}: ${esc(d.cancelReason ?? '')}</span>`) : ''}
 ${d.scrutineerName ? row('Scrutineer', esc(d.scrutineerName)) : ''}
 ${d.excludedRootIndexes.length ? row('Excluded (earlier winners, original indexes)', esc(d.excludedRootIndexes.join(', '))) : ''}
 </dl>`
+}
+
+/** Every draw of the promotion (issue 23), so no result can be chosen quietly from several. */
+function promotionDrawsTable(d: PublicDrawView, base = '') {
+  const cell = (iso: string | null) => `<td>${esc(when(iso)) || '—'}</td>`
+  return `<section aria-labelledby="all-draws"><h2 id="all-draws">Every draw of this promotion</h2>
+<table id="promotion-draws"><thead><tr><th>Draw</th><th>State</th><th>Scheduled</th><th>Committed</th><th>Run</th><th>Cancelled</th></tr></thead><tbody>${d.promotionDraws
+    .map(
+      (p) =>
+        `<tr><td>${p.publicId === d.publicId ? `<strong>${esc(p.title)}</strong> (this draw)` : `<a href="${esc(base + p.url)}">${esc(p.title)}</a>`}${p.parentPublicId ? ' (redraw)' : ''}</td><td>${esc(p.status)}</td>${cell(p.scheduledAt)}${cell(p.committedAt)}${cell(p.ranAt)}<td>${p.cancelledAt ? `${esc(when(p.cancelledAt))}: ${esc(p.cancelReason ?? '')}` : '—'}</td></tr>`,
+    )
+    .join('')}</tbody></table></section>`
 }
 
 function chainList(d: PublicDrawView) {
@@ -64,8 +84,9 @@ export function renderDrawPage(d: PublicDrawView): string {
 ${facts(d)}
 ${selectionTable('Winners', d.winners, 'winners')}${selectionTable('Reserves', d.reserves, 'reserves')}
 ${chainList(d)}
+${promotionDrawsTable(d)}
 <section><h2>How this draw can be checked</h2><p>${METHOD}</p>
-<p>The algorithm is published at <code>docs/draw-algorithm.md</code>. From a command line:
+<p>Read <a href="${ALGORITHM_PATH}">the published algorithm</a>, or check the draw from a command line with <a href="${VERIFIER_PATH}">the verifier</a> (Node.js):
 <code>node verify-draw.mjs entries.csv ${esc(d.seed ?? '&lt;seed&gt;')} ${d.winnersCount} ${d.reservesCount}${d.excludedRootIndexes.length ? ` --exclude ${esc(d.excludedRootIndexes.join(','))}` : ''}</code></p></section>
 <section aria-labelledby="verify-title"><h2 id="verify-title">Verify this draw</h2>
 <p>Choose the entries file: it is checked here, in your browser, and never uploaded.</p>

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Router } from 'express'
@@ -7,9 +8,11 @@ import { parseInput } from '../../http/route'
 import { brandFor } from '../../mail/templates'
 import { ChromiumNotFoundError } from '../../pdf/find-chromium'
 import { getPublicDraw, getWinnersPage, requireDraw } from './draw-service'
-import { renderCertificate, renderDrawPage, renderWinnersPage } from './draw-page'
+import { ALGORITHM_PATH, renderCertificate, renderDrawPage, renderWinnersPage, VERIFIER_PATH } from './draw-page'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
+/** The repository's root (this file is api/src/modules/draws/), where docs/ and scripts/ live. */
+const repoRoot = path.resolve(here, '../../../..')
 let bundle: Promise<string> | undefined
 
 /** The verify panel, bundled once per process with esbuild (shared algorithm + @noble/hashes). */
@@ -34,6 +37,18 @@ export function drawPageRoutes(deps: AppDeps) {
     res.set('Content-Type', 'text/javascript; charset=utf-8')
     res.set('Cache-Control', 'public, max-age=300')
     res.send(await verifyScript())
+  })
+  // The algorithm and the verifier, linked from every record: anyone can read and run them.
+  router.get(ALGORITHM_PATH, async (_req, res) => {
+    res.set('Content-Type', 'text/markdown; charset=utf-8')
+    res.set('Cache-Control', 'public, max-age=300')
+    res.send(await readFile(path.join(repoRoot, 'docs/draw-algorithm.md'), 'utf8'))
+  })
+  router.get(VERIFIER_PATH, async (_req, res) => {
+    res.set('Content-Type', 'text/javascript; charset=utf-8')
+    res.set('Content-Disposition', 'attachment; filename="verify-draw.mjs"')
+    res.set('Cache-Control', 'public, max-age=300')
+    res.send(await readFile(path.join(repoRoot, 'scripts/verify-draw.mjs'), 'utf8'))
   })
   router.get('/draws/:publicId', async (req, res) => {
     // Express matches with and without the trailing slash: the record's address has one.

@@ -46,11 +46,12 @@ export async function replaceEntries(
 }
 
 /** Freezes the entries: only once, and only with entries (the WHERE makes it atomic). */
-export async function commitDraw(db: Db, id: number, values: { seedEncrypted: string; seedHash: string }): Promise<DrawRow | undefined> {
+export async function commitDraw(db: Db, id: number, values: { seedEncrypted: string; seedHash: string; entriesRoot: string }, entriesKey: string): Promise<DrawRow | undefined> {
+  // The entries key must still be the one the root was computed from (no upload meanwhile).
   const [row] = await db
     .update(draws)
     .set({ ...values, committedAt: sql`now()` })
-    .where(and(eq(draws.id, id), isNull(draws.committedAt), isNotNull(draws.entriesHash)))
+    .where(and(eq(draws.id, id), isNull(draws.committedAt), isNull(draws.cancelledAt), eq(draws.entriesKey, entriesKey), isNotNull(draws.entriesHash)))
     .returning()
   return row
 }
@@ -79,6 +80,22 @@ export async function findChain(db: Db, rootId: number): Promise<{ draw: DrawRow
     .where(or(eq(draws.id, rootId), eq(draws.rootId, rootId)))
     .orderBy(asc(draws.id))
   return rows.map((r) => ({ draw: r.draws, result: r.draw_results }))
+}
+
+/** Every draw of a promotion, oldest first, with its result: each public record lists them all (issue 23). */
+export async function findPromotionDrawsWithResults(db: Db, promotionId: number): Promise<{ draw: DrawRow; result: DrawResultRow | null }[]> {
+  const rows = await db.select().from(draws).leftJoin(drawResults, eq(drawResults.drawId, draws.id)).where(eq(draws.promotionId, promotionId)).orderBy(asc(draws.id))
+  return rows.map((r) => ({ draw: r.draws, result: r.draw_results }))
+}
+
+/** Cancels a draw without a result (the NOT EXISTS makes it atomic against a run); undefined otherwise. */
+export async function cancelDraw(db: Db, id: number, reason: string): Promise<DrawRow | undefined> {
+  const [row] = await db
+    .update(draws)
+    .set({ cancelledAt: sql`now()`, cancelReason: reason })
+    .where(and(eq(draws.id, id), isNull(draws.cancelledAt), sql`not exists (select 1 from app.draw_results r where r.draw_id = ${draws.id})`))
+    .returning()
+  return row
 }
 
 export async function findDrawsOfPromotion(db: Db, promotionId: number): Promise<DrawRow[]> {
@@ -114,7 +131,7 @@ export async function setWinnerPublications(db: Db, id: number, publications: St
 
 /** Scheduled draws with entries whose upload has closed and that are not committed yet. */
 export async function findDueCommits(db: Db, now: Date): Promise<DrawRow[]> {
-  return db.select().from(draws).where(and(eq(draws.scheduled, true), isNull(draws.committedAt), isNotNull(draws.entriesHash), lte(draws.commitAt, now)))
+  return db.select().from(draws).where(and(eq(draws.scheduled, true), isNull(draws.committedAt), isNull(draws.cancelledAt), isNotNull(draws.entriesHash), lte(draws.commitAt, now)))
 }
 
 /** Scheduled, committed draws whose time has come and that have no result. */
@@ -123,7 +140,7 @@ export async function findDueRuns(db: Db, now: Date): Promise<DrawRow[]> {
     .select({ draw: draws })
     .from(draws)
     .leftJoin(drawResults, eq(drawResults.drawId, draws.id))
-    .where(and(eq(draws.scheduled, true), isNotNull(draws.committedAt), isNull(drawResults.drawId), lte(draws.runAt, now)))
+    .where(and(eq(draws.scheduled, true), isNotNull(draws.committedAt), isNull(draws.cancelledAt), isNull(drawResults.drawId), lte(draws.runAt, now)))
   return rows.map((r) => r.draw)
 }
 

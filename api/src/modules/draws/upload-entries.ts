@@ -3,7 +3,7 @@ import busboy from 'busboy'
 import { AppError, MSG_DRAW_COMMITTED, MSG_DRAW_FILE_REQUIRED, MSG_DRAW_ID_REQUIRED } from '@permitdesk/shared'
 import { sanitiseFileName } from '../upload/sniff-file'
 import * as repo from './draws.repository'
-import { requireDraw, type DrawDeps, type Owner } from './draw-service'
+import { requireDraw, requireNotCancelled, type DrawDeps, type Owner } from './draw-service'
 import { ingestEntries, type StoredEntries } from './ingest-entries'
 import { rowIndexKey } from './row-index'
 
@@ -24,6 +24,7 @@ export async function uploadEntries(deps: DrawDeps, owner: Owner, req: Request) 
     const id = Number(idText)
     if (!idText || !Number.isSafeInteger(id) || id < 1) throw new AppError('VALIDATION', MSG_DRAW_ID_REQUIRED, { modelState: { id: [MSG_DRAW_ID_REQUIRED] } })
     const draw = await requireDraw(deps, owner, id)
+    requireNotCancelled(draw)
     if (draw.committedAt) throw new AppError('CONFLICT', MSG_DRAW_COMMITTED)
     return draw
   }
