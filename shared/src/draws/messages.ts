@@ -33,3 +33,8 @@ export const MSG_DRAW_RUN_AT_INVALID = 'Please give the draw\u2019s date (YYYY-M
 export const MSG_DRAW_CANCEL_REASON_REQUIRED = 'Please give the reason for cancelling the draw (at most 500 characters): it stays on the public record.';
 export const MSG_DRAW_CANCELLED = 'This draw was cancelled. It stays on the record and can no longer change or run.';
 export const MSG_DRAW_RUN_CANNOT_CANCEL = 'This draw has been run: its result stays on the record and cannot be cancelled. Start a redraw for unclaimed prizes.';
+export const msgDrawLookupProven = (entries: string) =>
+  `Yes: your entry is in the committed list (${entries}), and its proof leads to the published entries root, checked here in your browser.`;
+export const msgDrawLookupNotProven = (entries: string) =>
+  `Your value is listed (${entries}), but its proof does not lead to the published entries root. Please tell the promoter and the regulator.`;
+export const MSG_DRAW_LOOKUP_NOT_FOUND = 'No entry with exactly that value is in the committed list.';
