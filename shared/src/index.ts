@@ -80,3 +80,4 @@ export * from './security/messages';
 export * from './security/change-password';
 export * from './security/safe-href';
 export * from './draws/merkle';
+export * from './draws/csv-export';

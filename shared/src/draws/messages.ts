@@ -38,3 +38,5 @@ export const msgDrawLookupProven = (entries: string) =>
 export const msgDrawLookupNotProven = (entries: string) =>
   `Your value is listed (${entries}), but its proof does not lead to the published entries root. Please tell the promoter and the regulator.`;
 export const MSG_DRAW_LOOKUP_NOT_FOUND = 'No entry with exactly that value is in the committed list.';
+export const msgDrawQuotaReached = (quotaMb: number) =>
+  `This upload would take your draw entries past the ${quotaMb.toLocaleString('en-AU')} MB your account may keep. Please contact us if you need more.`;

@@ -2,12 +2,13 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Router } from 'express'
-import { AppError, DrawPublicQuerySchema, MSG_PDF_UNAVAILABLE } from '@permitdesk/shared'
+import { AppError, canonicalRow, csvSafeRow, DrawPublicQuerySchema, MSG_PDF_UNAVAILABLE } from '@permitdesk/shared'
 import type { AppDeps } from '../../app'
 import { parseInput } from '../../http/route'
 import { brandFor } from '../../mail/templates'
 import { ChromiumNotFoundError } from '../../pdf/find-chromium'
 import { getPublicDraw, getWinnersPage, requireDraw } from './draw-service'
+import { writeSafeRows } from './canonical-file'
 import { ALGORITHM_PATH, renderCertificate, renderDrawPage, renderWinnersPage, VERIFIER_PATH } from './draw-page'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -92,9 +93,11 @@ export function drawPageRoutes(deps: AppDeps) {
     res.set('Content-Type', 'text/csv; charset=utf-8')
     res.set('Content-Disposition', `attachment; filename="draw-${draw.id}-entries.csv"`)
     res.set('Cache-Control', 'private, no-store')
-    // The canonical entries, with the header row put back so the file opens as a CSV.
-    if (draw.header?.length) res.write(`${draw.header.join(',')}\n`)
-    stream.pipe(res)
+    // The canonical entries, with the header row put back so the file opens as a CSV; cells that
+    // a spreadsheet would run as formulas are neutralised (issue 23).
+    if (draw.header?.length) res.write(`${csvSafeRow(canonicalRow(draw.header))}\n`)
+    await writeSafeRows(stream, res)
+    res.end()
   })
   return router
 }

@@ -98,6 +98,12 @@ export async function cancelDraw(db: Db, id: number, reason: string): Promise<Dr
   return row
 }
 
+/** The bytes of draw entries an account keeps (every draw and redraw): the per-account quota. */
+export async function entriesBytesOf(db: Db, userId: number): Promise<number> {
+  const { rows } = await db.execute<{ n: string | null }>(sql`select coalesce(sum(entries_bytes), 0)::text as n from app.draws where user_id = ${userId}`)
+  return Number(rows[0]?.n ?? 0)
+}
+
 export async function findDrawsOfPromotion(db: Db, promotionId: number): Promise<DrawRow[]> {
   return db.select().from(draws).where(eq(draws.promotionId, promotionId)).orderBy(asc(draws.id))
 }

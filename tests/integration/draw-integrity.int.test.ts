@@ -3,6 +3,8 @@
  * promotion on each record, and inclusion proofs, tried as a promoter, staff and an entrant would.
  */
 import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -10,6 +12,8 @@ import {
   MSG_DRAW_CANCEL_REASON_REQUIRED,
   MSG_DRAW_CANCELLED,
   MSG_DRAW_EARLY_REASON_REQUIRED,
+  MSG_DRAW_ID_REQUIRED,
+  msgDrawQuotaReached,
   MSG_DRAW_RUN_AT_INVALID,
   MSG_DRAW_RUN_CANNOT_CANCEL,
   merkleLeaf,
@@ -27,7 +31,8 @@ let bob: Customer
 let staff: Customer
 
 beforeAll(async () => {
-  api = await startTestApi()
+  // A small entries quota, so the quota can be reached with a small file.
+  api = await startTestApi({ DRAW_QUOTA_MB: '1' })
   alice = await createCustomer(api)
   bob = await createCustomer(api)
   staff = await createCustomer(api, { isStaff: true })
@@ -220,5 +225,75 @@ describe('inclusion proofs', () => {
     }
     const missing = await api.client().get(`/api/draw/lookup?publicId=${before.body.publicId}&value=E1001`)
     expect(missing.body).toEqual({ found: false, entryIndexes: [], proofs: [] })
+  })
+})
+
+describe('uploads are checked before a byte is stored', () => {
+  const storedEntries = async () => (await fs.promises.readdir(path.join(api.config.DATA_DIR, 'draws/entries')).catch(() => [])).length
+
+  it('refuses a file that comes before the draw id, and takes the id from the URL', async () => {
+    const promotionId = await promotionWithoutDates()
+    const draw = (await alice.client.post('/api/draw/create', { promotionId, winners: 1 })).body
+    const before = await storedEntries()
+    const fileFirst = new FormData()
+    fileFirst.append('file', new Blob([entriesCsv(50)]), 'entries.csv')
+    fileFirst.append('id', String(draw.id))
+    const refused = await alice.client.upload('/api/draw/uploadEntries', fileFirst)
+    expect(refused.status).toBe(400)
+    expect(refused.body.message).toBe(MSG_DRAW_ID_REQUIRED)
+    expect(await storedEntries()).toBe(before)
+    expect((await publicRecord(draw.publicId)).status).toBe('created')
+
+    // Someone else's draw by URL: 404, nothing stored.
+    const onlyFile = new FormData()
+    onlyFile.append('file', new Blob([entriesCsv(50)]), 'entries.csv')
+    expect((await bob.client.upload(`/api/draw/uploadEntries?id=${draw.id}`, onlyFile)).status).toBe(404)
+    expect(await storedEntries()).toBe(before)
+    const ok = await alice.client.upload(`/api/draw/uploadEntries?id=${draw.id}`, onlyFile)
+    expect(ok.status, ok.text).toBe(200)
+    expect(ok.body.entryCount).toBe(50)
+  })
+
+  it('keeps each account within its entries quota, replacing a draw\u2019s own entries included', async () => {
+    const carol = await createCustomer(api)
+    const promotionId = await createPromotion(carol.client, { randomDraw: true })
+    const big = `entryId,name,email\n${Array.from({ length: 9_000 }, (_, i) => `E${i + 1},Entrant Number${i + 1},person${i + 1}@example.com`).join('\n')}\n` // about 450 KB
+    const first = (await carol.client.post('/api/draw/create', { promotionId, winners: 1 })).body
+    expect((await carol.client.upload('/api/draw/uploadEntries', form(first.id, big))).status).toBe(200)
+    // Replacing the same draw's entries frees what they took.
+    expect((await carol.client.upload('/api/draw/uploadEntries', form(first.id, big))).status).toBe(200)
+    const second = (await carol.client.post('/api/draw/create', { promotionId, winners: 1 })).body
+    expect((await carol.client.upload('/api/draw/uploadEntries', form(second.id, big))).status).toBe(200)
+    const before = await storedEntries()
+    const third = (await carol.client.post('/api/draw/create', { promotionId, winners: 1 })).body
+    const refused = await carol.client.upload('/api/draw/uploadEntries', form(third.id, big))
+    expect(refused.status).toBe(413)
+    expect(refused.body.message).toBe(msgDrawQuotaReached(1))
+    expect(await storedEntries()).toBe(before)
+  })
+})
+
+describe('CSV exports neutralise formulas', () => {
+  it('the entries download and the winners and entries lists prefix cells a spreadsheet would run', async () => {
+    const promotionId = await promotionWithoutDates()
+    const draw = (await alice.client.post('/api/draw/create', { promotionId, winners: 2 })).body
+    const csv = 'entryId,name,note\nE1,"=HYPERLINK(""http://evil.example"",""win"")",+61 2 9999 1234\nE2,@SUM(A1),-5\n'
+    expect((await alice.client.upload('/api/draw/uploadEntries', form(draw.id, csv))).status).toBe(200)
+    const download = await alice.client.get(`/download/draw/${draw.id}/entries.csv`)
+    expect(download.status).toBe(200)
+    expect(download.text).toBe('entryId,name,note\nE1,"\'=HYPERLINK(""http://evil.example"",""win"")",\'+61 2 9999 1234\nE2,\'@SUM(A1),\'-5\n')
+    await alice.client.post('/api/draw/commit', { id: draw.id })
+    await alice.client.post('/api/draw/run', { id: draw.id })
+    const attachments = async () => (await api.database.db.execute<{ attachments: any[] }>(sql`select attachments from app.promotions where id = ${promotionId}`)).rows[0]!.attachments ?? []
+    await expect.poll(async () => (await attachments()).some((a) => a.attachmentType.code === 'X')).toBe(true)
+    for (const code of ['V', 'X']) {
+      const file = (await attachments()).find((a) => a.attachmentType.code === code)
+      const text = (await alice.client.get(`/download/upload/${file.fileName}`)).text
+      const cells = text.trim().split('\n').slice(1).flatMap((line) => line.split(','))
+      expect(cells.some((c) => /^"?[=+\-@]/.test(c)), text).toBe(false)
+      expect(text).toContain("'@SUM(A1)")
+    }
+    // The stored entries and their hash are unchanged: only the export is neutralised.
+    expect((await publicRecord(draw.publicId)).entriesHash).toBe(crypto.createHash('sha256').update('E1,"=HYPERLINK(""http://evil.example"",""win"")",+61 2 9999 1234\nE2,@SUM(A1),-5\n').digest('hex'))
   })
 })
