@@ -40,3 +40,11 @@ export const msgDrawLookupNotProven = (entries: string) =>
 export const MSG_DRAW_LOOKUP_NOT_FOUND = 'No entry with exactly that value is in the committed list.';
 export const msgDrawQuotaReached = (quotaMb: number) =>
   `This upload would take your draw entries past the ${quotaMb.toLocaleString('en-AU')} MB your account may keep. Please contact us if you need more.`;
+/** The draw screen's confirmations (issue 23): what cannot be undone, said before it happens. */
+export const MSG_DRAW_CONFIRM_COMMIT =
+  'Committing freezes these entries and draws the secret seed. The entries hash, entries root and seed hash are published and e-mailed to you. This cannot be undone: the entries can no longer change.';
+export const MSG_DRAW_CONFIRM_RUN =
+  'Running draws the winners with the committed seed and reveals the seed. The result is recorded and published at once. This cannot be undone, and the draw cannot be run again.';
+export const MSG_DRAW_CONFIRM_CANCEL =
+  'Cancelling keeps this draw, with your reason, on the public record of every draw of this promotion. It can then no longer change or run. This cannot be undone.';
+export const MSG_DRAW_COPIED = 'Copied.';
