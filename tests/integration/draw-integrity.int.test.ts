@@ -297,3 +297,60 @@ describe('CSV exports neutralise formulas', () => {
     expect((await publicRecord(draw.publicId)).entriesHash).toBe(crypto.createHash('sha256').update('E1,"=HYPERLINK(""http://evil.example"",""win"")",+61 2 9999 1234\nE2,@SUM(A1),-5\n').digest('hex'))
   })
 })
+
+describe('certificates printed once and served as a file', () => {
+  it('stores one certificate per state of the record, serves it with an ETag to 60 people at once, and prints again only when the record changes', async () => {
+    const promotionId = await promotionWithoutDates()
+    const draw = await committedDraw(promotionId, { title: 'Certificate draw' })
+    await alice.client.post('/api/draw/run', { id: draw.id })
+    const stored = async () => (await fs.promises.readdir(path.join(api.config.DATA_DIR, 'draws/certificates', draw.publicId)).catch(() => [])).length
+    // Printed in the background at the run (the commit's certificate is another state of the record).
+    await expect.poll(stored, { timeout: 30_000 }).toBeGreaterThanOrEqual(2)
+    const printed = await stored()
+
+    const answers = await Promise.all(Array.from({ length: 60 }, () => api.client().get(`/draws/${draw.publicId}/certificate.pdf`)))
+    expect(answers.map((a) => a.status)).toEqual(Array(60).fill(200))
+    const etag = answers[0]!.headers.get('etag')!
+    expect(etag).toMatch(/^"[0-9a-f]{32}"$/)
+    expect(new Set(answers.map((a) => a.headers.get('etag')))).toEqual(new Set([etag]))
+    expect(answers[0]!.headers.get('cache-control')).toMatch(/max-age=\d+/)
+    expect(answers[0]!.bytes.subarray(0, 5).toString()).toBe('%PDF-')
+    expect(await stored()).toBe(printed)
+    const again = await api.client().get(`/draws/${draw.publicId}/certificate.pdf`, { 'if-none-match': etag })
+    expect(again.status).toBe(304)
+
+    // Another draw of the promotion cancelled: this draw's record lists it, so its certificate changes.
+    const other = await committedDraw(promotionId, { title: 'Spare draw' })
+    await alice.client.post('/api/draw/cancel', { id: other.id, reason: 'Not needed' })
+    const changed = await api.client().get(`/draws/${draw.publicId}/certificate.pdf`, { 'if-none-match': etag })
+    expect(changed.status).toBe(200)
+    expect(changed.headers.get('etag')).not.toBe(etag)
+  }, 120_000)
+
+  it('carries the letterhead, the full record URL, both hashes, the root, the seed, the times and the early-run reason', async () => {
+    const { getPublicDraw } = await import('../../api/src/modules/draws/draw-service')
+    const { renderCertificate } = await import('../../api/src/modules/draws/draw-page')
+    const promotionId = await createPromotion(alice.client, { randomDraw: true })
+    const finalDate = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)
+    await api.database.db.execute(sql`update app.promotions set permit = jsonb_set(permit, '{finalDraw}', ${JSON.stringify({ date: finalDate, time: '15:00' })}::jsonb) where id = ${promotionId}`)
+    const draw = await committedDraw(promotionId)
+    await staff.client.post('/api/draw/run', { id: draw.id, earlyRunReason: 'Permit varied by the regulator' })
+    const view = await getPublicDraw(api, draw.publicId)
+    const html = renderCertificate(view, { letterhead: { name: 'Provider Pty Ltd', abn: '51 824 753 556' }, publicUrl: 'https://permits.example.com.au' })
+    for (const part of [
+      'Provider Pty Ltd',
+      'ABN 51 824 753 556',
+      `https://permits.example.com.au/draws/${draw.publicId}/`,
+      view.entriesHash!,
+      view.entriesRoot!,
+      view.seedHash!,
+      view.seed!,
+      formatDateTime(view.committedAt),
+      formatDateTime(view.ranAt),
+      formatDateTime(view.scheduledAt),
+      'Permit varied by the regulator',
+    ])
+      expect(html).toContain(part)
+    expect(html).not.toMatch(/UTC|\d{4}-\d{2}-\d{2}T/)
+  })
+})

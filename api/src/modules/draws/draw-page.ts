@@ -96,15 +96,30 @@ ${promotionDrawsTable(d)}
 </main><script type="application/json" id="draw-data">${json}</script><script type="module" src="/draws/verify.js"></script></body></html>`
 }
 
-/** The certificate printed by the PDF service: the values above, the scrutineer, the masked winners and the method. */
-export function renderCertificate(d: PublicDrawView, { now, productName }: { now: Date; productName: string }): string {
-  return `<!doctype html><html lang="en-AU"><head><meta charset="utf-8"><title>Draw certificate</title><style>${STYLE} body{margin:0 auto}</style></head><body>
-<h1>Certificate of electronic draw</h1><p>${esc(d.title)}: issued by ${esc(productName)} on ${esc(when(now.toISOString()))}.</p>
+/** The last change of the record: what a certificate of this state of the record is dated. */
+function recordTime(d: PublicDrawView): string | null {
+  return [d.ranAt, d.cancelledAt, d.committedAt].filter((t): t is string => Boolean(t)).sort().at(-1) ?? null
+}
+
+/**
+ * The certificate (issue 23): printed once per state of the record (certificate.ts) on the
+ * provider's letterhead (name and ABN from the CMS site settings), with the full record URL, the
+ * entries hash and root, the seed hash and seed, commit and run times, any early-run reason, and
+ * every draw of the promotion.
+ */
+export function renderCertificate(d: PublicDrawView, { letterhead, publicUrl }: { letterhead: { name: string; abn: string | null }; publicUrl: string }): string {
+  const recordUrl = `${publicUrl}/draws/${d.publicId}/`
+  const dated = recordTime(d)
+  return `<!doctype html><html lang="en-AU"><head><meta charset="utf-8"><title>Draw certificate</title><style>${STYLE} body{margin:0 auto} .letterhead{border-bottom:2px solid #1a1a1a;padding-bottom:.4rem;margin-bottom:1rem}</style></head><body>
+<header class="letterhead"><strong>${esc(letterhead.name)}</strong>${letterhead.abn ? ` · ABN ${esc(letterhead.abn)}` : ''}</header>
+<h1>Certificate of electronic draw</h1><p>${esc(d.title)}${dated ? `: the record as at ${esc(when(dated))}` : ''}.</p>
 ${facts(d)}
-${d.seed ? '' : '<p class="bad">This draw has not run yet: this certificate records its commit only.</p>'}
+${d.status === 'cancelled' ? `<p class="bad">This draw was cancelled ${esc(when(d.cancelledAt))}: ${esc(d.cancelReason ?? '')}</p>` : d.seed ? '' : '<p class="bad">This draw has not run yet: this certificate records its commit only.</p>'}
 ${selectionTable('Winners', d.winners, 'winners')}${selectionTable('Reserves', d.reserves, 'reserves')}
 ${chainList(d)}
-<section><h2>Method</h2><p>${METHOD}</p><p>Public record: /draws/${esc(d.publicId)}/</p></section>
+${promotionDrawsTable(d, publicUrl)}
+<section><h2>Method</h2><p>${METHOD}</p><p>Public record, with the verifier: <a href="${esc(recordUrl)}">${esc(recordUrl)}</a></p>
+<p>Algorithm: <a href="${esc(publicUrl + ALGORITHM_PATH)}">${esc(publicUrl + ALGORITHM_PATH)}</a></p></section>
 ${d.scrutineerName ? `<section><p>Scrutineer: ${esc(d.scrutineerName)}</p><p>Signature: ______________________________</p></section>` : ''}
 </body></html>`
 }

@@ -5,10 +5,10 @@ import { Router } from 'express'
 import { AppError, canonicalRow, csvSafeRow, DrawPublicQuerySchema, MSG_PDF_UNAVAILABLE } from '@permitdesk/shared'
 import type { AppDeps } from '../../app'
 import { parseInput } from '../../http/route'
-import { brandFor } from '../../mail/templates'
 import { ChromiumNotFoundError } from '../../pdf/find-chromium'
 import { getPublicDraw, getWinnersPage, requireDraw } from './draw-service'
 import { writeSafeRows } from './canonical-file'
+import { ensureCertificate } from './certificate'
 import { ALGORITHM_PATH, renderCertificate, renderDrawPage, renderWinnersPage, VERIFIER_PATH } from './draw-page'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -63,16 +63,23 @@ export function drawPageRoutes(deps: AppDeps) {
   router.get('/draws/:publicId/certificate.pdf', async (req, res) => {
     const { publicId } = parseInput(DrawPublicQuerySchema, { publicId: req.params.publicId })
     const view = await getPublicDraw(deps, publicId)
-    let pdf: Buffer
+    // Stored once per state of the record; signed-in people print before anonymous requests.
+    let stored: { key: string; etag: string }
     try {
-      pdf = await deps.pdf().render(renderCertificate(view, { now: new Date(), productName: brandFor(deps.config).productName }))
+      stored = await ensureCertificate(deps, view, res.locals.user ? 'customer' : 'anonymous')
     } catch (error) {
       if (error instanceof ChromiumNotFoundError) throw new AppError('UNAVAILABLE', MSG_PDF_UNAVAILABLE)
       throw error
     }
+    res.set('ETag', stored.etag)
+    // Short and revalidated: a cancel or a new draw of the promotion changes the record.
+    res.set('Cache-Control', 'public, max-age=300, must-revalidate')
+    if (req.headers['if-none-match'] === stored.etag) return res.status(304).end()
+    const file = await deps.storage.get(stored.key)
+    if (!file) throw new AppError('NOT_FOUND')
     res.set('Content-Type', 'application/pdf')
     res.set('Content-Disposition', `inline; filename="draw-certificate-${view.publicId}.pdf"`)
-    res.send(pdf)
+    file.pipe(res)
   })
   router.get('/winners/:publicId', async (req, res) => {
     if (!req.path.endsWith('/')) return res.redirect(301, `/winners/${encodeURIComponent(req.params.publicId)}/`)

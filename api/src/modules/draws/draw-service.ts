@@ -48,10 +48,23 @@ import * as repo from './draws.repository'
 import { decryptSeed, encryptSeed } from './seed-crypto'
 import { toOwnerDraw, toPublicDraw } from './draw-view'
 import { attachDrawDocuments } from './attach-draw-documents'
+import { ensureCertificate } from './certificate'
 import { putStream } from '../../storage/storage'
 import { blockRowsOf, buildProofIndex, candidateRows, loadBlockRoots, proofOf, PROOF_BLOCK } from './proof-index'
 
-export type DrawDeps = Pick<AppDeps, 'database' | 'storage' | 'mailer' | 'config' | 'logger'>
+export type DrawDeps = Pick<AppDeps, 'database' | 'storage' | 'mailer' | 'config' | 'logger'> & Partial<Pick<AppDeps, 'pdf'>>
+
+/**
+ * The certificate of the record's new state is printed in the background after a commit, run or
+ * cancel (issue 23), so a request finds it stored; without the PDF service the first request prints it.
+ */
+function refreshCertificate(deps: DrawDeps, publicId: string) {
+  const pdf = deps.pdf
+  if (!pdf) return
+  void getPublicDraw(deps, publicId)
+    .then((view) => ensureCertificate({ ...deps, pdf }, view, 'customer'))
+    .catch((error: unknown) => deps.logger.error('draw certificate not printed', { publicId, error: String(error) }))
+}
 export type Owner = repo.Owner
 
 const NEWLINE = Buffer.from('\n')
@@ -187,6 +200,7 @@ export async function commitDraw(deps: DrawDeps, owner: Owner, id: number) {
     seedHash: committed.seedHash!,
     committedAt: committed.committedAt!.toISOString(),
   }
+  refreshCertificate(deps, committed.publicId)
   await mailCommit(deps, committed, answer).catch((error: unknown) => deps.logger.error('draw commit mail failed', { drawId: draw.id, error: String(error) }))
   return answer
 }
@@ -314,6 +328,7 @@ export async function runDraw(
     void attachDrawDocuments(deps, draw, result).catch((error: unknown) => deps.logger.error('draw documents not attached', { drawId: draw.id, error: String(error) }))
     await scheduleWinnerPublication(deps, draw, result.ranAt).catch((error: unknown) => deps.logger.error('winner publication not scheduled', { drawId: draw.id, error: String(error) }))
     await mailResult(deps, draw, result).catch((error: unknown) => deps.logger.error('draw result mail failed', { drawId: draw.id, error: String(error) }))
+    refreshCertificate(deps, draw.publicId)
   }
   return runAnswer(result)
 }
@@ -348,6 +363,7 @@ export async function cancelDraw(deps: DrawDeps, owner: Owner, id: number, reaso
   const cancelled = await repo.cancelDraw(deps.database.db, draw.id, reason.trim())
   // A run recorded meanwhile wins: the cancel's WHERE refuses a draw with a result.
   if (!cancelled) throw new AppError('CONFLICT', MSG_DRAW_RUN_CANNOT_CANCEL)
+  refreshCertificate(deps, draw.publicId)
   return { cancelledAt: cancelled.cancelledAt!.toISOString(), cancelReason: cancelled.cancelReason! }
 }
 
