@@ -349,7 +349,11 @@ describe('scheduled draws and winner publication', () => {
     expect(await processDueWork(deps, new Date('2027-02-28T13:00:00Z'))).toMatchObject({ committed: 1, ran: 0 }) // 00:00 1 March in Sydney
     expect((await alice.client.get(`/api/draw/get?id=${created.body.id}`)).body.status).toBe('committed')
     expect(await processDueWork(deps, new Date('2027-03-01T02:59:00Z'))).toMatchObject({ ran: 0 })
-    expect((await api.client().get(`/winners/${created.body.publicId}/`)).status).toBe(404)
+    // Before the draw, the winners page says when (issue 23: a page, never raw JSON).
+    const early = await api.client().get(`/winners/${created.body.publicId}/`)
+    expect(early.status).toBe(200)
+    expect(early.headers.get('content-type')).toMatch(/text\/html/)
+    expect(early.text).toContain('The winners will be published here after the draw, which is scheduled for 1 Mar 2027, 2:00 pm AEDT.')
     expect(await processDueWork(deps, new Date('2027-03-01T03:00:00Z'))).toMatchObject({ ran: 1 })
     expect(await processDueWork(deps, new Date('2027-03-01T03:01:00Z'))).toMatchObject({ committed: 0, ran: 0 })
     const record = (await alice.client.get(`/api/draw/get?id=${created.body.id}`)).body
@@ -460,7 +464,10 @@ describe('winner publication per prize', () => {
     expect((await alice.client.post('/api/draw/run', { id: created.body.id })).status).toBe(200)
     const stored = (await api.database.db.execute<{ winner_publications: any[] }>(sql`select winner_publications from app.draws where id = ${created.body.id}`)).rows[0]!.winner_publications
     expect(stored).toEqual([])
-    expect((await api.client().get(`/winners/${created.body.publicId}/`)).status).toBe(404)
+    const none = await api.client().get(`/winners/${created.body.publicId}/`)
+    expect(none.status).toBe(404)
+    expect(none.headers.get('content-type')).toMatch(/text\/html/)
+    expect(none.text).toContain('Winners page not found')
   })
 })
 

@@ -18,13 +18,15 @@ body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding
 h1{font-size:1.6rem;margin-bottom:.2rem} dl{display:grid;grid-template-columns:max-content 1fr;gap:.3rem 1rem}
 dt{font-weight:600} dd{margin:0;overflow-wrap:anywhere} code{font-size:.9em;overflow-wrap:anywhere}
 table{border-collapse:collapse;margin:.5rem 0 1rem} th,td{border:1px solid #ccc;padding:.3rem .6rem;text-align:left}
-.ok{color:#0a6b2d}.bad{color:#b00020} section{margin-top:1.5rem}`
+.ok{color:#0a6b2d}.bad{color:#b00020} section{margin-top:1.5rem}
+.table-scroll{overflow-x:auto;max-width:100%} main{min-width:0}
+@media (max-width:40rem){dl{grid-template-columns:minmax(0,1fr)} dd{margin-bottom:.4rem}}`
 
 function selectionTable(caption: string, rows: PublicDrawView['winners'], kind: string) {
   if (rows.length === 0) return ''
-  return `<table id="${kind}"><caption>${esc(caption)}</caption><thead><tr><th>Position</th><th>Entry index</th><th>Entry</th></tr></thead><tbody>${rows
+  return `<div class="table-scroll"><table id="${kind}"><caption>${esc(caption)}</caption><thead><tr><th>Position</th><th>Entry index</th><th>Entry</th></tr></thead><tbody>${rows
     .map((r) => `<tr><td>${r.position}</td><td>${r.entryIndex}</td><td>${esc(r.entry) || '<em>hidden</em>'}</td></tr>`)
-    .join('')}</tbody></table>`
+    .join('')}</tbody></table></div>`
 }
 
 /** The facts of a draw record, shared by the public page and the certificate. */
@@ -54,12 +56,12 @@ ${d.excludedRootIndexes.length ? row('Excluded (earlier winners, original indexe
 function promotionDrawsTable(d: PublicDrawView, base = '') {
   const cell = (iso: string | null) => `<td>${esc(when(iso)) || '—'}</td>`
   return `<section aria-labelledby="all-draws"><h2 id="all-draws">Every draw of this promotion</h2>
-<table id="promotion-draws"><thead><tr><th>Draw</th><th>State</th><th>Scheduled</th><th>Committed</th><th>Run</th><th>Cancelled</th></tr></thead><tbody>${d.promotionDraws
+<div class="table-scroll"><table id="promotion-draws"><thead><tr><th>Draw</th><th>State</th><th>Scheduled</th><th>Committed</th><th>Run</th><th>Cancelled</th></tr></thead><tbody>${d.promotionDraws
     .map(
       (p) =>
         `<tr><td>${p.publicId === d.publicId ? `<strong>${esc(p.title)}</strong> (this draw)` : `<a href="${esc(base + p.url)}">${esc(p.title)}</a>`}${p.parentPublicId ? ' (redraw)' : ''}</td><td>${esc(p.status)}</td>${cell(p.scheduledAt)}${cell(p.committedAt)}${cell(p.ranAt)}<td>${p.cancelledAt ? `${esc(when(p.cancelledAt))}: ${esc(p.cancelReason ?? '')}` : '—'}</td></tr>`,
     )
-    .join('')}</tbody></table></section>`
+    .join('')}</tbody></table></div></section>`
 }
 
 function chainList(d: PublicDrawView) {
@@ -80,7 +82,7 @@ export function renderDrawPage(d: PublicDrawView): string {
   const json = JSON.stringify(d).replace(/</g, '\\u003c')
   return `<!doctype html><html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="data:,">
 <title>${esc(d.title)}: draw record</title><style>${STYLE}</style></head><body><main>
-<h1>${esc(d.title)}</h1><p>Public record of an electronic draw. <a href="/draws/${esc(d.publicId)}/certificate.pdf">Draw certificate (PDF)</a></p>
+<h1>${esc(d.title)}</h1><p>Public record of an electronic draw. <a href="/draws/${esc(d.publicId)}/certificate.pdf">Draw certificate (PDF)</a>${d.status === 'cancelled' ? '' : ` · <a href="/winners/${esc(d.publicId)}/">Winners page</a>`}</p>
 ${facts(d)}
 ${selectionTable('Winners', d.winners, 'winners')}${selectionTable('Reserves', d.reserves, 'reserves')}
 ${chainList(d)}
@@ -131,6 +133,7 @@ const PUBLICATION_RULE: Record<string, string> = {
 }
 
 export type WinnersPageView = {
+  kind: 'live'
   title: string
   promotionName: string
   promoterName: string
@@ -138,6 +141,27 @@ export type WinnersPageView = {
   ranAt: string
   states: string[]
   publications: { state: string; winners: { position: number; prizeValue: number | null; entry: string }[] }[]
+}
+
+/** GET /winners/{publicId}/ before a list is live (issue 23): when the winners will be published. */
+export function renderWinnersPending(w: { title: string; promotionName: string; publicId: string; publishAt: string | null; drawAt: string | null }): string {
+  const whenText = w.publishAt
+    ? `The winners will be published here on ${esc(when(w.publishAt))}.`
+    : `The winners will be published here after the draw${w.drawAt ? `, which is scheduled for ${esc(when(w.drawAt))}` : ''}.`
+  return `<!doctype html><html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="data:,">
+<title>Winners: ${esc(w.promotionName)}</title><style>${STYLE}</style></head><body><main>
+<h1>Winners: ${esc(w.promotionName)}</h1>
+<p id="winners-pending">${whenText}</p>
+<p>${esc(w.title)}: the draw's public record, with everything needed to check it: <a href="/draws/${esc(w.publicId)}/">/draws/${esc(w.publicId)}/</a></p>
+</main></body></html>`
+}
+
+/** An unknown winners page, as a page (never raw JSON in front of a person). */
+export function renderWinnersNotFound(): string {
+  return `<!doctype html><html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="data:,">
+<title>Winners page not found</title><style>${STYLE}</style></head><body><main>
+<h1>Winners page not found</h1><p>There is no winners page at this address. Please check the link you were given.</p>
+</main></body></html>`
 }
 
 /** GET /winners/{publicId}/: the hosted winners page (ACT, SA), once a publication is live: one list per state. */

@@ -9,7 +9,7 @@ import { ChromiumNotFoundError } from '../../pdf/find-chromium'
 import { getPublicDraw, getWinnersPage, requireDraw } from './draw-service'
 import { writeSafeRows } from './canonical-file'
 import { ensureCertificate } from './certificate'
-import { ALGORITHM_PATH, renderCertificate, renderDrawPage, renderWinnersPage, VERIFIER_PATH } from './draw-page'
+import { ALGORITHM_PATH, renderDrawPage, renderWinnersNotFound, renderWinnersPage, renderWinnersPending, VERIFIER_PATH } from './draw-page'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 /** The repository's root (this file is api/src/modules/draws/), where docs/ and scripts/ live. */
@@ -84,10 +84,14 @@ export function drawPageRoutes(deps: AppDeps) {
   router.get('/winners/:publicId', async (req, res) => {
     if (!req.path.endsWith('/')) return res.redirect(301, `/winners/${encodeURIComponent(req.params.publicId)}/`)
     const { publicId } = parseInput(DrawPublicQuerySchema, { publicId: req.params.publicId })
-    const page = await getWinnersPage(deps, publicId, new Date())
     res.set('Content-Type', 'text/html; charset=utf-8')
     res.set('Cache-Control', 'no-cache')
-    res.send(renderWinnersPage(page))
+    const page = await getWinnersPage(deps, publicId, new Date()).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === 'NOT_FOUND') return undefined
+      throw error
+    })
+    if (!page) return res.status(404).send(renderWinnersNotFound())
+    res.send(page.kind === 'pending' ? renderWinnersPending(page) : renderWinnersPage(page))
   })
   router.get('/download/draw/:id/entries.csv', async (req, res) => {
     const user = res.locals.user

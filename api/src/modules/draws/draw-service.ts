@@ -588,7 +588,7 @@ async function scheduleWinnerPublication(deps: DrawDeps, draw: DrawRow, ranAt: D
     const url = `${deps.config.PUBLIC_URL}/winners/${draw.publicId}/`
     const lines = [
       `The winners of "${draw.title}" (${draw.promotionName}) will be published on the hosted winners page:`,
-      ...due.map((p) => `${p.state}: ${p.publishAt.toISOString().replace('T', ' ').slice(0, 16)} UTC, prize ${p.positions.length === 1 ? 'position' : 'positions'} ${p.positions.join(', ')}`),
+      ...due.map((p) => `${p.state}: ${formatDateTime(p.publishAt)}, prize ${p.positions.length === 1 ? 'position' : 'positions'} ${p.positions.join(', ')}`),
       '',
       `Page: ${url}`,
       'Please make sure every prize is correct before then; contact us if anything should change.',
@@ -625,11 +625,21 @@ export async function processDueWork(deps: DrawDeps, now: Date) {
   return done
 }
 
+/** Before any list is live (issue 23): when the winners will be published, as a page, not an error. */
+export type WinnersPending = { kind: 'pending'; title: string; promotionName: string; publicId: string; publishAt: string | null; drawAt: string | null }
+
 export async function getWinnersPage(deps: Pick<DrawDeps, 'database'>, publicId: string, now: Date) {
   const draw = await repo.findDrawByPublicId(deps.database.db, publicId)
-  const live = draw?.winnerPublications.filter((p) => p.publishedAt && new Date(p.publishAt) <= now) ?? []
-  if (!draw || live.length === 0) throw new AppError('NOT_FOUND')
+  if (!draw || draw.cancelledAt) throw new AppError('NOT_FOUND')
+  const live = draw.winnerPublications.filter((p) => p.publishedAt && new Date(p.publishAt) <= now)
   const result = await repo.findResult(deps.database.db, draw.id)
+  if (live.length === 0) {
+    const due = draw.winnerPublications.map((p) => p.publishAt).sort()[0] ?? null
+    // Run without a hosted publication: there is no winners page for this draw (decision 015).
+    if (result && !due) throw new AppError('NOT_FOUND')
+    const pending: WinnersPending = { kind: 'pending', title: draw.title, promotionName: draw.promotionName, publicId: draw.publicId, publishAt: due, drawAt: draw.runAt?.toISOString() ?? null }
+    return pending
+  }
   if (!result) throw new AppError('NOT_FOUND')
   const winners = result.selections.filter((s) => !s.reserve)
   // Initials and postcode (SA), also what the ACT list shows: no e-mail, no full name.
@@ -643,6 +653,7 @@ export async function getWinnersPage(deps: Pick<DrawDeps, 'database'>, publicId:
     return typeof value === 'number' ? value : null
   }
   return {
+    kind: 'live' as const,
     title: draw.title,
     promotionName: draw.promotionName,
     promoterName: draw.promoterName,
