@@ -19,7 +19,7 @@ h1{font-size:1.6rem;margin-bottom:.2rem} dl{display:grid;grid-template-columns:m
 dt{font-weight:600} dd{margin:0;overflow-wrap:anywhere} code{font-size:.9em;overflow-wrap:anywhere}
 table{border-collapse:collapse;margin:.5rem 0 1rem} th,td{border:1px solid #ccc;padding:.3rem .6rem;text-align:left}
 .ok{color:#0a6b2d}.bad{color:#b00020} section{margin-top:1.5rem}
-.table-scroll{overflow-x:auto;max-width:100%} main{min-width:0}
+.table-scroll{overflow-x:auto;max-width:100%} main{min-width:0} li,p{overflow-wrap:anywhere}
 @media (max-width:40rem){dl{grid-template-columns:minmax(0,1fr)} dd{margin-bottom:.4rem}}`
 
 function selectionTable(caption: string, rows: PublicDrawView['winners'], kind: string) {
