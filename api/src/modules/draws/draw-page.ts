@@ -24,7 +24,8 @@ table{border-collapse:collapse;margin:.5rem 0 1rem} th,td{border:1px solid #ccc;
 
 function selectionTable(caption: string, rows: PublicDrawView['winners'], kind: string) {
   if (rows.length === 0) return ''
-  return `<div class="table-scroll"><table id="${kind}"><caption>${esc(caption)}</caption><thead><tr><th>Position</th><th>Entry index</th><th>Entry</th></tr></thead><tbody>${rows
+  // Focusable, so a keyboard can scroll a table wider than a phone (axe: scrollable-region-focusable).
+  return `<div class="table-scroll" tabindex="0" role="region" aria-label="${esc(caption)}"><table id="${kind}"><caption>${esc(caption)}</caption><thead><tr><th>Position</th><th>Entry index</th><th>Entry</th></tr></thead><tbody>${rows
     .map((r) => `<tr><td>${r.position}</td><td>${r.entryIndex}</td><td>${esc(r.entry) || '<em>hidden</em>'}</td></tr>`)
     .join('')}</tbody></table></div>`
 }
@@ -56,7 +57,7 @@ ${d.excludedRootIndexes.length ? row('Excluded (earlier winners, original indexe
 function promotionDrawsTable(d: PublicDrawView, base = '') {
   const cell = (iso: string | null) => `<td>${esc(when(iso)) || '—'}</td>`
   return `<section aria-labelledby="all-draws"><h2 id="all-draws">Every draw of this promotion</h2>
-<div class="table-scroll"><table id="promotion-draws"><thead><tr><th>Draw</th><th>State</th><th>Scheduled</th><th>Committed</th><th>Run</th><th>Cancelled</th></tr></thead><tbody>${d.promotionDraws
+<div class="table-scroll" tabindex="0" role="region" aria-label="Every draw of this promotion"><table id="promotion-draws"><thead><tr><th>Draw</th><th>State</th><th>Scheduled</th><th>Committed</th><th>Run</th><th>Cancelled</th></tr></thead><tbody>${d.promotionDraws
     .map(
       (p) =>
         `<tr><td>${p.publicId === d.publicId ? `<strong>${esc(p.title)}</strong> (this draw)` : `<a href="${esc(base + p.url)}">${esc(p.title)}</a>`}${p.parentPublicId ? ' (redraw)' : ''}</td><td>${esc(p.status)}</td>${cell(p.scheduledAt)}${cell(p.committedAt)}${cell(p.ranAt)}<td>${p.cancelledAt ? `${esc(when(p.cancelledAt))}: ${esc(p.cancelReason ?? '')}` : '—'}</td></tr>`,

@@ -14,7 +14,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
-import { MerkleBuilder, merkleLeaf, merkleProofOf, parseCanonicalRow, toHex, type ProofStep } from '@permitdesk/shared'
+import { MerkleBuilder, merkleLeaf, merkleProofOf, merkleRootOf, parseCanonicalRow, toHex, type ProofStep } from '@permitdesk/shared'
 import type { FileStorage } from '../../storage/storage'
 import { putStream, streamToBuffer } from '../../storage/storage'
 import { eachCanonicalRow } from './canonical-file'
@@ -28,13 +28,14 @@ export const valueIndexKey = (entriesKey: string) => `${entriesKey}.values`
 const BUCKETS = 256
 const HEADER_BYTES = (BUCKETS + 1) * 8
 const RECORD = 12
-const sha256 = (data: Uint8Array) => crypto.createHash('sha256').update(data).digest() as Uint8Array
+/** One-shot SHA-256 (node:crypto's `hash`): no Hash object per row, which matters at 10M rows. */
+const sha256 = (data: Uint8Array) => crypto.hash('sha256', data, 'buffer') as Uint8Array
 
 /**
  * Two 32-bit FNV-1a hashes of a value (different offsets): a fast 64-bit key. A match is only a
  * candidate; the lookup checks the row itself, so a collision never answers a wrong entry.
  */
-export function valueKey(value: string): Buffer {
+export function valueKey(value: string): [number, number] {
   const bytes = Buffer.from(value, 'utf8')
   let a = 0x811c9dc5
   let b = 0x050c5d1f
@@ -42,11 +43,11 @@ export function valueKey(value: string): Buffer {
     a = Math.imul(a ^ byte, 0x01000193)
     b = Math.imul(b ^ byte, 0x01000193)
   }
-  const out = Buffer.alloc(8)
-  out.writeUInt32BE(a >>> 0, 0)
-  out.writeUInt32BE(b >>> 0, 4)
-  return out
+  return [a >>> 0, b >>> 0]
 }
+
+/** Bytes buffered per bucket before they are appended to its file (one allocation per bucket, reused). */
+const BUCKET_BUFFER = 16_380
 
 /** The distinct non-empty field values of a canonical row (fast path when nothing is quoted). */
 function valuesOf(row: Buffer): string[] {
@@ -61,36 +62,33 @@ export async function buildProofIndex(storage: FileStorage, entriesKey: string):
   if (!source) throw new Error(`draw entries missing: ${entriesKey}`)
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'draw-values-'))
   try {
-    const whole = new MerkleBuilder(sha256)
     let block = new MerkleBuilder(sha256)
     const blockRoots: Buffer[] = []
-    const pending = Array.from({ length: BUCKETS }, () => ({ chunks: [] as Buffer[], bytes: 0 }))
+    // One buffer per bucket, written in place: millions of tiny Buffers would keep the GC busy.
+    const pending = Array.from({ length: BUCKETS }, () => ({ buffer: Buffer.allocUnsafe(BUCKET_BUFFER), bytes: 0 }))
     const sizes = new Array<number>(BUCKETS).fill(0)
     const flush = async (bucket: number) => {
       const p = pending[bucket]!
       if (p.bytes === 0) return
-      await fs.promises.appendFile(path.join(dir, String(bucket)), Buffer.concat(p.chunks))
+      await fs.promises.appendFile(path.join(dir, String(bucket)), p.buffer.subarray(0, p.bytes))
       sizes[bucket]! += p.bytes
-      p.chunks = []
       p.bytes = 0
     }
     await eachCanonicalRow(source, async (index, row) => {
-      const leaf = merkleLeaf(row, sha256)
-      whole.addLeaf(leaf)
-      block.addLeaf(leaf)
+      block.addLeaf(merkleLeaf(row, sha256))
       if (block.count === PROOF_BLOCK) {
         blockRoots.push(Buffer.from(block.root()))
         block = new MerkleBuilder(sha256)
       }
       for (const value of valuesOf(row)) {
-        const record = Buffer.alloc(RECORD)
-        valueKey(value).copy(record, 0)
-        record.writeUInt32BE(index, 8)
-        const bucket = record[0]!
+        const [a, b] = valueKey(value)
+        const bucket = a >>> 24
         const p = pending[bucket]!
-        p.chunks.push(record)
+        p.buffer.writeUInt32BE(a, p.bytes)
+        p.buffer.writeUInt32BE(b, p.bytes + 4)
+        p.buffer.writeUInt32BE(index, p.bytes + 8)
         p.bytes += RECORD
-        if (p.bytes >= 16_384) await flush(bucket)
+        if (p.bytes + RECORD > BUCKET_BUFFER) await flush(bucket)
       }
     })
     if (block.count > 0) blockRoots.push(Buffer.from(block.root()))
@@ -109,7 +107,8 @@ export async function buildProofIndex(storage: FileStorage, entriesKey: string):
       for (let bucket = 0; bucket < BUCKETS; bucket++) if (sizes[bucket]) yield* fs.createReadStream(path.join(dir, String(bucket)))
     }
     await putStream(storage, valueIndexKey(entriesKey), Readable.from(table()))
-    return { entriesRoot: toHex(whole.root()) }
+    // The tree over the block roots is the top of the whole tree: each row is hashed into it once.
+    return { entriesRoot: toHex(merkleRootOf(blockRoots, sha256)) }
   } finally {
     await fs.promises.rm(dir, { recursive: true, force: true })
   }
@@ -125,8 +124,9 @@ async function readRange(storage: FileStorage, key: string, start: number, end: 
 
 /** Candidate row indexes holding `value` in a field (a hash match: check the row). Undefined: no table. */
 export async function candidateRows(storage: FileStorage, entriesKey: string, value: string): Promise<number[] | undefined> {
-  const key = valueKey(value)
-  const header = await readRange(storage, valueIndexKey(entriesKey), key[0]! * 8, key[0]! * 8 + 15)
+  const [a, b] = valueKey(value)
+  const bucketAt = (a >>> 24) * 8
+  const header = await readRange(storage, valueIndexKey(entriesKey), bucketAt, bucketAt + 15)
   if (!header || header.length < 16) return undefined
   const start = header.readDoubleLE(0)
   const end = header.readDoubleLE(8)
@@ -134,7 +134,7 @@ export async function candidateRows(storage: FileStorage, entriesKey: string, va
   if (!bucket) return undefined
   const out: number[] = []
   for (let at = 0; at + RECORD <= bucket.length; at += RECORD) {
-    if (bucket.readUInt32BE(at) === key.readUInt32BE(0) && bucket.readUInt32BE(at + 4) === key.readUInt32BE(4)) out.push(bucket.readUInt32BE(at + 8))
+    if (bucket.readUInt32BE(at) === a && bucket.readUInt32BE(at + 4) === b) out.push(bucket.readUInt32BE(at + 8))
   }
   return out
 }
