@@ -354,3 +354,20 @@ describe('certificates printed once and served as a file', () => {
     expect(html).not.toMatch(/UTC|\d{4}-\d{2}-\d{2}T/)
   })
 })
+
+describe('a run and a cancel at once', () => {
+  it('never both succeed: the draw is either run or cancelled, never a cancelled draw with a result', async () => {
+    const promotionId = await promotionWithoutDates()
+    for (let i = 0; i < 5; i++) {
+      const draw = await committedDraw(promotionId)
+      const [run, cancel] = await Promise.all([
+        alice.client.post('/api/draw/run', { id: draw.id }),
+        alice.client.post('/api/draw/cancel', { id: draw.id, reason: 'Changed our mind' }),
+      ])
+      expect([run.status, cancel.status].filter((s) => s === 200)).toHaveLength(1)
+      const record = await publicRecord(draw.publicId)
+      expect(record.status).toBe(run.status === 200 ? 'run' : 'cancelled')
+      expect(record.status === 'cancelled' ? record.seed : record.cancelledAt).toBeNull()
+    }
+  })
+})

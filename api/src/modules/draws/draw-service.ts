@@ -320,8 +320,10 @@ export async function runDraw(
     rootIndex: rootIndexOf(entryIndex, excluded),
     entry: text.get(entryIndex) ?? '',
   }))
-  const { result, recorded } = await repo.recordResult(deps.database.db, { drawId: draw.id, seedHex: seed.toString('hex'), selections, ranByUserId: actorId ?? null, scrutineerName: scrutineer ?? null, earlyRunReason: early })
+  const recording = await repo.recordResult(deps.database.db, { drawId: draw.id, seedHex: seed.toString('hex'), selections, ranByUserId: actorId ?? null, scrutineerName: scrutineer ?? null, earlyRunReason: early })
   seed.fill(0)
+  if (recording === 'cancelled') throw new AppError('CONFLICT', MSG_DRAW_CANCELLED)
+  const { result, recorded } = recording
   // Only the call that recorded the result attaches the addenda documents (V or W, and X).
   if (recorded) {
     // The lists are copied after the answer (the entries list can be hundreds of MB): the run is not held up by it.

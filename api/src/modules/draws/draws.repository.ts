@@ -66,9 +66,15 @@ export async function findResult(db: Db, drawId: number): Promise<DrawResultRow 
 }
 
 /** Records a result unless one exists (the primary key allows one per draw); returns the one recorded. */
-export async function recordResult(db: Db, values: typeof drawResults.$inferInsert): Promise<{ result: DrawResultRow; recorded: boolean }> {
-  const inserted = await db.insert(drawResults).values(values).onConflictDoNothing({ target: drawResults.drawId }).returning()
-  return { result: (await findResult(db, values.drawId))!, recorded: inserted.length === 1 }
+export async function recordResult(db: Db, values: typeof drawResults.$inferInsert): Promise<{ result: DrawResultRow; recorded: boolean } | 'cancelled'> {
+  // The draw row is locked, as a cancel locks it: a cancel and a run never both succeed (issue 23).
+  return db.transaction(async (tx) => {
+    const [draw] = await tx.select({ cancelledAt: draws.cancelledAt }).from(draws).where(eq(draws.id, values.drawId)).for('update')
+    if (draw?.cancelledAt) return 'cancelled' as const
+    const inserted = await tx.insert(drawResults).values(values).onConflictDoNothing({ target: drawResults.drawId }).returning()
+    const [result] = await tx.select().from(drawResults).where(eq(drawResults.drawId, values.drawId))
+    return { result: result!, recorded: inserted.length === 1 }
+  })
 }
 
 /** Every draw of a chain (the root and its redraws), oldest first, with their results. */
@@ -88,14 +94,19 @@ export async function findPromotionDrawsWithResults(db: Db, promotionId: number)
   return rows.map((r) => ({ draw: r.draws, result: r.draw_results }))
 }
 
-/** Cancels a draw without a result (the NOT EXISTS makes it atomic against a run); undefined otherwise. */
+/**
+ * Cancels a draw without a result; undefined otherwise. The row is locked first, as a run locks
+ * it, and the result is looked for after the lock (a fresh snapshot): a run and a cancel never both succeed.
+ */
 export async function cancelDraw(db: Db, id: number, reason: string): Promise<DrawRow | undefined> {
-  const [row] = await db
-    .update(draws)
-    .set({ cancelledAt: sql`now()`, cancelReason: reason })
-    .where(and(eq(draws.id, id), isNull(draws.cancelledAt), sql`not exists (select 1 from app.draw_results r where r.draw_id = ${draws.id})`))
-    .returning()
-  return row
+  return db.transaction(async (tx) => {
+    const [draw] = await tx.select().from(draws).where(eq(draws.id, id)).for('update')
+    if (!draw || draw.cancelledAt) return undefined
+    const [result] = await tx.select({ drawId: drawResults.drawId }).from(drawResults).where(eq(drawResults.drawId, id))
+    if (result) return undefined
+    const [row] = await tx.update(draws).set({ cancelledAt: sql`now()`, cancelReason: reason }).where(eq(draws.id, id)).returning()
+    return row
+  })
 }
 
 /** The bytes of draw entries an account keeps (every draw and redraw): the per-account quota. */
