@@ -104,8 +104,8 @@ export async function buildProofIndex(storage: FileStorage, entriesKey: string):
         blockRoots.push(Buffer.from(block.root()))
         block = new MerkleBuilder(sha256)
       }
-      // A full bucket's buffer is handed to a write and replaced; the writes are awaited after the row.
-      const writes: { bucket: number; bytes: Buffer }[] = []
+      // A full bucket is appended at once (a 16 KB write to the page cache) and its buffer reused:
+      // handing buffers to async writes promoted hundreds of MB of them at 10M rows (RSS).
       eachValueKey(row, (a, b) => {
         const bucket = a >>> 24
         const p = pending[bucket]!
@@ -114,15 +114,11 @@ export async function buildProofIndex(storage: FileStorage, entriesKey: string):
         p.buffer.writeUInt32BE(index, p.bytes + 8)
         p.bytes += RECORD
         if (p.bytes + RECORD > BUCKET_BUFFER) {
-          writes.push({ bucket, bytes: p.buffer.subarray(0, p.bytes) })
-          p.buffer = Buffer.allocUnsafe(BUCKET_BUFFER)
+          fs.appendFileSync(path.join(dir, String(bucket)), p.buffer.subarray(0, p.bytes))
+          sizes[bucket]! += p.bytes
           p.bytes = 0
         }
       })
-      for (const { bucket, bytes } of writes) {
-        await fs.promises.appendFile(path.join(dir, String(bucket)), bytes)
-        sizes[bucket]! += bytes.length
-      }
     })
     if (block.count > 0) blockRoots.push(Buffer.from(block.root()))
     for (let bucket = 0; bucket < BUCKETS; bucket++) await flush(bucket)
