@@ -4,6 +4,12 @@
  * only, so anyone can check a published draw without this codebase:
  *
  *   node scripts/verify-draw.mjs entries.csv <seed> <winners> <reserves> [--exclude 3,17]
+ *   node scripts/verify-draw.mjs --proof <entriesRoot> <row | leaf:<hex>> <proof.json>
+ *
+ * The first form also prints entriesRoot, the Merkle root over the canonical rows. The second
+ * checks an inclusion proof (the `proof` list of /api/draw/lookup, or that answer's proof object,
+ * in a file) against a published entriesRoot: leaf = SHA-256(0x00 ‖ row), parent =
+ * SHA-256(0x01 ‖ left ‖ right). It prints "proof OK" (exit 0) or why not (exit 1).
  *
  * It prints entryCount, entriesHash and seedHash (compare them with the public record) and the
  * selected entries: winners in prize order, then reserves. For a redraw pass the original file
@@ -11,7 +17,40 @@
  * The file is read as a stream; a 10-million-entry file needs little memory.
  */
 import { createHash, createHmac } from 'node:crypto'
-import { createReadStream } from 'node:fs'
+import { createReadStream, readFileSync } from 'node:fs'
+
+const sha = (...parts) => {
+  const h = createHash('sha256')
+  for (const part of parts) h.update(part)
+  return h.digest()
+}
+const LEAF = Buffer.from([0])
+const NODE = Buffer.from([1])
+
+if (process.argv[2] === '--proof') {
+  const [root, rowOrLeaf, proofFile] = process.argv.slice(3)
+  if (!/^[0-9a-f]{64}$/.test(root ?? '') || rowOrLeaf === undefined || !proofFile) {
+    console.error('usage: node scripts/verify-draw.mjs --proof <entriesRoot: 64 hex digits> <canonical row | leaf:<64 hex digits>> <proof.json>')
+    process.exit(2)
+  }
+  const given = JSON.parse(readFileSync(proofFile, 'utf8'))
+  const steps = Array.isArray(given) ? given : (given.proof ?? given.proofs?.[0]?.proof ?? [])
+  let acc = rowOrLeaf.startsWith('leaf:') ? Buffer.from(rowOrLeaf.slice(5), 'hex') : sha(LEAF, Buffer.from(rowOrLeaf, 'utf8'))
+  for (const step of steps) {
+    const sibling = Buffer.from(step.hash, 'hex')
+    if (sibling.length !== 32 || (step.side !== 'left' && step.side !== 'right')) {
+      console.error(`not a proof step: ${JSON.stringify(step)}`)
+      process.exit(1)
+    }
+    acc = step.side === 'left' ? sha(NODE, sibling, acc) : sha(NODE, acc, sibling)
+  }
+  if (acc.toString('hex') === root) {
+    console.log('proof OK')
+    process.exit(0)
+  }
+  console.log(`proof does not lead to the root: it leads to ${acc.toString('hex')}`)
+  process.exit(1)
+}
 
 const [file, seedHex, winnersArg, reservesArg, ...rest] = process.argv.slice(2)
 if (!file || !/^[0-9a-fA-F]{64}$/.test(seedHex ?? '') || !/^\d+$/.test(winnersArg ?? '') || !/^\d+$/.test(reservesArg ?? '')) {
@@ -117,13 +156,27 @@ async function eachRow(onRow) {
   return index
 }
 const hash = createHash('sha256')
-const N = await eachRow((row) => hash.update(`${row}\n`))
+// The Merkle root, one pending node per level: a finished pair of equal subtrees merges upward;
+// at the end the leftovers fold from the right, which is the odd-node-carried-up rule.
+const pending = []
+const N = await eachRow((row) => {
+  hash.update(`${row}\n`)
+  let node = sha(LEAF, Buffer.from(row, 'utf8'))
+  let level = 0
+  while (pending[level]) {
+    node = sha(NODE, pending[level], node)
+    pending[level++] = undefined
+  }
+  pending[level] = node
+})
 const entriesHash = hash.digest('hex')
+const entriesRoot = pending.reduce((acc, node) => (node ? (acc ? sha(NODE, node, acc) : node) : acc), undefined)
 const seed = Buffer.from(seedHex, 'hex')
 const k = Number(winnersArg) + Number(reservesArg)
 console.log(`algorithm    permitdesk-draw-v1`)
 console.log(`entryCount   ${N}`)
 console.log(`entriesHash  ${entriesHash}`)
+console.log(`entriesRoot  ${entriesRoot ? entriesRoot.toString('hex') : ''}`)
 console.log(`seedHash     ${createHash('sha256').update(seed).digest('hex')}`)
 if (k < 1 || k > N) {
   console.error('winners + reserves must be between 1 and the number of entries')

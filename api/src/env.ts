@@ -92,6 +92,12 @@ const EnvSchema = z
       .regex(/^\d+$/, 'must be a whole number of megabytes')
       .transform(Number)
       .default(2048),
+    /** The draw entries one account may keep in storage, all its draws and redraws together (issue 23). */
+    DRAW_QUOTA_MB: z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number of megabytes')
+      .transform(Number)
+      .default(20480),
     /** ALTCHA's proof-of-work cost (the library's default and recommendation, 1,000,000; tests lower it). */
     ALTCHA_MAX_NUMBER: z
       .string()

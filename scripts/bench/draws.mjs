@@ -4,7 +4,11 @@
  * (a) upload + commit throughput in MB/s (POST /api/draw/uploadEntries streamed by curl, then
  *     /api/draw/commit) beside `sha256sum` of the file (the limit for that step); target ≥ 0.3×;
  * (b) the run (POST /api/draw/run, k = 10) beside `shuf -n 10` of the file; target no slower;
- * (c) the server's peak RSS (target < 300 MB at 10M).
+ * (c) the server's peak RSS (target < 300 MB at 10M);
+ * (d) issue 23: the entrant lookup with its Merkle proof, p50/p99 over 200 values (the use case in
+ *     the server process: the HTTP route is rate limited per address), and the certificate with 60
+ *     anonymous requests and one signed-in customer at once, per round: the customer's p99 and the
+ *     503s each side got (target: none for the customer).
  *   npm run bench -- draws          (BENCH_DRAW_SIZES=1000000,10000000 to choose)
  * Files are generated into a temporary directory and removed after. The API runs in a child
  * process (the real createApp over an embedded PostgreSQL), started with the Node flags of
@@ -34,12 +38,32 @@ async function serve() {
     [userId],
   )
   const token = await api.createSession(userId)
-  const app = api.createApp(api.config())
+  const config = api.config()
+  const app = api.createApp(config)
   const rss = (_req, res) => {
     res.setHeader('content-type', 'application/json')
     res.end(JSON.stringify({ maxRssBytes: process.resourceUsage().maxRSS * 1024, rssBytes: process.memoryUsage().rss }))
   }
-  const server = listenAndAnnounce(http.createServer(benchHandler(app, { routes: { rss } })), { token, promotionId: promotions[0].id })
+  const { lookupEntry } = await import('../../api/src/modules/draws/draw-service.ts')
+  const { createStorage } = await import('../../api/src/storage/create-storage.ts')
+  const storage = createStorage(config)
+  // POST body {publicId, values}: each value looked up in turn (with its proof); the times in ms.
+  const lookup = async (req, res) => {
+    let body = ''
+    for await (const chunk of req) body += chunk
+    const { publicId, values } = JSON.parse(body)
+    const times = []
+    let found = 0
+    for (const value of values) {
+      const start = performance.now()
+      const answer = await lookupEntry({ database: api.database, storage, config, logger: api.logger }, publicId, value)
+      times.push(performance.now() - start)
+      if (answer.found && answer.proofs.length > 0) found += 1
+    }
+    res.setHeader('content-type', 'application/json')
+    res.end(JSON.stringify({ times, found }))
+  }
+  const server = listenAndAnnounce(http.createServer(benchHandler(app, { routes: { rss, lookup } })), { token, promotionId: promotions[0].id })
   stopOnSignal(dataDir, () => server.close(), api.stop)
 }
 
@@ -60,6 +84,10 @@ async function writeEntries(file, n) {
 }
 
 const seconds = (start) => (performance.now() - start) / 1000
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
+}
 const time = (fn) => {
   const start = performance.now()
   fn()
@@ -112,6 +140,29 @@ export async function run(report = console.log) {
       report(`upload+commit  ${uploadRate.toFixed(1).padStart(8)} MB/s (${uploadSeconds.toFixed(2)} s)   sha256sum ${shaRate.toFixed(1)} MB/s (${shaSeconds.toFixed(2)} s)   ratio ${(uploadRate / shaRate).toFixed(2)}× (target ≥ 0.30×)`)
       report(`run k=${K}       ${(runSeconds * 1000).toFixed(0).padStart(8)} ms              shuf -n ${K} ${(shufSeconds * 1000).toFixed(0)} ms   ratio ${(runSeconds / shufSeconds).toFixed(2)}× of shuf's time (target ≤ 1.00×)`)
       report(`server peak RSS ${(rss.maxRssBytes / 1e6).toFixed(0)} MB so far (${(afterUpload.maxRssBytes / 1e6).toFixed(0)} MB after upload+commit; target < 300 MB at 10M)`)
+
+      // (d) Lookup with proof: 200 e-mail addresses spread over the file.
+      const values = Array.from({ length: 200 }, (_, i) => `entrant${1 + Math.floor(((i + 0.5) / 200) * n)}@example.com`)
+      const looked = await (await fetch(`${base}/__bench/lookup`, { method: 'POST', body: JSON.stringify({ publicId: draw.publicId, values }) })).json()
+      if (looked.found !== values.length) throw new Error(`lookup found ${looked.found} of ${values.length}`)
+      report(`lookup+proof   p50 ${percentile(looked.times, 50).toFixed(1)} ms   p99 ${percentile(looked.times, 99).toFixed(1)} ms   (200 values, each with its Merkle path)`)
+
+      // (d) Certificates: 60 anonymous requests and one signed-in customer at once, 5 rounds.
+      const customer = []
+      let anonymous503 = 0
+      let customer503 = 0
+      let anonymousOk = 0
+      const url = `${base}/draws/${draw.publicId}/certificate.pdf`
+      for (let round = 0; round < 5; round++) {
+        const crowd = Array.from({ length: 60 }, () => fetch(url).then(async (r) => (await r.arrayBuffer(), r.status)))
+        const start = performance.now()
+        const mine = fetch(url, { headers: { cookie } }).then(async (r) => (await r.arrayBuffer(), customer.push(performance.now() - start), r.status))
+        const statuses = await Promise.all(crowd)
+        if ((await mine) === 503) customer503 += 1
+        anonymous503 += statuses.filter((status) => status === 503).length
+        anonymousOk += statuses.filter((status) => status === 200).length
+      }
+      report(`certificate    customer p99 ${percentile(customer, 99).toFixed(0)} ms, 503s ${customer503}/5   anonymous 200s ${anonymousOk}/300, 503s ${anonymous503}/300`)
       fs.rmSync(file, { force: true })
     }
   } finally {

@@ -97,3 +97,5 @@ export * from './rules/edit-text';
 export * from './compliance/rule-notes';
 export * from './platform/cms-admin';
 export * from './security/credentials';
+export * from './draws/merkle';
+export * from './draws/csv-export';

@@ -1,6 +1,24 @@
 import crypto from 'node:crypto'
-import { expect, test } from '@playwright/test'
-import { mailLink, PASSWORD, waivePaymentAsStaff, watchConsole } from './helpers'
+import path from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { MSG_DRAW_CONFIRM_COMMIT, MSG_DRAW_CONFIRM_RUN } from '@permitdesk/shared'
+import { mailLink, PASSWORD, repoRoot, waivePaymentAsStaff, watchConsole } from './helpers'
+
+const SCREENS_DIR = path.join(repoRoot, 'tests', 'e2e', 'screens')
+
+/** axe (WCAG 2.1 A/AA): no serious or critical violation; and a full-page screenshot for review. */
+async function look(page: Page, name: string) {
+  await page.waitForLoadState('networkidle')
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  expect(result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`)).toEqual([])
+  await page.screenshot({ path: path.join(SCREENS_DIR, `${name}.png`), fullPage: true })
+}
+
+/** Nothing wider than the window (hashes wrap on a phone). */
+async function noSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
+}
 
 /** 10,000 entries: header plus one row each. */
 const entries = `entryId,name,email\n${Array.from({ length: 10_000 }, (_, i) => `E${i + 1},Entrant ${i + 1},entrant${i + 1}@example.com`).join('\n')}\n`
@@ -33,7 +51,10 @@ test('the owner uploads 10,000 entries with progress, commits, runs, and the pub
   await page.getByLabel('Prize values').fill('$5,000\n1500\n200.50')
   await page.getByRole('button', { name: 'Create draw' }).click()
   const panel = page.getByRole('region', { name: 'Final draw' })
-  await expect(panel.getByTestId('draw-status')).toHaveText('created')
+  await expect(panel.getByTestId('draw-status')).toHaveAttribute('data-status', 'created')
+  // The create form is fresh again for the next draw.
+  await expect(page.getByLabel('Title')).toHaveValue('')
+  await expect(page.getByLabel('Prize values').last()).toHaveValue('')
   await expect(panel.getByTestId('prize-values')).toHaveText('Prize values: 1: $5,000 · 2: $1,500 · 3: $200.50')
 
   // A slow uplink (Chromium's network emulation) makes the upload take a few seconds, so the progress bar is seen moving.
@@ -48,24 +69,59 @@ test('the owner uploads 10,000 entries with progress, commits, runs, and the pub
   await expect(bar).toHaveCount(0)
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 })
 
+  // Each step that cannot be undone is confirmed first, saying so; "Not now" changes nothing.
   await panel.getByRole('button', { name: 'Commit the entries' }).click()
-  await expect(panel.getByTestId('draw-status')).toHaveText('committed')
+  const commitDialog = page.getByRole('dialog', { name: /Commit/ })
+  await expect(commitDialog).toContainText(MSG_DRAW_CONFIRM_COMMIT)
+  await look(page, 'draw-commit-dialog-desktop')
+  await commitDialog.getByRole('button', { name: 'Not now' }).click()
+  await expect(panel.getByTestId('draw-status')).toHaveAttribute('data-status', 'uploaded')
+  await panel.getByRole('button', { name: 'Commit the entries' }).click()
+  await page.getByRole('dialog', { name: /Commit/ }).getByRole('button', { name: 'Commit', exact: true }).click()
+  await expect(panel.getByTestId('draw-status')).toHaveAttribute('data-status', 'committed')
   await panel.getByRole('button', { name: 'Run the draw' }).click()
-  await expect(panel.getByTestId('draw-status')).toHaveText('run')
-  await expect(panel.getByRole('table', { name: 'Winners' }).locator('tbody tr')).toHaveCount(3)
+  const runDialog = page.getByRole('dialog', { name: /Run/ })
+  await expect(runDialog).toContainText(MSG_DRAW_CONFIRM_RUN)
+  await runDialog.getByRole('button', { name: 'Run', exact: true }).click()
+  await expect(panel.getByTestId('draw-status')).toHaveAttribute('data-status', 'run')
+  // Winners as entry ID and masked name, not raw rows.
+  const winnersTable = panel.getByRole('table', { name: 'Winners' })
+  await expect(winnersTable.locator('tbody tr')).toHaveCount(3)
+  await expect(winnersTable.locator('tbody tr').first()).toContainText(/^1E\d+E\. \d\.$/)
+  await expect(winnersTable).not.toContainText('@')
+  await expect(panel.getByRole('link', { name: 'Winners page' })).toHaveAttribute('href', /\/winners\/[\w-]+\/$/)
   const seed = await panel.getByTestId('seed').textContent()
+  await look(page, 'draw-screen-desktop')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await noSidewaysScroll(page)
+  await look(page, 'draw-screen-phone')
+  await page.setViewportSize({ width: 1280, height: 800 })
 
   await panel.getByRole('link', { name: 'Public record' }).click()
   await expect(page.getByRole('heading', { name: 'Final draw' })).toBeVisible()
   await expect(page.locator('#seed')).toHaveText(seed!)
-  // Masked: e-mails as e***@e***.com, names as initials.
-  await expect(page.locator('#winners tbody tr').first()).toContainText('e***@e***.com')
-  await expect(page.locator('#winners')).not.toContainText('@example.com')
+  // Personal data masked only: entry IDs kept, names as initials, e-mail local parts masked.
+  await expect(page.locator('#winners tbody tr').first()).toContainText(/E\d+, E\. \d+\., e\*\*\*@example\.com/)
+  await expect(page.locator('#winners')).not.toContainText(/entrant\d+@/)
+  await look(page, 'draw-record-desktop')
+
+  // "Did I enter?": the server answers a Merkle path; the browser checks it against the published root.
+  await page.getByLabel(/Your entry, exactly as entered/).fill('entrant777@example.com')
+  await page.getByRole('button', { name: 'Check' }).click()
+  await expect(page.locator('#lookup-result')).toHaveText(/^Yes: your entry is in the committed list \(entry 777: E777, E\. 7\., e\*\*\*@example\.com\), and its proof leads to the published entries root/)
+  await page.getByLabel(/Your entry, exactly as entered/).fill('nobody@example.com')
+  await page.getByRole('button', { name: 'Check' }).click()
+  await expect(page.locator('#lookup-result')).toHaveText('No entry with exactly that value is in the committed list.')
 
   await expect(page.locator('#verify-file[data-ready="true"]')).toHaveCount(1, { timeout: 30_000 })
   await page.getByLabel('Entries file (CSV)').setInputFiles({ name: 'entries.csv', mimeType: 'text/csv', buffer: Buffer.from(entries) })
   await expect(page.locator('#verify-result')).toHaveText(/^Verified: this file, this seed and the algorithm give exactly the published result\./, { timeout: 30_000 })
   await expect(page.locator('#verify-steps .bad')).toHaveCount(0)
+  await expect(page.locator('#verify-steps')).toContainText(/Entries root \(Merkle\): [0-9a-f]{64}/)
+  await page.setViewportSize({ width: 390, height: 844 })
+  await noSidewaysScroll(page)
+  await look(page, 'draw-record-phone')
+  await page.setViewportSize({ width: 1280, height: 800 })
 
   // A file with one entry changed does not verify.
   await page.getByLabel('Entries file (CSV)').setInputFiles({ name: 'other.csv', mimeType: 'text/csv', buffer: Buffer.from(entries.replace('E5,', 'E5x,')) })

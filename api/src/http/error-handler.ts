@@ -33,6 +33,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     else if (parserType === 'entity.too.large') error = new AppError('PAYLOAD_TOO_LARGE', MSG_BODY_TOO_LARGE)
     else error = refusedByDatabase(error) ?? error
     const { status, body } = toErrorResponse(error)
+    // An overloaded service (the PDF pool's anonymous queue, issue 23) says when to come back.
+    if (isAppError(error) && error.code === 'UNAVAILABLE' && error.retryAfterSeconds) res.set('Retry-After', String(error.retryAfterSeconds))
     if (status >= 500) {
       const requestId = crypto.randomUUID()
       logger.error('request failed', { requestId, method: req.method, path: req.path, error: error instanceof Error ? error.stack : String(error) })

@@ -77,3 +77,32 @@ describe.runIf(hasChromium)('PdfService (real Chromium)', () => {
     }
   })
 })
+
+describe.runIf(hasChromium)('PdfService priority (issue 23)', () => {
+  const service = new PdfService({ poolSize: 2, maxAnonymousQueue: 3 })
+  afterAll(() => service.close())
+
+  it('refuses anonymous overload at once with a retry time, and prints a customer document meanwhile', async () => {
+    await service.warm()
+    const order: string[] = []
+    // A page that takes a while (a long document) keeps the anonymous page busy.
+    const long = `<!doctype html>${'<p>Certificate of electronic draw</p>'.repeat(4000)}`
+    const anonymous = Array.from({ length: 10 }, (_, i) =>
+      service.render(long, { priority: 'anonymous' }).then(
+        () => {
+          order.push(`anonymous ${i}`)
+          return 'printed'
+        },
+        (error: { code?: string; retryAfterSeconds?: number }) => `${error.code} ${error.retryAfterSeconds}`,
+      ),
+    )
+    const customer = service.render('<!doctype html><h1>Terms</h1>', { priority: 'customer' }).then(() => order.push('customer'))
+    const outcomes = await Promise.all(anonymous)
+    await customer
+    // One page for anonymous at a time, three may wait: the other six are refused at once.
+    expect(outcomes.filter((o) => o === 'printed')).toHaveLength(4)
+    expect(outcomes.filter((o) => o === 'UNAVAILABLE 5')).toHaveLength(6)
+    // The customer's document did not wait for the anonymous queue.
+    expect(order.indexOf('customer')).toBeLessThanOrEqual(1)
+  }, 60_000)
+})

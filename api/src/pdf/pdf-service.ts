@@ -10,8 +10,18 @@ export type PdfServiceOptions = {
   maxQueue?: number
   /** Told once which sandbox mode Chromium runs in. */
   logger?: { info: (message: string, fields?: Record<string, unknown>) => void; warn: (message: string, fields?: Record<string, unknown>) => void }
+  /** Anonymous documents that may wait; past this an anonymous render is refused at once (503 + Retry-After). */
+  maxAnonymousQueue?: number
 }
-export type RenderOptions = Pick<PDFOptions, 'landscape' | 'margin' | 'displayHeaderFooter' | 'headerTemplate' | 'footerTemplate'>
+/**
+ * Who a document is for (issue 23): signed-in customers and staff are served before anonymous
+ * requests, and anonymous ones never take the last page, so a customer never waits behind them.
+ */
+export type PdfPriority = 'customer' | 'anonymous'
+export type RenderOptions = Pick<PDFOptions, 'landscape' | 'margin' | 'displayHeaderFooter' | 'headerTemplate' | 'footerTemplate'> & { priority?: PdfPriority }
+
+/** What an anonymous caller refused for overload is told to wait, in seconds. */
+export const PDF_RETRY_AFTER_SECONDS = 5
 
 /**
  * Prints HTML to PDF with one warm Chromium and a small pool of reusable pages (DESIGN.md section
@@ -22,9 +32,12 @@ export class PdfService {
   private browser: Promise<Browser> | undefined
   private idle: Page[] = []
   private busy = 0
+  private anonymousBusy = 0
   private waiting: Array<() => void> = []
+  private waitingAnonymous: Array<() => void> = []
   private readonly poolSize: number
   private readonly maxQueue: number
+  private readonly maxAnonymousQueue: number
   private readonly executablePath: string
   private readonly logger: PdfServiceOptions['logger']
   private sandbox: SandboxMode | undefined
@@ -36,11 +49,17 @@ export class PdfService {
     this.poolSize = options.poolSize ?? 4
     this.maxQueue = options.maxQueue ?? 32
     this.logger = options.logger
+    this.maxAnonymousQueue = options.maxAnonymousQueue ?? 8
   }
 
   /** How the running browser is sandboxed (undefined before the first launch). */
   get sandboxMode(): SandboxMode | undefined {
     return this.sandbox
+  }
+
+  /** Pages anonymous documents may hold at once: all but one, so a customer's document starts at once. */
+  private get anonymousLimit() {
+    return Math.max(1, this.poolSize - 1)
   }
 
   private launch(): Promise<Browser> {
@@ -83,9 +102,16 @@ export class PdfService {
     await this.release(await this.acquire())
   }
 
-  private async acquire(): Promise<Page> {
-    if (this.busy >= this.poolSize && this.waiting.length >= this.maxQueue) throw new AppError('UNAVAILABLE')
-    while (this.busy >= this.poolSize) await new Promise<void>((resolve) => this.waiting.push(resolve))
+  private async acquire(priority: PdfPriority = 'customer'): Promise<Page> {
+    if (priority === 'anonymous') {
+      const full = () => this.busy >= this.poolSize || this.anonymousBusy >= this.anonymousLimit
+      if (full() && this.waitingAnonymous.length >= this.maxAnonymousQueue) throw new AppError('UNAVAILABLE', undefined, { retryAfterSeconds: PDF_RETRY_AFTER_SECONDS })
+      while (full()) await new Promise<void>((resolve) => this.waitingAnonymous.push(resolve))
+      this.anonymousBusy++
+    } else {
+      if (this.busy >= this.poolSize && this.waiting.length >= this.maxQueue) throw new AppError('UNAVAILABLE')
+      while (this.busy >= this.poolSize) await new Promise<void>((resolve) => this.waiting.push(resolve))
+    }
     this.busy++
     try {
       const page = this.idle.pop()
@@ -103,20 +129,28 @@ export class PdfService {
       return fresh
     } catch (error) {
       this.busy--
-      this.waiting.shift()?.()
+      if (priority === 'anonymous') this.anonymousBusy--
+      this.wakeNext()
       throw error
     }
   }
 
-  private async release(page: Page) {
+  /** A page is free: a waiting customer first, else an anonymous caller (who re-checks its limit). */
+  private wakeNext() {
+    const next = this.waiting.shift() ?? this.waitingAnonymous.shift()
+    next?.()
+  }
+
+  private async release(page: Page, priority: PdfPriority = 'customer') {
     this.busy--
+    if (priority === 'anonymous') this.anonymousBusy--
     if (!page.isClosed() && this.idle.length < this.poolSize) this.idle.push(page)
-    this.waiting.shift()?.()
+    this.wakeNext()
   }
 
   /** A4 PDF of a complete HTML document. */
-  async render(html: string, options: RenderOptions = {}): Promise<Buffer> {
-    const page = await this.acquire()
+  async render(html: string, { priority = 'customer', ...options }: RenderOptions = {}): Promise<Buffer> {
+    const page = await this.acquire(priority)
     let healthy = true
     try {
       await page.setContent(html, { waitUntil: 'load', timeout: 20_000 })
@@ -128,7 +162,7 @@ export class PdfService {
       throw error
     } finally {
       if (healthy) await page.goto('about:blank').catch(() => {})
-      await this.release(page)
+      await this.release(page, priority)
     }
   }
 

@@ -115,12 +115,13 @@ describe('entries files', () => {
 });
 
 describe('masking', () => {
-  it('masks e-mails as j***@e***.com and names as initials', () => {
-    expect(maskEmail('john@example.com')).toBe('j***@e***.com');
-    expect(maskEmail('Ann.Lee@mail.example.com.au')).toBe('A***@m***.example.com.au');
+  it('masks personal data only: names to initials, e-mail local parts, phone digits; keeps entry IDs, postcodes, states', () => {
+    expect(maskEmail('john@example.com')).toBe('j***@example.com');
+    expect(maskEmail('Ann.Lee@mail.example.com.au')).toBe('A***@mail.example.com.au');
     expect(maskText('jo  van smith')).toBe('J. V. S.');
-    expect(maskEntry(['E12', 'Jo Smith', 'jo@example.com', '5000', '0412 345 678'], 'standard')).toBe('E., J. S., j***@e***.com');
-    expect(maskEntry(['E12', 'Jo Smith', 'jo@example.com', '5000'], 'initialsPostcode')).toBe('E., J. S., j***@e***.com, 5000');
+    expect(maskEntry(['E0488', 'Jo Smith', 'jo@example.com', '5000', 'NSW', '0412 345 678'], 'standard')).toBe('E0488, J. S., j***@example.com, 5000, NSW, **** *** 678');
+    expect(maskEntry(['E12', 'Jo Smith', 'jo@example.com', '5000'], 'initialsPostcode')).toBe('E12, J. S., j***@example.com, 5000');
+    expect(maskEntry(['AB-1204', '+61 2 9999 1234', 'vic', 'Smith'], 'standard')).toBe('AB-1204, +** * **** *234, vic, S.');
     expect(maskEntry(['E12', 'Jo Smith'], 'hidden')).toBe('');
   });
 });

@@ -25,3 +25,26 @@ export const MSG_DRAW_LOOKUP_VALUE_REQUIRED = 'Please enter the value you entere
 export const MSG_DRAW_ID_REQUIRED = 'Please give the draw id.';
 export const MSG_DRAW_SCHEDULE_NEEDS_DATE = 'A scheduled draw needs the final draw\u2019s date in the application. Please enter it first.';
 export const MSG_DRAW_PRIZE_VALUES = 'Please give at most one prize value per winner, in prize order (position 1 first), each in dollars.';
+/** Issue 23: the schedule, cancelling, inclusion proofs. */
+export const msgDrawTooEarly = (when: string) => `This draw is scheduled for ${when}. It can be run at or after that time.`;
+export const MSG_DRAW_EARLY_REASON_REQUIRED = 'This draw is scheduled for later. To run it early, please give the reason: it is shown on the public record and the certificate.';
+export const MSG_DRAW_EARLY_REASON_INVALID = 'Please give the reason for running early in at most 500 characters.';
+export const MSG_DRAW_RUN_AT_INVALID = 'Please give the draw\u2019s date (YYYY-MM-DD) and time (HH:MM), in Sydney time.';
+export const MSG_DRAW_CANCEL_REASON_REQUIRED = 'Please give the reason for cancelling the draw (at most 500 characters): it stays on the public record.';
+export const MSG_DRAW_CANCELLED = 'This draw was cancelled. It stays on the record and can no longer change or run.';
+export const MSG_DRAW_RUN_CANNOT_CANCEL = 'This draw has been run: its result stays on the record and cannot be cancelled. Start a redraw for unclaimed prizes.';
+export const msgDrawLookupProven = (entries: string) =>
+  `Yes: your entry is in the committed list (${entries}), and its proof leads to the published entries root, checked here in your browser.`;
+export const msgDrawLookupNotProven = (entries: string) =>
+  `Your value is listed (${entries}), but its proof does not lead to the published entries root. Please tell the promoter and the regulator.`;
+export const MSG_DRAW_LOOKUP_NOT_FOUND = 'No entry with exactly that value is in the committed list.';
+export const msgDrawQuotaReached = (quotaMb: number) =>
+  `This upload would take your draw entries past the ${quotaMb.toLocaleString('en-AU')} MB your account may keep. Please contact us if you need more.`;
+/** The draw screen's confirmations (issue 23): what cannot be undone, said before it happens. */
+export const MSG_DRAW_CONFIRM_COMMIT =
+  'Committing freezes these entries and draws the secret seed. The entries hash, entries root and seed hash are published and e-mailed to you. This cannot be undone: the entries can no longer change.';
+export const MSG_DRAW_CONFIRM_RUN =
+  'Running draws the winners with the committed seed and reveals the seed. The result is recorded and published at once. This cannot be undone, and the draw cannot be run again.';
+export const MSG_DRAW_CONFIRM_CANCEL =
+  'Cancelling keeps this draw, with your reason, on the public record of every draw of this promotion. It can then no longer change or run. This cannot be undone.';
+export const MSG_DRAW_COPIED = 'Copied.';

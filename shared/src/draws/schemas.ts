@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { MoneySchema } from '../money-schema';
 import { MASK_RULES } from './masking';
 import {
+  MSG_DRAW_CANCEL_REASON_REQUIRED,
+  MSG_DRAW_EARLY_REASON_INVALID,
+  MSG_DRAW_RUN_AT_INVALID,
   MSG_DRAW_ID_REQUIRED,
   MSG_DRAW_PRIZE_VALUES,
   MSG_DRAW_LOOKUP_VALUE_REQUIRED,
@@ -32,6 +35,12 @@ export const DrawCreateSchema = z.object({
   prizeValues: prizeValues.optional(),
   /** Commit at upload close and run at the final draw's date and time, through the job queue. */
   schedule: z.boolean({ error: 'Please answer whether the draw runs by itself at the final draw time.' }).optional(),
+  /**
+   * When the application gives no final draw date: the date (YYYY-MM-DD) and time (HH:MM) in
+   * Sydney from which the draw may run. Without either, the draw may run from its creation.
+   */
+  runDate: z.string({ error: MSG_DRAW_RUN_AT_INVALID }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: MSG_DRAW_RUN_AT_INVALID }).optional(),
+  runTime: z.string({ error: MSG_DRAW_RUN_AT_INVALID }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: MSG_DRAW_RUN_AT_INVALID }).optional(),
 });
 export type DrawCreate = z.infer<typeof DrawCreateSchema>;
 
@@ -40,9 +49,26 @@ export const DrawIdSchema = z.object({ id: drawId });
 export const DrawRunSchema = z.object({
   id: drawId,
   scrutineerName: z.string({ error: MSG_SCRUTINEER_NAME }).trim().max(200, { error: MSG_SCRUTINEER_NAME }).optional(),
+  /** Staff only: why the draw runs before its scheduled time (shown on the public record and the certificate). */
+  earlyRunReason: z.string({ error: MSG_DRAW_EARLY_REASON_INVALID }).trim().max(500, { error: MSG_DRAW_EARLY_REASON_INVALID }).optional(),
 });
 
-export const DrawRedrawSchema = z.object({ id: drawId, winners, reserves: reserves.default(0), title: title.optional(), prizeValues: prizeValues.optional() });
+/** POST /api/draw/cancel: a draw not yet run, with the reason the public record keeps. */
+export const DrawCancelSchema = z.object({
+  id: drawId,
+  reason: z.string({ error: MSG_DRAW_CANCEL_REASON_REQUIRED }).trim().min(1, { error: MSG_DRAW_CANCEL_REASON_REQUIRED }).max(500, { error: MSG_DRAW_CANCEL_REASON_REQUIRED }),
+});
+
+export const DrawRedrawSchema = z.object({
+  id: drawId,
+  winners,
+  reserves: reserves.default(0),
+  title: title.optional(),
+  prizeValues: prizeValues.optional(),
+  /** As at create, when the application gives no unclaimed draw date. */
+  runDate: z.string({ error: MSG_DRAW_RUN_AT_INVALID }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: MSG_DRAW_RUN_AT_INVALID }).optional(),
+  runTime: z.string({ error: MSG_DRAW_RUN_AT_INVALID }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: MSG_DRAW_RUN_AT_INVALID }).optional(),
+});
 
 export const DrawListQuerySchema = z.object({ promotionId: z.coerce.number({ error: MSG_PROMOTION_ID }).int({ error: MSG_PROMOTION_ID }).positive({ error: MSG_PROMOTION_ID }) });
 

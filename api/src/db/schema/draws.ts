@@ -60,7 +60,15 @@ export const draws = app.table(
     seedEncrypted: text('seed_encrypted'),
     seedHash: text('seed_hash'),
     committedAt: timestamp('committed_at', { withTimezone: true }),
-    /** A scheduled draw commits at upload close (the promotion's end) and runs at the final draw's date and time. */
+    /** Merkle root over the canonical rows (DESIGN.md §5a), computed and published at the commit. */
+    entriesRoot: text('entries_root'),
+    /** A cancelled draw stays on the record with its reason; it can no longer change or run. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelReason: text('cancel_reason'),
+    /**
+     * `runAt`: the draw's scheduled time, before which its owner cannot run it (issue 23). A
+     * `scheduled` draw also commits at upload close (the promotion's end) and runs by itself then.
+     */
     scheduled: boolean('scheduled').notNull().default(false),
     commitAt: timestamp('commit_at', { withTimezone: true }),
     runAt: timestamp('run_at', { withTimezone: true }),
@@ -73,6 +81,7 @@ export const draws = app.table(
     index('draws_root_idx').on(t.rootId),
     // A commit needs entries, a hash and a seed; the DB refuses anything less.
     check('draws_commit_complete', sql`${t.committedAt} is null or (${t.entriesHash} is not null and ${t.seedEncrypted} is not null and ${t.seedHash} is not null)`),
+    check('draws_cancel_reason', sql`${t.cancelledAt} is null or ${t.cancelReason} is not null`),
     check('draws_counts', sql`${t.winners} >= 1 and ${t.reserves} >= 0`),
   ],
 )
@@ -90,6 +99,8 @@ export const drawResults = app.table('draw_results', {
   ranAt: timestamp('ran_at', { withTimezone: true }).notNull().defaultNow(),
   ranByUserId: integer('ran_by_user_id'),
   scrutineerName: text('scrutineer_name'),
+  /** Staff ran the draw before its scheduled time: why (shown on the public record and certificate). */
+  earlyRunReason: text('early_run_reason'),
 })
 
 export type DrawRow = typeof draws.$inferSelect

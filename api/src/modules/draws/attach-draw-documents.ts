@@ -6,12 +6,13 @@
  */
 import crypto from 'node:crypto'
 import { PassThrough } from 'node:stream'
-import { getAttachmentType } from '@permitdesk/shared'
+import { csvSafeCell, csvSafeRow, getAttachmentType } from '@permitdesk/shared'
 import type { DrawResultRow, DrawRow } from '../../db/schema/draws'
 import { putStream } from '../../storage/storage'
 import { insertUpload } from '../upload/upload.repository'
 import type { AppDeps } from '../../deps'
 import { setPromotionAttachments } from './draws.repository'
+import { writeSafeRows } from './canonical-file'
 
 /** The draw service's dependencies (draw-service.ts DrawDeps), named here so the two files do not import each other. */
 type DrawDeps = Pick<AppDeps, 'database' | 'storage' | 'mailer' | 'config' | 'logger'>
@@ -32,16 +33,16 @@ async function storeUpload(deps: DrawDeps, draw: DrawRow, userFileName: string, 
 export async function attachDrawDocuments(deps: DrawDeps, draw: DrawRow, result: DrawResultRow) {
   const header = draw.header ?? []
   const winnersFile = await storeUpload(deps, draw, `${draw.parentId ? 'unclaimed-prize-winners' : 'prize-winners'}-${draw.publicId}.csv`, async (out) => {
-    out.write(`position,kind,entryIndex,${header.map(csvField).join(',')}\n`)
-    for (const s of result.selections) out.write(`${s.position},${s.reserve ? 'reserve' : 'winner'},${s.entryIndex},${s.entry}\n`)
+    out.write(`position,kind,entryIndex,${header.map((h) => csvField(csvSafeCell(h))).join(',')}\n`)
+    for (const s of result.selections) out.write(`${s.position},${s.reserve ? 'reserve' : 'winner'},${s.entryIndex},${csvSafeRow(s.entry)}\n`)
   })
   const files: { code: string; file: { serverFileName: string; userFileName: string } }[] = [{ code: draw.parentId ? 'W' : 'V', file: winnersFile }]
   if (!draw.parentId && draw.entriesKey) {
     const entries = await storeUpload(deps, draw, `entries-${draw.publicId}.csv`, async (out) => {
-      out.write(`${header.map(csvField).join(',')}\n`)
+      out.write(`${header.map((h) => csvField(csvSafeCell(h))).join(',')}\n`)
       const source = await deps.storage.get(draw.entriesKey!)
       if (!source) return
-      for await (const chunk of source) if (!out.write(chunk)) await new Promise((r) => out.once('drain', r))
+      await writeSafeRows(source, out)
     })
     files.push({ code: 'X', file: entries })
   }

@@ -1,4 +1,6 @@
-import type { Readable } from 'node:stream'
+import { once } from 'node:events'
+import type { Readable, Writable } from 'node:stream'
+import { csvSafeRow } from '@permitdesk/shared'
 
 const LF = 10
 const QUOTE = 34
@@ -83,4 +85,20 @@ function countQuotes(bytes: Buffer): number {
     at = bytes.indexOf(QUOTE, at + 1)
   }
   return n
+}
+
+/**
+ * Writes canonical rows to a CSV export with formula cells neutralised (issue 23: csvSafeRow),
+ * in batches and with backpressure; the stored entries are not changed.
+ */
+export async function writeSafeRows(source: Readable, out: Writable): Promise<void> {
+  let batch = ''
+  await eachCanonicalRow(source, async (_index, row) => {
+    batch += `${csvSafeRow(row.toString('utf8'))}\n`
+    if (batch.length < 65_536) return
+    const more = out.write(batch)
+    batch = ''
+    if (!more) await once(out, 'drain')
+  })
+  if (batch) out.write(batch)
 }

@@ -1,15 +1,19 @@
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Router } from 'express'
-import { AppError, DrawPublicQuerySchema, MSG_PDF_UNAVAILABLE } from '@permitdesk/shared'
+import { AppError, canonicalRow, csvSafeRow, DrawPublicQuerySchema, MSG_PDF_UNAVAILABLE } from '@permitdesk/shared'
 import type { AppDeps } from '../../deps'
 import { parseInput } from '../../http/route'
-import { brandFor } from '../../mail/templates'
 import { ChromiumNotFoundError } from '../../pdf/find-chromium'
 import { getPublicDraw, getWinnersPage, requireDraw } from './draw-service'
-import { renderCertificate, renderDrawPage, renderWinnersPage } from './draw-page'
+import { writeSafeRows } from './canonical-file'
+import { ensureCertificate } from './certificate'
+import { ALGORITHM_PATH, renderDrawPage, renderWinnersNotFound, renderWinnersPage, renderWinnersPending, VERIFIER_PATH } from './draw-page'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
+/** The repository's root (this file is api/src/modules/draws/), where docs/ and scripts/ live. */
+const repoRoot = path.resolve(here, '../../../..')
 let bundle: Promise<string> | undefined
 
 /** The verify panel, bundled once per process with esbuild (shared algorithm + @noble/hashes). */
@@ -35,6 +39,18 @@ export function drawPageRoutes(deps: AppDeps) {
     res.set('Cache-Control', 'public, max-age=300')
     res.send(await verifyScript())
   })
+  // The algorithm and the verifier, linked from every record: anyone can read and run them.
+  router.get(ALGORITHM_PATH, async (_req, res) => {
+    res.set('Content-Type', 'text/markdown; charset=utf-8')
+    res.set('Cache-Control', 'public, max-age=300')
+    res.send(await readFile(path.join(repoRoot, 'docs/draw-algorithm.md'), 'utf8'))
+  })
+  router.get(VERIFIER_PATH, async (_req, res) => {
+    res.set('Content-Type', 'text/javascript; charset=utf-8')
+    res.set('Content-Disposition', 'attachment; filename="verify-draw.mjs"')
+    res.set('Cache-Control', 'public, max-age=300')
+    res.send(await readFile(path.join(repoRoot, 'scripts/verify-draw.mjs'), 'utf8'))
+  })
   router.get('/draws/:publicId', async (req, res) => {
     // Express matches with and without the trailing slash: the record's address has one.
     if (!req.path.endsWith('/')) return res.redirect(301, `/draws/${encodeURIComponent(req.params.publicId)}/`)
@@ -47,24 +63,35 @@ export function drawPageRoutes(deps: AppDeps) {
   router.get('/draws/:publicId/certificate.pdf', async (req, res) => {
     const { publicId } = parseInput(DrawPublicQuerySchema, { publicId: req.params.publicId })
     const view = await getPublicDraw(deps, publicId)
-    let pdf: Buffer
+    // Stored once per state of the record; signed-in people print before anonymous requests.
+    let stored: { key: string; etag: string }
     try {
-      pdf = await deps.pdf().render(renderCertificate(view, { now: new Date(), productName: brandFor(deps.config).productName }))
+      stored = await ensureCertificate(deps, view, res.locals.user ? 'customer' : 'anonymous')
     } catch (error) {
       if (error instanceof ChromiumNotFoundError) throw new AppError('UNAVAILABLE', MSG_PDF_UNAVAILABLE)
       throw error
     }
+    res.set('ETag', stored.etag)
+    // Short and revalidated: a cancel or a new draw of the promotion changes the record.
+    res.set('Cache-Control', 'public, max-age=300, must-revalidate')
+    if (req.headers['if-none-match'] === stored.etag) return res.status(304).end()
+    const file = await deps.storage.get(stored.key)
+    if (!file) throw new AppError('NOT_FOUND')
     res.set('Content-Type', 'application/pdf')
     res.set('Content-Disposition', `inline; filename="draw-certificate-${view.publicId}.pdf"`)
-    res.send(pdf)
+    file.pipe(res)
   })
   router.get('/winners/:publicId', async (req, res) => {
     if (!req.path.endsWith('/')) return res.redirect(301, `/winners/${encodeURIComponent(req.params.publicId)}/`)
     const { publicId } = parseInput(DrawPublicQuerySchema, { publicId: req.params.publicId })
-    const page = await getWinnersPage(deps, publicId, new Date())
     res.set('Content-Type', 'text/html; charset=utf-8')
     res.set('Cache-Control', 'no-cache')
-    res.send(renderWinnersPage(page))
+    const page = await getWinnersPage(deps, publicId, new Date()).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === 'NOT_FOUND') return undefined
+      throw error
+    })
+    if (!page) return res.status(404).send(renderWinnersNotFound())
+    res.send(page.kind === 'pending' ? renderWinnersPending(page) : renderWinnersPage(page))
   })
   router.get('/download/draw/:id/entries.csv', async (req, res) => {
     const user = res.locals.user
@@ -77,9 +104,11 @@ export function drawPageRoutes(deps: AppDeps) {
     res.set('Content-Type', 'text/csv; charset=utf-8')
     res.set('Content-Disposition', `attachment; filename="draw-${draw.id}-entries.csv"`)
     res.set('Cache-Control', 'private, no-store')
-    // The canonical entries, with the header row put back so the file opens as a CSV.
-    if (draw.header?.length) res.write(`${draw.header.join(',')}\n`)
-    stream.pipe(res)
+    // The canonical entries, with the header row put back so the file opens as a CSV; cells that
+    // a spreadsheet would run as formulas are neutralised (issue 23).
+    if (draw.header?.length) res.write(`${csvSafeRow(canonicalRow(draw.header))}\n`)
+    await writeSafeRows(stream, res)
+    res.end()
   })
   return router
 }

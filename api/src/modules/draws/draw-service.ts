@@ -20,12 +20,22 @@ import {
   MSG_DRAW_SCRUTINEER_REQUIRED,
   parseCanonicalRow,
   maskEntry,
+  maskField,
   rootIndexOf,
   drawInstant,
   winnerPublicationsOf,
   MSG_DRAW_SCHEDULE_NEEDS_DATE,
   MSG_DRAW_PRIZE_VALUES,
   selectIndexes,
+  merkleLeaf,
+  toHex,
+  type ProofStep,
+  formatDateTime,
+  msgDrawTooEarly,
+  MSG_DRAW_EARLY_REASON_REQUIRED,
+  MSG_DRAW_CANCELLED,
+  MSG_DRAW_RUN_CANNOT_CANCEL,
+  MSG_DRAW_RUN_AT_INVALID,
   type MaskRule,
 } from '@permitdesk/shared'
 import type { AppDeps } from '../../deps'
@@ -39,9 +49,23 @@ import * as repo from './draws.repository'
 import { decryptSeed, encryptSeed } from './seed-crypto'
 import { toOwnerDraw, toPublicDraw } from './draw-view'
 import { attachDrawDocuments } from './attach-draw-documents'
+import { ensureCertificate } from './certificate'
 import { putStream } from '../../storage/storage'
+import { blockRowsOf, buildProofIndex, candidateRows, loadBlockRoots, proofOf, PROOF_BLOCK } from './proof-index'
 
-export type DrawDeps = Pick<AppDeps, 'database' | 'storage' | 'mailer' | 'config' | 'logger'>
+export type DrawDeps = Pick<AppDeps, 'database' | 'storage' | 'mailer' | 'config' | 'logger'> & Partial<Pick<AppDeps, 'pdf'>>
+
+/**
+ * The certificate of the record's new state is printed in the background after a commit, run or
+ * cancel (issue 23), so a request finds it stored; without the PDF service the first request prints it.
+ */
+function refreshCertificate(deps: DrawDeps, publicId: string) {
+  const pdf = deps.pdf
+  if (!pdf) return
+  void getPublicDraw(deps, publicId)
+    .then((view) => ensureCertificate({ ...deps, pdf }, view, 'customer'))
+    .catch((error: unknown) => deps.logger.error('draw certificate not printed', { publicId, error: String(error) }))
+}
 export type Owner = repo.Owner
 
 const NEWLINE = Buffer.from('\n')
@@ -76,6 +100,30 @@ export type CreateDrawInput = {
   schedule?: boolean | undefined
   /** Cents per winner position (null: not known). */
   prizeValues?: (number | null)[] | undefined
+  /** Sydney date and time the draw may run from, when the application gives none. */
+  runDate?: string | undefined
+  runTime?: string | undefined
+}
+
+/**
+ * The scheduled time of a draw (issue 23): the application's draw date and time (Sydney), else
+ * the date and time given when the draw is created, else the creation itself. Never null, so the
+ * record always says from when the draw could run.
+ */
+function scheduledTime(application: { date?: unknown; time?: unknown }, input: { runDate?: string | undefined; runTime?: string | undefined }, now: Date): Date {
+  const fromApplication = drawInstant(text(application.date), text(application.time) ?? '00:00')
+  if (fromApplication) return fromApplication
+  if (input.runDate) {
+    const given = drawInstant(input.runDate, input.runTime ?? '00:00')
+    if (!given) throw new AppError('VALIDATION', MSG_DRAW_RUN_AT_INVALID, { modelState: { runDate: [MSG_DRAW_RUN_AT_INVALID] } })
+    return given
+  }
+  return now
+}
+
+/** A cancelled draw is kept as it is: nothing may change it. */
+export function requireNotCancelled(draw: DrawRow) {
+  if (draw.cancelledAt) throw new AppError('CONFLICT', MSG_DRAW_CANCELLED)
 }
 
 /** At most one prize value per winner position. */
@@ -94,8 +142,9 @@ export async function createDraw(deps: DrawDeps, owner: Owner, input: CreateDraw
   const details = (promotion.details ?? {}) as Record<string, any>
   const applicant = (promotion.applicant ?? permit.applicant ?? {}) as Record<string, any>
   const finalDraw = (permit.finalDraw ?? {}) as Record<string, any>
-  const runAt = input.schedule ? drawInstant(text(finalDraw.date), text(finalDraw.time) ?? '00:00') : null
-  if (input.schedule && !runAt) throw new AppError('VALIDATION', MSG_DRAW_SCHEDULE_NEEDS_DATE, { modelState: { schedule: [MSG_DRAW_SCHEDULE_NEEDS_DATE] } })
+  const fromApplication = drawInstant(text(finalDraw.date), text(finalDraw.time) ?? '00:00')
+  if (input.schedule && !fromApplication) throw new AppError('VALIDATION', MSG_DRAW_SCHEDULE_NEEDS_DATE, { modelState: { schedule: [MSG_DRAW_SCHEDULE_NEEDS_DATE] } })
+  const runAt = scheduledTime(finalDraw, input, new Date())
   const commitAt = input.schedule ? (drawInstant(text(permit.endDate), text(permit.endTime) ?? '23:59') ?? runAt) : null
   const prizeCount = Number.isInteger(details.prizeQuantityTotal) && details.prizeQuantityTotal > 0 ? details.prizeQuantityTotal : 1
   const prizeValues = checkPrizeValues(input.prizeValues, input.winners ?? prizeCount)
@@ -125,23 +174,39 @@ export async function createDraw(deps: DrawDeps, owner: Owner, input: CreateDraw
 /** POST /api/draw/commit: freezes the entries, draws a 32-byte seed (stored encrypted) and mails the commit to the owner. */
 export async function commitDraw(deps: DrawDeps, owner: Owner, id: number) {
   const draw = await requireDraw(deps, owner, id)
+  requireNotCancelled(draw)
   if (draw.committedAt) throw new AppError('CONFLICT', MSG_DRAW_ALREADY_COMMITTED)
   if (!draw.entriesHash || !draw.entryCount) throw new AppError('VALIDATION', MSG_DRAW_NO_ENTRIES_YET, { modelState: { file: [MSG_DRAW_NO_ENTRIES_YET] } })
   if (draw.winners + draw.reserves > draw.entryCount) throw countRange()
+  // One pass over the entries: the Merkle root published with the commit and the lookup tables.
+  const { entriesRoot } = await buildProofIndex(deps.storage, draw.entriesKey!)
   const seed = crypto.randomBytes(32)
   const key = await repo.getSeedKey(deps.database.db)
-  const committed = await repo.commitDraw(deps.database.db, draw.id, {
-    seedEncrypted: encryptSeed(key, seed, draw.id),
-    seedHash: crypto.createHash('sha256').update(seed).digest('hex'),
-  })
+  const committed = await repo.commitDraw(
+    deps.database.db,
+    draw.id,
+    { seedEncrypted: encryptSeed(key, seed, draw.id), seedHash: crypto.createHash('sha256').update(seed).digest('hex'), entriesRoot },
+    draw.entriesKey!,
+  )
   seed.fill(0)
-  if (!committed) throw new AppError('CONFLICT', MSG_DRAW_ALREADY_COMMITTED)
-  const answer = { entryCount: committed.entryCount!, entriesHash: committed.entriesHash!, seedHash: committed.seedHash!, committedAt: committed.committedAt!.toISOString() }
+  if (!committed) {
+    const now = await repo.findDraw(deps.database.db, draw.id)
+    if (now) requireNotCancelled(now)
+    throw new AppError('CONFLICT', now?.entriesKey === draw.entriesKey ? MSG_DRAW_ALREADY_COMMITTED : MSG_DRAW_COMMITTED)
+  }
+  const answer = {
+    entryCount: committed.entryCount!,
+    entriesHash: committed.entriesHash!,
+    entriesRoot: committed.entriesRoot!,
+    seedHash: committed.seedHash!,
+    committedAt: committed.committedAt!.toISOString(),
+  }
+  refreshCertificate(deps, committed.publicId)
   await mailCommit(deps, committed, answer).catch((error: unknown) => deps.logger.error('draw commit mail failed', { drawId: draw.id, error: String(error) }))
   return answer
 }
 
-async function mailCommit(deps: DrawDeps, draw: DrawRow, commit: { entryCount: number; entriesHash: string; seedHash: string; committedAt: string }) {
+async function mailCommit(deps: DrawDeps, draw: DrawRow, commit: { entryCount: number; entriesHash: string; entriesRoot: string; seedHash: string; committedAt: string }) {
   const to = await repo.emailOf(deps.database.db, draw.userId)
   if (!to) return
   const url = `${deps.config.PUBLIC_URL}/draws/${draw.publicId}/`
@@ -151,8 +216,9 @@ async function mailCommit(deps: DrawDeps, draw: DrawRow, commit: { entryCount: n
     `Algorithm: ${DRAW_ALGORITHM}`,
     `Entries: ${commit.entryCount}`,
     `Entries hash (SHA-256): ${commit.entriesHash}`,
+    `Entries root (Merkle): ${commit.entriesRoot}`,
     `Seed hash (SHA-256): ${commit.seedHash}`,
-    `Committed at: ${commit.committedAt}`,
+    `Committed: ${formatDateTime(commit.committedAt)}`,
     '',
     `Keep this e-mail: it proves what was fixed before the draw. The public record: ${url}`,
   ]
@@ -222,12 +288,25 @@ async function rowsAt(deps: DrawDeps, draw: Pick<DrawRow, 'entriesKey' | 'rowOff
  * POST /api/draw/run: selects with the committed seed, records the result (one per draw, by the
  * primary key) and reveals the seed. Running again answers the recorded result.
  */
-export async function runDraw(deps: DrawDeps, owner: Owner, id: number, { scrutineerName, actorId }: { scrutineerName?: string | undefined; actorId?: number | null } = {}) {
+export async function runDraw(
+  deps: DrawDeps,
+  owner: Owner,
+  id: number,
+  { scrutineerName, actorId, earlyRunReason, now = new Date() }: { scrutineerName?: string | undefined; actorId?: number | null; earlyRunReason?: string | undefined; now?: Date } = {},
+) {
   const draw = await requireDraw(deps, owner, id)
   await requireServicePaid(deps.database.db, draw.promotionId, 'draw') // issue 22: a draw runs once it is paid
   const existing = await repo.findResult(deps.database.db, draw.id)
   if (existing) return runAnswer(existing)
+  requireNotCancelled(draw)
   if (!draw.committedAt || !draw.seedEncrypted) throw new AppError('CONFLICT', MSG_DRAW_NOT_COMMITTED)
+  // Issue 23: no draw runs before its scheduled time; only staff may, with a reason made public.
+  let early: string | null = null
+  if (draw.runAt && now < draw.runAt) {
+    if (!owner.isStaff) throw new AppError('CONFLICT', msgDrawTooEarly(formatDateTime(draw.runAt)))
+    early = earlyRunReason?.trim() || null
+    if (!early) throw new AppError('VALIDATION', MSG_DRAW_EARLY_REASON_REQUIRED, { modelState: { earlyRunReason: [MSG_DRAW_EARLY_REASON_REQUIRED] } })
+  }
   const count = draw.winners + draw.reserves
   if (count < 1 || count > draw.entryCount!) throw countRange()
   const scrutineer = scrutineerName?.trim() || draw.scrutineerName
@@ -243,23 +322,62 @@ export async function runDraw(deps: DrawDeps, owner: Owner, id: number, { scruti
     rootIndex: rootIndexOf(entryIndex, excluded),
     entry: text.get(entryIndex) ?? '',
   }))
-  const { result, recorded } = await repo.recordResult(deps.database.db, { drawId: draw.id, seedHex: seed.toString('hex'), selections, ranByUserId: actorId ?? null, scrutineerName: scrutineer ?? null })
+  const recording = await repo.recordResult(deps.database.db, { drawId: draw.id, seedHex: seed.toString('hex'), selections, ranByUserId: actorId ?? null, scrutineerName: scrutineer ?? null, earlyRunReason: early })
   seed.fill(0)
+  if (recording === 'cancelled') throw new AppError('CONFLICT', MSG_DRAW_CANCELLED)
+  const { result, recorded } = recording
   // Only the call that recorded the result attaches the addenda documents (V or W, and X).
   if (recorded) {
     // The lists are copied after the answer (the entries list can be hundreds of MB): the run is not held up by it.
     void attachDrawDocuments(deps, draw, result).catch((error: unknown) => deps.logger.error('draw documents not attached', { drawId: draw.id, error: String(error) }))
     await scheduleWinnerPublication(deps, draw, result.ranAt).catch((error: unknown) => deps.logger.error('winner publication not scheduled', { drawId: draw.id, error: String(error) }))
+    await mailResult(deps, draw, result).catch((error: unknown) => deps.logger.error('draw result mail failed', { drawId: draw.id, error: String(error) }))
+    refreshCertificate(deps, draw.publicId)
   }
   return runAnswer(result)
 }
 
-function runAnswer(result: { seedHex: string; selections: DrawSelection[]; ranAt: Date; scrutineerName: string | null }) {
+/** The owner is told the result of every run (a scheduled draw runs with nobody at a keyboard). */
+async function mailResult(deps: DrawDeps, draw: DrawRow, result: { selections: DrawSelection[]; ranAt: Date; earlyRunReason: string | null }) {
+  const to = await repo.emailOf(deps.database.db, draw.userId)
+  if (!to) return
+  const rule = draw.maskRule as MaskRule
+  const shown = (s: DrawSelection) => `${s.reserve ? 'Reserve' : 'Prize'} ${s.position}: entry ${s.entryIndex + 1}, ${maskEntry(parseCanonicalRow(s.entry), rule) || 'hidden'}`
+  const lines = [
+    `"${draw.title}" (${draw.promotionName}) was drawn on ${formatDateTime(result.ranAt)}.`,
+    ...(result.earlyRunReason ? [`It ran before its scheduled time (${formatDateTime(draw.runAt)}) because: ${result.earlyRunReason}`] : []),
+    '',
+    ...result.selections.map(shown),
+    '',
+    `The full result (names in full) is on the draw screen. The public record: ${deps.config.PUBLIC_URL}/draws/${draw.publicId}/`,
+    `The winners page: ${deps.config.PUBLIC_URL}/winners/${draw.publicId}/`,
+  ]
+  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+  await deps.mailer.send({ to, subject: `Draw result: ${draw.title}`, text: lines.join('\n'), html: `<p>${lines.map(escape).join('<br>')}</p>` })
+}
+
+/**
+ * POST /api/draw/cancel: a draw that has not run is cancelled with a reason; it stays on every
+ * record of the promotion. A run draw keeps its result (unclaimed prizes go to a redraw).
+ */
+export async function cancelDraw(deps: DrawDeps, owner: Owner, id: number, reason: string) {
+  const draw = await requireDraw(deps, owner, id)
+  requireNotCancelled(draw)
+  if (await repo.findResult(deps.database.db, draw.id)) throw new AppError('CONFLICT', MSG_DRAW_RUN_CANNOT_CANCEL)
+  const cancelled = await repo.cancelDraw(deps.database.db, draw.id, reason.trim())
+  // A run recorded meanwhile wins: the cancel's WHERE refuses a draw with a result.
+  if (!cancelled) throw new AppError('CONFLICT', MSG_DRAW_RUN_CANNOT_CANCEL)
+  refreshCertificate(deps, draw.publicId)
+  return { cancelledAt: cancelled.cancelledAt!.toISOString(), cancelReason: cancelled.cancelReason! }
+}
+
+function runAnswer(result: { seedHex: string; selections: DrawSelection[]; ranAt: Date; scrutineerName: string | null; earlyRunReason?: string | null }) {
   const view = (s: DrawSelection) => ({ position: s.position, entryIndex: s.entryIndex, entry: s.entry })
   return {
     seed: result.seedHex,
     ranAt: result.ranAt.toISOString(),
     scrutineerName: result.scrutineerName,
+    earlyRunReason: result.earlyRunReason ?? null,
     winners: result.selections.filter((s) => !s.reserve).map(view),
     reserves: result.selections.filter((s) => s.reserve).map(view),
   }
@@ -269,14 +387,23 @@ function runAnswer(result: { seedHex: string; selections: DrawSelection[]; ranAt
  * POST /api/draw/redraw: a new draw linked to its parent over the chain's original entries minus
  * every earlier winner of the chain (original order kept), with its own commit and run.
  */
-export async function redrawDraw(deps: DrawDeps, owner: Owner, input: { id: number; winners: number; reserves: number; title?: string | undefined; prizeValues?: (number | null)[] | undefined }) {
+export async function redrawDraw(
+  deps: DrawDeps,
+  owner: Owner,
+  input: { id: number; winners: number; reserves: number; title?: string | undefined; prizeValues?: (number | null)[] | undefined; runDate?: string | undefined; runTime?: string | undefined },
+) {
   const prizeValues = checkPrizeValues(input.prizeValues, input.winners)
   const parent = await requireDraw(deps, owner, input.id)
   const rootId = parent.rootId ?? parent.id
   const chain = await repo.findChain(deps.database.db, rootId)
-  if (!chain.find((c) => c.draw.id === parent.id)?.result) throw new AppError('CONFLICT', MSG_DRAW_NOT_RUN)
-  if (chain.some((c) => !c.result)) throw new AppError('CONFLICT', MSG_DRAW_CHAIN_OPEN)
   const root = chain[0]!.draw
+  if (!chain.find((c) => c.draw.id === parent.id)?.result) throw new AppError('CONFLICT', MSG_DRAW_NOT_RUN)
+  // A cancelled redraw is closed: it does not hold the chain open.
+  if (chain.some((c) => !c.result && !c.draw.cancelledAt)) throw new AppError('CONFLICT', MSG_DRAW_CHAIN_OPEN)
+  // The redraw of unclaimed prizes runs from the application's unclaimed draw time.
+  const promotionRow = await repo.findPromotionRow(deps.database.db, root.promotionId)
+  const unclaimed = ((promotionRow?.permit ?? {}) as Record<string, any>).unclaimedDraw ?? {}
+  const runAt = scheduledTime(unclaimed, input, new Date())
   const excluded = [...new Set(chain.flatMap((c) => c.result!.selections.filter((s) => !s.reserve).map((s) => s.rootIndex)))].sort((a, b) => a - b)
   const remaining = root.entryCount! - excluded.length
   if (input.winners + input.reserves > remaining) throw countRange()
@@ -337,6 +464,7 @@ export async function redrawDraw(deps: DrawDeps, owner: Owner, input: { id: numb
     maskRule: root.maskRule,
     drawDate: null,
     drawTime: null,
+    runAt,
     drawLocation: root.drawLocation,
     scrutineerRequired: root.scrutineerRequired,
     scrutineerName: root.scrutineerName,
@@ -356,7 +484,8 @@ export async function redrawDraw(deps: DrawDeps, owner: Owner, input: { id: numb
 export async function getDraw(deps: DrawDeps, owner: Owner, id: number) {
   const draw = await requireDraw(deps, owner, id)
   const chain = await repo.findChain(deps.database.db, draw.rootId ?? draw.id)
-  return toOwnerDraw(draw, chain.find((c) => c.draw.id === draw.id)?.result, chain)
+  const promotionDraws = await repo.findPromotionDrawsWithResults(deps.database.db, draw.promotionId)
+  return toOwnerDraw(draw, chain.find((c) => c.draw.id === draw.id)?.result, chain, promotionDraws)
 }
 
 export async function listDraws(deps: DrawDeps, owner: Owner, promotionId: number) {
@@ -371,21 +500,54 @@ export async function getPublicDraw(deps: Pick<DrawDeps, 'database'>, publicId: 
   if (!draw) throw new AppError('NOT_FOUND')
   await requireServicePaid(deps.database.db, draw.promotionId, 'draw') // issue 22: the public result and certificate wait for the payment
   const chain = await repo.findChain(deps.database.db, draw.rootId ?? draw.id)
-  return toPublicDraw(draw, chain.find((c) => c.draw.id === draw.id)?.result, chain)
+  const promotionDraws = await repo.findPromotionDrawsWithResults(deps.database.db, draw.promotionId)
+  return toPublicDraw(draw, chain.find((c) => c.draw.id === draw.id)?.result, chain, promotionDraws)
 }
 
 /**
  * GET /api/draw/lookup: whether an entry with exactly this value in one of its columns is in the
- * committed list, and at which indexes. Before the commit nothing is told.
+ * committed list, at which indexes, and for each its Merkle path to the published entries root
+ * (issue 23). It reads the value table, then only the block of rows each proof needs. The answer
+ * holds the leaf hash and the masked entry, never the row. Before the commit nothing is told.
  */
 export async function lookupEntry(deps: DrawDeps, publicId: string, value: string) {
   const draw = await repo.findDrawByPublicId(deps.database.db, publicId)
   if (!draw) throw new AppError('NOT_FOUND')
-  if (!draw.committedAt || !draw.entriesKey) return { found: false, entryIndexes: [] as number[] }
+  const none = { found: false, entryIndexes: [] as number[], proofs: [] as EntryProof[] }
+  if (!draw.committedAt || !draw.entriesKey) return none
   const wanted = value.trim()
+  const candidates = draw.entriesRoot ? await candidateRows(deps.storage, draw.entriesKey, wanted) : undefined
+  const blockRoots = candidates ? await loadBlockRoots(deps.storage, draw.entriesKey) : undefined
+  if (!candidates || !blockRoots) return { ...(await scanEntries(deps, draw.entriesKey, wanted)), proofs: [] as EntryProof[] }
+  const found = { found: false, entryIndexes: [] as number[], proofs: [] as EntryProof[] }
+  const blocks = new Map<number, Buffer[] | undefined>()
+  for (const index of [...new Set(candidates)].sort((a, b) => a - b)) {
+    const block = Math.floor(index / PROOF_BLOCK)
+    if (!blocks.has(block)) blocks.set(block, await blockRowsOf(deps.storage, draw.entriesKey, block))
+    const rows = blocks.get(block)
+    const row = rows?.[index - block * PROOF_BLOCK]
+    // The table is keyed by a hash: the row itself decides.
+    if (!rows || !row || !parseCanonicalRow(row.toString('utf8')).includes(wanted)) continue
+    found.entryIndexes.push(index)
+    found.proofs.push({
+      entryIndex: index,
+      leaf: toHex(merkleLeaf(row, (data) => crypto.createHash('sha256').update(data).digest())),
+      entry: maskEntry(parseCanonicalRow(row.toString('utf8')), draw.maskRule as MaskRule),
+      proof: proofOf(blockRoots, index, rows),
+    })
+    if (found.entryIndexes.length >= 20) break
+  }
+  found.found = found.entryIndexes.length > 0
+  return found
+}
+
+export type EntryProof = { entryIndex: number; leaf: string; entry: string; proof: ProofStep[] }
+
+/** Draws committed before entries roots existed: one pass over the file, no proofs. */
+async function scanEntries(deps: DrawDeps, entriesKey: string, wanted: string) {
   const needle = Buffer.from(canonicalField(wanted) === wanted ? wanted : wanted.replace(/"/g, '""'), 'utf8')
-  const stream = await deps.storage.get(draw.entriesKey)
-  if (!stream) throw new Error(`draw entries missing: ${draw.entriesKey}`)
+  const stream = await deps.storage.get(entriesKey)
+  if (!stream) throw new Error(`draw entries missing: ${entriesKey}`)
   const indexes: number[] = []
   await eachCanonicalRow(stream, (index, row) => {
     if (row.indexOf(needle) < 0) return
@@ -431,7 +593,7 @@ async function scheduleWinnerPublication(deps: DrawDeps, draw: DrawRow, ranAt: D
     const url = `${deps.config.PUBLIC_URL}/winners/${draw.publicId}/`
     const lines = [
       `The winners of "${draw.title}" (${draw.promotionName}) will be published on the hosted winners page:`,
-      ...due.map((p) => `${p.state}: ${p.publishAt.toISOString().replace('T', ' ').slice(0, 16)} UTC, prize ${p.positions.length === 1 ? 'position' : 'positions'} ${p.positions.join(', ')}`),
+      ...due.map((p) => `${p.state}: ${formatDateTime(p.publishAt)}, prize ${p.positions.length === 1 ? 'position' : 'positions'} ${p.positions.join(', ')}`),
       '',
       `Page: ${url}`,
       'Please make sure every prize is correct before then; contact us if anything should change.',
@@ -458,7 +620,7 @@ export async function processDueWork(deps: DrawDeps, now: Date) {
   }
   for (const draw of await repo.findDueRuns(deps.database.db, now)) {
     try {
-      await runDraw(deps, { userId: draw.userId, isStaff: false }, draw.id, { actorId: null })
+      await runDraw(deps, { userId: draw.userId, isStaff: false }, draw.id, { actorId: null, now })
       done.ran += 1
     } catch (error) {
       deps.logger.error('scheduled draw run failed', { drawId: draw.id, error: String(error) })
@@ -468,20 +630,35 @@ export async function processDueWork(deps: DrawDeps, now: Date) {
   return done
 }
 
+/** Before any list is live (issue 23): when the winners will be published, as a page, not an error. */
+export type WinnersPending = { kind: 'pending'; title: string; promotionName: string; publicId: string; publishAt: string | null; drawAt: string | null }
+
 export async function getWinnersPage(deps: Pick<DrawDeps, 'database'>, publicId: string, now: Date) {
   const draw = await repo.findDrawByPublicId(deps.database.db, publicId)
-  const live = draw?.winnerPublications.filter((p) => p.publishedAt && new Date(p.publishAt) <= now) ?? []
-  if (!draw || live.length === 0) throw new AppError('NOT_FOUND')
+  if (!draw || draw.cancelledAt) throw new AppError('NOT_FOUND')
+  const live = draw.winnerPublications.filter((p) => p.publishedAt && new Date(p.publishAt) <= now)
   const result = await repo.findResult(deps.database.db, draw.id)
+  if (live.length === 0) {
+    const due = draw.winnerPublications.map((p) => p.publishAt).sort()[0] ?? null
+    // Run without a hosted publication: there is no winners page for this draw (decision 015).
+    if (result && !due) throw new AppError('NOT_FOUND')
+    const pending: WinnersPending = { kind: 'pending', title: draw.title, promotionName: draw.promotionName, publicId: draw.publicId, publishAt: due, drawAt: draw.runAt?.toISOString() ?? null }
+    return pending
+  }
   if (!result) throw new AppError('NOT_FOUND')
   const winners = result.selections.filter((s) => !s.reserve)
   // Initials and postcode (SA), also what the ACT list shows: no e-mail, no full name.
-  const shown = (entry: string) => maskEntry(parseCanonicalRow(entry), 'initialsPostcode').split(', ').filter((f) => !f.includes('@')).join(', ')
+  const shown = (entry: string) =>
+    parseCanonicalRow(entry)
+      .map((f) => maskField(f, 'initialsPostcode'))
+      .filter((f) => /^(\p{Lu}\.)( \p{Lu}\.)*$/u.test(f) || /^\d{4}$/.test(f))
+      .join(', ')
   const prizeValue = (position: number) => {
     const value = draw.prizeValues[position - 1]
     return typeof value === 'number' ? value : null
   }
   return {
+    kind: 'live' as const,
     title: draw.title,
     promotionName: draw.promotionName,
     promoterName: draw.promoterName,

@@ -1,10 +1,11 @@
 import { DRAW_ALGORITHM, maskEntry, parseCanonicalRow, toDollars, type MaskRule } from '@permitdesk/shared'
 import type { DrawResultRow, DrawRow } from '../../db/schema/draws'
 
-export type DrawStatus = 'created' | 'uploaded' | 'committed' | 'run'
+export type DrawStatus = 'created' | 'uploaded' | 'committed' | 'run' | 'cancelled'
 
 export function statusOf(draw: DrawRow, result: DrawResultRow | null | undefined): DrawStatus {
   if (result) return 'run'
+  if (draw.cancelledAt) return 'cancelled'
   if (draw.committedAt) return 'committed'
   if (draw.entriesHash) return 'uploaded'
   return 'created'
@@ -28,8 +29,27 @@ function chainView(chain: ChainLink[]) {
   }))
 }
 
+/**
+ * Every draw of the promotion (issue 23), on each draw's record: a preferred result cannot be
+ * picked quietly from several draws over the same entries.
+ */
+function promotionDrawsView(all: ChainLink[]) {
+  return all.map(({ draw, result }) => ({
+    publicId: draw.publicId,
+    title: draw.title,
+    status: statusOf(draw, result),
+    parentPublicId: all.find((c) => c.draw.id === draw.parentId)?.draw.publicId ?? null,
+    scheduledAt: draw.runAt?.toISOString() ?? null,
+    committedAt: draw.committedAt?.toISOString() ?? null,
+    ranAt: result?.ranAt.toISOString() ?? null,
+    cancelledAt: draw.cancelledAt?.toISOString() ?? null,
+    cancelReason: draw.cancelReason,
+    url: `/draws/${draw.publicId}/`,
+  }))
+}
+
 /** The public record (GET /api/draw/public and /draws/{publicId}/): masked entries, seed only after the run. */
-export function toPublicDraw(draw: DrawRow, result: DrawResultRow | null | undefined, chain: ChainLink[]) {
+export function toPublicDraw(draw: DrawRow, result: DrawResultRow | null | undefined, chain: ChainLink[], promotionDraws: ChainLink[] = chain) {
   const rule = draw.maskRule as MaskRule
   return {
     publicId: draw.publicId,
@@ -48,6 +68,12 @@ export function toPublicDraw(draw: DrawRow, result: DrawResultRow | null | undef
     entryCount: draw.committedAt ? draw.entryCount : null,
     entriesHash: draw.committedAt ? draw.entriesHash : null,
     seedHash: draw.seedHash,
+    /** Merkle root over the canonical rows (DESIGN.md §5a), published with the commit. */
+    entriesRoot: draw.committedAt ? draw.entriesRoot : null,
+    scheduledAt: draw.runAt?.toISOString() ?? null,
+    cancelledAt: draw.cancelledAt?.toISOString() ?? null,
+    cancelReason: draw.cancelReason,
+    earlyRunReason: result?.earlyRunReason ?? null,
     committedAt: draw.committedAt?.toISOString() ?? null,
     seed: result?.seedHex ?? null,
     ranAt: result?.ranAt.toISOString() ?? null,
@@ -56,13 +82,14 @@ export function toPublicDraw(draw: DrawRow, result: DrawResultRow | null | undef
     /** For a redraw: the original indexes of the earlier winners its entries leave out. */
     excludedRootIndexes: draw.excludedRootIndexes,
     chain: chainView(chain),
+    promotionDraws: promotionDrawsView(promotionDraws),
   }
 }
 
 /** The whole record for its owner and staff (GET /api/draw/get): unmasked entries and the entries file. */
-export function toOwnerDraw(draw: DrawRow, result: DrawResultRow | null | undefined, chain: ChainLink[]) {
+export function toOwnerDraw(draw: DrawRow, result: DrawResultRow | null | undefined, chain: ChainLink[], promotionDraws: ChainLink[] = chain) {
   return {
-    ...toPublicDraw(draw, result, chain),
+    ...toPublicDraw(draw, result, chain, promotionDraws),
     id: draw.id,
     promotionId: draw.promotionId,
     parentId: draw.parentId,

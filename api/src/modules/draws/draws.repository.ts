@@ -46,11 +46,12 @@ export async function replaceEntries(
 }
 
 /** Freezes the entries: only once, and only with entries (the WHERE makes it atomic). */
-export async function commitDraw(db: Db, id: number, values: { seedEncrypted: string; seedHash: string }): Promise<DrawRow | undefined> {
+export async function commitDraw(db: Db, id: number, values: { seedEncrypted: string; seedHash: string; entriesRoot: string }, entriesKey: string): Promise<DrawRow | undefined> {
+  // The entries key must still be the one the root was computed from (no upload meanwhile).
   const [row] = await db
     .update(draws)
     .set({ ...values, committedAt: sql`now()` })
-    .where(and(eq(draws.id, id), isNull(draws.committedAt), isNotNull(draws.entriesHash)))
+    .where(and(eq(draws.id, id), isNull(draws.committedAt), isNull(draws.cancelledAt), eq(draws.entriesKey, entriesKey), isNotNull(draws.entriesHash)))
     .returning()
   return row
 }
@@ -65,9 +66,15 @@ export async function findResult(db: Db, drawId: number): Promise<DrawResultRow 
 }
 
 /** Records a result unless one exists (the primary key allows one per draw); returns the one recorded. */
-export async function recordResult(db: Db, values: typeof drawResults.$inferInsert): Promise<{ result: DrawResultRow; recorded: boolean }> {
-  const inserted = await db.insert(drawResults).values(values).onConflictDoNothing({ target: drawResults.drawId }).returning()
-  return { result: (await findResult(db, values.drawId))!, recorded: inserted.length === 1 }
+export async function recordResult(db: Db, values: typeof drawResults.$inferInsert): Promise<{ result: DrawResultRow; recorded: boolean } | 'cancelled'> {
+  // The draw row is locked, as a cancel locks it: a cancel and a run never both succeed (issue 23).
+  return db.transaction(async (tx) => {
+    const [draw] = await tx.select({ cancelledAt: draws.cancelledAt }).from(draws).where(eq(draws.id, values.drawId)).for('update')
+    if (draw?.cancelledAt) return 'cancelled' as const
+    const inserted = await tx.insert(drawResults).values(values).onConflictDoNothing({ target: drawResults.drawId }).returning()
+    const [result] = await tx.select().from(drawResults).where(eq(drawResults.drawId, values.drawId))
+    return { result: result!, recorded: inserted.length === 1 }
+  })
 }
 
 /** Every draw of a chain (the root and its redraws), oldest first, with their results. */
@@ -79,6 +86,33 @@ export async function findChain(db: Db, rootId: number): Promise<{ draw: DrawRow
     .where(or(eq(draws.id, rootId), eq(draws.rootId, rootId)))
     .orderBy(asc(draws.id))
   return rows.map((r) => ({ draw: r.draws, result: r.draw_results }))
+}
+
+/** Every draw of a promotion, oldest first, with its result: each public record lists them all (issue 23). */
+export async function findPromotionDrawsWithResults(db: Db, promotionId: number): Promise<{ draw: DrawRow; result: DrawResultRow | null }[]> {
+  const rows = await db.select().from(draws).leftJoin(drawResults, eq(drawResults.drawId, draws.id)).where(eq(draws.promotionId, promotionId)).orderBy(asc(draws.id))
+  return rows.map((r) => ({ draw: r.draws, result: r.draw_results }))
+}
+
+/**
+ * Cancels a draw without a result; undefined otherwise. The row is locked first, as a run locks
+ * it, and the result is looked for after the lock (a fresh snapshot): a run and a cancel never both succeed.
+ */
+export async function cancelDraw(db: Db, id: number, reason: string): Promise<DrawRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [draw] = await tx.select().from(draws).where(eq(draws.id, id)).for('update')
+    if (!draw || draw.cancelledAt) return undefined
+    const [result] = await tx.select({ drawId: drawResults.drawId }).from(drawResults).where(eq(drawResults.drawId, id))
+    if (result) return undefined
+    const [row] = await tx.update(draws).set({ cancelledAt: sql`now()`, cancelReason: reason }).where(eq(draws.id, id)).returning()
+    return row
+  })
+}
+
+/** The bytes of draw entries an account keeps (every draw and redraw): the per-account quota. */
+export async function entriesBytesOf(db: Db, userId: number): Promise<number> {
+  const { rows } = await db.execute<{ n: string | null }>(sql`select coalesce(sum(entries_bytes), 0)::text as n from app.draws where user_id = ${userId}`)
+  return Number(rows[0]?.n ?? 0)
 }
 
 export async function findDrawsOfPromotion(db: Db, promotionId: number): Promise<DrawRow[]> {
@@ -114,7 +148,7 @@ export async function setWinnerPublications(db: Db, id: number, publications: St
 
 /** Scheduled draws with entries whose upload has closed and that are not committed yet. */
 export async function findDueCommits(db: Db, now: Date): Promise<DrawRow[]> {
-  return db.select().from(draws).where(and(eq(draws.scheduled, true), isNull(draws.committedAt), isNotNull(draws.entriesHash), lte(draws.commitAt, now)))
+  return db.select().from(draws).where(and(eq(draws.scheduled, true), isNull(draws.committedAt), isNull(draws.cancelledAt), isNotNull(draws.entriesHash), lte(draws.commitAt, now)))
 }
 
 /** Scheduled, committed draws whose time has come and that have no result. */
@@ -123,7 +157,7 @@ export async function findDueRuns(db: Db, now: Date): Promise<DrawRow[]> {
     .select({ draw: draws })
     .from(draws)
     .leftJoin(drawResults, eq(drawResults.drawId, draws.id))
-    .where(and(eq(draws.scheduled, true), isNotNull(draws.committedAt), isNull(drawResults.drawId), lte(draws.runAt, now)))
+    .where(and(eq(draws.scheduled, true), isNotNull(draws.committedAt), isNull(draws.cancelledAt), isNull(drawResults.drawId), lte(draws.runAt, now)))
   return rows.map((r) => r.draw)
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import {
+  DrawCancelSchema,
   DrawCreateSchema,
   DrawIdSchema,
   DrawListQuerySchema,
@@ -12,7 +13,7 @@ import type { AppDeps } from '../../deps'
 import { route, type RouteSpec } from '../../http/route'
 import type { SessionUser } from '../../http/auth'
 import { hitOrThrow } from '../account/rate-limit'
-import { commitDraw, createDraw, getDraw, getPublicDraw, listDraws, lookupEntry, redrawDraw, runDraw } from './draw-service'
+import { cancelDraw, commitDraw, createDraw, getDraw, getPublicDraw, listDraws, lookupEntry, redrawDraw, runDraw } from './draw-service'
 import { uploadEntries } from './upload-entries'
 
 const ownerOf = (user: SessionUser) => ({ userId: user.id, isStaff: user.isStaff })
@@ -23,13 +24,26 @@ export const LOOKUP_LIMIT = { limit: 30, windowMs: 15 * 60_000 }
 const Selection = z.object({ position: z.number(), entryIndex: z.number(), entry: z.string() })
 const PublicSelection = Selection.extend({ rootIndex: z.number() })
 const ChainLink = z.object({ publicId: z.string(), title: z.string(), parentPublicId: z.string().nullable(), status: z.string(), ranAt: z.string().nullable() })
+const DrawStatus = z.enum(['created', 'uploaded', 'committed', 'run', 'cancelled'])
+const PromotionDraw = z.object({
+  publicId: z.string(),
+  title: z.string(),
+  status: DrawStatus,
+  parentPublicId: z.string().nullable(),
+  scheduledAt: z.string().nullable(),
+  committedAt: z.string().nullable(),
+  ranAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  url: z.string(),
+})
 const PublicDraw = z.object({
   publicId: z.string(),
   title: z.string(),
   promotionName: z.string(),
   promoterName: z.string(),
   algorithm: z.string(),
-  status: z.enum(['created', 'uploaded', 'committed', 'run']),
+  status: DrawStatus,
   winnersCount: z.number(),
   reservesCount: z.number(),
   drawDate: z.string().nullable(),
@@ -40,6 +54,11 @@ const PublicDraw = z.object({
   entryCount: z.number().nullable(),
   entriesHash: z.string().nullable(),
   seedHash: z.string().nullable(),
+  entriesRoot: z.string().nullable().describe('Merkle root over the canonical rows (docs/draw-algorithm.md), published at the commit'),
+  scheduledAt: z.string().nullable().describe('the time from which the draw may run (Sydney date and time of the application, as an instant)'),
+  cancelledAt: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  earlyRunReason: z.string().nullable().describe('why staff ran the draw before its scheduled time'),
   committedAt: z.string().nullable(),
   seed: z.string().nullable(),
   ranAt: z.string().nullable(),
@@ -48,6 +67,7 @@ const PublicDraw = z.object({
   parentPublicId: z.string().nullable(),
   excludedRootIndexes: z.array(z.number()),
   chain: z.array(ChainLink),
+  promotionDraws: z.array(PromotionDraw).describe('every draw of the same promotion, this one included'),
 })
 const OwnerDraw = PublicDraw.extend({
   id: z.number(),
@@ -89,20 +109,30 @@ export function drawRoutes(deps: AppDeps): RouteSpec[] {
     route({
       method: 'post',
       path: '/draw/commit',
-      summary: 'Freeze the entries and draw the seed; publishes entryCount, entriesHash and seedHash',
+      summary: 'Freeze the entries and draw the seed; publishes entryCount, entriesHash, entriesRoot (Merkle) and seedHash',
       access: 'user',
       body: DrawIdSchema,
-      response: z.object({ entryCount: z.number(), entriesHash: z.string(), seedHash: z.string(), committedAt: z.string() }),
+      response: z.object({ entryCount: z.number(), entriesHash: z.string(), entriesRoot: z.string(), seedHash: z.string(), committedAt: z.string() }),
       handler: ({ body, user }) => commitDraw(deps, ownerOf(user), body.id),
     }),
     route({
       method: 'post',
       path: '/draw/run',
-      summary: 'Run a committed draw (again: the recorded result)',
+      summary:
+        'Run a committed draw (again: the recorded result). Not before its scheduledAt: the owner is refused (409); staff may run early only with earlyRunReason, which the public record and certificate show',
       access: 'user',
       body: DrawRunSchema,
-      response: z.object({ seed: z.string(), ranAt: z.string(), scrutineerName: z.string().nullable(), winners: z.array(Selection), reserves: z.array(Selection) }),
-      handler: ({ body, user }) => runDraw(deps, ownerOf(user), body.id, { scrutineerName: body.scrutineerName, actorId: user.id }),
+      response: z.object({ seed: z.string(), ranAt: z.string(), scrutineerName: z.string().nullable(), earlyRunReason: z.string().nullable(), winners: z.array(Selection), reserves: z.array(Selection) }),
+      handler: ({ body, user }) => runDraw(deps, ownerOf(user), body.id, { scrutineerName: body.scrutineerName, earlyRunReason: body.earlyRunReason, actorId: user.id }),
+    }),
+    route({
+      method: 'post',
+      path: '/draw/cancel',
+      summary: 'Cancel a draw that has not run, with the reason its public record keeps',
+      access: 'user',
+      body: DrawCancelSchema,
+      response: z.object({ cancelledAt: z.string(), cancelReason: z.string() }),
+      handler: ({ body, user }) => cancelDraw(deps, ownerOf(user), body.id, body.reason),
     }),
     route({
       method: 'post',
@@ -144,10 +174,22 @@ export function drawRoutes(deps: AppDeps): RouteSpec[] {
     route({
       method: 'get',
       path: '/draw/lookup',
-      summary: 'Entrant self-check: is an entry with exactly this value in a column in the committed list',
+      summary:
+        'Entrant self-check: is an entry with exactly this value in a column in the committed list; for each, its index, leaf hash, masked entry and Merkle path to entriesRoot',
       access: 'public',
       query: DrawLookupQuerySchema,
-      response: z.object({ found: z.boolean(), entryIndexes: z.array(z.number()) }),
+      response: z.object({
+        found: z.boolean(),
+        entryIndexes: z.array(z.number()),
+        proofs: z.array(
+          z.object({
+            entryIndex: z.number(),
+            leaf: z.string().describe('SHA-256(0x00 || canonical row), hex'),
+            entry: z.string().describe('the entry as the public record masks it'),
+            proof: z.array(z.object({ side: z.enum(['left', 'right']), hash: z.string() })).describe('siblings from the leaf up (docs/draw-algorithm.md)'),
+          }),
+        ),
+      }),
       handler: async ({ query, req }) => {
         await hitOrThrow(deps.database.db, `draw-lookup:${req.ip}`, LOOKUP_LIMIT)
         return lookupEntry(deps, query.publicId, query.value)

@@ -1,22 +1,23 @@
 import type { Request } from 'express'
 import busboy from 'busboy'
-import { AppError, MSG_DRAW_COMMITTED, MSG_DRAW_FILE_REQUIRED, MSG_DRAW_ID_REQUIRED } from '@permitdesk/shared'
+import { AppError, MSG_DRAW_COMMITTED, MSG_DRAW_FILE_REQUIRED, MSG_DRAW_ID_REQUIRED, msgDrawQuotaReached } from '@permitdesk/shared'
 import { sanitiseFileName } from '../upload/sniff-file'
 import * as repo from './draws.repository'
-import { requireDraw, type DrawDeps, type Owner } from './draw-service'
+import { requireDraw, requireNotCancelled, type DrawDeps, type Owner } from './draw-service'
 import { ingestEntries, type StoredEntries } from './ingest-entries'
 import { rowIndexKey } from './row-index'
 
 const missingFile = () => new AppError('VALIDATION', MSG_DRAW_FILE_REQUIRED, { modelState: { file: [MSG_DRAW_FILE_REQUIRED] } })
 
 /**
- * POST /api/draw/uploadEntries (multipart `id`, `file`): the file streams through ingestEntries
- * straight to storage. When `id` comes before the file (browsers send fields in order) the draw
- * is checked first, so a refused upload is not read. Replaces the entries until the commit; 409 after.
+ * POST /api/draw/uploadEntries (`?id=` or a multipart `id` field before `file`): the draw and its
+ * owner are checked before a single byte of the file is stored (issue 23); a file that comes
+ * before any id is refused unread. The file then streams through ingestEntries straight to
+ * storage. Replaces the entries until the commit; 409 after.
  */
 export async function uploadEntries(deps: DrawDeps, owner: Owner, req: Request) {
   const limitBytes = deps.config.DRAW_UPLOAD_LIMIT_MB * 1024 * 1024
-  let idText: string | undefined
+  let idText: string | undefined = typeof req.query.id === 'string' ? req.query.id : undefined
   let fileName = 'entries.csv'
   let work: Promise<StoredEntries> | undefined
 
@@ -24,7 +25,17 @@ export async function uploadEntries(deps: DrawDeps, owner: Owner, req: Request) 
     const id = Number(idText)
     if (!idText || !Number.isSafeInteger(id) || id < 1) throw new AppError('VALIDATION', MSG_DRAW_ID_REQUIRED, { modelState: { id: [MSG_DRAW_ID_REQUIRED] } })
     const draw = await requireDraw(deps, owner, id)
+    requireNotCancelled(draw)
     if (draw.committedAt) throw new AppError('CONFLICT', MSG_DRAW_COMMITTED)
+    // The quota, before the file: what the account keeps, less the entries this upload replaces,
+    // plus the most this request can hold (its length, else the per-file limit).
+    const length = Number(req.headers['content-length'])
+    const incoming = Number.isSafeInteger(length) && length > 0 ? Math.min(length, limitBytes) : limitBytes
+    const kept = (await repo.entriesBytesOf(deps.database.db, draw.userId)) - (draw.entriesBytes ?? 0)
+    if (kept + incoming > deps.config.DRAW_QUOTA_MB * 1024 * 1024) {
+      const message = msgDrawQuotaReached(deps.config.DRAW_QUOTA_MB)
+      throw new AppError('PAYLOAD_TOO_LARGE', message, { modelState: { file: [message] } })
+    }
     return draw
   }
 
@@ -37,7 +48,8 @@ export async function uploadEntries(deps: DrawDeps, owner: Owner, req: Request) 
       return
     }
     parser.on('field', (name, value) => {
-      if (name === 'id') idText = value
+      // An id after the file would name a draw that was not checked before storing: ignored.
+      if (name === 'id' && !work) idText = value
     })
     parser.on('file', (name, file, info) => {
       if (name !== 'file' || work) {
@@ -46,7 +58,8 @@ export async function uploadEntries(deps: DrawDeps, owner: Owner, req: Request) 
       }
       fileName = sanitiseFileName(info.filename ?? 'entries.csv')
       work = (async () => {
-        if (idText !== undefined) await checkDraw()
+        // No id yet: nothing is stored for a draw nobody has checked.
+        await checkDraw()
         return ingestEntries(deps.storage, file, { limitBytes })
       })()
       work.catch(() => file.resume())

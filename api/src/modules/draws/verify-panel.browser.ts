@@ -8,11 +8,14 @@ import { sha256 } from '@noble/hashes/sha2.js'
 import { fromHex, selectIndexes, toHex } from '../../../../shared/src/draws/algorithm'
 import { EntriesCanonicaliser } from '../../../../shared/src/draws/canonical-entries'
 import { CsvReader } from '../../../../shared/src/draws/csv-reader'
+import { MerkleBuilder, verifyInclusion, type ProofStep } from '../../../../shared/src/draws/merkle'
+import { MSG_DRAW_LOOKUP_NOT_FOUND, msgDrawLookupNotProven, msgDrawLookupProven } from '../../../../shared/src/draws/messages'
 
 type PublicDraw = {
   publicId: string
   entryCount: number | null
   entriesHash: string | null
+  entriesRoot: string | null
   seedHash: string | null
   seed: string | null
   winners: { entryIndex: number }[]
@@ -40,9 +43,12 @@ async function verify(file: File) {
   const excluded = new Set(data.excludedRootIndexes)
   let rootIndex = -1
   let batch = ''
+  // The entries root (DESIGN.md §5a) is recomputed beside the hash: a second implementation of the tree.
+  const tree = new MerkleBuilder((bytes) => sha256(bytes))
   const canonicaliser = new EntriesCanonicaliser((row) => {
     rootIndex += 1
     if (excluded.has(rootIndex)) return
+    tree.addRow(row.endsWith('\n') ? row.slice(0, -1) : row)
     batch += row
     if (batch.length > 65_536) {
       hash.update(encoder.encode(batch))
@@ -71,6 +77,12 @@ async function verify(file: File) {
   line(`Entries counted: ${entryCount.toLocaleString()} (published ${data.entryCount?.toLocaleString()})`, countOk)
   line(`Entries hash: ${entriesHash}`, hashOk)
   let allOk = countOk && hashOk
+  if (data.entriesRoot && tree.count > 0) {
+    const entriesRoot = toHex(tree.root())
+    const rootOk = entriesRoot === data.entriesRoot
+    line(`Entries root (Merkle): ${entriesRoot}`, rootOk)
+    allOk = allOk && rootOk
+  }
   if (!data.seed) {
     line('The draw has not run yet: the seed is revealed when it runs.', null)
   } else {
@@ -109,6 +121,21 @@ lookup?.addEventListener('submit', async (event) => {
   const out = $('lookup-result')
   const response = await fetch(`/api/draw/lookup?publicId=${encodeURIComponent(data.publicId)}&value=${encodeURIComponent(value)}`)
   const body = await response.json()
-  if (!response.ok) out.textContent = body.message
-  else out.textContent = body.found ? `Yes: your entry is in the committed list (entry ${body.entryIndexes.join(', ')}).` : 'No entry with exactly that value is in the committed list.'
+  if (!response.ok) {
+    out.textContent = body.message
+    return
+  }
+  if (!body.found) {
+    out.textContent = MSG_DRAW_LOOKUP_NOT_FOUND
+    out.className = ''
+    return
+  }
+  // Each proof is checked here against the root published at the commit: the server is not trusted.
+  const webSha256 = async (bytes: Uint8Array) => new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as BufferSource))
+  const proofs = body.proofs as { entryIndex: number; leaf: string; entry: string; proof: ProofStep[] }[]
+  const checked = await Promise.all(proofs.map((p) => (data.entriesRoot ? verifyInclusion({ leaf: p.leaf, proof: p.proof, root: data.entriesRoot }, webSha256) : false)))
+  const entries = proofs.map((p) => `entry ${p.entryIndex + 1}: ${p.entry || 'hidden'}`).join('; ') || `entry ${body.entryIndexes.map((i: number) => i + 1).join(', ')}`
+  const proven = proofs.length > 0 && checked.every(Boolean)
+  out.textContent = proven ? msgDrawLookupProven(entries) : msgDrawLookupNotProven(entries)
+  out.className = proven ? 'ok' : 'bad'
 })

@@ -7,7 +7,7 @@ export type Draw = {
   publicId: string
   title: string
   parentId: number | null
-  status: 'created' | 'uploaded' | 'committed' | 'run'
+  status: 'created' | 'uploaded' | 'committed' | 'run' | 'cancelled'
   winnersCount: number
   /** Dollars per winner position (null: not given). */
   prizeValues: (number | null)[]
@@ -17,7 +17,15 @@ export type Draw = {
   drawLocation: string | null
   entryCount: number | null
   entriesHash: string | null
+  entriesRoot: string | null
   seedHash: string | null
+  /** From when the draw may run (issue 23). */
+  scheduledAt: string | null
+  cancelledAt: string | null
+  cancelReason: string | null
+  earlyRunReason: string | null
+  header: string[] | null
+  maskRule: string
   committedAt: string | null
   seed: string | null
   ranAt: string | null
@@ -33,10 +41,20 @@ export type Draw = {
 }
 
 export const listDraws = (promotionId: number) => api.get<Draw[]>('/api/draw/list', { query: { promotionId } })
-export const createDraw = (body: { promotionId: number; title?: string; winners?: number; reserves?: number; maskRule?: string; prizeValues?: (number | null)[] }) =>
+export const createDraw = (body: {
+  promotionId: number
+  title?: string
+  winners?: number
+  reserves?: number
+  maskRule?: string
+  prizeValues?: (number | null)[]
+  runDate?: string
+  runTime?: string
+}) =>
   api.post<{ id: number; publicId: string }>('/api/draw/create', body, { notify: false })
 export const commitDraw = (id: number) => api.post('/api/draw/commit', { id }, { notify: false })
-export const runDraw = (id: number, scrutineerName?: string) => api.post('/api/draw/run', { id, scrutineerName }, { notify: false })
+export const runDraw = (id: number, scrutineerName?: string, earlyRunReason?: string) => api.post('/api/draw/run', { id, scrutineerName, earlyRunReason }, { notify: false })
+export const cancelDraw = (id: number, reason: string) => api.post('/api/draw/cancel', { id, reason }, { notify: false })
 export const redrawDraw = (body: { id: number; winners: number; reserves: number; prizeValues?: (number | null)[] }) => api.post('/api/draw/redraw', body, { notify: false })
 
 /**
@@ -46,7 +64,8 @@ export const redrawDraw = (body: { id: number; winners: number; reserves: number
 export function uploadEntries(id: number, file: File, onProgress: (fraction: number) => void): Promise<{ entryCount: number; entriesHash: string }> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
-    xhr.open('POST', '/api/draw/uploadEntries')
+    // The id in the URL: the server checks the draw before it stores a byte (issue 23).
+    xhr.open('POST', `/api/draw/uploadEntries?id=${id}`)
     xhr.withCredentials = true
     xhr.setRequestHeader('accept', 'application/json')
     xhr.upload.onprogress = (event) => {

@@ -1,0 +1,373 @@
+/**
+ * Issue 23 "Draws no one can bend": the schedule, cancelling with a reason, every draw of a
+ * promotion on each record, and inclusion proofs, tried as a promoter, staff and an entrant would.
+ */
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  formatDateTime,
+  MSG_DRAW_CANCEL_REASON_REQUIRED,
+  MSG_DRAW_CANCELLED,
+  MSG_DRAW_EARLY_REASON_REQUIRED,
+  MSG_DRAW_ID_REQUIRED,
+  msgDrawQuotaReached,
+  MSG_DRAW_RUN_AT_INVALID,
+  MSG_DRAW_RUN_CANNOT_CANCEL,
+  merkleLeaf,
+  msgDrawTooEarly,
+  toHex,
+  verifyInclusion,
+} from '@permitdesk/shared'
+import { createCustomer, createPromotion, type Customer } from '../factories/promotions'
+import { waitForMail } from '../setup/accounts'
+import { startTestApi, type Client, type TestApi } from '../setup/test-api'
+
+let api: TestApi
+let alice: Customer
+let bob: Customer
+let staff: Customer
+
+beforeAll(async () => {
+  // A small entries quota, so the quota can be reached with a small file.
+  api = await startTestApi({ DRAW_QUOTA_MB: '1' })
+  alice = await createCustomer(api)
+  bob = await createCustomer(api)
+  staff = await createCustomer(api, { isStaff: true })
+})
+afterAll(async () => api?.close())
+
+const entriesCsv = (n: number) => `entryId,name,email\n${Array.from({ length: n }, (_, i) => `E${i + 1},Entrant Number${i + 1},person${i + 1}@example.com`).join('\n')}\n`
+
+function form(id: number, content: string) {
+  const data = new FormData()
+  data.append('id', String(id))
+  data.append('file', new Blob([content]), 'entries.csv')
+  return data
+}
+
+/** A promotion whose application has no draw dates (draws then run from their creation or the time given). */
+async function promotionWithoutDates() {
+  const id = await createPromotion(alice.client, { randomDraw: true })
+  await api.database.db.execute(sql`update app.promotions set permit = permit - 'finalDraw' - 'unclaimedDraw' where id = ${id}`)
+  return id
+}
+
+async function committedDraw(promotionId: number, body: Record<string, unknown> = {}, client: Client = alice.client, n = 20) {
+  const created = await client.post('/api/draw/create', { promotionId, winners: 1, reserves: 1, ...body })
+  expect(created.status, created.text).toBe(200)
+  const upload = await client.upload('/api/draw/uploadEntries', form(created.body.id, entriesCsv(n)))
+  expect(upload.status, upload.text).toBe(200)
+  const commit = await client.post('/api/draw/commit', { id: created.body.id })
+  expect(commit.status, commit.text).toBe(200)
+  return { id: created.body.id as number, publicId: created.body.publicId as string, runAt: created.body.runAt as string, commit: commit.body }
+}
+
+const publicRecord = async (publicId: string) => (await api.client().get(`/api/draw/public?publicId=${publicId}`)).body
+
+describe('a draw runs at or after its scheduled time', () => {
+  it('refuses the owner before the application\u2019s final draw time with the date, and lets staff run early only with a reason the record shows', async () => {
+    const promotionId = await createPromotion(alice.client, { randomDraw: true })
+    // The application's final draw: 80 days ahead, 3:00 pm in Sydney.
+    const finalDate = new Date(Date.now() + 80 * 86_400_000).toISOString().slice(0, 10)
+    await api.database.db.execute(sql`update app.promotions set permit = jsonb_set(permit, '{finalDraw}', ${JSON.stringify({ date: finalDate, time: '15:00' })}::jsonb) where id = ${promotionId}`)
+    const draw = await committedDraw(promotionId)
+    expect(formatDateTime(draw.runAt)).toMatch(/, 3:00 pm AE[DS]T$/)
+
+    const early = await alice.client.post('/api/draw/run', { id: draw.id })
+    expect(early.status).toBe(409)
+    expect(early.body.message).toBe(msgDrawTooEarly(formatDateTime(draw.runAt)))
+    expect(early.body.message).toMatch(/scheduled for \d{1,2} [A-Z][a-z]{2} \d{4}, 3:00 pm AE[DS]T\./)
+    // The owner's reason changes nothing: only staff may run early.
+    expect((await alice.client.post('/api/draw/run', { id: draw.id, earlyRunReason: 'We are ready' })).status).toBe(409)
+
+    const noReason = await staff.client.post('/api/draw/run', { id: draw.id })
+    expect(noReason.status).toBe(400)
+    expect(noReason.body.modelState.earlyRunReason).toEqual([MSG_DRAW_EARLY_REASON_REQUIRED])
+    expect((await publicRecord(draw.publicId)).status).toBe('committed')
+
+    const reason = 'The permit was varied: the final draw moved forward (variation 2).'
+    const run = await staff.client.post('/api/draw/run', { id: draw.id, earlyRunReason: reason })
+    expect(run.status, run.text).toBe(200)
+    expect(run.body.earlyRunReason).toBe(reason)
+    const record = await publicRecord(draw.publicId)
+    expect(record).toMatchObject({ status: 'run', earlyRunReason: reason, scheduledAt: draw.runAt })
+    const page = await api.client().get(`/draws/${draw.publicId}/`)
+    expect(page.text).toContain('variation 2')
+    expect(page.text).toContain(formatDateTime(draw.runAt))
+    // What a person reads (the verify panel's JSON data aside) has Sydney times only.
+    expect(page.text.replace(/<script[\s\S]*?<\/script>/g, '')).not.toMatch(/UTC|\d{4}-\d{2}-\d{2}T/)
+    // The owner is told the result, with the early run.
+    const mail = await waitForMail(alice.email, /Draw result/, { dataDirs: [api.config.DATA_DIR] })
+    expect(mail.text).toContain('variation 2')
+    expect(mail.text).toContain(`/draws/${draw.publicId}/`)
+    expect(mail.text).toContain(`/winners/${draw.publicId}/`)
+  })
+
+  it('lets the owner run once the time has come, and takes the time given at create when the application has none', async () => {
+    const promotionId = await promotionWithoutDates()
+    const bad = await alice.client.post('/api/draw/create', { promotionId, runDate: '2027-02-30', runTime: '14:00' })
+    expect(bad.status).toBe(400)
+    expect(bad.body.message).toBe(MSG_DRAW_RUN_AT_INVALID)
+    const badTime = await alice.client.post('/api/draw/create', { promotionId, runDate: '2027-03-01', runTime: '2pm' })
+    expect(badTime.status).toBe(400)
+    expect((await api.database.db.execute<{ n: number }>(sql`select count(*)::int as n from app.draws where promotion_id = ${promotionId}`)).rows[0]!.n).toBe(0)
+
+    const draw = await committedDraw(promotionId, { runDate: '2027-03-01', runTime: '14:00' })
+    expect(draw.runAt).toBe('2027-03-01T03:00:00.000Z') // 2:00 pm AEDT
+    const early = await alice.client.post('/api/draw/run', { id: draw.id })
+    expect(early.body.message).toBe(msgDrawTooEarly('1 Mar 2027, 2:00 pm AEDT'))
+    // Time passes: the draw's scheduled time is now behind us.
+    await api.database.db.execute(sql`update app.draws set run_at = now() - interval '1 minute' where id = ${draw.id}`)
+    const run = await alice.client.post('/api/draw/run', { id: draw.id })
+    expect(run.status, run.text).toBe(200)
+    expect(run.body.earlyRunReason).toBeNull()
+
+    // Without a date anywhere, the draw may run from its creation, and its record says so.
+    const now = await committedDraw(promotionId)
+    expect(Math.abs(Date.parse(now.runAt) - Date.now())).toBeLessThan(60_000)
+    expect((await alice.client.post('/api/draw/run', { id: now.id })).status).toBe(200)
+  })
+})
+
+describe('cancelling a draw', () => {
+  it('needs a reason, keeps the draw on the record, and nothing can change or run it after', async () => {
+    const promotionId = await promotionWithoutDates()
+    const draw = await committedDraw(promotionId)
+    expect((await bob.client.post('/api/draw/cancel', { id: draw.id, reason: 'mine now' })).status).toBe(404)
+    expect((await api.client().post('/api/draw/cancel', { id: draw.id, reason: 'x' })).status).toBe(401)
+    for (const reason of [undefined, '', '   ']) {
+      const refused = await alice.client.post('/api/draw/cancel', { id: draw.id, reason })
+      expect(refused.status).toBe(400)
+      expect(refused.body.message).toBe(MSG_DRAW_CANCEL_REASON_REQUIRED)
+    }
+    expect((await publicRecord(draw.publicId)).status).toBe('committed')
+
+    const cancelled = await alice.client.post('/api/draw/cancel', { id: draw.id, reason: 'The entries file missed the last day of entries.' })
+    expect(cancelled.status, cancelled.text).toBe(200)
+    expect((await alice.client.post('/api/draw/cancel', { id: draw.id, reason: 'again' })).body.message).toBe(MSG_DRAW_CANCELLED)
+    const run = await alice.client.post('/api/draw/run', { id: draw.id })
+    expect(run.status).toBe(409)
+    expect(run.body.message).toBe(MSG_DRAW_CANCELLED)
+    expect((await staff.client.post('/api/draw/run', { id: draw.id, earlyRunReason: 'x' })).body.message).toBe(MSG_DRAW_CANCELLED)
+    expect((await alice.client.upload('/api/draw/uploadEntries', form(draw.id, entriesCsv(3)))).status).toBe(409)
+    expect(await publicRecord(draw.publicId)).toMatchObject({ status: 'cancelled', cancelReason: 'The entries file missed the last day of entries.', seed: null, winners: [] })
+    expect((await api.client().get(`/draws/${draw.publicId}/`)).text).toContain('missed the last day of entries')
+
+    // A run draw keeps its result: it cannot be cancelled.
+    const ran = await committedDraw(promotionId)
+    await alice.client.post('/api/draw/run', { id: ran.id })
+    const late = await alice.client.post('/api/draw/cancel', { id: ran.id, reason: 'We prefer another winner' })
+    expect(late.status).toBe(409)
+    expect(late.body.message).toBe(MSG_DRAW_RUN_CANNOT_CANCEL)
+    expect((await publicRecord(ran.publicId)).status).toBe('run')
+  })
+})
+
+describe('every draw of a promotion on each record', () => {
+  it('lists all three draws of one promotion, with states, times, reasons and links, on each draw\u2019s record', async () => {
+    const promotionId = await promotionWithoutDates()
+    const first = await committedDraw(promotionId, { title: 'First try' })
+    await alice.client.post('/api/draw/run', { id: first.id })
+    const second = await committedDraw(promotionId, { title: 'Second try' })
+    await alice.client.post('/api/draw/cancel', { id: second.id, reason: 'Wrong prize count' })
+    const third = await committedDraw(promotionId, { title: 'Third try' })
+    await alice.client.post('/api/draw/run', { id: third.id })
+    const other = await committedDraw(await promotionWithoutDates(), { title: 'Another promotion' })
+
+    for (const draw of [first, second, third]) {
+      const record = await publicRecord(draw.publicId)
+      expect(record.promotionDraws.map((d: { title: string; status: string }) => [d.title, d.status])).toEqual([
+        ['First try', 'run'],
+        ['Second try', 'cancelled'],
+        ['Third try', 'run'],
+      ])
+      expect(record.promotionDraws[1]).toMatchObject({ cancelReason: 'Wrong prize count', url: `/draws/${second.publicId}/`, committedAt: expect.any(String), ranAt: null })
+      const page = (await api.client().get(`/draws/${draw.publicId}/`)).text
+      for (const other of [first, second, third].filter((d) => d !== draw)) expect(page).toContain(`href="/draws/${other.publicId}/"`)
+      expect(page).toContain('Wrong prize count')
+      expect(page).not.toContain(other.publicId)
+    }
+  })
+})
+
+describe('inclusion proofs', () => {
+  it('publishes the entries root at the commit and proves an entry to an entrant, without the whole file', async () => {
+    const promotionId = await promotionWithoutDates()
+    const before = await alice.client.post('/api/draw/create', { promotionId, winners: 1 })
+    await alice.client.upload('/api/draw/uploadEntries', form(before.body.id, entriesCsv(1000)))
+    expect((await publicRecord(before.body.publicId)).entriesRoot).toBeNull()
+    const lookupBefore = await api.client().get(`/api/draw/lookup?publicId=${before.body.publicId}&value=E5`)
+    expect(lookupBefore.body).toMatchObject({ found: false })
+
+    const commit = await alice.client.post('/api/draw/commit', { id: before.body.id })
+    expect(commit.body.entriesRoot).toMatch(/^[0-9a-f]{64}$/)
+    const record = await publicRecord(before.body.publicId)
+    expect(record.entriesRoot).toBe(commit.body.entriesRoot)
+
+    const sha256 = (data: Uint8Array) => new Uint8Array(crypto.createHash('sha256').update(data).digest())
+    for (const [value, index] of [['E1', 0], ['person777@example.com', 776], ['Entrant Number1000', 999]] as const) {
+      const found = await api.client().get(`/api/draw/lookup?publicId=${before.body.publicId}&value=${encodeURIComponent(value)}`)
+      expect(found.status, found.text).toBe(200)
+      expect(found.body.found).toBe(true)
+      expect(found.body.entryIndexes).toEqual([index])
+      const [proof] = found.body.proofs
+      expect(proof.entryIndex).toBe(index)
+      // The answer holds no personal data: the leaf hash and the masked entry; the entrant holds the row.
+      const row = `E${index + 1},Entrant Number${index + 1},person${index + 1}@example.com`
+      expect(JSON.stringify(found.body)).not.toContain(`person${index + 1}@example.com`)
+      expect(proof.entry).toBe(`E${index + 1}, E. N., p***@example.com`)
+      expect(proof.leaf).toBe(toHex(merkleLeaf(row, sha256)))
+      expect(await verifyInclusion({ leaf: proof.leaf, proof: proof.proof, root: record.entriesRoot }, sha256)).toBe(true)
+      expect(await verifyInclusion({ row, proof: proof.proof, root: record.entriesRoot }, sha256)).toBe(true)
+    }
+    const missing = await api.client().get(`/api/draw/lookup?publicId=${before.body.publicId}&value=E1001`)
+    expect(missing.body).toEqual({ found: false, entryIndexes: [], proofs: [] })
+  })
+})
+
+describe('uploads are checked before a byte is stored', () => {
+  const storedEntries = async () => (await fs.promises.readdir(path.join(api.config.DATA_DIR, 'draws/entries')).catch(() => [])).length
+
+  it('refuses a file that comes before the draw id, and takes the id from the URL', async () => {
+    const promotionId = await promotionWithoutDates()
+    const draw = (await alice.client.post('/api/draw/create', { promotionId, winners: 1 })).body
+    const before = await storedEntries()
+    const fileFirst = new FormData()
+    fileFirst.append('file', new Blob([entriesCsv(50)]), 'entries.csv')
+    fileFirst.append('id', String(draw.id))
+    const refused = await alice.client.upload('/api/draw/uploadEntries', fileFirst)
+    expect(refused.status).toBe(400)
+    expect(refused.body.message).toBe(MSG_DRAW_ID_REQUIRED)
+    expect(await storedEntries()).toBe(before)
+    expect((await publicRecord(draw.publicId)).status).toBe('created')
+
+    // Someone else's draw by URL: 404, nothing stored.
+    const onlyFile = new FormData()
+    onlyFile.append('file', new Blob([entriesCsv(50)]), 'entries.csv')
+    expect((await bob.client.upload(`/api/draw/uploadEntries?id=${draw.id}`, onlyFile)).status).toBe(404)
+    expect(await storedEntries()).toBe(before)
+    const ok = await alice.client.upload(`/api/draw/uploadEntries?id=${draw.id}`, onlyFile)
+    expect(ok.status, ok.text).toBe(200)
+    expect(ok.body.entryCount).toBe(50)
+  })
+
+  it('keeps each account within its entries quota, replacing a draw\u2019s own entries included', async () => {
+    const carol = await createCustomer(api)
+    const promotionId = await createPromotion(carol.client, { randomDraw: true })
+    const big = `entryId,name,email\n${Array.from({ length: 9_000 }, (_, i) => `E${i + 1},Entrant Number${i + 1},person${i + 1}@example.com`).join('\n')}\n` // about 450 KB
+    const first = (await carol.client.post('/api/draw/create', { promotionId, winners: 1 })).body
+    expect((await carol.client.upload('/api/draw/uploadEntries', form(first.id, big))).status).toBe(200)
+    // Replacing the same draw's entries frees what they took.
+    expect((await carol.client.upload('/api/draw/uploadEntries', form(first.id, big))).status).toBe(200)
+    const second = (await carol.client.post('/api/draw/create', { promotionId, winners: 1 })).body
+    expect((await carol.client.upload('/api/draw/uploadEntries', form(second.id, big))).status).toBe(200)
+    const before = await storedEntries()
+    const third = (await carol.client.post('/api/draw/create', { promotionId, winners: 1 })).body
+    const refused = await carol.client.upload('/api/draw/uploadEntries', form(third.id, big))
+    expect(refused.status).toBe(413)
+    expect(refused.body.message).toBe(msgDrawQuotaReached(1))
+    expect(await storedEntries()).toBe(before)
+  })
+})
+
+describe('CSV exports neutralise formulas', () => {
+  it('the entries download and the winners and entries lists prefix cells a spreadsheet would run', async () => {
+    const promotionId = await promotionWithoutDates()
+    const draw = (await alice.client.post('/api/draw/create', { promotionId, winners: 2 })).body
+    const csv = 'entryId,name,note\nE1,"=HYPERLINK(""http://evil.example"",""win"")",+61 2 9999 1234\nE2,@SUM(A1),-5\n'
+    expect((await alice.client.upload('/api/draw/uploadEntries', form(draw.id, csv))).status).toBe(200)
+    const download = await alice.client.get(`/download/draw/${draw.id}/entries.csv`)
+    expect(download.status).toBe(200)
+    expect(download.text).toBe('entryId,name,note\nE1,"\'=HYPERLINK(""http://evil.example"",""win"")",\'+61 2 9999 1234\nE2,\'@SUM(A1),\'-5\n')
+    await alice.client.post('/api/draw/commit', { id: draw.id })
+    await alice.client.post('/api/draw/run', { id: draw.id })
+    const attachments = async () => (await api.database.db.execute<{ attachments: any[] }>(sql`select attachments from app.promotions where id = ${promotionId}`)).rows[0]!.attachments ?? []
+    await expect.poll(async () => (await attachments()).some((a) => a.attachmentType.code === 'X')).toBe(true)
+    for (const code of ['V', 'X']) {
+      const file = (await attachments()).find((a) => a.attachmentType.code === code)
+      const text = (await alice.client.get(`/download/upload/${file.fileName}`)).text
+      const cells = text.trim().split('\n').slice(1).flatMap((line) => line.split(','))
+      expect(cells.some((c) => /^"?[=+\-@]/.test(c)), text).toBe(false)
+      expect(text).toContain("'@SUM(A1)")
+    }
+    // The stored entries and their hash are unchanged: only the export is neutralised.
+    expect((await publicRecord(draw.publicId)).entriesHash).toBe(crypto.createHash('sha256').update('E1,"=HYPERLINK(""http://evil.example"",""win"")",+61 2 9999 1234\nE2,@SUM(A1),-5\n').digest('hex'))
+  })
+})
+
+describe('certificates printed once and served as a file', () => {
+  it('stores one certificate per state of the record, serves it with an ETag to 60 people at once, and prints again only when the record changes', async () => {
+    const promotionId = await promotionWithoutDates()
+    const draw = await committedDraw(promotionId, { title: 'Certificate draw' })
+    await alice.client.post('/api/draw/run', { id: draw.id })
+    const stored = async () => (await fs.promises.readdir(path.join(api.config.DATA_DIR, 'draws/certificates', draw.publicId)).catch(() => [])).length
+    // Printed in the background at the run (the commit's certificate is another state of the record).
+    await expect.poll(stored, { timeout: 30_000 }).toBeGreaterThanOrEqual(2)
+    const printed = await stored()
+
+    const answers = await Promise.all(Array.from({ length: 60 }, () => api.client().get(`/draws/${draw.publicId}/certificate.pdf`)))
+    expect(answers.map((a) => a.status)).toEqual(Array(60).fill(200))
+    const etag = answers[0]!.headers.get('etag')!
+    expect(etag).toMatch(/^"[0-9a-f]{32}"$/)
+    expect(new Set(answers.map((a) => a.headers.get('etag')))).toEqual(new Set([etag]))
+    expect(answers[0]!.headers.get('cache-control')).toMatch(/max-age=\d+/)
+    expect(answers[0]!.bytes.subarray(0, 5).toString()).toBe('%PDF-')
+    expect(await stored()).toBe(printed)
+    const again = await api.client().get(`/draws/${draw.publicId}/certificate.pdf`, { 'if-none-match': etag })
+    expect(again.status).toBe(304)
+
+    // Another draw of the promotion cancelled: this draw's record lists it, so its certificate changes.
+    const other = await committedDraw(promotionId, { title: 'Spare draw' })
+    await alice.client.post('/api/draw/cancel', { id: other.id, reason: 'Not needed' })
+    const changed = await api.client().get(`/draws/${draw.publicId}/certificate.pdf`, { 'if-none-match': etag })
+    expect(changed.status).toBe(200)
+    expect(changed.headers.get('etag')).not.toBe(etag)
+  }, 120_000)
+
+  it('carries the letterhead, the full record URL, both hashes, the root, the seed, the times and the early-run reason', async () => {
+    const { getPublicDraw } = await import('../../api/src/modules/draws/draw-service')
+    const { renderCertificate } = await import('../../api/src/modules/draws/draw-page')
+    const promotionId = await createPromotion(alice.client, { randomDraw: true })
+    const finalDate = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)
+    await api.database.db.execute(sql`update app.promotions set permit = jsonb_set(permit, '{finalDraw}', ${JSON.stringify({ date: finalDate, time: '15:00' })}::jsonb) where id = ${promotionId}`)
+    const draw = await committedDraw(promotionId)
+    await staff.client.post('/api/draw/run', { id: draw.id, earlyRunReason: 'Permit varied by the regulator' })
+    const view = await getPublicDraw(api, draw.publicId)
+    const html = renderCertificate(view, { letterhead: { name: 'Provider Pty Ltd', abn: '51 824 753 556' }, publicUrl: 'https://permits.example.com.au' })
+    for (const part of [
+      'Provider Pty Ltd',
+      'ABN 51 824 753 556',
+      `https://permits.example.com.au/draws/${draw.publicId}/`,
+      view.entriesHash!,
+      view.entriesRoot!,
+      view.seedHash!,
+      view.seed!,
+      formatDateTime(view.committedAt),
+      formatDateTime(view.ranAt),
+      formatDateTime(view.scheduledAt),
+      'Permit varied by the regulator',
+    ])
+      expect(html).toContain(part)
+    expect(html).not.toMatch(/UTC|\d{4}-\d{2}-\d{2}T/)
+  })
+})
+
+describe('a run and a cancel at once', () => {
+  it('never both succeed: the draw is either run or cancelled, never a cancelled draw with a result', async () => {
+    const promotionId = await promotionWithoutDates()
+    for (let i = 0; i < 5; i++) {
+      const draw = await committedDraw(promotionId)
+      const [run, cancel] = await Promise.all([
+        alice.client.post('/api/draw/run', { id: draw.id }),
+        alice.client.post('/api/draw/cancel', { id: draw.id, reason: 'Changed our mind' }),
+      ])
+      expect([run.status, cancel.status].filter((s) => s === 200)).toHaveLength(1)
+      const record = await publicRecord(draw.publicId)
+      expect(record.status).toBe(run.status === 200 ? 'run' : 'cancelled')
+      expect(record.status === 'cancelled' ? record.seed : record.cancelledAt).toBeNull()
+    }
+  })
+})
