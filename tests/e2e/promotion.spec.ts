@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
-import { MSG_COMPLETE_ALL_FORM_FIELDS, MSG_COMPLETE_ALL_QUESTIONS, MSG_TOTAL_PRIZE_VALUE_REQUIRED } from '@permitdesk/shared'
+import { customerStatusName, MSG_COMPLETE_ALL_FORM_FIELDS, MSG_COMPLETE_ALL_QUESTIONS, MSG_TOTAL_PRIZE_VALUE_REQUIRED } from '@permitdesk/shared'
 import { mailLink, PASSWORD, watchConsole } from './helpers'
 
 async function registerConfirmAndSignIn(page: Page, email: string) {
@@ -72,7 +72,7 @@ test.describe('promotions', () => {
     await expect(page.getByTestId('states')).toHaveText('ACT, NSW')
     await expect(page.getByTestId('prize-value')).toHaveText('$20,000')
     await expect(page.getByTestId('service')).toHaveText(/^Permit - PermitDesk managed/)
-    await expect(page.getByTestId('status')).toContainText('Incomplete')
+    await expect(page.getByTestId('status')).toContainText(customerStatusName(1))
     const fees = page.getByTestId('dashboard-fees')
     await expect(fees.getByRole('row', { name: /NSW permit licence fee/ })).toContainText('$468')
     await expect(fees.getByRole('row', { name: /ACT permit licence fee/ })).toContainText('$721')

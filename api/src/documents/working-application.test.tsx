@@ -1,5 +1,5 @@
 import fs from 'node:fs'
-import { ADVERTISING_METHOD_FLAGS, DRAW_METHOD_FLAGS, ENTRY_METHOD_FLAGS, PRIZE_CATEGORY_FLAGS, keysToFlags } from '@permitdesk/shared'
+import { ADVERTISING_METHOD_FLAGS, customerStatusName, DRAW_METHOD_FLAGS, ENTRY_METHOD_FLAGS, PRIZE_CATEGORY_FLAGS, keysToFlags } from '@permitdesk/shared'
 import { afterAll, describe, expect, it } from 'vitest'
 import { PdfService } from '../pdf/pdf-service'
 import { renderWorkingApplication, type WorkingApplicationInput } from './working-application'
@@ -119,7 +119,7 @@ describe('renderWorkingApplication', () => {
   it('has a header with the product, title, status, states, services and generated date', () => {
     expect(text).toContain('PermitDesk · Trade promotion permit application')
     expect(text).toContain('Win a <script>alert(1)</script> holiday')
-    expect(text).toMatch(/Status \| Incomplete/)
+    expect(text).toContain(`Status | ${customerStatusName(1)}`)
     expect(text).toMatch(/States \| ACT, NSW/)
     expect(text).toMatch(/Services \| Managed permit submission, Random draw/)
     expect(text).toMatch(/Generated \| 21 Nov 2026, 11:00\sam \(Sydney time\)/)

@@ -12,6 +12,7 @@ import {
   formatTimeOfDay,
   getAttachmentType,
   getPermitRequirements,
+  customerStatusName,
   getPermitStatus,
   getRelevantAttachmentCodes,
   getVisibleSections,
@@ -469,7 +470,7 @@ export function renderWorkingApplication(promotion: WorkingApplicationInput, { p
       </div>
       <p className="banner">This is a working copy for checking your answers. It is not a permit application form and cannot be lodged.</p>
       <Rows>
-        <Row label="Status" value={status.name} />
+        <Row label="Status" value={customerStatusName(status.id)} />
         <Row label="States" value={formatAusStates(promotion.ausStates, { includeNz: promotion.includeNz })} />
         <Row label="Services" value={text(promotion.servicesString) ?? serviceLabel(promotion.managedSubmission, productName)} />
         <Row label="Permits required" value={requirements.requiredStates.length ? requirements.requiredStates.map((s) => STATE_CODES[s]).join(', ') : 'None'} />

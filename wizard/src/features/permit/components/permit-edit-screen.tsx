@@ -5,6 +5,7 @@
  * PDF, reuse with undo, compliance and FAQ panels and the spec's modals.
  */
 import {
+  customerStatusName,
   displayPrizeValue,
   findStepByRoute,
   formatAusStates,
@@ -13,6 +14,7 @@ import {
   isEditableStatus,
   promotionTitle,
   SECTION_NAMES,
+  statusNextStep,
   getApplicationValidity,
   TIMINGS,
   type StepKey,
@@ -165,11 +167,11 @@ export function PermitEditScreen() {
       </header>
 
       {readOnly && (
-        <p className="notice info">This application is {draft.permitStatus.name.toLowerCase()} and cannot be edited here. <Link to={promotionPaths.dashboard(id)}>Back to the promotion</Link></p>
+        <p className="notice info">{customerStatusName(draft.permitStatus.id)}: this application cannot be edited now. {statusNextStep(draft.permitStatus.id)} <Link to={promotionPaths.dashboard(id)}>Back to the promotion</Link></p>
       )}
       {complete && (
         <p className="notice success" role="status" data-testid="application-complete">
-          Your application is complete. Status: {editor.promotion?.permitStatus.name}.
+          Your application is complete. Status: {editor.promotion ? customerStatusName(editor.promotion.permitStatus.id) : ''}.
         </p>
       )}
       <ActionRequiredNotice draft={draft} />

@@ -3,14 +3,16 @@ import {
   formatAusStates,
   formatDate,
   formatDurationText,
-  getPermitStatus,
+  customerStatusName,
   isEditableStatus,
   mobileStatusLabelFor,
   MSG_LAWYER_CONTACT_NEXT_STEPS,
+  MSG_PAYMENT_RECEIVED,
   promotionTitle,
   serviceLabel,
   startsAmendment,
   statusColour,
+  statusNextStep,
 } from '@permitdesk/shared'
 import { useEffect, useState } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
@@ -50,7 +52,10 @@ export function PromotionDashboard() {
   return (
     <AppLayout title={title}>
       <nav aria-label="Breadcrumb"><Link to={promotionPaths.list}>My Promotions</Link></nav>
-      {search.get('success') !== null && <p className="notice success" role="status">Thank you. Your promotion has been updated.</p>}
+      {search.get('success') !== null && (
+        // After "Pay and submit": what happened (paid) and what happens next, for the status it led to.
+        <p className="notice success" role="status" data-testid="payment-received">{MSG_PAYMENT_RECEIVED} {statusNextStep(statusId)}</p>
+      )}
       {search.get('additionalPayment') !== null && <p className="notice success" role="status">Thank you. Your additional payment has been received.</p>}
       <header className="dashboard-header">
         <h1>
@@ -79,10 +84,11 @@ export function PromotionDashboard() {
         </h1>
         <p>
           <span className={`status status-${colour}`} data-testid="status">
-            <span className="status-full">{getPermitStatus(statusId).name}</span>
+            <span className="status-full">{customerStatusName(statusId)}</span>
             <span className="status-mobile" aria-hidden="true">{mobileStatusLabelFor(statusId, p.hasTermsAndConditions)}</span>
           </span>
         </p>
+        <p className="status-next" data-testid="status-next">{statusNextStep(statusId)}</p>
       </header>
 
       <dl className="facts">
