@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ausStatesOf, STATE_KEYS } from '../states';
 import { displayPrizeValue, formatCurrency } from './currency';
 import { formatAusStates } from './aus-states';
-import { formatDate, formatTimeOfDay } from './date';
+import { formatDate } from './date';
 import { formatAddress, formatDurationText, mobileStatusLabel, pageTitle, promotionTitle, serviceLabel } from './labels';
 import { formatRelativeTime, MONTH_MS, reviewTimeToMs, shouldHideReviewDates, YEAR_MS } from './relative-time';
 import { reviewDisplayText, shouldShowReviewsWidget, starPlaceholder, truncateReview } from './reviews';
@@ -42,12 +42,7 @@ describe('formatDate', () => {
   ])('%s → %j', (value, text) => {
     expect(formatDate(value)).toBe(text);
   });
-  it('formats times', () => {
-    expect(formatTimeOfDay('09:00')).toBe('9:00 AM');
-    expect(formatTimeOfDay('15:00')).toBe('3:00 PM');
-    expect(formatTimeOfDay('00:30')).toBe('12:30 AM');
-    expect(formatTimeOfDay('12:00')).toBe('12:00 PM');
-  });
+
 });
 
 describe('formatAusStates', () => {

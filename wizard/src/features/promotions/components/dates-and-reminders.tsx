@@ -1,4 +1,4 @@
-import { formatDate, formatTimeOfDay, type ReminderDateSetting, type ReminderKind } from '@permitdesk/shared'
+import { formatDate, formatSydneyDateAndTime, type ReminderDateSetting, type ReminderKind } from '@permitdesk/shared'
 import { useEffect, useState, type FormEvent } from 'react'
 import {
   addEmails,
@@ -93,8 +93,7 @@ export function DatesAndReminders({ promotionId }: { promotionId: number }) {
         <h2 id="next-title">What to do next</h2>
         {next ? (
           <p data-testid="next-step">
-            <strong>{next.label}</strong> by {formatDate(next.date)}
-            {next.time ? ` at ${formatTimeOfDay(next.time)}` : ''} ({daysLeftText(next.daysLeft)}). {next.description}
+            <strong>{next.label}</strong> by {formatSydneyDateAndTime(next.date, next.time)} ({daysLeftText(next.daysLeft)}). {next.description}
           </p>
         ) : (
           <p className="muted">{view.dates.length === 0 ? 'Complete the permit application to see the promotion dates here.' : 'Every date of this promotion has passed.'}</p>
@@ -125,8 +124,7 @@ export function DatesAndReminders({ promotionId }: { promotionId: number }) {
                 <td>
                   <strong>{d.label}</strong>
                   <br />
-                  {formatDate(d.date)}
-                  {d.time ? `, ${formatTimeOfDay(d.time)}` : ''}
+                  {formatSydneyDateAndTime(d.date, d.time)}
                 </td>
                 <td>{d.description}</td>
                 <td>{daysLeftText(d.daysLeft)}</td>
@@ -142,7 +140,7 @@ export function DatesAndReminders({ promotionId }: { promotionId: number }) {
 
         <form onSubmit={save} aria-labelledby="reminders-title">
           <h3 id="reminders-title">Reminders</h3>
-          <p className="muted">Reminders are e-mailed at 8:00 AM Sydney time on the reminder day, to you and the lists you choose. Each has a link to stop them.</p>
+          <p className="muted">Reminders are e-mailed at 8:00 am Sydney time on the reminder day, to you and the lists you choose. Each has a link to stop them.</p>
           {settings.map((setting) => {
             const d = draft[setting.kind]
             if (!d) return null
