@@ -79,3 +79,5 @@ export * from './draws/schedule';
 export * from './security/messages';
 export * from './security/change-password';
 export * from './security/safe-href';
+export * from './status/task-list';
+export * from './permits/permit-summary';
