@@ -31,7 +31,7 @@ test('set a reminder for a list, see it on the dashboard, download the calendar 
   expect(saved.status(), await saved.text()).toBe(200)
 
   await page.goto(`/promotions/edit/${id}/`)
-  await expect(page.getByRole('heading', { name: 'What to do next' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Next key date' })).toBeVisible()
   await expect(page.getByTestId('next-step')).toContainText('Lodgement deadline')
   await expect(page.getByTestId('next-step')).toContainText(`${daysLeft(isoDaysFromNow(23), { now: new Date() })} days left`)
   await expect(page.getByTestId('date-start')).toContainText(formatDate(startDate))

@@ -39,7 +39,7 @@ function draftOf(settings: ReminderDateSetting[], view: RemindersView): Draft {
 }
 
 /**
- * The dashboard's "What to do next", "Dates and reminders", distribution lists and calendar
+ * The dashboard's "Next key date", "Dates and reminders", distribution lists and calendar
  * (issue 16): every key date with its meaning and days left, the reminders set for it and to
  * whom, and the calendar file and feed.
  */
@@ -90,7 +90,7 @@ export function DatesAndReminders({ promotionId }: { promotionId: number }) {
   return (
     <>
       <section className="next-step" aria-labelledby="next-title">
-        <h2 id="next-title">What to do next</h2>
+        <h2 id="next-title">Next key date</h2>
         {next ? (
           <p data-testid="next-step">
             <strong>{next.label}</strong> by {formatSydneyDateAndTime(next.date, next.time)} ({daysLeftText(next.daysLeft)}). {next.description}

@@ -26,6 +26,7 @@ import { DatesAndReminders } from './dates-and-reminders'
 import { FeeBreakdownTable } from './fee-breakdown-table'
 import { NotesPopover } from './notes-popover'
 import { TermsPanel } from './terms-panel'
+import { PromotionTaskList } from './task-list/promotion-task-list'
 
 /** /promotions/edit/{id}/ (001 §2 "Promotion dashboard"), optional query success and additionalPayment. */
 export function PromotionDashboard() {
@@ -90,6 +91,8 @@ export function PromotionDashboard() {
         </p>
         <p className="status-next" data-testid="status-next">{statusNextStep(statusId)}</p>
       </header>
+
+      <PromotionTaskList promotion={p} />
 
       <dl className="facts">
         <dt>Service</dt>
