@@ -112,7 +112,7 @@ export function getPromotionTasks(input: TaskListInput): PromotionTask[] {
 
   const terms = ((): Draft => {
     const base = { key: 'terms' as const, title: 'Terms and conditions' };
-    if (!input.hasTermsAndConditions) return { ...base, state: 'not-ordered', hint: 'You provide your own. You can add them to the services while the application can be changed.' };
+    if (!input.hasTermsAndConditions) return { ...base, state: 'not-ordered', hint: isEditableStatus(s) ? 'You provide your own, or add them with "Modify services and states".' : 'You provide your own.' };
     if (input.termsStatus === 'approved') return { ...base, state: 'completed', hint: 'Approved.' };
     if (input.termsStatus === 'awaiting-approval') return { ...base, state: 'to-do', hint: 'Your draft is ready: read it and approve it.', action: { kind: 'approve-terms', label: 'Review and approve the T&Cs' } };
     if (input.termsCanGenerate) return { ...base, state: 'to-do', hint: 'Draft them from your application.', action: { kind: 'approve-terms', label: 'Draft the T&Cs' } };

@@ -89,7 +89,8 @@ export function PromotionDashboard() {
             <span className="status-mobile" aria-hidden="true">{mobileStatusLabelFor(statusId, p.hasTermsAndConditions)}</span>
           </span>
         </p>
-        <p className="status-next" data-testid="status-next">{statusNextStep(statusId)}</p>
+        {/* After paying, the notice above already says what happens next. */}
+        {search.get('success') === null && <p className="status-next" data-testid="status-next">{statusNextStep(statusId)}</p>}
       </header>
 
       <PromotionTaskList promotion={p} />
