@@ -11,7 +11,7 @@ const KEYS = ['account', 'apiKeys'] as const
  * API keys on the account screen (issue 11): agencies script their promotions with
  * `Authorization: Bearer <key>` (see /api/docs/). A new key is shown once; revoking is immediate.
  */
-export function ApiKeysSection() {
+export function ApiKeysSection({ page = false }: { page?: boolean }) {
   const queryClient = useQueryClient()
   const keys = useQuery({ queryKey: KEYS, queryFn: listApiKeys })
   const [name, setName] = useState('')
@@ -26,10 +26,14 @@ export function ApiKeysSection() {
     },
     onError: (e) => setError(e instanceof ApiError ? (Object.values(e.modelState ?? {}).flat()[0] ?? e.message) : (e as Error).message),
   })
+  const [revokeError, setRevokeError] = useState<string | null>(null)
   const revoke = useMutation({
     mutationFn: (id: number) => revokeApiKey(id),
+    onMutate: () => setRevokeError(null),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: KEYS }),
+    onError: (e) => setRevokeError((e as Error).message),
   })
+  const Heading = page ? 'h1' : 'h2'
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -40,7 +44,7 @@ export function ApiKeysSection() {
 
   return (
     <section aria-labelledby="api-keys-title" className="api-keys">
-      <h2 id="api-keys-title">API keys</h2>
+      <Heading id="api-keys-title">API keys</Heading>
       <p>
         Scripts and agency tools can lodge and manage your promotions with a key: send it as <code>Authorization: Bearer &lt;key&gt;</code>. See the{' '}
         <a href="/api/docs/">API reference</a>. At most 10 keys; a key cannot manage keys or your account details.
@@ -61,6 +65,8 @@ export function ApiKeysSection() {
           Create key
         </Button>
       </form>
+      {revokeError && <Alert tone="danger">{revokeError}</Alert>}
+      {keys.isError && <Alert tone="danger">{(keys.error as Error).message}</Alert>}
       {keys.data && keys.data.length > 0 ? (
         <table className="ui-table" aria-label="Your API keys">
           <thead>
@@ -81,12 +87,19 @@ export function ApiKeysSection() {
                 <td>
                   <code>{key.prefix}…</code>
                 </td>
-                <td>{formatDate(new Date(key.createdAt))}</td>
-                <td>{key.lastUsedAt ? formatDate(new Date(key.lastUsedAt)) : 'Never'}</td>
+                <td>{formatDate(key.createdAt)}</td>
+                <td>{key.lastUsedAt ? formatDate(key.lastUsedAt) : 'Never'}</td>
                 <td>
-                  <Button variant="danger" onPress={() => revoke.mutate(key.id)} aria-label={`Revoke ${key.name}`}>
-                    Revoke
-                  </Button>
+                  {key.revokedAt ? (
+                    <span data-testid="key-revoked">
+                      Revoked {formatDate(key.revokedAt)}
+                      {key.revokedReason ? `: ${key.revokedReason}` : ''}
+                    </span>
+                  ) : (
+                    <Button variant="danger" onPress={() => revoke.mutate(key.id)} isPending={revoke.isPending && revoke.variables === key.id} aria-label={`Revoke ${key.name}`}>
+                      Revoke
+                    </Button>
+                  )}
                 </td>
               </tr>
             ))}
