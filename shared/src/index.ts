@@ -81,3 +81,4 @@ export * from './security/change-password';
 export * from './security/safe-href';
 export * from './status/task-list';
 export * from './permits/permit-summary';
+export * from './status/locked-screens';

@@ -14,7 +14,6 @@ import {
   isEditableStatus,
   promotionTitle,
   SECTION_NAMES,
-  statusNextStep,
   getApplicationValidity,
   TIMINGS,
   type StepKey,
@@ -32,6 +31,7 @@ import { useReportActivity } from '../../../lib/report-activity'
 import { usePermitEditor, type Draft, type SaveStatus } from '../hooks/use-permit-editor'
 import { EditorProvider } from './editor-context'
 import { Section } from './fields'
+import { LockedApplication } from './locked-application'
 import { SECTION_COMPONENTS } from './sections'
 import '../permit.css'
 
@@ -139,7 +139,7 @@ export function PermitEditScreen() {
         <div>
           <h1>{title}</h1>
           <p className="permit-summary">
-            <span data-testid="permit-status" className="status status-info">{draft.permitStatus.name}</span>{' '}
+            <span data-testid="permit-status" className="status status-info">{customerStatusName(draft.permitStatus.id)}</span>{' '}
             {formatAusStates(draft.ausStates, { includeNz: draft.includeNz })} · {displayPrizeValue(draft)}{' '}
             <Button variant="link" onPress={() => setModal('modifyOnly')}>Change states or prize value</Button>
           </p>
@@ -166,9 +166,7 @@ export function PermitEditScreen() {
         </div>
       </header>
 
-      {readOnly && (
-        <p className="notice info">{customerStatusName(draft.permitStatus.id)}: this application cannot be edited now. {statusNextStep(draft.permitStatus.id)} <Link to={promotionPaths.dashboard(id)}>Back to the promotion</Link></p>
-      )}
+      {readOnly && <LockedApplication promotionId={id} statusId={draft.permitStatus.id} skill={draft.skillsBasedTC === true} />}
       {complete && (
         <p className="notice success" role="status" data-testid="application-complete">
           Your application is complete. Status: {editor.promotion ? customerStatusName(editor.promotion.permitStatus.id) : ''}.
