@@ -126,3 +126,43 @@ test('a locked application says why and what to do, by status: BPAY, then submit
   await expect(page.getByTestId('locked-application')).toHaveCount(0)
   expect(errors).toEqual([])
 })
+
+test('after approval: the permit document downloads from the dashboard, and addenda are uploaded and lodged there', async ({ page, browser }) => {
+  const errors = watchConsole(page)
+  await signUpCustomer(page.request, 'addenda')
+  const id = await readyPromotion(page.request, 'Summer giveaway')
+
+  // Staff: approve, and save the NSW permit number with its document.
+  const staffContext = await browser.newContext({ baseURL: `http://localhost:${process.env.E2E_PORT || 3100}` })
+  const staff = staffContext.request
+  expect((await staff.post('/api/account/login', { data: { email: 'staff@permitdesk.test', password: 'staff-password-123' } })).status()).toBe(200)
+  expect((await staff.post('/api/admin/forcePromotionStatusChange', { data: { id, newStatus: 8 } })).status()).toBe(200)
+  const document = Buffer.from('%PDF-1.7\n% NSW permit NTP/13579\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n')
+  const uploaded = await staff.post('/api/Upload', { multipart: { file: { name: 'NSW permit.pdf', mimeType: 'application/pdf', buffer: document } } })
+  expect(uploaded.status()).toBe(201)
+  const today = new Date(Date.now() + 10 * 3600_000).toISOString().slice(0, 10)
+  const saved = await staff.post('/api/promotion/savePermitNumber', { data: { promotionId: id, state: 'NSW', number: 'NTP/13579', approvalDate: today, fileName: (await uploaded.json()).serverFileName } })
+  expect(saved.status(), await saved.text()).toBe(200)
+  await staffContext.close()
+
+  await page.goto(`/promotions/edit/${id}/`)
+  await expect(page.getByTestId('permit-number-NSW')).toContainText('NTP/13579')
+  const documentLink = page.getByTestId('permit-document-NSW')
+  await expect(documentLink).toHaveText('Download the NSW permit')
+  const fetched = await page.request.get((await documentLink.getAttribute('href'))!)
+  expect(fetched.status()).toBe(200)
+  expect(await fetched.text()).toContain('NSW permit NTP/13579')
+
+  const addenda = page.getByTestId('addenda')
+  await expect(addenda.getByTestId('addendum-state-V')).toHaveText('Not lodged yet')
+  await addenda.getByLabel('Upload and lodge List of prize winners').setInputFiles({ name: 'winners.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n% winners\n%%EOF\n') })
+  await expect(addenda.getByTestId('addendum-V').getByRole('status')).toHaveText('List of prize winners lodged. We will send it to the regulators.')
+  await expect(addenda.getByTestId('addendum-state-V')).toContainText(`Lodged ${formatDate(new Date())}`)
+  await expect(addenda.getByTestId('addendum-state-W')).toHaveText('Not lodged yet')
+  await lookAt(page, 'approved')
+
+  // Still there on a fresh load: kept on the promotion.
+  await page.reload()
+  await expect(page.getByTestId('addendum-state-V')).toContainText('Lodged')
+  expect(errors).toEqual([])
+})

@@ -39,7 +39,7 @@ test('set a reminder for a list, see it on the dashboard, download the calendar 
 
   // Issue 25: ticks save as they are made, and making a list in between loses none of them.
   const start = page.getByTestId('reminder-start')
-  await start.getByLabel('Promotion starts').check()
+  await start.getByRole('checkbox', { name: 'Promotion starts', exact: true }).check()
   await start.getByLabel('Promotion starts: days before').fill('2')
   await start.getByLabel('Me').uncheck()
   await expect(page.getByTestId('reminders-save-state')).toHaveText('All changes saved')
@@ -54,7 +54,7 @@ test('set a reminder for a list, see it on the dashboard, download the calendar 
   await expect(page.getByTestId('list-Event team').getByRole('listitem')).toHaveText([/sam@example.test/, /kim@example.test/])
 
   // The start reminder kept its ticks across the list's creation: two days before, not to me; now to the list.
-  await expect(start.getByLabel('Promotion starts')).toBeChecked()
+  await expect(start.getByRole('checkbox', { name: 'Promotion starts', exact: true })).toBeChecked()
   await expect(start.getByLabel('Promotion starts: days before')).toHaveValue('2')
   await expect(start.getByLabel('Me')).not.toBeChecked()
   await start.getByLabel('Event team').check()

@@ -10,7 +10,7 @@ import { PERMIT_STATUS_IDS as S, isEditableStatus, startsAmendment } from './sta
 
 export type TaskKey = 'application' | 'payment' | 'permits' | 'terms' | 'draw' | 'winners' | 'addenda';
 export type TaskState = 'completed' | 'in-progress' | 'to-do' | 'waiting' | 'cannot-start' | 'not-needed' | 'not-ordered';
-export type TaskActionKind = 'start-application' | 'continue-application' | 'start-amendment' | 'pay' | 'generate-forms' | 'approve-terms' | 'open-draw';
+export type TaskActionKind = 'start-application' | 'continue-application' | 'start-amendment' | 'pay' | 'generate-forms' | 'approve-terms' | 'open-draw' | 'lodge-addenda';
 
 /** The state tags, in the design system's words. */
 export const TASK_STATE_LABELS: Readonly<Record<TaskState, string>> = {
@@ -137,7 +137,7 @@ export function getPromotionTasks(input: TaskListInput): PromotionTask[] {
     const base = { key: 'addenda' as const, title: 'Addenda lodged' };
     if (input.skillsBasedTC || !input.requiresPermits) return { ...base, state: 'not-needed', hint: 'No permit, so no addenda.' };
     if (!drawPassed) return { ...base, state: 'cannot-start', hint: 'After the draw: the winners list and other addenda go to the regulators.' };
-    return { ...base, state: 'to-do', hint: 'Lodge the winners list and other addenda the permits ask for.' };
+    return { ...base, state: 'to-do', hint: 'Lodge the winners list and other addenda the permits ask for.', action: { kind: 'lodge-addenda', label: 'Upload the addenda' } };
   })();
 
   const drafts: Draft[] = [application, payment, permits, terms, draw, winners, addenda];

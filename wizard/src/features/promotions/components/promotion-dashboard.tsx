@@ -27,6 +27,8 @@ import { FeeBreakdownTable } from './fee-breakdown-table'
 import { NotesPopover } from './notes-popover'
 import { TermsPanel } from './terms-panel'
 import { PromotionTaskList } from './task-list/promotion-task-list'
+import { AddendaPanel } from './documents/addenda-panel'
+import { PermitDocuments } from './documents/permit-documents'
 
 /** /promotions/edit/{id}/ (001 §2 "Promotion dashboard"), optional query success and additionalPayment. */
 export function PromotionDashboard() {
@@ -107,7 +109,7 @@ export function PromotionDashboard() {
         {p.permitNumbers && p.permitNumbers.length > 0 && (
           <>
             <dt>Permit numbers</dt>
-            <dd data-testid="permit-numbers">{p.permitNumbers.map((n) => `${n.state} ${n.number}`).join(', ')}</dd>
+            <dd><PermitDocuments permitNumbers={p.permitNumbers} /></dd>
           </>
         )}
         {p.servicesString && (
@@ -148,6 +150,7 @@ export function PromotionDashboard() {
         pendingCustomInvoice={p.pendingCustomInvoice}
       />
       <TermsPanel promotionId={id} />
+      <AddendaPanel promotion={p} onLodged={() => void getPromotion(id).then(setPromotion)} />
 
     </AppLayout>
   )

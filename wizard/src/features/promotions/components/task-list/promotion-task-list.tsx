@@ -82,6 +82,8 @@ export function PromotionTaskList({ promotion: p }: { promotion: Promotion }) {
         return <NativeLinkButton variant={variant} to={paymentPath(id)} data-testid={testId}>{action.label}</NativeLinkButton>
       case 'open-draw':
         return <NativeLinkButton variant={variant} to={`/promotions/draw/${id}/`} data-testid={testId}>{action.label}</NativeLinkButton>
+      case 'lodge-addenda':
+        return <a className={`ui-button ui-button--${variant}`} href="#addenda-title" data-testid={testId}>{action.label}</a>
       case 'approve-terms':
         // The T&Cs panel further down the dashboard holds the draft, its versions and the approval.
         return <a className={`ui-button ui-button--${variant}`} href="#terms-heading" data-testid={testId}>{action.label}</a>
