@@ -11,7 +11,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { customerStatusName, formatDate, MSG_PAYMENT_RECEIVED, statusNextStep } from '@permitdesk/shared'
+import { customerStatusName, formatDate, MSG_PAYMENT_RECEIVED, statusNextStep, today } from '@permitdesk/shared'
 import { readyPromotion, repoRoot, signUpCustomer, watchConsole } from './helpers'
 
 const SCREENS_DIR = path.join(repoRoot, 'tests', 'e2e', 'screens')
@@ -140,8 +140,8 @@ test('after approval: the permit document downloads from the dashboard, and adde
   const document = Buffer.from('%PDF-1.7\n% NSW permit NTP/13579\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n')
   const uploaded = await staff.post('/api/Upload', { multipart: { file: { name: 'NSW permit.pdf', mimeType: 'application/pdf', buffer: document } } })
   expect(uploaded.status()).toBe(201)
-  const today = new Date(Date.now() + 10 * 3600_000).toISOString().slice(0, 10)
-  const saved = await staff.post('/api/promotion/savePermitNumber', { data: { promotionId: id, state: 'NSW', number: 'NTP/13579', approvalDate: today, fileName: (await uploaded.json()).serverFileName } })
+  const approvalDate = today({ now: new Date() })
+  const saved = await staff.post('/api/promotion/savePermitNumber', { data: { promotionId: id, state: 'NSW', number: 'NTP/13579', approvalDate, fileName: (await uploaded.json()).serverFileName } })
   expect(saved.status(), await saved.text()).toBe(200)
   await staffContext.close()
 
