@@ -147,3 +147,12 @@ describe('labels', () => {
     expect(formatAddress({ lineOne: '1 George St', lineTwo: '', suburb: 'Sydney', state: 'nsw', postcode: '2000' })).toBe('1 George St\nSydney NSW 2000');
   });
 });
+
+describe('aggregateReviews (issue 25)', () => {
+  it('is the average of the reviews shown, to one decimal, with their count', async () => {
+    const { aggregateReviews } = await import('./reviews');
+    expect(aggregateReviews([{ rating: 5 }, { rating: 4 }, { rating: 4 }])).toEqual({ ratingValue: 4.3, reviewCount: 3 });
+    expect(aggregateReviews([])).toBeNull();
+    expect(aggregateReviews([{ rating: 5 }, { rating: Number.NaN }])).toEqual({ ratingValue: 5, reviewCount: 1 });
+  });
+});
