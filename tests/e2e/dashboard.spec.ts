@@ -96,12 +96,13 @@ test('a complete application: "Pay and submit" leads; after paying the dashboard
   expect(errors).toEqual([])
 })
 
-test('a locked application says why and what to do, by status: BPAY, then submitted', async ({ page }) => {
+test('a locked application says why and what to do, by status: BPAY, then submitted', async ({ page, browser }) => {
   const errors = watchConsole(page)
   await signUpCustomer(page.request, 'locked')
   const id = await readyPromotion(page.request, 'Autumn giveaway')
 
   await page.goto(`/permit/edit/${id}/payment/`)
+  await page.getByLabel('BPAY').check()
   await page.getByRole('button', { name: 'Submit and pay by BPAY' }).click()
   await expect(page.getByTestId('bpay-crn')).toHaveText(/^\d{7,}$/)
 
@@ -112,15 +113,18 @@ test('a locked application says why and what to do, by status: BPAY, then submit
   await lookAt(page, 'locked-bpay')
   await locked.getByRole('link', { name: 'Pay by card instead' }).click()
   await expect(page).toHaveURL(new RegExp(`/permit/edit/${id}/payment/$`))
-  await page.getByLabel('Name on card').fill('Pat Payer')
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242')
-  await page.getByLabel('Expiry (MM/YY)').fill('12/35')
-  await page.getByLabel('Security code').fill('123')
-  await page.getByRole('button', { name: /^Pay .*$/ }).click()
-  await expect(page).toHaveURL(new RegExp(`/promotions/edit/${id}/`))
+
+  // Staff approve the BPAY payment: the application is submitted.
+  const staffContext = await browser.newContext({ baseURL: `http://localhost:${process.env.E2E_PORT || 3100}` })
+  expect((await staffContext.request.post('/api/account/login', { data: { email: 'staff@permitdesk.test', password: 'staff-password-123' } })).status()).toBe(200)
+  const approved = await staffContext.request.post('/api/admin/approveBpayPayment', { data: { id } })
+  expect(approved.status(), await approved.text()).toBe(200)
+  await staffContext.close()
 
   await page.goto(`/permit/edit/${id}/`)
   await expect(locked.getByRole('heading', { name: 'Your application is with the regulators' })).toBeVisible()
+  await expect(page.getByTestId('permit-status')).toHaveText(customerStatusName(4))
+  await lookAt(page, 'locked-submitted')
   await locked.getByRole('button', { name: 'Start an amendment' }).click()
   await expect(page.getByTestId('permit-status')).toHaveText(customerStatusName(14))
   await expect(page.getByTestId('locked-application')).toHaveCount(0)
