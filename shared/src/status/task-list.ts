@@ -99,7 +99,7 @@ export function getPromotionTasks(input: TaskListInput): PromotionTask[] {
   const permits = ((): Draft => {
     const base = { key: 'permits' as const, title: 'Permits issued' };
     if (input.skillsBasedTC || !input.requiresPermits) return { ...base, state: 'not-needed', hint: 'No state permit is needed.' };
-    if (s === S.approved || (input.permitNumberCount > 0 && input.permitNumberCount >= input.requiredPermitCount)) return { ...base, state: 'completed', hint: 'Your permit numbers are shown above.' };
+    if (s === S.approved || (input.permitNumberCount > 0 && input.permitNumberCount >= input.requiredPermitCount)) return { ...base, state: 'completed', hint: 'Your permit numbers and documents are below.' };
     if (selfSubmission) {
       if ((s === S.readyGenerate || s === S.readyRegenerate) && paid) return { ...base, state: 'to-do', hint: 'Generate the forms, then lodge them with each regulator.', action: { kind: 'generate-forms', label: s === S.readyRegenerate ? 'Regenerate the forms' : 'Generate the forms' } };
       if (s === S.generated || s === S.regenerated) return { ...base, state: 'in-progress', hint: 'Lodge the generated forms with each regulator; each issues the permit.' };

@@ -87,7 +87,8 @@ function AddendumRow({ promotionId, code, lodged, onLodged }: { promotionId: num
         />
         {/* The file input is the control (keyboard, screen readers); the label is how it looks. */}
         <label className="ui-button ui-button--secondary addenda__upload" htmlFor={inputId} aria-disabled={busy}>
-          {busy ? 'Lodging…' : lodged ? `Replace ${type.name}` : `Upload and lodge ${type.name}`}
+          {busy ? 'Lodging…' : lodged ? 'Replace' : 'Upload and lodge'}
+          <span className="visually-hidden"> {type.name}</span>
         </label>
       </div>
       <p role="status" aria-live="polite" className="addenda__message">{done}</p>
