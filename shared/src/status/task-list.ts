@@ -83,7 +83,7 @@ export function getPromotionTasks(input: TaskListInput): PromotionTask[] {
     if (!isEditableStatus(s)) return { ...base, state: 'completed', hint: 'Complete.' };
     if (s === S.actionRequired) return { ...base, state: 'to-do', hint: 'We need more from you: answer the highlighted items.', action: { kind: 'continue-application', label: 'Answer what is needed' } };
     if (input.applicationComplete) return { ...base, state: 'completed', hint: 'Every step is complete.', action: { kind: 'continue-application', label: 'Check the application' }, mayLead: false };
-    if (s === S.incomplete && input.completedSectionCount === 0) return { ...base, state: 'to-do', hint: 'Six short steps: the promotion, the applicant, entry and draw, prizes, attachments and comments.', action: { kind: 'start-application', label: 'Start the application' } };
+    if (s === S.incomplete && input.completedSectionCount === 0) return { ...base, state: 'to-do', hint: 'Questions about the promotion, the applicant, entry and draw, and the prizes.', action: { kind: 'start-application', label: 'Start the application' } };
     return { ...base, state: 'in-progress', hint: 'Some steps still need answers.', action: { kind: 'continue-application', label: 'Continue the application' } };
   })();
 

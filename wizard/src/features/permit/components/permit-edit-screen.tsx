@@ -141,7 +141,7 @@ export function PermitEditScreen() {
           <p className="permit-summary">
             <span data-testid="permit-status" className="status status-info">{customerStatusName(draft.permitStatus.id)}</span>{' '}
             {formatAusStates(draft.ausStates, { includeNz: draft.includeNz })} · {displayPrizeValue(draft)}{' '}
-            <Button variant="link" onPress={() => setModal('modifyOnly')}>Change states or prize value</Button>
+            {!readOnly && <Button variant="link" onPress={() => setModal('modifyOnly')}>Change states or prize value</Button>}
           </p>
         </div>
         <div className="permit-tools">
@@ -167,7 +167,8 @@ export function PermitEditScreen() {
       </header>
 
       {readOnly && <LockedApplication promotionId={id} statusId={draft.permitStatus.id} skill={draft.skillsBasedTC === true} />}
-      {complete && (
+      {/* A locked application says its status and next step above; "complete" would repeat it. */}
+      {complete && !readOnly && (
         <p className="notice success" role="status" data-testid="application-complete">
           Your application is complete. Status: {editor.promotion ? customerStatusName(editor.promotion.permitStatus.id) : ''}.
         </p>
