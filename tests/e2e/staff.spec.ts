@@ -102,7 +102,7 @@ test('outstanding → action entry → customer answers and resubmits → NSW pe
   // 5. The customer's dashboard: Approved, with the number.
   await page.goto(`/promotions/edit/${id}/`)
   await expect(page.getByTestId('status')).toContainText(customerStatusName(8))
-  await expect(page.getByTestId('permit-numbers')).toHaveText('NSW NTP/24/01234')
+  await expect(page.getByTestId('permit-number-NSW')).toContainText('NSW NTP/24/01234 (approved ')
 
   expect(errors).toEqual([])
   // The one refused save (the bare NSW prefix) is a 400 the browser logs; nothing else went wrong.
