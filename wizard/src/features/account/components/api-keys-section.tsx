@@ -68,6 +68,8 @@ export function ApiKeysSection({ page = false }: { page?: boolean }) {
       {revokeError && <Alert tone="danger">{revokeError}</Alert>}
       {keys.isError && <Alert tone="danger">{(keys.error as Error).message}</Alert>}
       {keys.data && keys.data.length > 0 ? (
+        // Scrolls sideways on a phone instead of pushing the page wider than the screen.
+        <div className="ui-table-wrap">
         <table className="ui-table" aria-label="Your API keys">
           <thead>
             <tr>
@@ -105,6 +107,7 @@ export function ApiKeysSection({ page = false }: { page?: boolean }) {
             ))}
           </tbody>
         </table>
+        </div>
       ) : (
         keys.isSuccess && <p>You have no API keys.</p>
       )}
