@@ -99,3 +99,6 @@ export * from './platform/cms-admin';
 export * from './security/credentials';
 export * from './draws/merkle';
 export * from './draws/csv-export';
+export * from './status/task-list';
+export * from './permits/permit-summary';
+export * from './status/locked-screens';

@@ -150,7 +150,8 @@ export const MSG_LAWYER_CONTACT_REQUESTED = 'Thank you. A lawyer will contact yo
 export const MSG_DATE_INVALID = 'Please enter a valid date.';
 export const MSG_TIME_INVALID = 'Please enter a valid time.';
 export const MSG_END_BEFORE_START = 'The end date must be after the start date.';
-export const MSG_FINAL_DRAW_AFTER_END = 'The final draw date is after the end date of the promotion. Please check it.';
+// Issue 25: a draw after entries close is the usual case, so the flag (001 §5) informs rather than warns.
+export const MSG_FINAL_DRAW_AFTER_END = 'The final draw is after the promotion closes, as usual. Check that your terms and conditions give the same draw date.';
 
 // Applicant, contact, addresses
 export const MSG_REQUIRED = 'This field is required.';
@@ -240,3 +241,13 @@ export const MSG_CONTACT_SOURCE_INVALID = 'Please choose whether you are an agen
 /** The confirmation after a contact form is sent. */
 export const msgContactReceived = (email: string): string =>
   `Thank you. We have received your message and will reply to ${email} within one business day.`;
+
+// Status words (issue 25)
+/** Shown on the dashboard after "Pay and submit", before the status's next step. */
+export const MSG_PAYMENT_RECEIVED = 'Thank you. Your payment has been received.';
+
+// Messages reviewed against their situation (issue 25)
+/** Create/modify, no permit needed: the permit service's base fee still shows in the summary beside it. */
+export const MSG_NO_PERMIT_BASE_FEE = 'If you go ahead with the permit service, its base fee still applies.';
+/** The modal before creating a promotion that needs no permit. */
+export const LABEL_NO_PERMIT_NEEDED = 'No permit needed';

@@ -51,8 +51,9 @@ test('a customer creates an API key on the account screen, a script uses it, and
   await page.getByRole('button', { name: 'Sign in' }).click()
   await expect(page).not.toHaveURL(/\/account\/login\//)
 
-  await page.goto('/account/edit/')
-  await expect(page.getByRole('heading', { name: 'API keys' })).toBeVisible()
+  // Issue 25: the account menu's "API keys" page, on a full page load.
+  await page.goto('/account/apikeys/')
+  await expect(page.getByRole('heading', { name: 'API keys', level: 1 })).toBeVisible()
   await expect(page.getByText('You have no API keys.')).toBeVisible()
   await page.getByLabel('Key name').fill('Lodgement script')
   await page.getByRole('button', { name: 'Create key' }).click()

@@ -4,6 +4,7 @@
  * by BPAY: biller code and CRN, "Pending payment clearance", and the invoice awaiting payment.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test'
+import { customerStatusName } from '@permitdesk/shared'
 import { readyPromotion, signUpCustomer, watchConsole } from './helpers'
 
 const signUp = (request: APIRequestContext) =>
@@ -17,7 +18,7 @@ test('pay by card, then another by BPAY; the dashboard shows status and invoice;
   // Card
   const byCard = await readyPromotion(page.request, 'Card giveaway')
   await page.goto(`/promotions/edit/${byCard}/`)
-  await expect(page.getByTestId('status')).toContainText('Ready for submission')
+  await expect(page.getByTestId('status')).toContainText(customerStatusName(2))
   await page.getByTestId('pay-link').click()
   await expect(page).toHaveURL(new RegExp(`/permit/edit/${byCard}/payment/$`))
   await expect(page.getByTestId('payment-fees')).toContainText('NSW permit licence fee')
@@ -32,7 +33,7 @@ test('pay by card, then another by BPAY; the dashboard shows status and invoice;
   await page.getByLabel('Card number').fill('4242 4242 4242 4242')
   await page.getByRole('button', { name: /^Pay .* and submit$/ }).click()
   await expect(page).toHaveURL(new RegExp(`/promotions/edit/${byCard}/\\?success`))
-  await expect(page.getByTestId('status')).toContainText('Submitted and awaiting feedback')
+  await expect(page.getByTestId('status')).toContainText(customerStatusName(4))
   const invoices = page.getByTestId('invoice-table')
   await expect(invoices.getByTestId('invoice-status')).toHaveText('paid (card)')
   const href = await invoices.getByRole('link').first().getAttribute('href')
@@ -46,7 +47,7 @@ test('pay by card, then another by BPAY; the dashboard shows status and invoice;
   await page.getByRole('link', { name: 'Card giveaway' }).click()
   await expect(page).toHaveURL(new RegExp(`/permit/edit/${byCard}/$`))
   await page.goto(`/promotions/edit/${byCard}/`)
-  await expect(page.getByTestId('status')).toContainText('Amendments in progress')
+  await expect(page.getByTestId('status')).toContainText(customerStatusName(14))
 
   // BPAY
   const byBpay = await readyPromotion(page.request, 'BPAY giveaway')
@@ -58,7 +59,7 @@ test('pay by card, then another by BPAY; the dashboard shows status and invoice;
   await expect(page.getByTestId('bpay-crn')).toHaveText(/^\d{7,}$/)
   await expect(page.getByTestId('status')).toHaveText('Pending payment clearance')
   await page.getByRole('link', { name: 'Back to the promotion' }).click()
-  await expect(page.getByTestId('status')).toContainText('Pending payment clearance')
+  await expect(page.getByTestId('status')).toContainText(customerStatusName(9))
   await expect(page.getByTestId('owed')).toContainText('owed')
   await expect(page.getByTestId('invoice-table').getByTestId('invoice-status')).toHaveText('awaiting payment')
   await expect(page.getByTestId('pay-link')).toHaveText('Pay by card instead')
@@ -88,7 +89,7 @@ test('3-D Secure in the sandbox: a failed challenge leaves it unpaid, a complete
   await expect(challenge).toBeVisible()
   await challenge.getByRole('button', { name: 'Complete authentication' }).click()
   await expect(page).toHaveURL(new RegExp(`/promotions/edit/${id}/\\?success`))
-  await expect(page.getByTestId('status')).toContainText('Submitted and awaiting feedback')
+  await expect(page.getByTestId('status')).toContainText(customerStatusName(4))
   await expect(page.getByTestId('invoice-table').getByTestId('invoice-status')).toHaveText('paid (card)')
 
   // The lodgement pack was queued by the submission and is built by the job; the dashboard follows it to ready.

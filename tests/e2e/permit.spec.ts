@@ -4,7 +4,7 @@
  * skill promotion's shortened steps.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { MSG_SAVE_VERSION_CONFLICT, MSG_UPLOAD_SUCCESS } from '@permitdesk/shared'
+import { customerStatusName, MSG_SAVE_VERSION_CONFLICT, MSG_UPLOAD_SUCCESS } from '@permitdesk/shared'
 import { signUpCustomer, watchConsole } from './helpers'
 
 /** A confirmed, signed-in customer; the page shares the request context's cookies. */
@@ -147,7 +147,7 @@ test.describe('permit application', () => {
     await page.getByLabel('Comments (optional)').fill('Thank you.')
     await page.getByRole('button', { name: 'Save', exact: true }).click()
     await expect(page.getByTestId('save-status')).toHaveText('Saved')
-    await expect(page.getByTestId('application-complete')).toContainText('Ready for submission')
+    await expect(page.getByTestId('application-complete')).toContainText(customerStatusName(2))
     await expect(page.getByTestId('save-status')).toHaveText('', { timeout: 5000 })
 
     // The working PDF of the application as it stands.
@@ -158,7 +158,7 @@ test.describe('permit application', () => {
 
     await page.getByRole('button', { name: 'Save and finish' }).click()
     await expect(page).toHaveURL(new RegExp(`/promotions/edit/${id}/$`))
-    await expect(page.getByTestId('status')).toContainText('Ready for submission')
+    await expect(page.getByTestId('status')).toContainText(customerStatusName(2))
 
     expect(errors).toEqual([])
   })

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
-import { MSG_COMPLETE_ALL_FORM_FIELDS, MSG_COMPLETE_ALL_QUESTIONS, MSG_TOTAL_PRIZE_VALUE_REQUIRED } from '@permitdesk/shared'
+import { customerStatusName, LABEL_NO_PERMIT_NEEDED, MSG_COMPLETE_ALL_FORM_FIELDS, MSG_NO_PERMIT_BASE_FEE, MSG_COMPLETE_ALL_QUESTIONS, MSG_TOTAL_PRIZE_VALUE_REQUIRED } from '@permitdesk/shared'
 import { mailLink, PASSWORD, watchConsole } from './helpers'
 
 async function registerConfirmAndSignIn(page: Page, email: string) {
@@ -72,7 +72,7 @@ test.describe('promotions', () => {
     await expect(page.getByTestId('states')).toHaveText('ACT, NSW')
     await expect(page.getByTestId('prize-value')).toHaveText('$20,000')
     await expect(page.getByTestId('service')).toHaveText(/^Permit - PermitDesk managed/)
-    await expect(page.getByTestId('status')).toContainText('Incomplete')
+    await expect(page.getByTestId('status')).toContainText(customerStatusName(1))
     const fees = page.getByTestId('dashboard-fees')
     await expect(fees.getByRole('row', { name: /NSW permit licence fee/ })).toContainText('$468')
     await expect(fees.getByRole('row', { name: /ACT permit licence fee/ })).toContainText('$721')
@@ -85,13 +85,15 @@ test.describe('promotions', () => {
     const email = `sorter-${crypto.randomBytes(5).toString('hex')}@example.test`
     await page.goto('/promotions/game-of-chance/')
     await page.getByLabel('Promotion name').fill('Bravo')
+    // Issue 25: before a state is chosen the summary does not claim that no permit is needed.
+    await expect(page.getByTestId('no-permits')).toHaveText('Choose the states of the promotion to see which permits it needs.')
     await page.getByLabel('Victoria').check()
     await page.getByLabel(/Total prize value/).fill('1000')
     await page.getByRole('group', { name: /drawn electronically/ }).getByLabel('No').check()
-    await expect(page.getByTestId('no-permits')).toBeVisible()
+    await expect(page.getByTestId('no-permits')).toHaveText(`No state permit is needed for this promotion. ${MSG_NO_PERMIT_BASE_FEE}`)
     await page.getByRole('button', { name: 'Continue' }).click()
     // 001 §2 modal "create when not required".
-    await page.getByRole('dialog', { name: 'No permit is required' }).getByRole('button', { name: 'Continue anyway' }).click()
+    await page.getByRole('dialog', { name: LABEL_NO_PERMIT_NEEDED }).getByRole('button', { name: 'Continue anyway' }).click()
     await registerConfirmAndSignIn(page, email)
     await expect(page).toHaveURL(/\/promotions\/edit\/\d+\/$/)
     for (const name of ['alpha', 'Charlie']) {

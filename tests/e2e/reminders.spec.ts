@@ -6,7 +6,7 @@ import fs from 'node:fs'
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { addDays, daysLeft, formatDate } from '@permitdesk/shared'
 import ical from 'node-ical'
-import { signUpCustomer, watchConsole } from './helpers'
+import { repoRoot, signUpCustomer, watchConsole } from './helpers'
 
 const signUp = (request: APIRequestContext) =>
   signUpCustomer(request, 'reminders', { firstName: 'Rita', lastName: 'Reminder', accountName: 'Rita Promotions' })
@@ -31,11 +31,18 @@ test('set a reminder for a list, see it on the dashboard, download the calendar 
   expect(saved.status(), await saved.text()).toBe(200)
 
   await page.goto(`/promotions/edit/${id}/`)
-  await expect(page.getByRole('heading', { name: 'What to do next' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Next key date' })).toBeVisible()
   await expect(page.getByTestId('next-step')).toContainText('Lodgement deadline')
   await expect(page.getByTestId('next-step')).toContainText(`${daysLeft(isoDaysFromNow(23), { now: new Date() })} days left`)
   await expect(page.getByTestId('date-start')).toContainText(formatDate(startDate))
   await expect(page.getByTestId('date-start')).toContainText(`${daysLeft(startDate, { now: new Date() })} days left`)
+
+  // Issue 25: ticks save as they are made, and making a list in between loses none of them.
+  const start = page.getByTestId('reminder-start')
+  await start.getByRole('checkbox', { name: 'Promotion starts', exact: true }).check()
+  await start.getByLabel('Promotion starts: days before').fill('2')
+  await start.getByLabel('Me').uncheck()
+  await expect(page.getByTestId('reminders-save-state')).toHaveText('All changes saved')
 
   // A list, made on the dashboard by pasting addresses (one bad row reported by its line).
   await page.getByLabel('New list name').fill('Event team')
@@ -46,15 +53,21 @@ test('set a reminder for a list, see it on the dashboard, download the calendar 
   await expect(page.getByRole('alert')).toContainText('Line 2: "not an address" is not a valid e-mail address.')
   await expect(page.getByTestId('list-Event team').getByRole('listitem')).toHaveText([/sam@example.test/, /kim@example.test/])
 
-  // The start reminder, two days before, to the list only.
-  const start = page.getByTestId('reminder-start')
-  await start.getByLabel('Promotion starts').check()
-  await start.getByLabel('Promotion starts: days before').fill('2')
-  await start.getByLabel('Me').uncheck()
+  // The start reminder kept its ticks across the list's creation: two days before, not to me; now to the list.
+  await expect(start.getByRole('checkbox', { name: 'Promotion starts', exact: true })).toBeChecked()
+  await expect(start.getByLabel('Promotion starts: days before')).toHaveValue('2')
+  await expect(start.getByLabel('Me')).not.toBeChecked()
   await start.getByLabel('Event team').check()
-  await page.getByRole('button', { name: 'Save reminders' }).click()
-  await expect(page.getByText('Your reminders are saved.')).toBeVisible()
+  await expect(page.getByTestId('reminders-save-state')).toHaveText('All changes saved')
   await expect(page.getByTestId('reminder-status-start')).toHaveText(`Scheduled: ${formatDate(addDays(startDate, -2))} to Event team`)
+  await expect(page.locator('.dates-reminders fieldset')).toHaveCount(0)
+  fs.mkdirSync(`${repoRoot}/tests/e2e/screens`, { recursive: true })
+  for (const [size, viewport] of Object.entries({ desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } })) {
+    await page.setViewportSize(viewport)
+    await page.getByTestId('reminder-start').screenshot({ path: `${repoRoot}/tests/e2e/screens/reminders-start-${size}.png` })
+    await page.locator('.dates-reminders').screenshot({ path: `${repoRoot}/tests/e2e/screens/reminders-${size}.png` })
+  }
+  await page.setViewportSize({ width: 1280, height: 800 })
 
   // Still there after a reload: read back from the server.
   await page.reload()

@@ -5,6 +5,7 @@
  * "Approved" with the number.
  */
 import crypto from 'node:crypto'
+import { customerStatusName } from '@permitdesk/shared'
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { readyPromotion, signUpCustomer, watchConsole } from './helpers'
 
@@ -64,7 +65,7 @@ test('outstanding → action entry → customer answers and resubmits → NSW pe
   await page.getByLabel('Who supplies the prizes?').fill('Harbour Travel Pty Ltd')
   await page.getByRole('button', { name: 'Back', exact: true }).click()
   await expect(page).toHaveURL(new RegExp(`/promotions/edit/${id}/`))
-  await expect(page.getByTestId('status')).toContainText('Ready for resubmission')
+  await expect(page.getByTestId('status')).toContainText(customerStatusName(7))
   const resubmitted = await page.request.post('/api/promotion/submitPermitApplication', {
     data: { id, cardName: 'Cam Customer', cardNumber: '4242424242424242', cardExpiry: '12/35', cardSecurityCode: '123', isReattempt: false, isBPAY: false, isCardAfterBpay: false },
   })
@@ -100,8 +101,8 @@ test('outstanding → action entry → customer answers and resubmits → NSW pe
 
   // 5. The customer's dashboard: Approved, with the number.
   await page.goto(`/promotions/edit/${id}/`)
-  await expect(page.getByTestId('status')).toContainText('Approved')
-  await expect(page.getByTestId('permit-numbers')).toHaveText('NSW NTP/24/01234')
+  await expect(page.getByTestId('status')).toContainText(customerStatusName(8))
+  await expect(page.getByTestId('permit-number-NSW')).toContainText('NSW NTP/24/01234 (approved ')
 
   expect(errors).toEqual([])
   // The one refused save (the bare NSW prefix) is a 400 the browser logs; nothing else went wrong.

@@ -12,6 +12,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test'
+import { LABEL_NO_PERMIT_NEEDED } from '@permitdesk/shared'
 import { mailLink, PASSWORD, repoRoot } from './helpers'
 
 const SCREENS_DIR = path.join(repoRoot, 'tests', 'e2e', 'screens')
@@ -167,7 +168,7 @@ test('keyboard only: sign in, create a promotion, complete the first step of the
   await expect(drawn.getByLabel('No')).toBeChecked()
   await tabTo(page, page.getByRole('button', { name: 'Create promotion' }))
   await page.keyboard.press('Enter')
-  const notRequired = page.getByRole('dialog', { name: 'No permit is required' })
+  const notRequired = page.getByRole('dialog', { name: LABEL_NO_PERMIT_NEEDED })
   await tabTo(page, notRequired.getByRole('button', { name: 'Continue anyway' }))
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(/\/promotions\/edit\/\d+\/$/)

@@ -270,7 +270,7 @@ describe('mail', () => {
     expect(parsed.attachments.map((a) => [a.filename, a.mimeType])).toEqual([[`tax-invoice-${number}.pdf`, 'application/pdf']])
     const content = parsed.attachments[0]!.content
     expect(Buffer.from(typeof content === 'string' ? content : new Uint8Array(content as ArrayBuffer)).subarray(0, 5).toString()).toBe('%PDF-')
-    await waitForMail(alice.email, /: Submitted and awaiting feedback$/, { dataDirs, timeoutMs: 30_000 })
+    await waitForMail(alice.email, /: Submitted: waiting for the regulators$/, { dataDirs, timeoutMs: 30_000 })
 
     const other = await readyPromotion(alice)
     const bpay = await alice.client.post('/api/promotion/submitPermitApplication', { id: other, isBPAY: true })

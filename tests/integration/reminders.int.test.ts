@@ -6,6 +6,7 @@ import {
   addBusinessDays,
   addDays,
   daysLeft,
+  formatSydneyDateAndTime,
   sydneyInstant,
 } from '@permitdesk/shared'
 import ical from 'node-ical'
@@ -165,7 +166,8 @@ describe('calendar', () => {
     const start = events.find((e) => String(e.summary).startsWith('Promotion starts'))
     expect(start.start.toISOString()).toBe(sydneyInstant(permit.startDate, '09:00').toISOString())
     expect(start.description).toContain('Entries open')
-    expect(start.description).toContain('9:00 AM Sydney time')
+    expect(start.description).toContain(formatSydneyDateAndTime(permit.startDate, '09:00'))
+    expect(start.description).toMatch(/, 9:00 am AE[DS]T\)/)
     const required = events.find((e) => String(e.summary).startsWith('Lodgement deadline'))
     expect(required.start.dateOnly).toBe(true)
     expect(required.start.toISOString().slice(0, 10) <= permit.requiredDate).toBe(true)

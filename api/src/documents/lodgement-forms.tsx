@@ -7,7 +7,7 @@
  * sections and questions, the applicant's declaration with signature lines); and the WA and NT
  * notices where they apply. Printed by the PdfService.
  */
-import { formatAddress, formatCurrency, formatDate, promotionTitle, type AddressDraft, type ApplicantDraft, type DrawDraft, type PermitDraft } from '@permitdesk/shared'
+import { formatAddress, formatCurrency, formatDate, formatSydneyDateAndTime, promotionTitle, type AddressDraft, type ApplicantDraft, type DrawDraft, type PermitDraft } from '@permitdesk/shared'
 import type { ReactNode } from 'react'
 import { renderDocument } from './document-shell'
 
@@ -71,7 +71,7 @@ function Section({ n, title, children }: { n: number; title: string; children: R
 function drawText(draw: DrawDraft | null | undefined) {
   if (!draw) return '—'
   if (draw.multipleDates) return text(draw.multipleDatesDetail)
-  return `${draw.date ? formatDate(draw.date) : '—'}${draw.time ? ` at ${draw.time}` : ''}`
+  return draw.date ? formatSydneyDateAndTime(draw.date, draw.time) : '—'
 }
 
 function Declaration({ state, applicant }: { state: FormState | NoticeState; applicant: ApplicantDraft | null }) {
@@ -167,8 +167,8 @@ export function renderStateApplicationForm(state: FormState, input: LodgementInp
       <ApplicantSections input={input} />
       <Section n={3} title="The promotion">
         <Q n="3.1" label="Name of the promotion">{promotionTitle(input.name)}</Q>
-        <Q n="3.2" label="Starts">{p.startDate ? `${formatDate(p.startDate)}${p.startTime ? ` at ${p.startTime}` : ''}` : '—'}</Q>
-        <Q n="3.3" label="Ends">{p.endDate ? `${formatDate(p.endDate)}${p.endTime ? ` at ${p.endTime}` : ''}` : '—'}</Q>
+        <Q n="3.2" label="Starts">{p.startDate ? formatSydneyDateAndTime(p.startDate, p.startTime) : '—'}</Q>
+        <Q n="3.3" label="Ends">{p.endDate ? formatSydneyDateAndTime(p.endDate, p.endTime) : '—'}</Q>
         <Q n="3.4" label="Products or services promoted">{text(p.promotedProducts)}</Q>
         <Q n="3.5" label="How to enter">{text(p.entryMechanic)}</Q>
         <Q n="3.6" label="Entry website">{text(p.entryMethodsWebsite)}</Q>

@@ -8,10 +8,11 @@ import {
   formatAusStates,
   formatCurrency,
   formatDate,
-  formatInstantTime,
-  formatTimeOfDay,
+  formatDateTime,
+  formatSydneyTime,
   getAttachmentType,
   getPermitRequirements,
+  customerStatusName,
   getPermitStatus,
   getRelevantAttachmentCodes,
   getVisibleSections,
@@ -112,7 +113,8 @@ const count = (value: unknown): string | undefined => (typeof value === 'number'
 const money = (value: unknown): string | undefined => (typeof value === 'number' && Number.isFinite(value) ? formatCurrency(value) : undefined)
 const flags = (value: unknown): number | undefined => (typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : undefined)
 const dateOf = (value: unknown): string | undefined => (typeof value === 'string' ? formatDate(value) || undefined : undefined)
-const timeOf = (value: unknown): string | undefined => (typeof value === 'string' ? formatTimeOfDay(value) || undefined : undefined)
+// A time is shown with the Sydney zone in force on its day (issue 25: one time format).
+const timeOf = (day: unknown, value: unknown): string | undefined => (typeof value === 'string' ? formatSydneyTime(typeof day === 'string' ? day : null, value) || undefined : undefined)
 const words = (names: string[]): string | undefined => (names.length ? names.join(', ') : undefined)
 const recordOf = <T,>(value: unknown): Partial<T> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Partial<T>) : {})
 const addressOf = (value: unknown): string | undefined => text(formatAddress(recordOf<AddressDraft>(value)))
@@ -169,7 +171,7 @@ function DrawRows({ draw, what }: { draw: Partial<DrawDraft>; what: string }) {
       ) : (
         <>
           <Row label={`${capitalise(what)} date`} value={dateOf(draw.date)} />
-          <Row label={`${capitalise(what)} time`} value={timeOf(draw.time)} />
+          <Row label={`${capitalise(what)} time`} value={timeOf(draw.date, draw.time)} />
         </>
       )}
       <Row label="Held by (organisation)" value={text(draw.locationOrganisation)} />
@@ -188,9 +190,9 @@ const SECTIONS: Record<SectionKey, (ctx: Context) => ReactNode> = {
       <Rows>
         <Row label="Promotion name" value={text(promotion.name)} />
         <Row label="Start date" value={dateOf(permit.startDate)} />
-        <Row label="Start time" value={timeOf(permit.startTime)} />
+        <Row label="Start time" value={timeOf(permit.startDate, permit.startTime)} />
         <Row label="End date" value={dateOf(permit.endDate)} />
-        <Row label="End time" value={timeOf(permit.endTime)} />
+        <Row label="End time" value={timeOf(permit.endDate, permit.endTime)} />
         <Row label="Permits required by" value={dateOf(permit.requiredDate)} />
         <Row label="Open to people under 18" value={yesNo(permit.under18s)} />
         <Row label="Inducements offered" value={yesNo(permit.inducementsOffered)} />
@@ -469,11 +471,11 @@ export function renderWorkingApplication(promotion: WorkingApplicationInput, { p
       </div>
       <p className="banner">This is a working copy for checking your answers. It is not a permit application form and cannot be lodged.</p>
       <Rows>
-        <Row label="Status" value={status.name} />
+        <Row label="Status" value={customerStatusName(status.id)} />
         <Row label="States" value={formatAusStates(promotion.ausStates, { includeNz: promotion.includeNz })} />
         <Row label="Services" value={text(promotion.servicesString) ?? serviceLabel(promotion.managedSubmission, productName)} />
         <Row label="Permits required" value={requirements.requiredStates.length ? requirements.requiredStates.map((s) => STATE_CODES[s]).join(', ') : 'None'} />
-        <Row label="Generated" value={`${formatDate(now)}, ${formatInstantTime(now)} (Sydney time)`} />
+        <Row label="Generated" value={formatDateTime(now)} />
       </Rows>
 
       {sections.map((key, index) => (

@@ -32,11 +32,12 @@ export function bpayInstructionsTemplate(brand: Brand, { firstName, invoiceNumbe
   })
 }
 
-export function submittedTemplate(brand: Brand, { firstName, promotionName, statusName, dashboardUrl }: { firstName: string; promotionName: string; statusName: string; dashboardUrl: string }): Email {
+/** After "Pay and submit": the status in the customer's words and what happens next (shared status vocabulary). */
+export function submittedTemplate(brand: Brand, { firstName, promotionName, statusName, nextStep, dashboardUrl }: { firstName: string; promotionName: string; statusName: string; nextStep: string; dashboardUrl: string }): Email {
   return layout(brand, {
     subject: `${promotionName}: ${statusName}`,
     heading: `Hello ${firstName}`,
-    paragraphs: [`Your permit application for ${promotionName} is now "${statusName}".`, 'We will let you know when there is news from the regulators.'],
+    paragraphs: [`Thank you: we have received your payment for ${promotionName}. Its status is now "${statusName}".`, nextStep],
     action: { label: 'Open the promotion', url: dashboardUrl },
   })
 }

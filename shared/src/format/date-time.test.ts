@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatSydneyDateAndTime, formatTime, sydneyZoneName } from './date';
+import { formatDate, formatDateTime, formatSydneyDateAndTime, formatSydneyTime, formatTime, sydneyZoneName } from './date';
 
 describe('one date and time format (issue 25)', () => {
   it('shows dates as 12 Jan 2026, from a calendar date or an instant (its Sydney date)', () => {
@@ -27,5 +27,12 @@ describe('one date and time format (issue 25)', () => {
     expect(formatSydneyDateAndTime('2027-06-03', '00:30')).toBe('3 Jun 2027, 12:30 am AEST');
     expect(formatSydneyDateAndTime('2027-06-03', '')).toBe('3 Jun 2027');
     expect(formatSydneyDateAndTime('', '10:00')).toBe('');
+  });
+
+  it('shows a stored Sydney time with the zone of its day, or "Sydney time" without a day', () => {
+    expect(formatSydneyTime('2027-03-03', '15:00')).toBe('3:00 pm AEDT');
+    expect(formatSydneyTime('2027-06-03', '09:05')).toBe('9:05 am AEST');
+    expect(formatSydneyTime(null, '12:00')).toBe('12:00 pm Sydney time');
+    expect(formatSydneyTime('2027-06-03', null)).toBe('');
   });
 });

@@ -17,22 +17,6 @@ export function formatDate(value: string | Date | null | undefined): string {
 
 const timeFormatter = new Intl.DateTimeFormat('en-AU', { timeZone: TIME_ZONE, hour: 'numeric', minute: '2-digit', hour12: true });
 
-/** `HH:mm` (24 h) to the '9:00 AM' style used by the permit screens. */
-export function formatTimeOfDay(value: string | null | undefined): string {
-  if (!value) return '';
-  const match = /^(\d{1,2}):(\d{2})/.exec(value);
-  if (!match) return '';
-  const hour = Number(match[1]);
-  const suffix = hour >= 12 ? 'PM' : 'AM';
-  const h12 = hour % 12 === 0 ? 12 : hour % 12;
-  return `${h12}:${match[2]} ${suffix}`;
-}
-
-/** Sydney wall-clock time of an instant, e.g. '3:00 pm'. */
-export function formatInstantTime(instant: Date): string {
-  return timeFormatter.format(instant);
-}
-
 const zoneFormatter = new Intl.DateTimeFormat('en-AU', { timeZone: TIME_ZONE, timeZoneName: 'short' });
 
 /** The Sydney zone's abbreviation in force at an instant: 'AEDT' in summer, 'AEST' otherwise. */
@@ -82,4 +66,19 @@ function toInstant(value: Date | string | null | undefined): Date | null {
   if (value == null || value === '') return null;
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/**
+ * A Sydney wall-clock time of the application ('15:00') on its day ('2027-03-03') as
+ * '3:00 pm AEDT' (issue 25: the zone is shown wherever a time is). Without a valid day the zone
+ * in force is unknown, so the time reads '3:00 pm Sydney time'. Empty without a time.
+ */
+export function formatSydneyTime(date: string | null | undefined, time: string | null | undefined): string {
+  const match = /^(\d{1,2}):(\d{2})/.exec(time ?? '');
+  if (!match) return '';
+  const both = formatSydneyDateAndTime(date, time);
+  const day = formatDate(date);
+  if (day && both.startsWith(`${day}, `)) return both.slice(day.length + 2);
+  const hour = Number(match[1]);
+  return `${hour % 12 === 0 ? 12 : hour % 12}:${match[2]} ${hour >= 12 ? 'pm' : 'am'} Sydney time`;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ausStatesOf, STATE_KEYS } from '../states';
 import { displayPrizeValue, formatCurrency } from './currency';
 import { formatAusStates } from './aus-states';
-import { formatDate, formatTimeOfDay } from './date';
+import { formatDate } from './date';
 import { formatAddress, formatDurationText, mobileStatusLabel, pageTitle, promotionTitle, serviceLabel } from './labels';
 import { formatRelativeTime, MONTH_MS, reviewTimeToMs, shouldHideReviewDates, YEAR_MS } from './relative-time';
 import { reviewDisplayText, shouldShowReviewsWidget, starPlaceholder, truncateReview } from './reviews';
@@ -42,12 +42,7 @@ describe('formatDate', () => {
   ])('%s → %j', (value, text) => {
     expect(formatDate(value)).toBe(text);
   });
-  it('formats times', () => {
-    expect(formatTimeOfDay('09:00')).toBe('9:00 AM');
-    expect(formatTimeOfDay('15:00')).toBe('3:00 PM');
-    expect(formatTimeOfDay('00:30')).toBe('12:30 AM');
-    expect(formatTimeOfDay('12:00')).toBe('12:00 PM');
-  });
+
 });
 
 describe('formatAusStates', () => {
@@ -150,5 +145,14 @@ describe('labels', () => {
   it('page title and address', () => {
     expect(pageTitle('About', 'PermitDesk')).toBe('About · PermitDesk');
     expect(formatAddress({ lineOne: '1 George St', lineTwo: '', suburb: 'Sydney', state: 'nsw', postcode: '2000' })).toBe('1 George St\nSydney NSW 2000');
+  });
+});
+
+describe('aggregateReviews (issue 25)', () => {
+  it('is the average of the reviews shown, to one decimal, with their count', async () => {
+    const { aggregateReviews } = await import('./reviews');
+    expect(aggregateReviews([{ rating: 5 }, { rating: 4 }, { rating: 4 }])).toEqual({ ratingValue: 4.3, reviewCount: 3 });
+    expect(aggregateReviews([])).toBeNull();
+    expect(aggregateReviews([{ rating: 5 }, { rating: Number.NaN }])).toEqual({ ratingValue: 5, reviewCount: 1 });
   });
 });

@@ -42,3 +42,15 @@ export function reviewImageHostIndex(reviewIndex: number): number {
 export function starWidthPx(rating: number): number {
   return rating * REVIEWS.starWidthPx;
 }
+
+/**
+ * The aggregate rating shown beside the reviews (issue 25): computed from the reviews the CMS
+ * holds and the site shows, never a configured figure beside other reviews. Average to one
+ * decimal; null when there are none (then no aggregate is shown).
+ */
+export function aggregateReviews(reviews: readonly { rating: number }[]): { ratingValue: number; reviewCount: number } | null {
+  const rated = reviews.filter((r) => Number.isFinite(r.rating) && r.rating >= 1 && r.rating <= 5);
+  if (rated.length === 0) return null;
+  const sum = rated.reduce((total, r) => total + r.rating, 0);
+  return { ratingValue: Math.round((sum / rated.length) * 10) / 10, reviewCount: rated.length };
+}

@@ -2,12 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors';
 import {
   adminStatusName,
+  customerStatusName,
   getPermitStatus,
   isEditableStatus,
   mobileStatusLabelFor,
   PERMIT_STATUSES,
   startsAmendment,
+  STATUS_WORDS,
   statusColour,
+  statusNextStep,
+  statusWords,
 } from './statuses';
 import { availableEvents, forceableStatuses, PERMIT_TRANSITIONS, requireTransition, resolveTransition } from './transitions';
 
@@ -44,8 +48,28 @@ describe('permit statuses', () => {
   it('editable statuses', () => {
     expect(PERMIT_STATUSES.filter((s) => isEditableStatus(s.id)).map((s) => s.id)).toEqual([1, 2, 3, 6, 7, 10, 14]);
   });
+  it('every status has the customer\'s words, the staff\'s words and one sentence of what happens next', () => {
+    expect(Object.keys(STATUS_WORDS).map(Number)).toEqual(PERMIT_STATUSES.map((s) => s.id));
+    for (const status of PERMIT_STATUSES) {
+      const words = statusWords(status.id);
+      expect(words.customer.trim().length, `customer words of ${status.slug}`).toBeGreaterThan(0);
+      expect(words.staff.trim().length, `staff words of ${status.slug}`).toBeGreaterThan(0);
+      // One sentence, ending in a full stop, no back-office jargon.
+      expect(words.next, `next step of ${status.slug}`).toMatch(/^[A-Z].*\.$/);
+      expect(words.customer).not.toMatch(/feedback|administrator|slug/i);
+    }
+    // Customer words tell statuses apart: no two statuses read the same to a promoter.
+    expect(new Set(PERMIT_STATUSES.map((s) => customerStatusName(s.id))).size).toBe(15);
+  });
+  it('staff words are the spec names, status 15 as staff read it', () => {
+    for (const status of PERMIT_STATUSES) if (status.id !== 15) expect(adminStatusName(status.id)).toBe(status.name);
+  });
+  it('after "Pay and submit" with T&Cs bought, the customer reads what happened and what to do', () => {
+    expect(customerStatusName(15)).not.toBe('Awaiting submission');
+    expect(statusNextStep(15)).toContain('Approve your terms and conditions');
+  });
   it('mobile labels and admin names', () => {
-    expect(mobileStatusLabelFor(4, false)).toBe('Submitted and awaiting');
+    expect(mobileStatusLabelFor(4, false)).toBe('Submitted: waiting for the regulators');
     expect(mobileStatusLabelFor(2, true)).toBe('Ready to generate T&Cs');
     expect(adminStatusName(15)).toBe('Awaiting T&Cs approval');
     expect(() => getPermitStatus(99)).toThrow(RangeError);

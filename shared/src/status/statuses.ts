@@ -24,6 +24,99 @@ export interface PermitStatus {
   startsAmendment: boolean;
 }
 
+/**
+ * One status vocabulary (issue 25, STYLE.md "Screens"): the customer's words, the staff's words
+ * and a one-line "what happens next" for each status. The spec's `name` stays on the wire (the
+ * spec's client reads it); every screen, e-mail and PDF shows these words instead, so a promoter
+ * never meets a status phrased for the back office.
+ */
+export interface StatusWords {
+  /** What the promoter sees (dashboard, My Promotions, e-mails, PDFs). */
+  customer: string;
+  /** What staff see in the console and in statistics. */
+  staff: string;
+  /** One sentence for the promoter: what happens now and who acts next. */
+  next: string;
+}
+
+export const STATUS_WORDS: Readonly<Record<PermitStatusId, StatusWords>> = {
+  1: {
+    customer: 'Application in progress',
+    staff: 'Incomplete',
+    next: 'Finish each step of the application; then you can pay and submit it.',
+  },
+  2: {
+    customer: 'Ready to pay and submit',
+    staff: 'Ready for submission',
+    next: 'Check the application, then pay and submit it: we lodge it with each regulator.',
+  },
+  3: {
+    customer: 'Ready to pay and generate the forms',
+    staff: 'Forms ready for generation',
+    next: 'Pay, then generate the permit forms and lodge them with each regulator yourself.',
+  },
+  4: {
+    customer: 'Submitted: waiting for the regulators',
+    staff: 'Submitted and awaiting feedback',
+    next: 'We have lodged your application. We will e-mail you when a regulator replies or issues a permit.',
+  },
+  5: {
+    customer: 'Permit forms generated',
+    staff: 'Generated',
+    next: 'Download the permit forms and lodge them with each regulator.',
+  },
+  6: {
+    customer: 'Action required',
+    staff: 'Action required',
+    next: 'We need more from you: open the application and answer the highlighted items, then resubmit.',
+  },
+  7: {
+    customer: 'Ready to resubmit',
+    staff: 'Ready for resubmission',
+    next: 'Check your changes, then resubmit the application.',
+  },
+  8: {
+    customer: 'Approved',
+    staff: 'Approved',
+    next: 'Your permits are issued. Run the promotion as approved and lodge any addenda after the draw.',
+  },
+  9: {
+    customer: 'Waiting for your BPAY payment',
+    staff: 'Pending payment clearance',
+    next: 'Pay the BPAY invoice; we go ahead once the payment clears. You can pay by card instead to go ahead now.',
+  },
+  10: {
+    customer: 'Ready to regenerate the forms',
+    staff: 'Forms ready for regeneration',
+    next: 'Generate the permit forms again so that they include your changes.',
+  },
+  11: {
+    customer: 'Permit forms regenerated',
+    staff: 'Regenerated',
+    next: 'Download the new permit forms and lodge them with each regulator.',
+  },
+  12: {
+    customer: 'Locked while our team works on it',
+    staff: 'Locked by administrator',
+    next: 'Our team is working on this application. Contact us if you need to change something.',
+  },
+  13: {
+    customer: 'Resubmitted: waiting for the regulators',
+    staff: 'Resubmitted and awaiting feedback',
+    next: 'We have lodged your changes. We will e-mail you when a regulator replies.',
+  },
+  14: {
+    customer: 'Amendment in progress',
+    staff: 'Amendments in progress',
+    next: 'Finish your changes to the application; then resubmit it.',
+  },
+  15: {
+    customer: 'Paid: approve your T&Cs to go ahead',
+    staff: 'Awaiting T&Cs approval',
+    next: 'Your payment is received. Approve your terms and conditions on this page and the application goes ahead.',
+  },
+};
+
 export const PERMIT_STATUS_IDS = {
   incomplete: 1,
   readySubmission: 2,
@@ -114,13 +207,28 @@ export function isSubmittedOrGenerated(id: number): boolean {
   return (SUBMITTED_OR_GENERATED_STATUS_IDS as readonly number[]).includes(id);
 }
 
-/** 001 §2: the mobile status label for a status id. */
+/** 001 §2: the mobile status label for a status id (the spec's rule applied to the customer's words). */
 export function mobileStatusLabelFor(id: number, hasTermsAndConditions: boolean): string {
-  return mobileStatusLabel(getPermitStatus(id), hasTermsAndConditions);
+  const status = getPermitStatus(id);
+  return mobileStatusLabel({ name: customerStatusName(id), slug: status.slug }, hasTermsAndConditions);
+}
+
+/** The words for a status; throws for an unknown id. */
+export function statusWords(id: number): StatusWords {
+  return STATUS_WORDS[getPermitStatus(id).id as PermitStatusId];
+}
+
+/** The status as the promoter reads it. */
+export function customerStatusName(id: number): string {
+  return statusWords(id).customer;
+}
+
+/** What happens next, in one sentence for the promoter. */
+export function statusNextStep(id: number): string {
+  return statusWords(id).next;
 }
 
 /** Status name as shown in the staff area (001 §4: status 15 reads "awaiting T&Cs approval" there). */
 export function adminStatusName(id: number): string {
-  const status = getPermitStatus(id);
-  return status.adminName ?? status.name;
+  return statusWords(id).staff;
 }

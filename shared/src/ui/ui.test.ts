@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateNumeric, formatTime12, timeZoneLabel } from './date-display';
 import { formatMoneyInput, parseMoneyInput } from './money-input';
 
 describe('parseMoneyInput', () => {
@@ -18,17 +17,3 @@ describe('parseMoneyInput', () => {
   });
 });
 
-describe('dates, day first', () => {
-  it('shows the 12th of January as 12/01/2026', () => expect(formatDateNumeric('2026-01-12')).toBe('12/01/2026'));
-  it('shows an instant as its Sydney date', () => expect(formatDateNumeric(new Date('2026-01-11T14:30:00Z'))).toBe('12/01/2026'));
-  it('is empty without a date', () => expect(formatDateNumeric(null)).toBe(''));
-  it('shows times as 12-hour with am/pm', () => {
-    expect(formatTime12('15:00')).toBe('3:00 pm');
-    expect(formatTime12('00:05')).toBe('12:05 am');
-    expect(formatTime12('12:30')).toBe('12:30 pm');
-  });
-  it('names the Sydney time zone, daylight saving or not', () => {
-    expect(timeZoneLabel(new Date('2026-01-12T00:00:00Z'))).toMatch(/^Sydney time \((AEDT|GMT\+11)\)$/);
-    expect(timeZoneLabel(new Date('2026-07-12T00:00:00Z'))).toMatch(/^Sydney time \((AEST|GMT\+10)\)$/);
-  });
-});

@@ -50,8 +50,8 @@ export type Promotion = PromotionListItem & {
   servicesString: string
   durationString: string
   notesCount: number
-  /** Permit numbers staff saved (issue 13), by state. */
-  permitNumbers?: { state: string; number: string; approvalDate: string; expiryDate: string | null }[]
+  /** Permit numbers staff saved (issue 13), by state; the permit document's upload when staff attached one (issue 25). */
+  permitNumbers?: { state: string; number: string; approvalDate: string; expiryDate: string | null; documentFileName?: string | null }[]
   attachments: (PermitSave['attachments'][number] & { exists?: boolean | null })[]
   actionEntry?: PermitSave['actionEntry']
   permit: PermitSave['permit'] & FeeDue & {

@@ -126,7 +126,7 @@ export const PromotionViewSchema = PromotionListItemSchema.extend({
   reminders: z
     .array(z.object({ kind: z.string(), daysBefore: z.number().int().nullable(), accountHolder: z.boolean(), distributionListIds: z.array(z.number().int()) }))
     .optional(),
-  permitNumbers: z.array(z.object({ state: z.string(), number: z.string(), approvalDate: z.string(), expiryDate: z.string().nullable() })).optional().describe('permit numbers staff saved, by state'),
+  permitNumbers: z.array(z.object({ state: z.string(), number: z.string(), approvalDate: z.string(), expiryDate: z.string().nullable(), documentFileName: z.string().nullable().optional().describe('the permit document, at /download/upload/{documentFileName}') })).optional().describe('permit numbers staff saved, by state'),
   /** 001 §5 `skillsBasedTCEditWindow` (GET only; read-only: a value sent back with a save is ignored). */
   skillsBasedTCEditWindow: isoDateTime
     .nullable()

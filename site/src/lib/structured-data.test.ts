@@ -28,12 +28,14 @@ describe('servicesForPath', () => {
 })
 
 describe('structuredDataFor', () => {
-  it('describes the legal service with the spec figures', () => {
-    const data = structuredDataFor('/', content, 'https://example.com', [review]) as Record<string, any>
+  it('describes the legal service, its aggregate rating computed from the reviews shown', () => {
+    const data = structuredDataFor('/', content, 'https://example.com', [review, { ...review, authorId: 'b', rating: 4 }]) as Record<string, any>
     expect(data['@type']).toBe('LegalService')
     expect(data.priceRange).toBe('$150 - $245')
     expect(data.areaServed).toBe('AU')
-    expect(data.aggregateRating).toMatchObject({ ratingValue: '5.0', reviewCount: 123 })
+    // Not the configured 5.0 from 123: the two reviews it shows.
+    expect(data.aggregateRating).toMatchObject({ ratingValue: '4.5', reviewCount: 2 })
+    expect(structuredDataFor('/', content, 'https://example.com', []) as Record<string, any>).toMatchObject({ aggregateRating: undefined })
     expect(data.openingHoursSpecification).toMatchObject({ dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '08:00', closes: '18:00' })
     expect(data.contactPoint).toHaveLength(2)
     expect(data.review[0]).toMatchObject({ author: { name: 'A </script> B' }, publisher: { name: 'Co' }, datePublished: '2020-09-13', reviewRating: { ratingValue: 5 } })

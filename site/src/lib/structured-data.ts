@@ -2,6 +2,7 @@ import type { ReviewContent, SiteContent } from '@permitdesk/shared/site-content
 import { BUSINESS_HOURS } from '@permitdesk/shared/constants'
 import { LABEL_PRICE_RANGE } from '@permitdesk/shared/messages'
 import { reviewTimeToMs } from '@permitdesk/shared/format/relative-time'
+import { aggregateReviews } from '@permitdesk/shared/format/reviews'
 
 /**
  * Search-engine structured data (000 §2 "Structured data", §3): one LegalService with the
@@ -38,7 +39,8 @@ export function structuredDataFor(path: string, content: SiteContent, origin: st
   const services = servicesForPath(path)
   if (!services) return undefined
   const s = content.settings
-  const figures = s.reviewFigures ?? { ratingValue: 5, reviewCount: 123 }
+  // Computed from the reviews shown (issue 25), never a configured figure beside them.
+  const figures = aggregateReviews(reviews)
   return {
     '@context': 'https://schema.org',
     '@type': 'LegalService',
@@ -69,7 +71,7 @@ export function structuredDataFor(path: string, content: SiteContent, origin: st
       opens: s.businessHours?.opens ?? BUSINESS_HOURS.opens,
       closes: s.businessHours?.closes ?? BUSINESS_HOURS.closes,
     },
-    aggregateRating: { '@type': 'AggregateRating', ratingValue: figures.ratingValue.toFixed(1), reviewCount: figures.reviewCount, bestRating: 5, worstRating: 1 },
+    aggregateRating: figures ? { '@type': 'AggregateRating', ratingValue: figures.ratingValue.toFixed(1), reviewCount: figures.reviewCount, bestRating: 5, worstRating: 1 } : undefined,
     review: reviews.map((review) => ({
       '@type': 'Review',
       author: { '@type': 'Person', name: review.authorName },

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { MSG_DOWNLOAD_STARTING } from '@permitdesk/shared'
+import { MSG_DOWNLOAD_STARTING, TIMINGS } from '@permitdesk/shared'
 import { notify } from '../lib/notify'
 
 /** Whether a link starts a file download (a `download` link, or one of the server's download paths). */
@@ -21,7 +21,8 @@ export function DownloadNotice() {
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
       const anchor = (event.target as Element | null)?.closest?.('a[href]')
-      if (anchor instanceof HTMLAnchorElement && isDownloadLink(anchor)) notify(MSG_DOWNLOAD_STARTING, 'info')
+      // 000 §7: the download flag resets after 5 s, so the notice leaves then.
+      if (anchor instanceof HTMLAnchorElement && isDownloadLink(anchor)) notify(MSG_DOWNLOAD_STARTING, 'info', { durationMs: TIMINGS.downloadFlagResetMs })
     }
     document.addEventListener('click', onClick, true)
     return () => document.removeEventListener('click', onClick, true)

@@ -1,32 +1,39 @@
-/** Every route of the app in one place (spec 000 section 2, 001 section 2). All end with a slash. */
+/**
+ * Every route of the app, from the one route list in shared (spec 000 section 2, 001 section 2;
+ * issue 25): the server serves exactly these paths with the app, so a link built here always loads.
+ * All end with a slash.
+ */
+import { APP_ROUTES, appPath } from '@permitdesk/shared/app-routes'
+
 export const paths = {
   home: '/',
-  login: '/account/login/',
-  register: '/account/register/',
-  forgotPassword: '/account/forgotpassword/',
-  resetPassword: (token: string) => `/account/resetpassword/${encodeURIComponent(token)}/`,
-  accountEdit: '/account/edit/',
-  changePassword: '/account/changepassword/',
-  /** Built by the payment and API-key work (issues 11 and 12); the shell links to them. */
-  invoices: '/account/invoices/',
-  apiKeys: '/account/apikeys/',
-  promotions: '/promotions/',
-  archive: '/promotions/archive/',
-  wizard: '/wizard/',
+  login: APP_ROUTES.login,
+  register: APP_ROUTES.register,
+  forgotPassword: APP_ROUTES.forgotPassword,
+  resetPassword: (token: string) => appPath('resetPassword', { token }),
+  accountEdit: APP_ROUTES.accountEdit,
+  changePassword: APP_ROUTES.changePassword,
+  invoices: APP_ROUTES.invoices,
+  apiKeys: APP_ROUTES.apiKeys,
+  promotions: APP_ROUTES.promotions,
+  archive: APP_ROUTES.archive,
+  wizard: APP_ROUTES.wizard,
 } as const
 
 /** The promotion screens (001 §2). */
 export const promotionPaths = {
-  list: '/promotions/',
-  archive: '/promotions/archive/',
-  create: '/promotions/create/',
-  gameOfChance: '/promotions/game-of-chance/',
-  gameOfSkill: '/promotions/game-of-skill/',
-  wizard: '/wizard/',
-  dashboard: (id: number) => `/promotions/edit/${id}/`,
-  modify: (id: number) => `/promotions/modify/${id}/`,
-  modifySkillsBased: (id: number) => `/promotions/modifyskillsbased/${id}/`,
-  permitEdit: (id: number) => `/permit/edit/${id}/`,
+  list: APP_ROUTES.promotions,
+  archive: APP_ROUTES.archive,
+  create: APP_ROUTES.create,
+  gameOfChance: APP_ROUTES.gameOfChance,
+  gameOfSkill: APP_ROUTES.gameOfSkill,
+  wizard: APP_ROUTES.wizard,
+  dashboard: (id: number) => appPath('dashboard', { id }),
+  modify: (id: number) => appPath('modify', { id }),
+  modifySkillsBased: (id: number) => appPath('modifySkillsBased', { id }),
+  permitEdit: (id: number) => appPath('permitEdit', { id }),
+  draw: (id: number) => appPath('draw', { id }),
+  payment: (id: number) => appPath('payment', { id }),
 } as const
 
 /** The staff console's prefix (STAFF_PATH), written into the page by the server; /admin/ by default. */

@@ -2,14 +2,15 @@
  * Error and info notifications (000 §7/§8: "Error messages from data.message or data.modelState
  * are broadcast as error notifications"). Anything may publish; <Notifications /> shows them.
  */
-export type Notification = { id: number; kind: 'error' | 'info'; message: string }
+/** `durationMs`: how long an info message stays (default: the notification area's). */
+export type Notification = { id: number; kind: 'error' | 'info'; message: string; durationMs?: number }
 type Listener = (notification: Notification) => void
 
 const listeners = new Set<Listener>()
 let nextId = 1
 
-export function notify(message: string, kind: Notification['kind'] = 'error') {
-  const notification = { id: nextId++, kind, message }
+export function notify(message: string, kind: Notification['kind'] = 'error', options: { durationMs?: number } = {}) {
+  const notification = { id: nextId++, kind, message, ...options }
   for (const listener of listeners) listener(notification)
 }
 

@@ -2,7 +2,7 @@
  * The mails after a payment step (issue 12), sent after the transaction committed: the receipt
  * with the tax invoice attached, the BPAY instructions, and the "submitted" confirmation.
  */
-import { getPermitStatus, promotionTitle } from '@permitdesk/shared'
+import { customerStatusName, promotionTitle, statusNextStep } from '@permitdesk/shared'
 import type { Config } from '../../env'
 import type { Logger } from '../../logger'
 import type { Mailer } from '../../mail/create-mailer'
@@ -41,7 +41,7 @@ export async function sendPaymentMails(deps: PaymentMailDeps, event: PaymentMail
     await deps.mailer.send({ to: user.email, ...email, attachments })
   }
   if (event.kind !== 'bpay' && SUBMITTED_STATUSES.has(event.statusId)) {
-    await deps.mailer.send({ to: user.email, ...submittedTemplate(brand, { firstName: user.firstName, promotionName, statusName: getPermitStatus(event.statusId).name, dashboardUrl }) })
+    await deps.mailer.send({ to: user.email, ...submittedTemplate(brand, { firstName: user.firstName, promotionName, statusName: customerStatusName(event.statusId), nextStep: statusNextStep(event.statusId), dashboardUrl }) })
   }
 }
 

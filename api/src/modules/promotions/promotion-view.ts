@@ -113,7 +113,8 @@ export function toPromotion(row: PromotionRow, notes: NotesSummary): Promotion &
     permit: { ...row.permit, applicant: row.applicant, completedSections, applicationComplete, permitStatus, ...fees, isSAFeePremium: fees.isSAFeePremium === true, feeRuleSetId: ruleSetId },
     permitApplicant: row.applicant,
     versionNumber: row.version,
-    permitNumbers: Object.entries(row.permitNumbers ?? {}).map(([state, p]) => ({ state, number: p.number, approvalDate: p.approvalDate, expiryDate: p.expiryDate })),
+    // documentFileName: the permit document staff uploaded with the number, now the customer's upload (issue 25).
+    permitNumbers: Object.entries(row.permitNumbers ?? {}).map(([state, p]) => ({ state, number: p.number, approvalDate: p.approvalDate, expiryDate: p.expiryDate, documentFileName: p.fileName ?? null })),
   })
 }
 

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { createEvents, type EventAttributes } from 'ics'
-import { AppError, addDays, formatTimeOfDay, parseIsoDate, promotionKeyDates, promotionTitle, sydneyInstant } from '@permitdesk/shared'
+import { AppError, addDays, formatSydneyDateAndTime, parseIsoDate, promotionKeyDates, promotionTitle, sydneyInstant } from '@permitdesk/shared'
 import type { Db } from '../../db/client'
 import type { PromotionRow } from '../../db/schema/promotions'
 import { findPromotion, type Owner } from '../promotions/promotions.repository'
@@ -26,7 +26,7 @@ export function promotionEvents(row: PromotionRow, publicUrl: string): EventAttr
   return promotionKeyDates(datesSourceOf(row)).map((date): EventAttributes => {
     const common = {
       title: `${date.label}: ${title}`,
-      description: `${date.description}${date.time ? ` (${formatTimeOfDay(date.time)} Sydney time)` : ''}\n\n${url}`,
+      description: `${date.description}${date.time ? ` (${formatSydneyDateAndTime(date.date, date.time)})` : ''}\n\n${url}`,
       url,
       uid: `promotion-${row.id}-${date.kind}@${host}`,
       productId: PRODUCT_ID,

@@ -5,6 +5,7 @@
  * the return address before any call is made (000 §2). Each screen is loaded on first visit.
  */
 import { Navigate, type RouteObject } from 'react-router'
+import { APP_ROUTES } from '@permitdesk/shared/app-routes'
 import { lazyScreen } from '../../components/lazy-screen'
 import { promotionPaths } from '../../config/paths'
 import './promotions.css'
@@ -21,7 +22,7 @@ export const promotionRoutes: RouteObject[] = [
   { path: promotionPaths.gameOfChance, ...lazyScreen(create(false)) },
   { path: promotionPaths.gameOfSkill, ...lazyScreen(create(true)) },
   { path: promotionPaths.wizard, ...lazyScreen(create(false)) },
-  { path: '/promotions/edit/:id/', ...lazyScreen(() => import('./components/promotion-dashboard').then((m) => m.PromotionDashboard), { auth: true }) },
-  { path: '/promotions/modify/:id/', ...lazyScreen(modify(false), { auth: true }) },
-  { path: '/promotions/modifyskillsbased/:id/', ...lazyScreen(modify(true), { auth: true }) },
+  { path: APP_ROUTES.dashboard, ...lazyScreen(() => import('./components/promotion-dashboard').then((m) => m.PromotionDashboard), { auth: true }) },
+  { path: APP_ROUTES.modify, ...lazyScreen(modify(false), { auth: true }) },
+  { path: APP_ROUTES.modifySkillsBased, ...lazyScreen(modify(true), { auth: true }) },
 ]

@@ -8,7 +8,6 @@ import { paths } from '../../../config/paths'
 import { updateAccount } from '../api/account-api'
 import { useSession } from '../../../lib/session'
 import { AgentAddressFields } from './address-fields'
-import { ApiKeysSection } from './api-keys-section'
 import { CheckboxField, FormField, FormMessage } from './form-field'
 import { applyServerErrors } from './server-errors'
 import { Button } from '../../../components/ui'
@@ -58,7 +57,7 @@ export function AccountEditScreen() {
     <AppLayout title="My account">
       <h1>My account</h1>
       <p>
-        Signed in as <strong>{user.email}</strong>. <a href={`${paths.forgotPassword}?email=${encodeURIComponent(user.email)}`}>Change my password</a> · <a href="/account/invoices/">My invoices</a>
+        Signed in as <strong>{user.email}</strong>. <a href={`${paths.forgotPassword}?email=${encodeURIComponent(user.email)}`}>Change my password</a> · <a href={paths.invoices}>My invoices</a> · <a href={paths.apiKeys}>API keys</a>
       </p>
       <FormMessage error={formError} note={note} />
       <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="My account">
@@ -73,7 +72,6 @@ export function AccountEditScreen() {
           Save
         </Button>
       </form>
-      <ApiKeysSection />
       <p>
         <a href={paths.changePassword}>Change password</a>
       </p>

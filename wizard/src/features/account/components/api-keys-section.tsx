@@ -13,7 +13,7 @@ const KEYS = ['account', 'apiKeys'] as const
  * Revoked keys stay listed with the reason (issue 24: a password change or staff ending the
  * sessions revokes every key), so a script that stopped working says why.
  */
-export function ApiKeysSection() {
+export function ApiKeysSection({ page = false }: { page?: boolean }) {
   const queryClient = useQueryClient()
   const keys = useQuery({ queryKey: KEYS, queryFn: listApiKeys })
   const [name, setName] = useState('')
@@ -28,10 +28,14 @@ export function ApiKeysSection() {
     },
     onError: (e) => setError(e instanceof ApiError ? (Object.values(e.modelState ?? {}).flat()[0] ?? e.message) : (e as Error).message),
   })
+  const [revokeError, setRevokeError] = useState<string | null>(null)
   const revoke = useMutation({
     mutationFn: (id: number) => revokeApiKey(id),
+    onMutate: () => setRevokeError(null),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: KEYS }),
+    onError: (e) => setRevokeError((e as Error).message),
   })
+  const Heading = page ? 'h1' : 'h2'
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -42,7 +46,7 @@ export function ApiKeysSection() {
 
   return (
     <section aria-labelledby="api-keys-title" className="api-keys">
-      <h2 id="api-keys-title">API keys</h2>
+      <Heading id="api-keys-title">API keys</Heading>
       <p>
         Scripts and agency tools can lodge and manage your promotions with a key: send it as <code>Authorization: Bearer &lt;key&gt;</code>. See the{' '}
         <a href="/api/docs/">API reference</a>. At most 10 keys; a key cannot manage keys or your account details.
@@ -63,6 +67,8 @@ export function ApiKeysSection() {
           Create key
         </Button>
       </form>
+      {revokeError && <Alert tone="danger">{revokeError}</Alert>}
+      {keys.isError && <Alert tone="danger">{(keys.error as Error).message}</Alert>}
       {keys.data && keys.data.length > 0 ? (
         // Scrolls sideways on a phone (a revoked key's status is long); focusable so a keyboard can scroll it.
         // Positioned, so the visually hidden "Actions" header stays inside it instead of widening the page.
@@ -91,16 +97,16 @@ export function ApiKeysSection() {
                   <td>{key.lastUsedAt ? formatDate(new Date(key.lastUsedAt)) : 'Never'}</td>
                   <td>
                     {key.revokedAt && key.revokedReason ? (
-                      <>
+                      <span data-testid="key-revoked">
                         <Badge tone="danger">{API_KEY_REVOKED_LABELS[key.revokedReason]}</Badge> <span className="api-keys__when">{formatDate(new Date(key.revokedAt))}</span>
-                      </>
+                      </span>
                     ) : (
                       <Badge tone="success">Active</Badge>
                     )}
                   </td>
                   <td>
                     {key.revokedAt ? null : (
-                      <Button variant="danger" onPress={() => revoke.mutate(key.id)} aria-label={`Revoke ${key.name}`}>
+                      <Button variant="danger" onPress={() => revoke.mutate(key.id)} isPending={revoke.isPending && revoke.variables === key.id} aria-label={`Revoke ${key.name}`}>
                         Revoke
                       </Button>
                     )}

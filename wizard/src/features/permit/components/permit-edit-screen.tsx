@@ -5,6 +5,7 @@
  * PDF, reuse with undo, compliance and FAQ panels and the spec's modals.
  */
 import {
+  customerStatusName,
   displayPrizeValue,
   findStepByRoute,
   formatAusStates,
@@ -32,6 +33,7 @@ import { useReportActivity } from '../../../lib/report-activity'
 import { usePermitEditor, type Draft, type SaveStatus } from '../hooks/use-permit-editor'
 import { EditorProvider } from './editor-context'
 import { Section } from './fields'
+import { LockedApplication } from './locked-application'
 import { SECTION_COMPONENTS } from './sections'
 import '../permit.css'
 
@@ -139,9 +141,9 @@ export function PermitEditScreen() {
         <div>
           <h1>{title}</h1>
           <p className="permit-summary">
-            <span data-testid="permit-status" className="status status-info">{draft.permitStatus.name}</span>{' '}
+            <span data-testid="permit-status" className="status status-info">{customerStatusName(draft.permitStatus.id)}</span>{' '}
             {formatAusStates(draft.ausStates, { includeNz: draft.includeNz })} · {displayPrizeValue(draft)}{' '}
-            <Button variant="link" onPress={() => setModal('modifyOnly')}>Change states or prize value</Button>
+            {!readOnly && <Button variant="link" onPress={() => setModal('modifyOnly')}>Change states or prize value</Button>}
           </p>
         </div>
         <div className="permit-tools">
@@ -166,12 +168,11 @@ export function PermitEditScreen() {
         </div>
       </header>
 
-      {readOnly && (
-        <p className="notice info">This application is {draft.permitStatus.name.toLowerCase()} and cannot be edited here. <Link to={promotionPaths.dashboard(id)}>Back to the promotion</Link></p>
-      )}
-      {complete && (
+      {readOnly && <LockedApplication promotionId={id} statusId={draft.permitStatus.id} skill={draft.skillsBasedTC === true} />}
+      {/* A locked application says its status and next step above; "complete" would repeat it. */}
+      {complete && !readOnly && (
         <p className="notice success" role="status" data-testid="application-complete">
-          Your application is complete. Status: {editor.promotion?.permitStatus.name}.
+          Your application is complete. Status: {editor.promotion ? customerStatusName(editor.promotion.permitStatus.id) : ''}.
         </p>
       )}
       {otherEditor && <p className="notice warning" role="status" data-testid="other-editor">{otherEditor === 'owner' ? MSG_OWNER_EDITING : MSG_STAFF_EDITING}</p>}

@@ -1,5 +1,5 @@
-import { formatDate, formatTimeOfDay, type ReminderDateSetting, type ReminderKind } from '@permitdesk/shared'
-import { useEffect, useState, type FormEvent } from 'react'
+import { formatDate, formatSydneyDateAndTime, type ReminderDateSetting, type ReminderKind } from '@permitdesk/shared'
+import { useEffect, useRef, useState } from 'react'
 import {
   addEmails,
   createDistributionList,
@@ -27,6 +27,12 @@ const STATUS_TEXT = { scheduled: 'Scheduled', sent: 'Sent', past: 'Date passed',
 
 type Draft = Record<string, ReminderChoice & { on: boolean }>
 
+/** The reminders save as they change (issue 25): what the promoter sees about it. */
+type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; note: string } | { kind: 'error'; message: string }
+
+/** Typing a number of days settles before it is saved; ticks coalesce with it. */
+const SAVE_DELAY_MS = 500
+
 function draftOf(settings: ReminderDateSetting[], view: RemindersView): Draft {
   const draft: Draft = {}
   for (const setting of settings) {
@@ -39,7 +45,7 @@ function draftOf(settings: ReminderDateSetting[], view: RemindersView): Draft {
 }
 
 /**
- * The dashboard's "What to do next", "Dates and reminders", distribution lists and calendar
+ * The dashboard's "Next key date", "Dates and reminders", distribution lists and calendar
  * (issue 16): every key date with its meaning and days left, the reminders set for it and to
  * whom, and the calendar file and feed.
  */
@@ -47,8 +53,12 @@ export function DatesAndReminders({ promotionId }: { promotionId: number }) {
   const [settings, setSettings] = useState<ReminderDateSetting[]>([])
   const [view, setView] = useState<RemindersView | null>(null)
   const [draft, setDraft] = useState<Draft>({})
-  const [status, setStatus] = useState('')
+  const [saveState, setSaveState] = useState<SaveState>({ kind: 'idle' })
   const [error, setError] = useState('')
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
+  const pending = useRef<Draft | null>(null)
+  // One save at a time, in the order of the changes: the server ends with the latest draft.
+  const chain = useRef<Promise<void>>(Promise.resolve())
 
   const load = async () => {
     const [s, v] = await Promise.all([getReminderDateSettings(), getReminders(promotionId)])
@@ -60,6 +70,42 @@ export function DatesAndReminders({ promotionId }: { promotionId: number }) {
     load().catch((e: Error) => setError(e.message))
   }, [promotionId])
 
+  // Sends the draft as it is; the draft on screen stays the promoter's (a later tick is never undone by an earlier answer).
+  const send = async (toSave: Draft) => {
+    setSaveState({ kind: 'saving' })
+    try {
+      const chosen = Object.values(toSave)
+        .filter((d) => d.on)
+        .map(({ on: _on, ...choice }) => choice)
+      const saved = await saveReminders(promotionId, chosen)
+      setView(saved)
+      const past = saved.reminders.filter((r) => r.status === 'past')
+      if (pending.current === null) {
+        setSaveState({ kind: 'saved', note: past.length > 0 ? `${past.map((r) => r.label).join(', ')}: the reminder date has passed, so it will not be sent.` : '' })
+      }
+    } catch (e) {
+      setSaveState({ kind: 'error', message: (e as Error).message })
+    }
+  }
+  const flush = () => {
+    if (timer.current) clearTimeout(timer.current)
+    timer.current = null
+    const toSave = pending.current
+    if (!toSave) return
+    pending.current = null
+    chain.current = chain.current.then(() => send(toSave))
+  }
+  // Leaving the dashboard with a change still waiting saves it.
+  useEffect(() => () => flush(), [])
+
+  // A list was made, changed or deleted: take the lists (and statuses) from the server, keep the draft.
+  const reloadLists = async () => {
+    const v = await getReminders(promotionId)
+    setView(v)
+    const ids = new Set(v.distributionLists.map((l) => l.id))
+    setDraft((current) => Object.fromEntries(Object.entries(current).map(([kind, d]) => [kind, { ...d, distributionListIds: d.distributionListIds.filter((id) => ids.has(id)) }])))
+  }
+
   if (error && !view) return <p className="form-error" role="alert">{error}</p>
   if (!view) return <p role="status">Loading dates…</p>
 
@@ -67,34 +113,22 @@ export function DatesAndReminders({ promotionId }: { promotionId: number }) {
   const next = upcoming[0]
   const lists = view.distributionLists
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault()
-    setError('')
-    setStatus('')
-    try {
-      const chosen = Object.values(draft)
-        .filter((d) => d.on)
-        .map(({ on: _on, ...choice }) => choice)
-      const saved = await saveReminders(promotionId, chosen)
-      setView(saved)
-      setDraft(draftOf(settings, saved))
-      const past = saved.reminders.filter((r) => r.status === 'past')
-      setStatus(past.length > 0 ? `Your reminders are saved. ${past.map((r) => r.label).join(', ')}: the reminder date has passed, so it will not be sent.` : 'Your reminders are saved.')
-    } catch (e) {
-      setError((e as Error).message)
-    }
+  const update = (kind: ReminderKind, change: Partial<ReminderChoice & { on: boolean }>) => {
+    const next = { ...draft, [kind]: { ...draft[kind]!, ...change } }
+    setDraft(next)
+    pending.current = next
+    setSaveState({ kind: 'saving' })
+    if (timer.current) clearTimeout(timer.current)
+    timer.current = setTimeout(flush, SAVE_DELAY_MS)
   }
-
-  const update = (kind: ReminderKind, change: Partial<ReminderChoice & { on: boolean }>) => setDraft({ ...draft, [kind]: { ...draft[kind]!, ...change } })
 
   return (
     <>
       <section className="next-step" aria-labelledby="next-title">
-        <h2 id="next-title">What to do next</h2>
+        <h2 id="next-title">Next key date</h2>
         {next ? (
           <p data-testid="next-step">
-            <strong>{next.label}</strong> by {formatDate(next.date)}
-            {next.time ? ` at ${formatTimeOfDay(next.time)}` : ''} ({daysLeftText(next.daysLeft)}). {next.description}
+            <strong>{next.label}</strong> by {formatSydneyDateAndTime(next.date, next.time)} ({daysLeftText(next.daysLeft)}). {next.description}
           </p>
         ) : (
           <p className="muted">{view.dates.length === 0 ? 'Complete the permit application to see the promotion dates here.' : 'Every date of this promotion has passed.'}</p>
@@ -111,6 +145,7 @@ export function DatesAndReminders({ promotionId }: { promotionId: number }) {
             </button>
           </p>
         )}
+        {view.dates.length > 0 && (
         <table className="dates-table">
           <thead>
             <tr>
@@ -125,8 +160,7 @@ export function DatesAndReminders({ promotionId }: { promotionId: number }) {
                 <td>
                   <strong>{d.label}</strong>
                   <br />
-                  {formatDate(d.date)}
-                  {d.time ? `, ${formatTimeOfDay(d.time)}` : ''}
+                  {formatSydneyDateAndTime(d.date, d.time)}
                 </td>
                 <td>{d.description}</td>
                 <td>{daysLeftText(d.daysLeft)}</td>
@@ -134,78 +168,90 @@ export function DatesAndReminders({ promotionId }: { promotionId: number }) {
             ))}
           </tbody>
         </table>
+        )}
         <p>
           <a className="button" href={`/promotions/downloadcalendarfile/${promotionId}`} download>
             Download calendar file (.ics)
           </a>
         </p>
 
-        <form onSubmit={save} aria-labelledby="reminders-title">
-          <h3 id="reminders-title">Reminders</h3>
-          <p className="muted">Reminders are e-mailed at 8:00 AM Sydney time on the reminder day, to you and the lists you choose. Each has a link to stop them.</p>
-          {settings.map((setting) => {
-            const d = draft[setting.kind]
-            if (!d) return null
-            const saved = view.reminders.find((r) => r.kind === setting.kind)
-            return (
-              <fieldset key={setting.kind} data-testid={`reminder-${setting.kind}`}>
-                <legend>
-                  <label>
-                    <input type="checkbox" checked={d.on} onChange={(e) => update(setting.kind, { on: e.target.checked })} /> {setting.label}
+        <div className="reminders" role="group" aria-labelledby="reminders-title">
+          <div className="reminders__head">
+            <h3 id="reminders-title">Reminders</h3>
+            <p role="status" aria-live="polite" className={`reminders__state reminders__state--${saveState.kind}`} data-testid="reminders-save-state">
+              {saveState.kind === 'saving' ? 'Saving…' : saveState.kind === 'saved' ? 'All changes saved' : ''}
+            </p>
+          </div>
+          <p className="muted">Each reminder you tick is saved at once. They are e-mailed at 8:00 am Sydney time on the reminder day, to you and the lists you choose, each with a link to stop them.</p>
+          {saveState.kind === 'error' && (
+            <p className="form-error" role="alert">
+              Not saved: {saveState.message} <button type="button" className="link" onClick={() => void send(draft)}>Try again</button>
+            </p>
+          )}
+          {saveState.kind === 'saved' && saveState.note && <p className="notice warning">{saveState.note}</p>}
+          <ul className="reminder-list">
+            {settings.map((setting) => {
+              const d = draft[setting.kind]
+              if (!d) return null
+              const saved = view.reminders.find((r) => r.kind === setting.kind)
+              const unit = setting.businessDays ? 'business days' : 'days'
+              return (
+                <li key={setting.kind} className={`reminder${d.on ? ' reminder--on' : ''}`} data-testid={`reminder-${setting.kind}`}>
+                  <label className="reminder__toggle">
+                    <input type="checkbox" checked={d.on} onChange={(e) => update(setting.kind, { on: e.target.checked })} /> <span>{setting.label}</span>
                   </label>
-                </legend>
-                {d.on && (
-                  <div className="reminder-options">
-                    <label>
-                      <input
-                        type="number"
-                        min={0}
-                        max={365}
-                        value={d.daysBefore}
-                        onChange={(e) => update(setting.kind, { daysBefore: Number(e.target.value) })}
-                        aria-label={`${setting.label}: ${setting.businessDays ? 'business days' : 'days'} before`}
-                      />{' '}
-                      {setting.businessDays ? 'business days' : 'days'} before
-                    </label>
-                    <label>
-                      <input type="checkbox" checked={d.accountHolder} onChange={(e) => update(setting.kind, { accountHolder: e.target.checked })} /> Me
-                    </label>
-                    {lists.map((list) => (
-                      <label key={list.id}>
+                  {saved && d.on && (
+                    <p className="reminder__status muted" data-testid={`reminder-status-${setting.kind}`}>
+                      {STATUS_TEXT[saved.status]}
+                      {saved.reminderDate ? `: ${formatDate(saved.reminderDate)}` : ''}
+                      {saved.accountHolder || saved.distributionListIds.length > 0
+                        ? ` to ${[...(saved.accountHolder ? ['you'] : []), ...lists.filter((l) => saved.distributionListIds.includes(l.id)).map((l) => l.name)].join(', ')}`
+                        : ''}
+                      {saved.message ? `. ${saved.message}` : ''}
+                    </p>
+                  )}
+                  {d.on && (
+                    <div className="reminder__options" role="group" aria-label={`${setting.label}: when and to whom`}>
+                      <label className="reminder__days">
                         <input
-                          type="checkbox"
-                          checked={d.distributionListIds.includes(list.id)}
-                          onChange={(e) =>
-                            update(setting.kind, {
-                              distributionListIds: e.target.checked ? [...d.distributionListIds, list.id] : d.distributionListIds.filter((x) => x !== list.id),
-                            })
-                          }
+                          type="number"
+                          min={0}
+                          max={365}
+                          value={d.daysBefore}
+                          onChange={(e) => update(setting.kind, { daysBefore: Number(e.target.value) })}
+                          aria-label={`${setting.label}: ${unit} before`}
                         />{' '}
-                        {list.name}
+                        {unit} before
                       </label>
-                    ))}
-                  </div>
-                )}
-                {saved && (
-                  <p className="muted" data-testid={`reminder-status-${setting.kind}`}>
-                    {STATUS_TEXT[saved.status]}
-                    {saved.reminderDate ? `: ${formatDate(saved.reminderDate)}` : ''}
-                    {saved.accountHolder || saved.distributionListIds.length > 0
-                      ? ` to ${[...(saved.accountHolder ? ['you'] : []), ...lists.filter((l) => saved.distributionListIds.includes(l.id)).map((l) => l.name)].join(', ')}`
-                      : ''}
-                    {saved.message ? `. ${saved.message}` : ''}
-                  </p>
-                )}
-              </fieldset>
-            )
-          })}
-          <button type="submit">Save reminders</button>
-          <p role="status" aria-live="polite">{status}</p>
+                      <span className="reminder__to">to</span>
+                      <label>
+                        <input type="checkbox" checked={d.accountHolder} onChange={(e) => update(setting.kind, { accountHolder: e.target.checked })} /> Me
+                      </label>
+                      {lists.map((list) => (
+                        <label key={list.id}>
+                          <input
+                            type="checkbox"
+                            checked={d.distributionListIds.includes(list.id)}
+                            onChange={(e) =>
+                              update(setting.kind, {
+                                distributionListIds: e.target.checked ? [...d.distributionListIds, list.id] : d.distributionListIds.filter((x) => x !== list.id),
+                              })
+                            }
+                          />{' '}
+                          {list.name}
+                        </label>
+                      ))}
+                    </div>
+                  )}
+                </li>
+              )
+            })}
+          </ul>
           {error && <p className="form-error" role="alert">{error}</p>}
-        </form>
+        </div>
       </section>
 
-      <DistributionLists lists={lists} onChange={() => load().catch((e: Error) => setError(e.message))} />
+      <DistributionLists lists={lists} onChange={() => reloadLists().catch((e: Error) => setError(e.message))} />
       <CalendarFeedLink />
     </>
   )

@@ -1,4 +1,4 @@
-import { calculateFees, formatCurrency, selectRuleSet, STATE_CODES, type FeeInput } from '@permitdesk/shared'
+import { calculateFees, formatCurrency, getPermitSummary, MSG_NO_PERMIT_BASE_FEE, selectRuleSet, STATE_CODES, type FeeInput } from '@permitdesk/shared'
 import { NT_APPLICATION_FORM_URL, PRODUCT_NAME } from '../config'
 import { Button } from '../../../components/ui'
 
@@ -38,7 +38,11 @@ export function FeeSummary({ input, onExplainNotRequired }: Props) {
           <>
             <h3>Permits required</h3>
             {permitLines.length === 0 ? (
-              <p data-testid="no-permits">No state permit is required for these states and this prize value.</p>
+              // Before any state is chosen nothing is known yet; after, say why none is needed and that the base fee stays.
+              <p data-testid="no-permits">
+                {getPermitSummary(input).headline}
+                {r.states.length > 0 && managed && fees.feeDue_Service > 0 ? ` ${MSG_NO_PERMIT_BASE_FEE}` : ''}
+              </p>
             ) : (
               <table className="fee-table">
                 <tbody>
@@ -68,18 +72,24 @@ export function FeeSummary({ input, onExplainNotRequired }: Props) {
         <h3>Services</h3>
         <table className="fee-table">
           <tbody>
-            {managed && !skill && permitLines.length > 0 && (
-              <tr>
-                <th scope="row">Government licence fees</th>
-                <td data-testid="fee-government">{formatCurrency(fees.governmentSubtotal)}</td>
-              </tr>
-            )}
             {lines.map((line) => (
               <tr key={line.label}>
                 <th scope="row">{line.label}</th>
                 <td>{formatCurrency(line.cents)}</td>
               </tr>
             ))}
+          </tbody>
+        </table>
+        {/* Licence fees go to the regulators: not a service of ours, so they sit with the total (issue 25). */}
+        <h3>Total</h3>
+        <table className="fee-table">
+          <tbody>
+            {managed && !skill && permitLines.length > 0 && (
+              <tr>
+                <th scope="row">Government licence fees (no GST)</th>
+                <td data-testid="fee-government">{formatCurrency(fees.governmentSubtotal)}</td>
+              </tr>
+            )}
             <tr>
               <th scope="row">GST</th>
               <td data-testid="fee-gst">{formatCurrency(fees.feeDue_GST)}</td>

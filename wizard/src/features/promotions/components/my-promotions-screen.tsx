@@ -1,4 +1,4 @@
-import { displayPrizeValue, formatAusStates, formatDateNumeric, promotionTitle } from '@permitdesk/shared'
+import { displayPrizeValue, formatAusStates, formatDate, promotionTitle } from '@permitdesk/shared'
 import { useDeferredValue, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
@@ -42,9 +42,9 @@ export function MyPromotionsScreen({ archived }: { archived: boolean }) {
 
   const columns: TableColumn<PromotionListItem, SortColumn | 'states' | 'actions'>[] = [
     { id: 'name', label: 'Promotion', sortable: true, isRowHeader: true, render: (p) => <Link to={promotionPaths.dashboard(p.id)}>{promotionTitle(p.name)}</Link> },
-    { id: 'status', label: 'Status', sortable: true, render: (p) => <StatusBadge statusId={p.permitStatus.id} label={p.permitStatus.name} /> },
+    { id: 'status', label: 'Status', sortable: true, render: (p) => <StatusBadge statusId={p.permitStatus.id} /> },
     { id: 'totalPrizeValue', label: 'Prize value', sortable: true, align: 'end', render: (p) => displayPrizeValue(p) },
-    { id: 'date', label: 'Date created', sortable: true, render: (p) => formatDateNumeric(p.createdAt) },
+    { id: 'date', label: 'Date created', sortable: true, render: (p) => formatDate(p.createdAt) },
     { id: 'states', label: 'States', render: (p) => formatAusStates(p.ausStates, { includeNz: p.includeNz }) },
     {
       id: 'actions',

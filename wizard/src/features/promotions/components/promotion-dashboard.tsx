@@ -3,14 +3,16 @@ import {
   formatAusStates,
   formatDate,
   formatDurationText,
-  getPermitStatus,
+  customerStatusName,
   isEditableStatus,
   mobileStatusLabelFor,
   MSG_LAWYER_CONTACT_NEXT_STEPS,
+  MSG_PAYMENT_RECEIVED,
   promotionTitle,
   serviceLabel,
   startsAmendment,
   statusColour,
+  statusNextStep,
 } from '@permitdesk/shared'
 import { useEffect, useState } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
@@ -25,6 +27,9 @@ import { ComplianceCalendar } from './compliance-calendar'
 import { FeeBreakdownTable } from './fee-breakdown-table'
 import { NotesPopover } from './notes-popover'
 import { TermsPanel } from './terms-panel'
+import { PromotionTaskList } from './task-list/promotion-task-list'
+import { AddendaPanel } from './documents/addenda-panel'
+import { PermitDocuments } from './documents/permit-documents'
 
 /** /promotions/edit/{id}/ (001 §2 "Promotion dashboard"), optional query success and additionalPayment. */
 export function PromotionDashboard() {
@@ -51,7 +56,10 @@ export function PromotionDashboard() {
   return (
     <AppLayout title={title}>
       <nav aria-label="Breadcrumb"><Link to={promotionPaths.list}>My Promotions</Link></nav>
-      {search.get('success') !== null && <p className="notice success" role="status">Thank you. Your promotion has been updated.</p>}
+      {search.get('success') !== null && (
+        // After "Pay and submit": what happened (paid) and what happens next, for the status it led to.
+        <p className="notice success" role="status" data-testid="payment-received">{MSG_PAYMENT_RECEIVED} {statusNextStep(statusId)}</p>
+      )}
       {search.get('additionalPayment') !== null && <p className="notice success" role="status">Thank you. Your additional payment has been received.</p>}
       <header className="dashboard-header">
         <h1>
@@ -80,11 +88,15 @@ export function PromotionDashboard() {
         </h1>
         <p>
           <span className={`status status-${colour}`} data-testid="status">
-            <span className="status-full">{getPermitStatus(statusId).name}</span>
+            <span className="status-full">{customerStatusName(statusId)}</span>
             <span className="status-mobile" aria-hidden="true">{mobileStatusLabelFor(statusId, p.hasTermsAndConditions)}</span>
           </span>
         </p>
+        {/* After paying, the notice above already says what happens next. */}
+        {search.get('success') === null && <p className="status-next" data-testid="status-next">{statusNextStep(statusId)}</p>}
       </header>
+
+      <PromotionTaskList promotion={p} />
 
       <dl className="facts">
         <dt>Service</dt>
@@ -98,7 +110,7 @@ export function PromotionDashboard() {
         {p.permitNumbers && p.permitNumbers.length > 0 && (
           <>
             <dt>Permit numbers</dt>
-            <dd data-testid="permit-numbers">{p.permitNumbers.map((n) => `${n.state} ${n.number}`).join(', ')}</dd>
+            <dd><PermitDocuments permitNumbers={p.permitNumbers} /></dd>
           </>
         )}
         {p.servicesString && (
@@ -140,6 +152,7 @@ export function PromotionDashboard() {
         pendingCustomInvoice={p.pendingCustomInvoice}
       />
       <TermsPanel promotionId={id} />
+      <AddendaPanel promotion={p} onLodged={() => void getPromotion(id).then(setPromotion)} />
 
     </AppLayout>
   )

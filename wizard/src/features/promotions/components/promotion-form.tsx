@@ -4,7 +4,9 @@ import {
   emptyAusStates,
   getPermitRequirements,
   isNational,
+  LABEL_NO_PERMIT_NEEDED,
   MSG_COMPLETE_ALL_FORM_FIELDS,
+  MSG_NO_PERMIT_BASE_FEE,
   MSG_TOTAL_PRIZE_VALUE_REQUIRED,
   PromotionCreateSchema,
   PromotionModifySkillsBasedSchema,
@@ -264,7 +266,7 @@ export function PromotionForm({ initial, skill, submitLabel, onSubmit, statesLoc
 
       <Modal
         isOpen={modal === 'createWhenNotRequired'}
-        title="No permit is required"
+        title={LABEL_NO_PERMIT_NEEDED}
         onClose={() => setModal(null)}
         actions={
           <>
@@ -273,7 +275,7 @@ export function PromotionForm({ initial, skill, submitLabel, onSubmit, statesLoc
           </>
         }
       >
-        <p>Based on your answers, none of the states you chose needs a trade promotion permit. You can still create the promotion to buy terms and conditions or a random draw, or to keep a record.</p>
+        <p>Based on your answers, none of the states you chose needs a trade promotion permit. You can still create the promotion to buy terms and conditions or a random draw, or to keep a record. {MSG_NO_PERMIT_BASE_FEE}</p>
       </Modal>
       <Modal isOpen={modal === 'notRequired'} title="Included but not required" onClose={() => setModal(null)}>
         <p>Permits are only needed above a total prize value: NSW above $10,000, ACT above $3,000, and SA above $5,000 (or with instant-win prizes). Your promotion still runs in these states and must follow their laws, but no permit is applied for there.</p>

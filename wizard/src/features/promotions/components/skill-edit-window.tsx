@@ -3,7 +3,7 @@
  * decision record 014): while it is open the customer may amend (starting an amendment first
  * when the promotion was submitted); once it has closed the form is replaced by the refusal.
  */
-import { formatCurrency, formatDate, getPermitStatus, isEditableStatus, isSubmittedOrGenerated, MSG_SKILL_TC_AMEND_WINDOW_CLOSED, skillTcOption, isSkillTcPaymentOption } from '@permitdesk/shared'
+import { formatCurrency, formatDate, customerStatusName, isEditableStatus, isSubmittedOrGenerated, MSG_SKILL_TC_AMEND_WINDOW_CLOSED, skillTcOption, isSkillTcPaymentOption, statusNextStep } from '@permitdesk/shared'
 import { useEffect, useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { ApiError } from '../../../lib/api-client'
@@ -72,7 +72,7 @@ export function SkillEditWindow({ id, statusId, onAmendmentStarted, children }: 
     return (
       <>
         {notice}
-        <p role="alert">This promotion is {getPermitStatus(statusId).name.toLowerCase()}: it cannot be changed now.</p>
+        <p role="alert">{customerStatusName(statusId)}: this promotion cannot be changed now. {statusNextStep(statusId)}</p>
         <Link to={promotionPaths.dashboard(id)}>Back to the promotion</Link>
       </>
     )

@@ -1,4 +1,4 @@
-import { DRAW_METHOD_FLAGS, ENTRY_MECHANIC_PRESETS, ENTRY_METHOD_FLAGS, type Promotion } from '@permitdesk/shared'
+import { DRAW_METHOD_FLAGS, ENTRY_MECHANIC_PRESETS, ENTRY_METHOD_FLAGS, MSG_FINAL_DRAW_AFTER_END, type Promotion } from '@permitdesk/shared'
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import type { ComponentType } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -101,9 +101,10 @@ describe('FinalDrawSection', () => {
     expect(update).toHaveBeenCalledWith('permit.randomDrawMachineApproved', false)
   })
 
-  it('warns, without blocking, when the final draw is after the end', () => {
+  it('notes, without blocking or alarming, when the final draw is after the end (the usual case)', () => {
     renderSection(FinalDrawSection, createDraft({ permit: { drawMethodsValue: DRAW_METHOD_FLAGS.singleAll, finalDraw: { date: '2031-04-02' } } }))
-    expect(screen.getByRole('status').textContent).toMatch(/after the end date/)
+    expect(screen.getByRole('status').textContent).toBe(MSG_FINAL_DRAW_AFTER_END)
+    expect(screen.getByRole('status').querySelector('.notice.info')).not.toBeNull()
   })
 })
 

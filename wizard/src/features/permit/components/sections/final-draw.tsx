@@ -57,7 +57,7 @@ function DrawWhen() {
         <>
           <DateField path="permit.finalDraw.date" label="Final draw date" />
           {/* Always in the page so screen readers announce the warning when it appears. 001 §5: flagged, not an error. */}
-          <div role="status">{afterEnd && <p className="notice warning">{MSG_FINAL_DRAW_AFTER_END}</p>}</div>
+          <div role="status">{afterEnd && <p className="notice info">{MSG_FINAL_DRAW_AFTER_END}</p>}</div>
           <TimeField path="permit.finalDraw.time" label="Final draw time" hint={DRAW_TIME_ZONE_HINT} />
         </>
       )}

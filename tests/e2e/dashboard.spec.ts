@@ -1,0 +1,172 @@
+/**
+ * Issue 25: the promotion dashboard says what to do next, in the customer's words.
+ * - A new promotion: "Permits required" with each state's rule and fee, and one primary button
+ *   that starts the application (not only the title).
+ * - A complete application: the primary button is "Pay and submit"; after paying, the dashboard
+ *   says the payment is received and what happens next, with the status in the customer's words.
+ * - My Promotions shows dates as "12 Jan 2026".
+ * Each screen on a desktop and a phone (390 × 844), through axe, saved to tests/e2e/screens/.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { customerStatusName, formatDate, MSG_PAYMENT_RECEIVED, statusNextStep, today } from '@permitdesk/shared'
+import { readyPromotion, repoRoot, signUpCustomer, watchConsole } from './helpers'
+
+const SCREENS_DIR = path.join(repoRoot, 'tests', 'e2e', 'screens')
+const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const
+
+/** Axe (WCAG 2.1 A/AA) finds nothing serious on the page at each size; a full-page screenshot of each. */
+async function lookAt(page: Page, name: string) {
+  fs.mkdirSync(SCREENS_DIR, { recursive: true })
+  for (const [size, viewport] of Object.entries(SIZES)) {
+    await page.setViewportSize(viewport)
+    await page.waitForLoadState('networkidle')
+    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+    const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`), `${name} at ${size}`).toEqual([])
+    await page.screenshot({ path: path.join(SCREENS_DIR, `dashboard-${name}-${size}.png`), fullPage: true })
+  }
+  await page.setViewportSize(SIZES.desktop)
+}
+
+test('a new promotion: permits required and why, and a button that starts the application', async ({ page }) => {
+  const errors = watchConsole(page)
+  await signUpCustomer(page.request, 'tasks')
+  const created = await page.request.post('/api/promotion/create', {
+    data: { name: 'Winter giveaway', ausStates: { nsw: true, act: true, vic: true }, includeNz: false, totalPrizeValue: 20_000, hasNswAuthority: false, winnersDrawnElectronically: false, managedSubmission: true, randomDraw: true, termsAndConditions: false, abridgedTC: false, hostedTC: false },
+  })
+  expect(created.status(), await created.text()).toBe(200)
+  const id = (await created.json()).id as number
+
+  await page.goto(`/promotions/edit/${id}/`)
+  const tasks = page.getByTestId('task-list')
+  await expect(tasks.getByRole('heading', { name: 'What to do next' })).toBeVisible()
+  await expect(tasks.getByTestId('permits-headline')).toHaveText('Permits needed: ACT and NSW.')
+  await expect(tasks.getByTestId('permit-NSW')).toContainText('over $10,000. Licence fee $468.')
+  await expect(tasks.getByTestId('permit-ACT')).toContainText('Licence fee $721, the fee for prizes over $10,000.')
+  await expect(tasks.getByTestId('permit-VIC')).toContainText('No permit')
+  await expect(page.getByTestId('status')).toContainText(customerStatusName(1))
+  await expect(page.getByTestId('status-next')).toHaveText(statusNextStep(1))
+  await expect(tasks.getByTestId('task-state-payment')).toHaveText('Cannot start yet')
+  await expect(tasks.getByTestId('task-state-terms')).toHaveText('Not ordered')
+  // One primary button on the dashboard's task list: the next step.
+  await expect(tasks.locator('.ui-button--primary')).toHaveCount(1)
+  await lookAt(page, 'new')
+
+  await tasks.getByRole('link', { name: 'Start the application' }).click()
+  await expect(page).toHaveURL(new RegExp(`/permit/edit/${id}/`))
+
+  // My Promotions: the date as "12 Jan 2026".
+  await page.goto('/promotions/')
+  await expect(page.getByRole('row', { name: /Winter giveaway/ })).toContainText(formatDate(new Date()))
+  await expect(page.getByRole('row', { name: /Winter giveaway/ })).toContainText(customerStatusName(1))
+  expect(errors).toEqual([])
+})
+
+test('a complete application: "Pay and submit" leads; after paying the dashboard says what happened and what happens next', async ({ page }) => {
+  const errors = watchConsole(page)
+  await signUpCustomer(page.request, 'tasks-pay')
+  const id = await readyPromotion(page.request, 'Spring giveaway')
+
+  await page.goto(`/promotions/edit/${id}/`)
+  const tasks = page.getByTestId('task-list')
+  await expect(tasks.getByTestId('task-state-application')).toHaveText('Completed')
+  await expect(tasks.getByTestId('task-state-payment')).toHaveText('To do')
+  await expect(tasks.locator('.ui-button--primary')).toHaveText('Pay and submit')
+  await lookAt(page, 'ready')
+
+  await tasks.getByRole('link', { name: 'Pay and submit' }).click()
+  await expect(page).toHaveURL(new RegExp(`/permit/edit/${id}/payment/$`))
+  await page.getByLabel('Name on card').fill('Pat Payer')
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+  await page.getByLabel('Expiry (MM/YY)').fill('12/35')
+  await page.getByLabel('Security code').fill('123')
+  await page.getByRole('button', { name: /^Pay .* and submit$/ }).click()
+  await expect(page).toHaveURL(new RegExp(`/promotions/edit/${id}/\\?success`))
+
+  await expect(page.getByTestId('payment-received')).toHaveText(`${MSG_PAYMENT_RECEIVED} ${statusNextStep(4)}`)
+  await expect(page.getByText('Your promotion has been updated.')).toHaveCount(0)
+  await expect(page.getByTestId('status')).toContainText(customerStatusName(4))
+  await expect(tasks.getByTestId('task-state-payment')).toHaveText('Completed')
+  await expect(tasks.getByTestId('task-state-permits')).toHaveText('Waiting')
+  await expect(tasks.getByTestId('task-action-application')).toHaveText('Start an amendment')
+  await lookAt(page, 'paid')
+  expect(errors).toEqual([])
+})
+
+test('a locked application says why and what to do, by status: BPAY, then submitted', async ({ page, browser }) => {
+  const errors = watchConsole(page)
+  await signUpCustomer(page.request, 'locked')
+  const id = await readyPromotion(page.request, 'Autumn giveaway')
+
+  await page.goto(`/permit/edit/${id}/payment/`)
+  await page.getByLabel('BPAY').check()
+  await page.getByRole('button', { name: 'Submit and pay by BPAY' }).click()
+  await expect(page.getByTestId('bpay-crn')).toHaveText(/^\d{7,}$/)
+
+  await page.goto(`/permit/edit/${id}/`)
+  const locked = page.getByTestId('locked-application')
+  await expect(locked.getByRole('heading', { name: 'Pay your BPAY invoice' })).toBeVisible()
+  await expect(page.getByTestId('permit-status')).toHaveText(customerStatusName(9))
+  await lookAt(page, 'locked-bpay')
+  await locked.getByRole('link', { name: 'Pay by card instead' }).click()
+  await expect(page).toHaveURL(new RegExp(`/permit/edit/${id}/payment/$`))
+
+  // Staff approve the BPAY payment: the application is submitted.
+  const staffContext = await browser.newContext({ baseURL: `http://localhost:${process.env.E2E_PORT || 3100}` })
+  expect((await staffContext.request.post('/api/account/login', { data: { email: 'staff@permitdesk.test', password: 'staff-password-123' } })).status()).toBe(200)
+  const approved = await staffContext.request.post('/api/admin/approveBpayPayment', { data: { id } })
+  expect(approved.status(), await approved.text()).toBe(200)
+  await staffContext.close()
+
+  await page.goto(`/permit/edit/${id}/`)
+  await expect(locked.getByRole('heading', { name: 'Your application is with the regulators' })).toBeVisible()
+  await expect(page.getByTestId('permit-status')).toHaveText(customerStatusName(4))
+  await lookAt(page, 'locked-submitted')
+  await locked.getByRole('button', { name: 'Start an amendment' }).click()
+  await expect(page.getByTestId('permit-status')).toHaveText(customerStatusName(14))
+  await expect(page.getByTestId('locked-application')).toHaveCount(0)
+  expect(errors).toEqual([])
+})
+
+test('after approval: the permit document downloads from the dashboard, and addenda are uploaded and lodged there', async ({ page, browser }) => {
+  const errors = watchConsole(page)
+  await signUpCustomer(page.request, 'addenda')
+  const id = await readyPromotion(page.request, 'Summer giveaway')
+
+  // Staff: approve, and save the NSW permit number with its document.
+  const staffContext = await browser.newContext({ baseURL: `http://localhost:${process.env.E2E_PORT || 3100}` })
+  const staff = staffContext.request
+  expect((await staff.post('/api/account/login', { data: { email: 'staff@permitdesk.test', password: 'staff-password-123' } })).status()).toBe(200)
+  expect((await staff.post('/api/admin/forcePromotionStatusChange', { data: { id, newStatus: 8 } })).status()).toBe(200)
+  const document = Buffer.from('%PDF-1.7\n% NSW permit NTP/13579\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n')
+  const uploaded = await staff.post('/api/Upload', { multipart: { file: { name: 'NSW permit.pdf', mimeType: 'application/pdf', buffer: document } } })
+  expect(uploaded.status()).toBe(201)
+  const approvalDate = today({ now: new Date() })
+  const saved = await staff.post('/api/promotion/savePermitNumber', { data: { promotionId: id, state: 'NSW', number: 'NTP/13579', approvalDate, fileName: (await uploaded.json()).serverFileName } })
+  expect(saved.status(), await saved.text()).toBe(200)
+  await staffContext.close()
+
+  await page.goto(`/promotions/edit/${id}/`)
+  await expect(page.getByTestId('permit-number-NSW')).toContainText('NTP/13579')
+  const documentLink = page.getByTestId('permit-document-NSW')
+  await expect(documentLink).toHaveText('Download the NSW permit')
+  const fetched = await page.request.get((await documentLink.getAttribute('href'))!)
+  expect(fetched.status()).toBe(200)
+  expect(await fetched.text()).toContain('NSW permit NTP/13579')
+
+  const addenda = page.getByTestId('addenda')
+  await expect(addenda.getByTestId('addendum-state-V')).toHaveText('Not lodged yet')
+  await addenda.getByLabel('Upload and lodge List of prize winners').setInputFiles({ name: 'winners.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n% winners\n%%EOF\n') })
+  await expect(addenda.getByTestId('addendum-V').getByRole('status')).toHaveText('List of prize winners lodged. We will send it to the regulators.')
+  await expect(addenda.getByTestId('addendum-state-V')).toContainText(`Lodged ${formatDate(new Date())}`)
+  await expect(addenda.getByTestId('addendum-state-W')).toHaveText('Not lodged yet')
+  await lookAt(page, 'approved')
+
+  // Still there on a fresh load: kept on the promotion.
+  await page.reload()
+  await expect(page.getByTestId('addendum-state-V')).toContainText('Lodged')
+  expect(errors).toEqual([])
+})

@@ -1,0 +1,98 @@
+/**
+ * Addenda after the draw (001 §7 submitAddendum; issue 25): the winners lists (V, W), the
+ * scrutineer's declaration (U) and the list of entries (X), each uploaded and lodged from the
+ * dashboard; staff then lodge it with the regulators. Shown once the application is submitted.
+ */
+import { ATTACHMENT_TYPES, formatDate, isSubmittedOrGenerated, PERMIT_STATUS_IDS as S } from '@permitdesk/shared'
+import { useId, useState } from 'react'
+import type { Promotion } from '../../api/promotions'
+import { submitAddendum, uploadAddendumFile } from '../../api/addenda'
+
+const CODES = ['V', 'W', 'U', 'X'] as const
+
+type Lodged = { code: string; submitDate: string; fileName?: string | null; userFileName?: string | null }
+
+export function AddendaPanel({ promotion: p, onLodged }: { promotion: Promotion; onLodged: () => void }) {
+  const statusId = p.permitStatus.id
+  if (p.skillsBasedTC || !p.requiresPermits || !(isSubmittedOrGenerated(statusId) || statusId === S.awaitingSubmission)) return null
+  const lodged = new Map<string, Lodged>(
+    p.attachments.filter((a) => a.submitDate).map((a) => [a.attachmentType.code, { code: a.attachmentType.code, submitDate: a.submitDate!, fileName: a.fileName, userFileName: a.userFileName }]),
+  )
+  return (
+    <section className="addenda" aria-labelledby="addenda-title" data-testid="addenda">
+      <h2 id="addenda-title">Addenda</h2>
+      <p className="muted">After the draw, the regulators need these. Upload each one here (PDF, up to 10MB) and we lodge it for you.</p>
+      <ul className="addenda__list">
+        {CODES.map((code) => (
+          <AddendumRow key={code} promotionId={p.id} code={code} lodged={lodged.get(code)} onLodged={onLodged} />
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+function AddendumRow({ promotionId, code, lodged, onLodged }: { promotionId: number; code: string; lodged: Lodged | undefined; onLodged: () => void }) {
+  const type = ATTACHMENT_TYPES.find((t) => t.code === code)!
+  const inputId = useId()
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState('')
+  const [done, setDone] = useState('')
+  const lodge = async (file: File) => {
+    setBusy(true)
+    setError('')
+    setDone('')
+    try {
+      const uploaded = await uploadAddendumFile(file)
+      await submitAddendum(promotionId, type.slug, uploaded.serverFileName)
+      setDone(`${type.name} lodged. We will send it to the regulators.`)
+      onLodged()
+    } catch (e) {
+      setError((e as Error).message)
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <li className="addenda__row" data-testid={`addendum-${code}`}>
+      <div>
+        <span className="attachment-code">{code}</span> <strong>{type.name}</strong>
+        <div className="muted" data-testid={`addendum-state-${code}`}>
+          {lodged ? (
+            <>
+              Lodged {formatDate(lodged.submitDate)}
+              {lodged.fileName && (
+                <>
+                  {' '}
+                  · <a href={`/download/upload/${encodeURIComponent(lodged.fileName)}`}>Download<span className="visually-hidden"> {type.name}</span></a>
+                </>
+              )}
+            </>
+          ) : (
+            'Not lodged yet'
+          )}
+        </div>
+      </div>
+      <div>
+        <input
+          id={inputId}
+          className="visually-hidden"
+          type="file"
+          accept=".pdf,.csv,.xlsx,.xls,.doc,.docx,application/pdf"
+          disabled={busy}
+          onChange={(e) => {
+            const file = e.target.files?.[0]
+            e.target.value = ''
+            if (file) void lodge(file)
+          }}
+        />
+        {/* The file input is the control (keyboard, screen readers); the label is how it looks. */}
+        <label className="ui-button ui-button--secondary addenda__upload" htmlFor={inputId} aria-disabled={busy}>
+          {busy ? 'Lodging…' : lodged ? 'Replace' : 'Upload and lodge'}
+          <span className="visually-hidden"> {type.name}</span>
+        </label>
+      </div>
+      <p role="status" aria-live="polite" className="addenda__message">{done}</p>
+      {error && <p className="form-error" role="alert">{error}</p>}
+    </li>
+  )
+}
