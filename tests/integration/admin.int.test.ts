@@ -324,7 +324,7 @@ describe('users', () => {
     expect(log[0]).toMatchObject({ action: 'update-email', userId: staffId, changes: { email: { from: target.email, to: newEmail } } })
     // Ending sessions signs the user out.
     expect((await target.client.get('/api/account/get')).status).toBe(200)
-    expect((await staff.post('/api/admin/endUserSessions', { userId: target.id })).body).toEqual({ ended: 1 })
+    expect((await staff.post('/api/admin/endUserSessions', { userId: target.id })).body).toEqual({ ended: 1, apiKeysRevoked: 0, calendarFeedReplaced: false })
     expect((await target.client.get('/api/account/get')).status).toBe(401)
   })
 })

@@ -21,6 +21,7 @@ import {
   toHex,
   verifyInclusion,
 } from '@permitdesk/shared'
+import { waivePayment } from '../factories/payments'
 import { createCustomer, createPromotion, type Customer } from '../factories/promotions'
 import { waitForMail } from '../setup/accounts'
 import { startTestApi, type Client, type TestApi } from '../setup/test-api'
@@ -51,6 +52,7 @@ function form(id: number, content: string) {
 /** A promotion whose application has no draw dates (draws then run from their creation or the time given). */
 async function promotionWithoutDates() {
   const id = await createPromotion(alice.client, { randomDraw: true })
+  await waivePayment(staff.client, id, ['draw']) // issue 22: a draw runs once paid; these tests are about the draw
   await api.database.db.execute(sql`update app.promotions set permit = permit - 'finalDraw' - 'unclaimedDraw' where id = ${id}`)
   return id
 }
@@ -70,6 +72,7 @@ const publicRecord = async (publicId: string) => (await api.client().get(`/api/d
 describe('a draw runs at or after its scheduled time', () => {
   it('refuses the owner before the application\u2019s final draw time with the date, and lets staff run early only with a reason the record shows', async () => {
     const promotionId = await createPromotion(alice.client, { randomDraw: true })
+    await waivePayment(staff.client, promotionId, ['draw']) // issue 22: a draw runs once paid; these tests are about the draw
     // The application's final draw: 80 days ahead, 3:00 pm in Sydney.
     const finalDate = new Date(Date.now() + 80 * 86_400_000).toISOString().slice(0, 10)
     await api.database.db.execute(sql`update app.promotions set permit = jsonb_set(permit, '{finalDraw}', ${JSON.stringify({ date: finalDate, time: '15:00' })}::jsonb) where id = ${promotionId}`)
@@ -257,6 +260,7 @@ describe('uploads are checked before a byte is stored', () => {
   it('keeps each account within its entries quota, replacing a draw\u2019s own entries included', async () => {
     const carol = await createCustomer(api)
     const promotionId = await createPromotion(carol.client, { randomDraw: true })
+    await waivePayment(staff.client, promotionId, ['draw']) // issue 22: a draw runs once paid; these tests are about the draw
     const big = `entryId,name,email\n${Array.from({ length: 9_000 }, (_, i) => `E${i + 1},Entrant Number${i + 1},person${i + 1}@example.com`).join('\n')}\n` // about 450 KB
     const first = (await carol.client.post('/api/draw/create', { promotionId, winners: 1 })).body
     expect((await carol.client.upload('/api/draw/uploadEntries', form(first.id, big))).status).toBe(200)
@@ -331,6 +335,7 @@ describe('certificates printed once and served as a file', () => {
     const { getPublicDraw } = await import('../../api/src/modules/draws/draw-service')
     const { renderCertificate } = await import('../../api/src/modules/draws/draw-page')
     const promotionId = await createPromotion(alice.client, { randomDraw: true })
+    await waivePayment(staff.client, promotionId, ['draw']) // issue 22: a draw runs once paid; these tests are about the draw
     const finalDate = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)
     await api.database.db.execute(sql`update app.promotions set permit = jsonb_set(permit, '{finalDraw}', ${JSON.stringify({ date: finalDate, time: '15:00' })}::jsonb) where id = ${promotionId}`)
     const draw = await committedDraw(promotionId)

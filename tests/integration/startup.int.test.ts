@@ -61,7 +61,7 @@ describe('npm start refuses bad configuration with one clear line', { timeout: 1
 
   it('refuses a production start without a finished build, before touching a database', async () => {
     // A build directory that never exists: whatever the checkout has built, this one is not built.
-    const result = await startWith({ NODE_ENV: 'production', PAYLOAD_SECRET: 'x'.repeat(40), PORT: String(await findFreePort()), CMS_BUILD_DIR: '.next-never-built', DATA_DIR: '.test-data/startup-production' })
+    const result = await startWith({ NODE_ENV: 'production', PAYMENTS: 'test', PAYLOAD_SECRET: 'x'.repeat(40), PORT: String(await findFreePort()), CMS_BUILD_DIR: '.next-never-built', DATA_DIR: '.test-data/startup-production' })
     expect(result.code).toBe(1)
     expect(result.stderr).toContain('Cannot start: the app and the CMS admin are not built for these sources. Run `npm run build` (with NODE_ENV=production) first.')
     expect(result.stdout).not.toMatch(/PostgreSQL|building/)
