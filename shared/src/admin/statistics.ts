@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { IsoDateSchema } from '../dates/date-schemas';
+import { csvSafeCell } from '../draws/csv-export';
 
 /** The provider's services as fee keys with the words staff read (never code names). */
 export const PROVIDER_SERVICE_FEES = [
@@ -95,7 +96,7 @@ export function outstandingAgeBucket(days: number): (typeof OUTSTANDING_AGE_BUCK
 export function csvCell(value: string | number | boolean | null | undefined): string {
   if (value == null) return '';
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const safe = csvSafeCell(value);
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
