@@ -36,7 +36,7 @@ test('a password change is announced before it is confirmed, and ends the API ke
   await page.getByRole('button', { name: 'Sign in' }).click()
   await expect(page).not.toHaveURL(/\/account\/login\//)
 
-  await page.goto('/account/edit/')
+  await page.goto('/account/apikeys/')
   await page.getByLabel('Key name').fill('Nightly import')
   await page.getByRole('button', { name: 'Create key' }).click()
   const key = (await page.getByTestId('new-api-key').textContent())!.trim()
@@ -55,7 +55,7 @@ test('a password change is announced before it is confirmed, and ends the API ke
 
   // The key stopped, and the account screen says why.
   expect((await request.get('/api/promotion/list', { headers: { authorization: `Bearer ${key}` } })).status()).toBe(401)
-  await page.goto('/account/edit/')
+  await page.goto('/account/apikeys/')
   const row = page.getByRole('table', { name: 'Your API keys' }).getByRole('row', { name: /Nightly import/ })
   await expect(row).toContainText(API_KEY_REVOKED_LABELS.password_changed)
   await expect(page.getByRole('button', { name: 'Revoke Nightly import' })).toHaveCount(0)
