@@ -36,5 +36,7 @@ test('the account menu pages open on a full page load: invoices and API keys', a
     await page.screenshot({ path: path.join(repoRoot, 'tests', 'e2e', 'screens', `api-keys-${size}.png`), fullPage: true })
   }
   await page.getByRole('button', { name: 'Revoke Agency script' }).click()
-  await expect(page.getByText('You have no API keys.')).toBeVisible()
+  // Revoked keys stay listed with why (issue 24), and can no longer be revoked.
+  await expect(page.getByTestId('key-revoked')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Revoke Agency script' })).toHaveCount(0)
 })

@@ -31,6 +31,8 @@ export type SortableTableProps<T, C extends string = string> = {
   onSortChange?: (sort: TableSort<C>) => void
   empty?: ReactNode
   onRowAction?: (row: T) => void
+  /** Wide tables that scroll sideways on a phone: the scroll box is a named, focusable region so a keyboard can scroll it. */
+  scrollable?: boolean
 }
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const
@@ -38,11 +40,11 @@ const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const
 /** A click on a row's own link, button or input is theirs, not the row's. */
 const isOwnControl = (event: MouseEvent) => event.target instanceof Element && event.target.closest('a, button, input, select, textarea, label') !== null
 
-export function SortableTable<T, C extends string = string>({ label, columns, rows, rowKey, sort, onSortChange, empty, onRowAction }: SortableTableProps<T, C>) {
+export function SortableTable<T, C extends string = string>({ label, columns, rows, rowKey, sort, onSortChange, empty, onRowAction, scrollable = false }: SortableTableProps<T, C>) {
   const sortBy = (column: C) =>
     onSortChange?.({ column, direction: sort?.column === column ? (sort.direction === 'asc' ? 'desc' : 'asc') : 'asc' })
   return (
-    <div className="ui-table-wrap">
+    <div className="ui-table-wrap" {...(scrollable ? { role: 'region', 'aria-label': `${label}, scrollable`, tabIndex: 0 } : {})}>
       <table className="ui-table" aria-label={label}>
         <thead className="ui-table__head">
           <tr>

@@ -81,7 +81,7 @@ function downloadCsv(name: string, rows: (string | number | null)[][]) {
 function Section<T>({ title, name, columns, rows, rowKey, csv }: { title: string; name: string; columns: TableColumn<T>[]; rows: readonly T[]; rowKey: (row: T) => string | number; csv: (row: T) => (string | number | null)[] }) {
   return (
     <>
-      <SortableTable label={title} columns={columns} rows={rows} rowKey={rowKey} empty="Nothing in this range." />
+      <SortableTable label={title} columns={columns} rows={rows} rowKey={rowKey} empty="Nothing in this range." scrollable />
       <p>
         <NativeButton variant="secondary" onClick={() => downloadCsv(name, [columns.map((c) => c.label), ...rows.map(csv)])}>
           Export “{title}” as CSV
