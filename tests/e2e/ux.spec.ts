@@ -142,9 +142,21 @@ async function tabTo(page: Page, target: Locator, { max = 120, back = false } = 
   throw new Error(`Tab never reached ${target}`)
 }
 
-test('keyboard only: sign in, create a promotion, complete the first step of the application, sign out', async ({ page }) => {
+test('keyboard only: sign in, create a promotion, complete the first step of the application, sign out', async ({ browser }) => {
   // Every key is a round trip to the browser, and the dashboard now has its task list and compliance calendar to pass.
   test.setTimeout(150_000)
+  // Its own context, closed with a bound: in full runs closing this journey's context has hung for the whole
+  // test timeout after every assertion passed (the trace shows the body done in 9 s); under investigation.
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  try {
+    await keyboardJourney(page)
+  } finally {
+    await Promise.race([context.close(), new Promise((resolve) => setTimeout(resolve, 10_000))])
+  }
+})
+
+async function keyboardJourney(page: Page) {
   const email = await signUp(page.request, 'keys')
   await page.goto('/account/login/')
   await tabTo(page, page.getByLabel('Email address'))
@@ -199,7 +211,7 @@ test('keyboard only: sign in, create a promotion, complete the first step of the
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(/\/$/)
   expect((await (await page.request.get('/api/account/current')).json()).authenticated).toBe(false)
-})
+}
 
 test('the shell: header links, staff link for staff only, and the phone menu button', async ({ page, browser }) => {
   await signIn(page.request, await signUp(page.request, 'shell', { firstName: 'Sam', lastName: 'Shell' }))
