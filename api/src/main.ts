@@ -18,8 +18,9 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded'
 import { ensureCmsSchema, getOrCreateInstanceSecret, migrateApp, withPrepareLock } from './db/migrate'
 import { ConfigError, loadConfig, type Config } from './env'
 import { createLogger } from './logger'
-import { buildCms, buildWizard, cmsBuildLockName, cmsTarget, contentFileFor, isCmsBuilt, isWizardBuilt, lastBuildSeconds, runStep, withBuildLock } from './server/build'
+import { buildCms, buildWizard, cmsBuildLockName, cmsTarget, contentFileFor, isCmsBuilt, isWizardBuilt, lastBuildSeconds, withBuildLock } from './server/build'
 import { CmsAdmin } from './server/cms-admin'
+import { prepareCms } from './server/cms-prepare'
 import type { CmsBuildStep } from '@permitdesk/shared'
 import { ensureSiteRelease } from './modules/site-build/ensure-site-release'
 import { LiveSite, watchSiteReleases } from './server/live-site'
@@ -127,11 +128,7 @@ try {
       await ensureCmsSchema(url)
       payloadSecret ??= await getOrCreateInstanceSecret(url, 'payload_secret')
       const cmsEnv = cmsEnvironment()
-      await runStep(process.execPath, ['--import', 'tsx', path.join(parts.cms, 'scripts', 'prepare.ts'), '--export', contentFile], {
-        cwd: parts.cms,
-        env: { ...cmsEnv, ADMIN_EMAIL: config.ADMIN_EMAIL ?? '', ADMIN_PASSWORD: config.ADMIN_PASSWORD ?? '', PAYLOAD_CONFIG_PATH: 'src/payload.config.ts' },
-        label: 'CMS migrations and content',
-      })
+      await prepareCms({ databaseUrl: url, contentFile, env: { ...cmsEnv, ADMIN_EMAIL: config.ADMIN_EMAIL ?? '', ADMIN_PASSWORD: config.ADMIN_PASSWORD ?? '' }, progress: say })
       // Built here only when the current release (maybe another process's) is not of these sources and content.
       await ensureSiteRelease({ databaseUrl: url, storage, logger, dataDir: config.DATA_DIR, contentFile, progress: say })
       if (config.isProduction && !buildOnly) return

@@ -62,3 +62,34 @@ export async function getOrCreateInstanceSecret(url: string, key: string): Promi
     await client.end()
   }
 }
+
+/**
+ * The CMS content as it stands, in one cheap reading: for every table of the `cms` schema, its row
+ * count and newest `updated_at`. Any save, publish, seed or delete moves it, so a start can tell
+ * whether the content it exported last time is still the content in the database.
+ */
+export async function cmsContentWatermark(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    const { rows: tables } = await client.query<{ table_name: string; dated: boolean }>(
+      `select t.table_name, exists (select 1 from information_schema.columns c where c.table_schema = 'cms' and c.table_name = t.table_name and c.column_name = 'updated_at') as dated
+         from information_schema.tables t where t.table_schema = 'cms' and t.table_type = 'BASE TABLE' order by t.table_name`,
+    )
+    if (tables.length === 0) return 'empty'
+    const quote = (name: string) => `"${name.replaceAll('"', '""')}"`
+    const parts = tables.map(
+      (t) => `select ${pgLiteral(t.table_name)} as name, count(*)::text as rows, ${t.dated ? 'max(updated_at)::text' : 'null::text'} as newest from cms.${quote(t.table_name)}`,
+    )
+    const { rows } = await client.query<{ name: string; rows: string; newest: string | null }>(parts.join(' union all '))
+    return crypto
+      .createHash('sha256')
+      .update(rows.map((r) => `${r.name}:${r.rows}:${r.newest ?? ''}`).join('\n'))
+      .digest('hex')
+      .slice(0, 16)
+  } finally {
+    await client.end()
+  }
+}
+
+const pgLiteral = (text: string) => `'${text.replaceAll("'", "''")}'`

@@ -3,9 +3,9 @@ import type pg from 'pg'
 import type { RequestHandler, Response } from 'express'
 import type { Logger } from '../logger'
 import { streamToBuffer, type FileStorage } from '../storage/storage'
-import { MANIFEST, releasePrefix, type SiteManifest } from '../modules/site-build/publish-site-release'
+import { MANIFEST, encodedKey, releasePrefix, type SiteManifest } from '../modules/site-build/publish-site-release'
 import { findCurrentSiteRelease, listenForSiteReleases, type SiteRelease } from '../modules/site-build/site-release.repository'
-import { memoryFile, sendMemoryFile, type MemoryFile } from './memory-static'
+import { memoryFile, sendMemoryFile, type EncodedForms, type MemoryFile } from './memory-static'
 import { siteCspForHtml } from './security-headers'
 
 type SiteFile = MemoryFile & { csp?: string; cacheControl: string }
@@ -68,7 +68,7 @@ export class LiveSite {
           const stream = await this.deps.storage.get(`${prefix}${item.path}`)
           if (!stream) throw new Error(`site release ${release.key} is missing ${item.path}`)
           const raw = await streamToBuffer(stream)
-          const file: SiteFile = { ...memoryFile(item.path, raw), cacheControl: cacheControlFor(item.path) }
+          const file: SiteFile = { ...memoryFile(item.path, raw, item.encoded ? await this.readEncoded(prefix, item.path) : undefined), cacheControl: cacheControlFor(item.path) }
           if (item.path.endsWith('.html')) file.csp = siteCspForHtml(raw.toString('utf8'))
           files.set(item.path, file)
         }
@@ -76,6 +76,13 @@ export class LiveSite {
     )
     this.snapshot = { release, files }
     this.deps.logger.info('serving site release', { id: release.id, key: release.key, files: files.size, ms: Date.now() - started })
+  }
+
+  /** The brotli and gzip forms stored with a release (undefined when missing: compressed here instead). */
+  private async readEncoded(prefix: string, file: string): Promise<EncodedForms | undefined> {
+    const [br, gz] = await Promise.all([this.deps.storage.get(encodedKey(prefix, file, 'br')), this.deps.storage.get(encodedKey(prefix, file, 'gz'))])
+    if (!br || !gz) return undefined
+    return { br: await streamToBuffer(br), gzip: await streamToBuffer(gz) }
   }
 
   /** Serves the site's files; passes on what it does not have (to `notFound`). */

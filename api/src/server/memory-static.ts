@@ -75,13 +75,23 @@ export function memoryStatic(root: string, options: MemoryStaticOptions = {}): R
 }
 
 /** Holds a file's bytes with its ETag, compressed (brotli 11, gzip 9) once when worth it. */
-export function memoryFile(name: string, raw: Buffer): MemoryFile {
+export function memoryFile(name: string, raw: Buffer, encoded?: EncodedForms): MemoryFile {
   const file: MemoryFile = { type: path.extname(name), etag: `"${crypto.createHash('sha1').update(raw).digest('base64url').slice(0, 22)}"`, raw }
-  if (COMPRESSIBLE.test(name) && raw.length >= MIN_COMPRESS_BYTES) {
-    file.br = zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
-    file.gzip = zlib.gzipSync(raw, { level: 9 })
-  }
+  const forms = encoded ?? encodedForms(name, raw)
+  if (forms) Object.assign(file, forms)
   return file
+}
+
+/** A file's brotli and gzip forms, made once (a published site release stores them beside the file). */
+export type EncodedForms = { br: Buffer; gzip: Buffer }
+
+/** Brotli (quality 11) and gzip (level 9) of a file worth compressing; undefined for the others. */
+export function encodedForms(name: string, raw: Buffer): EncodedForms | undefined {
+  if (!COMPRESSIBLE.test(name) || raw.length < MIN_COMPRESS_BYTES) return undefined
+  return {
+    br: zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+    gzip: zlib.gzipSync(raw, { level: 9 }),
+  }
 }
 
 /** Answers with a file held in memory: the best encoding the client accepts, 304 on a matching ETag. */

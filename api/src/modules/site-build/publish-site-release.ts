@@ -4,6 +4,7 @@ import path from 'node:path'
 import type pg from 'pg'
 import type { Logger } from '../../logger'
 import { streamToBuffer, type FileStorage } from '../../storage/storage'
+import { encodedForms } from '../../server/memory-static'
 import { deleteOldSiteReleases, insertSiteRelease, type SiteRelease } from './site-release.repository'
 
 /** Where a release's files live in FileStorage. */
@@ -13,7 +14,11 @@ export const MANIFEST = 'manifest.json'
 /** Releases kept in storage besides the current one (a rollback by hand, a slow process still loading). */
 export const KEEP_RELEASES = 3
 
-export type SiteManifest = { files: { path: string; size: number }[] }
+/** `encoded`: the file's brotli and gzip forms are stored too (`encodedKey`), so no process compresses them again when it loads the release. */
+export type SiteManifest = { files: { path: string; size: number; encoded?: boolean }[] }
+
+/** Where a release file's precompressed form lives (beside the release's files, outside the site's own paths). */
+export const encodedKey = (prefix: string, file: string, encoding: 'br' | 'gz') => `${prefix}_encoded/${file}.${encoding}`
 
 export type PublishDeps = { pool: pg.Pool; storage: FileStorage; logger: Logger }
 
@@ -47,7 +52,13 @@ export async function publishSiteRelease(deps: PublishDeps, dir: string, options
       for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
         const data = fs.readFileSync(path.join(dir, file))
         await deps.storage.put(`${prefix}${file}`, data)
-        manifest.files.push({ path: file, size: data.length })
+        // Compressed here, once per release, rather than by every process at every start (issue 29).
+        const forms = encodedForms(file, data)
+        if (forms) {
+          await deps.storage.put(encodedKey(prefix, file, 'br'), forms.br)
+          await deps.storage.put(encodedKey(prefix, file, 'gz'), forms.gzip)
+        }
+        manifest.files.push({ path: file, size: data.length, ...(forms ? { encoded: true } : {}) })
         bytes += data.length
       }
     }),
@@ -64,7 +75,9 @@ async function removeOldReleases(deps: PublishDeps) {
   for (const key of await deleteOldSiteReleases(deps.pool, KEEP_RELEASES)) {
     const prefix = releasePrefix(key)
     const manifest = await readManifest(deps.storage, key)
-    const keys = deps.storage.list ? await deps.storage.list(prefix) : (manifest?.files.map((file) => `${prefix}${file.path}`) ?? [])
+    const keys = deps.storage.list
+      ? await deps.storage.list(prefix)
+      : (manifest?.files.flatMap((file) => [`${prefix}${file.path}`, ...(file.encoded ? [encodedKey(prefix, file.path, 'br'), encodedKey(prefix, file.path, 'gz')] : [])]) ?? [])
     for (const file of keys) await deps.storage.delete(file)
     await deps.storage.delete(`${prefix}${MANIFEST}`)
   }
