@@ -2,17 +2,18 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../api/src/env'
 import { silentLogger } from '../../api/src/logger'
-import { KEEP_RELEASES, MANIFEST, publishSiteRelease, releasePrefix } from '../../api/src/modules/site-build/publish-site-release'
+import { KEEP_RELEASES, MANIFEST, encodedKey, publishSiteRelease, releasePrefix } from '../../api/src/modules/site-build/publish-site-release'
 import { createGateway } from '../../api/src/server/gateway'
 import { LiveSite, watchSiteReleases } from '../../api/src/server/live-site'
 import { createStorage } from '../../api/src/storage/create-storage'
-import type { FileStorage } from '../../api/src/storage/storage'
+import { streamToBuffer, type FileStorage } from '../../api/src/storage/storage'
 import { startS3Fake, type S3Fake } from '../fakes/s3-fake'
 import { createTestDatabase } from '../setup/test-api'
 import { pollUntil } from '../setup/poll'
@@ -82,7 +83,14 @@ describe.each(['local', 's3'])('site releases (%s storage)', (kind) => {
     const release = await publish('v1')
     expect(await storage.exists(`${releasePrefix(release.key)}${MANIFEST}`)).toBe(true)
     expect(await storage.exists(`${releasePrefix(release.key)}about/index.html`)).toBe(true)
+    // Compressed once at publication (issue 29): the served brotli is the stored one, byte for byte.
+    const stored = await storage.get(encodedKey(releasePrefix(release.key), 'index.html', 'br'))
+    expect(stored).toBeDefined()
+    const storedBr = await streamToBuffer(stored!)
+    expect(zlib.brotliDecompressSync(storedBr).toString()).toContain('Home v1')
     for (const base of bases) await until(async () => (await home(base)).includes('Home v1'))
+    const served = await fetch(`${bases[0]}/`, { headers: { 'accept-encoding': 'br' } })
+    expect(served.headers.get('content-length')).toBe(String(storedBr.length))
   })
 
   it('serves from memory: ETag and 304, brotli and gzip, per-page CSP, cache lifetimes, index redirects, the 404 page', async () => {
@@ -136,6 +144,7 @@ describe.each(['local', 's3'])('site releases (%s storage)', (kind) => {
     for (const base of bases) await until(async () => (await home(base)).includes('Home final'))
     expect(await storage.exists(`${releasePrefix(first)}${MANIFEST}`)).toBe(false)
     expect(await storage.exists(`${releasePrefix(first)}index.html`)).toBe(false)
+    expect(await storage.exists(encodedKey(releasePrefix(first), 'index.html', 'br'))).toBe(false)
     expect(await storage.exists(`${releasePrefix(v2.key)}index.html`)).toBe(false)
     expect(await storage.exists(`${releasePrefix(last.key)}index.html`)).toBe(true)
     expect((await testDb.database.pool.query(`select count(*)::int as n from app.site_releases`)).rows[0].n).toBe(KEEP_RELEASES)
