@@ -13,7 +13,7 @@ RUN npm install --no-audit --no-fund
 COPY . .
 # The wizard and the CMS build once here, stamped (api/src/server/build-ahead.ts): with NODE_ENV=production
 # the server refuses to start without them. The site is built from the database's content at start.
-RUN node --import tsx api/src/server/build-ahead.ts
+RUN node --import tsx api/src/server/build-ahead.ts && node api/start.mjs --bundle-only
 
 FROM node:24-bookworm-slim
 WORKDIR /srv
@@ -26,4 +26,4 @@ EXPOSE 3000
 # user namespaces, and falls back to --no-sandbox with a warning where it does not (docs/security.md).
 USER node
 # --max-semi-space-size=4: a 4 MB young generation halves the idle RSS (docs/decisions/015-random-draws.md)
-CMD ["node", "--max-semi-space-size=4", "--import", "tsx", "api/src/main.ts"]
+CMD ["node", "--max-semi-space-size=4", "api/start.mjs"]

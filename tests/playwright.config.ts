@@ -27,7 +27,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: `rm -rf .test-data/e2e-${E2E_PORT} && exec node --import tsx api/src/main.ts`,
+    command: `rm -rf .test-data/e2e-${E2E_PORT} && exec node api/start.mjs`,
     cwd: '..',
     // The CMS admin's sign-in page: on a first start the rest answers first and /cms/ is a 503
     // preparing page until the admin's build behind it is done (issue 29); the tests want all of it.

@@ -7,7 +7,7 @@ import { repoRoot } from '../../api/src/server/paths'
 
 /** Runs `npm start`'s entry point with the given environment until it exits. */
 async function startWith(env: Record<string, string>, timeoutMs = 150_000) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'api/src/main.ts')], {
+  const child = spawn(process.execPath, [path.join(repoRoot, 'api/start.mjs')], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: '.test-data/startup', ...env },
   })
@@ -79,5 +79,28 @@ describe('npm start refuses bad configuration with one clear line', { timeout: 1
     expect(retries.length).toBeGreaterThanOrEqual(1)
     expect(retries.length).toBeLessThanOrEqual(4)
     noStackTrace(result.stderr)
+  })
+})
+
+describe("npm start's bundle (issue 29)", () => {
+  it('is one module holding the api and shared sources, packages left to node_modules, rebuilt when a source changes', { timeout: 120_000 }, async () => {
+    const { execFileSync } = await import('node:child_process')
+    const fs = await import('node:fs')
+    const outDir = path.join(repoRoot, 'api/.build/server')
+    execFileSync(process.execPath, [path.join(repoRoot, 'api/start.mjs'), '--bundle-only'], { cwd: repoRoot })
+    const code = fs.readFileSync(path.join(outDir, 'main.mjs'), 'utf8')
+    expect(code).not.toMatch(/from ["']@permitdesk\//)
+    expect(code).toMatch(/from ["']express["']/)
+    expect(code).toContain('Starting PermitDesk')
+    const stamp = fs.readFileSync(path.join(outDir, 'stamp.json'), 'utf8')
+    const built = fs.statSync(path.join(outDir, 'main.mjs')).mtimeMs
+    // Current: kept as it is.
+    execFileSync(process.execPath, [path.join(repoRoot, 'api/start.mjs'), '--bundle-only'], { cwd: repoRoot })
+    expect(fs.statSync(path.join(outDir, 'main.mjs')).mtimeMs).toBe(built)
+    // Made from other sources (the stamp's fingerprint no longer theirs): built again, stamped anew.
+    fs.writeFileSync(path.join(outDir, 'stamp.json'), JSON.stringify({ fingerprint: 'other sources' }))
+    execFileSync(process.execPath, [path.join(repoRoot, 'api/start.mjs'), '--bundle-only'], { cwd: repoRoot })
+    expect(JSON.parse(fs.readFileSync(path.join(outDir, 'stamp.json'), 'utf8')).fingerprint).toBe(JSON.parse(stamp).fingerprint)
+    expect(fs.statSync(path.join(outDir, 'main.mjs')).mtimeMs).toBeGreaterThan(built)
   })
 })

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { Router } from 'express'
 import { AppError, canonicalRow, csvSafeRow, DrawPublicQuerySchema, MSG_PDF_UNAVAILABLE } from '@permitdesk/shared'
 import type { AppDeps } from '../../deps'
@@ -9,11 +8,11 @@ import { ChromiumNotFoundError } from '../../pdf/find-chromium'
 import { getPublicDraw, getWinnersPage, requireDraw } from './draw-service'
 import { writeSafeRows } from './canonical-file'
 import { ensureCertificate } from './certificate'
+import { parts, repoRoot } from '../../server/paths'
 import { ALGORITHM_PATH, renderDrawPage, renderWinnersNotFound, renderWinnersPage, renderWinnersPending, VERIFIER_PATH } from './draw-page'
 
-const here = path.dirname(fileURLToPath(import.meta.url))
-/** The repository's root (this file is api/src/modules/draws/), where docs/ and scripts/ live. */
-const repoRoot = path.resolve(here, '../../../..')
+/** This module's folder by the repository's layout, not import.meta.url: `npm start` runs the server as one bundle (api/start.mjs). */
+const here = path.join(parts.api, 'src', 'modules', 'draws')
 let bundle: Promise<string> | undefined
 
 /** The verify panel, bundled once per process with esbuild (shared algorithm + @noble/hashes). */
