@@ -1,4 +1,4 @@
-import puppeteer, { type Browser, type Page, type PDFOptions } from 'puppeteer-core'
+import type { Browser, Page, PDFOptions } from 'puppeteer-core'
 import { AppError } from '@permitdesk/shared'
 import { findChromium } from './find-chromium'
 import { launchSandboxed, type SandboxMode } from './chromium-sandbox'
@@ -64,8 +64,9 @@ export class PdfService {
 
   private launch(): Promise<Browser> {
     if (!this.browser) {
-      const launch = (args: string[]) =>
-        puppeteer.launch({
+      // puppeteer is loaded with the first document, not at every server start (issue 29).
+      const launch = async (args: string[]) =>
+        (await import('puppeteer-core')).default.launch({
           executablePath: this.executablePath,
           headless: true,
           // The server's own shutdown closes the browser; puppeteer's handlers would exit the process early.

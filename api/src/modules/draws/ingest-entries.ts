@@ -3,7 +3,6 @@ import { isUtf8 } from 'node:buffer'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { parse, CsvError } from 'csv-parse'
-import ExcelJS from 'exceljs'
 import { AppError, EntriesCanonicaliser, EntriesError, MSG_DRAW_FILE_BINARY, MSG_DRAW_FILE_EMPTY, msgDrawBadCsv, msgDrawFileTooLarge, msgDrawTooManyEntries } from '@permitdesk/shared'
 import { putStream, type FileStorage } from '../../storage/storage'
 import { RowIndexBuilder, rowIndexKey, ROW_INDEX_EVERY } from './row-index'
@@ -281,6 +280,8 @@ function cellText(value: unknown): string {
  * to the header's width, as a CSV export writes them.
  */
 async function* xlsxRecords(input: Readable) {
+  // Loaded on the first spreadsheet, not at every server start (issue 29).
+  const { default: ExcelJS } = await import('exceljs')
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, { worksheets: 'emit', sharedStrings: 'cache', styles: 'ignore', hyperlinks: 'ignore', entries: 'ignore' })
   let width = 0
   for await (const worksheet of reader) {

@@ -7,7 +7,6 @@
  */
 import { Buffer } from 'node:buffer'
 import { PassThrough, type Readable } from 'node:stream'
-import { ZipArchive } from 'archiver'
 import {
   getAttachmentType,
   getPermitRequirements,
@@ -108,6 +107,8 @@ export async function lodgementFiles(deps: LodgementDeps, row: PromotionRow, onS
 }
 
 export async function zipFiles(files: { name: string; data: Buffer }[]): Promise<Buffer> {
+  // Loaded on the first pack, not at every server start (issue 29).
+  const { ZipArchive } = await import('archiver')
   const archive = new ZipArchive({ zlib: { level: 6 } })
   const sink = new PassThrough()
   const done = toBuffer(sink)
