@@ -89,6 +89,8 @@ async function writeEntries(file, n) {
   await new Promise((r) => out.end(r))
 }
 
+/** The machine's load beside each figure: the ratios are measured in the same run, the absolute times depend on it. */
+const load = () => `[load ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}]`
 const seconds = (start) => (performance.now() - start) / 1000
 const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b)
@@ -101,7 +103,9 @@ const time = (fn) => {
 }
 
 export async function run(report = console.log) {
-  const ready = await startChild(import.meta.filename, ['--serve'], { nodeFlags: SERVER_FLAGS })
+  // BENCH_CPU_PROF=<dir>: a V8 CPU profile of the server, written there when it stops (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []
+  const ready = await startChild(import.meta.filename, ['--serve'], { nodeFlags: [...SERVER_FLAGS, ...profile] })
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-draws-'))
   const base = `http://127.0.0.1:${ready.port}`
   const cookie = `pd_session=${ready.token}`
@@ -131,6 +135,7 @@ export async function run(report = console.log) {
           maxBuffer: 1 << 20,
         }).toString(),
       )
+      const uploadOnly = seconds(start)
       const commit = await post('/api/draw/commit', { id: draw.id })
       const uploadSeconds = seconds(start)
       if (uploaded.entryCount !== n || commit.entryCount !== n) throw new Error(`expected ${n} entries, got ${uploaded.entryCount}`)
@@ -145,15 +150,15 @@ export async function run(report = console.log) {
 
       const shaRate = mb / shaSeconds
       const uploadRate = mb / uploadSeconds
-      report(`upload+commit  ${uploadRate.toFixed(1).padStart(8)} MB/s (${uploadSeconds.toFixed(2)} s)   sha256sum ${shaRate.toFixed(1)} MB/s (${shaSeconds.toFixed(2)} s)   ratio ${(uploadRate / shaRate).toFixed(2)}× (target ≥ 0.30×)`)
-      report(`run k=${K}       ${(runSeconds * 1000).toFixed(0).padStart(8)} ms              shuf -n ${K} ${(shufSeconds * 1000).toFixed(0)} ms   ratio ${(runSeconds / shufSeconds).toFixed(2)}× of shuf's time (target ≤ 1.00×)`)
-      report(`server peak RSS ${(rss.maxRssBytes / 1e6).toFixed(0)} MB so far (${(afterUpload.maxRssBytes / 1e6).toFixed(0)} MB after upload+commit; target < 300 MB at 10M)`)
+      report(`upload+commit  ${uploadRate.toFixed(1).padStart(8)} MB/s (${uploadSeconds.toFixed(2)} s)   sha256sum ${shaRate.toFixed(1)} MB/s (${shaSeconds.toFixed(2)} s)   ratio ${(uploadRate / shaRate).toFixed(2)}× (target ≥ 0.30×; upload ${uploadOnly.toFixed(2)} s, commit ${(uploadSeconds - uploadOnly).toFixed(2)} s) ${load()}`)
+      report(`run k=${K}       ${(runSeconds * 1000).toFixed(0).padStart(8)} ms              shuf -n ${K} ${(shufSeconds * 1000).toFixed(0)} ms   ratio ${(runSeconds / shufSeconds).toFixed(2)}× of shuf's time (target ≤ 1.00×) ${load()}`)
+      report(`server peak RSS ${(rss.maxRssBytes / 1e6).toFixed(0)} MB so far (${(afterUpload.maxRssBytes / 1e6).toFixed(0)} MB after upload+commit; target < 300 MB at 10M) ${load()}`)
 
       // (d) Lookup with proof: 200 e-mail addresses spread over the file.
       const values = Array.from({ length: 200 }, (_, i) => `entrant${1 + Math.floor(((i + 0.5) / 200) * n)}@example.com`)
       const looked = await (await fetch(`${base}/__bench/lookup`, { method: 'POST', body: JSON.stringify({ publicId: draw.publicId, values }) })).json()
       if (looked.found !== values.length) throw new Error(`lookup found ${looked.found} of ${values.length}`)
-      report(`lookup+proof   p50 ${percentile(looked.times, 50).toFixed(1)} ms   p99 ${percentile(looked.times, 99).toFixed(1)} ms   (200 values, each with its Merkle path)`)
+      report(`lookup+proof   p50 ${percentile(looked.times, 50).toFixed(1)} ms   p99 ${percentile(looked.times, 99).toFixed(1)} ms   (200 values, each with its Merkle path) ${load()}`)
 
       // (d) Certificates: 60 anonymous requests and one signed-in customer at once, 5 rounds.
       const customer = []
@@ -170,7 +175,7 @@ export async function run(report = console.log) {
         anonymous503 += statuses.filter((status) => status === 503).length
         anonymousOk += statuses.filter((status) => status === 200).length
       }
-      report(`certificate    customer p99 ${percentile(customer, 99).toFixed(0)} ms, 503s ${customer503}/5   anonymous 200s ${anonymousOk}/300, 503s ${anonymous503}/300`)
+      report(`certificate    customer p99 ${percentile(customer, 99).toFixed(0)} ms, 503s ${customer503}/5   anonymous 200s ${anonymousOk}/300, 503s ${anonymous503}/300 ${load()}`)
       fs.rmSync(file, { force: true })
     }
   } finally {
