@@ -51,7 +51,7 @@ import { toOwnerDraw, toPublicDraw, winnersPathOf } from './draw-view'
 import { attachDrawDocuments } from './attach-draw-documents'
 import { ensureCertificate } from './certificate'
 import { putStream } from '../../storage/storage'
-import { blockRowsOf, buildProofIndex, candidateRows, loadBlockRoots, proofOf, PROOF_BLOCK } from './proof-index'
+import { blockRowsOf, buildProofIndex, candidateRows, loadTopLevels, proofOf, PROOF_BLOCK } from './proof-index'
 
 export type DrawDeps = Pick<AppDeps, 'database' | 'storage' | 'mailer' | 'config' | 'logger'> & Partial<Pick<AppDeps, 'pdf'>>
 
@@ -519,8 +519,8 @@ export async function lookupEntry(deps: DrawDeps, publicId: string, value: strin
   if (!draw.committedAt || !draw.entriesKey) return none
   const wanted = value.trim()
   const candidates = draw.entriesRoot ? await candidateRows(deps.storage, draw.entriesKey, wanted) : undefined
-  const blockRoots = candidates ? await loadBlockRoots(deps.storage, draw.entriesKey) : undefined
-  if (!candidates || !blockRoots) return { ...(await scanEntries(deps, draw.entriesKey, wanted)), proofs: [] as EntryProof[] }
+  const levels = candidates ? await loadTopLevels(deps.storage, draw.entriesKey) : undefined
+  if (!candidates || !levels) return { ...(await scanEntries(deps, draw.entriesKey, wanted)), proofs: [] as EntryProof[] }
   const found = { found: false, entryIndexes: [] as number[], proofs: [] as EntryProof[] }
   const blocks = new Map<number, Buffer[] | undefined>()
   for (const index of [...new Set(candidates)].sort((a, b) => a - b)) {
@@ -535,7 +535,7 @@ export async function lookupEntry(deps: DrawDeps, publicId: string, value: strin
       entryIndex: index,
       leaf: toHex(merkleLeaf(row, (data) => crypto.createHash('sha256').update(data).digest())),
       entry: maskEntry(parseCanonicalRow(row.toString('utf8')), draw.maskRule as MaskRule),
-      proof: proofOf(blockRoots, index, rows),
+      proof: proofOf(levels, index, rows),
     })
     if (found.entryIndexes.length >= 20) break
   }

@@ -14,7 +14,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
-import { MerkleBuilder, merkleLeaf, merkleProofOf, merkleRootOf, parseCanonicalRow, toHex, type ProofStep } from '@permitdesk/shared'
+import { merkleLeaf, merkleProofOf, parseCanonicalRow, toHex, type ProofStep } from '@permitdesk/shared'
 import type { FileStorage } from '../../storage/storage'
 import { putStream, streamToBuffer } from '../../storage/storage'
 import { eachCanonicalRow } from './canonical-file'
@@ -46,8 +46,8 @@ export function valueKey(value: string): [number, number] {
   return [a >>> 0, b >>> 0]
 }
 
-/** Bytes buffered per bucket before they are appended to its file (one allocation per bucket, reused). */
-const BUCKET_BUFFER = 16_380
+/** Bytes buffered per bucket before they are written to its file (one allocation per bucket, reused). */
+const BUCKET_BUFFER = 32_760
 
 const COMMA = 0x2c
 const QUOTE = 0x22
@@ -80,50 +80,106 @@ function eachValueKey(row: Buffer, onKey: (a: number, b: number) => void) {
   }
 }
 
+/**
+ * The root of each block of PROOF_BLOCK rows (DESIGN.md §5a: leaf = SHA-256(0x00 ‖ row), parent =
+ * SHA-256(0x01 ‖ left ‖ right), an odd last node carried up). The commit hashes two messages per
+ * row, and a call into node:crypto costs about a microsecond whatever it hashes, so what is left
+ * to save is allocation: the messages are built in two reused buffers and the leaves of a block
+ * are kept in one, reduced level by level in place (the young generation is kept small for RSS,
+ * so every avoided allocation is a scavenge avoided).
+ */
+export class BlockRoots {
+  private readonly nodes = Buffer.allocUnsafe(PROOF_BLOCK * 32)
+  private readonly pair = Buffer.allocUnsafe(65)
+  private leaf = Buffer.allocUnsafe(1024)
+  private count = 0
+  /** Every finished block's root, 32 bytes each, in one growing buffer. */
+  private roots = Buffer.allocUnsafe(32 * 1024)
+  private rootBytes = 0
+
+  constructor() {
+    this.pair[0] = 0x01
+  }
+
+  addRow(row: Uint8Array) {
+    if (row.length + 1 > this.leaf.length) this.leaf = Buffer.allocUnsafe(2 * (row.length + 1))
+    this.leaf[0] = 0x00
+    this.leaf.set(row, 1)
+    this.nodes.set(sha256(this.leaf.subarray(0, row.length + 1)), this.count * 32)
+    if (++this.count === PROOF_BLOCK) this.endBlock()
+  }
+
+  private endBlock() {
+    let n = this.count
+    while (n > 1) {
+      const up = Math.ceil(n / 2)
+      for (let i = 0; i < up; i++) {
+        if (2 * i + 1 < n) {
+          this.nodes.copy(this.pair, 1, 2 * i * 32, 2 * i * 32 + 64)
+          this.nodes.set(sha256(this.pair), i * 32)
+        } else this.nodes.copy(this.nodes, i * 32, 2 * i * 32, 2 * i * 32 + 32)
+      }
+      n = up
+    }
+    if (this.rootBytes + 32 > this.roots.length) {
+      const grown = Buffer.allocUnsafe(this.roots.length * 2)
+      this.roots.copy(grown, 0, 0, this.rootBytes)
+      this.roots = grown
+    }
+    this.nodes.copy(this.roots, this.rootBytes, 0, 32)
+    this.rootBytes += 32
+    this.count = 0
+  }
+
+  /** The block roots of every row added (the last block may be partial), 32 bytes each. */
+  finish(): Buffer {
+    if (this.count > 0) this.endBlock()
+    return this.roots.subarray(0, this.rootBytes)
+  }
+}
+
 /** One pass over the committed entries: the entries root, the block roots and the value table. */
 export async function buildProofIndex(storage: FileStorage, entriesKey: string): Promise<{ entriesRoot: string }> {
   const source = await storage.get(entriesKey)
   if (!source) throw new Error(`draw entries missing: ${entriesKey}`)
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'draw-values-'))
+  // One open file per bucket for the whole pass (opening by name per write cost a syscall pair each).
+  const files: number[] = []
   try {
-    let block = new MerkleBuilder(sha256)
-    const blockRoots: Buffer[] = []
+    const blocks = new BlockRoots()
+    for (let bucket = 0; bucket < BUCKETS; bucket++) files.push(fs.openSync(path.join(dir, String(bucket)), 'w'))
     // One buffer per bucket, written in place: millions of tiny Buffers would keep the GC busy.
     const pending = Array.from({ length: BUCKETS }, () => ({ buffer: Buffer.allocUnsafe(BUCKET_BUFFER), bytes: 0 }))
     const sizes = new Array<number>(BUCKETS).fill(0)
-    const flush = async (bucket: number) => {
+    const flush = (bucket: number) => {
       const p = pending[bucket]!
       if (p.bytes === 0) return
-      await fs.promises.appendFile(path.join(dir, String(bucket)), p.buffer.subarray(0, p.bytes))
+      // A full bucket is written at once (to the page cache) and its buffer reused: handing
+      // buffers to async writes promoted hundreds of MB of them at 10M rows (RSS).
+      fs.writeSync(files[bucket]!, p.buffer, 0, p.bytes)
       sizes[bucket]! += p.bytes
       p.bytes = 0
     }
-    await eachCanonicalRow(source, async (index, row) => {
-      block.addLeaf(merkleLeaf(row, sha256))
-      if (block.count === PROOF_BLOCK) {
-        blockRoots.push(Buffer.from(block.root()))
-        block = new MerkleBuilder(sha256)
-      }
-      // A full bucket is appended at once (a 16 KB write to the page cache) and its buffer reused:
-      // handing buffers to async writes promoted hundreds of MB of them at 10M rows (RSS).
-      eachValueKey(row, (a, b) => {
-        const bucket = a >>> 24
-        const p = pending[bucket]!
-        p.buffer.writeUInt32BE(a, p.bytes)
-        p.buffer.writeUInt32BE(b, p.bytes + 4)
-        p.buffer.writeUInt32BE(index, p.bytes + 8)
-        p.bytes += RECORD
-        if (p.bytes + RECORD > BUCKET_BUFFER) {
-          fs.appendFileSync(path.join(dir, String(bucket)), p.buffer.subarray(0, p.bytes))
-          sizes[bucket]! += p.bytes
-          p.bytes = 0
-        }
-      })
+    let rowIndex = 0
+    const onKey = (a: number, b: number) => {
+      const bucket = a >>> 24
+      const p = pending[bucket]!
+      p.buffer.writeUInt32BE(a, p.bytes)
+      p.buffer.writeUInt32BE(b, p.bytes + 4)
+      p.buffer.writeUInt32BE(rowIndex, p.bytes + 8)
+      p.bytes += RECORD
+      if (p.bytes + RECORD > BUCKET_BUFFER) flush(bucket)
+    }
+    await eachCanonicalRow(source, (index, row) => {
+      blocks.addRow(row)
+      rowIndex = index
+      eachValueKey(row, onKey)
     })
-    if (block.count > 0) blockRoots.push(Buffer.from(block.root()))
-    for (let bucket = 0; bucket < BUCKETS; bucket++) await flush(bucket)
+    const blockRoots = blocks.finish()
+    for (let bucket = 0; bucket < BUCKETS; bucket++) flush(bucket)
+    for (const fd of files.splice(0)) fs.closeSync(fd)
 
-    await storage.put(merkleKey(entriesKey), Buffer.concat(blockRoots))
+    await storage.put(merkleKey(entriesKey), blockRoots)
     const header = Buffer.alloc(HEADER_BYTES)
     let offset = HEADER_BYTES
     for (let bucket = 0; bucket <= BUCKETS; bucket++) {
@@ -137,8 +193,10 @@ export async function buildProofIndex(storage: FileStorage, entriesKey: string):
     }
     await putStream(storage, valueIndexKey(entriesKey), Readable.from(table()))
     // The tree over the block roots is the top of the whole tree: each row is hashed into it once.
-    return { entriesRoot: toHex(merkleRootOf(blockRoots, sha256)) }
+    const levels = topLevels(blockRoots)
+    return { entriesRoot: toHex(levels.at(-1)!.subarray(0, 32)) }
   } finally {
+    for (const fd of files) fs.closeSync(fd)
     await fs.promises.rm(dir, { recursive: true, force: true })
   }
 }
@@ -168,12 +226,76 @@ export async function candidateRows(storage: FileStorage, entriesKey: string, va
   return out
 }
 
-/** The stored block roots (32 bytes each), or undefined when the draw has none. */
-export async function loadBlockRoots(storage: FileStorage, entriesKey: string): Promise<Uint8Array[] | undefined> {
-  const stream = await storage.get(merkleKey(entriesKey))
-  if (!stream) return undefined
-  const roots = await streamToBuffer(stream)
-  return Array.from({ length: roots.length / 32 }, (_, i) => roots.subarray(i * 32, i * 32 + 32) as Uint8Array)
+/**
+ * The levels of the tree above the blocks, from the block roots (level 0) up to the root (one
+ * node), each one Buffer of 32-byte nodes: pairs hashed, an odd last node carried up.
+ */
+export function topLevels(blockRoots: Buffer): Buffer[] {
+  if (blockRoots.length === 0) throw new Error('a Merkle tree needs at least one entry')
+  const pair = Buffer.allocUnsafe(65)
+  pair[0] = 0x01
+  const levels = [blockRoots]
+  for (let level = blockRoots; level.length > 32; ) {
+    const n = level.length / 32
+    const up = Buffer.allocUnsafe(Math.ceil(n / 2) * 32)
+    for (let i = 0; 2 * i < n; i++) {
+      if (2 * i + 1 < n) {
+        level.copy(pair, 1, 2 * i * 32, 2 * i * 32 + 64)
+        up.set(sha256(pair), i * 32)
+      } else level.copy(up, i * 32, 2 * i * 32, 2 * i * 32 + 32)
+    }
+    levels.push(up)
+    level = up
+  }
+  return levels
+}
+
+/**
+ * The top levels of committed draws, cached in this process: they never change after the commit,
+ * and recomputing them (40,000 block roots at 10M entries) was most of a lookup's time. A few
+ * draws' worth (2.5 MB each at 10M entries); the oldest used goes first.
+ */
+const TOP_CACHE_SIZE = 8
+const topCache = new Map<string, Promise<Buffer[] | undefined>>()
+
+/** The stored block roots with the levels above them, or undefined when the draw has none. */
+export function loadTopLevels(storage: FileStorage, entriesKey: string): Promise<Buffer[] | undefined> {
+  const cached = topCache.get(entriesKey)
+  if (cached) {
+    topCache.delete(entriesKey)
+    topCache.set(entriesKey, cached)
+    return cached
+  }
+  const loading = (async () => {
+    const stream = await storage.get(merkleKey(entriesKey))
+    if (!stream) return undefined
+    return topLevels(await streamToBuffer(stream))
+  })()
+  // A failure or a missing file is not kept: the next lookup tries again.
+  loading.then(
+    (levels) => {
+      if (!levels) topCache.delete(entriesKey)
+    },
+    () => topCache.delete(entriesKey),
+  )
+  topCache.set(entriesKey, loading)
+  for (const key of topCache.keys()) {
+    if (topCache.size <= TOP_CACHE_SIZE) break
+    topCache.delete(key)
+  }
+  return loading
+}
+
+/** The siblings of block `block` from the block roots up (carried levels skipped). */
+function topProof(levels: readonly Buffer[], block: number): ProofStep[] {
+  const steps: ProofStep[] = []
+  let at = block
+  for (const level of levels.slice(0, -1)) {
+    const sibling = at % 2 === 0 ? at + 1 : at - 1
+    if (sibling * 32 < level.length) steps.push({ side: at % 2 === 0 ? 'right' : 'left', hash: level.toString('hex', sibling * 32, sibling * 32 + 32) })
+    at = Math.floor(at / 2)
+  }
+  return steps
 }
 
 /** The canonical rows of one block, read through the row index (two range reads, a few KB). */
@@ -195,10 +317,10 @@ export async function blockRowsOf(storage: FileStorage, entriesKey: string, bloc
 
 /**
  * The Merkle path of entry `index`: from the leaves of its block (`blockRows`, the canonical rows
- * of block floor(index / PROOF_BLOCK), in order), then through the stored block roots.
+ * of block floor(index / PROOF_BLOCK), in order), then through the levels above the blocks.
  */
-export function proofOf(blockRoots: readonly Uint8Array[], index: number, blockRows: readonly Buffer[]): ProofStep[] {
+export function proofOf(levels: readonly Buffer[], index: number, blockRows: readonly Buffer[]): ProofStep[] {
   const block = Math.floor(index / PROOF_BLOCK)
   const leaves = blockRows.map((row) => merkleLeaf(row, sha256))
-  return [...merkleProofOf(leaves, index - block * PROOF_BLOCK, sha256), ...merkleProofOf(blockRoots, block, sha256)]
+  return [...merkleProofOf(leaves, index - block * PROOF_BLOCK, sha256), ...topProof(levels, block)]
 }
