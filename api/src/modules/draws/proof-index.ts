@@ -4,10 +4,12 @@
  * - `<entriesKey>.merkle`: the root of every block of PROOF_BLOCK rows (32 bytes each; 1.2 MB at
  *   10 million entries). The tree over the block roots is the top of the whole tree, because a
  *   block of 2^8 rows is exactly one node eight levels up (the odd-carry rule keeps positions).
- * - `<entriesKey>.values`: a value → row table, 256 buckets by hash: a header of 257 byte offsets
- *   (float64 LE), then 12-byte records (8-byte FNV-1a hash of a field's value, 4-byte row index).
- * A lookup reads the header, one bucket (about 1/256 of the table) and the one block of rows its
- * proof needs (through the row index), never the whole entries file.
+ * - `<entriesKey>.lookup`: a value → row table in 65,536 slots by hash: a header of 65,537 byte
+ *   offsets (float64 LE), then 12-byte records (8-byte FNV-1a hash of a field's value, 4-byte row
+ *   index), slot by slot. (Draws committed earlier have `.values`, the same in 256 buckets.)
+ * A lookup reads 16 bytes of the header, one slot (about 1/65,536 of the table, a few KB) and the
+ * one block of rows its proof needs (through the row index), never the whole entries file; the
+ * levels above the blocks are computed once per process and cached.
  */
 import crypto from 'node:crypto'
 import fs from 'node:fs'
@@ -15,6 +17,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { merkleLeaf, merkleProofOf, parseCanonicalRow, toHex, type ProofStep } from '@permitdesk/shared'
+import { createSHA256, type IHasher } from 'hash-wasm'
 import type { FileStorage } from '../../storage/storage'
 import { putStream, streamToBuffer } from '../../storage/storage'
 import { eachCanonicalRow } from './canonical-file'
@@ -23,10 +26,16 @@ import { ROW_INDEX_EVERY, rowIndexKey } from './row-index'
 /** Rows per stored block root: the row index's step, so a proof's block is one range read. */
 export const PROOF_BLOCK = ROW_INDEX_EVERY
 export const merkleKey = (entriesKey: string) => `${entriesKey}.merkle`
+/** The value table of draws committed before slots (256 buckets): still read, no longer written. */
 export const valueIndexKey = (entriesKey: string) => `${entriesKey}.values`
+/** The value table: records sorted into 65,536 slots by the top 16 bits of their key. */
+export const lookupIndexKey = (entriesKey: string) => `${entriesKey}.lookup`
 
+/** Files the commit writes records into (by the top 8 bits of the key), one open file each. */
 const BUCKETS = 256
-const HEADER_BYTES = (BUCKETS + 1) * 8
+/** Slots of the stored table (top 16 bits): a lookup reads 1/65,536 of it, a few KB at 10M entries. */
+const SLOTS = 65_536
+const SLOT_HEADER_BYTES = (SLOTS + 1) * 8
 const RECORD = 12
 /** One-shot SHA-256 (node:crypto's `hash`): no Hash object per row, which matters at 10M rows. */
 const sha256 = (data: Uint8Array) => crypto.hash('sha256', data, 'buffer') as Uint8Array
@@ -80,43 +89,47 @@ function eachValueKey(row: Buffer, onKey: (a: number, b: number) => void) {
   }
 }
 
+/** A SHA-256 that hashes its message in parts and answers a small on-heap array. */
+type Hasher = Pick<IHasher, 'init' | 'update' | 'digest'>
+
 /**
  * The root of each block of PROOF_BLOCK rows (DESIGN.md §5a: leaf = SHA-256(0x00 ‖ row), parent =
  * SHA-256(0x01 ‖ left ‖ right), an odd last node carried up). The commit hashes two messages per
- * row, and a call into node:crypto costs about a microsecond whatever it hashes, so what is left
- * to save is allocation: the messages are built in two reused buffers and the leaves of a block
- * are kept in one, reduced level by level in place (the young generation is kept small for RSS,
- * so every avoided allocation is a scavenge avoided).
+ * row, 20 million at 10M entries, so the per-message cost is what counts: hash-wasm's SHA-256
+ * takes the prefix and the row as two updates (no message buffer built per row) and answers a
+ * 32-byte array on the JS heap, where node:crypto answers a Buffer with an external backing store
+ * per call, which made the garbage collector the commit's largest cost. The leaves of a block are
+ * kept in one buffer and reduced level by level in place.
  */
 export class BlockRoots {
   private readonly nodes = Buffer.allocUnsafe(PROOF_BLOCK * 32)
-  private readonly pair = Buffer.allocUnsafe(65)
-  private leaf = Buffer.allocUnsafe(1024)
   private count = 0
   /** Every finished block's root, 32 bytes each, in one growing buffer. */
   private roots = Buffer.allocUnsafe(32 * 1024)
   private rootBytes = 0
 
-  constructor() {
-    this.pair[0] = 0x01
-  }
+  constructor(private readonly hasher: Hasher) {}
 
   addRow(row: Uint8Array) {
-    if (row.length + 1 > this.leaf.length) this.leaf = Buffer.allocUnsafe(2 * (row.length + 1))
-    this.leaf[0] = 0x00
-    this.leaf.set(row, 1)
-    this.nodes.set(sha256(this.leaf.subarray(0, row.length + 1)), this.count * 32)
+    const h = this.hasher
+    h.init()
+    h.update(LEAF_PREFIX)
+    h.update(row)
+    this.nodes.set(h.digest('binary'), this.count * 32)
     if (++this.count === PROOF_BLOCK) this.endBlock()
   }
 
   private endBlock() {
+    const h = this.hasher
     let n = this.count
     while (n > 1) {
       const up = Math.ceil(n / 2)
       for (let i = 0; i < up; i++) {
         if (2 * i + 1 < n) {
-          this.nodes.copy(this.pair, 1, 2 * i * 32, 2 * i * 32 + 64)
-          this.nodes.set(sha256(this.pair), i * 32)
+          h.init()
+          h.update(PARENT_PREFIX)
+          h.update(this.nodes.subarray(2 * i * 32, 2 * i * 32 + 64))
+          this.nodes.set(h.digest('binary'), i * 32)
         } else this.nodes.copy(this.nodes, i * 32, 2 * i * 32, 2 * i * 32 + 32)
       }
       n = up
@@ -138,6 +151,9 @@ export class BlockRoots {
   }
 }
 
+const LEAF_PREFIX = new Uint8Array([0x00])
+const PARENT_PREFIX = new Uint8Array([0x01])
+
 /** One pass over the committed entries: the entries root, the block roots and the value table. */
 export async function buildProofIndex(storage: FileStorage, entriesKey: string): Promise<{ entriesRoot: string }> {
   const source = await storage.get(entriesKey)
@@ -146,11 +162,12 @@ export async function buildProofIndex(storage: FileStorage, entriesKey: string):
   // One open file per bucket for the whole pass (opening by name per write cost a syscall pair each).
   const files: number[] = []
   try {
-    const blocks = new BlockRoots()
+    const blocks = new BlockRoots(await createSHA256())
     for (let bucket = 0; bucket < BUCKETS; bucket++) files.push(fs.openSync(path.join(dir, String(bucket)), 'w'))
     // One buffer per bucket, written in place: millions of tiny Buffers would keep the GC busy.
     const pending = Array.from({ length: BUCKETS }, () => ({ buffer: Buffer.allocUnsafe(BUCKET_BUFFER), bytes: 0 }))
     const sizes = new Array<number>(BUCKETS).fill(0)
+    const slotCounts = new Uint32Array(SLOTS)
     const flush = (bucket: number) => {
       const p = pending[bucket]!
       if (p.bytes === 0) return
@@ -168,6 +185,7 @@ export async function buildProofIndex(storage: FileStorage, entriesKey: string):
       p.buffer.writeUInt32BE(b, p.bytes + 4)
       p.buffer.writeUInt32BE(rowIndex, p.bytes + 8)
       p.bytes += RECORD
+      slotCounts[a >>> 16]! += 1
       if (p.bytes + RECORD > BUCKET_BUFFER) flush(bucket)
     }
     await eachCanonicalRow(source, (index, row) => {
@@ -180,18 +198,39 @@ export async function buildProofIndex(storage: FileStorage, entriesKey: string):
     for (const fd of files.splice(0)) fs.closeSync(fd)
 
     await storage.put(merkleKey(entriesKey), blockRoots)
-    const header = Buffer.alloc(HEADER_BYTES)
-    let offset = HEADER_BYTES
-    for (let bucket = 0; bucket <= BUCKETS; bucket++) {
-      header.writeDoubleLE(offset, bucket * 8)
-      offset += sizes[bucket] ?? 0
+    // The header: where each slot's records start (float64 LE), then the records slot by slot.
+    const header = Buffer.alloc(SLOT_HEADER_BYTES)
+    let offset = SLOT_HEADER_BYTES
+    for (let slot = 0; slot <= SLOTS; slot++) {
+      header.writeDoubleLE(offset, slot * 8)
+      offset += (slotCounts[slot] ?? 0) * RECORD
     }
-    // The buckets are streamed one after another: the table can be hundreds of MB at 10M entries.
+    // Each bucket file (256 slots) is read back and its records placed slot by slot (a counting
+    // sort: one pass, 4-byte words), then streamed: the table can be hundreds of MB at 10M entries.
     async function* table() {
       yield header
-      for (let bucket = 0; bucket < BUCKETS; bucket++) if (sizes[bucket]) yield* fs.createReadStream(path.join(dir, String(bucket)))
+      for (let bucket = 0; bucket < BUCKETS; bucket++) {
+        if (!sizes[bucket]) continue
+        const read = await fs.promises.readFile(path.join(dir, String(bucket)))
+        // A small file may come in a pooled buffer at any offset: 4-byte words need their own.
+        const bytes = read.byteOffset % 4 === 0 ? read : Buffer.from(new Uint8Array(read))
+        const input = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4)
+        const output = new Uint32Array(bytes.length / 4)
+        const next = new Uint32Array(256)
+        for (let sub = 1; sub < 256; sub++) next[sub] = next[sub - 1]! + slotCounts[bucket * 256 + sub - 1]! * 3
+        for (let at = 0; at < bytes.length; at += RECORD) {
+          const sub = bytes[at + 1]! // the second byte of the key (big-endian): bits 16-23
+          const to = next[sub]!
+          const from = at / 4
+          output[to] = input[from]!
+          output[to + 1] = input[from + 1]!
+          output[to + 2] = input[from + 2]!
+          next[sub] = to + 3
+        }
+        yield Buffer.from(output.buffer, output.byteOffset, output.byteLength)
+      }
     }
-    await putStream(storage, valueIndexKey(entriesKey), Readable.from(table()))
+    await putStream(storage, lookupIndexKey(entriesKey), Readable.from(table()))
     // The tree over the block roots is the top of the whole tree: each row is hashed into it once.
     const levels = topLevels(blockRoots)
     return { entriesRoot: toHex(levels.at(-1)!.subarray(0, 32)) }
@@ -212,16 +251,23 @@ async function readRange(storage: FileStorage, key: string, start: number, end: 
 /** Candidate row indexes holding `value` in a field (a hash match: check the row). Undefined: no table. */
 export async function candidateRows(storage: FileStorage, entriesKey: string, value: string): Promise<number[] | undefined> {
   const [a, b] = valueKey(value)
-  const bucketAt = (a >>> 24) * 8
-  const header = await readRange(storage, valueIndexKey(entriesKey), bucketAt, bucketAt + 15)
+  // The slotted table: 16 header bytes and one slot's records.
+  let key = lookupIndexKey(entriesKey)
+  let headerAt = (a >>> 16) * 8
+  if (!(await storage.exists(key))) {
+    // Committed before slots: the 256-bucket table.
+    key = valueIndexKey(entriesKey)
+    headerAt = (a >>> 24) * 8
+  }
+  const header = await readRange(storage, key, headerAt, headerAt + 15)
   if (!header || header.length < 16) return undefined
   const start = header.readDoubleLE(0)
   const end = header.readDoubleLE(8)
-  const bucket = await readRange(storage, valueIndexKey(entriesKey), start, end - 1)
-  if (!bucket) return undefined
+  const records = await readRange(storage, key, start, end - 1)
+  if (!records) return undefined
   const out: number[] = []
-  for (let at = 0; at + RECORD <= bucket.length; at += RECORD) {
-    if (bucket.readUInt32BE(at) === a && bucket.readUInt32BE(at + 4) === b) out.push(bucket.readUInt32BE(at + 8))
+  for (let at = 0; at + RECORD <= records.length; at += RECORD) {
+    if (records.readUInt32BE(at) === a && records.readUInt32BE(at + 4) === b) out.push(records.readUInt32BE(at + 8))
   }
   return out
 }
