@@ -15,7 +15,6 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { Readable } from 'node:stream'
 import { merkleLeaf, merkleProofOf, parseCanonicalRow, toHex, type ProofStep } from '@permitdesk/shared'
 import { createSHA256, type IHasher } from 'hash-wasm'
 import type { FileStorage } from '../../storage/storage'
@@ -206,31 +205,55 @@ export async function buildProofIndex(storage: FileStorage, entriesKey: string):
       offset += (slotCounts[slot] ?? 0) * RECORD
     }
     // Each bucket file (256 slots) is read back and its records placed slot by slot (a counting
-    // sort: one pass, 4-byte words), then streamed: the table can be hundreds of MB at 10M entries.
-    async function* table() {
-      yield header
+    // sort: one pass, 4-byte words) into the table file, through two buffers reused from bucket
+    // to bucket, then the table is streamed to storage: it can be hundreds of MB at 10M entries,
+    // and a fresh buffer per bucket handed to a stream held a hundred MB of them at once (RSS).
+    const tablePath = path.join(dir, 'table')
+    const tableFile = await fs.promises.open(tablePath, 'w')
+    try {
+      await tableFile.write(header)
+      let input = Buffer.alloc(0)
+      let output = Buffer.alloc(0)
+      const next = new Uint32Array(256)
       for (let bucket = 0; bucket < BUCKETS; bucket++) {
-        if (!sizes[bucket]) continue
-        const read = await fs.promises.readFile(path.join(dir, String(bucket)))
-        // A small file may come in a pooled buffer at any offset: 4-byte words need their own.
-        const bytes = read.byteOffset % 4 === 0 ? read : Buffer.from(new Uint8Array(read))
-        const input = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4)
-        const output = new Uint32Array(bytes.length / 4)
-        const next = new Uint32Array(256)
-        for (let sub = 1; sub < 256; sub++) next[sub] = next[sub - 1]! + slotCounts[bucket * 256 + sub - 1]! * 3
-        for (let at = 0; at < bytes.length; at += RECORD) {
-          const sub = bytes[at + 1]! // the second byte of the key (big-endian): bits 16-23
-          const to = next[sub]!
-          const from = at / 4
-          output[to] = input[from]!
-          output[to + 1] = input[from + 1]!
-          output[to + 2] = input[from + 2]!
-          next[sub] = to + 3
+        const size = sizes[bucket]!
+        if (!size) continue
+        if (input.length < size) {
+          // Whole 4-byte words at offset 0 of their own memory (never a pooled slice).
+          input = Buffer.from(new ArrayBuffer(size * 2))
+          output = Buffer.from(new ArrayBuffer(size * 2))
         }
-        yield Buffer.from(output.buffer, output.byteOffset, output.byteLength)
+        const bucketPath = path.join(dir, String(bucket))
+        const file = await fs.promises.open(bucketPath, 'r')
+        try {
+          for (let read = 0; read < size; ) {
+            const { bytesRead } = await file.read(input, read, size - read, read)
+            if (bytesRead === 0) throw new Error(`value table bucket ${bucket} is shorter than written`)
+            read += bytesRead
+          }
+        } finally {
+          await file.close()
+        }
+        await fs.promises.rm(bucketPath)
+        const from = new Uint32Array(input.buffer, 0, size / 4)
+        const to = new Uint32Array(output.buffer, 0, size / 4)
+        next[0] = 0
+        for (let sub = 1; sub < 256; sub++) next[sub] = next[sub - 1]! + slotCounts[bucket * 256 + sub - 1]! * 3
+        for (let at = 0; at < size; at += RECORD) {
+          const sub = input[at + 1]! // the second byte of the key (big-endian): bits 16-23
+          const word = at / 4
+          const place = next[sub]!
+          to[place] = from[word]!
+          to[place + 1] = from[word + 1]!
+          to[place + 2] = from[word + 2]!
+          next[sub] = place + 3
+        }
+        await tableFile.write(output, 0, size)
       }
+    } finally {
+      await tableFile.close()
     }
-    await putStream(storage, lookupIndexKey(entriesKey), Readable.from(table()))
+    await putStream(storage, lookupIndexKey(entriesKey), fs.createReadStream(tablePath))
     // The tree over the block roots is the top of the whole tree: each row is hashed into it once.
     const levels = topLevels(blockRoots)
     return { entriesRoot: toHex(levels.at(-1)!.subarray(0, 32)) }
