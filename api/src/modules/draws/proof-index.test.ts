@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { merkleLeaf, merkleRootOf, toHex, verifyInclusion } from '@permitdesk/shared'
 import vectors from '../../../../shared/src/draws/draw-vectors.json'
 import { LocalFileStorage } from '../../storage/storage'
-import { blockRowsOf, buildProofIndex, candidateRows, loadTopLevels, proofOf, PROOF_BLOCK } from './proof-index'
+import { blockRowsOf, buildProofIndex, candidateRows, loadTopLevels, proofOf, PROOF_BLOCK, valueIndexKey, valueKey } from './proof-index'
 import { RowIndexBuilder } from './row-index'
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'proof-index-'))
@@ -79,4 +79,31 @@ describe('the proof index of a committed entries file', () => {
     // Every value of every row is found at its row, whatever slot it falls in.
     for (let i = 0; i < rows.length; i += 37) expect(await candidateRows(storage, key, `Name ${i}`)).toEqual([i])
   }, 30_000)
+
+  it('still reads the 256-bucket table of draws committed before slots', async () => {
+    const rows = ['E1,Jo Smith,jo@example.com', 'E2,Ann Lee,ann@example.com']
+    const key = await store(rows)
+    // The earlier layout, written by hand: 257 offsets (float64 LE), then the buckets' records.
+    const buckets = Array.from({ length: 256 }, () => [] as Buffer[])
+    rows.forEach((row, index) => {
+      for (const field of row.split(',')) {
+        const [a, b] = valueKey(field)
+        const record = Buffer.alloc(12)
+        record.writeUInt32BE(a, 0)
+        record.writeUInt32BE(b, 4)
+        record.writeUInt32BE(index, 8)
+        buckets[a >>> 24]!.push(record)
+      }
+    })
+    const header = Buffer.alloc(257 * 8)
+    let offset = header.length
+    buckets.forEach((records, bucket) => {
+      header.writeDoubleLE(offset, bucket * 8)
+      offset += records.length * 12
+    })
+    header.writeDoubleLE(offset, 256 * 8)
+    await storage.put(valueIndexKey(key), Buffer.concat([header, ...buckets.flat()]))
+    expect(await candidateRows(storage, key, 'ann@example.com')).toEqual([1])
+    expect(await candidateRows(storage, key, 'nobody@example.com')).toEqual([])
+  })
 })
