@@ -222,8 +222,9 @@ try {
   })
   // Reminders of promotion dates (issue 16): re-planned on the `promotion.saved` event, sent once by any process.
   const stopReminders = await startReminderWorker(boss, { config, database, logger, mailer: createMailer(config, logger) })
-  // Scheduled draws and winner publication; the same storage and mail as the app's.
-  await startDrawSchedule(boss, { database, config, logger, mailer: createMailer(config, logger), storage })
+  // Scheduled draws and winner publication; the same storage, mail and PDF browser as the app's
+  // (a scheduled run prints and stores its certificate, issue 23).
+  await startDrawSchedule(boss, { database, config, logger, mailer: createMailer(config, logger), storage, pdf })
   await startHousekeeping(boss, { db: database.db, logger })
   // Lodgement packs (issue 12): queued on submission and on demand, built here with progress and retries.
   const stopLodgementPacks = await startLodgementPackWorker(boss, { db: database.db, storage, pdf, productName: brandFor(config).productName, logger })

@@ -57,6 +57,20 @@ test('the owner uploads 10,000 entries with progress, commits, runs, and the pub
   await expect(page.getByLabel('Prize values').last()).toHaveValue('')
   await expect(panel.getByTestId('prize-values')).toHaveText('Prize values: 1: $5,000 · 2: $1,500 · 3: $200.50')
 
+  // Issue 23: the winners page is linked from the draw screen and from the dashboard's winners
+  // step; before the draw it is a page saying when the winners go up.
+  await expect(panel.getByRole('link', { name: 'Winners page' })).toHaveAttribute('href', /\/winners\/[\w-]+\/$/)
+  await page.goto(`/promotions/edit/${promotionId}/`)
+  const winnersStep = page.getByTestId('task-action-winners')
+  await expect(winnersStep).toHaveText('Open the winners page')
+  await expect(winnersStep).toHaveAttribute('href', /^\/winners\/[\w-]+\/$/)
+  await look(page, 'draw-dashboard-winners-desktop')
+  await winnersStep.click()
+  await expect(page.locator('#winners-pending')).toContainText('The winners will be published here after the draw')
+  await page.goBack()
+  await page.getByRole('link', { name: 'Random draw' }).click()
+  await expect(panel.getByTestId('draw-status')).toHaveAttribute('data-status', 'created')
+
   // A slow uplink (Chromium's network emulation) makes the upload take a few seconds, so the progress bar is seen moving.
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Network.enable')
@@ -89,7 +103,8 @@ test('the owner uploads 10,000 entries with progress, commits, runs, and the pub
   await expect(winnersTable.locator('tbody tr')).toHaveCount(3)
   await expect(winnersTable.locator('tbody tr').first()).toContainText(/^1E\d+E\. \d\.$/)
   await expect(winnersTable).not.toContainText('@')
-  await expect(panel.getByRole('link', { name: 'Winners page' })).toHaveAttribute('href', /\/winners\/[\w-]+\/$/)
+  // Run without a winner publication: no winners page (decision 015), so no link to one.
+  await expect(panel.getByRole('link', { name: 'Winners page' })).toHaveCount(0)
   const seed = await panel.getByTestId('seed').textContent()
   await look(page, 'draw-screen-desktop')
   await page.setViewportSize({ width: 390, height: 844 })

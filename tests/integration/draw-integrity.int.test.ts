@@ -23,7 +23,8 @@ import {
 } from '@permitdesk/shared'
 import { waivePayment } from '../factories/payments'
 import { createCustomer, createPromotion, type Customer } from '../factories/promotions'
-import { waitForMail } from '../setup/accounts'
+import { readOutbox, waitForMail } from '../setup/accounts'
+import { savePromotion, withCompleteApplication } from '../factories/permit'
 import { startTestApi, type Client, type TestApi } from '../setup/test-api'
 
 let api: TestApi
@@ -106,7 +107,8 @@ describe('a draw runs at or after its scheduled time', () => {
     const mail = await waitForMail(alice.email, /Draw result/, { dataDirs: [api.config.DATA_DIR] })
     expect(mail.text).toContain('variation 2')
     expect(mail.text).toContain(`/draws/${draw.publicId}/`)
-    expect(mail.text).toContain(`/winners/${draw.publicId}/`)
+    // No winner publication was asked for: there is no winners page (decision 015), so no link to a 404.
+    expect(mail.text).not.toContain('/winners/')
   })
 
   it('lets the owner run once the time has come, and takes the time given at create when the application has none', async () => {
@@ -357,6 +359,91 @@ describe('certificates printed once and served as a file', () => {
     ])
       expect(html).toContain(part)
     expect(html).not.toMatch(/UTC|\d{4}-\d{2}-\d{2}T/)
+  })
+})
+
+describe('a scheduled draw runs by itself', () => {
+  it('is run by the pg-boss schedule at its time, with nobody at a keyboard, and its certificate is printed and stored', async () => {
+    const { startBoss } = await import('../../api/src/jobs/boss')
+    const { startDrawSchedule, DRAW_SCHEDULE_QUEUE } = await import('../../api/src/jobs/draw-schedule')
+    const { getPublicDraw } = await import('../../api/src/modules/draws/draw-service')
+    const { certificateFingerprint, certificateKey, letterheadOf } = await import('../../api/src/modules/draws/certificate')
+    const { createMailer } = await import('../../api/src/mail/create-mailer')
+    const { LocalFileStorage } = await import('../../api/src/storage/storage')
+    const { PdfService } = await import('../../api/src/pdf/pdf-service')
+    const { silentLogger } = await import('../../api/src/logger')
+    const storage = new LocalFileStorage(api.config.DATA_DIR)
+    const pdf = new PdfService({ chromiumPath: api.config.CHROMIUM_PATH })
+    const boss = await startBoss(api.dbUrl, silentLogger)
+    try {
+      // The worker as api/src/main.ts starts it: its own mailer, the app's storage and a PDF service.
+      await startDrawSchedule(boss, { database: api.database, config: api.config, logger: silentLogger, mailer: createMailer(api.config, silentLogger), storage, pdf: () => pdf })
+      const promotionId = await createPromotion(alice.client, { randomDraw: true })
+      await waivePayment(staff.client, promotionId, ['draw'])
+      await api.database.db.execute(sql`update app.promotions set permit = jsonb_set(permit, '{finalDraw}', ${JSON.stringify({ date: '2099-01-01', time: '09:00' })}::jsonb) where id = ${promotionId}`)
+      // Scheduled: the application's final draw time, 9:00 am in Sydney.
+      const draw = await committedDraw(promotionId, { title: 'Draw nobody runs by hand', schedule: true })
+      expect(draw.runAt).toBe('2098-12-31T22:00:00.000Z')
+      expect((await alice.client.post('/api/draw/run', { id: draw.id })).status).toBe(409) // not yet
+      // Its time comes (moved, as a clock would): the next tick of the schedule runs it. The tick
+      // is sent now rather than awaited at the top of the minute.
+      await api.database.db.execute(sql`update app.draws set run_at = now() - interval '1 minute' where id = ${draw.id}`)
+      await boss.send(DRAW_SCHEDULE_QUEUE, {})
+      await expect.poll(async () => (await publicRecord(draw.publicId)).status, { timeout: 60_000, interval: 500 }).toBe('run')
+      const view = await getPublicDraw(api, draw.publicId)
+      expect(view.winners).toHaveLength(1)
+      // The certificate of the run record is stored by the scheduler's run, before anyone asks for it.
+      const key = certificateKey(draw.publicId, certificateFingerprint(view, letterheadOf(api.config.DATA_DIR), api.config.PUBLIC_URL))
+      await expect.poll(() => storage.exists(key), { timeout: 60_000, interval: 500 }).toBe(true)
+      const served = await api.client().get(`/draws/${draw.publicId}/certificate.pdf`)
+      expect(served.status).toBe(200)
+      expect(served.headers.get('etag')).toBe(`"${key.split('/').pop()!.replace('.pdf', '')}"`)
+      // The owner is told the result, with the public record (no winners page: no publication was asked for).
+      const mail = await waitForMail(alice.email, /Draw result: Draw nobody runs by hand/, { dataDirs: [api.config.DATA_DIR] })
+      expect(mail.text).toContain(`${api.config.PUBLIC_URL}/draws/${draw.publicId}/`)
+      expect(mail.text).not.toContain('/winners/')
+    } finally {
+      await boss.stop({ graceful: false, close: true, timeout: 1000 }).catch(() => {})
+      await pdf.close()
+    }
+  }, 120_000)
+})
+
+describe('the winners page is linked', () => {
+  it('from the draw record for its owner and from the final draw reminder e-mail, absolute with the public origin, and the page answers', async () => {
+    const { sendDueReminder } = await import('../../api/src/modules/reminders/send-reminder')
+    const { createMailer } = await import('../../api/src/mail/create-mailer')
+    const { silentLogger } = await import('../../api/src/logger')
+    const id = await createPromotion(alice.client, { randomDraw: true })
+    const saved = await savePromotion(alice.client, id, withCompleteApplication)
+    expect(saved.status, saved.text).toBe(200)
+    await waivePayment(staff.client, id, ['draw'])
+    const finalDraw = saved.body.permit.finalDraw as { date: string }
+    const draw = await committedDraw(id, { title: 'Main draw' })
+    const cancelled = await committedDraw(id, { title: 'Spare draw' })
+    await alice.client.post('/api/draw/cancel', { id: cancelled.id, reason: 'Not needed' })
+    // The owner's record carries the page (the draw screen and the dashboard link it); a cancelled draw has none.
+    const list = (await alice.client.get(`/api/draw/list?promotionId=${id}`)).body as { publicId: string; winnersUrl: string | null }[]
+    expect(list.map((d) => [d.publicId, d.winnersUrl])).toEqual([
+      [draw.publicId, `/winners/${draw.publicId}/`],
+      [cancelled.publicId, null],
+    ])
+
+    // The final draw reminder, sent on the day by the worker's step.
+    expect((await alice.client.post('/api/Reminder/save', { promotionId: id, reminders: [{ kind: 'final-draw', accountHolder: true, distributionListIds: [] }] })).status).toBe(200)
+    const deps = { config: api.config, database: api.database, logger: silentLogger, mailer: createMailer(api.config, silentLogger), now: () => new Date(`${finalDraw.date}T12:00:00Z`), queue: async () => {} }
+    const outcome = await sendDueReminder(deps, { promotionId: id, kind: 'final-draw', reminderDate: finalDraw.date })
+    expect(outcome.sent).toEqual([alice.email.toLowerCase()])
+    const mail = (await readOutbox(api.config.DATA_DIR)).find((m) => m.subject.startsWith('Reminder: Final draw') && m.text.includes(`/promotions/edit/${id}/`))!
+    const url = `${api.config.PUBLIC_URL}/winners/${draw.publicId}/`
+    expect(mail.text).toContain(`Winners page (Main draw): ${url}`)
+    expect(mail.html).toContain(`href="${url}"`)
+    expect(mail.text).not.toContain(cancelled.publicId)
+    // The page answers: before the draw, when the winners will be published.
+    const page = await api.client().get(new URL(url).pathname)
+    expect(page.status).toBe(200)
+    expect(page.headers.get('content-type')).toMatch(/text\/html/)
+    expect(page.text).toContain('The winners will be published here after the draw')
   })
 })
 

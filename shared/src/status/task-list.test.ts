@@ -123,4 +123,14 @@ describe('the promotion task list', () => {
       ),
     );
   });
+
+  it('links the winners page from the winners step once the promotion\u2019s draw has one (issue 23), never as the lead action', () => {
+    const before = byKey({ statusId: 15, applicationComplete: true, winnersUrl: '/winners/abc/' });
+    expect(before.winners.action).toEqual({ kind: 'open-winners', label: 'Open the winners page' });
+    expect(before.winners.hint).toBe('After the draw on 3 Mar 2027. The winners page says when they will be published.');
+    expect(before.winners.primary).toBe(false);
+    const after = byKey({ statusId: 15, applicationComplete: true, winnersUrl: '/winners/abc/', today: '2027-03-04' });
+    expect(after.winners).toMatchObject({ state: 'to-do', action: { kind: 'open-winners' }, primary: false });
+    expect(byKey({ statusId: 15, applicationComplete: true, winnersUrl: null }).winners.action).toBeUndefined();
+  });
 });

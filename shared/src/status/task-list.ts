@@ -10,7 +10,7 @@ import { PERMIT_STATUS_IDS as S, isEditableStatus, startsAmendment } from './sta
 
 export type TaskKey = 'application' | 'payment' | 'permits' | 'terms' | 'draw' | 'winners' | 'addenda';
 export type TaskState = 'completed' | 'in-progress' | 'to-do' | 'waiting' | 'cannot-start' | 'not-needed' | 'not-ordered';
-export type TaskActionKind = 'start-application' | 'continue-application' | 'start-amendment' | 'pay' | 'generate-forms' | 'approve-terms' | 'open-draw' | 'lodge-addenda';
+export type TaskActionKind = 'start-application' | 'continue-application' | 'start-amendment' | 'pay' | 'generate-forms' | 'approve-terms' | 'open-draw' | 'lodge-addenda' | 'open-winners';
 
 /** The state tags, in the design system's words. */
 export const TASK_STATE_LABELS: Readonly<Record<TaskState, string>> = {
@@ -61,6 +61,8 @@ export interface TaskListInput {
   drawDate: string | null;
   /** Today in Sydney (YYYY-MM-DD). */
   today: string;
+  /** The hosted winners page of the promotion's draw (issue 23), when it has one. */
+  winnersUrl?: string | null;
 }
 
 const READY_TO_PAY = new Set<number>([S.readySubmission, S.readyGenerate, S.readyResubmission, S.readyRegenerate]);
@@ -129,6 +131,12 @@ export function getPromotionTasks(input: TaskListInput): PromotionTask[] {
 
   const winners = ((): Draft => {
     const base = { key: 'winners' as const, title: 'Winners notified' };
+    // The hosted winners page (issue 23): before the draw it says when the winners go up. Never the lead action.
+    if (input.winnersUrl) {
+      const open = { action: { kind: 'open-winners' as const, label: 'Open the winners page' }, mayLead: false };
+      if (!drawPassed) return { ...base, ...open, state: 'cannot-start', hint: drawWhen ? `After the draw on ${drawWhen}. The winners page says when they will be published.` : 'After the draw. The winners page says when they will be published.' };
+      return { ...base, ...open, state: 'to-do', hint: 'Tell the winners as your T&Cs say. The winners page publishes them where a permit requires it.' };
+    }
     if (!drawPassed) return { ...base, state: 'cannot-start', hint: drawWhen ? `After the ${input.skillsBasedTC ? 'judging' : 'draw'} on ${drawWhen}.` : `After the ${input.skillsBasedTC ? 'judging' : 'draw'}.` };
     return { ...base, state: 'to-do', hint: 'Tell the winners as your T&Cs say, and publish their names where a permit requires it.' };
   })();

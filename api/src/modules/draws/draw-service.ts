@@ -47,11 +47,11 @@ import { ROW_BLOCK } from './ingest-entries'
 import { loadRowIndex, RowIndexBuilder, ROW_INDEX_EVERY } from './row-index'
 import * as repo from './draws.repository'
 import { decryptSeed, encryptSeed } from './seed-crypto'
-import { toOwnerDraw, toPublicDraw } from './draw-view'
+import { toOwnerDraw, toPublicDraw, winnersPathOf } from './draw-view'
 import { attachDrawDocuments } from './attach-draw-documents'
 import { ensureCertificate } from './certificate'
 import { putStream } from '../../storage/storage'
-import { blockRowsOf, buildProofIndex, candidateRows, loadBlockRoots, proofOf, PROOF_BLOCK } from './proof-index'
+import { blockRowsOf, buildProofIndex, candidateRows, loadTopLevels, proofOf, PROOF_BLOCK } from './proof-index'
 
 export type DrawDeps = Pick<AppDeps, 'database' | 'storage' | 'mailer' | 'config' | 'logger'> & Partial<Pick<AppDeps, 'pdf'>>
 
@@ -341,6 +341,8 @@ export async function runDraw(
 async function mailResult(deps: DrawDeps, draw: DrawRow, result: { selections: DrawSelection[]; ranAt: Date; earlyRunReason: string | null }) {
   const to = await repo.emailOf(deps.database.db, draw.userId)
   if (!to) return
+  // Read again: the run has just scheduled the winner publication (or not), which decides the page.
+  const winnersPage = winnersPathOf((await repo.findDraw(deps.database.db, draw.id)) ?? draw, result)
   const rule = draw.maskRule as MaskRule
   const shown = (s: DrawSelection) => `${s.reserve ? 'Reserve' : 'Prize'} ${s.position}: entry ${s.entryIndex + 1}, ${maskEntry(parseCanonicalRow(s.entry), rule) || 'hidden'}`
   const lines = [
@@ -350,7 +352,7 @@ async function mailResult(deps: DrawDeps, draw: DrawRow, result: { selections: D
     ...result.selections.map(shown),
     '',
     `The full result (names in full) is on the draw screen. The public record: ${deps.config.PUBLIC_URL}/draws/${draw.publicId}/`,
-    `The winners page: ${deps.config.PUBLIC_URL}/winners/${draw.publicId}/`,
+    ...(winnersPage ? [`The winners page: ${new URL(winnersPage, deps.config.PUBLIC_URL).toString()}`] : []),
   ]
   const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
   await deps.mailer.send({ to, subject: `Draw result: ${draw.title}`, text: lines.join('\n'), html: `<p>${lines.map(escape).join('<br>')}</p>` })
@@ -517,8 +519,8 @@ export async function lookupEntry(deps: DrawDeps, publicId: string, value: strin
   if (!draw.committedAt || !draw.entriesKey) return none
   const wanted = value.trim()
   const candidates = draw.entriesRoot ? await candidateRows(deps.storage, draw.entriesKey, wanted) : undefined
-  const blockRoots = candidates ? await loadBlockRoots(deps.storage, draw.entriesKey) : undefined
-  if (!candidates || !blockRoots) return { ...(await scanEntries(deps, draw.entriesKey, wanted)), proofs: [] as EntryProof[] }
+  const levels = candidates ? await loadTopLevels(deps.storage, draw.entriesKey) : undefined
+  if (!candidates || !levels) return { ...(await scanEntries(deps, draw.entriesKey, wanted)), proofs: [] as EntryProof[] }
   const found = { found: false, entryIndexes: [] as number[], proofs: [] as EntryProof[] }
   const blocks = new Map<number, Buffer[] | undefined>()
   for (const index of [...new Set(candidates)].sort((a, b) => a - b)) {
@@ -533,7 +535,7 @@ export async function lookupEntry(deps: DrawDeps, publicId: string, value: strin
       entryIndex: index,
       leaf: toHex(merkleLeaf(row, (data) => crypto.createHash('sha256').update(data).digest())),
       entry: maskEntry(parseCanonicalRow(row.toString('utf8')), draw.maskRule as MaskRule),
-      proof: proofOf(blockRoots, index, rows),
+      proof: proofOf(levels, index, rows),
     })
     if (found.entryIndexes.length >= 20) break
   }
@@ -635,13 +637,13 @@ export type WinnersPending = { kind: 'pending'; title: string; promotionName: st
 
 export async function getWinnersPage(deps: Pick<DrawDeps, 'database'>, publicId: string, now: Date) {
   const draw = await repo.findDrawByPublicId(deps.database.db, publicId)
-  if (!draw || draw.cancelledAt) throw new AppError('NOT_FOUND')
-  const live = draw.winnerPublications.filter((p) => p.publishedAt && new Date(p.publishAt) <= now)
+  if (!draw) throw new AppError('NOT_FOUND')
   const result = await repo.findResult(deps.database.db, draw.id)
+  // Cancelled, or run without a hosted publication: there is no winners page (decision 015).
+  if (!winnersPathOf(draw, result)) throw new AppError('NOT_FOUND')
+  const live = draw.winnerPublications.filter((p) => p.publishedAt && new Date(p.publishAt) <= now)
   if (live.length === 0) {
     const due = draw.winnerPublications.map((p) => p.publishAt).sort()[0] ?? null
-    // Run without a hosted publication: there is no winners page for this draw (decision 015).
-    if (result && !due) throw new AppError('NOT_FOUND')
     const pending: WinnersPending = { kind: 'pending', title: draw.title, promotionName: draw.promotionName, publicId: draw.publicId, publishAt: due, drawAt: draw.runAt?.toISOString() ?? null }
     return pending
   }
@@ -673,4 +675,17 @@ export async function getWinnersPage(deps: Pick<DrawDeps, 'database'>, publicId:
         .map((w) => ({ position: w.position, prizeValue: prizeValue(w.position), entry: shown(w.entry) })),
     })),
   }
+}
+
+/**
+ * The winners pages of a promotion's draws, as absolute URLs with the configured public origin
+ * (the reminder e-mails link them, issue 23): the draws that have one, oldest first.
+ */
+export async function winnersPagesOfPromotion(deps: Pick<DrawDeps, 'database'> & { config: Pick<DrawDeps['config'], 'PUBLIC_URL'> }, promotionId: number): Promise<{ title: string; url: string }[]> {
+  const pages: { title: string; url: string }[] = []
+  for (const { draw, result } of await repo.findPromotionDrawsWithResults(deps.database.db, promotionId)) {
+    const page = winnersPathOf(draw, result)
+    if (page) pages.push({ title: draw.title, url: new URL(page, deps.config.PUBLIC_URL).toString() })
+  }
+  return pages
 }

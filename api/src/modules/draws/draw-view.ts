@@ -13,6 +13,18 @@ export function statusOf(draw: DrawRow, result: DrawResultRow | null | undefined
 
 type ChainLink = { draw: DrawRow; result: DrawResultRow | null }
 
+/**
+ * The winners page of a draw (`/winners/{publicId}/`, a path), or null when there is none: a
+ * cancelled draw, or one run without a hosted publication (decision 015). Before its run the page
+ * says when the winners will be published. The one rule for every link to it (draw screen,
+ * dashboard, e-mails) and for the page itself (getWinnersPage).
+ */
+export function winnersPathOf(draw: Pick<DrawRow, 'publicId' | 'cancelledAt' | 'winnerPublications'>, result: unknown): string | null {
+  if (draw.cancelledAt) return null
+  if (result && draw.winnerPublications.length === 0) return null
+  return `/winners/${draw.publicId}/`
+}
+
 function selections(result: DrawResultRow | null | undefined, mask: (entry: string) => string) {
   const all = result?.selections ?? []
   const view = (s: (typeof all)[number]) => ({ position: s.position, entryIndex: s.entryIndex, rootIndex: s.rootIndex, entry: mask(s.entry) })
@@ -105,6 +117,7 @@ export function toOwnerDraw(draw: DrawRow, result: DrawResultRow | null | undefi
     entriesUrl: draw.entriesKey ? `/download/draw/${draw.id}/entries.csv` : null,
     publicUrl: `/draws/${draw.publicId}/`,
     certificateUrl: `/draws/${draw.publicId}/certificate.pdf`,
+    winnersUrl: winnersPathOf(draw, result),
     ...selections(result, (entry) => entry),
   }
 }

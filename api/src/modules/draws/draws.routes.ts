@@ -81,6 +81,7 @@ const OwnerDraw = PublicDraw.extend({
   entriesUrl: z.string().nullable(),
   publicUrl: z.string(),
   certificateUrl: z.string(),
+  winnersUrl: z.string().nullable().describe('the hosted winners page (a path); null when the draw has none: cancelled, or run without a winner publication'),
 })
 
 /** The random draw service (issue 15): owner of a promotion with the service, or staff; others 404. */

@@ -4,17 +4,19 @@
  * - `<entriesKey>.merkle`: the root of every block of PROOF_BLOCK rows (32 bytes each; 1.2 MB at
  *   10 million entries). The tree over the block roots is the top of the whole tree, because a
  *   block of 2^8 rows is exactly one node eight levels up (the odd-carry rule keeps positions).
- * - `<entriesKey>.values`: a value → row table, 256 buckets by hash: a header of 257 byte offsets
- *   (float64 LE), then 12-byte records (8-byte FNV-1a hash of a field's value, 4-byte row index).
- * A lookup reads the header, one bucket (about 1/256 of the table) and the one block of rows its
- * proof needs (through the row index), never the whole entries file.
+ * - `<entriesKey>.lookup`: a value → row table in 65,536 slots by hash: a header of 65,537 byte
+ *   offsets (float64 LE), then 12-byte records (8-byte FNV-1a hash of a field's value, 4-byte row
+ *   index), slot by slot. (Draws committed earlier have `.values`, the same in 256 buckets.)
+ * A lookup reads 16 bytes of the header, one slot (about 1/65,536 of the table, a few KB) and the
+ * one block of rows its proof needs (through the row index), never the whole entries file; the
+ * levels above the blocks are computed once per process and cached.
  */
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { Readable } from 'node:stream'
-import { MerkleBuilder, merkleLeaf, merkleProofOf, merkleRootOf, parseCanonicalRow, toHex, type ProofStep } from '@permitdesk/shared'
+import { merkleLeaf, merkleProofOf, parseCanonicalRow, toHex, type ProofStep } from '@permitdesk/shared'
+import { createSHA256, type IHasher } from 'hash-wasm'
 import type { FileStorage } from '../../storage/storage'
 import { putStream, streamToBuffer } from '../../storage/storage'
 import { eachCanonicalRow } from './canonical-file'
@@ -23,10 +25,16 @@ import { ROW_INDEX_EVERY, rowIndexKey } from './row-index'
 /** Rows per stored block root: the row index's step, so a proof's block is one range read. */
 export const PROOF_BLOCK = ROW_INDEX_EVERY
 export const merkleKey = (entriesKey: string) => `${entriesKey}.merkle`
+/** The value table of draws committed before slots (256 buckets): still read, no longer written. */
 export const valueIndexKey = (entriesKey: string) => `${entriesKey}.values`
+/** The value table: records sorted into 65,536 slots by the top 16 bits of their key. */
+export const lookupIndexKey = (entriesKey: string) => `${entriesKey}.lookup`
 
+/** Files the commit writes records into (by the top 8 bits of the key), one open file each. */
 const BUCKETS = 256
-const HEADER_BYTES = (BUCKETS + 1) * 8
+/** Slots of the stored table (top 16 bits): a lookup reads 1/65,536 of it, a few KB at 10M entries. */
+const SLOTS = 65_536
+const SLOT_HEADER_BYTES = (SLOTS + 1) * 8
 const RECORD = 12
 /** One-shot SHA-256 (node:crypto's `hash`): no Hash object per row, which matters at 10M rows. */
 const sha256 = (data: Uint8Array) => crypto.hash('sha256', data, 'buffer') as Uint8Array
@@ -46,8 +54,8 @@ export function valueKey(value: string): [number, number] {
   return [a >>> 0, b >>> 0]
 }
 
-/** Bytes buffered per bucket before they are appended to its file (one allocation per bucket, reused). */
-const BUCKET_BUFFER = 16_380
+/** Bytes buffered per bucket before they are written to its file (one allocation per bucket, reused). */
+const BUCKET_BUFFER = 32_760
 
 const COMMA = 0x2c
 const QUOTE = 0x22
@@ -80,65 +88,177 @@ function eachValueKey(row: Buffer, onKey: (a: number, b: number) => void) {
   }
 }
 
+/** A SHA-256 that hashes its message in parts and answers a small on-heap array. */
+type Hasher = Pick<IHasher, 'init' | 'update' | 'digest'>
+
+/**
+ * The root of each block of PROOF_BLOCK rows (DESIGN.md §5a: leaf = SHA-256(0x00 ‖ row), parent =
+ * SHA-256(0x01 ‖ left ‖ right), an odd last node carried up). The commit hashes two messages per
+ * row, 20 million at 10M entries, so the per-message cost is what counts: hash-wasm's SHA-256
+ * takes the prefix and the row as two updates (no message buffer built per row) and answers a
+ * 32-byte array on the JS heap, where node:crypto answers a Buffer with an external backing store
+ * per call, which made the garbage collector the commit's largest cost. The leaves of a block are
+ * kept in one buffer and reduced level by level in place.
+ */
+export class BlockRoots {
+  private readonly nodes = Buffer.allocUnsafe(PROOF_BLOCK * 32)
+  private count = 0
+  /** Every finished block's root, 32 bytes each, in one growing buffer. */
+  private roots = Buffer.allocUnsafe(32 * 1024)
+  private rootBytes = 0
+
+  constructor(private readonly hasher: Hasher) {}
+
+  addRow(row: Uint8Array) {
+    const h = this.hasher
+    h.init()
+    h.update(LEAF_PREFIX)
+    h.update(row)
+    this.nodes.set(h.digest('binary'), this.count * 32)
+    if (++this.count === PROOF_BLOCK) this.endBlock()
+  }
+
+  private endBlock() {
+    const h = this.hasher
+    let n = this.count
+    while (n > 1) {
+      const up = Math.ceil(n / 2)
+      for (let i = 0; i < up; i++) {
+        if (2 * i + 1 < n) {
+          h.init()
+          h.update(PARENT_PREFIX)
+          h.update(this.nodes.subarray(2 * i * 32, 2 * i * 32 + 64))
+          this.nodes.set(h.digest('binary'), i * 32)
+        } else this.nodes.copy(this.nodes, i * 32, 2 * i * 32, 2 * i * 32 + 32)
+      }
+      n = up
+    }
+    if (this.rootBytes + 32 > this.roots.length) {
+      const grown = Buffer.allocUnsafe(this.roots.length * 2)
+      this.roots.copy(grown, 0, 0, this.rootBytes)
+      this.roots = grown
+    }
+    this.nodes.copy(this.roots, this.rootBytes, 0, 32)
+    this.rootBytes += 32
+    this.count = 0
+  }
+
+  /** The block roots of every row added (the last block may be partial), 32 bytes each. */
+  finish(): Buffer {
+    if (this.count > 0) this.endBlock()
+    return this.roots.subarray(0, this.rootBytes)
+  }
+}
+
+const LEAF_PREFIX = new Uint8Array([0x00])
+const PARENT_PREFIX = new Uint8Array([0x01])
+
 /** One pass over the committed entries: the entries root, the block roots and the value table. */
 export async function buildProofIndex(storage: FileStorage, entriesKey: string): Promise<{ entriesRoot: string }> {
   const source = await storage.get(entriesKey)
   if (!source) throw new Error(`draw entries missing: ${entriesKey}`)
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'draw-values-'))
+  // One open file per bucket for the whole pass (opening by name per write cost a syscall pair each).
+  const files: number[] = []
   try {
-    let block = new MerkleBuilder(sha256)
-    const blockRoots: Buffer[] = []
+    const blocks = new BlockRoots(await createSHA256())
+    for (let bucket = 0; bucket < BUCKETS; bucket++) files.push(fs.openSync(path.join(dir, String(bucket)), 'w'))
     // One buffer per bucket, written in place: millions of tiny Buffers would keep the GC busy.
     const pending = Array.from({ length: BUCKETS }, () => ({ buffer: Buffer.allocUnsafe(BUCKET_BUFFER), bytes: 0 }))
     const sizes = new Array<number>(BUCKETS).fill(0)
-    const flush = async (bucket: number) => {
+    const slotCounts = new Uint32Array(SLOTS)
+    const flush = (bucket: number) => {
       const p = pending[bucket]!
       if (p.bytes === 0) return
-      await fs.promises.appendFile(path.join(dir, String(bucket)), p.buffer.subarray(0, p.bytes))
+      // A full bucket is written at once (to the page cache) and its buffer reused: handing
+      // buffers to async writes promoted hundreds of MB of them at 10M rows (RSS).
+      fs.writeSync(files[bucket]!, p.buffer, 0, p.bytes)
       sizes[bucket]! += p.bytes
       p.bytes = 0
     }
-    await eachCanonicalRow(source, async (index, row) => {
-      block.addLeaf(merkleLeaf(row, sha256))
-      if (block.count === PROOF_BLOCK) {
-        blockRoots.push(Buffer.from(block.root()))
-        block = new MerkleBuilder(sha256)
-      }
-      // A full bucket is appended at once (a 16 KB write to the page cache) and its buffer reused:
-      // handing buffers to async writes promoted hundreds of MB of them at 10M rows (RSS).
-      eachValueKey(row, (a, b) => {
-        const bucket = a >>> 24
-        const p = pending[bucket]!
-        p.buffer.writeUInt32BE(a, p.bytes)
-        p.buffer.writeUInt32BE(b, p.bytes + 4)
-        p.buffer.writeUInt32BE(index, p.bytes + 8)
-        p.bytes += RECORD
-        if (p.bytes + RECORD > BUCKET_BUFFER) {
-          fs.appendFileSync(path.join(dir, String(bucket)), p.buffer.subarray(0, p.bytes))
-          sizes[bucket]! += p.bytes
-          p.bytes = 0
-        }
-      })
+    let rowIndex = 0
+    const onKey = (a: number, b: number) => {
+      const bucket = a >>> 24
+      const p = pending[bucket]!
+      p.buffer.writeUInt32BE(a, p.bytes)
+      p.buffer.writeUInt32BE(b, p.bytes + 4)
+      p.buffer.writeUInt32BE(rowIndex, p.bytes + 8)
+      p.bytes += RECORD
+      slotCounts[a >>> 16]! += 1
+      if (p.bytes + RECORD > BUCKET_BUFFER) flush(bucket)
+    }
+    await eachCanonicalRow(source, (index, row) => {
+      blocks.addRow(row)
+      rowIndex = index
+      eachValueKey(row, onKey)
     })
-    if (block.count > 0) blockRoots.push(Buffer.from(block.root()))
-    for (let bucket = 0; bucket < BUCKETS; bucket++) await flush(bucket)
+    const blockRoots = blocks.finish()
+    for (let bucket = 0; bucket < BUCKETS; bucket++) flush(bucket)
+    for (const fd of files.splice(0)) fs.closeSync(fd)
 
-    await storage.put(merkleKey(entriesKey), Buffer.concat(blockRoots))
-    const header = Buffer.alloc(HEADER_BYTES)
-    let offset = HEADER_BYTES
-    for (let bucket = 0; bucket <= BUCKETS; bucket++) {
-      header.writeDoubleLE(offset, bucket * 8)
-      offset += sizes[bucket] ?? 0
+    await storage.put(merkleKey(entriesKey), blockRoots)
+    // The header: where each slot's records start (float64 LE), then the records slot by slot.
+    const header = Buffer.alloc(SLOT_HEADER_BYTES)
+    let offset = SLOT_HEADER_BYTES
+    for (let slot = 0; slot <= SLOTS; slot++) {
+      header.writeDoubleLE(offset, slot * 8)
+      offset += (slotCounts[slot] ?? 0) * RECORD
     }
-    // The buckets are streamed one after another: the table can be hundreds of MB at 10M entries.
-    async function* table() {
-      yield header
-      for (let bucket = 0; bucket < BUCKETS; bucket++) if (sizes[bucket]) yield* fs.createReadStream(path.join(dir, String(bucket)))
+    // Each bucket file (256 slots) is read back and its records placed slot by slot (a counting
+    // sort: one pass, 4-byte words) into the table file, through two buffers reused from bucket
+    // to bucket, then the table is streamed to storage: it can be hundreds of MB at 10M entries,
+    // and a fresh buffer per bucket handed to a stream held a hundred MB of them at once (RSS).
+    const tablePath = path.join(dir, 'table')
+    const tableFile = await fs.promises.open(tablePath, 'w')
+    try {
+      await tableFile.write(header)
+      let input = Buffer.alloc(0)
+      let output = Buffer.alloc(0)
+      const next = new Uint32Array(256)
+      for (let bucket = 0; bucket < BUCKETS; bucket++) {
+        const size = sizes[bucket]!
+        if (!size) continue
+        if (input.length < size) {
+          // Whole 4-byte words at offset 0 of their own memory (never a pooled slice).
+          input = Buffer.from(new ArrayBuffer(size * 2))
+          output = Buffer.from(new ArrayBuffer(size * 2))
+        }
+        const bucketPath = path.join(dir, String(bucket))
+        const file = await fs.promises.open(bucketPath, 'r')
+        try {
+          for (let read = 0; read < size; ) {
+            const { bytesRead } = await file.read(input, read, size - read, read)
+            if (bytesRead === 0) throw new Error(`value table bucket ${bucket} is shorter than written`)
+            read += bytesRead
+          }
+        } finally {
+          await file.close()
+        }
+        await fs.promises.rm(bucketPath)
+        const from = new Uint32Array(input.buffer, 0, size / 4)
+        const to = new Uint32Array(output.buffer, 0, size / 4)
+        next[0] = 0
+        for (let sub = 1; sub < 256; sub++) next[sub] = next[sub - 1]! + slotCounts[bucket * 256 + sub - 1]! * 3
+        for (let at = 0; at < size; at += RECORD) {
+          const sub = input[at + 1]! // the second byte of the key (big-endian): bits 16-23
+          const word = at / 4
+          const place = next[sub]!
+          to[place] = from[word]!
+          to[place + 1] = from[word + 1]!
+          to[place + 2] = from[word + 2]!
+          next[sub] = place + 3
+        }
+        await tableFile.write(output, 0, size)
+      }
+    } finally {
+      await tableFile.close()
     }
-    await putStream(storage, valueIndexKey(entriesKey), Readable.from(table()))
+    await putStream(storage, lookupIndexKey(entriesKey), fs.createReadStream(tablePath))
     // The tree over the block roots is the top of the whole tree: each row is hashed into it once.
-    return { entriesRoot: toHex(merkleRootOf(blockRoots, sha256)) }
+    const levels = topLevels(blockRoots)
+    return { entriesRoot: toHex(levels.at(-1)!.subarray(0, 32)) }
   } finally {
+    for (const fd of files) fs.closeSync(fd)
     await fs.promises.rm(dir, { recursive: true, force: true })
   }
 }
@@ -154,26 +274,97 @@ async function readRange(storage: FileStorage, key: string, start: number, end: 
 /** Candidate row indexes holding `value` in a field (a hash match: check the row). Undefined: no table. */
 export async function candidateRows(storage: FileStorage, entriesKey: string, value: string): Promise<number[] | undefined> {
   const [a, b] = valueKey(value)
-  const bucketAt = (a >>> 24) * 8
-  const header = await readRange(storage, valueIndexKey(entriesKey), bucketAt, bucketAt + 15)
+  // The slotted table: 16 header bytes and one slot's records.
+  let key = lookupIndexKey(entriesKey)
+  let headerAt = (a >>> 16) * 8
+  if (!(await storage.exists(key))) {
+    // Committed before slots: the 256-bucket table.
+    key = valueIndexKey(entriesKey)
+    headerAt = (a >>> 24) * 8
+  }
+  const header = await readRange(storage, key, headerAt, headerAt + 15)
   if (!header || header.length < 16) return undefined
   const start = header.readDoubleLE(0)
   const end = header.readDoubleLE(8)
-  const bucket = await readRange(storage, valueIndexKey(entriesKey), start, end - 1)
-  if (!bucket) return undefined
+  const records = await readRange(storage, key, start, end - 1)
+  if (!records) return undefined
   const out: number[] = []
-  for (let at = 0; at + RECORD <= bucket.length; at += RECORD) {
-    if (bucket.readUInt32BE(at) === a && bucket.readUInt32BE(at + 4) === b) out.push(bucket.readUInt32BE(at + 8))
+  for (let at = 0; at + RECORD <= records.length; at += RECORD) {
+    if (records.readUInt32BE(at) === a && records.readUInt32BE(at + 4) === b) out.push(records.readUInt32BE(at + 8))
   }
   return out
 }
 
-/** The stored block roots (32 bytes each), or undefined when the draw has none. */
-export async function loadBlockRoots(storage: FileStorage, entriesKey: string): Promise<Uint8Array[] | undefined> {
-  const stream = await storage.get(merkleKey(entriesKey))
-  if (!stream) return undefined
-  const roots = await streamToBuffer(stream)
-  return Array.from({ length: roots.length / 32 }, (_, i) => roots.subarray(i * 32, i * 32 + 32) as Uint8Array)
+/**
+ * The levels of the tree above the blocks, from the block roots (level 0) up to the root (one
+ * node), each one Buffer of 32-byte nodes: pairs hashed, an odd last node carried up.
+ */
+export function topLevels(blockRoots: Buffer): Buffer[] {
+  if (blockRoots.length === 0) throw new Error('a Merkle tree needs at least one entry')
+  const pair = Buffer.allocUnsafe(65)
+  pair[0] = 0x01
+  const levels = [blockRoots]
+  for (let level = blockRoots; level.length > 32; ) {
+    const n = level.length / 32
+    const up = Buffer.allocUnsafe(Math.ceil(n / 2) * 32)
+    for (let i = 0; 2 * i < n; i++) {
+      if (2 * i + 1 < n) {
+        level.copy(pair, 1, 2 * i * 32, 2 * i * 32 + 64)
+        up.set(sha256(pair), i * 32)
+      } else level.copy(up, i * 32, 2 * i * 32, 2 * i * 32 + 32)
+    }
+    levels.push(up)
+    level = up
+  }
+  return levels
+}
+
+/**
+ * The top levels of committed draws, cached in this process: they never change after the commit,
+ * and recomputing them (40,000 block roots at 10M entries) was most of a lookup's time. A few
+ * draws' worth (2.5 MB each at 10M entries); the oldest used goes first.
+ */
+const TOP_CACHE_SIZE = 8
+const topCache = new Map<string, Promise<Buffer[] | undefined>>()
+
+/** The stored block roots with the levels above them, or undefined when the draw has none. */
+export function loadTopLevels(storage: FileStorage, entriesKey: string): Promise<Buffer[] | undefined> {
+  const cached = topCache.get(entriesKey)
+  if (cached) {
+    topCache.delete(entriesKey)
+    topCache.set(entriesKey, cached)
+    return cached
+  }
+  const loading = (async () => {
+    const stream = await storage.get(merkleKey(entriesKey))
+    if (!stream) return undefined
+    return topLevels(await streamToBuffer(stream))
+  })()
+  // A failure or a missing file is not kept: the next lookup tries again.
+  loading.then(
+    (levels) => {
+      if (!levels) topCache.delete(entriesKey)
+    },
+    () => topCache.delete(entriesKey),
+  )
+  topCache.set(entriesKey, loading)
+  for (const key of topCache.keys()) {
+    if (topCache.size <= TOP_CACHE_SIZE) break
+    topCache.delete(key)
+  }
+  return loading
+}
+
+/** The siblings of block `block` from the block roots up (carried levels skipped). */
+function topProof(levels: readonly Buffer[], block: number): ProofStep[] {
+  const steps: ProofStep[] = []
+  let at = block
+  for (const level of levels.slice(0, -1)) {
+    const sibling = at % 2 === 0 ? at + 1 : at - 1
+    if (sibling * 32 < level.length) steps.push({ side: at % 2 === 0 ? 'right' : 'left', hash: level.toString('hex', sibling * 32, sibling * 32 + 32) })
+    at = Math.floor(at / 2)
+  }
+  return steps
 }
 
 /** The canonical rows of one block, read through the row index (two range reads, a few KB). */
@@ -195,10 +386,10 @@ export async function blockRowsOf(storage: FileStorage, entriesKey: string, bloc
 
 /**
  * The Merkle path of entry `index`: from the leaves of its block (`blockRows`, the canonical rows
- * of block floor(index / PROOF_BLOCK), in order), then through the stored block roots.
+ * of block floor(index / PROOF_BLOCK), in order), then through the levels above the blocks.
  */
-export function proofOf(blockRoots: readonly Uint8Array[], index: number, blockRows: readonly Buffer[]): ProofStep[] {
+export function proofOf(levels: readonly Buffer[], index: number, blockRows: readonly Buffer[]): ProofStep[] {
   const block = Math.floor(index / PROOF_BLOCK)
   const leaves = blockRows.map((row) => merkleLeaf(row, sha256))
-  return [...merkleProofOf(leaves, index - block * PROOF_BLOCK, sha256), ...merkleProofOf(blockRoots, block, sha256)]
+  return [...merkleProofOf(leaves, index - block * PROOF_BLOCK, sha256), ...topProof(levels, block)]
 }

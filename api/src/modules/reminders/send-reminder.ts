@@ -4,6 +4,7 @@ import type { Database } from '../../db/client'
 import type { Logger } from '../../logger'
 import type { Mailer } from '../../mail/create-mailer'
 import { escapeHtml } from '../../mail/templates'
+import { winnersPagesOfPromotion } from '../draws/draw-service'
 import { choicesOf, datesSourceOf } from './promotion-reminders'
 import { claimDelivery, distributionListsByIds, findPromotionReminders, findPromotionWithOwner, unsubscribedEmails } from './reminders.repository'
 import type { QueueReminder, ReminderJob } from './reminder-queue'
@@ -60,6 +61,9 @@ export async function sendDueReminder(deps: SendReminderDeps, job: ReminderJob):
   return { sent, skipped: null }
 }
 
+/** Reminders about the draw and the winners' publication: they carry the winners pages. */
+const WINNERS_KINDS: ReadonlySet<ReminderKind> = new Set(['final-draw', 'act-publication', 'sa-publication', 'unclaimed-draw'])
+
 export function unsubscribeUrl(publicUrl: string, promotionId: number, email: string, token: string): string {
   const url = new URL('/unsubscribe/', publicUrl)
   url.searchParams.set('promotionId', String(promotionId))
@@ -75,18 +79,22 @@ async function reminderMail(deps: SendReminderDeps, input: { promotionId: number
   const unsubscribe = unsubscribeUrl(deps.config.PUBLIC_URL, input.promotionId, input.email, await unsubscribeToken(deps, input.promotionId, input.email))
   const when = formatDate(input.date)
   const subject = `Reminder: ${setting.label} for ${title} on ${when}`
+  // The draw and publication reminders link each winners page of the promotion (issue 23).
+  const winners = WINNERS_KINDS.has(input.kind) ? await winnersPagesOfPromotion(deps, input.promotionId) : []
   const text = [
     `${setting.label}: ${when}`,
     setting.description,
     '',
     `Promotion: ${title}`,
     `Dashboard: ${dashboard}`,
+    ...winners.map((page) => `Winners page (${page.title}): ${page.url}`),
     '',
     `Stop these reminders for this promotion: ${unsubscribe}`,
   ].join('\n')
   const html = `<p><strong>${escapeHtml(setting.label)}: ${escapeHtml(when)}</strong></p>
 <p>${escapeHtml(setting.description)}</p>
 <p>Promotion: <a href="${escapeHtml(dashboard)}">${escapeHtml(title)}</a></p>
+${winners.map((page) => `<p>Winners page (${escapeHtml(page.title)}): <a href="${escapeHtml(page.url)}">${escapeHtml(page.url)}</a></p>`).join('\n')}
 <p style="font-size:12px;color:#555"><a href="${escapeHtml(unsubscribe)}">Stop these reminders for this promotion</a></p>`
   return { to: input.email, subject, text, html }
 }

@@ -37,6 +37,8 @@ export type Draw = {
   excludedRootIndexes: number[]
   publicUrl: string
   certificateUrl: string
+  /** The hosted winners page (a path); null when the draw has none (cancelled, or run without a publication). */
+  winnersUrl: string | null
   entriesUrl: string | null
 }
 

@@ -306,7 +306,6 @@ function DrawPanel({ draw, promotionId }: { draw: Draw; promotionId: number }) {
     action.mutate(() => redrawDraw({ id: draw.id, winners: Number(data.get('winners')), reserves: Number(data.get('reserves') || 0), prizeValues: prizeValues.length ? prizeValues : undefined }))
   }
   const words = STATUS_WORDS[draw.status]
-  const winnersPage = `/winners/${draw.publicId}/`
   return (
     <section className="draw-panel" aria-label={draw.title} data-status={draw.status}>
       <h2>{draw.title}</h2>
@@ -320,7 +319,7 @@ function DrawPanel({ draw, promotionId }: { draw: Draw; promotionId: number }) {
           {draw.winnersCount} {draw.winnersCount === 1 ? 'winner' : 'winners'}, {draw.reservesCount} {draw.reservesCount === 1 ? 'reserve' : 'reserves'}
         </span>
         <a href={draw.publicUrl}>Public record</a>
-        {draw.status === 'run' && <a href={winnersPage}>Winners page</a>}
+        {draw.winnersUrl && <a href={draw.winnersUrl}>Winners page</a>}
         {draw.committedAt && <a href={draw.certificateUrl}>Certificate (PDF)</a>}
       </p>
       <Steps draw={draw} />

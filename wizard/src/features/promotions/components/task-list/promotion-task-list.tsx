@@ -12,6 +12,7 @@ import { paymentPath } from '../../../../components/promotion-invoices'
 import { beginAmendPermitApplication, generatePermitApplication, getInvoices } from '../../../../lib/payments-api'
 import type { Promotion } from '../../api/promotions'
 import { getTerms } from '../../api/terms'
+import { getDrawSummaries, winnersUrlOf } from '../../api/draws'
 import { promotionPaths } from '../../config'
 import { PermitsRequired } from './permits-required'
 import './task-list.css'
@@ -30,6 +31,7 @@ export function PromotionTaskList({ promotion: p }: { promotion: Promotion }) {
   const id = p.id
   const invoices = useQuery({ queryKey: ['invoices', 'promotion', id], queryFn: () => getInvoices({ promotionId: id, count: 100 }) })
   const terms = useQuery({ queryKey: ['terms', id], queryFn: () => getTerms(id), enabled: p.hasTermsAndConditions })
+  const draws = useQuery({ queryKey: ['draws', id, 'summary'], queryFn: () => getDrawSummaries(id), enabled: p.randomDraw })
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState('')
 
@@ -61,6 +63,7 @@ export function PromotionTaskList({ promotion: p }: { promotion: Promotion }) {
     randomDraw: p.randomDraw,
     drawDate: (p.skillsBasedTC ? permit.endDate : permit.finalDraw?.date) ?? null,
     today: today({ now: new Date() }),
+    winnersUrl: winnersUrlOf(draws.data),
   })
 
   const run = (work: Promise<unknown>, then: () => void) => {
@@ -82,6 +85,9 @@ export function PromotionTaskList({ promotion: p }: { promotion: Promotion }) {
         return <NativeLinkButton variant={variant} to={paymentPath(id)} data-testid={testId}>{action.label}</NativeLinkButton>
       case 'open-draw':
         return <NativeLinkButton variant={variant} to={`/promotions/draw/${id}/`} data-testid={testId}>{action.label}</NativeLinkButton>
+      case 'open-winners':
+        // The winners page is served by the API, outside the app: a full page load.
+        return <a className={`ui-button ui-button--${variant}`} href={winnersUrlOf(draws.data) ?? undefined} data-testid={testId}>{action.label}</a>
       case 'lodge-addenda':
         return <a className={`ui-button ui-button--${variant}`} href="#addenda-title" data-testid={testId}>{action.label}</a>
       case 'approve-terms':

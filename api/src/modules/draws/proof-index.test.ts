@@ -1,0 +1,109 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import fc from 'fast-check'
+import { afterAll, describe, expect, it } from 'vitest'
+import { merkleLeaf, merkleRootOf, toHex, verifyInclusion } from '@permitdesk/shared'
+import vectors from '../../../../shared/src/draws/draw-vectors.json'
+import { LocalFileStorage } from '../../storage/storage'
+import { blockRowsOf, buildProofIndex, candidateRows, loadTopLevels, proofOf, PROOF_BLOCK, valueIndexKey, valueKey } from './proof-index'
+import { RowIndexBuilder } from './row-index'
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'proof-index-'))
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
+const storage = new LocalFileStorage(dir)
+const sha256 = (data: Uint8Array) => new Uint8Array(crypto.createHash('sha256').update(data).digest())
+const webSha256 = async (data: Uint8Array) => new Uint8Array(await crypto.subtle.digest('SHA-256', data))
+
+/** Stores canonical rows as the upload does (the file and its row index); the key. */
+async function store(rows: string[]): Promise<string> {
+  const key = `draws/entries/${crypto.randomUUID()}.csv`
+  const index = new RowIndexBuilder()
+  let offset = 0
+  for (const row of rows) {
+    index.row(offset)
+    offset += Buffer.byteLength(row) + 1
+  }
+  await storage.put(key, Buffer.from(rows.map((row) => `${row}\n`).join('')))
+  await index.save(storage, key)
+  return key
+}
+
+/** What the lookup answers for entry `index`: its proof through the stored block and the cached levels. */
+async function proofFor(key: string, index: number) {
+  const block = Math.floor(index / PROOF_BLOCK)
+  const rows = (await blockRowsOf(storage, key, block))!
+  return proofOf((await loadTopLevels(storage, key))!, index, rows)
+}
+
+describe('the proof index of a committed entries file', () => {
+  it('gives the entries root of the test vectors', async () => {
+    for (const vector of vectors.vectors.filter((v) => 'entriesRoot' in v)) {
+      const rows = (vector.canonicalEntries as string).split('\n').slice(0, -1)
+      const key = await store(rows)
+      expect((await buildProofIndex(storage, key)).entriesRoot, vector.name).toBe(vector.entriesRoot)
+    }
+  }, 30_000)
+
+  it('gives the root of the shared implementation, and proofs the browser-side verifier accepts, for any count across blocks (odd nodes carried)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 3 * PROOF_BLOCK + 7 }),
+        fc.string({ minLength: 0, maxLength: 12 }).filter((s) => !/[,"\r\n]/.test(s)),
+        fc.nat(),
+        async (count, salt, pick) => {
+          const rows = Array.from({ length: count }, (_, i) => `E${i + 1},${salt}${i},p${i}@example.com`)
+          const key = await store(rows)
+          const { entriesRoot } = await buildProofIndex(storage, key)
+          // The second implementation: shared's level-by-level tree over every leaf.
+          expect(entriesRoot).toBe(toHex(merkleRootOf(rows.map((row) => merkleLeaf(row, sha256)), sha256)))
+          const index = pick % count
+          const proof = await proofFor(key, index)
+          expect(await verifyInclusion({ row: rows[index]!, proof, root: entriesRoot }, webSha256)).toBe(true)
+          // A proof does not prove another row.
+          if (count > 1) expect(await verifyInclusion({ row: rows[(index + 1) % count]!, proof, root: entriesRoot }, webSha256)).toBe(false)
+        },
+      ),
+      { numRuns: 15 },
+    )
+  }, 120_000)
+
+  it('finds each value of a row through its bucket, and nothing for a value no row holds', async () => {
+    const rows = Array.from({ length: 1000 }, (_, i) => `E${i + 1},Name ${i},p${i}@example.com`)
+    const key = await store(rows)
+    await buildProofIndex(storage, key)
+    expect(await candidateRows(storage, key, 'p777@example.com')).toEqual([777])
+    expect(await candidateRows(storage, key, 'E778')).toEqual([777])
+    expect(await candidateRows(storage, key, 'nobody@example.com')).toEqual([])
+    // Every value of every row is found at its row, whatever slot it falls in.
+    for (let i = 0; i < rows.length; i += 37) expect(await candidateRows(storage, key, `Name ${i}`)).toEqual([i])
+  }, 30_000)
+
+  it('still reads the 256-bucket table of draws committed before slots', async () => {
+    const rows = ['E1,Jo Smith,jo@example.com', 'E2,Ann Lee,ann@example.com']
+    const key = await store(rows)
+    // The earlier layout, written by hand: 257 offsets (float64 LE), then the buckets' records.
+    const buckets = Array.from({ length: 256 }, () => [] as Buffer[])
+    rows.forEach((row, index) => {
+      for (const field of row.split(',')) {
+        const [a, b] = valueKey(field)
+        const record = Buffer.alloc(12)
+        record.writeUInt32BE(a, 0)
+        record.writeUInt32BE(b, 4)
+        record.writeUInt32BE(index, 8)
+        buckets[a >>> 24]!.push(record)
+      }
+    })
+    const header = Buffer.alloc(257 * 8)
+    let offset = header.length
+    buckets.forEach((records, bucket) => {
+      header.writeDoubleLE(offset, bucket * 8)
+      offset += records.length * 12
+    })
+    header.writeDoubleLE(offset, 256 * 8)
+    await storage.put(valueIndexKey(key), Buffer.concat([header, ...buckets.flat()]))
+    expect(await candidateRows(storage, key, 'ann@example.com')).toEqual([1])
+    expect(await candidateRows(storage, key, 'nobody@example.com')).toEqual([])
+  })
+})
