@@ -292,3 +292,9 @@ export const MSG_ENTRY_FORM_SAVED = 'The entry form is saved.';
 export const MSG_ENTRY_IDEMPOTENCY_KEY_REQUIRED = 'Please send an Idempotency-Key header (1 to 200 characters) with each entry.';
 /** Entrant data requests. */
 export const MSG_ENTRY_LOOKUP_EMAIL_REQUIRED = 'Please enter the entrant\u2019s email address.';
+/** The receipt e-mail (optional per promotion), sent after the entry is committed. */
+export const msgEntryReceiptSubject = (promotionName: string): string => `Your entry in ${promotionName}`;
+export const msgEntryReceiptBody = (promotionName: string, entryNumber: string, when: string): string =>
+  `Thank you for entering ${promotionName}. Your entry number is ${entryNumber}, received ${when}. Please keep this e-mail: you will need the number if you win.`;
+export const msgEntryReceiptRecord = (url: string): string => `The draw and its result are published on the public record at ${url}`;
+export const MSG_ENTRY_RECEIPT_RECORD_LATER = 'The draw and its result will be published on a public record; the promoter will tell the winners.';

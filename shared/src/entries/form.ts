@@ -63,6 +63,9 @@ export const ENTRY_REFUSAL_LABELS: Record<EntryRefusalReason, string> = {
   staff: 'Promoter\u2019s staff',
 };
 
+/** Consents are stored in an entry's fields as `consent:<id>` → true/false. */
+export const ENTRY_CONSENT_PREFIX = 'consent:';
+
 /** A screening flag on an entry (filled by screening). */
 export type EntryFlag = { code: string; detail: string; relatedEntryId?: number };
 
@@ -200,7 +203,7 @@ export function checkEntryFields(form: EntryFormFields, input: Record<string, un
   for (const consent of form.consents) {
     const given = consents[consent.id] === true || consents[consent.id] === 'true' || consents[consent.id] === 'on';
     if (consent.required && !given) fail(`consents.${consent.id}`, MSG_ENTRY_CONSENT_REQUIRED);
-    fields[`consent:${consent.id}`] = given;
+    fields[`${ENTRY_CONSENT_PREFIX}${consent.id}`] = given;
   }
   if (Object.keys(errors).length > 0) return { modelState: errors };
   return {

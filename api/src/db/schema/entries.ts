@@ -86,8 +86,9 @@ export const entries = app.table(
     index('entries_promotion_email_idx').on(t.promotionId, t.emailNorm),
     index('entries_promotion_phone_idx').on(t.promotionId, t.phoneNorm),
     index('entries_promotion_person_day_idx').on(t.promotionId, t.personKey, t.sydneyDay),
+    // NULLS NOT DISTINCT in the migration (drizzle's index builder cannot say it): a caller without a key shares the null namespace.
     uniqueIndex('entries_api_idempotency_idx')
-      .on(t.apiKeyId, t.idempotencyKey)
+      .on(t.promotionId, t.apiKeyId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
     check('entries_channel_check', sql`${t.channel} in ('form', 'embed', 'api', 'import')`),
     check('entries_status_check', sql`${t.status} in ('accepted')`),
