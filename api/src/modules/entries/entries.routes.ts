@@ -6,6 +6,7 @@ import { assertBotCheck } from '../bot-check/bot-check'
 import { EntryFormSaveSchema, getEntryForm, getPublicEntryForm, saveEntryForm, setEntryFormOpen } from './entry-form'
 import { exportEntrantEntries, exportEntries, listEntrantEntries, listEntries } from './list-entries'
 import { submitByCode, submitForPromotion } from './submit-entry'
+import { embedScript } from './embed-script'
 
 const PromotionId = z.object({ promotionId: z.coerce.number().int().positive() })
 const Mode = z.enum(ENTRY_FIELD_MODES)
@@ -181,6 +182,17 @@ export function entryRoutes(deps: AppDeps): RouteSpec[] {
       raw: true,
       query: EntrantQuery,
       handler: ({ query, owner, res }) => exportEntrantEntries(deps, owner, query.email, res),
+    }),
+    route({
+      method: 'get',
+      path: '/entries/embed.js',
+      summary: 'The embed script: `<script src=".../api/entries/embed.js" data-code="{code}" async>` puts the hosted form in a frame that fits it',
+      access: 'public',
+      raw: true,
+      handler: ({ res }) => {
+        res.set('Cache-Control', 'public, max-age=300')
+        res.type('text/javascript').send(embedScript(deps.config.PUBLIC_URL.replace(/\/$/, '')))
+      },
     }),
   ]
 }
