@@ -304,3 +304,8 @@ export const msgEntryCollectionNotice = (promoterName: string, contact: string):
 export const MSG_ENTRY_FORM_CLOSED_NOTICE = 'This form is closed: entrants see it but cannot enter.';
 export const MSG_ENTRY_ERRORS_TITLE = 'Please correct the following:';
 export const MSG_ENTRY_COPIED = 'Copied.';
+/** The CSV import of offline entries. */
+export const MSG_ENTRY_IMPORT_FILE_REQUIRED = 'Please choose a CSV file of entries, with a header row naming the fields (for example: name,email,postcode).';
+export const MSG_ENTRY_IMPORT_BAD_CSV = 'This file is not valid CSV. Please save the entries as CSV (UTF-8) and try again.';
+export const MSG_ENTRY_IMPORT_RECEIVED_INVALID = 'The received column must be a Sydney date and time (YYYY-MM-DD HH:MM) no later than now.';
+export const msgEntryImportTooLarge = (limitMb: number): string => `The file is larger than ${limitMb} MB, the most one import accepts.`;

@@ -13,6 +13,8 @@ import {
   MSG_ENTRY_UNDER_AGE,
   MSG_ENTRY_CONSENT_REQUIRED,
   MSG_ENTRY_PHONE_INVALID,
+  MSG_ENTRY_IMPORT_FILE_REQUIRED,
+  MSG_ENTRY_IMPORT_RECEIVED_INVALID,
   addDays,
   addYears,
   entryPeriod,
@@ -320,5 +322,55 @@ describe('receipts', () => {
     const mail = await waitForMail('receipt.person@example.com', /Your entry in Summer giveaway/, { dataDirs: [api.config.DATA_DIR] })
     expect(mail.text).toContain(`Your entry number is ${answer.body.entryNumber}`)
     await alice.client.post('/api/entries/form/save', { promotionId, fields: FIELDS, receipts: false })
+  })
+})
+
+describe('the CSV import of offline entries', () => {
+  const upload = (csv: string, client = alice.client, id = promotionId) => {
+    const data = new FormData()
+    data.append('file', new Blob([csv]), 'offline.csv')
+    return client.upload(`/api/entries/import?promotionId=${id}`, data)
+  }
+  it('imports each row under the same rules, judged at its received time; lists what was not accepted', async () => {
+    const { rows } = await api.database.pool.query('select permit from app.promotions where id = $1', [promotionId])
+    const period = entryPeriod(rows[0].permit)!
+    const dob = addYears(today(), -40)
+    const before = new Date(period.opensAt.getTime() - 60_000)
+    const sydney = (d: Date) => {
+      const p = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(d)
+      const v = (t: string) => p.find((x) => x.type === t)!.value
+      return `${v('year')}-${v('month')}-${v('day')} ${v('hour')}:${v('minute')}`
+    }
+    const csv = [
+      'Full name,Email address,postcode,state,dateOfBirth,answer,consent:terms,received',
+      `Paper One,paper.one@example.com,2000,NSW,${dob},By post,yes,`,
+      `Paper Two,paper.two@example.com,2600,ACT,${dob},In store,yes,${sydney(new Date(Date.now() - 3_600_000))}`,
+      `Too Early,too.early@example.com,2000,NSW,${dob},Early,yes,${sydney(before)}`,
+      `Wrong State,wrong.state@example.com,3000,VIC,${dob},Vic,yes,`,
+      `No Consent,no.consent@example.com,2000,NSW,${dob},No,,`,
+      `Bad Time,bad.time@example.com,2000,NSW,${dob},Time,yes,tomorrow`,
+    ].join('\n')
+    const imported = await upload(csv)
+    expect(imported.status, imported.text).toBe(200)
+    expect(imported.body).toMatchObject({ rows: 6, accepted: 2, invalid: 2 })
+    expect(Object.fromEntries(imported.body.refused.map((r: { reason: string; count: number }) => [r.reason, r.count]))).toEqual({ before_start: 1, state: 1 })
+    expect(imported.body.problems).toEqual([
+      { line: 4, message: msgEntryNotStarted(formatDateTime(period.opensAt)) },
+      { line: 5, message: msgEntryStateIneligible('Australian Capital Territory and New South Wales') },
+      { line: 6, message: MSG_ENTRY_CONSENT_REQUIRED },
+      { line: 7, message: MSG_ENTRY_IMPORT_RECEIVED_INVALID },
+    ])
+    const stored = await api.database.pool.query("select channel, email_norm from app.entries where email_norm like 'paper.%' order by id")
+    expect(stored.rows).toEqual([
+      { channel: 'import', email_norm: 'paper.one@example.com' },
+      { channel: 'import', email_norm: 'paper.two@example.com' },
+    ])
+  })
+
+  it('refuses a request without a file, and another customer\'s promotion is not found', async () => {
+    const none = await alice.client.upload(`/api/entries/import?promotionId=${promotionId}`, new FormData())
+    expect(none.status).toBe(400)
+    expect(none.body.message).toBe(MSG_ENTRY_IMPORT_FILE_REQUIRED)
+    expect((await upload('name,email\nX,x@example.com', bob.client)).status).toBe(404)
   })
 })

@@ -178,6 +178,7 @@ export const API_POLICY: Record<string, Policy> = {
   'GET /entries/export': { access: 'user', owned: true },
   'GET /entries/entrant': { access: 'user', note: "a data request: one e-mail's entries in the caller's own promotions" },
   'GET /entries/entrant/export': { access: 'user', note: "a data request: one e-mail's entries in the caller's own promotions" },
+  'POST /entries/import': { access: 'user', owned: true },
   'GET /entries/embed.js': { access: 'public', note: 'the embed script for promoters\' sites' },
 }
 

@@ -7,6 +7,7 @@ import { EntryFormSaveSchema, getEntryForm, getPublicEntryForm, saveEntryForm, s
 import { exportEntrantEntries, exportEntries, listEntrantEntries, listEntries } from './list-entries'
 import { submitByCode, submitForPromotion } from './submit-entry'
 import { embedScript } from './embed-script'
+import { importEntries } from './import-entries'
 
 const PromotionId = z.object({ promotionId: z.coerce.number().int().positive() })
 const Mode = z.enum(ENTRY_FIELD_MODES)
@@ -182,6 +183,24 @@ export function entryRoutes(deps: AppDeps): RouteSpec[] {
       raw: true,
       query: EntrantQuery,
       handler: ({ query, owner, res }) => exportEntrantEntries(deps, owner, query.email, res),
+    }),
+    route({
+      method: 'post',
+      path: '/entries/import',
+      summary:
+        'Import offline entries from a CSV (`?promotionId=`): a header row naming the fields (name, email, phone, postcode, state, dateOfBirth, receiptNumber, answer, consent:<id>) and optionally `received` (Sydney YYYY-MM-DD HH:MM); each row under the same rules',
+      access: 'user',
+      multipart: true,
+      query: PromotionId,
+      body: z.object({ file: z.string().describe('the CSV file') }),
+      response: z.object({
+        rows: z.number(),
+        accepted: z.number(),
+        refused: z.array(z.object({ reason: z.enum(ENTRY_REFUSAL_REASONS), label: z.string(), count: z.number() })),
+        invalid: z.number(),
+        problems: z.array(z.object({ line: z.number(), message: z.string() })).describe('the first 100 rows not accepted, with why'),
+      }),
+      handler: ({ owner, req }) => importEntries(deps, owner, req),
     }),
     route({
       method: 'get',

@@ -54,10 +54,20 @@ function hashKey(deps: Deps): Promise<string> {
 
 const saltedHash = (key: string, value: string | null | undefined) => (value ? crypto.createHmac('sha256', key).update(value).digest('base64url').slice(0, 32) : null)
 
+/** A refusal under the permit's rules: the entrant's sentence, and the reason it was counted under. */
+export class EntryRefused extends AppError {
+  constructor(
+    readonly reason: EntryRefusalReason,
+    message: string,
+    field?: string,
+  ) {
+    super(field ? 'VALIDATION' : 'CONFLICT', message, { modelState: { [field ?? 'entry']: [message] } })
+  }
+}
+
 async function refuse(deps: Deps, promotionId: number, reason: EntryRefusalReason, now: Date, message: string, field?: string): Promise<never> {
   await repo.countRefusal(deps.database.db, promotionId, reason, sydneyDateOf(now))
-  const modelState = { [field ?? 'entry']: [message] }
-  throw new AppError(field ? 'VALIDATION' : 'CONFLICT', message, { modelState })
+  throw new EntryRefused(reason, message, field)
 }
 
 /** Checks and stores one entry of an open form. */
@@ -68,7 +78,9 @@ export async function submitEntry(deps: Deps, found: { form: EntryFormRow; promo
     const earlier = await repo.findIdempotentEntry(deps.database.db, promotion.id, arrival.apiKeyId ?? null, arrival.idempotencyKey)
     if (earlier) return { entryNumber: earlier.id, receivedAt: earlier.receivedAt.toISOString(), replayed: true }
   }
-  if (form.status !== 'open' || promotion.deleted) return refuse(deps, promotion.id, 'not_open', now, MSG_ENTRY_NOT_OPEN)
+  // Offline entries are imported after they arrived: the period decides (by their received time), not the form's switch.
+  const formOpen = form.status === 'open' || (arrival.channel === 'import' && form.status === 'closed')
+  if (!formOpen || promotion.deleted) return refuse(deps, promotion.id, 'not_open', now, MSG_ENTRY_NOT_OPEN)
   const checked = checkEntryFields(form.fields, arrival.input)
   if ('modelState' in checked) {
     const [first] = Object.values(checked.modelState)

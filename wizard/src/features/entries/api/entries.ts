@@ -1,6 +1,6 @@
 /** The entry calls (issue 27): one place for the screens' fetchers. */
 import type { EntryFormFields } from '@permitdesk/shared'
-import { api, quiet } from '../../../lib/api-client'
+import { api, ApiError, quiet } from '../../../lib/api-client'
 
 export type EntryForm = {
   promotionId: number
@@ -57,3 +57,15 @@ export const entrantExportUrl = (email: string) => `/api/entries/entrant/export?
 export const getPublicEntryForm = (code: string) => api.get<PublicEntryForm>('/api/entries/public', { query: { code }, ...quiet, redirectOn401: false })
 export const enter = (body: { code: string; entry: Record<string, unknown>; recaptchaResponse?: string; embed?: boolean; device?: string }) =>
   api.post<{ entryNumber: number; receivedAt: string; replayed: boolean }>('/api/entries/enter', body, { ...quiet, redirectOn401: false })
+
+export type ImportResult = { rows: number; accepted: number; refused: { reason: string; label: string; count: number }[]; invalid: number; problems: { line: number; message: string }[] }
+
+/** The CSV import of offline entries (multipart: the JSON helper does not send files). */
+export async function importEntries(promotionId: number, file: File): Promise<ImportResult> {
+  const data = new FormData()
+  data.append('file', file)
+  const response = await fetch(`/api/entries/import?promotionId=${promotionId}`, { method: 'POST', credentials: 'include', body: data, headers: { accept: 'application/json' } })
+  const body = await response.json().catch(() => undefined)
+  if (!response.ok) throw new ApiError(response.status, body)
+  return body as ImportResult
+}

@@ -20,7 +20,7 @@ import {
 import { AppLayout } from '../../../components/layouts/app-layout'
 import { Alert, Badge, NativeButton } from '../../../components/ui'
 import { ApiError } from '../../../lib/api-client'
-import { entrantEntries, entrantExportUrl, exportEntriesUrl, getEntryForm, listEntries, openEntryForm, saveEntryForm, type EntryForm, type MaskedEntry } from '../api/entries'
+import { entrantEntries, entrantExportUrl, exportEntriesUrl, getEntryForm, importEntries, listEntries, openEntryForm, saveEntryForm, type EntryForm, type MaskedEntry } from '../api/entries'
 import { EntryFields } from './entry-fields'
 import './entries.css'
 
@@ -52,6 +52,7 @@ export function EntriesScreen() {
           <>
             <FormBuilder form={form.data} />
             <EntriesTable promotionId={promotionId} />
+            <ImportEntries promotionId={promotionId} />
             <DataRequest />
           </>
         ) : form.error ? (
@@ -448,6 +449,64 @@ function DataRequest() {
               {find.data.entries.map((e) => (
                 <li key={e.entryNumber}>
                   Entry {e.entryNumber} in {e.promotionName}, {formatDateTime(e.receivedAt)}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  )
+}
+
+function ImportEntries({ promotionId }: { promotionId: number }) {
+  const queryClient = useQueryClient()
+  const [file, setFile] = useState<File | null>(null)
+  const run = useMutation({
+    mutationFn: (chosen: File) => importEntries(promotionId, chosen),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['entries', promotionId] }),
+  })
+  return (
+    <section aria-labelledby="import-title">
+      <h2 id="import-title">Import offline entries</h2>
+      <p>
+        A CSV with a header row naming the fields (name, email, phone, postcode, state, dateOfBirth, receiptNumber, answer, consent:&lt;box&gt;) and, for entries
+        received earlier, a received column (Sydney date and time, YYYY-MM-DD HH:MM). Each row is checked under the same rules as the form.
+      </p>
+      <form
+        className="entries-search"
+        onSubmit={(e) => {
+          e.preventDefault()
+          if (file) run.mutate(file)
+        }}
+      >
+        <div className="ui-field">
+          <label className="ui-field__label" htmlFor="import-file">
+            CSV file
+          </label>
+          <input id="import-file" className="ui-input" type="file" accept=".csv,text/csv" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+        </div>
+        <NativeButton type="submit" variant="secondary" disabled={!file || run.isPending}>
+          {run.isPending ? 'Importing…' : 'Import'}
+        </NativeButton>
+      </form>
+      {run.error ? (
+        <Alert tone="danger" live>
+          {messageOf(run.error)}
+        </Alert>
+      ) : null}
+      {run.data ? (
+        <div role="status">
+          <p>
+            {run.data.accepted.toLocaleString('en-AU')} of {run.data.rows.toLocaleString('en-AU')} rows imported.
+            {run.data.refused.map((r) => ` ${r.label}: ${r.count.toLocaleString('en-AU')}.`).join('')}
+            {run.data.invalid ? ` Incomplete or invalid: ${run.data.invalid.toLocaleString('en-AU')}.` : ''}
+          </p>
+          {run.data.problems.length ? (
+            <ul>
+              {run.data.problems.map((p) => (
+                <li key={p.line}>
+                  Line {p.line}: {p.message}
                 </li>
               ))}
             </ul>
