@@ -27,6 +27,7 @@ import { findPromotion } from '../promotions/promotions.repository'
 import { ausStatesOfRow } from '../promotions/promotion-fields'
 import { requireServicePaid } from '../payments/require-service-paid'
 import { findLink as findTermsLink } from '../terms/terms.repository'
+import { accountNameOf, emailOf } from '../draws/draws.repository'
 import * as repo from './entries.repository'
 
 type Owner = { userId: number; isStaff: boolean }
@@ -58,11 +59,11 @@ export function dailyLimitOf(promotion: PromotionRow): number | null {
   return Number.isInteger(value) && value > 0 ? value : null
 }
 
-export function promoterNameOf(promotion: PromotionRow): string {
+export function promoterNameOf(promotion: PromotionRow): string | null {
   const permit = permitOf(promotion)
   const applicant = (promotion.applicant ?? permit.applicant ?? {}) as Record<string, unknown>
   const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null)
-  return text(applicant.organisation) ?? text(applicant.tradingName) ?? promotion.name
+  return text(applicant.organisation) ?? text(applicant.tradingName)
 }
 
 async function ownedPromotion(deps: Deps, owner: Owner, promotionId: number): Promise<PromotionRow> {
@@ -142,8 +143,9 @@ export async function getPublicEntryForm(deps: Deps, code: string) {
   return {
     code: form.code,
     promotionName: promotion.name,
-    promoterName: promoterNameOf(promotion),
-    promoterContact: text(applicant.email) ?? text(applicant.phone) ?? null,
+    // The application's promoter, else the account's name and address (who answers data requests).
+    promoterName: promoterNameOf(promotion) ?? ((await accountNameOf(deps.database.db, promotion.userId)) || promotion.name),
+    promoterContact: text(applicant.email) ?? text(applicant.phone) ?? (await emailOf(deps.database.db, promotion.userId)) ?? null,
     status: form.status,
     fields: form.fields,
     states: stateChoices(statesOf(promotion)).map((s) => ({ code: s.code, name: s.name })),

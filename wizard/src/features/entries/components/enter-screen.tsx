@@ -86,13 +86,13 @@ function EntryForm({ form, embed }: { form: PublicEntryForm; embed: boolean }) {
   const bot = useBotCheck(useCallback((t: string | undefined) => setToken(t), []))
   const summary = useRef<HTMLDivElement>(null)
   const done = useRef<HTMLDivElement>(null)
+  const [failures, setFailures] = useState(0)
   const submit = useMutation({
     mutationFn: async () => {
       const recaptchaResponse = token ?? (await bot.waitForToken())
       if (recaptchaResponse === undefined) throw new Error(MSG_BOT_CHECK_PENDING)
       return enter({ code: form.code, entry: { ...values, consents }, recaptchaResponse, embed, device: deviceId() })
     },
-    onSuccess: () => setTimeout(() => done.current?.focus()),
     onError: (error) => {
       const modelState = error instanceof ApiError ? (error.modelState ?? {}) : {}
       const fieldErrors: FieldErrors = {}
@@ -100,9 +100,16 @@ function EntryForm({ form, embed }: { form: PublicEntryForm; embed: boolean }) {
       setErrors(fieldErrors)
       setFormError(Object.keys(fieldErrors).length ? null : error.message)
       bot.reset()
-      setTimeout(() => summary.current?.focus())
+      setFailures((n) => n + 1)
     },
   })
+  // After the answer has rendered: focus goes to the confirmation, or to the errors (announced either way).
+  useEffect(() => {
+    if (submit.data) done.current?.focus()
+  }, [submit.data])
+  useEffect(() => {
+    if (failures) summary.current?.focus()
+  }, [failures])
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     setFormError(null)
