@@ -41,9 +41,11 @@ function deviceId(): string | undefined {
 function useReportHeight(enabled: boolean) {
   useEffect(() => {
     if (!enabled || window.parent === window) return
-    const post = () => window.parent.postMessage({ type: 'permitdesk-entry-height', height: document.documentElement.scrollHeight }, '*')
+    // The content's own height (the document's is never less than the frame, so it could only grow).
+    const content = document.getElementById('root') ?? document.body
+    const post = () => window.parent.postMessage({ type: 'permitdesk-entry-height', height: content.getBoundingClientRect().height }, '*')
     const observer = new ResizeObserver(post)
-    observer.observe(document.body)
+    observer.observe(content)
     post()
     return () => observer.disconnect()
   }, [enabled])
