@@ -263,7 +263,6 @@ export const msgEntryStateIneligible = (states: string): string => `This promoti
 export const MSG_ENTRY_UNDER_AGE = 'This promotion is open only to people aged 18 or over.';
 export const MSG_ENTRY_STAFF_EXCLUDED = 'Employees of the promoter and their agencies cannot enter this promotion.';
 /** Field checks on an entry. */
-export const MSG_ENTRY_NAME_REQUIRED = 'Please enter your name.';
 export const MSG_ENTRY_EMAIL_REQUIRED = 'Please enter your email address.';
 export const MSG_ENTRY_PHONE_REQUIRED = 'Please enter your phone number.';
 export const MSG_ENTRY_PHONE_INVALID = 'Please enter an Australian phone number, for example 0412 345 678.';
@@ -275,7 +274,6 @@ export const MSG_ENTRY_ANSWER_REQUIRED = 'Please answer the question.';
 export const msgEntryAnswerTooLong = (limit: number, words: number): string =>
   `Your answer has ${words} words. Please keep it to ${limit} words or fewer.`;
 export const MSG_ENTRY_CONSENT_REQUIRED = 'Please tick this box to enter.';
-export const MSG_ENTRY_TOO_LONG = 'This is too long. Please shorten it.';
 /** The entrant's confirmation, with the number to quote. */
 export const msgEntryAccepted = (entryNumber: string): string =>
   `Thank you, your entry is in. Your entry number is ${entryNumber}. Please keep it: you will need it if you win.`;

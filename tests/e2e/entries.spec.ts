@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { MSG_ENTRY_EMAIL_REQUIRED, MSG_ENTRY_ERRORS_TITLE, MSG_ENTRY_FORM_SAVED, MSG_ENTRY_NAME_REQUIRED, addDays, addYears, sydneyDateOf } from '@permitdesk/shared'
+import { MSG_ENTRY_EMAIL_REQUIRED, MSG_ENTRY_ERRORS_TITLE, MSG_ENTRY_FORM_SAVED, MSG_CONTACT_NAME_REQUIRED, addDays, addYears, sydneyDateOf } from '@permitdesk/shared'
 import { repoRoot, signUpCustomer, waivePaymentAsStaff, watchConsole } from './helpers'
 
 const SCREENS_DIR = path.join(repoRoot, 'tests', 'e2e', 'screens')
@@ -82,7 +82,7 @@ test('the promoter opens a form, a person enters on a phone with the keyboard al
   await tabTo(entrant, entrant.getByRole('button', { name: 'Enter' }))
   await entrant.keyboard.press('Enter')
   const alert = entrant.getByRole('alert').filter({ hasText: MSG_ENTRY_ERRORS_TITLE })
-  await expect(alert).toContainText(MSG_ENTRY_NAME_REQUIRED)
+  await expect(alert).toContainText(MSG_CONTACT_NAME_REQUIRED)
   await expect(alert).toContainText(MSG_ENTRY_EMAIL_REQUIRED)
   await expect(entrant.getByLabel('Full name')).toHaveAttribute('aria-invalid', 'true')
   await look(entrant, 'entries-hosted-form-errors-390')

@@ -15,14 +15,14 @@ import {
   MSG_ENTRY_FORM_NEEDS_CONTACT,
   MSG_ENTRY_FORM_SKILL_QUESTION_REQUIRED,
   MSG_ENTRY_FORM_WORD_LIMIT,
-  MSG_ENTRY_NAME_REQUIRED,
+  MSG_CONTACT_NAME_REQUIRED,
   MSG_ENTRY_PHONE_INVALID,
   MSG_ENTRY_PHONE_REQUIRED,
   MSG_ENTRY_POSTCODE_INVALID,
   MSG_ENTRY_RECEIPT_REQUIRED,
   MSG_ENTRY_STAFF_EXCLUDED,
   MSG_ENTRY_STATE_REQUIRED,
-  MSG_ENTRY_TOO_LONG,
+  MSG_CONTACT_TOO_LONG,
   MSG_ENTRY_UNDER_AGE,
   MSG_EMAIL_INVALID,
   msgEntryAnswerTooLong,
@@ -150,7 +150,7 @@ export function checkEntryFields(form: EntryFormFields, input: Record<string, un
   };
   const fields: Record<string, string | boolean> = {};
   const required: Record<EntryPersonField, string> = {
-    name: MSG_ENTRY_NAME_REQUIRED,
+    name: MSG_CONTACT_NAME_REQUIRED,
     email: MSG_ENTRY_EMAIL_REQUIRED,
     phone: MSG_ENTRY_PHONE_REQUIRED,
     postcode: MSG_ENTRY_POSTCODE_INVALID,
@@ -170,7 +170,7 @@ export function checkEntryFields(form: EntryFormFields, input: Record<string, un
       continue;
     }
     if (value.length > MAX_TEXT) {
-      fail(field, MSG_ENTRY_TOO_LONG);
+      fail(field, MSG_CONTACT_TOO_LONG);
       continue;
     }
     if (field === 'email') {
