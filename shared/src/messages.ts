@@ -251,3 +251,59 @@ export const MSG_PAYMENT_RECEIVED = 'Thank you. Your payment has been received.'
 export const MSG_NO_PERMIT_BASE_FEE = 'If you go ahead with the permit service, its base fee still applies.';
 /** The modal before creating a promotion that needs no permit. */
 export const LABEL_NO_PERMIT_NEEDED = 'No permit needed';
+
+// Entries (issue 27)
+/** Refusals at arrival: one sentence to the entrant per reason (counted per reason for the promoter). */
+export const MSG_ENTRY_NOT_OPEN = 'This promotion is not taking entries at the moment.';
+export const msgEntryNotStarted = (when: string): string => `Entries open at ${when}. Please come back then.`;
+export const msgEntryClosed = (when: string): string => `Entries closed at ${when}. Thank you for your interest.`;
+export const msgEntryDailyLimit = (limit: number): string =>
+  `You have already entered ${limit === 1 ? 'once' : `${limit} times`} today, the most this promotion allows per day. You can enter again tomorrow (Sydney time).`;
+export const msgEntryStateIneligible = (states: string): string => `This promotion is open only to residents of ${states}.`;
+export const MSG_ENTRY_UNDER_AGE = 'This promotion is open only to people aged 18 or over.';
+export const MSG_ENTRY_STAFF_EXCLUDED = 'Employees of the promoter and their agencies cannot enter this promotion.';
+/** Field checks on an entry. */
+export const MSG_ENTRY_EMAIL_REQUIRED = 'Please enter your email address.';
+export const MSG_ENTRY_PHONE_REQUIRED = 'Please enter your phone number.';
+export const MSG_ENTRY_PHONE_INVALID = 'Please enter an Australian phone number, for example 0412 345 678.';
+export const MSG_ENTRY_POSTCODE_INVALID = 'Please enter your 4-digit postcode.';
+export const MSG_ENTRY_STATE_REQUIRED = 'Please choose your state or territory.';
+export const MSG_ENTRY_DOB_INVALID = 'Please enter your date of birth as day, month and year.';
+export const MSG_ENTRY_RECEIPT_REQUIRED = 'Please enter your receipt number.';
+export const MSG_ENTRY_ANSWER_REQUIRED = 'Please answer the question.';
+export const msgEntryAnswerTooLong = (limit: number, words: number): string =>
+  `Your answer has ${words} words. Please keep it to ${limit} words or fewer.`;
+export const MSG_ENTRY_CONSENT_REQUIRED = 'Please tick this box to enter.';
+/** The entrant's confirmation, with the number to quote. */
+export const msgEntryAccepted = (entryNumber: string): string =>
+  `Thank you, your entry is in. Your entry number is ${entryNumber}. Please keep it: you will need it if you win.`;
+/** The entry form builder (promoter). */
+export const MSG_ENTRY_FORM_NO_DRAW = 'Entry forms come with the random draw service. Please add it to this promotion first.';
+export const MSG_ENTRY_FORM_NEEDS_CONTACT = 'The form must ask for an email address or a phone number, so each entrant can be told apart.';
+export const MSG_ENTRY_FORM_NEEDS_PERIOD = 'The application needs the promotion\u2019s start and end dates before the form can open.';
+export const MSG_ENTRY_FORM_SKILL_QUESTION_REQUIRED = 'Please enter the question entrants answer.';
+export const MSG_ENTRY_FORM_WORD_LIMIT = 'Please enter a word limit from 1 to 1,000.';
+export const MSG_ENTRY_FORM_DOMAIN_INVALID = 'Please enter staff email domains like example.com.au, one per line.';
+export const MSG_ENTRY_FORM_FROZEN = 'The entries of this promotion are frozen into its draw: the form can no longer change.';
+export const MSG_ENTRY_FORM_SAVED = 'The entry form is saved.';
+/** The API channel. */
+export const MSG_ENTRY_IDEMPOTENCY_KEY_REQUIRED = 'Please send an Idempotency-Key header (1 to 200 characters) with each entry.';
+/** Entrant data requests. */
+export const MSG_ENTRY_LOOKUP_EMAIL_REQUIRED = 'Please enter the entrant\u2019s email address.';
+/** The receipt e-mail (optional per promotion), sent after the entry is committed. */
+export const msgEntryReceiptSubject = (promotionName: string): string => `Your entry in ${promotionName}`;
+export const msgEntryReceiptBody = (promotionName: string, entryNumber: string, when: string): string =>
+  `Thank you for entering ${promotionName}. Your entry number is ${entryNumber}, received ${when}. Please keep this e-mail: you will need the number if you win.`;
+export const msgEntryReceiptRecord = (url: string): string => `The draw and its result are published on the public record at ${url}`;
+export const MSG_ENTRY_RECEIPT_RECORD_LATER = 'The draw and its result will be published on a public record; the promoter will tell the winners.';
+/** The collection notice on every entry form (Privacy Act APP 5), with the promoter's details. */
+export const msgEntryCollectionNotice = (promoterName: string, contact: string): string =>
+  `${promoterName} collects your details to run this promotion: to check your entry is eligible, to draw and contact the winners and, if you win, to publish your name as the law requires. Your details are held by PermitDesk for ${promoterName} and deleted when the promotion\u2019s records may be destroyed; only one-way hashes are kept after that. You can ask ${promoterName} for a copy of your details or to correct them${contact ? ` at ${contact}` : ''}. If you do not give the details marked required, you cannot enter.`;
+export const MSG_ENTRY_FORM_CLOSED_NOTICE = 'This form is closed: entrants see it but cannot enter.';
+export const MSG_ENTRY_ERRORS_TITLE = 'Please correct the following:';
+export const MSG_ENTRY_COPIED = 'Copied.';
+/** The CSV import of offline entries. */
+export const MSG_ENTRY_IMPORT_FILE_REQUIRED = 'Please choose a CSV file of entries, with a header row naming the fields (for example: name,email,postcode).';
+export const MSG_ENTRY_IMPORT_BAD_CSV = 'This file is not valid CSV. Please save the entries as CSV (UTF-8) and try again.';
+export const MSG_ENTRY_IMPORT_RECEIVED_INVALID = 'The received column must be a Sydney date and time (YYYY-MM-DD HH:MM) no later than now.';
+export const msgEntryImportTooLarge = (limitMb: number): string => `The file is larger than ${limitMb} MB, the most one import accepts.`;
