@@ -31,6 +31,7 @@ import { createStorage } from './storage/create-storage'
 import { startSiteRebuilds } from './jobs/site-rebuild'
 import { startReminderWorker } from './jobs/reminders'
 import { startHousekeeping } from './jobs/housekeeping'
+import { startRetention } from './jobs/retention'
 import { startLodgementPackWorker } from './jobs/lodgement-pack'
 import { brandFor } from './mail/templates'
 import { startUploadSweeper } from './jobs/upload-sweeper'
@@ -228,6 +229,8 @@ try {
   // Scheduled draws and winner publication; the same storage and mail as the app's.
   await startDrawSchedule(boss, { database, config, logger, mailer: createMailer(config, logger), storage })
   await startHousekeeping(boss, { db: database.db, logger })
+  // Entrants' personal data deleted once a promotion's records period is over (issue #30); the lead wires deleteCollectedEntries (issue 27) here.
+  await startRetention(boss, { database, storage, pdf, config, logger })
   // Lodgement packs (issue 12): queued on submission and on demand, built here with progress and retries.
   const stopLodgementPacks = await startLodgementPackWorker(boss, { db: database.db, storage, pdf, productName: brandFor(config).productName, logger })
   // Uploads never attached to anything are removed after 24 hours.

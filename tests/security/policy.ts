@@ -168,6 +168,9 @@ export const API_POLICY: Record<string, Policy> = {
   'POST /admin/publishRuleSet': { access: 'staff' },
   'GET /promotion/obligations': { access: 'user', owned: true },
   'POST /promotion/closeObligation': { access: 'user', owned: true },
+  'GET /admin/legalHold': { access: 'staff' },
+  'POST /admin/placeLegalHold': { access: 'staff' },
+  'POST /admin/liftLegalHold': { access: 'staff' },
 }
 
 /**
@@ -183,6 +186,7 @@ export const DOWNLOAD_POLICY: Record<string, Policy> = {
   'GET /download/upload/:serverFileName': { access: 'user', owned: true },
   'GET /promotions/downloadterms/:id': { access: 'user', owned: true },
   'GET /promotions/downloadcalendarfile/:id': { access: 'user', owned: true },
+  'GET /promotions/compliancepack/:id': { access: 'user', owned: true, note: 'the compliance pack (issue #30)' },
   'GET /download/draw/:id/entries.csv': { access: 'user', owned: true },
   'GET /t/:code': { access: 'public', note: 'hosted terms page' },
   'GET /t/:code/': { access: 'public', note: 'hosted terms page' },
