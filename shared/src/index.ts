@@ -103,3 +103,4 @@ export * from './status/task-list';
 export * from './permits/permit-summary';
 export * from './status/locked-screens';
 export * from './compliance/retention';
+export * from './compliance/reminder-duties';
