@@ -81,7 +81,7 @@ function HoldDialog({ promotionId, placing, onClose }: { promotionId: number; pl
     >
       <form onSubmit={submit}>
         <p>{placing ? 'While the hold stands, the entrants’ personal data is not deleted when the records period ends.' : 'Once lifted, the data is deleted on the next daily run if its records period is over.'}</p>
-        <TextField label="Reason" value={reason} onChange={setReason} multiline rows={3} errorMessage={error} autoFocus />
+        <TextField label="Reason" value={reason} onChange={(value) => { setReason(value); setError(undefined) }} multiline rows={3} errorMessage={error} autoFocus />
       </form>
     </Modal>
   )
