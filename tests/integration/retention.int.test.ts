@@ -20,6 +20,8 @@ import {
   toHex,
 } from '@permitdesk/shared'
 import { sql } from 'drizzle-orm'
+import { PgBoss } from 'pg-boss'
+import { RETENTION_QUEUE, startRetention } from '../../api/src/jobs/retention'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { silentLogger } from '../../api/src/logger'
 import { deletePromotionEntrantData, runRetention, type RetentionDeps } from '../../api/src/modules/housekeeping/delete-entrant-data'
@@ -191,6 +193,22 @@ describe('the retention job', () => {
     await staff.post('/api/admin/liftLegalHold', { id: held.id, reason: 'Dispute settled' })
     expect((await runRetention(deps, FIRST_DAY_AFTER)).find((o) => o.promotionId === held.id)?.action).toBe('delete')
     expect((await rows(sql`select entries_key from app.draws where id = ${held.drawId}`))[0]!.entries_key).toBeNull()
+  })
+
+  it('runs as the daily pg-boss job: a queued run deletes what is due, on the job\u2019s clock', async () => {
+    const due = await promotionWithRunDraw('Queued')
+    const boss = new PgBoss({ connectionString: api.dbUrl, schema: 'pgboss' })
+    await boss.start()
+    try {
+      await startRetention(boss, { ...deps, now: () => FIRST_DAY_AFTER })
+      // The schedule is daily; a run asked for now is the same job.
+      await boss.send(RETENTION_QUEUE, {})
+      await expect.poll(async () => (await rows(sql`select promotion_id from app.retention_deletions where promotion_id = ${due.id}`)).length, { timeout: 30_000 }).toBe(1)
+      expect((await rows(sql`select entries_key from app.draws where id = ${due.drawId}`))[0]!.entries_key).toBeNull()
+      expect(failures).toEqual([])
+    } finally {
+      await boss.stop({ graceful: false, close: true })
+    }
   })
 
   it('the certificate names the rule, its source, the date and the hashes kept', () => {
