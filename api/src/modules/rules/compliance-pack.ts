@@ -34,7 +34,7 @@ export function renderComplianceSummary(view: ObligationsView, promotion: { id: 
     })
     .join('')
   return `<!doctype html><html lang="en-AU"><head><meta charset="utf-8"><title>Compliance summary</title><style>
-body{font:10pt/1.4 system-ui,sans-serif;color:#1a1a1a}h1{font-size:16pt;margin:0 0 .4rem}table{border-collapse:collapse;width:100%}th,td{border:1px solid #bbb;padding:.25rem .35rem;text-align:left;vertical-align:top}th{background:#f1f1f1}tr{break-inside:avoid}
+body{font:10pt/1.4 system-ui,sans-serif;color:#1a1a1a}h1{font-size:16pt;margin:0 0 .4rem}table{border-collapse:collapse;width:100%}th,td{border:1px solid #bbb;padding:.25rem .35rem;text-align:left;vertical-align:top}th{background:#f1f1f1}tr{break-inside:avoid}td:nth-child(2){white-space:nowrap}
 </style></head><body>
 <h1>Compliance summary: ${esc(promotionTitle(promotion.name))}</h1>
 <p>Promotion number ${promotion.id}. Rule set ${esc(view.ruleSetId)}. As at ${esc(formatDateTime(now))}; dates are Sydney dates.${view.onLegalHold ? ` ${esc(LABEL_ON_LEGAL_HOLD)}.` : ''}${view.dataDeletedAt ? ` Entrants\u2019 personal data deleted ${esc(formatDateTime(view.dataDeletedAt))} (certificate included).` : ''}</p>
