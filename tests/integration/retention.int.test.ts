@@ -8,6 +8,7 @@
 import crypto from 'node:crypto'
 import {
   LABEL_ON_LEGAL_HOLD,
+  MSG_DRAW_ENTRIES_DELETED,
   MerkleBuilder,
   merkleLeaf,
   MSG_FORBIDDEN,
@@ -179,6 +180,11 @@ describe('the retention job', () => {
     const changes = (await staff.get(`/api/admin/getChangelog?id=${gone.id}`)).body as any[]
     expect(changes.map((c) => c.action)).toContain('delete-entrant-data')
 
+    // The draw cannot be drawn again from hashes: a clear refusal, not a failure.
+    const redraw = await alice.client.post('/api/draw/redraw', { id: gone.drawId, winners: 1, reserves: 0 })
+    expect(redraw.status).toBe(409)
+    expect(redraw.body.message).toBe(MSG_DRAW_ENTRIES_DELETED)
+
     // Nothing more to hold, and a second run deletes nothing twice.
     const late = await staff.post('/api/admin/placeLegalHold', { id: gone.id, reason: 'Too late' })
     expect(late.status).toBe(409)
@@ -197,6 +203,12 @@ describe('the retention job', () => {
 
   it('runs as the daily pg-boss job: a queued run deletes what is due, on the job\u2019s clock', async () => {
     const due = await promotionWithRunDraw('Queued')
+    // A draw still to run keeps the promotion's data until it runs or is cancelled.
+    const open = await alice.client.post('/api/draw/redraw', { id: due.drawId, winners: 1, reserves: 0 })
+    expect(open.status, open.text).toBe(200)
+    expect((await deletePromotionEntrantData(deps, due.id, FIRST_DAY_AFTER)).action).toBe('draw-open')
+    expect(await rows(sql`select * from app.retention_deletions where promotion_id = ${due.id}`)).toEqual([])
+    expect((await alice.client.post('/api/draw/cancel', { id: open.body.id, reason: 'Every prize was claimed' })).status).toBe(200)
     const boss = new PgBoss({ connectionString: api.dbUrl, schema: 'pgboss' })
     await boss.start()
     try {

@@ -80,7 +80,7 @@ async function writeLeaves(deps: RetentionDeps, entriesKey: string, publicId: st
   return { key, root: count > 0 ? toHex(tree.root()) : '', count }
 }
 
-export type RetentionOutcome = { promotionId: number; action: RetentionDecision['action'] | 'done-before'; certificateFile?: string }
+export type RetentionOutcome = { promotionId: number; action: RetentionDecision['action'] | 'done-before' | 'draw-open'; certificateFile?: string }
 
 /**
  * Deletes one promotion's entrants' data if its records period is over and it is not held.
@@ -96,6 +96,11 @@ export async function deletePromotionEntrantData(deps: RetentionDeps, promotionI
 
   // Outside the transaction (files and a print can be slow): the leaf hashes of every entries file.
   const before = await findDrawsForRetention(db, promotionId)
+  // A draw still to run needs its entries: staff run or cancel it first (the job logs it daily).
+  if (before.some(({ draw, result }) => draw.entriesKey && !result && !draw.cancelledAt)) {
+    deps.logger.warn('entrant data kept: a draw of the promotion has not run', { promotionId })
+    return { promotionId, action: 'draw-open' }
+  }
   const leaves = new Map<number, string>()
   for (const { draw } of before) {
     if (!draw.entriesKey) continue
@@ -124,7 +129,7 @@ export async function deletePromotionEntrantData(deps: RetentionDeps, promotionI
     // Locked: a draw run or another process's deletion waits, then finds the state it must.
     const locked = await findDrawsForRetention(tx, promotionId)
     if (await findRetentionDeletion(tx, promotionId)) return null
-    if (locked.some(({ draw }) => draw.entriesKey && !leaves.has(draw.id))) throw new Error(`promotion ${promotionId}: a draw got entries while its data was being deleted`)
+    if (locked.some(({ draw, result }) => (draw.entriesKey && !leaves.has(draw.id)) || (draw.entriesKey && !result && !draw.cancelledAt))) throw new Error(`promotion ${promotionId}: a draw got entries while its data was being deleted`)
     for (const { draw, result } of locked) if (result) winnerLeaves[draw.id] = selectionsOf(result.selections).map((s) => ({ position: s.position, reserve: s.reserve, leaf: s.entry.slice(5) }))
     details.draws = locked.map(({ draw, result }) => ({
       drawId: draw.id,
