@@ -40,7 +40,8 @@ import { drawRoutes } from './modules/draws/draws.routes'
 import { entryRoutes } from './modules/entries/entries.routes'
 import { drawPageRoutes } from './modules/draws/draw-pages.routes'
 import { securityRoutes } from './modules/security/security.routes'
-import { ruleRoutes } from './modules/rules/rules.routes'
+import { compliancePackRoutes, ruleRoutes } from './modules/rules/rules.routes'
+import { legalHoldRoutes } from './modules/housekeeping/housekeeping.routes'
 import { PdfService } from './pdf/pdf-service'
 import { createStorage } from './storage/create-storage'
 import { createEvents } from './events/events'
@@ -121,6 +122,7 @@ export function createApp(given: Given): Express {
     ...openApiRoutes(deps, () => routeSpecs),
     ...securityRoutes(deps),
     ...ruleRoutes(deps),
+    ...legalHoldRoutes(deps),
   ]
   app.locals.apiRoutes = routeSpecs
   api.use(mountRoutes(routeSpecs, { onResponse, idempotency: idempotencyHook(deps.database.db, deps.database.notifications) }))
@@ -141,6 +143,7 @@ export function createApp(given: Given): Express {
   downloads.use(termsDocumentRoutes(deps))
   downloads.use(reminderLinkRoutes(deps))
   downloads.use(drawPageRoutes(deps))
+  downloads.use(compliancePackRoutes(deps))
   app.use(downloads)
   // 000 §7: browsers report uncaught script errors here (the gateway sends /error/* to this app).
   app.use('/error', errorReportRoutes(deps))

@@ -33,6 +33,7 @@ import { startSiteRebuilds } from './jobs/site-rebuild'
 import { startReminderWorker } from './jobs/reminders'
 import { startEntryReceipts } from './jobs/entry-receipts'
 import { startHousekeeping } from './jobs/housekeeping'
+import { startRetention } from './jobs/retention'
 import { startLodgementPackWorker } from './jobs/lodgement-pack'
 import { brandFor } from './mail/templates'
 import { startUploadSweeper } from './jobs/upload-sweeper'
@@ -227,6 +228,8 @@ try {
   // (a scheduled run prints and stores its certificate, issue 23).
   await startDrawSchedule(boss, { database, config, logger, mailer: createMailer(config, logger), storage, pdf })
   await startHousekeeping(boss, { db: database.db, logger })
+  // Entrants' personal data deleted once a promotion's records period is over (issue #30); the lead wires deleteCollectedEntries (issue 27) here.
+  await startRetention(boss, { database, storage, pdf, config, logger })
   // Lodgement packs (issue 12): queued on submission and on demand, built here with progress and retries.
   const stopLodgementPacks = await startLodgementPackWorker(boss, { db: database.db, storage, pdf, productName: brandFor(config).productName, logger })
   // Uploads never attached to anything are removed after 24 hours.

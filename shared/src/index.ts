@@ -104,3 +104,5 @@ export * from './permits/permit-summary';
 export * from './status/locked-screens';
 export * from './entries/normalise';
 export * from './entries/form';
+export * from './compliance/retention';
+export * from './compliance/reminder-duties';

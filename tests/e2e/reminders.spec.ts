@@ -1,6 +1,7 @@
 /**
  * Issue 16 end to end: a promoter makes a distribution list on the dashboard, sets a reminder
- * for it, sees it on the dashboard with the dates and days left, and downloads the calendar file.
+ * for it, sees it on the dashboard with the dates and days left, and downloads the calendar file
+ * (one event per duty of the compliance calendar, issue #30).
  */
 import fs from 'node:fs'
 import { expect, test, type APIRequestContext } from '@playwright/test'
@@ -79,6 +80,9 @@ test('set a reminder for a list, see it on the dashboard, download the calendar 
   const download = await downloading
   expect(download.suggestedFilename()).toBe(`promotion-${id}-dates.ics`)
   const events = Object.values(ical.sync.parseICS(fs.readFileSync((await download.path())!, 'utf8'))).filter((c: any) => c.type === 'VEVENT') as any[]
-  expect(events.map((e) => String(e.summary)).sort()).toEqual(['Lodgement deadline: Spring draw', 'Promotion ends: Spring draw', 'Promotion starts: Spring draw'])
+  // Issue #30: one event per duty of the compliance calendar (NSW alone: the authority and the notification).
+  const { obligations } = await (await page.request.get(`/api/promotion/obligations?id=${id}`)).json()
+  expect(events.map((e) => String(e.summary)).sort()).toEqual(['NSW: Hold an NSW trade promotion authority: Spring draw', 'NSW: Notify NSW of the promotion: Spring draw'])
+  expect(events).toHaveLength(obligations.length)
   expect(errors).toEqual([])
 })

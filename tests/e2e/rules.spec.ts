@@ -120,3 +120,54 @@ test('staff publish a rule set; the rules page shows it; a customer closes a dut
   expect(errors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([])
   await staffContext.close()
 })
+
+test('staff place a legal hold on the detail screen; the customer sees it on the calendar and downloads the compliance pack', async ({ page, browser }) => {
+  test.setTimeout(180_000)
+  const errors = watchConsole(page)
+  await signUpCustomer(page.request, 'hold')
+  const created = await page.request.post('/api/promotion/create', {
+    data: { name: 'Held giveaway', ausStates: { nsw: true, sa: true, vic: true }, includeNz: false, totalPrizeValue: 20_000, hasNswAuthority: false, winnersDrawnElectronically: false, managedSubmission: true, randomDraw: false, termsAndConditions: false, abridgedTC: false, hostedTC: false },
+  })
+  const id = (await created.json()).id as number
+  const current = await (await page.request.get(`/api/promotion/get?id=${id}`)).json()
+  const saved = await page.request.post('/api/promotion/save', {
+    data: { ...current, maxPrizeValue: 8_000, permit: { ...current.permit, startDate: '2027-03-22', startTime: '09:00', endDate: '2027-04-30', endTime: '17:00', finalDraw: { date: '2027-05-03', time: '12:00' } } },
+  })
+  expect(saved.status(), await saved.text()).toBe(200)
+
+  // Staff: the promotion detail says how long the data is kept, and takes a hold with a reason.
+  const staffContext = await browser.newContext()
+  const staff = await staffContext.newPage()
+  await staff.goto('/account/login/')
+  await staff.getByLabel('Email address').fill(STAFF.email)
+  await staff.getByLabel('Password').fill(STAFF.password)
+  await staff.getByRole('button', { name: 'Sign in' }).click()
+  await expect(staff.getByRole('navigation', { name: 'Staff console' })).toBeVisible()
+  await staff.goto(`/admin/detail/${id}/`)
+  const panel = staff.getByRole('region', { name: 'Personal data and legal hold' })
+  await expect(panel.getByTestId('legal-hold-state')).toContainText('kept until 30 Apr 2030, then deleted')
+  await panel.getByRole('button', { name: 'Place a legal hold' }).click()
+  const dialog = staff.getByRole('dialog', { name: 'Place a legal hold' })
+  await dialog.getByRole('button', { name: 'Place the hold' }).click()
+  await expect(dialog.getByText('Please give the reason for the legal hold.')).toBeVisible()
+  await dialog.getByLabel('Reason').fill('Complaint to Consumer Affairs Victoria, ref CAV-2027-118')
+  await look(staff, 'staff-legal-hold-dialog')
+  await dialog.getByRole('button', { name: 'Place the hold' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(panel.getByTestId('legal-hold-state')).toContainText('On legal hold')
+  await expect(panel.getByTestId('legal-hold-state')).toContainText('CAV-2027-118')
+  await expect(panel.getByRole('button', { name: 'Lift the legal hold' })).toBeVisible()
+  await look(staff, 'staff-legal-hold')
+
+  // The customer: the records duty is on hold, and the pack downloads as a ZIP.
+  await page.goto(`/promotions/edit/${id}/`)
+  await expect(page.getByTestId('obligation-keep-records')).toContainText('On legal hold')
+  await look(page, 'dashboard-legal-hold')
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download the compliance pack' }).click()])
+  expect(download.suggestedFilename()).toBe(`compliance-pack-${id}.zip`)
+  const bytes = await (await import('node:fs/promises')).readFile((await download.path())!)
+  expect(bytes.subarray(0, 2).toString()).toBe('PK')
+
+  expect(errors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([])
+  await staffContext.close()
+})

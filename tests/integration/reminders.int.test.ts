@@ -6,7 +6,9 @@ import {
   addBusinessDays,
   addDays,
   daysLeft,
+  formatDate,
   formatSydneyDateAndTime,
+  sydneyDateOf,
   sydneyInstant,
 } from '@permitdesk/shared'
 import ical from 'node-ical'
@@ -155,23 +157,51 @@ describe('POST /api/Reminder/save and GET /api/Reminder/get', () => {
 })
 
 describe('calendar', () => {
-  it('downloads the promotion dates as iCalendar, each at its Sydney time, with a description', async () => {
+  it('downloads the promotion\u2019s duties as iCalendar: one event per duty of its compliance calendar, with its rule and source (issue #30)', async () => {
     const { id, permit } = await promotionWithDates()
     const response = await alice.client.get(`/promotions/DownloadCalendarFile/${id}`)
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toMatch(/^text\/calendar/)
     expect(response.headers.get('content-disposition')).toContain(`promotion-${id}-dates.ics`)
     const events = Object.values(ical.sync.parseICS(response.text)).filter((c: any) => c.type === 'VEVENT') as any[]
-    expect(events).toHaveLength(7)
-    const start = events.find((e) => String(e.summary).startsWith('Promotion starts'))
-    expect(start.start.toISOString()).toBe(sydneyInstant(permit.startDate, '09:00').toISOString())
-    expect(start.description).toContain('Entries open')
-    expect(start.description).toContain(formatSydneyDateAndTime(permit.startDate, '09:00'))
-    expect(start.description).toMatch(/, 9:00 am AE[DS]T\)/)
-    const required = events.find((e) => String(e.summary).startsWith('Lodgement deadline'))
-    expect(required.start.dateOnly).toBe(true)
-    expect(required.start.toISOString().slice(0, 10) <= permit.requiredDate).toBe(true)
-    expect(new Set(events.map((e) => e.uid)).size).toBe(7)
+    const { obligations } = (await alice.client.get(`/api/promotion/obligations?id=${id}`)).body
+    expect(obligations.length).toBeGreaterThan(2)
+    expect(events.map((e) => e.uid.split('@')[0]).sort()).toEqual(obligations.map((o: any) => `promotion-${id}-${o.code}`).sort())
+    for (const o of obligations) {
+      const event = events.find((e) => e.uid.startsWith(`promotion-${id}-${o.code}@`))
+      expect(event.summary, o.code).toContain(o.title)
+      expect(event.description, o.code).toContain(o.rule)
+      if (o.source) expect(event.description, o.code).toContain(o.source.title)
+      if (o.code !== 'draw' && o.code !== 'unclaimed-draw') {
+        expect(event.start.dateOnly, o.code).toBe(true)
+        expect(event.description, o.code).toContain(formatDate(o.dueDate))
+      }
+    }
+    // The draw is at the application's time, Sydney.
+    const draw = events.find((e) => e.uid.startsWith(`promotion-${id}-draw@`))
+    expect(draw.start.toISOString()).toBe(sydneyInstant(permit.finalDraw.date, permit.finalDraw.time).toISOString())
+    expect(draw.description).toContain(formatSydneyDateAndTime(permit.finalDraw.date, permit.finalDraw.time))
+  })
+
+  it('the feed of a NSW + SA + VIC promotion is its obligations, closed ones marked done', async () => {
+    const dana = await createCustomer(api)
+    const id = await createPromotion(dana.client, { name: 'Three states', ausStates: { nsw: true, sa: true, vic: true }, totalPrizeValue: 20_000 })
+    const saved = await savePromotion(dana.client, id, (p) => {
+      const complete = withCompleteApplication(p)
+      return { ...complete, maxPrizeValue: 8_000, permit: { ...complete.permit, startDate: '2027-03-22', endDate: '2027-04-30', finalDraw: { ...complete.permit.finalDraw, date: '2027-05-03' }, unclaimedDraw: { ...complete.permit.unclaimedDraw, date: '2027-08-02' } } }
+    })
+    expect(saved.status).toBe(200)
+    expect((await dana.client.post('/api/promotion/closeObligation', { id, code: 'lodge-sa', link: 'https://www.cbs.sa.gov.au/receipt/1' })).status).toBe(200)
+    const { obligations } = (await dana.client.get(`/api/promotion/obligations?id=${id}`)).body
+    expect(obligations.map((o: any) => o.code)).toEqual(expect.arrayContaining(['lodge-sa', 'notify-nsw', 'publish-winners-vic', 'notify-winners-sa', 'deliver-prizes-vic', 'keep-records']))
+    const feed = (await dana.client.get('/api/calendar/getFeed')).body
+    const events = Object.values(ical.sync.parseICS((await api.client().get(new URL(feed.url).pathname)).text)).filter((c: any) => c.type === 'VEVENT') as any[]
+    const asDuties = events
+      .map((e) => ({ code: e.uid.split('@')[0].replace(`promotion-${id}-`, ''), e }))
+      .map(({ code, e }) => ({ code, dueDate: e.start.dateOnly ? sydneyDateOf(new Date(e.start.getTime() + 12 * 3600_000)) : sydneyDateOf(e.start), done: String(e.summary).startsWith('Done: '), rule: obligations.find((o: any) => o.code === code) && String(e.description).includes(obligations.find((o: any) => o.code === code).rule) }))
+    expect(asDuties.sort((a, b) => a.code.localeCompare(b.code))).toEqual(
+      obligations.map((o: any) => ({ code: o.code, dueDate: o.dueDate, done: o.status === 'done', rule: true })).sort((a: any, b: any) => a.code.localeCompare(b.code)),
+    )
   })
 
   it("answers 401 signed out and 404 for another customer's promotion", async () => {
@@ -193,8 +223,10 @@ describe('calendar', () => {
     const path = new URL(feed.url).pathname
     const text = (await api.client().get(path)).text
     const uids = Object.values(ical.sync.parseICS(text)).map((c: any) => c.uid).filter(Boolean)
-    expect(uids.filter((uid: string) => uid.startsWith(`promotion-${first.id}-`))).toHaveLength(7)
-    expect(uids.filter((uid: string) => uid.startsWith(`promotion-${second.id}-`))).toHaveLength(7)
+    for (const { id } of [first, second]) {
+      const { obligations } = (await carol.client.get(`/api/promotion/obligations?id=${id}`)).body
+      expect(uids.filter((uid: string) => uid.startsWith(`promotion-${id}-`)).map((uid: string) => uid.split('@')[0]).sort()).toEqual(obligations.map((o: any) => `promotion-${id}-${o.code}`).sort())
+    }
     // Shown once (issue 24): asked again, it says when it was made; only its hash is stored.
     const again = (await carol.client.get('/api/calendar/getFeed')).body
     expect(again).toEqual({ url: null, webcalUrl: null, createdAt: feed.createdAt })
@@ -363,6 +395,33 @@ describe('reminders through the job queue (fake clock, two workers)', () => {
     expect(drawMails.map((m) => m.to).sort()).toEqual([alice.email.toLowerCase(), 'kim@example.com'].sort())
     const view = (await alice.client.get(`/api/Reminder/get?promotionId=${id}`)).body
     expect(view.reminders.map((r: any) => r.status)).toEqual(['sent', 'sent'])
+  })
+
+  it('a reminder whose duty was closed with proof is not sent; one that is sent lists the duties still open (issue #30)', async () => {
+    fakeNow = undefined
+    const { id, permit } = await promotionWithDates()
+    await alice.client.post('/api/Reminder/save', { promotionId: id, reminders: [{ kind: 'start' }, { kind: 'final-draw' }] })
+    await expect.poll(async () => (await jobsOf(id)).length, { timeout: 15_000 }).toBe(2)
+    // The draw is done (its proof a link) before its reminder's day.
+    expect((await alice.client.post('/api/promotion/closeObligation', { id, code: 'draw', link: 'https://draws.example.com/record/1' })).status).toBe(200)
+    const { obligations } = (await alice.client.get(`/api/promotion/obligations?id=${id}`)).body
+
+    await advanceTo(sydneyInstant(addDays(permit.startDate, -1), '09:00'))
+    const [startMail] = await until(async () => {
+      const mails = (await mailsFor(id)).filter((m) => m.subject.startsWith('Reminder: Promotion starts'))
+      return mails.length > 0 && mails
+    }, 'the start reminder')
+    expect(startMail!.text).toContain('What the rules still ask of this promotion:')
+    for (const o of obligations.filter((o: any) => o.status !== 'done')) {
+      expect(startMail!.text, o.code).toContain(o.title)
+      expect(startMail!.text, o.code).toContain(o.rule)
+    }
+    expect(startMail!.text).not.toContain('Draw the winners')
+
+    await advanceTo(sydneyInstant(permit.finalDraw.date, '09:00'))
+    await until(async () => (await jobsOf(id)).every((j) => j.state === 'completed'), 'the final draw job')
+    expect((await mailsFor(id)).filter((m) => m.subject.startsWith('Reminder: Final draw'))).toEqual([])
+    expect((await api.database.db.execute(sql`select * from app.reminder_deliveries where promotion_id = ${id} and kind = 'final-draw'`)).rows).toEqual([])
   })
 
   it('queues the SA publication reminder once the promotion is modified to include SA', async () => {

@@ -180,6 +180,9 @@ export const API_POLICY: Record<string, Policy> = {
   'GET /entries/entrant/export': { access: 'user', note: "a data request: one e-mail's entries in the caller's own promotions" },
   'POST /entries/import': { access: 'user', owned: true },
   'GET /entries/embed.js': { access: 'public', note: 'the embed script for promoters\' sites' },
+  'GET /admin/legalHold': { access: 'staff' },
+  'POST /admin/placeLegalHold': { access: 'staff' },
+  'POST /admin/liftLegalHold': { access: 'staff' },
 }
 
 /**
@@ -195,6 +198,7 @@ export const DOWNLOAD_POLICY: Record<string, Policy> = {
   'GET /download/upload/:serverFileName': { access: 'user', owned: true },
   'GET /promotions/downloadterms/:id': { access: 'user', owned: true },
   'GET /promotions/downloadcalendarfile/:id': { access: 'user', owned: true },
+  'GET /promotions/compliancepack/:id': { access: 'user', owned: true, note: 'the compliance pack (issue #30)' },
   'GET /download/draw/:id/entries.csv': { access: 'user', owned: true },
   'GET /t/:code': { access: 'public', note: 'hosted terms page' },
   'GET /t/:code/': { access: 'public', note: 'hosted terms page' },

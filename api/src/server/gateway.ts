@@ -40,7 +40,7 @@ export function createGateway({
   gateway.set('trust proxy', config.TRUST_PROXY)
   gateway.use(securityHeaders(config))
 
-  const apiPaths = ['/api', '/error', '/download', '/draws', '/winners', '/promotions/downloadpdfs', '/promotions/downloadworkingpdf', '/promotions/downloadcalendarfile', '/t', '/promotions/downloadterms', '/calendar/feed', '/unsubscribe']
+  const apiPaths = ['/api', '/error', '/download', '/draws', '/winners', '/promotions/downloadpdfs', '/promotions/downloadworkingpdf', '/promotions/downloadcalendarfile', '/t', '/promotions/downloadterms', '/calendar/feed', '/unsubscribe', '/promotions/compliancepack']
   // HOSTED_TERMS_HOSTS: the T&C short-code domains serve the hosted terms pages and nothing else.
   const termsHosts = new Set(config.HOSTED_TERMS_HOSTS ?? [])
   gateway.use((req, res, next) => {

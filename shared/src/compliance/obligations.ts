@@ -62,9 +62,11 @@ export interface Obligation {
   ruleKey: string;
   source: FigureSource | null;
   proof: ObligationProof | null;
+  /** The records duty while staff hold the promotion: its data is kept past the date (LABEL_ON_LEGAL_HOLD). */
+  onLegalHold: boolean;
 }
 
-type Draft = Omit<Obligation, 'status' | 'proof' | 'source' | 'dueKind'> & { dueKind?: Obligation['dueKind'] };
+type Draft = Omit<Obligation, 'status' | 'proof' | 'source' | 'dueKind' | 'onLegalHold'> & { dueKind?: Obligation['dueKind'] };
 
 const plural = (n: number, unit: string) => `${n} ${n === 1 ? unit.replace(/s$/, '') : unit}`;
 
@@ -267,7 +269,7 @@ export function getObligations(
   return drafts
     .map((d) => {
       const proof = proofs[d.code] ?? null;
-      return { ...d, dueKind: d.dueKind ?? 'by', source: ruleSet.sources[d.ruleKey] ?? null, proof, status: obligationStatus(d.dueDate, options.today, proof !== null) };
+      return { ...d, dueKind: d.dueKind ?? 'by', source: ruleSet.sources[d.ruleKey] ?? null, proof, status: obligationStatus(d.dueDate, options.today, proof !== null), onLegalHold: false };
     })
     .sort((a, b) => compareIsoDates(a.dueDate, b.dueDate) || a.code.localeCompare(b.code));
 }

@@ -14,3 +14,12 @@ export const MSG_OBLIGATION_PROOF_REQUIRED = 'Please upload a file or enter a li
 export const MSG_OBLIGATION_LINK_INVALID = 'Please enter a valid link starting with https://.';
 export const MSG_OBLIGATION_UPLOAD_UNKNOWN = 'We could not find that file. Please upload it again.';
 export const MSG_OBLIGATION_CLOSED = 'The duty is marked done.';
+export const MSG_LEGAL_HOLD_REASON_REQUIRED = 'Please give the reason for the legal hold.';
+export const MSG_LEGAL_HOLD_LIFT_REASON_REQUIRED = 'Please give the reason for lifting the legal hold.';
+export const MSG_LEGAL_HOLD_REASON_TOO_LONG = 'Please keep the reason to 1,000 characters.';
+export const MSG_LEGAL_HOLD_EXISTS = 'This promotion is already on legal hold.';
+export const MSG_LEGAL_HOLD_NONE = 'This promotion is not on legal hold.';
+export const MSG_LEGAL_HOLD_DATA_DELETED = 'The entrants\u2019 personal data of this promotion has already been deleted.';
+export const MSG_DRAW_ENTRIES_DELETED = 'The entries of this draw were deleted when the promotion\u2019s records period ended, so it cannot be drawn again.';
+/** The compliance calendar's word for a records duty a legal hold keeps open. */
+export const LABEL_ON_LEGAL_HOLD = 'On legal hold';

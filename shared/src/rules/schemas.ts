@@ -5,6 +5,9 @@ import { OBLIGATION_STATUSES } from '../compliance/obligations';
 import { RecordIdInputSchema } from '../validation/applicant-compliance';
 import { STATE_KEYS } from '../states';
 import {
+  MSG_LEGAL_HOLD_LIFT_REASON_REQUIRED,
+  MSG_LEGAL_HOLD_REASON_REQUIRED,
+  MSG_LEGAL_HOLD_REASON_TOO_LONG,
   MSG_OBLIGATION_LINK_INVALID,
   MSG_OBLIGATION_PROOF_REQUIRED,
   MSG_RULE_SET_DESCRIPTION_REQUIRED,
@@ -128,6 +131,8 @@ export const ObligationSchema = z.object({
   ruleKey: z.string(),
   source: FigureSourceSchema.nullable(),
   proof: ObligationProofSchema.nullable(),
+  /** The records duty of a promotion staff hold: shown "On legal hold", its data kept past the date. */
+  onLegalHold: z.boolean(),
 });
 
 export const RuleNoteSchema = z.object({
@@ -146,6 +151,13 @@ export const ObligationsResponseSchema = z.object({
   obligations: z.array(ObligationSchema),
   /** Entry-cost caps and prize restrictions of its states, checked against the application. */
   notes: z.array(RuleNoteSchema),
+  /** Staff hold the promotion: its entrants' data is not deleted when the records period ends. */
+  onLegalHold: z.boolean(),
+  /** When the entrants' personal data was deleted (records period over), and its deletion certificate. */
+  dataDeletedAt: z.string().nullable(),
+  certificateUrl: z.string().nullable(),
+  /** The compliance pack (ZIP: a PDF of every duty with its proof, the proof files and the permits). */
+  compliancePackUrl: z.string(),
 });
 
 /** Close a duty with proof: an upload (the server file name POST /api/Upload answered) or a link. */
@@ -161,3 +173,26 @@ export const CloseObligationSchema = z
     if (!v.serverFileName && !v.link) ctx.addIssue({ code: 'custom', path: ['link'], message: MSG_OBLIGATION_PROOF_REQUIRED });
     else if (v.link && !/^https:\/\/[^\s/]+\.[^\s]+$/.test(v.link)) ctx.addIssue({ code: 'custom', path: ['link'], message: MSG_OBLIGATION_LINK_INVALID });
   });
+
+/** Staff place or lift a legal hold on a promotion (issue #30): the reason goes to the changelog. */
+export const PlaceLegalHoldSchema = z.object({
+  id: RecordIdInputSchema,
+  reason: z.string({ error: MSG_LEGAL_HOLD_REASON_REQUIRED }).trim().min(1, { error: MSG_LEGAL_HOLD_REASON_REQUIRED }).max(1000, { error: MSG_LEGAL_HOLD_REASON_TOO_LONG }),
+});
+export const LiftLegalHoldSchema = z.object({
+  id: RecordIdInputSchema,
+  reason: z.string({ error: MSG_LEGAL_HOLD_LIFT_REASON_REQUIRED }).trim().min(1, { error: MSG_LEGAL_HOLD_LIFT_REASON_REQUIRED }).max(1000, { error: MSG_LEGAL_HOLD_REASON_TOO_LONG }),
+});
+export const LegalHoldQuerySchema = z.object({ id: RecordIdInputSchema });
+
+/** A promotion's legal hold and retention, as the staff console shows them. */
+export const LegalHoldViewSchema = z.object({
+  promotionId: z.number().int(),
+  onLegalHold: z.boolean(),
+  reason: z.string().nullable(),
+  placedAt: z.string().nullable(),
+  /** The Sydney date the records are kept until (the keep-records duty), null when no rule gives one. */
+  keepUntil: z.string().nullable(),
+  dataDeletedAt: z.string().nullable(),
+  certificateUrl: z.string().nullable(),
+});

@@ -58,13 +58,27 @@ export const TERMS_STATE_STATEMENTS_2020 = {
   },
 } as const satisfies Omit<TermsStateRules, 'permitAboveCents'>;
 
-/** The state rules for terms, from a rule set (its thresholds) and the statement figures. */
+/**
+ * The state rules for terms, from a rule set: its thresholds, and its publication and notification
+ * figures where the set states them (issue #30: a published set changes newly generated terms;
+ * approved versions keep their text). A figure the set leaves empty falls back to `statements`.
+ * VIC's set figure is "from" a value in cents, the terms say "over": over $1,000 is from $1,000.01.
+ */
 export function termsStateRules(
-  ruleSet: Pick<RuleSet, 'thresholds'> = CURRENT_RULE_SET,
+  ruleSet: Pick<RuleSet, 'thresholds'> & Partial<Pick<RuleSet, 'states'>> = CURRENT_RULE_SET,
   statements: Omit<TermsStateRules, 'permitAboveCents'> = TERMS_STATE_STATEMENTS_2020,
 ): TermsStateRules {
   const t = ruleSet.thresholds;
-  return { ...statements, permitAboveCents: { nsw: t.nswPermitAboveCents, act: t.actPermitAboveCents, sa: t.saPermitAboveCents } };
+  const states = ruleSet.states;
+  const vicFrom = states?.vic.publishWinnersFromPrizeCents ?? null;
+  return {
+    ...statements,
+    actPublishFromCents: states?.act.publishWinnersFromPrizeCents ?? statements.actPublishFromCents,
+    vicPublishAboveCents: vicFrom !== null ? vicFrom - 1 : statements.vicPublishAboveCents,
+    saNotifyWithinDays: states?.sa.notifyWinnersWithinDays ?? statements.saNotifyWithinDays,
+    saPublishWithinDays: states?.sa.publishWinnersWithinDays ?? statements.saPublishWithinDays,
+    permitAboveCents: { nsw: t.nswPermitAboveCents, act: t.actPermitAboveCents, sa: t.saPermitAboveCents },
+  };
 }
 
 export type RequiredStatement = { state: StateKey; clause: string; what: string };

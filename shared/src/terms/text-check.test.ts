@@ -4,6 +4,7 @@ import { DRAW_METHOD_FLAGS, ENTRY_METHOD_FLAGS, PRIZE_CATEGORY_FLAGS } from '../
 import { generateTermsDocument, renderTermsHtml, termsDocumentText, type TermsDocument, type TermsSource } from './generate';
 import { cleanPlaceholderValue, fillPlaceholders } from './placeholders';
 import { SEED_TERMS_CLAUSES } from './seed-clauses';
+import { CURRENT_RULE_SET } from '../rules/rule-sets';
 import { requiredStateStatements, termsStateRules, TERMS_STATE_STATEMENTS_2020 } from './state-requirements';
 import { checkTermsDocument, checkTermsHtml, checkTermsLine, termsTextDefectMessage } from './text-check';
 
@@ -176,7 +177,9 @@ describe('clauses that follow the facts', () => {
     expect(t).toContain('Winners will be notified in writing within 7 days of the draw, and their names will be published at https://acme.example/win within 30 days of the draw.');
     expect(t).toContain('Winners of prizes valued at $1,000 or more will have their name and suburb published in');
     expect(t).toContain('The name and suburb of each winner will be published at https://acme.example/win');
-    const rules = termsStateRules(undefined, { ...TERMS_STATE_STATEMENTS_2020, vicPublishAboveCents: 250_000 });
+    // Issue #30: the figure comes from the rule set ("from $2,500.01" is "over $2,500"); the statements are the fallback.
+    const rules = termsStateRules({ ...CURRENT_RULE_SET, states: { ...CURRENT_RULE_SET.states, vic: { ...CURRENT_RULE_SET.states.vic, publishWinnersFromPrizeCents: 250_001 } } });
+    expect(termsStateRules({ thresholds: CURRENT_RULE_SET.thresholds }, { ...TERMS_STATE_STATEMENTS_2020, vicPublishAboveCents: 250_000 }).vicPublishAboveCents).toBe(250_000);
     expect(termsDocumentText(generateTermsDocument(source((s) => void (s.ausStates = { vic: true })), SEED_TERMS_CLAUSES, 'chance', { stateRules: rules }))).toContain('valued over $2,500');
   });
 

@@ -39,3 +39,40 @@ export const obligationProofs = app.table(
 )
 
 export type ObligationProofRow = typeof obligationProofs.$inferSelect
+
+/** A staff legal hold (issue #30): while it stands, personal-data retention skips the promotion. */
+export const legalHolds = app.table('legal_holds', {
+  promotionId: integer('promotion_id')
+    .primaryKey()
+    .references(() => promotions.id, { onDelete: 'cascade' }),
+  reason: text('reason').notNull(),
+  placedBy: integer('placed_by').references(() => users.id, { onDelete: 'set null' }),
+  placedAt: timestamp('placed_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+export type LegalHoldRow = typeof legalHolds.$inferSelect
+
+/** What the retention job deleted of a promotion's entrants' data, and the certificate it issued (one per promotion). */
+export type RetentionDetails = {
+  draws: { drawId: number; publicId: string; entryCount: number | null; entriesHash: string | null; entriesRoot: string | null; leavesFile: string | null; winners: number }[]
+  attachments: { code: string; userFileName: string | null }[]
+  /** Rows of collected entries deleted (the entries module's deleteEntrantData), null where it is not wired. */
+  collectedEntries: number | null
+  source: { title: string; url: string; dateRead: string; verified: boolean } | null
+  rule: string
+}
+
+export const retentionDeletions = app.table('retention_deletions', {
+  promotionId: integer('promotion_id')
+    .primaryKey()
+    .references(() => promotions.id, { onDelete: 'cascade' }),
+  ruleSetId: text('rule_set_id').notNull(),
+  ruleKey: text('rule_key').notNull(),
+  keepUntil: date('keep_until', { mode: 'string' }).notNull(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The deletion certificate: an upload of the promotion's owner (server file name). */
+  certificateFile: text('certificate_file'),
+  details: jsonb('details').$type<RetentionDetails>().notNull(),
+})
+
+export type RetentionDeletionRow = typeof retentionDeletions.$inferSelect

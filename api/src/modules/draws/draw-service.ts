@@ -16,6 +16,7 @@ import {
   MSG_DRAW_NO_ENTRIES_YET,
   MSG_DRAW_NO_SERVICE,
   MSG_DRAW_NOT_COMMITTED,
+  MSG_DRAW_ENTRIES_DELETED,
   MSG_DRAW_NOT_RUN,
   MSG_DRAW_SCRUTINEER_REQUIRED,
   parseCanonicalRow,
@@ -410,6 +411,8 @@ export async function redrawDraw(
   const remaining = root.entryCount! - excluded.length
   if (input.winners + input.reserves > remaining) throw countRange()
 
+  // Issue #30: after the records period only the entries' hashes are kept; nothing to redraw from.
+  if (!root.entriesKey) throw new AppError('CONFLICT', MSG_DRAW_ENTRIES_DELETED)
   // The redraw's own canonical entries: the root's rows minus the excluded ones, streamed.
   const source = await deps.storage.get(root.entriesKey!)
   if (!source) throw new Error(`draw entries missing: ${root.entriesKey}`)

@@ -1,42 +1,51 @@
 import crypto from 'node:crypto'
 import { createEvents, type EventAttributes } from 'ics'
-import { AppError, addDays, formatSydneyDateAndTime, parseIsoDate, promotionKeyDates, promotionTitle, sydneyInstant } from '@permitdesk/shared'
+import { AppError, addDays, formatDate, formatDateTime, formatSydneyDateAndTime, parseIsoDate, promotionTitle, STATE_CODES, sydneyInstant, type Obligation } from '@permitdesk/shared'
 import type { Db } from '../../db/client'
 import type { PromotionRow } from '../../db/schema/promotions'
 import { findPromotion, type Owner } from '../promotions/promotions.repository'
-import { datesSourceOf } from './promotion-reminders'
+import { listObligations } from '../rules/get-obligations'
 import { findCalendarFeed, findCalendarFeedOwner, insertCalendarFeedIfNone, ownerPromotions, upsertCalendarFeed } from './reminders.repository'
 
-const PRODUCT_ID = '-//PermitDesk//Promotion dates//EN'
+const PRODUCT_ID = '-//PermitDesk//Promotion duties//EN'
 
 function dateArray(date: string): [number, number, number] {
   const p = parseIsoDate(date)!
   return [p.year, p.month, p.day]
 }
 
+const DUE: Record<Obligation['dueKind'], string> = { by: 'By', on: 'On', from: 'From', until: 'Until' }
+const timeOf = (value: unknown) => (typeof value === 'string' && /^\d{2}:\d{2}$/.test(value) ? value : null)
+
 /**
- * The iCalendar events of a promotion's key dates. A date with a time is an event at that
- * instant (Sydney wall time converted to UTC, so every calendar shows it at the right moment);
- * a date without one is an all-day event on that Sydney date.
+ * The iCalendar events of a promotion: one per duty of its compliance calendar (issue #30), with
+ * the rule and its source in the description. A duty is an all-day event on its Sydney due date;
+ * the draws, whose application gives a time, are events at that instant (Sydney wall time
+ * converted to UTC, so every calendar shows them at the right moment). A closed duty stays in the
+ * calendar, marked done.
  */
-export function promotionEvents(row: PromotionRow, publicUrl: string): EventAttributes[] {
+export function promotionEvents(row: PromotionRow, obligations: readonly Obligation[], publicUrl: string): EventAttributes[] {
   const host = new URL(publicUrl).hostname
   const title = promotionTitle(row.name)
   const url = new URL(`/promotions/edit/${row.id}/`, publicUrl).toString()
-  return promotionKeyDates(datesSourceOf(row)).map((date): EventAttributes => {
+  const permit = (row.permit ?? {}) as Record<string, any>
+  const times: Record<string, string | null> = { draw: timeOf(permit.finalDraw?.time), 'unclaimed-draw': timeOf(permit.unclaimedDraw?.time) }
+  return obligations.map((o): EventAttributes => {
+    const time = times[o.code] ?? null
+    const due = `${DUE[o.dueKind]} ${time ? formatSydneyDateAndTime(o.dueDate, time) : formatDate(o.dueDate)} (Sydney)`
     const common = {
-      title: `${date.label}: ${title}`,
-      description: `${date.description}${date.time ? ` (${formatSydneyDateAndTime(date.date, date.time)})` : ''}\n\n${url}`,
+      title: `${o.status === 'done' ? 'Done: ' : ''}${o.state ? `${STATE_CODES[o.state]}: ` : ''}${o.title}: ${title}`,
+      description: [due, o.rule, o.source ? `Source: ${o.source.title}, ${o.source.url}` : null, o.proof ? `Done ${formatDateTime(o.proof.closedAt)}.` : null, '', url].filter((line) => line !== null).join('\n'),
       url,
-      uid: `promotion-${row.id}-${date.kind}@${host}`,
+      uid: `promotion-${row.id}-${o.code}@${host}`,
       productId: PRODUCT_ID,
       categories: ['Trade promotion'],
     }
-    if (date.time) {
-      const instant = sydneyInstant(date.date, date.time)
+    if (time) {
+      const instant = sydneyInstant(o.dueDate, time)
       return { ...common, start: instant.getTime(), startInputType: 'utc', startOutputType: 'utc', duration: { hours: 1 } }
     }
-    return { ...common, start: dateArray(date.date), end: dateArray(addDays(date.date, 1)) }
+    return { ...common, start: dateArray(o.dueDate), end: dateArray(addDays(o.dueDate, 1)) }
   })
 }
 
@@ -54,7 +63,8 @@ function calendarText(events: EventAttributes[], calName: string): string {
 export async function promotionCalendarFile(db: Db, owner: Owner, id: number, publicUrl: string) {
   const row = await findPromotion(db, owner, id)
   if (!row) throw new AppError('NOT_FOUND')
-  return { fileName: `promotion-${row.id}-dates.ics`, text: calendarText(promotionEvents(row, publicUrl), promotionTitle(row.name)) }
+  const { obligations } = await listObligations(db, owner, row.id)
+  return { fileName: `promotion-${row.id}-dates.ics`, text: calendarText(promotionEvents(row, obligations, publicUrl), promotionTitle(row.name)) }
 }
 
 /** Feed secrets are stored as their SHA-256 (24 random bytes: a slow hash would add nothing). */
@@ -96,5 +106,8 @@ export async function calendarFeedText(db: Db, token: string, publicUrl: string)
   const userId = await findCalendarFeedOwner(db, hashFeedToken(token))
   if (userId === undefined) return undefined
   const rows = await ownerPromotions(db, userId)
-  return calendarText(rows.flatMap((row) => promotionEvents(row, publicUrl)), 'PermitDesk promotions')
+  const events: EventAttributes[] = []
+  // One promotion after another: each reads its rule set and proofs.
+  for (const row of rows) events.push(...promotionEvents(row, (await listObligations(db, { userId, isStaff: false }, row.id)).obligations, publicUrl))
+  return calendarText(events, 'PermitDesk promotions')
 }

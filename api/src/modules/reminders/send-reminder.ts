@@ -1,10 +1,11 @@
-import { formatDate, promotionTitle, reminderSetting, planReminders, type ReminderKind } from '@permitdesk/shared'
+import { formatDate, openDuties, promotionTitle, reminderSetting, reminderStillNeeded, planReminders, STATE_CODES, type Obligation, type ReminderKind } from '@permitdesk/shared'
 import type { Config } from '../../env'
 import type { Database } from '../../db/client'
 import type { Logger } from '../../logger'
 import type { Mailer } from '../../mail/create-mailer'
 import { escapeHtml } from '../../mail/templates'
 import { winnersPagesOfPromotion } from '../draws/draw-service'
+import { listObligations } from '../rules/get-obligations'
 import { choicesOf, datesSourceOf } from './promotion-reminders'
 import { claimDelivery, distributionListsByIds, findPromotionReminders, findPromotionWithOwner, unsubscribedEmails } from './reminders.repository'
 import type { QueueReminder, ReminderJob } from './reminder-queue'
@@ -20,7 +21,7 @@ export type SendReminderDeps = {
   queue: QueueReminder
 }
 
-export type SendOutcome = { sent: string[]; skipped: 'stale' | 'not-due' | 'gone' | null }
+export type SendOutcome = { sent: string[]; skipped: 'stale' | 'not-due' | 'gone' | 'done' | null }
 
 /**
  * The worker's step for one queued reminder. It re-reads the promotion: a job of an older plan
@@ -43,6 +44,10 @@ export async function sendDueReminder(deps: SendReminderDeps, job: ReminderJob):
     await deps.queue(job, planned.sendAt!)
     return { sent: [], skipped: 'not-due' }
   }
+  // The compliance calendar decides (issue #30): a reminder whose duties were all closed with proof is not sent.
+  const calendar = await listObligations(db, { userId: promotion.userId, isStaff: true }, promotion.id, now)
+  if (!reminderStillNeeded(planned.kind, calendar.obligations)) return { sent: [], skipped: 'done' }
+  const duties = openDuties(calendar.obligations)
   const lists = await distributionListsByIds(db, promotion.userId, planned.distributionListIds)
   const unsubscribed = await unsubscribedEmails(db, promotion.id)
   const recipients = [...new Set([...(planned.accountHolder ? [ownerEmail.toLowerCase()] : []), ...lists.flatMap((list) => list.emails)])].filter(
@@ -52,7 +57,7 @@ export async function sendDueReminder(deps: SendReminderDeps, job: ReminderJob):
   for (const email of recipients) {
     const delivered = await db.transaction(async (tx) => {
       if (!(await claimDelivery(tx, { promotionId: promotion.id, kind: job.kind, reminderDate: job.reminderDate, email }))) return false
-      await deps.mailer.send(await reminderMail(deps, { promotionId: promotion.id, name: promotion.name, kind: planned.kind, date: planned.date!, email }))
+      await deps.mailer.send(await reminderMail(deps, { promotionId: promotion.id, name: promotion.name, kind: planned.kind, date: planned.date!, email, duties }))
       return true
     })
     if (delivered) sent.push(email)
@@ -72,7 +77,10 @@ export function unsubscribeUrl(publicUrl: string, promotionId: number, email: st
   return url.toString()
 }
 
-async function reminderMail(deps: SendReminderDeps, input: { promotionId: number; name: string; kind: ReminderKind; date: string; email: string }) {
+const DUE: Record<Obligation['dueKind'], string> = { by: 'By', on: 'On', from: 'From', until: 'Until' }
+const dutyHeading = (o: Obligation) => `${DUE[o.dueKind]} ${formatDate(o.dueDate)}: ${o.state ? `${STATE_CODES[o.state]}: ` : ''}${o.title}`
+
+async function reminderMail(deps: SendReminderDeps, input: { promotionId: number; name: string; kind: ReminderKind; date: string; email: string; duties: Obligation[] }) {
   const setting = reminderSetting(input.kind)
   const title = promotionTitle(input.name)
   const dashboard = new URL(`/promotions/edit/${input.promotionId}/`, deps.config.PUBLIC_URL).toString()
@@ -89,12 +97,14 @@ async function reminderMail(deps: SendReminderDeps, input: { promotionId: number
     `Dashboard: ${dashboard}`,
     ...winners.map((page) => `Winners page (${page.title}): ${page.url}`),
     '',
+    ...(input.duties.length ? ['What the rules still ask of this promotion:', ...input.duties.flatMap((o) => [`- ${dutyHeading(o)}`, `  ${o.rule}${o.source ? ` Source: ${o.source.title} (${o.source.url})` : ''}`]), ''] : []),
     `Stop these reminders for this promotion: ${unsubscribe}`,
   ].join('\n')
   const html = `<p><strong>${escapeHtml(setting.label)}: ${escapeHtml(when)}</strong></p>
 <p>${escapeHtml(setting.description)}</p>
 <p>Promotion: <a href="${escapeHtml(dashboard)}">${escapeHtml(title)}</a></p>
 ${winners.map((page) => `<p>Winners page (${escapeHtml(page.title)}): <a href="${escapeHtml(page.url)}">${escapeHtml(page.url)}</a></p>`).join('\n')}
+${input.duties.length ? `<p><strong>What the rules still ask of this promotion:</strong></p><ul>${input.duties.map((o) => `<li><strong>${escapeHtml(dutyHeading(o))}</strong><br>${escapeHtml(o.rule)}${o.source ? ` Source: <a href="${escapeHtml(o.source.url)}">${escapeHtml(o.source.title)}</a>` : ''}</li>`).join('')}</ul>` : ''}
 <p style="font-size:12px;color:#555"><a href="${escapeHtml(unsubscribe)}">Stop these reminders for this promotion</a></p>`
   return { to: input.email, subject, text, html }
 }

@@ -1,5 +1,7 @@
+import { Router } from 'express'
 import { z } from 'zod'
 import {
+  AppError,
   CloseObligationSchema,
   ObligationsQuerySchema,
   ObligationsResponseSchema,
@@ -12,6 +14,7 @@ import {
 import type { AppDeps } from '../../deps'
 import { route, type RouteSpec } from '../../http/route'
 import { closeObligation } from './close-obligation'
+import { buildCompliancePack } from './compliance-pack'
 import { getCurrentRuleSet, getRuleSet, listRuleSets } from './get-rule-set'
 import { listObligations } from './get-obligations'
 import { previewRuleSet, publishRuleSet } from './publish-rule-set'
@@ -59,4 +62,19 @@ export function ruleRoutes({ database }: AppDeps): RouteSpec[] {
       handler: ({ owner, body }) => closeObligation(db, owner, body),
     }),
   ]
+}
+
+/** /promotions/compliancepack/{id}/ (issue #30): the compliance pack ZIP, for the owner and staff. */
+export function compliancePackRoutes(deps: AppDeps) {
+  const router = Router({ caseSensitive: false })
+  router.get('/promotions/compliancepack/:id', async (req, res) => {
+    const user = res.locals.user
+    if (!user) throw new AppError('UNAUTHENTICATED')
+    const pack = await buildCompliancePack(deps, { userId: user.id, isStaff: user.isStaff }, Number(req.params.id))
+    res.set('Content-Type', 'application/zip')
+    res.set('Content-Disposition', `attachment; filename="compliance-pack-${pack.promotionId}.zip"`)
+    res.set('Cache-Control', 'private, no-store')
+    res.send(pack.zip)
+  })
+  return router
 }

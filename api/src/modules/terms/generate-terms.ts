@@ -8,7 +8,12 @@ import {
   MSG_TERMS_UNCHANGED,
   parseClauseLibrary,
   renderTermsHtml,
+  ruleSetInForce,
+  sydneyDateOf,
+  termsStateRules,
   termsTextDefectMessage,
+  isValidIsoDate,
+  type RuleSet,
   type TermsClause,
   type TermsVersionReason,
 } from '@permitdesk/shared'
@@ -19,6 +24,7 @@ import { brandFor } from '../../mail/templates'
 import { insertChange, type DbOrTx } from '../changelog/changelog.repository'
 import { applicationOf } from '../promotions/application-fields'
 import type { Owner } from '../promotions/promotions.repository'
+import { findPublishedRuleSets } from '../rules/rules.repository'
 import { loadClauseLibrary } from './clause-library'
 import { ensureLink, hasTermsService, hostedUrlFor, requirePromotion, skillEditWindow, termsKindOf } from './terms-access'
 import { findLibrarySnapshot, findVersions, insertVersion, permitNumbersOf } from './terms.repository'
@@ -31,13 +37,17 @@ type Rendered = { kind: 'chance' | 'skill'; html: string; abridgedHtml: string |
  * The full terms (and the abridged form when it is a service) of a promotion from a library.
  * Refuses (400, naming the clause and the defect) a text the shared text check does not pass.
  */
-export function renderVersionHtml(row: PromotionRow, clauses: readonly TermsClause[], hostedUrl: string, providerName?: string): Rendered {
+export function renderVersionHtml(row: PromotionRow, clauses: readonly TermsClause[], hostedUrl: string, providerName?: string, published: readonly RuleSet[] = []): Rendered {
   const source = applicationOf(row)
   const kind = termsKindOf(row)
-  const context = { permitNumbers: permitNumbersOf(row), hostedUrl, providerName, fullKind: kind }
+  // The state figures of the rule set in force when the promotion starts, staff publications
+  // included (issue #30): a set published later changes newly generated terms, never a stored version.
+  const start = [source.startDate, (row.permit as { startDate?: unknown } | null)?.startDate, row.startDate].find(isValidIsoDate)
+  const stateRules = termsStateRules(ruleSetInForce(start ?? sydneyDateOf(new Date()), published))
+  const context = { permitNumbers: permitNumbersOf(row), hostedUrl, providerName, fullKind: kind, stateRules }
   const full = generateTermsDocument(source, clauses, kind, context)
   const abridged = row.abridgedTC ? generateTermsDocument(source, clauses, 'abridged', context) : null
-  const message = termsTextDefectMessage([...checkTermsDocument(full, { ausStates: source.ausStates }), ...(abridged ? checkTermsDocument(abridged) : [])])
+  const message = termsTextDefectMessage([...checkTermsDocument(full, { ausStates: source.ausStates, stateRules }), ...(abridged ? checkTermsDocument(abridged) : [])])
   if (message) throw new AppError('VALIDATION', message, { modelState: { '': [message] } })
   return { kind, html: renderTermsHtml(full), abridgedHtml: abridged ? renderTermsHtml(abridged) : null }
 }
@@ -66,7 +76,8 @@ export async function createGeneratedVersion(tx: DbOrTx, config: TermsDeps['conf
   const library = await loadClauseLibrary(tx)
   const hostedUrl = hostedUrlFor(config, await ensureLink(tx, row.id))
   const providerName = brandFor(config).productName
-  const rendered = renderVersionHtml(row, library.clauses, hostedUrl, providerName)
+  const published = await findPublishedRuleSets(tx)
+  const rendered = renderVersionHtml(row, library.clauses, hostedUrl, providerName, published)
   const versions = await findVersions(tx, row.id)
   const latest = versions[versions.length - 1]
   if (latest && sameText(rendered, latest)) return { version: latest, created: false }
@@ -75,7 +86,7 @@ export async function createGeneratedVersion(tx: DbOrTx, config: TermsDeps['conf
     const old = await findLibrarySnapshot(tx, latest.libraryHash)
     if (old) {
       try {
-        sameAppOldLibrary = sameText(renderVersionHtml(row, parseClauseLibrary(old), hostedUrl, providerName), latest)
+        sameAppOldLibrary = sameText(renderVersionHtml(row, parseClauseLibrary(old), hostedUrl, providerName, published), latest)
       } catch {
         sameAppOldLibrary = false // the old library no longer makes clean text from today's application
       }

@@ -5,6 +5,7 @@ import { api } from '../../lib/api-client'
 import { notify } from '../../lib/notify'
 import { LodgementPackPanel } from '../../components/lodgement-pack-panel'
 import { Badge } from '../../components/ui'
+import { LegalHoldPanel } from '../legal-hold-panel'
 import { StaffLayout } from '../staff-layout'
 import { invoicePaths, staffPaths } from '../staff-paths'
 import { useLoad } from '../use-load'
@@ -78,6 +79,7 @@ export function DetailScreen() {
           </nav>
 
           <LodgementPackPanel promotionId={id} />
+          <LegalHoldPanel promotionId={id} />
 
           <h2>Actions</h2>
           <div className="staff-actions">

@@ -1,8 +1,9 @@
 import './compliance-calendar.css'
 import { useState, type FormEvent } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { formatDate, formatDateTime, OBLIGATION_STATUS_LABELS, STATE_CODES, type ObligationStatus, type StatusColour } from '@permitdesk/shared'
+import { formatDate, formatDateTime, LABEL_ON_LEGAL_HOLD, OBLIGATION_STATUS_LABELS, STATE_CODES, type ObligationStatus, type StatusColour } from '@permitdesk/shared'
 import { Badge, Button, Modal, TextField } from '../../../components/ui'
+import { buttonClass } from '../../../components/ui/button-class'
 import { ApiError } from '../../../lib/api-client'
 import { closeObligation, getObligations, obligationsKey, uploadProof, type ObligationView } from '../api/obligations'
 
@@ -28,15 +29,22 @@ export function ComplianceCalendar({ promotionId }: { promotionId: number }) {
           <p className="compliance-calendar__intro">
             What the rules ask of this promotion and by when, with the rule and its source (rule set <a href={`/rules/?set=${encodeURIComponent(calendar.data.ruleSetId)}`}>{calendar.data.ruleSetId}</a>).
           </p>
+          <div className="compliance-calendar__actions">
+            {/* A file download, not a route: the pack is a ZIP the API builds. */}
+            <a className={buttonClass('secondary')} href={calendar.data.compliancePackUrl} download>
+              Download the compliance pack
+            </a>
+            {calendar.data.certificateUrl && <a href={calendar.data.certificateUrl}>Certificate of deletion of entrants’ personal data</a>}
+          </div>
           {calendar.data.obligations.length === 0 ? (
             <p>No duties yet: they appear once the promotion has its dates.</p>
           ) : (
             <ol className="obligations">
               {calendar.data.obligations.map((o) => (
-                <li key={o.code} className={`obligation obligation--${o.status}`} data-testid={`obligation-${o.code}`}>
+                <li key={o.code} className={`obligation obligation--${o.status}${o.onLegalHold ? ' obligation--held' : ''}`} data-testid={`obligation-${o.code}`}>
                   <div className="obligation__head">
                     <span className="obligation__title">{o.state ? `${STATE_CODES[o.state]}: ` : ''}{o.title}</span>
-                    <Badge tone={TONE[o.status]}>{OBLIGATION_STATUS_LABELS[o.status]}</Badge>
+                    {o.onLegalHold ? <Badge tone="warning">{LABEL_ON_LEGAL_HOLD}</Badge> : <Badge tone={TONE[o.status]}>{OBLIGATION_STATUS_LABELS[o.status]}</Badge>}
                   </div>
                   <p className="obligation__due">
                     {DUE_LABEL[o.dueKind]} <strong>{formatDate(o.dueDate)}</strong>
