@@ -23,7 +23,7 @@ import { CmsAdmin } from './server/cms-admin'
 import type { CmsBuildStep } from '@permitdesk/shared'
 import { ensureSiteRelease } from './modules/site-build/ensure-site-release'
 import { LiveSite, watchSiteReleases } from './server/live-site'
-import { createGateway } from './server/gateway'
+import { createGateway, listenGateway } from './server/gateway'
 import { startCms } from './server/next-cms'
 import { startBoss } from './jobs/boss'
 import { startDrawSchedule } from './jobs/draw-schedule'
@@ -251,7 +251,8 @@ const site = new LiveSite({ storage, logger })
 cleanups.push(await watchSiteReleases(site, { databaseUrl: url, pool: database.pool, logger }))
 const gateway = createGateway({ api, cms: cmsAdmin.handle, config, site })
 
-const server = gateway.listen(config.PORT, config.HOST)
+// The health probe and the session poll are answered before the gateway's Express (http/hot-paths.ts).
+const server = listenGateway({ gateway, api, config }, config.PORT, config.HOST)
 // Behind a load balancer that keeps connections open (docker-compose's shape), an idle connection
 // must outlive the balancer's own idle timeout (60 s on the common ones), or the balancer reuses a
 // socket this server is closing and its request fails (ECONNRESET). Headers must arrive sooner still.
