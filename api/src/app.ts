@@ -44,6 +44,7 @@ import { PdfService } from './pdf/pdf-service'
 import { createStorage } from './storage/create-storage'
 import { createEvents } from './events/events'
 import { hotPaths } from './http/hot-paths'
+import { promotionOverviewRoutes } from './modules/promotion-overview/promotion-overview.routes'
 
 export type { AppDeps }
 
@@ -105,6 +106,7 @@ export function createApp(given: Given): Express {
     ...botCheckRoutes(deps),
     ...contactRoutes(deps),
     ...promotionRoutes(deps),
+    ...promotionOverviewRoutes(deps),
     ...promotionNoteRoutes(deps),
     ...applicantRoutes(deps),
     ...complianceNoteRoutes(deps),
