@@ -9,24 +9,12 @@ import { ChromiumNotFoundError } from '../../pdf/find-chromium'
 import { getPublicDraw, getWinnersPage, requireDraw } from './draw-service'
 import { writeSafeRows } from './canonical-file'
 import { ensureCertificate } from './certificate'
+import { verifyPanelScript } from './verify-panel-bundle'
 import { ALGORITHM_PATH, renderDrawPage, renderWinnersNotFound, renderWinnersPage, renderWinnersPending, VERIFIER_PATH } from './draw-page'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 /** The repository's root (this file is api/src/modules/draws/), where docs/ and scripts/ live. */
 const repoRoot = path.resolve(here, '../../../..')
-let bundle: Promise<string> | undefined
-
-/** The verify panel, bundled once per process with esbuild (shared algorithm + @noble/hashes). */
-function verifyScript(): Promise<string> {
-  bundle ??= import('esbuild')
-    .then((esbuild) =>
-      esbuild.build({ entryPoints: [path.join(here, 'verify-panel.browser.ts')], bundle: true, format: 'esm', platform: 'browser', target: 'es2022', minify: true, write: false }),
-    )
-    .then((result) => result.outputFiles[0]!.text)
-  bundle.catch(() => (bundle = undefined))
-  return bundle
-}
-
 /**
  * Public draw pages (issue 15): `/draws/{publicId}/` (HTML record with the verify panel),
  * `/draws/{publicId}/certificate.pdf`, `/draws/verify.js`; and the owner's entries file at
@@ -34,10 +22,12 @@ function verifyScript(): Promise<string> {
  */
 export function drawPageRoutes(deps: AppDeps) {
   const router = Router({ caseSensitive: false })
+  // Bundled at build time (server/build.ts), never when a page is asked for (issue 31).
   router.get('/draws/verify.js', async (_req, res) => {
+    const script = await verifyPanelScript()
     res.set('Content-Type', 'text/javascript; charset=utf-8')
     res.set('Cache-Control', 'public, max-age=300')
-    res.send(await verifyScript())
+    res.send(script)
   })
   // The algorithm and the verifier, linked from every record: anyone can read and run them.
   router.get(ALGORITHM_PATH, async (_req, res) => {
