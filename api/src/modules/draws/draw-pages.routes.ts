@@ -2,10 +2,10 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Router } from 'express'
-import { AppError, canonicalRow, csvSafeRow, DrawPublicQuerySchema, MSG_PDF_UNAVAILABLE } from '@permitdesk/shared'
+import { AppError, canonicalRow, csvSafeRow, DrawPublicQuerySchema } from '@permitdesk/shared'
 import type { AppDeps } from '../../deps'
 import { parseInput } from '../../http/route'
-import { ChromiumNotFoundError } from '../../pdf/find-chromium'
+import { asPdfFailure } from '../../pdf/pdf-failure'
 import { getPublicDraw, getWinnersPage, requireDraw } from './draw-service'
 import { writeSafeRows } from './canonical-file'
 import { ensureCertificate } from './certificate'
@@ -58,8 +58,7 @@ export function drawPageRoutes(deps: AppDeps) {
     try {
       stored = await ensureCertificate(deps, view, res.locals.user ? 'customer' : 'anonymous')
     } catch (error) {
-      if (error instanceof ChromiumNotFoundError) throw new AppError('UNAVAILABLE', MSG_PDF_UNAVAILABLE)
-      throw error
+      throw asPdfFailure(error)
     }
     res.set('ETag', stored.etag)
     // Short and revalidated: a cancel or a new draw of the promotion changes the record.
