@@ -45,6 +45,8 @@ import { legalHoldRoutes } from './modules/housekeeping/housekeeping.routes'
 import { PdfService } from './pdf/pdf-service'
 import { createStorage } from './storage/create-storage'
 import { createEvents } from './events/events'
+import { hotPaths } from './http/hot-paths'
+import { promotionOverviewRoutes } from './modules/promotion-overview/promotion-overview.routes'
 
 export type { AppDeps }
 
@@ -95,6 +97,8 @@ export function createApp(given: Given): Express {
   // Listening starts now: the connection also names this process in idempotency claims.
   const sessionCache = new SessionCache(deps.database.notifications).start()
   app.locals.sessionCache = sessionCache
+  // The health probe and the session poll, answered before Express where the server puts a front door (server/gateway.ts).
+  app.locals.hotPaths = hotPaths({ ...deps, sessionCache })
   api.use(authenticate({ ...deps, sessionCache }))
   // Every /api call, declared with route() (http/route.ts): one list mounts them and documents them.
   const routeSpecs: RouteSpec[] = [
@@ -104,6 +108,7 @@ export function createApp(given: Given): Express {
     ...botCheckRoutes(deps),
     ...contactRoutes(deps),
     ...promotionRoutes(deps),
+    ...promotionOverviewRoutes(deps),
     ...promotionNoteRoutes(deps),
     ...applicantRoutes(deps),
     ...complianceNoteRoutes(deps),

@@ -18,13 +18,13 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded'
 import { ensureCmsSchema, getOrCreateInstanceSecret, migrateApp, withPrepareLock } from './db/migrate'
 import { ConfigError, loadConfig, type Config } from './env'
 import { createLogger } from './logger'
-import { buildCms, buildWizard, cmsBuildLockName, cmsTarget, contentFileFor, isCmsBuilt, isWizardBuilt, lastBuildSeconds, withBuildLock } from './server/build'
+import { buildCms, buildDrawVerifier, buildWizard, cmsBuildLockName, cmsTarget, contentFileFor, isCmsBuilt, isDrawVerifierBuilt, isWizardBuilt, lastBuildSeconds, runStep, withBuildLock } from './server/build'
 import { CmsAdmin } from './server/cms-admin'
 import { prepareCms } from './server/cms-prepare'
 import type { CmsBuildStep } from '@permitdesk/shared'
 import { ensureSiteRelease } from './modules/site-build/ensure-site-release'
 import { LiveSite, watchSiteReleases } from './server/live-site'
-import { createGateway } from './server/gateway'
+import { createGateway, listenGateway } from './server/gateway'
 import { startCms } from './server/next-cms'
 import { startBoss } from './jobs/boss'
 import { startDrawSchedule } from './jobs/draw-schedule'
@@ -91,7 +91,7 @@ process.stdout.write(`\nStarting PermitDesk (${config.NODE_ENV})\n`)
 if (!buildOnly) await assertPortFree(config.PORT, config.HOST)
 // Strict in production: the server runs what `npm run build` (or the image) built and never builds
 // the app or the admin itself; checked before anything touches the database.
-if (config.isProduction && !buildOnly && (!isWizardBuilt() || !isCmsBuilt(config.CMS_BUILD_DIR))) {
+if (config.isProduction && !buildOnly && (!isWizardBuilt() || !isDrawVerifierBuilt() || !isCmsBuilt(config.CMS_BUILD_DIR))) {
   fail('the app and the CMS admin are not built for these sources. Run `npm run build` (with NODE_ENV=production) first.')
 }
 
@@ -134,7 +134,13 @@ try {
       // Built here only when the current release (maybe another process's) is not of these sources and content.
       await ensureSiteRelease({ databaseUrl: url, storage, logger, dataDir: config.DATA_DIR, contentFile, progress: say })
       if (config.isProduction && !buildOnly) return
-      await withBuildLock(() => buildWizard(say), () => say('another process is building the app; waiting for it...'))
+      await withBuildLock(
+        async () => {
+          await buildWizard(say)
+          await buildDrawVerifier(say)
+        },
+        () => say('another process is building the app; waiting for it...'),
+      )
       if (buildOnly) await withBuildLock(() => buildCms(say, cmsEnv, { buildDir: config.CMS_BUILD_DIR }), () => say('another process is building the CMS admin; waiting for it...'), cmsBuildLockName(config.CMS_BUILD_DIR))
     },
     () => say('another server is preparing this database; waiting for it...'),
@@ -256,7 +262,8 @@ const site = new LiveSite({ storage, logger })
 cleanups.push(await watchSiteReleases(site, { databaseUrl: url, pool: database.pool, logger }))
 const gateway = createGateway({ api, cms: cmsAdmin.handle, config, site })
 
-const server = gateway.listen(config.PORT, config.HOST)
+// The health probe and the session poll are answered before the gateway's Express (http/hot-paths.ts).
+const server = listenGateway({ gateway, api, config }, config.PORT, config.HOST)
 // Behind a load balancer that keeps connections open (docker-compose's shape), an idle connection
 // must outlive the balancer's own idle timeout (60 s on the common ones), or the balancer reuses a
 // socket this server is closing and its request fails (ECONNRESET). Headers must arrive sooner still.

@@ -9,6 +9,7 @@
  * a change in the shared machine's other load hits both alike.
  *   npm run bench -- hardening     (BENCH_SECONDS=6 BENCH_CONNECTIONS=20 BENCH_ROUNDS=3)
  *   BENCH_CPU_PROF=/tmp/prof npm run bench -- hardening    (a CPU profile of the product)
+ *   BENCH_CALLS=authenticated npm run bench -- hardening     (only the calls whose name contains it)
  */
 import fs from 'node:fs'
 import http from 'node:http'
@@ -85,7 +86,9 @@ export async function run(report = console.log) {
       'POST /api/account/authenticated': { path: '/api/account/authenticated', method: 'POST', headers: { cookie, origin: base, 'content-type': 'application/json' }, body: '{}' },
       'GET /': { path: '/', headers: { 'accept-encoding': 'br' } },
     }
+    const only = process.env.BENCH_CALLS
     for (const [name, { path: urlPath, ...call }] of Object.entries(calls)) {
+      if (only && !name.includes(only)) continue
       const { baseline, ours, failures, p99 } = await compare(`http://127.0.0.1:${bare.port}${urlPath}`, `${base}${urlPath}`, call)
       const ratio = ours / baseline
       report(

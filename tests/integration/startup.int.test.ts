@@ -102,5 +102,18 @@ describe("npm start's bundle (issue 29)", () => {
     execFileSync(process.execPath, [path.join(repoRoot, 'api/start.mjs'), '--bundle-only'], { cwd: repoRoot })
     expect(JSON.parse(fs.readFileSync(path.join(outDir, 'stamp.json'), 'utf8')).fingerprint).toBe(JSON.parse(stamp).fingerprint)
     expect(fs.statSync(path.join(outDir, 'main.mjs')).mtimeMs).toBeGreaterThan(built)
+    // The bundle lives elsewhere than each source file: only paths.ts (placed to work from either) and
+    // module resolution (createRequire) may use the module's own location.
+    const located: string[] = []
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name)
+        if (entry.isDirectory()) walk(full)
+        else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && /import\.meta\.(url|dirname|filename)/.test(fs.readFileSync(full, 'utf8'))) located.push(path.relative(repoRoot, full))
+      }
+    }
+    walk(path.join(repoRoot, 'api/src'))
+    walk(path.join(repoRoot, 'shared/src'))
+    expect(located.sort()).toEqual(['api/src/http/openapi.routes.ts', 'api/src/server/paths.ts'])
   })
 })

@@ -16,7 +16,7 @@ import { createMailer } from '../../api/src/mail/create-mailer'
 import { startBoss } from '../../api/src/jobs/boss'
 import { startReminderWorker } from '../../api/src/jobs/reminders'
 import { startHousekeeping } from '../../api/src/jobs/housekeeping'
-import { createGateway } from '../../api/src/server/gateway'
+import { createGateway, listenGateway } from '../../api/src/server/gateway'
 import { siteOutputDir } from '../../api/src/server/build'
 
 const config = loadConfig()
@@ -32,7 +32,7 @@ const boss = await startBoss(url, logger)
 await startReminderWorker(boss, { config, database, logger, mailer })
 await startHousekeeping(boss, { db: database.db, logger })
 const gateway = createGateway({ api, config, siteDir: siteOutputDir(path.resolve(config.DATA_DIR)) })
-const server = gateway.listen(config.PORT, config.HOST, () => process.stdout.write(`ready ${config.PORT}\n`))
+const server = listenGateway({ gateway, api, config }, config.PORT, config.HOST, () => process.stdout.write(`ready ${config.PORT}\n`))
 server.keepAliveTimeout = 5_000
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

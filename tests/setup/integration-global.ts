@@ -4,7 +4,7 @@ import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../api/src/db/embedded'
 import { ensureCmsSchema, migrateApp } from '../../api/src/db/migrate'
-import { runStep } from '../../api/src/server/build'
+import { buildDrawVerifier, runStep } from '../../api/src/server/build'
 import { parts, repoRoot } from '../../api/src/server/paths'
 
 export const TEMPLATE_DATABASE = 'permitdesk_test_template'
@@ -30,6 +30,8 @@ export default async function setup(project: TestProject) {
   await admin.query(`create database ${TEMPLATE_DATABASE}`)
   await admin.end()
 
+  // The draw pages serve the verify panel built by `npm start`'s build step (issue 31); the API alone does not build it.
+  await buildDrawVerifier(() => {})
   await migrateApp(templateUrl)
   await ensureCmsSchema(templateUrl)
   await runStep(process.execPath, ['--import', 'tsx', path.join(parts.cms, 'scripts', 'prepare.ts')], {

@@ -6,9 +6,16 @@ import express, { type RequestHandler } from 'express'
  * first parser that matches reads the body; later ones see it finished and pass.
  */
 export const FORM_BODY_LIMIT = '16kb'
+export const FORM_BODY_LIMIT_BYTES = 16 * 1024
 export const DEFAULT_BODY_LIMIT = '2mb'
 /** Paths (relative to /api, lower case) whose bodies are small forms. */
 export const FORM_PATH_PREFIXES = ['/account/', '/contact/', '/botcheck/']
+
+/**
+ * Where the front door's fast path (hot-paths.ts) leaves the parser's error of a body it has read
+ * but not answered; a body it parsed is on `req.body` and the parsers below pass a finished request.
+ */
+export const PREREAD_BODY_ERROR = Symbol('preread body error')
 
 export function bodyParsers(): RequestHandler {
   const small = [express.json({ limit: FORM_BODY_LIMIT }), express.urlencoded({ extended: false, limit: FORM_BODY_LIMIT })] as const
@@ -19,6 +26,8 @@ export function bodyParsers(): RequestHandler {
   }
   // One middleware that picks the pair once per request (JSON, then a urlencoded form).
   return (req, res, next) => {
+    const preread = (req as typeof req & { [PREREAD_BODY_ERROR]?: Error })[PREREAD_BODY_ERROR]
+    if (preread) return next(preread)
     const [json, form] = isForm(req.path) ? small : large
     json(req, res, (error?: unknown) => (error ? next(error) : form(req, res, next)))
   }

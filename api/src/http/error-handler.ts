@@ -29,7 +29,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     if (res.headersSent) return
     const parserType = (error as { type?: string } | undefined)?.type
-    if (parserType === 'entity.parse.failed') error = new AppError('VALIDATION', MSG_BODY_NOT_JSON, { modelState: { '': [MSG_BODY_NOT_JSON] } })
+    // A body in a charset or encoding the parser does not read is no more readable JSON than a broken one (found by the front door's property test).
+    if (parserType === 'entity.parse.failed' || parserType === 'charset.unsupported' || parserType === 'encoding.unsupported') error = new AppError('VALIDATION', MSG_BODY_NOT_JSON, { modelState: { '': [MSG_BODY_NOT_JSON] } })
     else if (parserType === 'entity.too.large') error = new AppError('PAYLOAD_TOO_LARGE', MSG_BODY_TOO_LARGE)
     else error = refusedByDatabase(error) ?? error
     const { status, body } = toErrorResponse(error)

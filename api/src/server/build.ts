@@ -4,6 +4,7 @@ import path from 'node:path'
 import { fingerprint } from './fingerprint'
 import type { CmsBuildStep } from '@permitdesk/shared'
 import { binDir, parts, repoRoot } from './paths'
+import { VERIFY_PANEL_BUNDLE, VERIFY_PANEL_SOURCE } from '../modules/draws/verify-panel-bundle'
 
 export type Progress = (line: string) => void
 
@@ -113,6 +114,27 @@ export async function buildWizard(progress: Progress) {
     name: 'the wizard app',
     // A production bundle whatever the server's own NODE_ENV (issue 11): under development/test Vite ships React's dev build.
     build: () => runStep(path.join(binDir, 'vite'), ['build', '--logLevel', 'warn'], { cwd: parts.wizard, label: 'wizard build', env: { NODE_ENV: 'production' } }),
+    progress,
+  })
+}
+
+/** The public draw page's verify panel (issue 15), bundled here and not when a page is asked for (issue 31). */
+const drawVerifierTarget: BuildTarget = {
+  sources: [VERIFY_PANEL_SOURCE, ...sharedSources],
+  output: VERIFY_PANEL_BUNDLE,
+  stampFile: path.join(path.dirname(VERIFY_PANEL_BUNDLE), '.build-stamp.json'),
+}
+
+export const isDrawVerifierBuilt = () => isBuilt(drawVerifierTarget)
+
+export async function buildDrawVerifier(progress: Progress) {
+  await buildIfStale({
+    ...drawVerifierTarget,
+    name: 'the draw verify panel',
+    build: async () => {
+      const esbuild = await import('esbuild')
+      await esbuild.build({ entryPoints: [VERIFY_PANEL_SOURCE], outfile: VERIFY_PANEL_BUNDLE, bundle: true, format: 'esm', platform: 'browser', target: 'es2022', minify: true, logLevel: 'warning' })
+    },
     progress,
   })
 }

@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import http from 'node:http'
 import path from 'node:path'
 import express, { type Express, type RequestHandler } from 'express'
 import { isAppRoute } from '@permitdesk/shared/app-routes'
@@ -8,7 +9,8 @@ import { rawBodyLimit } from '../http/body-limits'
 import { cmsSameOrigin } from '../http/same-origin'
 import { memoryStatic } from './memory-static'
 import type { LiveSite } from './live-site'
-import { appCsp, cmsCsp, dataCsp, inlineScriptHashes, pageCsp, securityHeaders, siteCspForFile } from './security-headers'
+import type { HotPath } from '../http/hot-paths'
+import { appCsp, cmsCsp, dataCsp, inlineScriptHashes, pageCsp, securityHeaderList, securityHeaders, siteCspForFile } from './security-headers'
 
 /** Bodies Payload may read: JSON of a page or news item, and media uploads. */
 export const CMS_JSON_BODY_LIMIT = 2 * 1024 * 1024
@@ -140,4 +142,30 @@ function cacheStaticAssets(res: express.Response, filePath: string, mtimeMs: num
   if (filePath.endsWith('.html')) res.set('Content-Security-Policy', siteCspForFile(filePath, mtimeMs))
   // Astro fingerprints everything under _astro/: safe to keep for a year.
   if (filePath.includes(`${path.sep}_astro${path.sep}`)) res.set('Cache-Control', 'public, max-age=31536000, immutable')
+}
+
+/**
+ * The server's request handler (issue 31): the API's hot paths (http/hot-paths.ts: the health probe
+ * and the session poll) before any Express, then the gateway for everything else. A hot path answers
+ * with the headers the gateway gives an API answer (below); a request for a HOSTED_TERMS_HOSTS host,
+ * or forwarded by a peer TRUST_PROXY does not trust (the warning of untrusted-proxy.ts), always
+ * goes through the gateway.
+ */
+export function frontDoor({ gateway, api, config }: { gateway: Express; api: Express; config: Config }): http.RequestListener {
+  const hot = api.locals.hotPaths as HotPath | undefined
+  if (!hot) return gateway
+  const headers: Readonly<Record<string, string>> = Object.freeze(Object.fromEntries([...securityHeaderList(config), ['Content-Security-Policy', dataCsp()]]))
+  const termsHosts = new Set(config.HOSTED_TERMS_HOSTS ?? [])
+  const trusted = api.get('trust proxy fn') as (address: string, hop: number) => boolean
+  const viaTermsHost = (req: http.IncomingMessage) =>
+    termsHosts.size > 0 && (req.headers['x-forwarded-host'] !== undefined || termsHosts.has((req.headers.host ?? '').replace(/:\d+$/, '').toLowerCase()))
+  return (req, res) => {
+    if (req.headers['x-forwarded-for'] !== undefined && !trusted(req.socket.remoteAddress ?? '', 0)) return gateway(req, res)
+    if (viaTermsHost(req) || !hot(req, res, headers, gateway)) gateway(req, res)
+  }
+}
+
+/** Listens with the front door on `port` (what `npm start` serves). */
+export function listenGateway(options: { gateway: Express; api: Express; config: Config }, port: number, host: string, onListening?: () => void): http.Server {
+  return http.createServer(frontDoor(options)).listen(port, host, onListening)
 }

@@ -77,15 +77,20 @@ export function siteCspForFile(filePath: string, mtimeMs = fs.statSync(filePath)
   return csp
 }
 
-/** Headers on every answer; HSTS only when the public address is https. */
-export function securityHeaders(config: Pick<Config, 'secureCookies'>): RequestHandler {
-  const headers: Array<[string, string]> = [
+/** The headers of every answer; HSTS only when the public address is https. */
+export function securityHeaderList(config: Pick<Config, 'secureCookies'>): Array<[string, string]> {
+  return [
     ['X-Content-Type-Options', 'nosniff'],
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],
     ['X-Frame-Options', 'SAMEORIGIN'],
     ['Cross-Origin-Opener-Policy', 'same-origin'],
     ...(config.secureCookies ? ([['Strict-Transport-Security', 'max-age=31536000; includeSubDomains']] as Array<[string, string]>) : []),
   ]
+}
+
+/** Sets securityHeaderList on every answer. */
+export function securityHeaders(config: Pick<Config, 'secureCookies'>): RequestHandler {
+  const headers = securityHeaderList(config)
   return (_req, res, next) => {
     for (const [name, value] of headers) res.setHeader(name, value)
     next()

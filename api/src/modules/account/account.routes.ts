@@ -35,10 +35,10 @@ import { resetPassword } from './reset-password'
 import { signIn } from './sign-in'
 import { updateAccount } from './update-account'
 import { assertBotCheck } from '../bot-check/bot-check'
+import { authenticatedAnswer, AuthenticatedSchema } from './session-poll'
 
 const clientSession = z.uuid({ error: MSG_FIELD_INVALID }).nullish().catch(undefined)
 const strictClientSession = z.uuid({ error: MSG_FIELD_INVALID }).nullish()
-const AuthenticatedSchema = z.object({ clientSession: strictClientSession, currentPath: z.string({ error: MSG_FIELD_INVALID }).max(2000, { error: MSG_FIELD_INVALID }).nullish() })
 const KillSessionsSchema = z.object({ clientSession: strictClientSession })
 const ConfirmQuerySchema = z.object({ token: z.string().max(200).optional().catch(undefined) })
 const LoginBodySchema = LoginSchema.extend({ clientSession })
@@ -82,7 +82,7 @@ export function accountRoutes(deps: AppDeps): RouteSpec[] {
       body: AuthenticatedSchema, response: AuthenticatedResponseSchema,
       handler: ({ res, user }) => {
         const state = res.locals.sessionState as SessionState
-        if (user && (state === 'live' || res.locals.apiKey)) return { authenticated: true as const, agent: user.isStaff }
+        if (user && (state === 'live' || res.locals.apiKey)) return authenticatedAnswer(user)
         if (state === 'replaced') throw new AppError('SESSION_REPLACED')
         throw new AppError('UNAUTHENTICATED')
       },

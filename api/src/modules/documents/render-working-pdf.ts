@@ -1,8 +1,8 @@
-import { AppError, MSG_PDF_UNAVAILABLE } from '@permitdesk/shared'
+import { AppError } from '@permitdesk/shared'
 import type { AppDeps } from '../../deps'
 import { renderWorkingApplication } from '../../documents/working-application'
 import { brandFor } from '../../mail/templates'
-import { ChromiumNotFoundError } from '../../pdf/find-chromium'
+import { asPdfFailure } from '../../pdf/pdf-failure'
 import type { Owner } from '../promotions/promotions.repository'
 import { ausStatesOfRow } from '../promotions/promotion-fields'
 import { servicesStringOf } from '../promotions/promotion-view'
@@ -30,7 +30,6 @@ export async function renderWorkingPdf(deps: Pick<AppDeps, 'database' | 'config'
   try {
     return { id: row.id, pdf: await deps.pdf().render(html) }
   } catch (error) {
-    if (error instanceof ChromiumNotFoundError) throw new AppError('UNAVAILABLE', MSG_PDF_UNAVAILABLE)
-    throw error
+    throw asPdfFailure(error)
   }
 }

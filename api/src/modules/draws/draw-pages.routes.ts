@@ -1,30 +1,16 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { Router } from 'express'
-import { AppError, canonicalRow, csvSafeRow, DrawPublicQuerySchema, MSG_PDF_UNAVAILABLE } from '@permitdesk/shared'
+import { AppError, canonicalRow, csvSafeRow, DrawPublicQuerySchema } from '@permitdesk/shared'
 import type { AppDeps } from '../../deps'
 import { parseInput } from '../../http/route'
-import { ChromiumNotFoundError } from '../../pdf/find-chromium'
+import { asPdfFailure } from '../../pdf/pdf-failure'
 import { getPublicDraw, getWinnersPage, requireDraw } from './draw-service'
 import { writeSafeRows } from './canonical-file'
 import { ensureCertificate } from './certificate'
-import { parts, repoRoot } from '../../server/paths'
+import { repoRoot } from '../../server/paths'
+import { verifyPanelScript } from './verify-panel-bundle'
 import { ALGORITHM_PATH, renderDrawPage, renderWinnersNotFound, renderWinnersPage, renderWinnersPending, VERIFIER_PATH } from './draw-page'
-
-/** This module's folder by the repository's layout, not import.meta.url: `npm start` runs the server as one bundle (api/start.mjs). */
-const here = path.join(parts.api, 'src', 'modules', 'draws')
-let bundle: Promise<string> | undefined
-
-/** The verify panel, bundled once per process with esbuild (shared algorithm + @noble/hashes). */
-function verifyScript(): Promise<string> {
-  bundle ??= import('esbuild')
-    .then((esbuild) =>
-      esbuild.build({ entryPoints: [path.join(here, 'verify-panel.browser.ts')], bundle: true, format: 'esm', platform: 'browser', target: 'es2022', minify: true, write: false }),
-    )
-    .then((result) => result.outputFiles[0]!.text)
-  bundle.catch(() => (bundle = undefined))
-  return bundle
-}
 
 /**
  * Public draw pages (issue 15): `/draws/{publicId}/` (HTML record with the verify panel),
@@ -33,10 +19,12 @@ function verifyScript(): Promise<string> {
  */
 export function drawPageRoutes(deps: AppDeps) {
   const router = Router({ caseSensitive: false })
+  // Bundled at build time (server/build.ts), never when a page is asked for (issue 31).
   router.get('/draws/verify.js', async (_req, res) => {
+    const script = await verifyPanelScript()
     res.set('Content-Type', 'text/javascript; charset=utf-8')
     res.set('Cache-Control', 'public, max-age=300')
-    res.send(await verifyScript())
+    res.send(script)
   })
   // The algorithm and the verifier, linked from every record: anyone can read and run them.
   router.get(ALGORITHM_PATH, async (_req, res) => {
@@ -67,8 +55,7 @@ export function drawPageRoutes(deps: AppDeps) {
     try {
       stored = await ensureCertificate(deps, view, res.locals.user ? 'customer' : 'anonymous')
     } catch (error) {
-      if (error instanceof ChromiumNotFoundError) throw new AppError('UNAVAILABLE', MSG_PDF_UNAVAILABLE)
-      throw error
+      throw asPdfFailure(error)
     }
     res.set('ETag', stored.etag)
     // Short and revalidated: a cancel or a new draw of the promotion changes the record.

@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { HealthResponseSchema, MSG_DATABASE_UNAVAILABLE } from '@permitdesk/shared'
+import { HealthResponseSchema } from '@permitdesk/shared'
 import type { AppDeps } from '../../deps'
 import { route, type RouteSpec } from '../../http/route'
-import { checkDatabase } from './health.repository'
+import { healthAnswer } from './health'
 
 /**
  * GET /api/health: 200 {"status":"ok"} only while the database answers; otherwise 503
@@ -10,14 +10,15 @@ import { checkDatabase } from './health.repository'
  * Where the server hosts the CMS admin it lists its state: `building` on a first start while the
  * rest already answers, then `ready` (or `failed`); the CMS does not decide the status.
  */
-export function healthRoutes({ database, cmsState }: AppDeps): RouteSpec[] {
+export function healthRoutes(deps: AppDeps): RouteSpec[] {
   return [
     route({
       method: 'get', path: '/health', access: 'public', summary: 'Liveness: 200 while the database answers, 503 otherwise; lists the CMS admin as building, ready or failed.',
       response: z.union([HealthResponseSchema, z.object({ status: z.literal('unavailable'), message: z.string() })]),
       handler: async ({ res }) => {
-        if (await checkDatabase(database)) return cmsState ? { status: 'ok' as const, cms: cmsState() } : { status: 'ok' as const }
-        res.status(503).json({ status: 'unavailable', message: MSG_DATABASE_UNAVAILABLE })
+        const answer = await healthAnswer(deps)
+        if (answer.status === 200) return answer.body
+        res.status(503).json(answer.body)
       },
     }),
   ]

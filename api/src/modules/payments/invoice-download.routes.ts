@@ -1,7 +1,7 @@
-import { AppError, MSG_PDF_UNAVAILABLE } from '@permitdesk/shared'
+import { AppError } from '@permitdesk/shared'
 import { Router } from 'express'
 import type { AppDeps } from '../../deps'
-import { ChromiumNotFoundError } from '../../pdf/find-chromium'
+import { asPdfFailure } from '../../pdf/pdf-failure'
 import { getInvoicePdf } from './get-invoice-pdf'
 
 /** /download/invoice/{invoiceNumber} (001 §7): the tax invoice PDF, for its owner and staff. */
@@ -20,8 +20,7 @@ export function invoiceDownloadRoutes(deps: AppDeps) {
         invoiceNumber,
       )
     } catch (error) {
-      if (error instanceof ChromiumNotFoundError) throw new AppError('UNAVAILABLE', MSG_PDF_UNAVAILABLE)
-      throw error
+      throw asPdfFailure(error)
     }
     res.set('Content-Type', 'application/pdf')
     res.set('Content-Disposition', `inline; filename="tax-invoice-${invoiceNumber}.pdf"`)

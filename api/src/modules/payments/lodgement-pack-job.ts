@@ -15,7 +15,7 @@ import {
   MSG_PDF_UNAVAILABLE,
 } from '@permitdesk/shared'
 import type { Logger } from '../../logger'
-import { ChromiumNotFoundError } from '../../pdf/find-chromium'
+import { isPdfUnavailable } from '../../pdf/pdf-failure'
 import { findPromotion, insertStaffTask } from '../promotions/promotions.repository'
 import { isPaidForLodgement, lodgementPackKey, lodgementSteps, zipFiles, type LodgementDeps } from './build-lodgement-pack'
 import { markLodgementPackBuilding, markLodgementPackFailed, markLodgementPackReady, markLodgementPackStep } from './lodgement-packs.repository'
@@ -30,7 +30,7 @@ export class LodgementFormError extends Error {}
 
 /** The reason a customer and staff see: ours, never an internal message. */
 export function lodgementFailureReason(error: unknown): string {
-  if (error instanceof ChromiumNotFoundError) return MSG_PDF_UNAVAILABLE
+  if (isPdfUnavailable(error)) return MSG_PDF_UNAVAILABLE
   if (error instanceof LodgementStorageError) return MSG_LODGEMENT_PACK_STORAGE_FAILED
   if (error instanceof LodgementFormError) return MSG_LODGEMENT_PACK_FORMS_FAILED
   return MSG_LODGEMENT_PACK_FAILED
@@ -61,7 +61,7 @@ export async function buildLodgementPackNow(deps: LodgementJobDeps, promotionId:
       try {
         data = await step.make()
       } catch (error) {
-        if (error instanceof ChromiumNotFoundError) throw error
+        if (isPdfUnavailable(error)) throw error
         throw new LodgementFormError(`${step.name}: ${(error as Error).message}`, { cause: error })
       }
       if (data) files.push({ name: step.name, data })

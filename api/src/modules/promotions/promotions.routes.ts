@@ -16,7 +16,6 @@ import { route, type RouteSpec } from '../../http/route'
 import { archivePromotion } from './archive-promotion'
 import { createPromotion } from './create-promotion'
 import { deletePromotion } from './delete-promotion'
-import { getPromotion } from './get-promotion'
 import { getReuseList } from './get-reuse-list'
 import { listPromotions } from './list-promotions'
 import { modifyPromotion } from './modify-promotion'
@@ -24,7 +23,6 @@ import { owedAfterPayment, sendAdditionalPaymentDueLater } from '../payments/sen
 import {
   ArchiveBodySchema,
   PromotionIdBodySchema,
-  PromotionIdQuerySchema,
   PromotionListQuerySchema,
   PromotionModifyBodyDoc,
   PromotionModifyBodySchema,
@@ -70,11 +68,6 @@ export function promotionRoutes(deps: AppDeps): RouteSpec[] {
       method: 'post', path: '/promotion/saveAttachments', access: 'user', summary: 'Save the attachment list alone.',
       body: SaveAttachmentsSchema, response: PromotionViewSchema, idempotent: true,
       handler: ({ owner, body }) => saveAttachments(db, owner, body),
-    }),
-    route({
-      method: 'get', path: '/promotion/get', access: 'user', summary: 'One promotion with its permit application and fees.',
-      query: PromotionIdQuerySchema, response: PromotionViewSchema,
-      handler: ({ owner, query }) => getPromotion(db, owner, query.id),
     }),
     route({
       method: 'get', path: '/promotion/list', access: 'user', summary: 'My Promotions: one page, sorted and searched.',

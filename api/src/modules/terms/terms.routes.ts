@@ -5,14 +5,13 @@ import {
   escapeHtml,
   formatDate,
   MSG_NOT_FOUND,
-  MSG_PDF_UNAVAILABLE,
   MSG_TERMS_HTML_REQUIRED,
   SubmitSkillsBasedTCResponseSchema,
   SubmitSkillsBasedTCSchema,
 } from '@permitdesk/shared'
 import type { AppDeps } from '../../deps'
 import { route, type RouteSpec } from '../../http/route'
-import { ChromiumNotFoundError } from '../../pdf/find-chromium'
+import { asPdfFailure } from '../../pdf/pdf-failure'
 import { approveTerms } from './approve-terms'
 import { generateTerms } from './generate-terms'
 import { getTerms } from './get-terms'
@@ -158,8 +157,7 @@ export function termsDocumentRoutes(deps: AppDeps) {
     try {
       pdf = await deps.pdf().render(termsPage({ title: `${row.name || 'Promotion'}: terms and conditions`, fragment: version.html, meta }))
     } catch (error) {
-      if (error instanceof ChromiumNotFoundError) throw new AppError('UNAVAILABLE', MSG_PDF_UNAVAILABLE)
-      throw error
+      throw asPdfFailure(error)
     }
     res.set('Content-Type', 'application/pdf')
     res.set('Content-Disposition', `attachment; filename="terms-and-conditions-${row.id}-v${version.number}.pdf"`)
