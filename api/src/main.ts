@@ -30,6 +30,7 @@ import { startDrawSchedule } from './jobs/draw-schedule'
 import { createStorage } from './storage/create-storage'
 import { startSiteRebuilds } from './jobs/site-rebuild'
 import { startReminderWorker } from './jobs/reminders'
+import { startWaNoticeHandler } from './jobs/wa-notice'
 import { startHousekeeping } from './jobs/housekeeping'
 import { startLodgementPackWorker } from './jobs/lodgement-pack'
 import { brandFor } from './mail/templates'
@@ -232,12 +233,15 @@ try {
   const stopLodgementPacks = await startLodgementPackWorker(boss, { db: database.db, storage, pdf, productName: brandFor(config).productName, logger })
   // Uploads never attached to anything are removed after 24 hours.
   await startUploadSweeper(boss, { db: database.db, storage, logger })
+  // WA notices (issue 26): e-mailed to the WA department when staff approve with "send to WA".
+  const stopWaNotices = await startWaNoticeHandler(boss, { database, config, logger, mailer: createMailer(config, logger), storage, pdf })
   // Events written by use cases (api/src/events) reach their handlers; started after every handler subscribed.
   const stopRelay = startOutboxRelay(boss, { database, logger })
   cleanups.push(async () => {
     await stopRelay().catch(() => {})
     await stopLodgementPacks().catch(() => {})
     await stopReminders().catch(() => {})
+    await stopWaNotices().catch(() => {})
     stopRebuilds()
     // Not graceful: a rebuild cut short leaves the live site as it was (the job stays queued).
     await boss.stop({ graceful: false, close: true, timeout: 1000 }).catch(() => {})

@@ -251,3 +251,7 @@ export const MSG_PAYMENT_RECEIVED = 'Thank you. Your payment has been received.'
 export const MSG_NO_PERMIT_BASE_FEE = 'If you go ahead with the permit service, its base fee still applies.';
 /** The modal before creating a promotion that needs no permit. */
 export const LABEL_NO_PERMIT_NEEDED = 'No permit needed';
+
+// The WA notice (issue 26)
+/** Approve with "send to WA" while the CMS has no WA department address. */
+export const MSG_WA_NOTICE_ADDRESS_MISSING = "The WA department's e-mail address is not set. Add it in the CMS under Site settings, Regulators, then approve again.";

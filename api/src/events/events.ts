@@ -22,6 +22,8 @@ export type EventMap = {
   'reminders.saved': { promotionId: number }
   /** Published CMS content changed: the public site is rebuilt (debounced). */
   'site.rebuild-requested': { reason: string }
+  /** Staff approved a promotion with "send to WA" (001 §4): its WA notice is e-mailed to the WA department (issue 26). */
+  'promotion.wa-notice-requested': { promotionId: number; staffId: number }
 }
 export type EventType = keyof EventMap
 export type DomainEvent<K extends EventType = EventType> = { id: number; type: K; payload: EventMap[K] }
