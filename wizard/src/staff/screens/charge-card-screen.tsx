@@ -1,8 +1,9 @@
-import { cardTotal, checkCard, formatCurrency, MSG_CARD_MAY_HAVE_BEEN_CHARGED, type InvoiceView } from '@permitdesk/shared'
+import { cardTotal, checkCard, dollarsToCents, formatCurrency, MSG_CARD_MAY_HAVE_BEEN_CHARGED, type InvoiceView } from '@permitdesk/shared'
 import { useEffect, useState, type FormEvent } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { useStripeCard } from '../../lib/stripe-card'
-import { api, ApiError } from '../../lib/api-client'
+import { ApiError } from '../../lib/api-client'
+import { chargeCard, getArbitraryInvoice } from '../api/staff-api'
 import { getPaymentConfig, type PaymentConfig } from '../../lib/payments-api'
 import { notify } from '../../lib/notify'
 import { StaffLayout } from '../staff-layout'
@@ -10,7 +11,6 @@ import { invoicePaths, staffPaths } from '../staff-paths'
 
 type Card = { cardName: string; cardNumber: string; cardExpiry: string; cardSecurityCode: string }
 const EMPTY: Card = { cardName: '', cardNumber: '', cardExpiry: '', cardSecurityCode: '' }
-const toCents = (dollars: number) => Math.round(dollars * 100)
 const BRAND_NAMES: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', diners: 'Diners Club', jcb: 'JCB', discover: 'Discover' }
 
 /**
@@ -46,7 +46,7 @@ export function ChargeCardScreen() {
     setError('')
     setReattempt(false)
     if (!invoiceNumber) return
-    api.get<InvoiceView>('/api/invoice/getArbitrary', { query: { invoiceNumber }, notify: false }).then(
+    getArbitraryInvoice(invoiceNumber).then(
       (found) => {
         setInvoice(found)
         setLookupError('')
@@ -71,7 +71,7 @@ export function ChargeCardScreen() {
       const errors = checkCard({ name: card.cardName, number: card.cardNumber, cvc: card.cardSecurityCode, expiry: card.cardExpiry }, new Date())
       if (Object.keys(errors).length > 0) return setFieldErrors(errors)
     }
-    const byCard = cardTotal(toCents(invoice.amount), toCents(invoice.gst))
+    const byCard = cardTotal(dollarsToCents(invoice.amount), dollarsToCents(invoice.gst))
     if (!window.confirm(`Charge ${formatCurrency(byCard.total)} to this card for invoice ${invoice.invoiceNumber}?`)) return
     setBusy(true)
     try {
@@ -81,7 +81,7 @@ export function ChargeCardScreen() {
         if ('error' in created) return setError(created.error)
         body = { ...body, cardName: card.cardName, paymentMethodId: created.id }
       } else body = { ...body, ...card }
-      const result = await api.post<{ invoice: InvoiceView; card: { brand: string | null; last4: string | null } }>('/api/admin/chargeCard', body, { notify: false })
+      const result = await chargeCard(body)
       setPaid(result)
       setCard(EMPTY)
       notify(`Invoice ${result.invoice.invoiceNumber} paid by card.`, 'info')
@@ -95,7 +95,7 @@ export function ChargeCardScreen() {
     }
   }
 
-  const byCard = invoice ? cardTotal(toCents(invoice.amount), toCents(invoice.gst)) : null
+  const byCard = invoice ? cardTotal(dollarsToCents(invoice.amount), dollarsToCents(invoice.gst)) : null
   return (
     <StaffLayout title="Charge card">
       <h1>Charge a card</h1>
@@ -120,17 +120,17 @@ export function ChargeCardScreen() {
             <dt>Status</dt>
             <dd data-testid="charge-status">{paid ? paid.invoice.status : invoice.status}</dd>
             <dt>Amount</dt>
-            <dd>{formatCurrency(toCents(invoice.amount))}</dd>
+            <dd>{formatCurrency(dollarsToCents(invoice.amount))}</dd>
             <dt>GST</dt>
-            <dd>{formatCurrency(toCents(invoice.gst))}</dd>
+            <dd>{formatCurrency(dollarsToCents(invoice.gst))}</dd>
             <dt>Card surcharge (1.5%)</dt>
-            <dd data-testid="charge-surcharge">{formatCurrency(paid ? toCents(paid.invoice.ccSurcharge) : byCard.surcharge)}</dd>
+            <dd data-testid="charge-surcharge">{formatCurrency(paid ? dollarsToCents(paid.invoice.ccSurcharge) : byCard.surcharge)}</dd>
             <dt>Total by card</dt>
-            <dd data-testid="charge-total">{formatCurrency(paid ? toCents(paid.invoice.total) : byCard.total)}</dd>
+            <dd data-testid="charge-total">{formatCurrency(paid ? dollarsToCents(paid.invoice.total) : byCard.total)}</dd>
           </dl>
           {paid ? (
             <p role="status" data-testid="charge-result">
-              Charged {formatCurrency(toCents(paid.invoice.total))} to {(paid.card.brand && BRAND_NAMES[paid.card.brand]) || 'the card'}
+              Charged {formatCurrency(dollarsToCents(paid.invoice.total))} to {(paid.card.brand && BRAND_NAMES[paid.card.brand]) || 'the card'}
               {paid.card.last4 ? ` ending ${paid.card.last4}` : ''}.
             </p>
           ) : invoice.status !== 'awaiting payment' ? (
