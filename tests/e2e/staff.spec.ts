@@ -46,7 +46,7 @@ test('outstanding → action entry → customer answers and resubmits → NSW pe
   await expect(staff.getByRole('heading', { name: 'Outstanding permit applications' })).toBeVisible()
   const row = staff.getByRole('row').filter({ hasText: name })
   await expect(row).toContainText('Submitted and awaiting feedback')
-  await expect(row).toHaveAttribute('data-colour', 'default')
+  await expect(row.locator('[data-colour]')).toHaveAttribute('data-colour', 'default')
   await row.getByRole('link', { name }).click()
   await expect(staff.getByTestId('status')).toHaveText('Submitted and awaiting feedback')
 
@@ -91,6 +91,7 @@ test('outstanding → action entry → customer answers and resubmits → NSW pe
   await staff.getByRole('link', { name: 'Back to the promotion' }).click()
   await expect(staff.getByText('NSW NTP/24/01234')).toBeVisible()
   await staff.getByRole('button', { name: 'Approve' }).click()
+  await staff.getByRole('dialog', { name: 'Approve this promotion' }).getByRole('button', { name: 'Approve promotion' }).click()
   await expect(staff.getByTestId('status')).toHaveText('Approved')
 
   // The changelog has every step, newest first.
