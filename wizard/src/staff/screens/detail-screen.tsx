@@ -24,7 +24,12 @@ function waNoticeText(p: AdminPromotionDetail): string {
 /** detail/{id}/ (Promotion Detail): everything about one promotion and the staff actions on it. */
 export function DetailScreen() {
   const id = Number(useParams().id)
-  const promotion = useQuery({ queryKey: staffKeys.promotion(id), queryFn: () => getAdminPromotion(id) })
+  const promotion = useQuery({
+    queryKey: staffKeys.promotion(id),
+    queryFn: () => getAdminPromotion(id),
+    // The WA notice goes out behind the approval (the outbox): look again until it is recorded.
+    refetchInterval: (query) => (query.state.data?.waNotice.requested && !query.state.data.waNotice.sentAt ? 2000 : false),
+  })
   const p = promotion.data
 
   return (
