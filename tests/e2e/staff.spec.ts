@@ -6,10 +6,17 @@
  */
 import crypto from 'node:crypto'
 import { customerStatusName } from '@permitdesk/shared'
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { readyPromotion, signUpCustomer, watchConsole } from './helpers'
 
 const STAFF = { email: 'staff@permitdesk.test', password: 'staff-password-123' }
+
+/** Types a date day first (dd/mm/yyyy, Sydney's today for `date`) into a react-aria date field, as a person does. */
+async function typeDate(page: Page, within: Locator, label: string, date: Date) {
+  const [yyyy, mm, dd] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(date).split('-')
+  await within.getByRole('group', { name: label, exact: true }).getByRole('spinbutton').first().click()
+  await page.keyboard.type(`${dd}${mm}${yyyy}`)
+}
 
 const signUp = (request: APIRequestContext) =>
   signUpCustomer(request, 'staffe2e', { firstName: 'Cam', lastName: 'Customer', accountName: 'Cam Customer Pty Ltd' })
@@ -82,7 +89,7 @@ test('outstanding → action entry → customer answers and resubmits → NSW pe
   await staff.getByRole('link', { name: 'Permit numbers' }).click()
   const nsw = staff.getByRole('form', { name: 'NSW permit' })
   await expect(nsw.getByLabel('NSW permit number')).toHaveValue('NTP/')
-  await nsw.getByLabel('NSW approval date').fill(new Date().toISOString().slice(0, 10))
+  await typeDate(staff, nsw, 'NSW approval date', new Date())
   await nsw.getByRole('button', { name: 'Save NSW permit number' }).click()
   await expect(nsw.getByRole('alert')).toHaveText('Please enter a valid permit number.')
   await nsw.getByLabel('NSW permit number').fill('NTP/24/01234')

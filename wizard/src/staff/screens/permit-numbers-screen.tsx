@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react'
 import { Link, useParams } from 'react-router'
 import { ApiError } from '../../lib/api-client'
 import { notify } from '../../lib/notify'
-import { NativeButton } from '../../components/ui'
+import { DatePicker, NativeButton } from '../../components/ui'
 import { getAdminPromotion, savePermitNumber, staffKeys, uploadFile } from '../api/staff-api'
 import { useStaffAction } from '../api/use-staff-action'
 import { StaffLayout } from '../staff-layout'
@@ -75,16 +75,9 @@ function PermitNumberForm({ id, state, saved }: { id: number; state: (typeof PER
         <input value={number} onChange={(e) => setNumber(e.target.value)} />
         {err('number')}
       </label>
-      <label>
-        {state} approval date
-        <input type="date" value={approvalDate} onChange={(e) => setApprovalDate(e.target.value)} />
-        {err('approvalDate')}
-      </label>
-      <label>
-        {state} expiry date
-        <input type="date" value={expiryDate} onChange={(e) => setExpiryDate(e.target.value)} />
-        {err('expiryDate')}
-      </label>
+      {/* The design system's date fields: day first (dd/mm/yyyy) whatever the browser's language. */}
+      <DatePicker label={`${state} approval date`} value={approvalDate || null} onChange={(value) => setApprovalDate(value ?? '')} errorMessage={errors.approvalDate?.join(' ')} />
+      <DatePicker label={`${state} expiry date`} value={expiryDate || null} onChange={(value) => setExpiryDate(value ?? '')} errorMessage={errors.expiryDate?.join(' ')} />
       <label>
         {state} permit document
         <input type="file" onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])} />
