@@ -34,6 +34,8 @@ async function look(page: Page, name: string) {
   for (const [width, height, device] of [[1280, 900, 'desktop'], [390, 844, 'phone']] as const) {
     await page.setViewportSize({ width, height })
     expect(await axeSerious(page), `${name} on ${device}`).toEqual([])
+    // Nothing widens the page past the screen (wide tables scroll inside their own region).
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} on ${device}: page width`).toBeLessThanOrEqual(width)
     await page.screenshot({ path: path.join(SCREENS_DIR, `staff-morning-${name}-${device}.png`), fullPage: true })
   }
   await page.setViewportSize({ width: 1280, height: 900 })
