@@ -147,7 +147,7 @@ test('chargecard/: staff charge a customer card for an invoice, with the 1.5% su
   const id = (await created.json()).id as number
   const { context, page: staff } = await staffPage(browser)
   const errors = watchConsole(staff)
-  staff.on('dialog', (dialog) => void dialog.accept())
+  const confirmCharge = () => staff.getByRole('dialog', { name: 'Charge $111.65?' }).getByRole('button', { name: 'Charge the card' }).click()
 
   // A custom invoice of $100 + $10 GST: by card $111.65 (1.5% of $110 = $1.65).
   const invoice = await staff.request.post('/api/admin/createInvoice', { data: { id, amount: 100, gst: 10, description: 'Extra draw' } })
@@ -168,12 +168,14 @@ test('chargecard/: staff charge a customer card for an invoice, with the 1.5% su
   await staff.getByLabel('Expiry (MM/YY)').fill('12/35')
   await staff.getByLabel('Security code').fill('123')
   await staff.getByRole('button', { name: 'Charge $111.65' }).click()
+  await confirmCharge()
   await expect(staff.getByTestId('charge-error')).toHaveText(/declined/i)
   await expect(staff.getByTestId('charge-status')).toHaveText('awaiting payment')
 
   // A good card: paid.
   await staff.getByLabel('Card number').fill('4242 4242 4242 4242')
   await staff.getByRole('button', { name: 'Charge $111.65' }).click()
+  await confirmCharge()
   await expect(staff.getByTestId('charge-result')).toHaveText('Charged $111.65 to Visa ending 4242.')
   await expect(staff.getByTestId('charge-status')).toHaveText('paid')
 

@@ -6,6 +6,7 @@ import { ApiError } from '../../lib/api-client'
 import { chargeCard, getArbitraryInvoice } from '../api/staff-api'
 import { getPaymentConfig, type PaymentConfig } from '../../lib/payments-api'
 import { notify } from '../../lib/notify'
+import { Button, Modal, NativeButton } from '../../components/ui'
 import { StaffLayout } from '../staff-layout'
 import { invoicePaths, staffPaths } from '../staff-paths'
 
@@ -31,6 +32,7 @@ export function ChargeCardScreen() {
   const [error, setError] = useState('')
   const [busy, setBusy] = useState(false)
   const [reattempt, setReattempt] = useState(false)
+  const [confirming, setConfirming] = useState(false)
   const [paid, setPaid] = useState<{ invoice: InvoiceView; card: { brand: string | null; last4: string | null } } | null>(null)
   const [stripeMount, setStripeMount] = useState<HTMLDivElement | null>(null)
   const useStripe = config?.gateway === 'stripe'
@@ -62,7 +64,8 @@ export function ChargeCardScreen() {
     setParams({ invoice: String(n) })
   }
 
-  async function charge(event: FormEvent) {
+  /** The card is checked first; the charge waits for the staff member to confirm the amount. */
+  function check(event: FormEvent) {
     event.preventDefault()
     if (!invoice) return
     setError('')
@@ -71,8 +74,12 @@ export function ChargeCardScreen() {
       const errors = checkCard({ name: card.cardName, number: card.cardNumber, cvc: card.cardSecurityCode, expiry: card.cardExpiry }, new Date())
       if (Object.keys(errors).length > 0) return setFieldErrors(errors)
     }
-    const byCard = cardTotal(dollarsToCents(invoice.amount), dollarsToCents(invoice.gst))
-    if (!window.confirm(`Charge ${formatCurrency(byCard.total)} to this card for invoice ${invoice.invoiceNumber}?`)) return
+    setConfirming(true)
+  }
+
+  async function charge() {
+    setConfirming(false)
+    if (!invoice) return
     setBusy(true)
     try {
       let body: Record<string, unknown> = { invoiceNumber: invoice.invoiceNumber, isReattempt: reattempt }
@@ -104,7 +111,7 @@ export function ChargeCardScreen() {
           Invoice number
           <input inputMode="numeric" value={lookup} onChange={(e) => setLookup(e.target.value)} size={10} />
         </label>
-        <button type="submit">Find invoice</button>
+        <NativeButton type="submit">Find invoice</NativeButton>
       </form>
       {lookupError && <p role="alert">{lookupError}</p>}
 
@@ -136,7 +143,7 @@ export function ChargeCardScreen() {
           ) : invoice.status !== 'awaiting payment' ? (
             <p role="alert">This invoice is {invoice.status}: there is nothing to charge.</p>
           ) : (
-            <form onSubmit={(e) => void charge(e)} noValidate aria-label="Card details">
+            <form onSubmit={check} noValidate aria-label="Card details">
               <CardInput name="cardName" label="Name on card" card={card} setCard={setCard} errors={fieldErrors} />
               {useStripe ? (
                 <div className="field">
@@ -156,9 +163,26 @@ export function ChargeCardScreen() {
                   {error}
                 </p>
               )}
-              <button type="submit" disabled={busy}>
+              <NativeButton type="submit" disabled={busy}>
                 {busy ? 'Charging…' : `Charge ${formatCurrency(byCard.total)}`}
-              </button>
+              </NativeButton>
+              <Modal
+                isOpen={confirming}
+                title={`Charge ${formatCurrency(byCard.total)}?`}
+                onClose={() => setConfirming(false)}
+                actions={
+                  <>
+                    <Button variant="secondary" onPress={() => setConfirming(false)}>
+                      Cancel
+                    </Button>
+                    <Button onPress={() => void charge()}>Charge the card</Button>
+                  </>
+                }
+              >
+                <p>
+                  {formatCurrency(byCard.total)} to this card for invoice {invoice.invoiceNumber}, including the card surcharge of {formatCurrency(byCard.surcharge)}.
+                </p>
+              </Modal>
             </form>
           )}
         </>
