@@ -1,4 +1,4 @@
-import { dollarsToCents, formatCurrency, formatDate, formatDateTime, MSG_OWNER_EDITING, type AdminNoteView, type AdminPromotionDetail } from '@permitdesk/shared'
+import { availableEvents, dollarsToCents, formatCurrency, formatDate, formatDateTime, MSG_OWNER_EDITING, type AdminNoteView, type AdminPromotionDetail } from '@permitdesk/shared'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useParams } from 'react-router'
@@ -120,7 +120,8 @@ function PromotionActions({ p }: { p: AdminPromotionDetail }) {
       <h2>Actions</h2>
       <div className="staff-actions">
         <NativeButton onClick={() => void editInWizard()}>Edit application</NativeButton>
-        <NativeButton onClick={() => setDialog('approve')}>Approve</NativeButton>
+        {/* Only where the status table allows it (submitted or resubmitted). */}
+        {availableEvents(p.statusId, 'admin').includes('APPROVE_PROMOTION') && <NativeButton onClick={() => setDialog('approve')}>Approve</NativeButton>}
         <NativeButton onClick={() => lock.mutate(undefined)} disabled={lock.isPending}>
           {p.statusId === 12 ? 'Unlock' : 'Lock'}
         </NativeButton>
