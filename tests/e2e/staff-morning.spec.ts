@@ -108,6 +108,7 @@ test("a staff member's morning: outstanding → the oldest application → note 
   const [yyyy, mm, dd] = due.split('-')
   await dialog.getByRole('group', { name: 'Due date', exact: true }).getByRole('spinbutton').first().click()
   await staff.keyboard.type(`${dd}${mm}${yyyy}`)
+  await expect(dialog.getByText('Please enter the date this task is due.')).toHaveCount(0)
   await look(staff, 'make-task')
   await dialog.getByRole('button', { name: 'Make it a task' }).click()
   await expect(dialog).toHaveCount(0)

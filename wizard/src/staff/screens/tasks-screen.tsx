@@ -67,7 +67,7 @@ export function TasksScreen() {
           Promotion id (optional)
           <input inputMode="numeric" value={promotionId} onChange={(e) => setPromotionId(e.target.value)} size={8} />
         </label>
-        <DatePicker label="Due date" value={dueDate} onChange={setDueDate} isRequired errorMessage={errors.dueDate?.join(' ')} />
+        <DatePicker label="Due date" value={dueDate} onChange={(value) => (setDueDate(value), setErrors(({ dueDate: _answered, ...rest }) => rest))} isRequired errorMessage={errors.dueDate?.join(' ')} />
         <NativeButton type="submit" disabled={create.isPending}>
           Add task
         </NativeButton>
