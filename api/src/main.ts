@@ -32,6 +32,7 @@ import { createStorage } from './storage/create-storage'
 import { startSiteRebuilds } from './jobs/site-rebuild'
 import { startReminderWorker } from './jobs/reminders'
 import { startEntryReceipts } from './jobs/entry-receipts'
+import { startWaNoticeHandler } from './jobs/wa-notice'
 import { startHousekeeping } from './jobs/housekeeping'
 import { startRetention } from './jobs/retention'
 import { startLodgementPackWorker } from './jobs/lodgement-pack'
@@ -242,6 +243,8 @@ try {
   await startUploadSweeper(boss, { db: database.db, storage, logger })
   // Entrants' receipts (issue 27), on the `entry.accepted` event.
   const stopReceipts = await startEntryReceipts(boss, { config, database, logger, mailer: createMailer(config, logger) })
+  // WA notices (issue 26): e-mailed to the WA department when staff approve with "send to WA".
+  const stopWaNotices = await startWaNoticeHandler(boss, { database, config, logger, mailer: createMailer(config, logger), storage, pdf })
   // Events written by use cases (api/src/events) reach their handlers; started after every handler subscribed.
   const stopRelay = startOutboxRelay(boss, { database, logger })
   cleanups.push(async () => {
@@ -249,6 +252,7 @@ try {
     await stopLodgementPacks().catch(() => {})
     await stopReminders().catch(() => {})
     await stopReceipts().catch(() => {})
+    await stopWaNotices().catch(() => {})
     stopRebuilds()
     // Not graceful: a rebuild cut short leaves the live site as it was (the job stays queued).
     await boss.stop({ graceful: false, close: true, timeout: 1000 }).catch(() => {})

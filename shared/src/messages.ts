@@ -307,3 +307,6 @@ export const MSG_ENTRY_IMPORT_FILE_REQUIRED = 'Please choose a CSV file of entri
 export const MSG_ENTRY_IMPORT_BAD_CSV = 'This file is not valid CSV. Please save the entries as CSV (UTF-8) and try again.';
 export const MSG_ENTRY_IMPORT_RECEIVED_INVALID = 'The received column must be a Sydney date and time (YYYY-MM-DD HH:MM) no later than now.';
 export const msgEntryImportTooLarge = (limitMb: number): string => `The file is larger than ${limitMb} MB, the most one import accepts.`;
+// The WA notice (issue 26)
+/** Approve with "send to WA" while the CMS has no WA department address. */
+export const MSG_WA_NOTICE_ADDRESS_MISSING = "The WA department's e-mail address is not set. Add it in the CMS under Site settings, Regulators, then approve again.";

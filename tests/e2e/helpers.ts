@@ -105,15 +105,17 @@ export async function signUpCustomer(request: APIRequestContext, prefix: string,
 }
 
 /** A promotion (NSW + ACT, $20,000, managed) made complete through the API, attachments B and E uploaded: "Ready for submission". */
-export async function readyPromotion(request: APIRequestContext, name: string): Promise<number> {
+export async function readyPromotion(request: APIRequestContext, name: string, ausStates: Record<string, boolean> = { nsw: true, act: true }): Promise<number> {
   const created = await request.post('/api/promotion/create', {
-    data: { name, ausStates: { nsw: true, act: true }, includeNz: false, totalPrizeValue: 20_000, hasNswAuthority: false, winnersDrawnElectronically: false, managedSubmission: true, randomDraw: false, termsAndConditions: false, abridgedTC: false, hostedTC: false },
+    data: { name, ausStates, includeNz: false, totalPrizeValue: 20_000, hasNswAuthority: false, winnersDrawnElectronically: false, managedSubmission: true, randomDraw: false, termsAndConditions: false, abridgedTC: false, hostedTC: false },
   })
   expect(created.status(), await created.text()).toBe(200)
   const id = (await created.json()).id as number
   const current = await (await request.get(`/api/promotion/get?id=${id}`)).json()
   const complete = completeApplication()
-  const saved = await request.post('/api/promotion/save', { data: { ...current, ...complete, name, permit: { ...current.permit, ...complete.permit }, versionNumber: current.versionNumber } })
+  // Each chosen state's prize value (the complete application has NSW's and ACT's).
+  const prizeValues = Object.fromEntries(Object.keys(ausStates).filter((state) => ausStates[state]).map((state) => [`prizeValue${state.toUpperCase()}`, 20_000]))
+  const saved = await request.post('/api/promotion/save', { data: { ...current, ...complete, ...prizeValues, name, permit: { ...current.permit, ...complete.permit }, versionNumber: current.versionNumber } })
   expect(saved.status(), await saved.text()).toBe(200)
   const pdf = { name: 'file.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n') }
   const files: string[] = []

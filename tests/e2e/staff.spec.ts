@@ -6,10 +6,17 @@
  */
 import crypto from 'node:crypto'
 import { customerStatusName } from '@permitdesk/shared'
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { readyPromotion, signUpCustomer, watchConsole } from './helpers'
 
 const STAFF = { email: 'staff@permitdesk.test', password: 'staff-password-123' }
+
+/** Types a date day first (dd/mm/yyyy, Sydney's today for `date`) into a react-aria date field, as a person does. */
+async function typeDate(page: Page, within: Locator, label: string, date: Date) {
+  const [yyyy, mm, dd] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(date).split('-')
+  await within.getByRole('group', { name: label, exact: true }).getByRole('spinbutton').first().click()
+  await page.keyboard.type(`${dd}${mm}${yyyy}`)
+}
 
 const signUp = (request: APIRequestContext) =>
   signUpCustomer(request, 'staffe2e', { firstName: 'Cam', lastName: 'Customer', accountName: 'Cam Customer Pty Ltd' })
@@ -46,7 +53,7 @@ test('outstanding → action entry → customer answers and resubmits → NSW pe
   await expect(staff.getByRole('heading', { name: 'Outstanding permit applications' })).toBeVisible()
   const row = staff.getByRole('row').filter({ hasText: name })
   await expect(row).toContainText('Submitted and awaiting feedback')
-  await expect(row).toHaveAttribute('data-colour', 'default')
+  await expect(row.locator('[data-colour]')).toHaveAttribute('data-colour', 'default')
   await row.getByRole('link', { name }).click()
   await expect(staff.getByTestId('status')).toHaveText('Submitted and awaiting feedback')
 
@@ -82,7 +89,7 @@ test('outstanding → action entry → customer answers and resubmits → NSW pe
   await staff.getByRole('link', { name: 'Permit numbers' }).click()
   const nsw = staff.getByRole('form', { name: 'NSW permit' })
   await expect(nsw.getByLabel('NSW permit number')).toHaveValue('NTP/')
-  await nsw.getByLabel('NSW approval date').fill(new Date().toISOString().slice(0, 10))
+  await typeDate(staff, nsw, 'NSW approval date', new Date())
   await nsw.getByRole('button', { name: 'Save NSW permit number' }).click()
   await expect(nsw.getByRole('alert')).toHaveText('Please enter a valid permit number.')
   await nsw.getByLabel('NSW permit number').fill('NTP/24/01234')
@@ -91,6 +98,7 @@ test('outstanding → action entry → customer answers and resubmits → NSW pe
   await staff.getByRole('link', { name: 'Back to the promotion' }).click()
   await expect(staff.getByText('NSW NTP/24/01234')).toBeVisible()
   await staff.getByRole('button', { name: 'Approve' }).click()
+  await staff.getByRole('dialog', { name: 'Approve this promotion' }).getByRole('button', { name: 'Approve promotion' }).click()
   await expect(staff.getByTestId('status')).toHaveText('Approved')
 
   // The changelog has every step, newest first.
@@ -139,7 +147,7 @@ test('chargecard/: staff charge a customer card for an invoice, with the 1.5% su
   const id = (await created.json()).id as number
   const { context, page: staff } = await staffPage(browser)
   const errors = watchConsole(staff)
-  staff.on('dialog', (dialog) => void dialog.accept())
+  const confirmCharge = () => staff.getByRole('dialog', { name: 'Charge $111.65?' }).getByRole('button', { name: 'Charge the card' }).click()
 
   // A custom invoice of $100 + $10 GST: by card $111.65 (1.5% of $110 = $1.65).
   const invoice = await staff.request.post('/api/admin/createInvoice', { data: { id, amount: 100, gst: 10, description: 'Extra draw' } })
@@ -160,12 +168,14 @@ test('chargecard/: staff charge a customer card for an invoice, with the 1.5% su
   await staff.getByLabel('Expiry (MM/YY)').fill('12/35')
   await staff.getByLabel('Security code').fill('123')
   await staff.getByRole('button', { name: 'Charge $111.65' }).click()
+  await confirmCharge()
   await expect(staff.getByTestId('charge-error')).toHaveText(/declined/i)
   await expect(staff.getByTestId('charge-status')).toHaveText('awaiting payment')
 
   // A good card: paid.
   await staff.getByLabel('Card number').fill('4242 4242 4242 4242')
   await staff.getByRole('button', { name: 'Charge $111.65' }).click()
+  await confirmCharge()
   await expect(staff.getByTestId('charge-result')).toHaveText('Charged $111.65 to Visa ending 4242.')
   await expect(staff.getByTestId('charge-status')).toHaveText('paid')
 

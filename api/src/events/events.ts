@@ -24,6 +24,8 @@ export type EventMap = {
   'site.rebuild-requested': { reason: string }
   /** Issue 27: an entry was accepted on a form with receipts: the entrant gets its number by e-mail (the address stays in the entry, not the outbox). */
   'entry.accepted': { entryId: number; promotionId: number }
+  /** Staff approved a promotion with "send to WA" (001 §4): its WA notice is e-mailed to the WA department (issue 26). */
+  'promotion.wa-notice-requested': { promotionId: number; staffId: number }
 }
 export type EventType = keyof EventMap
 export type DomainEvent<K extends EventType = EventType> = { id: number; type: K; payload: EventMap[K] }

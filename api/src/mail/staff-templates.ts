@@ -28,3 +28,16 @@ export function emailChangedTemplate(brand: Brand, { firstName, oldEmail, newEma
     footer: `If you did not ask for this change, please contact us at ${brand.supportEmail}.`,
   })
 }
+
+/** The WA notice (001 §4, issue 26): to the WA department, the notice PDF attached. */
+export function waNoticeTemplate(brand: Brand, { promotionName, promotionId, promoter, period }: { promotionName: string; promotionId: number; promoter: string; period: string }): Email {
+  return layout(brand, {
+    subject: `WA trade promotion notice: ${promotionName} (${brand.productName} ${promotionId})`,
+    heading: 'Trade promotion notice',
+    paragraphs: [
+      `Please find attached the notice of the trade promotion "${promotionName}", conducted by ${promoter}, which includes Western Australia.`,
+      `Promotion period: ${period}.`,
+      `It is sent by ${brand.productName} on the promoter's behalf; please reply to ${brand.supportEmail} with any question.`,
+    ],
+  })
+}

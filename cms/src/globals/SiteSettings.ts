@@ -62,6 +62,17 @@ export const SiteSettings: GlobalConfig = {
           ],
         },
         {
+          label: 'Regulators',
+          fields: [
+            {
+              name: 'waNoticeEmail',
+              type: 'email',
+              label: 'WA department e-mail (trade promotion notices)',
+              admin: { description: 'When staff approve a promotion that includes WA and choose "send to WA", its WA notice (PDF) is e-mailed here.' },
+            },
+          ],
+        },
+        {
           label: 'Analytics',
           fields: [
             {

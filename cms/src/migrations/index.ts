@@ -3,6 +3,7 @@ import * as migration_20261121_205228_site_content from './20261121_205228_site_
 import * as migration_20261123_101835_site_settings_abn from './20261123_101835_site_settings_abn';
 import * as migration_20261123_103230_terms_clauses from './20261123_103230_terms_clauses';
 import * as migration_20261123_130701_staff_resources from './20261123_130701_staff_resources';
+import * as migration_20261125_190500_site_settings_wa_notice_email from './20261125_190500_site_settings_wa_notice_email';
 
 export const migrations = [
   {
@@ -29,5 +30,10 @@ export const migrations = [
     up: migration_20261123_130701_staff_resources.up,
     down: migration_20261123_130701_staff_resources.down,
     name: '20261123_130701_staff_resources'
+  },
+  {
+    up: migration_20261125_190500_site_settings_wa_notice_email.up,
+    down: migration_20261125_190500_site_settings_wa_notice_email.down,
+    name: '20261125_190500_site_settings_wa_notice_email',
   },
 ];

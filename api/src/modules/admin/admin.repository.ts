@@ -65,16 +65,20 @@ export async function searchPromotions(db: DbOrTx, search: PromotionSearch) {
     )
   }
   const condition = where.length ? and(...where) : undefined
-  const rows = await db
-    .select(adminColumns)
+  // The total comes with the page (a window count over the matches), so the search runs once, not
+  // twice; only a page past the end asks for the count apart.
+  const found = await db
+    .select({ ...adminColumns, total: sql<number>`(count(*) over ())::int` })
     .from(promotions)
     .innerJoin(users, eq(users.id, promotions.userId))
     .where(condition)
     .orderBy(desc(promotions.id))
     .limit(search.limit)
     .offset(search.offset)
-  const [total] = await db.select({ n: count() }).from(promotions).where(condition)
-  return { rows, total: total?.n ?? 0 }
+  if (found.length > 0) return { rows: found.map(({ total: _total, ...row }) => row), total: found[0]!.total }
+  if (search.offset === 0) return { rows: [], total: 0 }
+  const [total] = await db.select({ n: count() }).from(promotions).innerJoin(users, eq(users.id, promotions.userId)).where(condition)
+  return { rows: [], total: total?.n ?? 0 }
 }
 
 export async function findPromotionById(db: DbOrTx, id: number, { forUpdate = false } = {}): Promise<PromotionRow | undefined> {

@@ -68,7 +68,7 @@ function promotionActions(deps: AppDeps): RouteSpec[] {
       route({
         method: 'post', path, summary: 'Approve a submitted promotion (sendToWA when not amending and not yet started).', access: 'staff',
         body: z.object({ promotionId: RecordIdSchema, sendToWA: z.boolean().default(false) }), response: StatusOut,
-        handler: async ({ body, user }) => statusOf(await approvePromotion(db, user, body.promotionId, body.sendToWA, today({ now: new Date() }))),
+        handler: async ({ body, user }) => statusOf(await approvePromotion(db, deps.events, user, body.promotionId, body.sendToWA, today({ now: new Date() }))),
       }),
     ),
     route({

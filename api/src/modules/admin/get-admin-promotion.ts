@@ -9,7 +9,7 @@ export async function getAdminPromotion(db: DbOrTx, id: number): Promise<AdminPr
   const row = await findPromotionById(db, id)
   if (!row) throw new AppError('NOT_FOUND')
   const owner = await findOwner(db, row.userId)
-  const details = row.details as { actionEntry?: unknown; forceSaPremium?: boolean; sentToWA?: boolean }
+  const details = row.details as { actionEntry?: unknown; forceSaPremium?: boolean; sentToWA?: boolean; waNoticeSentAt?: string; waNoticeSentTo?: string }
   return {
     id: row.id,
     name: row.name,
@@ -29,6 +29,7 @@ export async function getAdminPromotion(db: DbOrTx, id: number): Promise<AdminPr
     permitNumbers: row.permitNumbers,
     formsSubmitted: row.formsSubmitted,
     forceSaPremium: details.forceSaPremium === true,
+    waNotice: { requested: details.sentToWA === true, sentAt: details.waNoticeSentAt ?? null, sentTo: details.waNoticeSentTo ?? null },
     fees: {
       NSW: toDollars(row.fees.feeDue_NSW),
       ACT: toDollars(row.fees.feeDue_ACT),

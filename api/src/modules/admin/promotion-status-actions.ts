@@ -11,6 +11,7 @@ import {
   MSG_PROMOTION_NOT_DELETED,
   MSG_PROMOTION_NOT_LOCKED,
   MSG_STATE_NOT_IN_PROMOTION,
+  MSG_WA_NOTICE_ADDRESS_MISSING,
   PERMIT_STATUS_IDS,
   requireTransition,
 } from '@permitdesk/shared'
@@ -19,6 +20,8 @@ import type { PromotionRow } from '../../db/schema/promotions'
 import { computeFees } from '../promotions/promotion-fields'
 import { pricingRuleSet } from '../rules/pricing-rule-set'
 import { writePromotionAsStaff, type Staff } from './staff-write'
+import type { Events, Tx } from '../../events/events'
+import { findWaNoticeEmail } from './wa-notice.repository'
 
 export async function forcePromotionStatusChange(db: Db, staff: Staff, id: number, newStatus: number) {
   const { after } = await writePromotionAsStaff(db, staff, id, 'force-status', (row) => {
@@ -58,14 +61,21 @@ export async function setPromotionDeleted(db: Db, staff: Staff, id: number, dele
 
 /**
  * approvePromotion (promotionId, sendToWA): submitted/resubmitted → approved. `sendToWA` is kept
- * only when the promotion is not an amendment and has not yet started (001 §4).
+ * only when the promotion includes WA, is not an amendment and has not yet started (001 §4); then
+ * the WA notice is e-mailed to the WA department through the outbox (send-wa-notice.ts), so a
+ * rolled-back approval sends nothing. Without the department's address in the CMS the approval
+ * is refused rather than recorded as sent.
  */
-export async function approvePromotion(db: Db, staff: Staff, id: number, sendToWA: boolean, today: string) {
-  const { after } = await writePromotionAsStaff(db, staff, id, 'approve', (row) => {
+export async function approvePromotion(db: Db, events: Events, staff: Staff, id: number, sendToWA: boolean, today: string) {
+  const { after } = await writePromotionAsStaff(db, staff, id, 'approve', async (row, tx) => {
     const to = requireTransition({ from: row.statusId, event: 'APPROVE_PROMOTION', role: 'admin' })
     const amending = row.statusId === PERMIT_STATUS_IDS.resubmitted
     const started = !!row.startDate && row.startDate <= today
     const sendsToWA = sendToWA && !amending && !started && row.stateWa
+    if (sendsToWA) {
+      if (!(await findWaNoticeEmail(tx))) throw new AppError('CONFLICT', MSG_WA_NOTICE_ADDRESS_MISSING, { modelState: { sendToWA: [MSG_WA_NOTICE_ADDRESS_MISSING] } })
+      await events.publish(tx as Tx, 'promotion.wa-notice-requested', { promotionId: row.id, staffId: staff.id })
+    }
     return { statusId: to, details: { ...row.details, sentToWA: sendsToWA, approvedOn: today } }
   })
   return after

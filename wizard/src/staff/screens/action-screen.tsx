@@ -1,19 +1,19 @@
-import type { AdminPromotionDetail } from '@permitdesk/shared'
+import { useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
-import { api } from '../../lib/api-client'
-import { notify } from '../../lib/notify'
+import { NativeButton } from '../../components/ui'
+import { createActionEntry, getActionFields, getAdminPromotion, staffKeys } from '../api/staff-api'
+import { useStaffAction } from '../api/use-staff-action'
 import { StaffLayout } from '../staff-layout'
 import { staffPaths } from '../staff-paths'
-import { useLoad } from '../use-load'
 
 type Entry = { actionFields?: { actionFieldSlug: string; checked?: boolean | null; comment?: string | null }[]; actionQuestions?: { question: string; answer?: string | null }[] } | null
 
 /** action/{id}/: the current action entry of a promotion and the customer's answers. */
 export function ActionScreen() {
   const id = Number(useParams().id)
-  const promotion = useLoad(() => api.get<AdminPromotionDetail>('/api/admin/getPromotion', { query: { id } }), [id])
-  const fields = useLoad(() => api.get<{ slug: string; name: string }[]>('/api/admin/getActionFields'), [])
+  const promotion = useQuery({ queryKey: staffKeys.promotion(id), queryFn: () => getAdminPromotion(id) })
+  const fields = useQuery({ queryKey: staffKeys.actionFields, queryFn: getActionFields })
   const entry = promotion.data?.actionEntry as Entry
   const nameOf = (slug: string) => fields.data?.find((f) => f.slug === slug)?.name ?? slug
   return (
@@ -55,19 +55,23 @@ export function ActionScreen() {
 export function ActionCreateScreen() {
   const id = Number(useParams().id)
   const navigate = useNavigate()
-  const fields = useLoad(() => api.get<{ slug: string; name: string }[]>('/api/admin/getActionFields'), [])
+  const fields = useQuery({ queryKey: staffKeys.actionFields, queryFn: getActionFields })
   const [flags, setFlags] = useState<Record<string, { checked: boolean; comment: string }>>({})
   const [questions, setQuestions] = useState<string[]>([''])
 
-  async function submit(event: FormEvent) {
+  const create = useStaffAction(
+    () =>
+      createActionEntry({
+        promotionId: id,
+        actionFields: Object.entries(flags).filter(([, f]) => f.checked).map(([slug, f]) => ({ actionFieldSlug: slug, comment: f.comment || null })),
+        actionQuestions: questions.filter((q) => q.trim()).map((question) => ({ question })),
+      }),
+    { done: 'Action entry created; the customer has been e-mailed.', onSuccess: () => navigate(staffPaths.detail(id)) },
+  )
+
+  function submit(event: FormEvent) {
     event.preventDefault()
-    await api.post('/api/admin/createActionEntry', {
-      promotionId: id,
-      actionFields: Object.entries(flags).filter(([, f]) => f.checked).map(([slug, f]) => ({ actionFieldSlug: slug, comment: f.comment || null })),
-      actionQuestions: questions.filter((q) => q.trim()).map((question) => ({ question })),
-    })
-    notify('Action entry created; the customer has been e-mailed.', 'info')
-    navigate(staffPaths.detail(id))
+    create.mutate(undefined)
   }
 
   return (
@@ -76,7 +80,7 @@ export function ActionCreateScreen() {
       <p>
         <Link to={staffPaths.detail(id)}>Back to the promotion</Link>
       </p>
-      <form onSubmit={(e) => void submit(e)}>
+      <form onSubmit={submit}>
         <fieldset>
           <legend>Fields to check</legend>
           {fields.data?.map((f) => (
@@ -101,11 +105,13 @@ export function ActionCreateScreen() {
               <input value={q} onChange={(e) => setQuestions(questions.map((x, j) => (j === i ? e.target.value : x)))} size={60} />
             </label>
           ))}
-          <button type="button" className="secondary" onClick={() => setQuestions([...questions, ''])}>
+          <NativeButton variant="secondary" onClick={() => setQuestions([...questions, ''])}>
             Add a question
-          </button>
+          </NativeButton>
         </fieldset>
-        <button type="submit">Create action entry</button>
+        <NativeButton type="submit" disabled={create.isPending}>
+          Create action entry
+        </NativeButton>
       </form>
     </StaffLayout>
   )

@@ -1,14 +1,21 @@
-import { getAttachmentType, MSG_ERROR_OCCURRED, type Promotion } from '@permitdesk/shared'
+import { formatDate, getAttachmentType, MSG_ERROR_OCCURRED, type Promotion } from '@permitdesk/shared'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState, type FormEvent } from 'react'
 import { Link, useParams } from 'react-router'
-import { api, ApiError } from '../../lib/api-client'
+import { ApiError } from '../../lib/api-client'
 import { notify } from '../../lib/notify'
+import { NativeButton, SortableTable, type TableColumn } from '../../components/ui'
+import { getCustomerPromotion, saveAttachments, savePromotion, staffKeys, uploadFile } from '../api/staff-api'
 import { StaffLayout } from '../staff-layout'
 import { staffPaths } from '../staff-paths'
-import { useLoad } from '../use-load'
 
 type Attachment = Promotion['attachments'][number]
-type PromotionView = Promotion & { attachmentsRelevant?: string; attachmentsManualOverride?: boolean | null; attachmentsManuallyRequired?: string | null }
+
+const COLUMNS: readonly TableColumn<Attachment & { key: string }>[] = [
+  { id: 'type', label: 'Type', isRowHeader: true, render: (a) => `${a.attachmentType.code} ${getAttachmentType(a.attachmentType.code)?.name ?? ''}` },
+  { id: 'file', label: 'File', render: (a) => (a.fileName ? <a href={`/download/upload/${a.fileName}`}>{a.userFileName || a.fileName}</a> : a.reuseFromPromotion ? `Reused from promotion ${a.reuseFromPromotion}` : '—') },
+  { id: 'uploaded', label: 'Uploaded', render: (a) => (a.uploadDate ? formatDate(a.uploadDate) : '—') },
+]
 
 const failure = (e: unknown) => (e instanceof ApiError ? e.message : MSG_ERROR_OCCURRED)
 
@@ -19,7 +26,9 @@ const failure = (e: unknown) => (e instanceof ApiError ? e.message : MSG_ERROR_O
  */
 export function AttachmentsScreen() {
   const id = Number(useParams().id)
-  const promotion = useLoad(() => api.get<PromotionView>('/api/promotion/get', { query: { id } }), [id])
+  const client = useQueryClient()
+  const promotion = useQuery({ queryKey: staffKeys.customerPromotion(id), queryFn: () => getCustomerPromotion(id) })
+  const reload = () => client.invalidateQueries({ queryKey: staffKeys.promotion(id) })
   const p = promotion.data
   const [override, setOverride] = useState(false)
   const [required, setRequired] = useState('')
@@ -35,10 +44,10 @@ export function AttachmentsScreen() {
   async function saveOverride(event: FormEvent) {
     event.preventDefault()
     try {
-      await api.post('/api/promotion/save', { ...p, attachmentsManualOverride: override, attachmentsManuallyRequired: override ? required.toUpperCase().replace(/[^A-Z,]/g, '') : null }, { notify: false })
+      await savePromotion({ ...p, attachmentsManualOverride: override, attachmentsManuallyRequired: override ? required.toUpperCase().replace(/[^A-Z,]/g, '') : null })
       setError(undefined)
       notify('Relevant attachments saved.', 'info')
-      await promotion.reload()
+      await reload()
     } catch (e) {
       setError(failure(e))
     }
@@ -47,17 +56,13 @@ export function AttachmentsScreen() {
   async function upload(event: FormEvent) {
     event.preventDefault()
     if (!file || !code || !p) return
-    const form = new FormData()
-    form.append('file', file)
-    const response = await fetch('/api/Upload', { method: 'POST', body: form, credentials: 'include' })
-    const body = await response.json().catch(() => ({}))
-    if (!response.ok) return setError(body.message ?? 'Upload error. The maximum file size is 10MB.')
     try {
+      const stored = await uploadFile(file)
       const others = p.attachments.filter((a: Attachment) => a.attachmentType.code !== code)
-      await api.post('/api/promotion/saveAttachments', { id, versionNumber: p.versionNumber, attachments: [...others, { attachmentType: { code }, uploaded: true, fileName: body.serverFileName, userFileName: body.headerFileName }] }, { notify: false })
+      await saveAttachments({ id, versionNumber: p.versionNumber, attachments: [...others, { attachmentType: { code }, uploaded: true, fileName: stored.serverFileName, userFileName: stored.headerFileName }] })
       setError(undefined)
-      notify(body.message ?? 'File uploaded successfully.', 'info')
-      await promotion.reload()
+      notify(stored.message || 'File uploaded successfully.', 'info')
+      await reload()
     } catch (e) {
       setError(failure(e))
     }
@@ -72,27 +77,7 @@ export function AttachmentsScreen() {
       {p && (
         <>
           <p>Relevant now: <strong data-testid="relevant">{p.attachmentsRelevant || '—'}</strong></p>
-          <table>
-            <thead>
-              <tr>
-                <th>Type</th>
-                <th>File</th>
-                <th>Uploaded</th>
-              </tr>
-            </thead>
-            <tbody>
-              {p.attachments.map((a: Attachment, i: number) => (
-                <tr key={`${a.attachmentType.code}-${i}`}>
-                  <td>
-                    {a.attachmentType.code} {getAttachmentType(a.attachmentType.code)?.name ?? ''}
-                  </td>
-                  <td>{a.fileName ? <a href={`/download/upload/${a.fileName}`}>{a.userFileName || a.fileName}</a> : a.reuseFromPromotion ? `Reused from promotion ${a.reuseFromPromotion}` : '—'}</td>
-                  <td>{a.uploadDate ? new Date(a.uploadDate).toLocaleDateString('en-AU') : '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {p.attachments.length === 0 && <p>No attachments yet.</p>}
+          <SortableTable label="Attachments" columns={COLUMNS} rows={p.attachments.map((a, i) => ({ ...a, key: `${a.attachmentType.code}-${i}` }))} rowKey={(a) => a.key} empty="No attachments yet." scrollable />
 
           <h2>Relevant attachments</h2>
           <form className="inline" onSubmit={(e) => void saveOverride(e)}>
@@ -103,7 +88,7 @@ export function AttachmentsScreen() {
               Required attachment codes
               <input value={required} onChange={(e) => setRequired(e.target.value)} disabled={!override} placeholder="B,E" />
             </label>
-            <button type="submit">Save relevant attachments</button>
+            <NativeButton type="submit">Save relevant attachments</NativeButton>
           </form>
 
           <h2>Upload for the customer</h2>
@@ -116,7 +101,7 @@ export function AttachmentsScreen() {
               File
               <input type="file" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
             </label>
-            <button type="submit">Upload</button>
+            <NativeButton type="submit">Upload</NativeButton>
           </form>
           {error && <p role="alert" className="field-error">{error}</p>}
         </>

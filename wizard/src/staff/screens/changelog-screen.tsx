@@ -1,52 +1,43 @@
-import type { ChangelogEntryView } from '@permitdesk/shared'
+import { formatDateTime, type ChangelogEntryView } from '@permitdesk/shared'
+import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router'
-import { api } from '../../lib/api-client'
+import { SortableTable, type TableColumn } from '../../components/ui'
+import { getChangelog, staffKeys } from '../api/staff-api'
 import { StaffLayout } from '../staff-layout'
 import { staffPaths } from '../staff-paths'
-import { useLoad } from '../use-load'
 
 const show = (value: unknown) => (value === null || value === undefined ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value))
+
+const COLUMNS: readonly TableColumn<ChangelogEntryView>[] = [
+  { id: 'when', label: 'When', isRowHeader: true, render: (e) => formatDateTime(e.at) },
+  { id: 'who', label: 'Who', render: (e) => e.userName ?? 'System' },
+  { id: 'what', label: 'What', render: (e) => `${e.entity} ${e.action}` },
+  {
+    id: 'changes',
+    label: 'Changes (from → to)',
+    render: (e) => (
+      <ul>
+        {Object.entries(e.changes).map(([field, c]) => (
+          <li key={field}>
+            <strong>{field}</strong>: {show(c.from)} → {show(c.to)}
+          </li>
+        ))}
+      </ul>
+    ),
+  },
+]
 
 /** changelog/{id}/: the promotion's changelog, newest first, with who and from → to. */
 export function ChangelogScreen() {
   const id = Number(useParams().id)
-  const log = useLoad(() => api.get<ChangelogEntryView[]>('/api/admin/getChangelog', { query: { id } }), [id])
+  const log = useQuery({ queryKey: staffKeys.changelog(id), queryFn: () => getChangelog(id) })
   return (
     <StaffLayout title="Changelog">
       <h1>Changelog of promotion {id}</h1>
       <p>
         <Link to={staffPaths.detail(id)}>Back to the promotion</Link>
       </p>
-      <table>
-        <thead>
-          <tr>
-            <th>When</th>
-            <th>Who</th>
-            <th>What</th>
-            <th>Changes (from → to)</th>
-          </tr>
-        </thead>
-        <tbody>
-          {log.data?.map((e) => (
-            <tr key={e.id}>
-              <td>{new Date(e.at).toLocaleString('en-AU')}</td>
-              <td>{e.userName ?? 'System'}</td>
-              <td>
-                {e.entity} {e.action}
-              </td>
-              <td>
-                <ul>
-                  {Object.entries(e.changes).map(([field, c]) => (
-                    <li key={field}>
-                      <strong>{field}</strong>: {show(c.from)} → {show(c.to)}
-                    </li>
-                  ))}
-                </ul>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {log.isPending ? <p aria-busy="true">Loading…</p> : <SortableTable label="Changelog" columns={COLUMNS} rows={log.data ?? []} rowKey={(e) => e.id} empty="No changes yet." scrollable />}
     </StaffLayout>
   )
 }

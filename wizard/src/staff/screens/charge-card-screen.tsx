@@ -1,16 +1,17 @@
-import { cardTotal, checkCard, formatCurrency, MSG_CARD_MAY_HAVE_BEEN_CHARGED, type InvoiceView } from '@permitdesk/shared'
+import { cardTotal, checkCard, dollarsToCents, formatCurrency, MSG_CARD_MAY_HAVE_BEEN_CHARGED, type InvoiceView } from '@permitdesk/shared'
 import { useEffect, useState, type FormEvent } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { useStripeCard } from '../../lib/stripe-card'
-import { api, ApiError } from '../../lib/api-client'
+import { ApiError } from '../../lib/api-client'
+import { chargeCard, getArbitraryInvoice } from '../api/staff-api'
 import { getPaymentConfig, type PaymentConfig } from '../../lib/payments-api'
 import { notify } from '../../lib/notify'
+import { Button, Modal, NativeButton } from '../../components/ui'
 import { StaffLayout } from '../staff-layout'
 import { invoicePaths, staffPaths } from '../staff-paths'
 
 type Card = { cardName: string; cardNumber: string; cardExpiry: string; cardSecurityCode: string }
 const EMPTY: Card = { cardName: '', cardNumber: '', cardExpiry: '', cardSecurityCode: '' }
-const toCents = (dollars: number) => Math.round(dollars * 100)
 const BRAND_NAMES: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', diners: 'Diners Club', jcb: 'JCB', discover: 'Discover' }
 
 /**
@@ -31,6 +32,7 @@ export function ChargeCardScreen() {
   const [error, setError] = useState('')
   const [busy, setBusy] = useState(false)
   const [reattempt, setReattempt] = useState(false)
+  const [confirming, setConfirming] = useState(false)
   const [paid, setPaid] = useState<{ invoice: InvoiceView; card: { brand: string | null; last4: string | null } } | null>(null)
   const [stripeMount, setStripeMount] = useState<HTMLDivElement | null>(null)
   const useStripe = config?.gateway === 'stripe'
@@ -46,7 +48,7 @@ export function ChargeCardScreen() {
     setError('')
     setReattempt(false)
     if (!invoiceNumber) return
-    api.get<InvoiceView>('/api/invoice/getArbitrary', { query: { invoiceNumber }, notify: false }).then(
+    getArbitraryInvoice(invoiceNumber).then(
       (found) => {
         setInvoice(found)
         setLookupError('')
@@ -62,7 +64,8 @@ export function ChargeCardScreen() {
     setParams({ invoice: String(n) })
   }
 
-  async function charge(event: FormEvent) {
+  /** The card is checked first; the charge waits for the staff member to confirm the amount. */
+  function check(event: FormEvent) {
     event.preventDefault()
     if (!invoice) return
     setError('')
@@ -71,8 +74,12 @@ export function ChargeCardScreen() {
       const errors = checkCard({ name: card.cardName, number: card.cardNumber, cvc: card.cardSecurityCode, expiry: card.cardExpiry }, new Date())
       if (Object.keys(errors).length > 0) return setFieldErrors(errors)
     }
-    const byCard = cardTotal(toCents(invoice.amount), toCents(invoice.gst))
-    if (!window.confirm(`Charge ${formatCurrency(byCard.total)} to this card for invoice ${invoice.invoiceNumber}?`)) return
+    setConfirming(true)
+  }
+
+  async function charge() {
+    setConfirming(false)
+    if (!invoice) return
     setBusy(true)
     try {
       let body: Record<string, unknown> = { invoiceNumber: invoice.invoiceNumber, isReattempt: reattempt }
@@ -81,7 +88,7 @@ export function ChargeCardScreen() {
         if ('error' in created) return setError(created.error)
         body = { ...body, cardName: card.cardName, paymentMethodId: created.id }
       } else body = { ...body, ...card }
-      const result = await api.post<{ invoice: InvoiceView; card: { brand: string | null; last4: string | null } }>('/api/admin/chargeCard', body, { notify: false })
+      const result = await chargeCard(body)
       setPaid(result)
       setCard(EMPTY)
       notify(`Invoice ${result.invoice.invoiceNumber} paid by card.`, 'info')
@@ -95,7 +102,7 @@ export function ChargeCardScreen() {
     }
   }
 
-  const byCard = invoice ? cardTotal(toCents(invoice.amount), toCents(invoice.gst)) : null
+  const byCard = invoice ? cardTotal(dollarsToCents(invoice.amount), dollarsToCents(invoice.gst)) : null
   return (
     <StaffLayout title="Charge card">
       <h1>Charge a card</h1>
@@ -104,7 +111,7 @@ export function ChargeCardScreen() {
           Invoice number
           <input inputMode="numeric" value={lookup} onChange={(e) => setLookup(e.target.value)} size={10} />
         </label>
-        <button type="submit">Find invoice</button>
+        <NativeButton type="submit">Find invoice</NativeButton>
       </form>
       {lookupError && <p role="alert">{lookupError}</p>}
 
@@ -120,23 +127,23 @@ export function ChargeCardScreen() {
             <dt>Status</dt>
             <dd data-testid="charge-status">{paid ? paid.invoice.status : invoice.status}</dd>
             <dt>Amount</dt>
-            <dd>{formatCurrency(toCents(invoice.amount))}</dd>
+            <dd>{formatCurrency(dollarsToCents(invoice.amount))}</dd>
             <dt>GST</dt>
-            <dd>{formatCurrency(toCents(invoice.gst))}</dd>
+            <dd>{formatCurrency(dollarsToCents(invoice.gst))}</dd>
             <dt>Card surcharge (1.5%)</dt>
-            <dd data-testid="charge-surcharge">{formatCurrency(paid ? toCents(paid.invoice.ccSurcharge) : byCard.surcharge)}</dd>
+            <dd data-testid="charge-surcharge">{formatCurrency(paid ? dollarsToCents(paid.invoice.ccSurcharge) : byCard.surcharge)}</dd>
             <dt>Total by card</dt>
-            <dd data-testid="charge-total">{formatCurrency(paid ? toCents(paid.invoice.total) : byCard.total)}</dd>
+            <dd data-testid="charge-total">{formatCurrency(paid ? dollarsToCents(paid.invoice.total) : byCard.total)}</dd>
           </dl>
           {paid ? (
             <p role="status" data-testid="charge-result">
-              Charged {formatCurrency(toCents(paid.invoice.total))} to {(paid.card.brand && BRAND_NAMES[paid.card.brand]) || 'the card'}
+              Charged {formatCurrency(dollarsToCents(paid.invoice.total))} to {(paid.card.brand && BRAND_NAMES[paid.card.brand]) || 'the card'}
               {paid.card.last4 ? ` ending ${paid.card.last4}` : ''}.
             </p>
           ) : invoice.status !== 'awaiting payment' ? (
             <p role="alert">This invoice is {invoice.status}: there is nothing to charge.</p>
           ) : (
-            <form onSubmit={(e) => void charge(e)} noValidate aria-label="Card details">
+            <form onSubmit={check} noValidate aria-label="Card details">
               <CardInput name="cardName" label="Name on card" card={card} setCard={setCard} errors={fieldErrors} />
               {useStripe ? (
                 <div className="field">
@@ -156,9 +163,26 @@ export function ChargeCardScreen() {
                   {error}
                 </p>
               )}
-              <button type="submit" disabled={busy}>
+              <NativeButton type="submit" disabled={busy}>
                 {busy ? 'Charging…' : `Charge ${formatCurrency(byCard.total)}`}
-              </button>
+              </NativeButton>
+              <Modal
+                isOpen={confirming}
+                title={`Charge ${formatCurrency(byCard.total)}?`}
+                onClose={() => setConfirming(false)}
+                actions={
+                  <>
+                    <Button variant="secondary" onPress={() => setConfirming(false)}>
+                      Cancel
+                    </Button>
+                    <Button onPress={() => void charge()}>Charge the card</Button>
+                  </>
+                }
+              >
+                <p>
+                  {formatCurrency(byCard.total)} to this card for invoice {invoice.invoiceNumber}, including the card surcharge of {formatCurrency(byCard.surcharge)}.
+                </p>
+              </Modal>
             </form>
           )}
         </>

@@ -1,21 +1,22 @@
-import { MSG_UPLOAD_ERROR, MSG_VOICEMAIL_CALLER_REQUIRED, MSG_VOICEMAIL_FILE_REQUIRED, type AdminNoteView } from '@permitdesk/shared'
+import { formatDateTime, MSG_UPLOAD_ERROR, MSG_VOICEMAIL_CALLER_REQUIRED, MSG_VOICEMAIL_FILE_REQUIRED } from '@permitdesk/shared'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { useSearchParams } from 'react-router'
-import { api } from '../../lib/api-client'
+import { ApiError } from '../../lib/api-client'
 import { notify } from '../../lib/notify'
+import { Badge, NativeButton } from '../../components/ui'
+import { claimContact, createNote, createVoicemail, getContacts, getNote, getNotes, resolveContact, staffKeys, voicemailUrl, type Contact } from '../api/staff-api'
+import { useStaffAction } from '../api/use-staff-action'
 import { StaffLayout } from '../staff-layout'
-import { useLoad } from '../use-load'
-
-type Contact = { id: number; kind: string; source: string | null; name: string; organisation: string | null; email: string; phone: string | null; message: string; promotionRef: string | null; assignedTo: string | null; receivedAt: string; resolvedAt: string | null; voicemailFile: string | null }
 
 /** contact/ (Customer Contact): messages from the site's forms; claim, resolve, notes. Query contact_id, note_id. */
 export function ContactScreen() {
   const [params] = useSearchParams()
   const [resolved, setResolved] = useState('false')
   const noteId = params.get('note_id')
-  const note = useLoad(() => (noteId ? api.get<AdminNoteView>('/api/adminNote/get', { query: { id: noteId } }) : Promise.resolve(undefined)), [noteId])
+  const note = useQuery({ queryKey: staffKeys.note(noteId ?? ''), queryFn: () => getNote(noteId!), enabled: !!noteId })
   const contactId = params.get('contact_id') ?? (note.data?.customerContactId ? String(note.data.customerContactId) : undefined)
-  const list = useLoad(() => api.get<{ contacts: Contact[]; total: number }>('/api/admin/getCustomerContacts', { query: { resolved: contactId ? 'all' : resolved, contact_id: contactId } }), [resolved, contactId])
+  const list = useQuery({ queryKey: staffKeys.contacts(resolved, contactId), queryFn: () => getContacts(resolved, contactId) })
   return (
     <StaffLayout title="Customer contact">
       <h1>Customer contact</h1>
@@ -29,16 +30,20 @@ export function ContactScreen() {
           </select>
         </label>
       )}
-      {!contactId && <RecordVoicemail reload={list.reload} />}
-      {list.data?.contacts.map((c) => <ContactCard key={c.id} contact={c} reload={list.reload} />)}
+      {!contactId && <RecordVoicemail />}
+      {list.data?.contacts.map((c) => <ContactCard key={c.id} contact={c} />)}
       {list.data?.contacts.length === 0 && <p>No messages.</p>}
     </StaffLayout>
   )
 }
 
-function ContactCard({ contact: c, reload }: { contact: Contact; reload: () => Promise<void> }) {
-  const notes = useLoad(() => api.get<AdminNoteView[]>('/api/adminNote/getTasks', { query: { customerContactId: c.id, resolved: 'all' } }), [c.id])
+function ContactCard({ contact: c }: { contact: Contact }) {
+  const filter = { customerContactId: c.id, resolved: 'all', kind: 'all' } as const
+  const notes = useQuery({ queryKey: staffKeys.notes(filter), queryFn: () => getNotes(filter) })
   const [text, setText] = useState('')
+  const claim = useStaffAction(() => claimContact(c.id), { done: 'Claimed.' })
+  const resolve = useStaffAction(() => resolveContact(c.id), { done: 'Resolved.' })
+  const add = useStaffAction(() => createNote({ note: text, customerContactId: c.id }), { done: 'Note added.', onSuccess: () => setText('') })
   return (
     <article className="card" aria-label={`Message from ${c.name}`} style={{ borderBottom: '1px solid #e3e3dc', padding: '.75rem 0' }}>
       <h2>
@@ -46,57 +51,53 @@ function ContactCard({ contact: c, reload }: { contact: Contact; reload: () => P
         {c.organisation ? `, ${c.organisation}` : ''} <small>({c.kind})</small>
       </h2>
       <p>
-        {c.email && <a href={`mailto:${c.email}`}>{c.email}</a>} {c.phone} · received {new Date(c.receivedAt).toLocaleString('en-AU')}
-        {c.resolvedAt ? ` · resolved ${new Date(c.resolvedAt).toLocaleString('en-AU')}` : ''}
+        {c.email && <a href={`mailto:${c.email}`}>{c.email}</a>} {c.phone} · received {formatDateTime(c.receivedAt)}
+        {c.resolvedAt ? ` · resolved ${formatDateTime(c.resolvedAt)}` : ''}
         {c.assignedTo ? ` · claimed by ${c.assignedTo}` : ''}
         {c.promotionRef ? ` · about promotion ${c.promotionRef}` : ''}
       </p>
       <p style={{ whiteSpace: 'pre-wrap' }}>{c.message}</p>
       {c.voicemailFile && (
         <p className="staff-actions">
-          <audio controls preload="none" src={`/download/voicemail/${c.voicemailFile}`} aria-label={`Voicemail from ${c.name}`} />
-          <a href={`/download/voicemail/${c.voicemailFile}`} download>
+          <audio controls preload="none" src={voicemailUrl(c.voicemailFile)} aria-label={`Voicemail from ${c.name}`} />
+          <a href={voicemailUrl(c.voicemailFile)} download>
             Download voicemail
           </a>
         </p>
       )}
       {!c.resolvedAt && (
         <p className="staff-actions">
-          <button type="button" onClick={() => void api.post('/api/admin/claimCustomerContact', { id: c.id }).then(reload)}>
-            Claim
-          </button>
-          <button type="button" onClick={() => void api.post('/api/admin/resolveCustomerContact', { id: c.id }).then(reload)}>
-            Resolve
-          </button>
+          <NativeButton onClick={() => claim.mutate(undefined)}>Claim</NativeButton>
+          <NativeButton onClick={() => resolve.mutate(undefined)}>Resolve</NativeButton>
         </p>
       )}
       <ul>
         {notes.data?.map((n) => (
-          <li key={n.id}>{n.note}</li>
+          <li key={n.id}>
+            {n.note} {n.isTask && <Badge tone="info">Task</Badge>} <small>{formatDateTime(n.createdAt)}</small>
+          </li>
         ))}
       </ul>
       <form
         className="inline"
         onSubmit={(e) => {
           e.preventDefault()
-          void api.post('/api/adminNote/create', { note: text, customerContactId: c.id }).then(() => {
-            setText('')
-            return notes.reload()
-          })
+          add.mutate(undefined)
         }}
       >
         <label>
           Note on this message
           <input value={text} onChange={(e) => setText(e.target.value)} size={50} />
         </label>
-        <button type="submit">Add note</button>
+        <NativeButton type="submit">Add note</NativeButton>
       </form>
     </article>
   )
 }
 
 /** A phone message: the recording (from the phone system) and what is known of the caller. */
-function RecordVoicemail({ reload }: { reload: () => Promise<void> }) {
+function RecordVoicemail() {
+  const client = useQueryClient()
   const [open, setOpen] = useState(false)
   const [error, setError] = useState('')
   const [busy, setBusy] = useState(false)
@@ -109,14 +110,14 @@ function RecordVoicemail({ reload }: { reload: () => Promise<void> }) {
     if (!String(data.get('name') ?? '').trim() && !String(data.get('phone') ?? '').trim()) return setError(MSG_VOICEMAIL_CALLER_REQUIRED)
     setBusy(true)
     try {
-      const response = await fetch('/api/admin/createVoicemail', { method: 'POST', body: data, credentials: 'include' })
-      const body = (await response.json().catch(() => ({}))) as { message?: string }
-      if (!response.ok) return setError(body.message ?? MSG_UPLOAD_ERROR)
+      await createVoicemail(data)
       setError('')
       form.reset()
       setOpen(false)
       notify('Voicemail recorded.', 'info')
-      await reload()
+      await client.invalidateQueries({ queryKey: staffKeys.all })
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : MSG_UPLOAD_ERROR)
     } finally {
       setBusy(false)
     }
@@ -124,9 +125,9 @@ function RecordVoicemail({ reload }: { reload: () => Promise<void> }) {
   if (!open) {
     return (
       <p>
-        <button type="button" className="secondary" onClick={() => setOpen(true)}>
+        <NativeButton variant="secondary" onClick={() => setOpen(true)}>
           Record a voicemail
-        </button>
+        </NativeButton>
       </p>
     )
   }
@@ -163,12 +164,12 @@ function RecordVoicemail({ reload }: { reload: () => Promise<void> }) {
         </p>
       )}
       <p className="staff-actions">
-        <button type="submit" disabled={busy}>
+        <NativeButton type="submit" disabled={busy}>
           {busy ? 'Saving…' : 'Save voicemail'}
-        </button>
-        <button type="button" className="secondary" onClick={() => setOpen(false)}>
+        </NativeButton>
+        <NativeButton variant="secondary" onClick={() => setOpen(false)}>
           Cancel
-        </button>
+        </NativeButton>
       </p>
     </form>
   )

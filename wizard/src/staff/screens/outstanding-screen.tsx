@@ -1,26 +1,30 @@
-import type { OutstandingRow } from '@permitdesk/shared'
+import { formatDate, type OutstandingRow } from '@permitdesk/shared'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { api } from '../../lib/api-client'
-import { notify } from '../../lib/notify'
+import { Badge, NativeButton, SortableTable, type TableColumn } from '../../components/ui'
+import { getOutstanding, saveOutstandingFilters, staffKeys, type OutstandingFilters } from '../api/staff-api'
+import { useStaffAction } from '../api/use-staff-action'
 import { StaffLayout } from '../staff-layout'
 import { staffPaths } from '../staff-paths'
-import { useLoad } from '../use-load'
 
-type Filters = { statusIds?: number[]; states?: string[] }
 const STATUSES: [number, string][] = [[4, 'Submitted'], [13, 'Resubmitted'], [5, 'Generated'], [11, 'Regenerated'], [9, 'Pending payment clearance'], [15, 'Awaiting T&Cs approval']]
 const STATES = ['NSW', 'ACT', 'SA', 'VIC', 'QLD', 'WA', 'TAS', 'NT']
 
-/** outstanding/ (Outstanding Permit Applications): rows coloured by days since submission; saved default filters. */
+const COLUMNS: readonly TableColumn<OutstandingRow>[] = [
+  { id: 'promotion', label: 'Promotion', isRowHeader: true, render: (r) => <Link to={staffPaths.detail(r.id)}>{r.name || `Promotion ${r.id}`}</Link> },
+  { id: 'status', label: 'Status', render: (r) => r.statusName },
+  { id: 'account', label: 'Account', render: (r) => (<>{r.accountName}<br />{r.email}</>) },
+  { id: 'submitted', label: 'Submitted', render: (r) => (r.submittedAt ? formatDate(r.submittedAt) : '—') },
+  // The age band's colour is a badge beside the number, which says the same in words.
+  { id: 'days', label: 'Waiting', render: (r) => <span data-colour={r.colour}><Badge tone={r.colour}>{r.daysSinceSubmission === 1 ? '1 day' : `${r.daysSinceSubmission} days`}</Badge></span> },
+]
+
+/** outstanding/ (Outstanding Permit Applications): oldest first, coloured by days since submission; saved default filters. */
 export function OutstandingScreen() {
-  const [filters, setFilters] = useState<Filters | null>(null)
-  const result = useLoad(
-    () =>
-      api.get<{ rows: OutstandingRow[]; filters: Filters }>('/api/promotion/getOutstanding', {
-        query: filters ? { useSaved: false, status: filters.statusIds?.join(',') || undefined, states: filters.states?.join(',') || undefined } : {},
-      }),
-    [JSON.stringify(filters)],
-  )
+  const [filters, setFilters] = useState<OutstandingFilters | null>(null)
+  const result = useQuery({ queryKey: staffKeys.outstanding(filters), queryFn: () => getOutstanding(filters), placeholderData: keepPreviousData })
+  const save = useStaffAction(saveOutstandingFilters, { done: 'Saved as your default filters.' })
   const shown = filters ?? result.data?.filters ?? {}
   const toggle = <T,>(list: T[] | undefined, value: T) => (list?.includes(value) ? list.filter((v) => v !== value) : [...(list ?? []), value])
 
@@ -44,42 +48,18 @@ export function OutstandingScreen() {
         ))}
       </fieldset>
       <p className="staff-actions">
-        <button type="button" onClick={() => void api.post('/api/admin/saveOutstandingFilters', shown).then(() => notify('Saved as your default filters.', 'info'))}>
+        <NativeButton onClick={() => save.mutate(shown)} disabled={save.isPending}>
           Save as my default filters
-        </button>
-        <button type="button" className="secondary" onClick={() => setFilters({})}>
+        </NativeButton>
+        <NativeButton variant="secondary" onClick={() => setFilters({})}>
           Clear filters
-        </button>
+        </NativeButton>
       </p>
-      <table>
-        <thead>
-          <tr>
-            <th>Promotion</th>
-            <th>Status</th>
-            <th>Account</th>
-            <th>Submitted</th>
-            <th>Days</th>
-          </tr>
-        </thead>
-        <tbody>
-          {result.data?.rows.map((r) => (
-            <tr key={r.id} className={r.colour === 'default' ? undefined : `row-${r.colour}`} data-colour={r.colour}>
-              <td>
-                <Link to={staffPaths.detail(r.id)}>{r.name || `Promotion ${r.id}`}</Link>
-              </td>
-              <td>{r.statusName}</td>
-              <td>
-                {r.accountName}
-                <br />
-                {r.email}
-              </td>
-              <td>{r.submittedAt ? new Date(r.submittedAt).toLocaleDateString('en-AU') : '—'}</td>
-              <td>{r.daysSinceSubmission}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {result.data?.rows.length === 0 && <p>Nothing outstanding.</p>}
+      {result.isPending ? (
+        <p aria-busy="true">Loading…</p>
+      ) : (
+        <SortableTable label="Outstanding permit applications" columns={COLUMNS} rows={result.data?.rows ?? []} rowKey={(r) => r.id} empty="Nothing outstanding." scrollable />
+      )}
     </StaffLayout>
   )
 }

@@ -1,11 +1,14 @@
 import type { AdminPromotionDetail } from '@permitdesk/shared'
+import { useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { Link, useParams } from 'react-router'
-import { api } from '../../lib/api-client'
+import { ApiError } from '../../lib/api-client'
 import { notify } from '../../lib/notify'
+import { DatePicker, NativeButton } from '../../components/ui'
+import { getAdminPromotion, savePermitNumber, staffKeys, uploadFile } from '../api/staff-api'
+import { useStaffAction } from '../api/use-staff-action'
 import { StaffLayout } from '../staff-layout'
 import { staffPaths } from '../staff-paths'
-import { useLoad } from '../use-load'
 
 const PERMIT_STATES = ['NSW', 'ACT', 'SA'] as const
 
@@ -17,7 +20,7 @@ function defaultNumber(state: (typeof PERMIT_STATES)[number]) {
 /** permitnumbers/{id}/: save the NSW, ACT and SA permit numbers with approval date, expiry and the permit document. */
 export function PermitNumbersScreen() {
   const id = Number(useParams().id)
-  const promotion = useLoad(() => api.get<AdminPromotionDetail>('/api/admin/getPromotion', { query: { id } }), [id])
+  const promotion = useQuery({ queryKey: staffKeys.promotion(id), queryFn: () => getAdminPromotion(id) })
   const states = PERMIT_STATES.filter((s) => promotion.data?.states.includes(s))
   return (
     <StaffLayout title="Permit numbers">
@@ -26,68 +29,64 @@ export function PermitNumbersScreen() {
         <Link to={staffPaths.detail(id)}>Back to the promotion</Link>
       </p>
       {promotion.data && states.length === 0 && <p>This promotion needs no NSW, ACT or SA permit.</p>}
-      {promotion.data && states.map((state) => <PermitNumberForm key={state} id={id} state={state} saved={promotion.data!.permitNumbers[state]} onSaved={promotion.reload} />)}
+      {promotion.data && states.map((state) => <PermitNumberForm key={state} id={id} state={state} saved={promotion.data!.permitNumbers[state]} />)}
     </StaffLayout>
   )
 }
 
-function PermitNumberForm({ id, state, saved, onSaved }: { id: number; state: (typeof PERMIT_STATES)[number]; saved?: AdminPromotionDetail['permitNumbers'][string]; onSaved: () => Promise<void> }) {
+function PermitNumberForm({ id, state, saved }: { id: number; state: (typeof PERMIT_STATES)[number]; saved?: AdminPromotionDetail['permitNumbers'][string] }) {
   const [number, setNumber] = useState(saved?.number ?? defaultNumber(state))
   const [approvalDate, setApprovalDate] = useState(saved?.approvalDate ?? '')
   const [expiryDate, setExpiryDate] = useState(saved?.expiryDate ?? '')
   const [fileName, setFileName] = useState(saved?.fileName ?? '')
   const [errors, setErrors] = useState<Record<string, string[]>>({})
 
-  async function upload(file: File) {
-    const form = new FormData()
-    form.append('file', file)
-    const response = await fetch('/api/Upload', { method: 'POST', body: form, credentials: 'include' })
-    const body = await response.json()
-    if (!response.ok) return notify(body.message ?? 'Upload error. The maximum file size is 10MB.')
-    setFileName(body.serverFileName)
-    notify(body.message, 'info')
-  }
-
-  async function save(event: FormEvent) {
-    event.preventDefault()
-    try {
-      await api.post('/api/promotion/savePermitNumber', { promotionId: id, state, number, approvalDate, expiryDate: expiryDate || null, fileName: fileName || null }, { notify: false })
-      setErrors({})
-      notify(`${state} permit number saved.`, 'info')
-      await onSaved()
-    } catch (e) {
-      const error = e as { modelState?: Record<string, string[]>; message: string }
+  const save = useStaffAction(() => savePermitNumber({ promotionId: id, state, number, approvalDate, expiryDate: expiryDate || null, fileName: fileName || null }), {
+    done: `${state} permit number saved.`,
+    onSuccess: () => setErrors({}),
+    onError: (e) => {
+      const error = e as ApiError
       const shown = Object.keys(error.modelState ?? {}).some((k) => ['number', 'approvalDate', 'expiryDate'].includes(k))
       setErrors(shown ? error.modelState! : { '': [error.message] })
+    },
+  })
+
+  async function upload(file: File) {
+    try {
+      const stored = await uploadFile(file)
+      setFileName(stored.serverFileName)
+      notify(stored.message, 'info')
+    } catch (e) {
+      notify(e instanceof ApiError ? e.message : String(e))
     }
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    save.mutate(undefined)
   }
   const err = (key: string) => errors[key]?.map((m) => <span key={m} className="field-error" role="alert">{m}</span>)
 
   return (
-    <form className="inline" onSubmit={(e) => void save(e)} aria-label={`${state} permit`}>
+    <form className="inline" onSubmit={submit} aria-label={`${state} permit`}>
       <h2 style={{ width: '100%' }}>{state}</h2>
       <label>
         {state} permit number
         <input value={number} onChange={(e) => setNumber(e.target.value)} />
         {err('number')}
       </label>
-      <label>
-        {state} approval date
-        <input type="date" value={approvalDate} onChange={(e) => setApprovalDate(e.target.value)} />
-        {err('approvalDate')}
-      </label>
-      <label>
-        {state} expiry date
-        <input type="date" value={expiryDate} onChange={(e) => setExpiryDate(e.target.value)} />
-        {err('expiryDate')}
-      </label>
+      {/* The design system's date fields: day first (dd/mm/yyyy) whatever the browser's language. */}
+      <DatePicker label={`${state} approval date`} value={approvalDate || null} onChange={(value) => setApprovalDate(value ?? '')} errorMessage={errors.approvalDate?.join(' ')} />
+      <DatePicker label={`${state} expiry date`} value={expiryDate || null} onChange={(value) => setExpiryDate(value ?? '')} errorMessage={errors.expiryDate?.join(' ')} />
       <label>
         {state} permit document
         <input type="file" onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])} />
         {fileName && <a href={`/download/upload/${fileName}`}>Download</a>}
       </label>
       {err('')}
-      <button type="submit">Save {state} permit number</button>
+      <NativeButton type="submit" disabled={save.isPending}>
+        Save {state} permit number
+      </NativeButton>
     </form>
   )
 }

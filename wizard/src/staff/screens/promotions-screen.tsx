@@ -1,12 +1,30 @@
-import type { AdminPromotionRow } from '@permitdesk/shared'
+import { formatDate, type AdminPromotionRow } from '@permitdesk/shared'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { api } from '../../lib/api-client'
+import { Badge, NativeButton, Pager, SortableTable, type TableColumn } from '../../components/ui'
+import { searchPromotions, staffKeys, type PromotionSearch } from '../api/staff-api'
 import { StaffLayout } from '../staff-layout'
 import { staffPaths } from '../staff-paths'
-import { useLoad } from '../use-load'
 
-type Page = { promotions: AdminPromotionRow[]; total: number; page: number; pageSize: number }
+const COLUMNS: readonly TableColumn<AdminPromotionRow>[] = [
+  { id: 'id', label: 'Id', render: (p) => p.id },
+  {
+    id: 'name',
+    label: 'Name',
+    isRowHeader: true,
+    render: (p) => (
+      <>
+        <Link to={staffPaths.detail(p.id)}>{p.name || '(no name)'}</Link> {p.isTest && <Badge tone="warning">Test</Badge>} {p.deleted && <Badge tone="danger">Deleted</Badge>}
+      </>
+    ),
+  },
+  { id: 'status', label: 'Status', render: (p) => p.statusName },
+  { id: 'account', label: 'Account', render: (p) => (<><Link to={`${staffPaths.promotions}?account_id=${p.accountId}`}>{p.accountName}</Link><br />{p.email}</>) },
+  { id: 'organisation', label: 'Organisation', render: (p) => p.organisation },
+  { id: 'permits', label: 'Permit numbers', render: (p) => p.permitNumbers.join(', ') },
+  { id: 'created', label: 'Created', render: (p) => formatDate(p.createdAt) },
+]
 
 /** promotion/ (issue 13): search by account_id, promotion_id, note_id or free text; 10 a page; show/hide test. */
 export function PromotionsScreen() {
@@ -14,8 +32,8 @@ export function PromotionsScreen() {
   const q = params.get('q') ?? ''
   const page = Number(params.get('page') ?? '1') || 1
   const showTest = params.get('showTest') === 'true'
-  const query = { q: q || undefined, page, showTest, account_id: params.get('account_id') ?? undefined, promotion_id: params.get('promotion_id') ?? undefined, note_id: params.get('note_id') ?? undefined }
-  const result = useLoad(() => api.get<Page>('/api/admin/getPromotions', { query }), [JSON.stringify(query)])
+  const query: PromotionSearch = { q: q || undefined, page, showTest, account_id: params.get('account_id') ?? undefined, promotion_id: params.get('promotion_id') ?? undefined, note_id: params.get('note_id') ?? undefined }
+  const result = useQuery({ queryKey: staffKeys.promotions(query), queryFn: () => searchPromotions(query), placeholderData: keepPreviousData })
   const [text, setText] = useState(q)
 
   function search(event: FormEvent) {
@@ -40,59 +58,16 @@ export function PromotionsScreen() {
           Search
           <input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Name, applicant, organisation, e-mail, permit number" size={50} />
         </label>
-        <button type="submit">Search</button>
+        <NativeButton type="submit">Search</NativeButton>
         <label className="check">
           <input type="checkbox" checked={showTest} onChange={(e) => go({ showTest: e.target.checked ? 'true' : null, page: null })} /> Show test promotions
         </label>
       </form>
       {result.data && (
         <>
-          <p>{result.data.total} found</p>
-          <table>
-            <thead>
-              <tr>
-                <th>Id</th>
-                <th>Name</th>
-                <th>Status</th>
-                <th>Account</th>
-                <th>Organisation</th>
-                <th>Permit numbers</th>
-                <th>Created</th>
-              </tr>
-            </thead>
-            <tbody>
-              {result.data.promotions.map((p) => (
-                <tr key={p.id}>
-                  <td>{p.id}</td>
-                  <td>
-                    <Link to={staffPaths.detail(p.id)}>{p.name || '(no name)'}</Link>
-                    {p.isTest && ' (test)'}
-                    {p.deleted && ' (deleted)'}
-                  </td>
-                  <td>{p.statusName}</td>
-                  <td>
-                    <Link to={`${staffPaths.promotions}?account_id=${p.accountId}`}>{p.accountName}</Link>
-                    <br />
-                    {p.email}
-                  </td>
-                  <td>{p.organisation}</td>
-                  <td>{p.permitNumbers.join(', ')}</td>
-                  <td>{new Date(p.createdAt).toLocaleDateString('en-AU')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <nav aria-label="Pages" className="staff-actions">
-            <button type="button" disabled={page <= 1} onClick={() => go({ page: String(page - 1) })}>
-              Previous
-            </button>
-            <span>
-              Page {page} of {pages}
-            </span>
-            <button type="button" disabled={page >= pages} onClick={() => go({ page: String(page + 1) })}>
-              Next
-            </button>
-          </nav>
+          <p aria-live="polite">{result.data.total.toLocaleString('en-AU')} found</p>
+          <SortableTable label="Promotions" columns={COLUMNS} rows={result.data.promotions} rowKey={(p) => p.id} empty="No promotion matches." scrollable />
+          <Pager page={page - 1} pageCount={pages} onPageChange={(next) => go({ page: String(next + 1) })} />
         </>
       )}
     </StaffLayout>

@@ -1,8 +1,6 @@
-import { api } from '../../lib/api-client'
+import { useQuery } from '@tanstack/react-query'
+import { getResources, staffKeys, type StaffResource } from '../api/staff-api'
 import { StaffLayout } from '../staff-layout'
-import { useLoad } from '../use-load'
-
-type StaffResource = { id: number; title: string; category: string; kind: 'link' | 'document'; description: string | null; href: string | null; fileName: string | null; mimeType: string | null; fileSize: number | null; updatedAt: string }
 
 /** The CMS collection's categories, as the screen names them. */
 const CATEGORY_NAMES: Record<string, string> = { regulators: 'Regulators', forms: 'Forms and templates', guides: 'Guides and procedures', internal: 'Internal' }
@@ -26,13 +24,13 @@ function fileSize(bytes: number | null): string {
 
 /** resources/ (issue 13): links and documents for staff, edited in the CMS (Staff resources). */
 export function ResourcesScreen() {
-  const resources = useLoad(() => api.get<StaffResource[]>('/api/admin/getResources'), [])
+  const resources = useQuery({ queryKey: staffKeys.resources, queryFn: getResources })
   const groups = new Map<string, StaffResource[]>()
   for (const r of resources.data ?? []) groups.set(r.category, [...(groups.get(r.category) ?? []), r])
   return (
     <StaffLayout title="Resources">
       <h1>Resources</h1>
-      {resources.error && <p role="alert">{resources.error}</p>}
+      {resources.error && <p role="alert">{resources.error.message}</p>}
       {resources.data?.length === 0 && (
         <p>
           No resources yet. Add links and documents in <a href="/cms/collections/staff-resources/create">content management</a>.

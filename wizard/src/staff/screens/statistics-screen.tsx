@@ -9,7 +9,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { dollarsToCents, formatCurrency, formatDate, formatTime, MSG_STATISTICS_RANGE, STATISTICS_SERVICES, STATISTICS_STATES, feeServiceLabel, toCsv, type StatisticsService } from '@permitdesk/shared'
 import { Checkbox, DatePicker, NativeButton, Select, SortableTable, type TableColumn } from '../../components/ui'
-import { api, query } from '../../lib/api-client'
+import { getStatistics, staffKeys } from '../api/staff-api'
 import { StaffLayout } from '../staff-layout'
 
 type Stats = {
@@ -96,8 +96,8 @@ export function StatisticsScreen() {
   const params = { from: filter.from ?? undefined, to: filter.to ?? undefined, state: filter.state === ALL ? undefined : filter.state, service: filter.service === ALL ? undefined : filter.service, includeTest: filter.includeTest || undefined }
   const rangeError = filter.from && filter.to && filter.from > filter.to ? MSG_STATISTICS_RANGE : undefined
   const { data, isFetching } = useQuery({
-    queryKey: ['staff', 'statistics', params],
-    queryFn: () => api.get<Stats>(`/api/admin/statistics${query(params)}`),
+    queryKey: staffKeys.statistics(params),
+    queryFn: () => getStatistics<Stats>(params),
     placeholderData: keepPreviousData,
     enabled: !rangeError,
   })

@@ -1,28 +1,34 @@
-import type { AdminNoteView, StaffMember } from '@permitdesk/shared'
+import { formatDate, type AdminNoteView, type StaffMember } from '@permitdesk/shared'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
-import { api } from '../../lib/api-client'
-import { notify } from '../../lib/notify'
+import { ApiError } from '../../lib/api-client'
+import { Badge, Button, DatePicker, Modal, NativeButton, SortableTable, type TableColumn } from '../../components/ui'
+import { assignNote, createNote, deleteNote, getNotes, getStaffMembers, resolveNote, staffKeys, updateNote, type NotesFilter } from '../api/staff-api'
+import { useStaffAction } from '../api/use-staff-action'
 import { StaffLayout } from '../staff-layout'
 import { staffPaths } from '../staff-paths'
-import { useLoad } from '../use-load'
 
-/** The main list (001 §2): admin notes assigned to me or to anyone, with filters; create, edit, assign, resolve, delete. */
+/** The main list (001 §2): tasks assigned to me or to anyone, with filters; where each came from; create, edit, assign, resolve, delete. */
 export function TasksScreen() {
   const [assignedTo, setAssignedTo] = useState('anyone')
-  const [resolved, setResolved] = useState('false')
-  const tasks = useLoad(() => api.get<AdminNoteView[]>('/api/adminNote/getTasks', { query: { assignedTo, resolved } }), [assignedTo, resolved])
-  const staff = useLoad(() => api.get<StaffMember[]>('/api/admin/getStaff'), [])
+  const [resolved, setResolved] = useState<NotesFilter['resolved']>('false')
+  const filter: NotesFilter = { assignedTo, resolved, kind: 'tasks' }
+  const tasks = useQuery({ queryKey: staffKeys.notes(filter), queryFn: () => getNotes(filter), placeholderData: keepPreviousData })
+  const staff = useQuery({ queryKey: staffKeys.staff, queryFn: getStaffMembers })
   const [note, setNote] = useState('')
   const [promotionId, setPromotionId] = useState('')
+  const [dueDate, setDueDate] = useState<string | null>(null)
+  const [errors, setErrors] = useState<Record<string, string[]>>({})
+  const create = useStaffAction(() => createNote({ note, promotionId: promotionId ? Number(promotionId) : null, makeTask: true, dueDate }), {
+    done: 'Task created.',
+    onSuccess: () => (setNote(''), setPromotionId(''), setDueDate(null), setErrors({})),
+    onError: (e) => setErrors(e instanceof ApiError ? (e.modelState ?? { '': [e.message] }) : { '': [String(e)] }),
+  })
 
-  async function create(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault()
-    await api.post('/api/adminNote/create', { note, promotionId: promotionId ? Number(promotionId) : null })
-    setNote('')
-    setPromotionId('')
-    notify('Task created.', 'info')
-    await tasks.reload()
+    create.mutate(undefined)
   }
 
   return (
@@ -44,105 +50,148 @@ export function TasksScreen() {
         </label>
         <label>
           Show
-          <select value={resolved} onChange={(e) => setResolved(e.target.value)}>
+          <select value={resolved} onChange={(e) => setResolved(e.target.value as NotesFilter['resolved'])}>
             <option value="false">Open</option>
             <option value="true">Resolved</option>
             <option value="all">All</option>
           </select>
         </label>
       </div>
-      <form className="inline" onSubmit={(e) => void create(e)}>
+      <form className="inline" onSubmit={submit} aria-label="New task">
         <label>
           New task
           <textarea value={note} onChange={(e) => setNote(e.target.value)} rows={2} cols={40} />
+          {errors.note && <span role="alert" className="field-error">{errors.note.join(' ')}</span>}
         </label>
         <label>
           Promotion id (optional)
           <input inputMode="numeric" value={promotionId} onChange={(e) => setPromotionId(e.target.value)} size={8} />
         </label>
-        <button type="submit">Add task</button>
+        <DatePicker label="Due date" value={dueDate} onChange={(value) => (setDueDate(value), setErrors(({ dueDate: _answered, ...rest }) => rest))} isRequired errorMessage={errors.dueDate?.join(' ')} />
+        <NativeButton type="submit" disabled={create.isPending}>
+          Add task
+        </NativeButton>
+        {errors[''] && <span role="alert" className="field-error">{errors[''].join(' ')}</span>}
       </form>
-      {tasks.loading && !tasks.data ? <p aria-busy="true">Loading…</p> : null}
-      {tasks.data && tasks.data.length === 0 ? <p>No tasks.</p> : null}
-      {tasks.data && tasks.data.length > 0 && (
-        <table>
-          <thead>
-            <tr>
-              <th>Task</th>
-              <th>About</th>
-              <th>Assigned to</th>
-              <th>Created</th>
-              <th>Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {tasks.data.map((t) => (
-              <TaskRow key={t.id} task={t} staff={staff.data ?? []} reload={tasks.reload} />
-            ))}
-          </tbody>
-        </table>
+      {tasks.isPending ? (
+        <p aria-busy="true">Loading…</p>
+      ) : (
+        <SortableTable label="Tasks" columns={columns(staff.data ?? [])} rows={tasks.data ?? []} rowKey={(t) => t.id} empty="No tasks." scrollable />
       )}
     </StaffLayout>
   )
 }
 
-function TaskRow({ task, staff, reload }: { task: AdminNoteView; staff: StaffMember[]; reload: () => Promise<void> }) {
+function columns(staff: StaffMember[]): TableColumn<AdminNoteView>[] {
+  return [
+    { id: 'task', label: 'Task', isRowHeader: true, render: (t) => <TaskText task={t} /> },
+    { id: 'due', label: 'Due', render: (t) => (t.dueDate ? formatDate(t.dueDate) : '—') },
+    {
+      id: 'about',
+      label: 'About',
+      render: (t) => (
+        <>
+          {t.promotionId ? <Link to={staffPaths.detail(t.promotionId)}>{t.promotionName || `Promotion ${t.promotionId}`}</Link> : null}
+          {t.customerContactId ? <Link to={`${staffPaths.contact}?contact_id=${t.customerContactId}`}>Contact {t.customerContactId}</Link> : null}
+          <div>
+            <small>{t.source}</small>
+          </div>
+        </>
+      ),
+    },
+    { id: 'assigned', label: 'Assigned to', render: (t) => <AssignSelect task={t} staff={staff} /> },
+    { id: 'created', label: 'Created', render: (t) => formatDate(t.createdAt) },
+    { id: 'actions', label: 'Actions', render: (t) => <TaskActions task={t} /> },
+  ]
+}
+
+function TaskText({ task }: { task: AdminNoteView }) {
   const [editing, setEditing] = useState(false)
   const [text, setText] = useState(task.note)
-  const act = async (path: string, body: unknown) => {
-    await api.post(path, body)
-    await reload()
-  }
+  const save = useStaffAction(() => updateNote(task.id, text), { onSuccess: () => setEditing(false) })
   return (
-    <tr data-testid={`task-${task.id}`}>
-      <td>
-        {editing ? (
-          <form
-            onSubmit={(e) => {
-              e.preventDefault()
-              void act('/api/adminNote/update', { id: task.id, note: text }).then(() => setEditing(false))
-            }}
-          >
-            <label>
-              Task text
-              <textarea value={text} onChange={(e) => setText(e.target.value)} rows={2} />
-            </label>
-            <button type="submit">Save</button>
-          </form>
-        ) : (
-          <span style={{ whiteSpace: 'pre-wrap' }}>{task.note}</span>
-        )}
-        {task.resolved && <div>Resolved {new Date(task.resolvedAt!).toLocaleDateString('en-AU')}</div>}
-      </td>
-      <td>
-        {task.promotionId ? <Link to={staffPaths.detail(task.promotionId)}>{task.promotionName || `Promotion ${task.promotionId}`}</Link> : null}
-        {task.customerContactId ? <Link to={`${staffPaths.contact}?contact_id=${task.customerContactId}`}>Contact {task.customerContactId}</Link> : null}
-      </td>
-      <td>
-        <label>
-          <span className="visually-hidden">Assign task {task.id}</span>
-          <select value={task.assignedTo ?? ''} onChange={(e) => void act('/api/admin/assign', { id: task.id, assignedTo: e.target.value ? Number(e.target.value) : null })}>
-            <option value="">Anyone</option>
-            {staff.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </label>
-      </td>
-      <td>{new Date(task.createdAt).toLocaleDateString('en-AU')}</td>
-      <td className="staff-actions">
-        <button type="button" className="secondary" onClick={() => setEditing(!editing)}>
-          {editing ? 'Cancel' : 'Edit'}
-        </button>
-        <button type="button" onClick={() => void act('/api/adminNote/resolve', { id: task.id, resolved: !task.resolved })}>
-          {task.resolved ? 'Reopen' : 'Resolve'}
-        </button>
-        <button type="button" className="secondary" onClick={() => window.confirm('Delete this task?') && void act('/api/adminNote/delete', { id: task.id })}>
-          Delete
-        </button>
-      </td>
-    </tr>
+    <div data-testid={`task-${task.id}`}>
+      {editing ? (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault()
+            save.mutate(undefined)
+          }}
+        >
+          <label>
+            Task text
+            <textarea value={text} onChange={(e) => setText(e.target.value)} rows={2} />
+          </label>
+          <NativeButton type="submit">Save</NativeButton>{' '}
+          <NativeButton variant="secondary" onClick={() => setEditing(false)}>
+            Cancel
+          </NativeButton>
+        </form>
+      ) : (
+        <span style={{ whiteSpace: 'pre-wrap', fontWeight: 'normal' }}>{task.note}</span>
+      )}
+      {task.resolved && task.resolvedAt && (
+        <div>
+          <Badge tone="success">Resolved {formatDate(task.resolvedAt)}</Badge>
+        </div>
+      )}
+      {!editing && (
+        <div>
+          <NativeButton variant="link" onClick={() => setEditing(true)}>
+            Edit<span className="visually-hidden"> task {task.id}</span>
+          </NativeButton>
+        </div>
+      )}
+    </div>
+  )
+}
+
+function AssignSelect({ task, staff }: { task: AdminNoteView; staff: StaffMember[] }) {
+  const assign = useStaffAction((assignedTo: number | null) => assignNote(task.id, assignedTo))
+  return (
+    <label>
+      <span className="visually-hidden">Assign task {task.id}</span>
+      <select value={task.assignedTo ?? ''} onChange={(e) => assign.mutate(e.target.value ? Number(e.target.value) : null)}>
+        <option value="">Anyone</option>
+        {staff.map((s) => (
+          <option key={s.id} value={s.id}>
+            {s.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}
+
+function TaskActions({ task }: { task: AdminNoteView }) {
+  const [confirming, setConfirming] = useState(false)
+  const resolve = useStaffAction(() => resolveNote(task.id, !task.resolved))
+  const remove = useStaffAction(() => deleteNote(task.id), { done: 'Task deleted.', onSuccess: () => setConfirming(false) })
+  return (
+    <div className="staff-actions">
+      <NativeButton onClick={() => resolve.mutate(undefined)} disabled={resolve.isPending}>
+        {task.resolved ? 'Reopen' : 'Resolve'}
+      </NativeButton>
+      <NativeButton variant="secondary" onClick={() => setConfirming(true)}>
+        Delete
+      </NativeButton>
+      <Modal
+        isOpen={confirming}
+        title="Delete this task?"
+        onClose={() => setConfirming(false)}
+        actions={
+          <>
+            <Button variant="secondary" onPress={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <Button variant="danger" onPress={() => remove.mutate(undefined)}>
+              Delete task
+            </Button>
+          </>
+        }
+      >
+        <p style={{ whiteSpace: 'pre-wrap' }}>{task.note}</p>
+      </Modal>
+    </div>
   )
 }
