@@ -251,3 +251,12 @@ export const MSG_PAYMENT_RECEIVED = 'Thank you. Your payment has been received.'
 export const MSG_NO_PERMIT_BASE_FEE = 'If you go ahead with the permit service, its base fee still applies.';
 /** The modal before creating a promotion that needs no permit. */
 export const LABEL_NO_PERMIT_NEEDED = 'No permit needed';
+
+// Money you can trust (issue 22)
+/** A second pay request while the first one's card charge is still being answered: refused (409), nothing charged. */
+export const MSG_PAYMENT_IN_PROGRESS = 'A payment for this promotion is already in progress. Nothing more was charged: wait a moment, then refresh the page to see its result.';
+/** `Idempotency-Key` replayed on POST /api/apiKey/create: the key is never stored, so it cannot be shown again. */
+export const MSG_API_KEY_ALREADY_CREATED = 'This key was already created; it was shown once.';
+/** A paid service the promotion has not bought (it is not among its services, so nothing is owed for it). */
+export const msgServiceNotBought = (service: string, servicesPath: string): string =>
+  `${service} is not one of this promotion's services. Add it on the services page: ${servicesPath}`;
