@@ -170,6 +170,31 @@ describe('the refusal names what the payment page would charge, never $0 (issue 
   })
 })
 
+describe('GET /api/promotion/servicePayment: the screens show the state before the customer tries (issue 22)', () => {
+  it('owed with the refusal, then paid; a service not bought says where to add it; another customer gets 404', async () => {
+    const id = await readyPromotion(alice, { termsAndConditions: true })
+    const before = await alice.client.get(`/api/promotion/servicePayment?id=${id}`)
+    expect(before.status, before.text).toBe(200)
+    const owed = await owedCents(id)
+    expect(before.body.services.terms).toEqual({ state: 'owed', owed: owed / 100, message: refusal('terms', id, owed), paymentPath: `/permit/edit/${id}/payment/`, servicesPath: null })
+    expect(before.body.services.lodgementPack).toMatchObject({ state: 'owed', owed: owed / 100 })
+    expect(before.body.services.draw).toEqual({
+      state: 'notBought',
+      owed: null,
+      message: msgServiceNotBought(PAID_SERVICE_NAMES.draw, `/promotions/modify/${id}/`),
+      paymentPath: null,
+      servicesPath: `/promotions/modify/${id}/`,
+    })
+    expect((await bob.client.get(`/api/promotion/servicePayment?id=${id}`)).status).toBe(404)
+    expect((await alice.client.get('/api/promotion/servicePayment?id=abc')).status).toBe(400)
+
+    expect((await alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA })).status).toBe(200)
+    const after = (await alice.client.get(`/api/promotion/servicePayment?id=${id}`)).body
+    expect(after.services.terms).toEqual({ state: 'paid', owed: null, message: null, paymentPath: null, servicesPath: null })
+    expect(after.services.lodgementPack.state).toBe('paid')
+  })
+})
+
 describe('invoice e-mails are limited', () => {
   it('5 an hour per invoice and account, then a clear 429 that sends nothing; another customer gets 404 and uses none', async () => {
     const carol = await createCustomer(api)
