@@ -260,3 +260,7 @@ export const MSG_API_KEY_ALREADY_CREATED = 'This key was already created; it was
 /** A paid service the promotion has not bought (it is not among its services, so nothing is owed for it). */
 export const msgServiceNotBought = (service: string, servicesPath: string): string =>
   `${service} is not one of this promotion's services. Add it on the services page: ${servicesPath}`;
+/** The notice above a paid service that waits (draw screen, T&Cs panel, lodgement pack). */
+export const LABEL_SERVICE_WAITS_FOR_PAYMENT = 'Waiting for payment';
+/** Beside the disabled "Run the draw" button while the draw waits for its payment or service. */
+export const MSG_DRAW_RUN_WAITS_FOR_PAYMENT = 'You can run the draw once the notice above is resolved: nothing is charged or drawn until then.';
