@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readyPromotion, VISA } from '../factories/payments'
 import { createCustomer, promotionInput, type Customer } from '../factories/promotions'
+import { signInStaff } from '../setup/accounts'
 import { startTestApi, type TestApi } from '../setup/test-api'
 
 let api: TestApi
@@ -72,6 +73,11 @@ describe('concurrent payers', () => {
     const modified = await alice!.client.post('/api/promotion/modify', { id, ...promotionInput({ totalPrizeValue: 60_000 }) })
     expect(modified.status, modified.text).toBe(200)
     expect((await rows(sql`select cancelled_at from app.invoices where promotion_id = ${id}`))[0].cancelled_at).toBeNull()
+    // Nor can staff cancel it meanwhile.
+    const staff = api.client()
+    await signInStaff(staff, api)
+    const cancel = await staff.post('/api/invoice/cancel', { invoiceNumber: first.body.invoice.invoiceNumber })
+    expect([cancel.status, cancel.body.message]).toEqual([409, MSG_PAYMENT_IN_PROGRESS])
 
     await api.database.db.execute(sql`update app.payments set sent_at = now() - interval '10 minutes' where id = ${payment.id}`)
     const resent = await alice!.client.post('/api/promotion/submitPermitApplication', { id, ...VISA, isReattempt: true })
