@@ -126,7 +126,7 @@ export async function sendCardAttempt(gateway: Gateway, attempt: CardAttempt, no
 }
 
 export type SettledAttempt =
-  | { kind: 'paid'; invoice: InvoiceRow; card: { brand: string | null; last4: string | null } }
+  | { kind: 'paid'; invoice: InvoiceRow; card: { brand: string | null; last4: string | null }; fresh: boolean }
   | { kind: 'failed'; message: string }
   | { kind: 'requires_action'; invoice: InvoiceRow; clientSecret: string; paymentIntentId: string }
   | { kind: 'unknown'; error: unknown }
@@ -144,8 +144,8 @@ export async function settleCardAttempt(
   const payment = (await findPaymentById(tx, attempt.payment.id, { forUpdate: true }))!
   const invoice = (await findInvoiceById(tx, attempt.invoice.id, { forUpdate: true }))!
   if (payment.status !== 'pending') {
-    // Another request resent this abandoned attempt and recorded its answer first: that answer stands.
-    if (payment.status === 'succeeded' && invoice.paidAt) return { kind: 'paid', invoice, card: { brand: payment.brand, last4: payment.last4 } }
+    // Another request (or Stripe's webhook) recorded this attempt's answer first: that answer stands, recorded once.
+    if (payment.status === 'succeeded' && invoice.paidAt) return { kind: 'paid', invoice, card: { brand: payment.brand, last4: payment.last4 }, fresh: false }
     if (payment.status === 'failed') return { kind: 'failed', message: payment.message ?? '' }
     return { kind: 'unknown', error: new Error(`payment ${payment.id} is ${payment.status}`) }
   }
@@ -165,7 +165,7 @@ export async function settleCardAttempt(
   }
   if (result.status === 'succeeded') {
     const paid = invoice.paidAt ? invoice : await updateInvoice(tx, invoice.id, { method: 'card', ccSurcharge: cardTotal(invoice.amount, invoice.gst).surcharge, paidAt: now })
-    return { kind: 'paid', invoice: paid, card: { brand: result.brand, last4: result.last4 } }
+    return { kind: 'paid', invoice: paid, card: { brand: result.brand, last4: result.last4 }, fresh: !invoice.paidAt }
   }
   // Declined: the invoice the payment reserved is cancelled with its number (staff's own invoices stay owed).
   if (invoice.purpose !== 'custom' && (await cancelUnpaidInvoice(tx, invoice.id, now))) {

@@ -48,7 +48,7 @@ export async function chargeCard(deps: PaymentDeps, staff: Owner, input: ChargeC
     const settled = await settleCardAttempt(tx, attempt, answer, { now, actorUserId: staff.userId })
     if (settled.kind !== 'paid') return settled
     const invoice = settled.invoice
-    await insertChange(tx, { promotionId: row.id, userId: staff.userId, entity: 'promotion', entityId: row.id, action: 'chargeCard', changes: { invoice: { from: `${invoice.invoiceNumber} awaiting payment`, to: `${invoice.invoiceNumber} paid by card` } } })
+    if (settled.fresh) await insertChange(tx, { promotionId: row.id, userId: staff.userId, entity: 'promotion', entityId: row.id, action: 'chargeCard', changes: { invoice: { from: `${invoice.invoiceNumber} awaiting payment`, to: `${invoice.invoiceNumber} paid by card` } } })
     return { kind: 'paid' as const, row, invoice, card: settled.card }
   })
   if (outcome.kind === 'unknown') throw new AppError('PAYMENT_FAILED', MSG_CARD_MAY_HAVE_BEEN_CHARGED, { cause: outcome.error, internalMessage: 'gateway error: the attempt is kept to be resent with its key' })

@@ -51,6 +51,7 @@ export async function submitAdditionalPayment(deps: PaymentDeps, actor: Owner, i
             const settled = await settleCardAttempt(tx, first.attempt, answer, { now, actorUserId: actor.userId })
             if (settled.kind === 'requires_action') return { ...settled, row }
             if (settled.kind !== 'paid') return settled
+            if (!settled.fresh) return { kind: 'done' as const, row, invoice: settled.invoice, card: settled.card }
             await insertChange(tx, { promotionId: row.id, userId: actor.userId, entity: 'promotion', entityId: row.id, action: 'submitAdditionalPayment', changes: { invoice: { from: null, to: `${settled.invoice.invoiceNumber} paid by card` } } })
             return { kind: 'done' as const, row, invoice: settled.invoice, card: settled.card }
           })

@@ -178,6 +178,8 @@ export async function submitPermitApplication(deps: PaymentDeps, actor: Owner, i
       if (settled.kind === 'unknown') return settled
       if (settled.kind === 'failed') return settled
       if (settled.kind === 'requires_action') return { ...settled, row }
+      // Already recorded (the webhook was first): the payment made, announced once.
+      if (!settled.fresh) return { kind: 'done', row, invoice: settled.invoice, card: settled.card, fresh: false }
       // The status moves from where it is now (a paid invoice is recorded even if it no longer can).
       const event: PermitEvent = row.statusId === S.pendingPaymentClearance ? 'PAY_CARD_AFTER_BPAY' : 'SUBMIT_CARD'
       return finishSubmission(tx, actor, row, event, settled.invoice, settled.card)
