@@ -1,7 +1,8 @@
 /**
  * Payment figures (issue 12): the submit round trip, POST /api/promotion/submitPermitApplication
- * by card through the sandbox gateway (lock, invoice with its gapless number, charge, payment
- * record, status change, changelog: one transaction), BENCH_CONCURRENCY clients each paying a new
+ * by card through the sandbox gateway (issue 22: a short transaction reserves the invoice and its
+ * gapless number and records the attempt, the charge runs with none open, a second one records the
+ * answer, the status change and the changelog), BENCH_CONCURRENCY clients each paying a new
  * "Ready for submission" promotion per request for BENCH_SECONDS, beside GET /api/health in the
  * same run; then the tax invoice PDF, warm, one at a time.
  * Then the lodgement pack of a 3-state (NSW, ACT, SA) application with two attachments: the

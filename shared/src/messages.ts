@@ -310,3 +310,15 @@ export const msgEntryImportTooLarge = (limitMb: number): string => `The file is 
 // The WA notice (issue 26)
 /** Approve with "send to WA" while the CMS has no WA department address. */
 export const MSG_WA_NOTICE_ADDRESS_MISSING = "The WA department's e-mail address is not set. Add it in the CMS under Site settings, Regulators, then approve again.";
+// Money you can trust (issue 22)
+/** A second pay request while the first one's card charge is still being answered: refused (409), nothing charged. */
+export const MSG_PAYMENT_IN_PROGRESS = 'A payment for this promotion is already in progress. Nothing more was charged: wait a moment, then refresh the page to see its result.';
+/** `Idempotency-Key` replayed on POST /api/apiKey/create: the key is never stored, so it cannot be shown again. */
+export const MSG_API_KEY_ALREADY_CREATED = 'This key was already created; it was shown once.';
+/** A paid service the promotion has not bought (it is not among its services, so nothing is owed for it). */
+export const msgServiceNotBought = (service: string, servicesPath: string): string =>
+  `${service} is not one of this promotion's services. Add it on the services page: ${servicesPath}`;
+/** The notice above a paid service that waits (draw screen, T&Cs panel, lodgement pack). */
+export const LABEL_SERVICE_WAITS_FOR_PAYMENT = 'Waiting for payment';
+/** Beside the disabled "Run the draw" button while the draw waits for its payment or service. */
+export const MSG_DRAW_RUN_WAITS_FOR_PAYMENT = 'You can run the draw once the notice above is resolved: nothing is charged or drawn until then.';

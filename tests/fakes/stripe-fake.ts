@@ -40,6 +40,10 @@ export type StripeFake = {
   intents: Map<string, Intent>
   /** How many create calls actually made a new PaymentIntent (replayed idempotency keys do not). */
   created: () => number
+  /** Issue 22: the Idempotency-Key of every create call received, in order (SDK retries and replays included). */
+  createKeys: () => string[]
+  /** Issue 22: the next `n` create calls are carried out but their answers lost (the connection is cut), as a network failure after Stripe acted. */
+  loseAnswers: (n: number) => void
   /** What Stripe.js does in the browser after 3-D Secure: completes the intent. */
   completeAuthentication: (id: string) => void
   /** What Stripe does when the customer fails 3-D Secure: the intent needs a new payment method, with the error. */
@@ -51,8 +55,10 @@ export type StripeFake = {
 
 export async function startStripeFake({ webhookUrl, webhookSecret }: { webhookUrl: () => string; webhookSecret: string }): Promise<StripeFake> {
   const intents = new Map<string, Intent>()
-  const byKey = new Map<string, { status: number; body: unknown }>()
+  const byKey = new Map<string, { status: number; body: unknown; request: string }>()
   let createdCount = 0
+  const createKeys: string[] = []
+  let answersToLose = 0
   const view = (intent: Intent, expand: string[]) => {
     const { _card, ...rest } = intent
     return expand.includes('payment_method') ? { ...rest, payment_method: { id: rest.payment_method, object: 'payment_method', card: { brand: _card.brand, last4: _card.last4 } } } : rest
@@ -70,13 +76,25 @@ export async function startStripeFake({ webhookUrl, webhookSecret }: { webhookUr
       const params = req.method === 'GET' ? parseForm(url.search.slice(1)) : parseForm(body)
       const expand: string[] = Object.values(params.expand ?? {})
       const key = req.headers['idempotency-key'] as string | undefined
+      const isCreate = req.method === 'POST' && url.pathname === '/v1/payment_intents'
+      if (isCreate) createKeys.push(key ?? '')
+      // A lost answer: what was done stays done (and remembered under its key); the client hears nothing.
+      const answer = (status: number, payload: unknown) => {
+        if (isCreate && answersToLose > 0) {
+          answersToLose--
+          return req.socket.destroy()
+        }
+        send(status, payload)
+      }
       if (req.method === 'POST' && key && byKey.has(`${url.pathname}:${key}`)) {
         const first = byKey.get(`${url.pathname}:${key}`)!
-        return send(first.status, first.body)
+        // As Stripe: a key reused with other parameters is refused, not replayed.
+        if (first.request !== body) return send(400, { error: { type: 'idempotency_error', message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.' } })
+        return answer(first.status, first.body)
       }
       const remember = (status: number, payload: unknown) => {
-        if (req.method === 'POST' && key) byKey.set(`${url.pathname}:${key}`, { status, body: payload })
-        send(status, payload)
+        if (req.method === 'POST' && key) byKey.set(`${url.pathname}:${key}`, { status, body: payload, request: body })
+        answer(status, payload)
       }
       if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
         const card = CARDS[params.payment_method]
@@ -127,6 +145,8 @@ export async function startStripeFake({ webhookUrl, webhookSecret }: { webhookUr
     url,
     intents,
     created: () => createdCount,
+    createKeys: () => [...createKeys],
+    loseAnswers: (n) => void (answersToLose = n),
     completeAuthentication(id) {
       const intent = intents.get(id)
       if (intent?.status === 'requires_action') intent.status = 'succeeded'

@@ -10,6 +10,7 @@ import {
   MSG_API_KEY_NOT_ALLOWED,
   MSG_API_KEY_RATE_LIMITED,
   MSG_IDEMPOTENCY_KEY_REUSED,
+  MSG_API_KEY_ALREADY_CREATED,
 } from '@permitdesk/shared'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -152,6 +153,30 @@ describe('Idempotency-Key', () => {
     await carol.client.post('/api/promotion/create', promotionInput({ name: 'Once' }))
     await carol.client.post('/api/promotion/create', promotionInput({ name: 'Once' }), { 'idempotency-key': 'create-2' })
     expect(await count(carol.id)).toBe(3)
+  })
+
+  it('apiKey/create replayed: 409 "already created; shown once", and the replay store never held the key (issue 22)', async () => {
+    const carol = await createCustomer(api)
+    const headers = { 'idempotency-key': 'key-create-1' }
+    const first = await carol.client.post('/api/apiKey/create', { name: 'Agency script' }, headers)
+    expect(first.status, first.text).toBe(200)
+    const secret = first.body.key as string
+    expect(secret.length).toBeGreaterThan(20)
+    const stored = await api.database.db.execute<{ answer: unknown; status: number }>(sql`select answer, status from app.idempotency_keys where user_id = ${carol.id} and key = 'key-create-1'`)
+    expect(stored.rows).toHaveLength(1)
+    expect(stored.rows[0]!.status).toBe(200)
+    const text = JSON.stringify(stored.rows[0]!.answer)
+    expect(text).not.toContain(secret)
+    expect(text).not.toContain(secret.slice(-12))
+    expect(stored.rows[0]!.answer).toEqual({ secretShownOnce: true, id: first.body.id })
+
+    const again = await carol.client.post('/api/apiKey/create', { name: 'Agency script' }, headers)
+    expect(again.status).toBe(409)
+    expect(again.body).toMatchObject({ message: MSG_API_KEY_ALREADY_CREATED, modelState: { 'Idempotency-Key': [MSG_API_KEY_ALREADY_CREATED] } })
+    expect(again.text).not.toContain(secret)
+    // Created once; the key still works.
+    expect((await carol.client.get('/api/apiKey/list')).body).toHaveLength(1)
+    expect((await script(secret).get('/api/promotion/list')).status).toBe(200)
   })
 
   it('refuses the same key with a different body (422)', async () => {

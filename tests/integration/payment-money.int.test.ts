@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DECLINED, readyPromotion, VISA } from '../factories/payments'
+import { DECLINED, NEEDS_AUTHENTICATION, readyPromotion, VISA } from '../factories/payments'
 import { savePromotion, withCompleteApplication } from '../factories/permit'
 import { createCustomer, promotionInput, type Customer } from '../factories/promotions'
 import { repoRoot } from '../../api/src/server/paths'
@@ -45,6 +45,8 @@ describe('decline → modify → pay (finding 1 and 2)', () => {
     expect(declined.body.message).toBe(MSG_CARD_DECLINED)
     const [old] = await invoicesOf(id)
     const oldTotal = old.amount + old.gst
+    // Issue 22: the declined charge's invoice is cancelled at once (its number kept, never reused).
+    expect(old.cancelled_at).not.toBeNull()
 
     const modified = await alice.client.post('/api/promotion/modify', {
       id,
@@ -52,7 +54,7 @@ describe('decline → modify → pay (finding 1 and 2)', () => {
     })
     expect(modified.status).toBe(200)
 
-    // The old invoice is cancelled (number kept), nothing is owed on it any more.
+    // The old invoice stays cancelled (number kept), nothing is owed on it any more.
     const afterModify = await invoicesOf(id)
     expect(afterModify).toHaveLength(1)
     expect(afterModify[0]).toMatchObject({ invoice_number: old.invoice_number, paid_at: null })
@@ -101,8 +103,10 @@ describe('decline → modify → pay (finding 1 and 2)', () => {
   })
 
   it('a save that moves no fee keeps the unpaid invoice, and the retry pays it', async () => {
+    // An invoice left unpaid by a 3-D Secure challenge not yet answered (a decline cancels its invoice at once).
     const id = await readyPromotion(alice)
-    await alice.client.post('/api/promotion/submitPermitApplication', { id, ...DECLINED })
+    const challenged = await alice.client.post('/api/promotion/submitPermitApplication', { id, ...NEEDS_AUTHENTICATION })
+    expect(challenged.body.requiresAction).toBeTruthy()
     const [owed] = await invoicesOf(id)
     const saved = await savePromotion(alice.client, id, (p) => ({ ...p, permit: { ...p.permit, promotedProducts: 'Sunscreen and hats' } }))
     expect(saved.status).toBe(200)
@@ -119,10 +123,11 @@ describe('decline → modify → pay (finding 1 and 2)', () => {
 
   it('a payment naming a cancelled invoice is refused with 409 and charges nothing', async () => {
     const id = await readyPromotion(alice)
-    await alice.client.post('/api/promotion/submitPermitApplication', { id, ...DECLINED })
+    await alice.client.post('/api/promotion/submitPermitApplication', { id, ...NEEDS_AUTHENTICATION })
     const [owed] = await invoicesOf(id)
     const modified = await alice.client.post('/api/promotion/modify', { id, ...promotionInput({ totalPrizeValue: 60_000 }) })
     expect(modified.status).toBe(200)
+    expect((await invoicesOf(id))[0].cancelled_at).not.toBeNull()
     const promotion = await get(id)
     const refused = await alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA, invoiceNumber: Number(owed.invoice_number) })
     expect(refused.status).toBe(409)

@@ -4,7 +4,10 @@
  * - the paid invoices add up to the fees of what was submitted (no refunds: each payment brings
  *   the paid total up to the fees at that moment, never less, never more);
  * - no two paid invoices cover the same fees (one paid first invoice; the additional ones only the rise);
- * - no service is delivered while money is owed (the lodgement pack is "unpaid" exactly then).
+ * - no service is delivered while money is owed (the lodgement pack is "unpaid" exactly then);
+ * - (issue 22, the charge outside the lock) two pays sent at once charge once: every invoice paid
+ *   by card has exactly one successful charge at the sandbox gateway, and no attempt is left
+ *   unresolved after a step.
  */
 import { dollarsToCents } from '@permitdesk/shared'
 import { sql } from 'drizzle-orm'
@@ -32,6 +35,7 @@ type Step =
   | { kind: 'save' }
   | { kind: 'decline' }
   | { kind: 'pay' }
+  | { kind: 'payTwice' }
   | { kind: 'amend' }
   | { kind: 'bpay' }
   | { kind: 'clearBpay' }
@@ -42,6 +46,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ kind: 'save' as const }) },
   { weight: 3, arbitrary: fc.constant({ kind: 'decline' as const }) },
   { weight: 4, arbitrary: fc.constant({ kind: 'pay' as const }) },
+  { weight: 2, arbitrary: fc.constant({ kind: 'payTwice' as const }) },
   { weight: 2, arbitrary: fc.constant({ kind: 'amend' as const }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'bpay' as const }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'clearBpay' as const }) },
@@ -74,6 +79,13 @@ async function act(id: number, s: Step) {
       return alice.client.post(PAYABLE.has(slug) ? '/api/promotion/submitPermitApplication' : '/api/promotion/submitAdditionalPayment', { id, ...DECLINED, isCardAfterBpay: slug === 'pending-payment-clearance' })
     case 'pay':
       return alice.client.post(PAYABLE.has(slug) ? '/api/promotion/submitPermitApplication' : '/api/promotion/submitAdditionalPayment', { id, ...VISA, isCardAfterBpay: slug === 'pending-payment-clearance' })
+    case 'payTwice': {
+      // A double click, or two tabs: both sent at once; one charges, the other is refused (409) or answers the payment made.
+      const path = PAYABLE.has(slug) ? '/api/promotion/submitPermitApplication' : '/api/promotion/submitAdditionalPayment'
+      const body = { id, ...VISA, isCardAfterBpay: slug === 'pending-payment-clearance' }
+      const answers = await Promise.all([alice.client.post(path, body), alice.client.post(path, body)])
+      return answers.reduce((worst, a) => (a.status > worst.status ? a : worst))
+    }
     case 'amend':
       return alice.client.post('/api/promotion/beginAmendPermitApplication', { id })
     case 'bpay':
@@ -84,8 +96,17 @@ async function act(id: number, s: Step) {
 }
 
 async function invoicesOf(id: number) {
-  const result = await api.database.db.execute(sql`select purpose, purpose_key, amount::int, gst::int, paid_at, cancelled_at from app.invoices where promotion_id = ${id} and purpose <> 'custom' order by id`)
-  return result.rows as { purpose: string; purpose_key: string; amount: number; gst: number; paid_at: Date | null; cancelled_at: Date | null }[]
+  const result = await api.database.db.execute(sql`select purpose, purpose_key, amount::int, gst::int, method, paid_at, cancelled_at from app.invoices where promotion_id = ${id} and purpose <> 'custom' order by id`)
+  return result.rows as { purpose: string; purpose_key: string; amount: number; gst: number; method: string | null; paid_at: Date | null; cancelled_at: Date | null }[]
+}
+
+/** Successful charges the sandbox gateway itself recorded for the promotion's attempts, and attempts left unresolved. */
+async function gatewayOf(id: number) {
+  const charges = await api.database.db.execute(
+    sql`select count(*)::int as n from app.sandbox_charges c join app.payments p on p.idempotency_key = c.idempotency_key where p.promotion_id = ${id} and c.answer->>'status' = 'succeeded'`,
+  )
+  const unresolved = await api.database.db.execute(sql`select count(*)::int as n from app.payments where promotion_id = ${id} and status in ('pending', 'unknown')`)
+  return { succeeded: (charges.rows[0] as { n: number }).n, unresolved: (unresolved.rows[0] as { n: number }).n }
 }
 
 describe('money invariants over random sequences (fast-check)', () => {
@@ -118,6 +139,8 @@ describe('money invariants over random sequences (fast-check)', () => {
           const pack = (await alice.client.get(`/api/promotion/lodgementPack?id=${id}`)).body
           if (owed) expect(pack.state, `after ${s.kind}`).toBe('unpaid')
           if (!owed && paid.length > 0) expect(pack.state, `after ${s.kind}`).not.toBe('unpaid')
+          // Charged once per invoice paid by card, and nothing left half-done.
+          expect(await gatewayOf(id), `after ${s.kind}`).toEqual({ succeeded: paid.filter((i) => i.method === 'card').length, unresolved: 0 })
         }
       }),
       { numRuns: 16, endOnFailure: true },

@@ -4,10 +4,10 @@
  * certificate unpaid; the lodgement pack served while a fee rise is owed. Staff may waive the
  * payment of a service with a reason, which the changelog keeps.
  */
-import { formatCurrency, INVOICE_EMAILS_PER_HOUR, msgInvoiceEmailLimit, msgServiceUnpaid, MSG_WAIVER_REASON_REQUIRED } from '@permitdesk/shared'
+import { formatCurrency, INVOICE_EMAILS_PER_HOUR, msgInvoiceEmailLimit, msgServiceNotBought, msgServiceUnpaid, MSG_WAIVER_REASON_REQUIRED, PAID_SERVICE_NAMES } from '@permitdesk/shared'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { readyPromotion, VISA } from '../factories/payments'
+import { DECLINED, readyPromotion, VISA } from '../factories/payments'
 import { createCustomer, createPromotion, promotionInput, type Customer } from '../factories/promotions'
 import { readOutbox, signInStaff } from '../setup/accounts'
 import { startTestApi, type Client, type TestApi } from '../setup/test-api'
@@ -123,6 +123,75 @@ describe('the lodgement pack waits while anything is owed (finding 5)', () => {
 
     expect((await alice.client.post('/api/promotion/submitAdditionalPayment', { id, ...VISA })).status).toBe(200)
     expect((await alice.client.get(`/api/promotion/lodgementPack?id=${id}`)).body.state).not.toBe('unpaid')
+  })
+})
+
+describe('the refusal names what the payment page would charge, never $0 (issue 22)', () => {
+  const newDraw = async (id: number) => {
+    const draw = await alice.client.post('/api/draw/create', { promotionId: id, winners: 1, reserves: 0 })
+    expect(draw.status, draw.text).toBe(200)
+    return draw.body.id as number
+  }
+
+  it('nothing invoiced yet (the declined card cancelled its invoice): the whole fees, as the payment page shows them', async () => {
+    const id = await readyPromotion(alice, { randomDraw: true })
+    const drawId = await newDraw(id)
+    expect((await alice.client.post('/api/promotion/submitPermitApplication', { id, ...DECLINED })).status).toBe(402)
+    expect((await alice.client.get(`/api/promotion/get?id=${id}`)).body.pendingSubmissionInvoice).toBeNull()
+    const run = await alice.client.post('/api/draw/run', { id: drawId })
+    expect(run.status).toBe(402)
+    expect(run.body.message).toBe(refusal('draw', id, await owedCents(id)))
+    expect(run.body.message).not.toContain('$0 ')
+  })
+
+  it('paid, then the draw service added by an amendment: the rise not yet invoiced, not $0', async () => {
+    const id = await readyPromotion(alice)
+    expect((await alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA })).status).toBe(200)
+    expect((await alice.client.post('/api/promotion/beginAmendPermitApplication', { id })).status).toBe(200)
+    const modified = await alice.client.post('/api/promotion/modify', { id, ...promotionInput({ randomDraw: true }) })
+    expect(modified.status, modified.text).toBe(200)
+    const owed = (await alice.client.get(`/api/promotion/get?id=${id}`)).body.pendingSubmissionInvoice
+    const rise = Math.round((owed.amount + owed.gst) * 100)
+    expect(rise).toBeGreaterThan(0)
+    const run = await alice.client.post('/api/draw/run', { id: await newDraw(id) })
+    expect(run.status).toBe(402)
+    expect(run.body.message).toBe(refusal('draw', id, rise))
+  })
+
+  it('a draw whose service was taken off the promotion: says it is not bought and where to add it (409), not an amount', async () => {
+    const id = await readyPromotion(alice, { randomDraw: true })
+    const drawId = await newDraw(id)
+    const modified = await alice.client.post('/api/promotion/modify', { id, ...promotionInput({ randomDraw: false }) })
+    expect(modified.status, modified.text).toBe(200)
+    const run = await alice.client.post('/api/draw/run', { id: drawId })
+    expect(run.status).toBe(409)
+    expect(run.body.message).toBe(msgServiceNotBought(PAID_SERVICE_NAMES.draw, `/promotions/modify/${id}/`))
+    expect(run.body.modelState).toEqual({ payment: [run.body.message] })
+  })
+})
+
+describe('GET /api/promotion/servicePayment: the screens show the state before the customer tries (issue 22)', () => {
+  it('owed with the refusal, then paid; a service not bought says where to add it; another customer gets 404', async () => {
+    const id = await readyPromotion(alice, { termsAndConditions: true })
+    const before = await alice.client.get(`/api/promotion/servicePayment?id=${id}`)
+    expect(before.status, before.text).toBe(200)
+    const owed = await owedCents(id)
+    expect(before.body.services.terms).toEqual({ state: 'owed', owed: owed / 100, message: refusal('terms', id, owed), paymentPath: `/permit/edit/${id}/payment/`, servicesPath: null })
+    expect(before.body.services.lodgementPack).toMatchObject({ state: 'owed', owed: owed / 100 })
+    expect(before.body.services.draw).toEqual({
+      state: 'notBought',
+      owed: null,
+      message: msgServiceNotBought(PAID_SERVICE_NAMES.draw, `/promotions/modify/${id}/`),
+      paymentPath: null,
+      servicesPath: `/promotions/modify/${id}/`,
+    })
+    expect((await bob.client.get(`/api/promotion/servicePayment?id=${id}`)).status).toBe(404)
+    expect((await alice.client.get('/api/promotion/servicePayment?id=abc')).status).toBe(400)
+
+    expect((await alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA })).status).toBe(200)
+    const after = (await alice.client.get(`/api/promotion/servicePayment?id=${id}`)).body
+    expect(after.services.terms).toEqual({ state: 'paid', owed: null, message: null, paymentPath: null, servicesPath: null })
+    expect(after.services.lodgementPack.state).toBe('paid')
   })
 })
 

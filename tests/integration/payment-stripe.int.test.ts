@@ -3,7 +3,7 @@
  * HTTP API (tests/fakes/stripe-fake.ts): PaymentIntents create/confirm/retrieve, idempotency
  * keys, card errors and signed webhooks.
  */
-import { MSG_RAW_CARD_REFUSED } from '@permitdesk/shared'
+import { MSG_CARD_MAY_HAVE_BEEN_CHARGED, MSG_RAW_CARD_REFUSED } from '@permitdesk/shared'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startStripeFake, type StripeFake } from '../fakes/stripe-fake'
@@ -156,9 +156,66 @@ describe('Stripe gateway', () => {
       alice.client.post('/api/promotion/submitPermitApplication', { id, paymentMethodId: 'pm_card_visa' }),
       alice.client.post('/api/promotion/submitPermitApplication', { id, paymentMethodId: 'pm_card_visa' }),
     ])
-    expect([a.status, b.status]).toEqual([200, 200])
+    // Issue 22: overlapping, the second is refused (409) while the first is answered; after it, the payment made.
+    expect([a.status, b.status]).toContain(200)
+    expect([[200, 200], [200, 409], [409, 200]]).toContainEqual([a.status, b.status])
     expect(stripe.created() - before).toBe(1)
     const invoices = (await api.database.db.execute(sql`select count(*)::int as n from app.invoices where promotion_id = ${id}`)).rows[0] as any
     expect(invoices.n).toBe(1)
+  })
+
+  // Issue 22: Stripe idempotency keys per payment attempt, not per invoice number.
+  it('each attempt has its own key: a decline then a new card are two keys; the new attempt pays a new invoice', async () => {
+    const id = await readyPromotion(alice)
+    const before = stripe.createKeys().length
+    const declined = await alice.client.post('/api/promotion/submitPermitApplication', { id, paymentMethodId: 'pm_card_chargeDeclined' })
+    expect(declined.status).toBe(402)
+    const paid = await alice.client.post('/api/promotion/submitPermitApplication', { id, paymentMethodId: 'pm_card_visa', isReattempt: true })
+    expect(paid.status, paid.text).toBe(200)
+    const keys = stripe.createKeys().slice(before)
+    expect(keys).toHaveLength(2)
+    expect(new Set(keys).size).toBe(2)
+    const stored = (await api.database.db.execute(sql`select idempotency_key, status from app.payments where promotion_id = ${id} order by id`)).rows as any[]
+    expect(stored.map((p) => [p.idempotency_key, p.status])).toEqual([
+      [keys[0], 'failed'],
+      [keys[1], 'succeeded'],
+    ])
+    // Never derived from the invoice number (a reissued number must not collide with an old key).
+    for (const key of keys) expect(key).not.toContain(String(paid.body.invoice.invoiceNumber))
+    const invoices = (await api.database.db.execute(sql`select invoice_number, cancelled_at from app.invoices where promotion_id = ${id} order by id`)).rows as any[]
+    expect(invoices.map((i) => i.cancelled_at !== null)).toEqual([true, false])
+  })
+
+  it('an answer lost on the way back: the SDK retries with the same key, and so does the next request; one PaymentIntent', async () => {
+    const id = await readyPromotion(alice)
+    const created = stripe.created()
+    const before = stripe.createKeys().length
+    // Lost once: the SDK's own retry (same key) gets the answer Stripe kept.
+    stripe.loseAnswers(1)
+    const once = await alice.client.post('/api/promotion/submitPermitApplication', { id, paymentMethodId: 'pm_card_visa' })
+    expect(once.status, once.text).toBe(200)
+    const keys = stripe.createKeys().slice(before)
+    expect(keys).toHaveLength(2)
+    expect(keys[1]).toBe(keys[0])
+    expect(stripe.created() - created).toBe(1)
+
+    // Lost every time the SDK tries: the outcome is unknown, the attempt is kept, nothing is paid yet.
+    const other = await readyPromotion(alice)
+    const mark = stripe.createKeys().length
+    stripe.loseAnswers(10)
+    const unknown = await alice.client.post('/api/promotion/submitPermitApplication', { id: other, paymentMethodId: 'pm_card_visa' })
+    stripe.loseAnswers(0)
+    expect(unknown.status).toBe(402)
+    expect(unknown.body.message).toBe(MSG_CARD_MAY_HAVE_BEEN_CHARGED)
+    const lost = stripe.createKeys().slice(mark)
+    expect(new Set(lost).size).toBe(1)
+    expect((await paymentsOf(other)).map((p) => p.status)).toEqual(['unknown'])
+    // The customer submits again (Elements made a new PaymentMethod): the same attempt is resent with its key and first parameters.
+    const again = await alice.client.post('/api/promotion/submitPermitApplication', { id: other, paymentMethodId: 'pm_card_visa_again' })
+    expect(again.status, again.text).toBe(200)
+    expect(again.body.permitStatus.slug).toBe('submitted')
+    expect(stripe.createKeys().at(-1)).toBe(lost[0])
+    expect(stripe.created() - created).toBe(2)
+    expect((await paymentsOf(other)).map((p) => p.status)).toEqual(['succeeded'])
   })
 })

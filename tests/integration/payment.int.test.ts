@@ -13,6 +13,7 @@ import {
   MSG_ADDENDUM_NOT_AFTER_SUBMISSION,
   MSG_ADDENDUM_UNKNOWN,
   MSG_PAYMENT_DUE_BEFORE_GENERATION,
+  MSG_PAYMENT_IN_PROGRESS,
   dollarsToCents,
 } from '@permitdesk/shared'
 import { sql } from 'drizzle-orm'
@@ -43,7 +44,7 @@ async function rows(query: ReturnType<typeof sql>) {
   return (await api.database.db.execute(query)).rows as any[]
 }
 const paymentsOf = (id: number) => rows(sql`select status, brand, last4, amount, is_reattempt, idempotency_key from app.payments where promotion_id = ${id} order by id`)
-const invoicesOf = (id: number) => rows(sql`select invoice_number, amount, gst, cc_surcharge, method, crn, paid_at from app.invoices where promotion_id = ${id} order by id`)
+const invoicesOf = (id: number) => rows(sql`select invoice_number, amount, gst, cc_surcharge, method, crn, paid_at, cancelled_at from app.invoices where promotion_id = ${id} order by id`)
 
 describe('POST /api/promotion/submitPermitApplication by card (sandbox)', () => {
   it('tells the browser to send card fields to the sandbox', async () => {
@@ -88,26 +89,30 @@ describe('POST /api/promotion/submitPermitApplication by card (sandbox)', () => 
     expect(response.body.permitStatus.slug).toBe('awaiting-submission')
   })
 
-  it('a declined card answers the gateway message, keeps the status, and the reattempt pays the same invoice', async () => {
+  it('a declined card answers the gateway message, keeps the status, cancels its invoice (number kept), and the reattempt pays a new one with a new key', async () => {
     const id = await readyPromotion(alice)
     const declined = await alice.client.post('/api/promotion/submitPermitApplication', { id, ...DECLINED })
     expect(declined.status).toBe(402)
     expect(declined.body.message).toBe(MSG_CARD_DECLINED)
     expect((await alice.client.get(`/api/promotion/get?id=${id}`)).body.permitStatus.slug).toBe('ready-submission')
-    const owed = (await alice.client.get(`/api/promotion/get?id=${id}`)).body.pendingSubmissionInvoice
-    expect(owed).toMatchObject({ invoiceNumber: expect.any(Number) })
-    expect(owed.ccSurcharge).toBeGreaterThan(0)
+    // Issue 22: the number reserved before the charge is never given back; the declined invoice is cancelled with it.
+    const [reserved] = await invoicesOf(id)
+    expect(reserved.cancelled_at).not.toBeNull()
+    expect((await alice.client.get(`/api/promotion/get?id=${id}`)).body.pendingSubmissionInvoice).toBeNull()
 
     const retry = await alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA, isReattempt: true })
     expect(retry.status).toBe(200)
-    expect(retry.body.invoice.invoiceNumber).toBe(owed.invoiceNumber)
+    expect(retry.body.invoice.invoiceNumber).toBeGreaterThan(Number(reserved.invoice_number))
     const payments = await paymentsOf(id)
     expect(payments.map((p) => [p.status, p.is_reattempt])).toEqual([
       ['failed', false],
       ['succeeded', true],
     ])
     expect(new Set(payments.map((p) => p.idempotency_key)).size).toBe(2)
-    expect(await invoicesOf(id)).toHaveLength(1)
+    expect((await invoicesOf(id)).map((i) => [Number(i.invoice_number), i.cancelled_at !== null])).toEqual([
+      [Number(reserved.invoice_number), true],
+      [retry.body.invoice.invoiceNumber, false],
+    ])
   })
 
   it('refuses a bad check digit, an expired card and a short security code with model state, before any charge', async () => {
@@ -133,10 +138,19 @@ describe('POST /api/promotion/submitPermitApplication by card (sandbox)', () => 
       alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA }),
       alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA }),
     ])
-    expect([a.status, b.status]).toEqual([200, 200])
-    expect(a.body.invoice.invoiceNumber).toBe(b.body.invoice.invoiceNumber)
+    // Issue 22: the second is refused while the first one's charge is answered (no lock is held meanwhile).
+    const [paid, other] = a.status === 200 ? [a, b] : [b, a]
+    expect(paid.status).toBe(200)
+    // Overlapping: 409 while the first is answered; after it: the payment made again (the same invoice).
+    if (other.status === 409) expect(other.body.message).toBe(MSG_PAYMENT_IN_PROGRESS)
+    else expect([other.status, other.body.invoice.invoiceNumber]).toEqual([200, paid.body.invoice.invoiceNumber])
     expect((await paymentsOf(id)).filter((p) => p.status === 'succeeded')).toHaveLength(1)
     expect(await invoicesOf(id)).toHaveLength(1)
+    // Sent again once the first is answered: the payment made, nothing charged.
+    const again = await alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA })
+    expect(again.status).toBe(200)
+    expect(again.body.invoice.invoiceNumber).toBe(paid.body.invoice.invoiceNumber)
+    expect(await paymentsOf(id)).toHaveLength(1)
   })
 
   it('refuses a promotion that is not ready', async () => {

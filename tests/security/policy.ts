@@ -27,6 +27,7 @@ export const API_POLICY: Record<string, Policy> = {
   'POST /admin/waiveServicePayment': { access: 'staff', owned: true },
   'GET /promotion/lodgementPack': { access: 'user', owned: true },
   'POST /promotion/requestLodgementPack': { access: 'user', owned: true },
+  'GET /promotion/servicePayment': { access: 'user', owned: true },
   'POST /payments/sandboxChallenge': { access: 'user', owned: true, note: "the client secret is the capability; another customer's payment is 404" },
   'POST /payments/stripeWebhook': { access: 'public', note: 'documented here, served by a raw-body router (signature over the bytes); 404 unless Stripe is configured' },
   'GET /health': { access: 'public' },

@@ -54,6 +54,11 @@ export type RouteSpec<QS extends z.ZodType = z.ZodType, BS extends z.ZodType = z
   raw?: boolean
   /** Accepts an `Idempotency-Key` header: the same key and body within 24 h answers the first answer again. */
   idempotent?: boolean
+  /**
+   * Issue 22: the answer holds a secret shown once (a new API key). The idempotency store keeps
+   * only a reference (the record's id), never the answer, and a replay is refused (409) with this message.
+   */
+  idempotentSecret?: string
   /** Multipart upload: the handler reads the stream itself; `body` documents the form fields. */
   multipart?: boolean
   /** Answers this status on success (default 200). */

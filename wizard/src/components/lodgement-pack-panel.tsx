@@ -7,6 +7,7 @@
  */
 import { useEffect, useRef, useState } from 'react'
 import { Progress } from './ui'
+import { ServicePaymentNotice } from './service-payment-notice'
 import { getLodgementPack, requestLodgementPack, type LodgementPackView } from '../lib/payments-api'
 
 const POLL_MS = 2000
@@ -47,7 +48,9 @@ export function LodgementPackPanel({ promotionId }: { promotionId: number }) {
     }
   }, [promotionId, onItsWay])
 
-  if (!pack || pack.state === 'unpaid') return error ? <p className="form-error" role="alert">{error}</p> : null
+  // Issue 22: unpaid, the pack says what to pay and where, before the customer asks for it.
+  if (pack?.state === 'unpaid') return <ServicePaymentNotice promotionId={promotionId} service="lodgementPack" />
+  if (!pack) return error ? <p className="form-error" role="alert">{error}</p> : null
 
   const ask = () => {
     setBusy(true)

@@ -77,7 +77,8 @@ export function PromotionInvoices({
           </Link>
         </p>
       )}
-      {paid && !pendingSubmissionInvoice && statusId !== S.pendingPaymentClearance && <LodgementPackPanel promotionId={promotionId} />}
+      {/* Issue 22: with a rise owed the panel says what the pack waits for (it used to vanish). */}
+      {paid && statusId !== S.pendingPaymentClearance && <LodgementPackPanel promotionId={promotionId} />}
       {error && <p className="form-error" role="alert">{error}</p>}
       {invoices && invoices.length === 0 && <p className="muted">No invoices yet.</p>}
       {invoices && invoices.length > 0 && <InvoiceTable invoices={invoices} />}

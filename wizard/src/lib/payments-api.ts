@@ -69,6 +69,12 @@ import type { LodgementPackView } from '@permitdesk/shared'
 /** The lodgement pack's state and progress (owner or staff). */
 export const getLodgementPack = (id: number) => apiRequest<LodgementPackView>('GET', '/api/promotion/lodgementPack', { query: { id }, notify: false })
 
+/** Issue 22: each paid service's payment state, as the server enforces it (shown before the customer tries). */
+export type ServicePaymentState = { state: 'paid' | 'owed' | 'notBought'; owed: number | null; message: string | null; paymentPath: string | null; servicesPath: string | null }
+export type PaidServiceName = 'terms' | 'draw' | 'lodgementPack'
+export const getServicePayment = (id: number) =>
+  apiRequest<{ id: number; services: Record<PaidServiceName, ServicePaymentState> }>('GET', '/api/promotion/servicePayment', { query: { id }, notify: false })
+
 /** Builds the pack now (again after a failure). */
 export const requestLodgementPack = (id: number) => apiRequest<LodgementPackView>('POST', '/api/promotion/requestLodgementPack', { body: { id }, notify: false })
 

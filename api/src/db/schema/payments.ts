@@ -77,21 +77,33 @@ export const payments = app.table(
     idempotencyKey: text('idempotency_key').notNull(),
     /** The gateway's id of the charge (Stripe PaymentIntent id). */
     gatewayRef: text('gateway_ref'),
-    status: text('status').$type<'succeeded' | 'failed' | 'requires_action'>().notNull(),
+    /**
+     * Issue 22: `pending` from before the gateway call until its answer is recorded (no
+     * transaction is open meanwhile); `unknown` when that answer was lost (the next request
+     * resends the attempt with the same idempotency key). At most one of either per promotion.
+     */
+    status: text('status').$type<PaymentStatus>().notNull(),
     /** Charged amount in cents (invoice amount + GST + surcharge). */
     amount: bigint('amount', { mode: 'number' }).notNull(),
     brand: text('brand'),
     last4: text('last4'),
     message: text('message'),
     isReattempt: boolean('is_reattempt').notNull().default(false),
+    /** Stripe: the PaymentMethod the attempt charges (not a secret), resent when the attempt is retried. */
+    paymentMethodId: text('payment_method_id'),
+    /** When the charge was last sent to the gateway: a `pending` attempt older than the lease was abandoned. */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('payments_idempotency_key').on(t.idempotencyKey),
     index('payments_invoice_idx').on(t.invoiceId),
     uniqueIndex('payments_one_success_per_invoice').on(t.invoiceId).where(sql`${t.status} = 'succeeded'`),
+    uniqueIndex('payments_one_unresolved_per_promotion').on(t.promotionId).where(sql`${t.status} in ('pending', 'unknown')`),
   ],
 )
+
+export type PaymentStatus = 'succeeded' | 'failed' | 'requires_action' | 'pending' | 'unknown'
 
 export type PaymentRow = typeof payments.$inferSelect
 

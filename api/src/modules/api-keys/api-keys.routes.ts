@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { MSG_API_KEY_NAME_REQUIRED } from '@permitdesk/shared'
+import { MSG_API_KEY_ALREADY_CREATED, MSG_API_KEY_NAME_REQUIRED } from '@permitdesk/shared'
 import type { AppDeps } from '../../deps'
 import { route, type RouteSpec } from '../../http/route'
 import { RecordIdSchema } from '../promotions/promotions.schemas'
@@ -30,6 +30,8 @@ export function apiKeyRoutes({ database }: AppDeps): RouteSpec[] {
     route({
       method: 'post', path: '/apiKey/create', access: 'session', summary: 'Create an API key (at most 10); the answer shows the key once.',
       body: CreateBodySchema, response: ApiKeyViewSchema.extend({ key: z.string().describe('shown only now') }), idempotent: true,
+      // Issue 22: the replay store never holds the key; a replay answers 409 "already created; shown once".
+      idempotentSecret: MSG_API_KEY_ALREADY_CREATED,
       handler: ({ user, body }) => createApiKey(db, user.id, body.name),
     }),
     route({

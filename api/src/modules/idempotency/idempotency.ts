@@ -2,7 +2,8 @@
  * `Idempotency-Key` on create, save and payment calls (routes declared `idempotent: true`): the
  * same key, user and call with the same body within 24 hours answers the first answer again
  * (with `Idempotent-Replayed: true`); with a different body it is refused (422). A first request
- * that fails keeps nothing, so a retry runs again. Without the header a call runs as usual.
+ * that fails keeps nothing, so a retry runs again. Without the header a call runs as usual. A call
+ * whose answer is a secret shown once (`idempotentSecret`) keeps only a reference and refuses the replay.
  */
 import crypto from 'node:crypto'
 import type { Request, Response } from 'express'
@@ -54,13 +55,16 @@ export function idempotencyHook(db: Db, notifications?: Pick<Notifications, 'ide
         await releaseIdempotencyKey(db, id)
         throw error
       }
-      await storeIdempotentAnswer(db, id, spec.status ?? 200, answer ?? { ok: true })
+      // A secret shown once is never kept: only a reference to what was created.
+      const stored = spec.idempotentSecret ? { secretShownOnce: true, id: (answer as { id?: unknown } | undefined)?.id ?? null } : (answer ?? { ok: true })
+      await storeIdempotentAnswer(db, id, spec.status ?? 200, stored)
       return answer
     }
     const stored = await findIdempotencyKey(db, id)
     if (!stored) return run()
     if (stored.bodyHash !== bodyHash) throw new AppError('IDEMPOTENCY_MISMATCH', MSG_IDEMPOTENCY_KEY_REUSED)
     if (stored.status === null) throw new AppError('CONFLICT', MSG_IDEMPOTENCY_IN_PROGRESS)
+    if (spec.idempotentSecret) throw new AppError('CONFLICT', spec.idempotentSecret, { modelState: { 'Idempotency-Key': [spec.idempotentSecret] } })
     res.set('Idempotent-Replayed', 'true')
     return stored.answer
   }

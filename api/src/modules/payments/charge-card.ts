@@ -1,14 +1,16 @@
 /**
  * Staff charge a card for an unpaid invoice (001 §7 admin chargeCard; 001 §9: 1.5% surcharge on
  * amount plus GST), through the same gateway path as the customer's payment (idempotency key per
- * attempt, brand and last four digits only). The promotion's status does not change.
+ * attempt, brand and last four digits only; no transaction open while the card is charged). The
+ * promotion's status does not change; a declined card leaves staff's invoice owed.
  */
-import { AppError, MSG_INVOICE_ALREADY_CANCELLED, MSG_INVOICE_ALREADY_PAID, MSG_STAFF_CARD_NEEDS_AUTHENTICATION } from '@permitdesk/shared'
+import { AppError, MSG_CARD_MAY_HAVE_BEEN_CHARGED, MSG_INVOICE_ALREADY_CANCELLED, MSG_INVOICE_ALREADY_PAID, MSG_PAYMENT_IN_PROGRESS, MSG_STAFF_CARD_NEEDS_AUTHENTICATION } from '@permitdesk/shared'
 import { insertChange } from '../changelog/changelog.repository'
 import { findPromotion, type Owner } from '../promotions/promotions.repository'
 import { toInvoiceView } from './invoice-view'
 import { findInvoiceByNumber } from './payments.repository'
-import { chargeInvoiceByCard, type PaymentDeps } from './submit-permit-application'
+import { type PaymentDeps } from './submit-permit-application'
+import { beginCardAttempt, findResumableAttempt, sendCardAttempt, settleCardAttempt } from './card-attempt'
 
 export type ChargeCardInput = {
   invoiceNumber: number
@@ -23,7 +25,8 @@ export type ChargeCardInput = {
 export async function chargeCard(deps: PaymentDeps, staff: Owner, input: ChargeCardInput) {
   if (!staff.isStaff) throw new AppError('FORBIDDEN')
   const now = deps.now?.() ?? new Date()
-  const outcome = await deps.db.transaction(async (tx) => {
+  // Step 1 (card-attempt.ts): checks and the attempt recorded, in a short transaction.
+  const attempt = await deps.db.transaction(async (tx) => {
     const found = await findInvoiceByNumber(tx, { userId: staff.userId, isStaff: true }, input.invoiceNumber)
     if (!found) throw new AppError('NOT_FOUND')
     // Lock order as the customer's payment: the promotion, then the invoice.
@@ -32,11 +35,23 @@ export async function chargeCard(deps: PaymentDeps, staff: Owner, input: ChargeC
     const invoice = (await findInvoiceByNumber(tx, { userId: staff.userId, isStaff: true }, input.invoiceNumber, { forUpdate: true }))!
     if (invoice.cancelledAt) throw new AppError('CONFLICT', MSG_INVOICE_ALREADY_CANCELLED)
     if (invoice.paidAt) throw new AppError('CONFLICT', MSG_INVOICE_ALREADY_PAID)
-    const result = await chargeInvoiceByCard(tx, deps, row, invoice, input, now)
-    if (result.kind !== 'paid') return result
-    await insertChange(tx, { promotionId: row.id, userId: staff.userId, entity: 'promotion', entityId: row.id, action: 'chargeCard', changes: { invoice: { from: `${invoice.invoiceNumber} awaiting payment`, to: `${invoice.invoiceNumber} paid by card` } } })
-    return { kind: 'paid' as const, row, invoice: result.invoice, card: result.card }
+    const resumable = await findResumableAttempt(tx, row.id, now)
+    // Another invoice's charge of this promotion whose answer was lost: the customer's next submit resends it.
+    if (resumable && resumable.invoice.id !== invoice.id) throw new AppError('CONFLICT', MSG_PAYMENT_IN_PROGRESS)
+    return beginCardAttempt(tx, deps.gateway, row, invoice, { ...input, paymentIntentId: undefined }, now, resumable?.payment)
   })
+  // Step 2: the gateway, with no transaction open.
+  const answer = await sendCardAttempt(deps.gateway, attempt, now)
+  // Step 3: the answer recorded.
+  const outcome = await deps.db.transaction(async (tx) => {
+    const row = (await findPromotion(tx, staff, attempt.invoice.promotionId, { forUpdate: true }))!
+    const settled = await settleCardAttempt(tx, attempt, answer, { now, actorUserId: staff.userId })
+    if (settled.kind !== 'paid') return settled
+    const invoice = settled.invoice
+    if (settled.fresh) await insertChange(tx, { promotionId: row.id, userId: staff.userId, entity: 'promotion', entityId: row.id, action: 'chargeCard', changes: { invoice: { from: `${invoice.invoiceNumber} awaiting payment`, to: `${invoice.invoiceNumber} paid by card` } } })
+    return { kind: 'paid' as const, row, invoice, card: settled.card }
+  })
+  if (outcome.kind === 'unknown') throw new AppError('PAYMENT_FAILED', MSG_CARD_MAY_HAVE_BEEN_CHARGED, { cause: outcome.error, internalMessage: 'gateway error: the attempt is kept to be resent with its key' })
   if (outcome.kind === 'failed') throw new AppError('PAYMENT_FAILED', outcome.message)
   if (outcome.kind === 'requires_action') throw new AppError('PAYMENT_FAILED', MSG_STAFF_CARD_NEEDS_AUTHENTICATION)
   deps.afterCommit?.({ kind: 'paid', promotionId: outcome.row.id, promotionName: outcome.row.name, statusId: outcome.row.statusId, userId: outcome.row.userId, invoiceNumber: outcome.invoice.invoiceNumber })

@@ -43,12 +43,22 @@ export async function findSubmissionInvoices(tx: DbOrTx, promotionId: number): P
     .orderBy(invoices.id)
 }
 
-/** Cancels an unpaid invoice (it keeps its number: a cancelled tax invoice stays on record). */
+/**
+ * Cancels an unpaid invoice (it keeps its number: a cancelled tax invoice stays on record). Never
+ * one with a card charge still unresolved (`pending`/`unknown`): that money may be taken.
+ */
 export async function cancelUnpaidInvoice(tx: DbOrTx, id: number, now: Date): Promise<InvoiceRow | undefined> {
   const [row] = await tx
     .update(invoices)
     .set({ cancelledAt: now })
-    .where(and(eq(invoices.id, id), isNull(invoices.paidAt), isNull(invoices.cancelledAt)))
+    .where(
+      and(
+        eq(invoices.id, id),
+        isNull(invoices.paidAt),
+        isNull(invoices.cancelledAt),
+        sql`not exists (select 1 from ${payments} where ${payments.invoiceId} = ${invoices.id} and ${payments.status} in ('pending', 'unknown'))`,
+      ),
+    )
     .returning()
   return row
 }
@@ -101,13 +111,20 @@ export async function insertPayment(tx: DbOrTx, values: typeof payments.$inferIn
   return row!
 }
 
-/** Attempts on an invoice that did not succeed (each next attempt gets a new gateway key). */
-export async function countUnsuccessfulAttempts(tx: DbOrTx, invoiceId: number): Promise<number> {
+/** The promotion's card attempt still unresolved (`pending` or `unknown`), locked: at most one (a unique index). */
+export async function findUnresolvedPayment(tx: DbOrTx, promotionId: number): Promise<PaymentRow | undefined> {
   const [row] = await tx
-    .select({ n: count() })
+    .select()
     .from(payments)
-    .where(and(eq(payments.invoiceId, invoiceId), sql`${payments.status} <> 'succeeded'`))
-  return row?.n ?? 0
+    .where(and(eq(payments.promotionId, promotionId), inArray(payments.status, ['pending', 'unknown'])))
+    .for('update')
+  return row
+}
+
+export async function findPaymentById(tx: DbOrTx, id: number, { forUpdate = false } = {}): Promise<PaymentRow | undefined> {
+  const query = tx.select().from(payments).where(eq(payments.id, id))
+  const [row] = forUpdate ? await query.for('update') : await query
+  return row
 }
 
 export async function findPaymentsOfInvoice(tx: DbOrTx, invoiceId: number): Promise<PaymentRow[]> {

@@ -24,6 +24,7 @@ import { getInvoice, getInvoices } from './get-invoices'
 import { toInvoiceView } from './invoice-view'
 import { isTestMode } from './payment-gateway'
 import { waiveServicePayment } from './waive-service-payment'
+import { getServicePayment } from './get-service-payment'
 import { sendInvoiceEmail } from './send-invoice-email'
 import { sendPaymentMailsLater, type PaymentMailEvent } from './send-payment-mails'
 import { submitPermitApplication } from './submit-permit-application'
@@ -37,6 +38,18 @@ import { chargeCard } from './charge-card'
 import { sendAmendmentStartedLater } from './send-payment-mails'
 import { completeSandboxChallenge } from './complete-sandbox-challenge'
 import { lodgementDeps, queueLodgementPackAfterSubmission } from './request-lodgement-pack'
+
+const ServicePaymentStateSchema = z.object({
+  state: z.enum(['paid', 'owed', 'notBought']),
+  owed: z.number().nullable().describe('dollars: what the payment page charges now (amount + GST), when owed'),
+  message: z.string().nullable().describe('the sentence the delivery is refused with, or null when it is delivered'),
+  paymentPath: z.string().nullable(),
+  servicesPath: z.string().nullable(),
+})
+const ServicePaymentResponseSchema = z.object({
+  id: z.number(),
+  services: z.object({ terms: ServicePaymentStateSchema, draw: ServicePaymentStateSchema, lodgementPack: ServicePaymentStateSchema }),
+})
 
 export function paymentRoutes(deps: AppDeps): RouteSpec[] {
   const db = deps.database.db
@@ -66,6 +79,16 @@ export function paymentRoutes(deps: AppDeps): RouteSpec[] {
         const prepare = isSkillTcPaymentOption(option) ? chooseSkillOption(viewer(user), option, { forSkillOnly: false }) : undefined
         return submitPermitApplication(paymentDeps, viewer(user), body, prepare)
       },
+    }),
+    route({
+      method: 'get',
+      path: '/promotion/servicePayment',
+      summary: "Each paid service's payment state (terms, draw, lodgementPack): paid, owed (the amount the payment page charges, and where) or notBought (and where to add it)",
+      tag: 'promotion',
+      access: 'user',
+      query: PaymentPromotionIdSchema,
+      response: ServicePaymentResponseSchema,
+      handler: ({ query, user }) => getServicePayment(db, viewer(user), query.id),
     }),
     route({
       method: 'post',

@@ -4,18 +4,22 @@
  * difference only, and paid like the first payment: by card now, or by BPAY (staff approve it).
  * The status does not change; the dashboard says so with `?additionalPayment`.
  */
-import { AppError, crnForInvoice, MSG_NO_ADDITIONAL_PAYMENT_DUE, PERMIT_STATUS_IDS as S, type SubmitPermitApplication } from '@permitdesk/shared'
+import { AppError, crnForInvoice, MSG_CARD_MAY_HAVE_BEEN_CHARGED, MSG_NO_ADDITIONAL_PAYMENT_DUE, MSG_PAYMENT_IN_PROGRESS, PERMIT_STATUS_IDS as S, type SubmitPermitApplication } from '@permitdesk/shared'
+import type { InvoiceRow } from '../../db/schema/payments'
+import type { PromotionRow } from '../../db/schema/promotions'
 import { insertChange } from '../changelog/changelog.repository'
 import { findPromotion, type Owner } from '../promotions/promotions.repository'
 import { toInvoiceView } from './invoice-view'
 import { isTestMode } from './payment-gateway'
 import { findSubmissionInvoices, updateInvoice } from './payments.repository'
 import { assertStillOwed } from './owed-invoice'
-import { chargeInvoiceByCard, ensureOwedInvoice, statusView, type PaymentDeps } from './submit-permit-application'
+import { ensureOwedInvoice, statusView, type PaymentDeps } from './submit-permit-application'
+import { beginCardAttempt, findResumableAttempt, sendCardAttempt, settleCardAttempt, type CardAttempt } from './card-attempt'
 
 export async function submitAdditionalPayment(deps: PaymentDeps, actor: Owner, input: SubmitPermitApplication) {
   const now = deps.now?.() ?? new Date()
-  const outcome = await deps.db.transaction(async (tx) => {
+  type Done = { kind: 'done'; row: PromotionRow; invoice: InvoiceRow; card: { brand: string | null; last4: string | null } | null }
+  const first = await deps.db.transaction(async (tx): Promise<Done | { kind: 'charge'; attempt: CardAttempt }> => {
     const row = await findPromotion(tx, actor, input.id, { forUpdate: true })
     if (!row) throw new AppError('NOT_FOUND')
     const live = await findSubmissionInvoices(tx, row.id)
@@ -23,20 +27,36 @@ export async function submitAdditionalPayment(deps: PaymentDeps, actor: Owner, i
     if (!live.some((i) => i.purpose === 'submission' && i.paidAt) || row.statusId === S.pendingPaymentClearance) {
       throw new AppError('CONFLICT', MSG_NO_ADDITIONAL_PAYMENT_DUE)
     }
-    const invoice = await ensureOwedInvoice(tx, row, { actorUserId: actor.userId, now, testMode: isTestMode(deps.gateway) })
+    // A card charge in flight answers 409; one whose answer was lost is resent (card-attempt.ts).
+    const resumable = await findResumableAttempt(tx, row.id, now)
+    if (resumable && input.isBPAY) throw new AppError('CONFLICT', MSG_PAYMENT_IN_PROGRESS)
+    const invoice = resumable?.invoice ?? (await ensureOwedInvoice(tx, row, { actorUserId: actor.userId, now, testMode: isTestMode(deps.gateway) }))
     if (!invoice) throw new AppError('CONFLICT', MSG_NO_ADDITIONAL_PAYMENT_DUE)
     assertStillOwed(invoice, input)
     if (input.isBPAY) {
       const pending = await updateInvoice(tx, invoice.id, { method: 'bpay', crn: crnForInvoice(invoice.invoiceNumber), ccSurcharge: 0 })
       await insertChange(tx, { promotionId: row.id, userId: actor.userId, entity: 'promotion', entityId: row.id, action: 'submitAdditionalPayment', changes: { invoice: { from: null, to: `${invoice.invoiceNumber} awaiting BPAY` } } })
-      return { kind: 'done' as const, row, invoice: pending, card: null }
+      return { kind: 'done', row, invoice: pending, card: null }
     }
-    const result = await chargeInvoiceByCard(tx, deps, row, invoice, input, now)
-    if (result.kind === 'failed') return result
-    if (result.kind === 'requires_action') return { kind: 'requires_action' as const, row, invoice, clientSecret: result.clientSecret, paymentIntentId: result.paymentIntentId }
-    await insertChange(tx, { promotionId: row.id, userId: actor.userId, entity: 'promotion', entityId: row.id, action: 'submitAdditionalPayment', changes: { invoice: { from: null, to: `${invoice.invoiceNumber} paid by card` } } })
-    return { kind: 'done' as const, row, invoice: result.invoice, card: result.card }
+    return { kind: 'charge', attempt: await beginCardAttempt(tx, deps.gateway, row, invoice, input, now, resumable?.payment) }
   })
+  const outcome =
+    first.kind === 'done'
+      ? first
+      : await (async () => {
+          // No transaction open while the card is charged; the answer is recorded in a second short one.
+          const answer = await sendCardAttempt(deps.gateway, first.attempt, now)
+          return deps.db.transaction(async (tx) => {
+            const row = (await findPromotion(tx, { userId: 0, isStaff: true }, input.id, { forUpdate: true }))!
+            const settled = await settleCardAttempt(tx, first.attempt, answer, { now, actorUserId: actor.userId })
+            if (settled.kind === 'requires_action') return { ...settled, row }
+            if (settled.kind !== 'paid') return settled
+            if (!settled.fresh) return { kind: 'done' as const, row, invoice: settled.invoice, card: settled.card }
+            await insertChange(tx, { promotionId: row.id, userId: actor.userId, entity: 'promotion', entityId: row.id, action: 'submitAdditionalPayment', changes: { invoice: { from: null, to: `${settled.invoice.invoiceNumber} paid by card` } } })
+            return { kind: 'done' as const, row, invoice: settled.invoice, card: settled.card }
+          })
+        })()
+  if (outcome.kind === 'unknown') throw new AppError('PAYMENT_FAILED', MSG_CARD_MAY_HAVE_BEEN_CHARGED, { cause: outcome.error, internalMessage: 'gateway error: the attempt is kept to be resent with its key' })
   if (outcome.kind === 'failed') throw new AppError('PAYMENT_FAILED', outcome.message)
   if (outcome.kind === 'requires_action') {
     return {

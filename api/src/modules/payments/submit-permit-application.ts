@@ -2,24 +2,21 @@
  * POST /api/promotion/submitPermitApplication (001 §7, issue 12): pays what the application owes
  * by card or BPAY and moves its status through the shared transition table.
  *
- * No double charge: the promotion row is locked for the whole call (a second submit waits, then
- * finds it paid and answers the same result); each invoice is unique per (promotion, purpose);
- * the gateway gets an idempotency key derived from the promotion, the invoice purpose and the
- * attempt; and the invoice, the payment and the status change commit in one transaction.
+ * No double charge, and no lock held while a card is charged (issue 22, card-attempt.ts): a short
+ * transaction (promotion row locked) reserves the invoice and its number and records the card
+ * attempt `pending`; the gateway is called with no transaction open; a second short transaction
+ * records the answer, pays the invoice and moves the status. A second submit meanwhile is refused
+ * (409); after the first one paid it answers the same result; each attempt has its own gateway key.
  */
 import {
   AppError,
-  checkCard,
   crnForInvoice,
   getPermitStatus,
-  invoiceLinesOf,
-  cardTotal,
   MSG_CARD_MAY_HAVE_BEEN_CHARGED,
-  MSG_CONFIRM_PAYMENT_FIELDS,
   MSG_NOT_READY_FOR_PAYMENT,
+  MSG_PAYMENT_IN_PROGRESS,
   MSG_RAW_CARD_REFUSED,
   PERMIT_STATUS_IDS as S,
-  requireTransition,
   resolveTransition,
   type PermitEvent,
   type SubmitPermitApplication,
@@ -34,14 +31,8 @@ import { isTestMode } from './payment-gateway'
 import { assertStillOwed, ensureOwedInvoice } from './owed-invoice'
 import type { PaymentGateway } from './payment-gateway'
 import type { PaymentMailEvent } from './payment-mail-event'
-import {
-  countUnsuccessfulAttempts,
-  findPaymentByRef,
-  updatePayment,
-  findSubmissionInvoices,
-  insertPayment,
-  updateInvoice,
-} from './payments.repository'
+import { findSubmissionInvoices, updateInvoice } from './payments.repository'
+import { beginCardAttempt, findResumableAttempt, sendCardAttempt, settleCardAttempt, type CardAttempt } from './card-attempt'
 import { publishEvent } from '../../events/events'
 
 export type PaymentDeps = {
@@ -66,66 +57,6 @@ export function termsBought(row: Pick<PromotionRow, 'termsAndConditions' | 'skil
 
 export { ensureOwedInvoice, owedDifference } from './owed-invoice'
 
-type CardInput = Pick<SubmitPermitApplication, 'cardName' | 'cardNumber' | 'cardSecurityCode' | 'cardExpiry' | 'paymentMethodId' | 'paymentIntentId' | 'isReattempt'>
-
-/**
- * Charges an invoice by card (in the caller's transaction, with the promotion row locked): the
- * card checks, the gateway call with an idempotency key per attempt, the payment record (brand
- * and last four digits only) and, on success, the invoice paid with its surcharge.
- */
-export async function chargeInvoiceByCard(tx: DbOrTx, deps: PaymentDeps, row: PromotionRow, invoice: InvoiceRow, input: CardInput, now: Date) {
-  const card = { name: input.cardName ?? '', number: input.cardNumber ?? '', cvc: input.cardSecurityCode ?? '', expiry: input.cardExpiry ?? '' }
-  if (deps.gateway.acceptsRawCards && !input.paymentIntentId) {
-    const errors = checkCard(card, now)
-    if (Object.keys(errors).length > 0) throw new AppError('VALIDATION', MSG_CONFIRM_PAYMENT_FIELDS, { modelState: errors })
-  } else if (!input.paymentMethodId && !input.paymentIntentId) {
-    throw new AppError('VALIDATION', MSG_CONFIRM_PAYMENT_FIELDS, { modelState: { paymentMethodId: [MSG_CONFIRM_PAYMENT_FIELDS] } })
-  }
-  const { surcharge, total } = cardTotal(invoice.amount, invoice.gst)
-  // After 3-D Secure in the browser: the PaymentIntent of an earlier attempt on this invoice.
-  const earlier = input.paymentIntentId ? await findPaymentByRef(tx, input.paymentIntentId) : undefined
-  if (input.paymentIntentId && (!earlier || earlier.invoiceId !== invoice.id)) {
-    throw new AppError('VALIDATION', MSG_CONFIRM_PAYMENT_FIELDS, { modelState: { paymentIntentId: [MSG_CONFIRM_PAYMENT_FIELDS] } })
-  }
-  const attempt = (await countUnsuccessfulAttempts(tx, invoice.id)) + 1
-  const idempotencyKey = earlier?.idempotencyKey ?? `permitdesk-promotion-${row.id}-${invoice.purposeKey}-attempt-${attempt}`
-  let result
-  try {
-    result = await deps.gateway.charge(
-      {
-        amount: total,
-        idempotencyKey,
-        description: `Invoice ${invoice.invoiceNumber} (promotion ${row.id})`,
-        metadata: { invoiceNumber: invoice.invoiceNumber, promotionId: row.id },
-        ...(deps.gateway.acceptsRawCards && !input.paymentIntentId ? { card } : {}),
-        ...(input.paymentMethodId ? { paymentMethodId: input.paymentMethodId } : {}),
-        ...(input.paymentIntentId ? { paymentIntentId: input.paymentIntentId } : {}),
-      },
-      now,
-    )
-  } catch (error) {
-    // Unknown outcome: roll back so the next attempt reuses the same gateway key.
-    throw new AppError('PAYMENT_FAILED', MSG_CARD_MAY_HAVE_BEEN_CHARGED, { cause: error, internalMessage: `gateway error for ${idempotencyKey}` })
-  }
-  const record = {
-    gatewayRef: result.ref,
-    status: result.status,
-    brand: result.brand,
-    last4: result.last4,
-    message: result.status === 'succeeded' ? null : result.message,
-    isReattempt: input.isReattempt,
-  }
-  const payment = earlier
-    ? await updatePayment(tx, earlier.id, record)
-    : await insertPayment(tx, { ...record, invoiceId: invoice.id, promotionId: row.id, gateway: deps.gateway.name, idempotencyKey, amount: total })
-  if (result.status === 'requires_action' && result.clientSecret) {
-    return { kind: 'requires_action' as const, clientSecret: result.clientSecret, paymentIntentId: result.ref, paymentId: payment.id }
-  }
-  if (result.status !== 'succeeded') return { kind: 'failed' as const, message: result.message }
-  const paid = await updateInvoice(tx, invoice.id, { method: 'card', ccSurcharge: surcharge, paidAt: now })
-  return { kind: 'paid' as const, invoice: paid, card: { brand: result.brand, last4: result.last4 } }
-}
-
 export function statusView(statusId: number) {
   const status = getPermitStatus(statusId)
   return { id: status.id, name: status.name, slug: status.slug }
@@ -135,6 +66,53 @@ type Outcome =
   | { kind: 'done'; row: PromotionRow; invoice: InvoiceRow | null; card: { brand: string | null; last4: string | null } | null; fresh: boolean }
   | { kind: 'failed'; message: string }
   | { kind: 'requires_action'; row: PromotionRow; invoice: InvoiceRow; clientSecret: string; paymentIntentId: string }
+  | { kind: 'unknown'; error: unknown }
+
+const SYSTEM = { userId: 0, isStaff: true }
+
+function transitionContext(row: PromotionRow, invoice: InvoiceRow | null) {
+  const firstSubmission = invoice?.purpose === 'submission' || (invoice === null && row.statusId === S.readySubmission)
+  return {
+    managedSubmission: row.managedSubmission,
+    termsAwaitingApproval: firstSubmission && row.managedSubmission && termsBought(row),
+    resubmission: row.statusId === S.readyResubmission || row.statusId === S.readyRegenerate || (invoice !== null && invoice.purpose !== 'submission'),
+  }
+}
+
+/**
+ * The submission's last step (in the transaction that paid, or chose BPAY, or owed nothing): the
+ * status moved by the shared table, the changelog and the outbox events. After a card charge the
+ * status is checked again from where it is now; if it can no longer move, the payment stays
+ * recorded and the status stays (the next submit finds nothing owed and moves it).
+ */
+async function finishSubmission(
+  tx: DbOrTx,
+  actor: Owner,
+  row: PromotionRow,
+  event: PermitEvent,
+  paidInvoice: InvoiceRow | null,
+  charged: { brand: string | null; last4: string | null } | null,
+): Promise<Outcome> {
+  const role = actor.isStaff ? 'admin' : 'customer'
+  const check = resolveTransition({ from: row.statusId, event, role, ...transitionContext(row, paidInvoice) })
+  const to = check.ok ? check.to : row.statusId
+  const after = to === row.statusId ? row : await updatePromotion(tx, row.id, { statusId: to })
+  await insertChange(tx, {
+    promotionId: row.id,
+    userId: actor.userId,
+    entity: 'permit',
+    entityId: row.id,
+    action: 'submitPermitApplication',
+    changes: {
+      ...(to !== row.statusId ? { statusId: { from: row.statusId, to } } : {}),
+      ...(paidInvoice ? { invoice: { from: null, to: `${paidInvoice.invoiceNumber} ${paidInvoice.paidAt ? 'paid by card' : 'awaiting BPAY'}` } } : {}),
+    },
+  })
+  // What happened, for the outbox's subscribers (issue 31); delivered only if this commits.
+  if (check.ok) await publishEvent(tx, 'promotion.submitted', { promotionId: row.id, statusId: to })
+  if (paidInvoice?.paidAt) await publishEvent(tx, 'promotion.paid', { promotionId: row.id, invoiceNumber: paidInvoice.invoiceNumber })
+  return { kind: 'done', row: after, invoice: paidInvoice, card: charged, fresh: true }
+}
 
 /**
  * `prepare` (issue 14, submitSkillsBasedTC) runs on the locked promotion row before anything is
@@ -150,7 +128,8 @@ export async function submitPermitApplication(deps: PaymentDeps, actor: Owner, i
     throw new AppError('VALIDATION', MSG_RAW_CARD_REFUSED, { modelState: { cardNumber: [MSG_RAW_CARD_REFUSED] } })
   }
 
-  const outcome: Outcome = await deps.db.transaction(async (tx) => {
+  type First = Outcome | { kind: 'charge'; attempt: CardAttempt }
+  const first: First = await deps.db.transaction(async (tx) => {
     const found = await findPromotion(tx, actor, input.id, { forUpdate: true })
     if (!found) throw new AppError('NOT_FOUND')
     const row = prepare ? await prepare(tx, found) : found
@@ -167,57 +146,50 @@ export async function submitPermitApplication(deps: PaymentDeps, actor: Owner, i
       return { kind: 'done', row, invoice: pending ?? null, card: null, fresh: false }
     }
 
+    // A card charge in flight answers 409; one whose answer was lost is resent (same key, same invoice).
+    const resumable = await findResumableAttempt(tx, row.id, now)
+    if (resumable && !byCard) throw new AppError('CONFLICT', MSG_PAYMENT_IN_PROGRESS)
     const event: PermitEvent = row.statusId === S.pendingPaymentClearance ? 'PAY_CARD_AFTER_BPAY' : byCard ? 'SUBMIT_CARD' : 'SUBMIT_BPAY'
-    const invoice = await ensureOwedInvoice(tx, row, { actorUserId: actor.userId, now, testMode: isTestMode(deps.gateway) })
+    const invoice = resumable?.invoice ?? (await ensureOwedInvoice(tx, row, { actorUserId: actor.userId, now, testMode: isTestMode(deps.gateway) }))
     assertStillOwed(invoice, input)
-    const firstSubmission = invoice?.purpose === 'submission' || (invoice === null && row.statusId === S.readySubmission)
-    const context = {
-      managedSubmission: row.managedSubmission,
-      termsAwaitingApproval: firstSubmission && row.managedSubmission && termsBought(row),
-      resubmission: row.statusId === S.readyResubmission || row.statusId === S.readyRegenerate || (invoice !== null && invoice.purpose !== 'submission'),
-    }
     // Nothing owed (a resubmission that raised no fee): the status moves as after a card payment.
     const effectiveEvent: PermitEvent = invoice === null && event === 'SUBMIT_BPAY' ? 'SUBMIT_CARD' : event
-    const check = resolveTransition({ from: row.statusId, event: effectiveEvent, role, ...context })
+    const check = resolveTransition({ from: row.statusId, event: effectiveEvent, role, ...transitionContext(row, invoice) })
     if (!check.ok) throw new AppError('CONFLICT', MSG_NOT_READY_FOR_PAYMENT)
     // Self submission already paid (it stays ready for generation): a repeated submit answers the payment made.
     if (invoice === null && check.to === row.statusId) {
       const paid = (await findSubmissionInvoices(tx, row.id)).filter((i) => i.paidAt).at(-1)
       if (paid) return { kind: 'done', row, invoice: paid, card: null, fresh: false }
     }
-
-    let paidInvoice = invoice
-    let charged: { brand: string | null; last4: string | null } | null = null
     if (invoice && effectiveEvent === 'SUBMIT_BPAY') {
-      paidInvoice = await updateInvoice(tx, invoice.id, { method: 'bpay', crn: crnForInvoice(invoice.invoiceNumber), ccSurcharge: 0 })
-    } else if (invoice) {
-      const result = await chargeInvoiceByCard(tx, deps, row, invoice, input, now)
-      if (result.kind === 'failed') return result
-      // 3-D Secure: the browser completes it with Stripe.js and submits again with the PaymentIntent id.
-      if (result.kind === 'requires_action') return { kind: 'requires_action', row, invoice, clientSecret: result.clientSecret, paymentIntentId: result.paymentIntentId }
-      paidInvoice = result.invoice
-      charged = result.card
+      const awaiting = await updateInvoice(tx, invoice.id, { method: 'bpay', crn: crnForInvoice(invoice.invoiceNumber), ccSurcharge: 0 })
+      return finishSubmission(tx, actor, row, effectiveEvent, awaiting, null)
     }
-
-    const to = requireTransition({ from: row.statusId, event: effectiveEvent, role, ...context })
-    const after = await updatePromotion(tx, row.id, { statusId: to })
-    await insertChange(tx, {
-      promotionId: row.id,
-      userId: actor.userId,
-      entity: 'permit',
-      entityId: row.id,
-      action: 'submitPermitApplication',
-      changes: {
-        statusId: { from: row.statusId, to },
-        ...(paidInvoice ? { invoice: { from: null, to: `${paidInvoice.invoiceNumber} ${paidInvoice.paidAt ? 'paid by card' : 'awaiting BPAY'}` } } : {}),
-      },
-    })
-    // What happened, for the outbox's subscribers (issue 31); delivered only if this commits.
-    await publishEvent(tx, 'promotion.submitted', { promotionId: row.id, statusId: to })
-    if (paidInvoice?.paidAt) await publishEvent(tx, 'promotion.paid', { promotionId: row.id, invoiceNumber: paidInvoice.invoiceNumber })
-    return { kind: 'done', row: after, invoice: paidInvoice, card: charged, fresh: true }
+    if (invoice) return { kind: 'charge', attempt: await beginCardAttempt(tx, deps.gateway, row, invoice, input, now, resumable?.payment) }
+    return finishSubmission(tx, actor, row, effectiveEvent, null, null)
   })
 
+  let outcome: Outcome
+  if (first.kind === 'charge') {
+    const answer = await sendCardAttempt(deps.gateway, first.attempt, now)
+    outcome = await deps.db.transaction(async (tx) => {
+      const row = (await findPromotion(tx, SYSTEM, input.id, { forUpdate: true }))!
+      const settled = await settleCardAttempt(tx, first.attempt, answer, { now, actorUserId: actor.userId })
+      if (settled.kind === 'unknown') return settled
+      if (settled.kind === 'failed') return settled
+      if (settled.kind === 'requires_action') return { ...settled, row }
+      // Already recorded (the webhook was first): the payment made, announced once.
+      if (!settled.fresh) return { kind: 'done', row, invoice: settled.invoice, card: settled.card, fresh: false }
+      // The status moves from where it is now (a paid invoice is recorded even if it no longer can).
+      const event: PermitEvent = row.statusId === S.pendingPaymentClearance ? 'PAY_CARD_AFTER_BPAY' : 'SUBMIT_CARD'
+      return finishSubmission(tx, actor, row, event, settled.invoice, settled.card)
+    })
+  } else outcome = first
+
+  if (outcome.kind === 'unknown') {
+    // Unknown outcome: the attempt is kept `unknown` and the next submit resends it with the same key.
+    throw new AppError('PAYMENT_FAILED', MSG_CARD_MAY_HAVE_BEEN_CHARGED, { cause: outcome.error, internalMessage: 'gateway error: the attempt is kept to be resent with its key' })
+  }
   if (outcome.kind === 'failed') throw new AppError('PAYMENT_FAILED', outcome.message)
   if (outcome.kind === 'requires_action') {
     return {

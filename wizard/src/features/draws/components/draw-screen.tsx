@@ -9,6 +9,7 @@ import {
   MSG_DRAW_CONFIRM_CANCEL,
   MSG_DRAW_CONFIRM_COMMIT,
   MSG_DRAW_CONFIRM_RUN,
+  MSG_DRAW_RUN_WAITS_FOR_PAYMENT,
   MSG_DRAW_COPIED,
   MSG_DRAW_PRIZE_VALUES,
   parseCanonicalRow,
@@ -21,6 +22,7 @@ import { AppLayout } from '../../../components/layouts/app-layout'
 import { Alert, Badge, Button, Modal } from '../../../components/ui'
 import { ApiError } from '../../../lib/api-client'
 import { useSession } from '../../../lib/session'
+import { ServicePaymentNotice, serviceWaits, useServicePayment } from '../../../components/service-payment-notice'
 import { cancelDraw, commitDraw, createDraw, listDraws, redrawDraw, runDraw, uploadEntries, type Draw, type Selection } from '../api/draws'
 import './draw-screen.css'
 
@@ -90,6 +92,7 @@ export function DrawScreen() {
             the seed hash first, so anyone can check the result afterwards.
           </p>
         </div>
+        <ServicePaymentNotice promotionId={promotionId} service="draw" />
         {draws.data.map((draw) => (
           <DrawPanel key={draw.id} draw={draw} promotionId={promotionId} />
         ))}
@@ -262,6 +265,7 @@ function DrawPanel({ draw, promotionId }: { draw: Draw; promotionId: number }) {
   const { user } = useSession()
   // The session's `agent` flag is the staff flag (000 §7 login answer).
   const isStaff = user?.agent === true
+  const waitsForPayment = serviceWaits(useServicePayment(promotionId, 'draw')) // issue 22
   const [progress, setProgress] = useState<number | null>(null)
   const [error, setError] = useState('')
   const [confirm, setConfirm] = useState<Confirm>(null)
@@ -407,7 +411,7 @@ function DrawPanel({ draw, promotionId }: { draw: Draw; promotionId: number }) {
           </Button>
         )}
         {draw.status === 'committed' && (
-          <Button isDisabled={busy || (early && !isStaff)} onPress={() => ask('run')}>
+          <Button isDisabled={busy || (early && !isStaff) || waitsForPayment} onPress={() => ask('run')}>
             Run the draw
           </Button>
         )}
@@ -417,6 +421,7 @@ function DrawPanel({ draw, promotionId }: { draw: Draw; promotionId: number }) {
           </Button>
         )}
       </div>
+      {draw.status === 'committed' && waitsForPayment && <p data-testid="draw-run-waits">{MSG_DRAW_RUN_WAITS_FOR_PAYMENT}</p>}
       {draw.status === 'committed' && early && !isStaff && <p>This draw can be run from {formatDateTime(draw.scheduledAt)}, its scheduled time.</p>}
       {draw.status === 'run' && (
         <>

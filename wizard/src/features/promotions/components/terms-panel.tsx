@@ -1,8 +1,8 @@
 import { formatDate, MSG_TERMS_APPROVAL_FAILED, MSG_TERMS_DRAFT_UNPAID, TERMS_VERSION_REASONS, termsHtmlToLines } from '@permitdesk/shared'
-import { Link } from 'react-router'
 import { diffArrays } from 'diff'
 import { useEffect, useState } from 'react'
 import { Button, Modal } from '../../../components/ui'
+import { ServicePaymentNotice } from '../../../components/service-payment-notice'
 import { approveTerms, generateTerms, getTerms, saveTermsVersion, type Terms } from '../api/terms'
 import { promotionPaths, SUPPORT_EMAIL } from '../config'
 
@@ -99,9 +99,9 @@ export function TermsPanel({ promotionId }: { promotionId: number }) {
       </p>
       {terms.awaitingPayment && (
         // Issue 22: the same state the server enforces, shown before the customer tries.
-        <p className="muted" data-testid="terms-awaiting-payment">
-          {terms.awaitingPayment} <Link to={`/permit/edit/${promotionId}/payment/`}>Go to the payment page</Link>
-        </p>
+        <div data-testid="terms-awaiting-payment">
+          <ServicePaymentNotice promotionId={promotionId} service="terms" />
+        </div>
       )}
       <div className="actions">
         {terms.html && (
