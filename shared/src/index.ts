@@ -102,3 +102,4 @@ export * from './draws/csv-export';
 export * from './status/task-list';
 export * from './permits/permit-summary';
 export * from './status/locked-screens';
+export * from './entries/screening';

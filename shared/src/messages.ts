@@ -251,3 +251,46 @@ export const MSG_PAYMENT_RECEIVED = 'Thank you. Your payment has been received.'
 export const MSG_NO_PERMIT_BASE_FEE = 'If you go ahead with the permit service, its base fee still applies.';
 /** The modal before creating a promotion that needs no permit. */
 export const LABEL_NO_PERMIT_NEEDED = 'No permit needed';
+
+// --- Entries: screening, decisions and the freeze (issue 27) ---
+/** What each screening flag means, as the Screening tab names it. */
+export const ENTRY_FLAG_LABELS = {
+  'duplicate-email': 'Same e-mail address',
+  'duplicate-phone': 'Same phone number',
+  'duplicate-name-postcode': 'Same name and postcode',
+  'burst-address': 'Many entries from one network address',
+  'burst-device': 'Many entries from one device',
+  'disposable-email': 'Disposable e-mail address',
+} as const;
+const SAME_WHAT = {
+  'duplicate-email': 'e-mail address (ignoring capital letters, and dots and +tags where the provider ignores them)',
+  'duplicate-phone': 'phone number (ignoring spaces and the +61 prefix)',
+  'duplicate-name-postcode': 'name and postcode (ignoring capital letters, spaces and punctuation)',
+} as const;
+const count = (n: number | string) => (typeof n === 'number' ? n.toLocaleString('en-AU') : n);
+/** The first entry of a duplicate group: it stays in the draw unless someone excludes it. */
+export const msgFlagDuplicateOriginal = (kind: keyof typeof SAME_WHAT, size: number) =>
+  `The first of ${count(size)} entries with the same ${SAME_WHAT[kind] ?? kind}. The later ones are flagged as its duplicates.`;
+export const msgFlagDuplicate = (kind: keyof typeof SAME_WHAT, first: number) => `Same ${SAME_WHAT[kind] ?? kind} as entry ${count(first)}, which came first.`;
+export const msgFlagBurst = (kind: 'burst-address' | 'burst-device', size: number, seconds: number, rule: { count: number; seconds: number }) =>
+  `${count(size)} entries came from the same ${kind === 'burst-device' ? 'device' : 'network address'} within ${count(seconds)} ${seconds === 1 ? 'second' : 'seconds'} (screening flags ${count(rule?.count)} or more within ${count(rule?.seconds)} seconds).`;
+export const msgFlagDisposable = (domain: string) => `The e-mail address is at ${domain}, a disposable (throwaway) e-mail service.`;
+export const MSG_SCREENING_DECISION_REASON_REQUIRED = 'Please give the reason for this decision (at most 500 characters): it is kept with the entries.';
+export const MSG_SCREENING_DECISION_INVALID = 'Please choose whether to exclude or keep the entries.';
+export const MSG_SCREENING_TARGET_REQUIRED = 'Please choose the entries to decide: an entry number or a flagged group.';
+export const MSG_SCREENING_FROZEN = 'The entries of this promotion are frozen into its draw: screening decisions can no longer change.';
+export const MSG_SCREENING_GROUP_NOT_FOUND = 'That group is not among the flagged entries of this promotion. Please screen the entries again.';
+export const MSG_FREEZE_NO_DRAW = 'Create the promotion\u2019s draw before freezing its entries into it.';
+export const MSG_FREEZE_NO_ENTRIES = 'There are no entries to freeze: every entry was excluded or none has arrived.';
+export const MSG_FREEZE_DRAW_COMMITTED = 'This draw is already committed: its entries can no longer change.';
+export const MSG_FREEZE_UNDECIDED = 'Some flagged entries have no decision yet. Please exclude or keep each flagged group before freezing.';
+/** Why entries were excluded, as the draw's public record says it ("as duplicates"). */
+export const ENTRY_EXCLUSION_REASONS = {
+  duplicate: 'duplicates',
+  burst: 'automated entries (bursts from one address or device)',
+  disposable: 'entries from disposable e-mail addresses',
+  other: 'ineligible entries',
+} as const;
+/** The line on the draw's public record: "1,204 entries excluded as duplicates under clause 7 of the T&Cs". */
+export const msgEntriesExcluded = (excluded: number, reason: string, clause: string | null) =>
+  `${count(excluded)} ${excluded === 1 ? 'entry' : 'entries'} excluded as ${reason}${clause ? ` under clause ${clause} of the T&Cs` : ''}`;
