@@ -103,3 +103,5 @@ export * from './status/task-list';
 export * from './permits/permit-summary';
 export * from './status/locked-screens';
 export * from './entries/screening';
+export * from './entries/normalise';
+export * from './entries/form';

@@ -252,6 +252,46 @@ export const MSG_NO_PERMIT_BASE_FEE = 'If you go ahead with the permit service, 
 /** The modal before creating a promotion that needs no permit. */
 export const LABEL_NO_PERMIT_NEEDED = 'No permit needed';
 
+// Entries (issue 27)
+/** Refusals at arrival: one sentence to the entrant per reason (counted per reason for the promoter). */
+export const MSG_ENTRY_NOT_OPEN = 'This promotion is not taking entries at the moment.';
+export const msgEntryNotStarted = (when: string): string => `Entries open at ${when}. Please come back then.`;
+export const msgEntryClosed = (when: string): string => `Entries closed at ${when}. Thank you for your interest.`;
+export const msgEntryDailyLimit = (limit: number): string =>
+  `You have already entered ${limit === 1 ? 'once' : `${limit} times`} today, the most this promotion allows per day. You can enter again tomorrow (Sydney time).`;
+export const msgEntryStateIneligible = (states: string): string => `This promotion is open only to residents of ${states}.`;
+export const MSG_ENTRY_UNDER_AGE = 'This promotion is open only to people aged 18 or over.';
+export const MSG_ENTRY_STAFF_EXCLUDED = 'Employees of the promoter and their agencies cannot enter this promotion.';
+/** Field checks on an entry. */
+export const MSG_ENTRY_NAME_REQUIRED = 'Please enter your name.';
+export const MSG_ENTRY_EMAIL_REQUIRED = 'Please enter your email address.';
+export const MSG_ENTRY_PHONE_REQUIRED = 'Please enter your phone number.';
+export const MSG_ENTRY_PHONE_INVALID = 'Please enter an Australian phone number, for example 0412 345 678.';
+export const MSG_ENTRY_POSTCODE_INVALID = 'Please enter your 4-digit postcode.';
+export const MSG_ENTRY_STATE_REQUIRED = 'Please choose your state or territory.';
+export const MSG_ENTRY_DOB_INVALID = 'Please enter your date of birth as day, month and year.';
+export const MSG_ENTRY_RECEIPT_REQUIRED = 'Please enter your receipt number.';
+export const MSG_ENTRY_ANSWER_REQUIRED = 'Please answer the question.';
+export const msgEntryAnswerTooLong = (limit: number, words: number): string =>
+  `Your answer has ${words} words. Please keep it to ${limit} words or fewer.`;
+export const MSG_ENTRY_CONSENT_REQUIRED = 'Please tick this box to enter.';
+export const MSG_ENTRY_TOO_LONG = 'This is too long. Please shorten it.';
+/** The entrant's confirmation, with the number to quote. */
+export const msgEntryAccepted = (entryNumber: string): string =>
+  `Thank you, your entry is in. Your entry number is ${entryNumber}. Please keep it: you will need it if you win.`;
+/** The entry form builder (promoter). */
+export const MSG_ENTRY_FORM_NO_DRAW = 'Entry forms come with the random draw service. Please add it to this promotion first.';
+export const MSG_ENTRY_FORM_NEEDS_CONTACT = 'The form must ask for an email address or a phone number, so each entrant can be told apart.';
+export const MSG_ENTRY_FORM_NEEDS_PERIOD = 'The application needs the promotion\u2019s start and end dates before the form can open.';
+export const MSG_ENTRY_FORM_SKILL_QUESTION_REQUIRED = 'Please enter the question entrants answer.';
+export const MSG_ENTRY_FORM_WORD_LIMIT = 'Please enter a word limit from 1 to 1,000.';
+export const MSG_ENTRY_FORM_DOMAIN_INVALID = 'Please enter staff email domains like example.com.au, one per line.';
+export const MSG_ENTRY_FORM_FROZEN = 'The entries of this promotion are frozen into its draw: the form can no longer change.';
+export const MSG_ENTRY_FORM_SAVED = 'The entry form is saved.';
+/** The API channel. */
+export const MSG_ENTRY_IDEMPOTENCY_KEY_REQUIRED = 'Please send an Idempotency-Key header (1 to 200 characters) with each entry.';
+/** Entrant data requests. */
+export const MSG_ENTRY_LOOKUP_EMAIL_REQUIRED = 'Please enter the entrant\u2019s email address.';
 // --- Entries: screening, decisions and the freeze (issue 27) ---
 /** What each screening flag means, as the Screening tab names it. */
 export const ENTRY_FLAG_LABELS = {
@@ -264,8 +304,8 @@ export const ENTRY_FLAG_LABELS = {
 } as const;
 const SAME_WHAT = {
   'duplicate-email': 'e-mail address (ignoring capital letters, and dots and +tags where the provider ignores them)',
-  'duplicate-phone': 'phone number (ignoring spaces and the +61 prefix)',
-  'duplicate-name-postcode': 'name and postcode (ignoring capital letters, spaces and punctuation)',
+  'duplicate-phone': 'phone number (however it was written: 0412 345 678, +61 412 345 678)',
+  'duplicate-name-postcode': 'name and postcode (ignoring capital letters, accents, spaces and punctuation)',
 } as const;
 const count = (n: number | string) => (typeof n === 'number' ? n.toLocaleString('en-AU') : n);
 /** The first entry of a duplicate group: it stays in the draw unless someone excludes it. */

@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+import type { EntryFormFields, EntryFlag } from '@permitdesk/shared'
+import { draws } from './draws'
+import { app } from './instance'
+import { promotions } from './promotions'
+import { users } from './users'
+
+/**
+ * The entry form of a promotion (issue 27): which fields it asks, receipts on or off, the
+ * promoter's staff domains (excluded), and whether it is open. `code` is public (`/enter/{code}/`).
+ * `frozenDrawId` is the draw its entries were frozen into at the close.
+ */
+export const entryForms = app.table(
+  'entry_forms',
+  {
+    id: serial('id').primaryKey(),
+    promotionId: integer('promotion_id')
+      .notNull()
+      .unique()
+      .references(() => promotions.id),
+    code: text('code').notNull().unique(),
+    fields: jsonb('fields').$type<EntryFormFields>().notNull().default({} as EntryFormFields),
+    receipts: boolean('receipts').notNull().default(false),
+    staffDomains: jsonb('staff_domains').$type<string[]>().notNull().default([]),
+    status: text('status').$type<'open' | 'closed' | 'frozen'>().notNull().default('closed'),
+    frozenDrawId: integer('frozen_draw_id').references(() => draws.id),
+    frozenAt: timestamp('frozen_at', { withTimezone: true }),
+    openedAt: timestamp('opened_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('entry_forms_status_check', sql`${t.status} in ('open', 'closed', 'frozen')`)],
+)
+
+/**
+ * One accepted entry. The entry number shown to the entrant is `id` (bigserial: no counter row to
+ * contend on at 1,500 entries/s). `fields` holds what was submitted; the `*_norm` columns are the
+ * screening keys (`shared/src/entries/normalise.ts`), null when absent. `personKey` is the key the
+ * per-day limit counts on (normalised e-mail, else phone). IPs and devices are stored only as
+ * salted hashes. `flags`/`decision*` belong to screening.
+ */
+export const entries = app.table(
+  'entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    promotionId: integer('promotion_id')
+      .notNull()
+      .references(() => promotions.id),
+    channel: text('channel').$type<'form' | 'embed' | 'api' | 'import'>().notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The Sydney calendar day of `receivedAt` (the per-day limit's day). */
+    sydneyDay: date('sydney_day', { mode: 'string' }).notNull(),
+    fields: jsonb('fields').$type<Record<string, string | boolean>>().notNull(),
+    emailNorm: text('email_norm'),
+    phoneNorm: text('phone_norm'),
+    namePostcodeNorm: text('name_postcode_norm'),
+    personKey: text('person_key'),
+    ipHash: text('ip_hash'),
+    deviceHash: text('device_hash'),
+    status: text('status').$type<'accepted'>().notNull().default('accepted'),
+    flags: jsonb('flags').$type<EntryFlag[]>().notNull().default([]),
+    decision: text('decision').$type<'keep' | 'exclude'>(),
+    decidedBy: integer('decided_by').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decisionReason: text('decision_reason'),
+    apiKeyId: integer('api_key_id'),
+    idempotencyKey: text('idempotency_key'),
+  },
+  (t) => [
+    index('entries_promotion_id_idx').on(t.promotionId, t.id),
+    index('entries_promotion_email_idx').on(t.promotionId, t.emailNorm),
+    index('entries_promotion_phone_idx').on(t.promotionId, t.phoneNorm),
+    index('entries_promotion_person_day_idx').on(t.promotionId, t.personKey, t.sydneyDay),
+    uniqueIndex('entries_api_idempotency_idx')
+      .on(t.apiKeyId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
+    check('entries_channel_check', sql`${t.channel} in ('form', 'embed', 'api', 'import')`),
+    check('entries_status_check', sql`${t.status} in ('accepted')`),
+    check('entries_decision_check', sql`${t.decision} is null or ${t.decision} in ('keep', 'exclude')`),
+  ],
+)
+
+/** Refusals per promotion, reason and Sydney day, shown to the promoter. */
+export const entryRefusals = app.table(
+  'entry_refusals',
+  {
+    promotionId: integer('promotion_id')
+      .notNull()
+      .references(() => promotions.id),
+    reason: text('reason').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.promotionId, t.reason, t.day] })],
+)
+
+export type EntryFormRow = typeof entryForms.$inferSelect
+export type EntryRow = typeof entries.$inferSelect
