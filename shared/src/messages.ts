@@ -323,7 +323,15 @@ export const MSG_SCREENING_GROUP_NOT_FOUND = 'That group is not among the flagge
 export const MSG_FREEZE_NO_DRAW = 'Create the promotion\u2019s draw before freezing its entries into it.';
 export const MSG_FREEZE_NO_ENTRIES = 'There are no entries to freeze: every entry was excluded or none has arrived.';
 export const MSG_FREEZE_DRAW_COMMITTED = 'This draw is already committed: its entries can no longer change.';
-export const MSG_FREEZE_UNDECIDED = 'Some flagged entries have no decision yet. Please exclude or keep each flagged group before freezing.';
+export const MSG_SCREENING_PROMOTION_REQUIRED = 'Please give the promotion id.';
+export const MSG_SCREENING_PAGE_INVALID = 'Please give a page number of 1 or more.';
+export const MSG_SCREENING_KIND_INVALID = 'Please choose one of the screening flags.';
+export const MSG_SCREENING_CLAUSE_INVALID = 'Please give the T&C clause as a short number or name, for example 7 or 7(b) (at most 20 characters).';
+export const MSG_SCREENING_TOO_MANY_ENTRIES = 'Please decide at most 1,000 entry numbers at once, or decide their group.';
+export const MSG_FREEZE_DRAW_INVALID = 'Please give the draw id.';
+/** Shown beside the freeze button when flagged entries have no decision: they go into the draw. */
+export const msgFreezeUndecided = (undecided: number) =>
+  `${count(undecided)} flagged ${undecided === 1 ? 'entry has' : 'entries have'} no decision yet: freezing keeps ${undecided === 1 ? 'it' : 'them'} in the draw.`;
 /** Why entries were excluded, as the draw's public record says it ("as duplicates"). */
 export const ENTRY_EXCLUSION_REASONS = {
   duplicate: 'duplicates',

@@ -168,6 +168,10 @@ export const API_POLICY: Record<string, Policy> = {
   'POST /admin/publishRuleSet': { access: 'staff' },
   'GET /promotion/obligations': { access: 'user', owned: true },
   'POST /promotion/closeObligation': { access: 'user', owned: true },
+  'POST /entries/screen': { access: 'user', owned: true },
+  'GET /entries/screening': { access: 'user', owned: true },
+  'POST /entries/decide': { access: 'user', owned: true },
+  'POST /entries/freeze': { access: 'user', owned: true },
 }
 
 /**

@@ -9,7 +9,22 @@
  * group. The api feeds it from PostgreSQL cursors, so a million entries never sit in memory at
  * once; `screenEntries` is the same machines over an array (tests, small promotions).
  */
-import { msgFlagBurst, msgFlagDisposable, msgFlagDuplicate, msgFlagDuplicateOriginal } from '../messages';
+import { z } from 'zod';
+import {
+  MSG_FREEZE_DRAW_INVALID,
+  MSG_SCREENING_CLAUSE_INVALID,
+  MSG_SCREENING_DECISION_INVALID,
+  MSG_SCREENING_DECISION_REASON_REQUIRED,
+  MSG_SCREENING_KIND_INVALID,
+  MSG_SCREENING_PAGE_INVALID,
+  MSG_SCREENING_PROMOTION_REQUIRED,
+  MSG_SCREENING_TARGET_REQUIRED,
+  MSG_SCREENING_TOO_MANY_ENTRIES,
+  msgFlagBurst,
+  msgFlagDisposable,
+  msgFlagDuplicate,
+  msgFlagDuplicateOriginal,
+} from '../messages';
 
 /** What screening reads of one entry. Keys are null when the entry does not have the field. */
 export type ScreeningEntry = {
@@ -262,3 +277,64 @@ export function screenEntries(entries: readonly ScreeningEntry[], options: Scree
   }
   return flags;
 }
+
+/** Why an excluded entry was left out, for the public record: the category of its first flag. */
+export type ExclusionCategory = 'duplicate' | 'burst' | 'disposable' | 'other';
+export function exclusionCategoryOf(kind: string | null | undefined): ExclusionCategory {
+  if (!kind) return 'other';
+  if (kind.startsWith('duplicate-')) return 'duplicate';
+  if (kind.startsWith('burst-')) return 'burst';
+  return kind === 'disposable-email' ? 'disposable' : 'other';
+}
+
+// --- Wire schemas of the screening calls ---
+const promotionId = z.coerce.number({ error: MSG_SCREENING_PROMOTION_REQUIRED }).int({ error: MSG_SCREENING_PROMOTION_REQUIRED }).positive({ error: MSG_SCREENING_PROMOTION_REQUIRED });
+/** Flagged groups shown per page. */
+export const SCREENING_PAGE_SIZE = 20;
+/** Entries shown per group (a group's decision covers all of them). */
+export const SCREENING_MEMBERS_SHOWN = 25;
+
+/** POST /api/entries/screen and /api/entries/freeze. */
+export const ScreeningRunSchema = z.object({ promotionId });
+
+/** GET /api/entries/screening: one page of the flagged groups. */
+export const ScreeningListQuerySchema = z.object({
+  promotionId,
+  page: z.coerce.number({ error: MSG_SCREENING_PAGE_INVALID }).int({ error: MSG_SCREENING_PAGE_INVALID }).min(1, { error: MSG_SCREENING_PAGE_INVALID }).max(1_000_000, { error: MSG_SCREENING_PAGE_INVALID }).default(1),
+  kind: z.enum(FLAG_KINDS, { error: MSG_SCREENING_KIND_INVALID }).optional(),
+  /** Only the groups with an entry not yet decided. */
+  undecided: z.enum(['true', 'false'], { error: MSG_SCREENING_PAGE_INVALID }).transform((v) => v === 'true').optional(),
+});
+export type ScreeningListQuery = z.infer<typeof ScreeningListQuerySchema>;
+
+/**
+ * POST /api/entries/decide: exclude or keep entries, by entry number or a whole flagged group, with
+ * the reason kept beside them and, optionally, the T&C clause the public record cites.
+ */
+export const ScreeningDecideSchema = z
+  .object({
+    promotionId,
+    decision: z.enum(['exclude', 'keep'], { error: MSG_SCREENING_DECISION_INVALID }),
+    reason: z.string({ error: MSG_SCREENING_DECISION_REASON_REQUIRED }).trim().min(1, { error: MSG_SCREENING_DECISION_REASON_REQUIRED }).max(500, { error: MSG_SCREENING_DECISION_REASON_REQUIRED }),
+    clause: z
+      .string({ error: MSG_SCREENING_CLAUSE_INVALID })
+      .trim()
+      .max(20, { error: MSG_SCREENING_CLAUSE_INVALID })
+      .regex(/^[\p{L}\p{N} .()-]*$/u, { error: MSG_SCREENING_CLAUSE_INVALID })
+      .optional()
+      .transform((v) => v || undefined),
+    entryNumbers: z
+      .array(z.number({ error: MSG_SCREENING_TARGET_REQUIRED }).int({ error: MSG_SCREENING_TARGET_REQUIRED }).positive({ error: MSG_SCREENING_TARGET_REQUIRED }), { error: MSG_SCREENING_TARGET_REQUIRED })
+      .min(1, { error: MSG_SCREENING_TARGET_REQUIRED })
+      .max(1000, { error: MSG_SCREENING_TOO_MANY_ENTRIES })
+      .optional(),
+    group: z.string({ error: MSG_SCREENING_TARGET_REQUIRED }).trim().min(1, { error: MSG_SCREENING_TARGET_REQUIRED }).max(300, { error: MSG_SCREENING_TARGET_REQUIRED }).optional(),
+  })
+  .refine((b) => (b.entryNumbers === undefined) !== (b.group === undefined), { error: MSG_SCREENING_TARGET_REQUIRED, path: ['entryNumbers'] });
+export type ScreeningDecide = z.infer<typeof ScreeningDecideSchema>;
+
+/** POST /api/entries/freeze: into the given draw, else the promotion's open draw (made with its defaults when there is none). */
+export const EntriesFreezeSchema = z.object({
+  promotionId,
+  drawId: z.coerce.number({ error: MSG_FREEZE_DRAW_INVALID }).int({ error: MSG_FREEZE_DRAW_INVALID }).positive({ error: MSG_FREEZE_DRAW_INVALID }).optional(),
+});
