@@ -312,15 +312,14 @@ const count = (n: number | string) => (typeof n === 'number' ? n.toLocaleString(
 export const msgFlagDuplicateOriginal = (kind: keyof typeof SAME_WHAT, size: number) =>
   `The first of ${count(size)} entries with the same ${SAME_WHAT[kind] ?? kind}. The later ones are flagged as its duplicates.`;
 export const msgFlagDuplicate = (kind: keyof typeof SAME_WHAT, first: number) => `Same ${SAME_WHAT[kind] ?? kind} as entry ${count(first)}, which came first.`;
-export const msgFlagBurst = (kind: 'burst-address' | 'burst-device', size: number, seconds: number, rule: { count: number; seconds: number }) =>
-  `${count(size)} entries came from the same ${kind === 'burst-device' ? 'device' : 'network address'} within ${count(seconds)} ${seconds === 1 ? 'second' : 'seconds'} (screening flags ${count(rule?.count)} or more within ${count(rule?.seconds)} seconds).`;
+export const msgFlagBurst = (kind: 'burst-address' | 'burst-device', size: number, seconds: number, ruleCount: number, ruleSeconds: number) =>
+  `${count(size)} entries came from the same ${kind === 'burst-device' ? 'device' : 'network address'} within ${count(seconds)} ${seconds === 1 ? 'second' : 'seconds'} (screening flags ${count(ruleCount)} or more within ${count(ruleSeconds)} seconds).`;
 export const msgFlagDisposable = (domain: string) => `The e-mail address is at ${domain}, a disposable (throwaway) e-mail service.`;
 export const MSG_SCREENING_DECISION_REASON_REQUIRED = 'Please give the reason for this decision (at most 500 characters): it is kept with the entries.';
 export const MSG_SCREENING_DECISION_INVALID = 'Please choose whether to exclude or keep the entries.';
 export const MSG_SCREENING_TARGET_REQUIRED = 'Please choose the entries to decide: an entry number or a flagged group.';
 export const MSG_SCREENING_FROZEN = 'The entries of this promotion are frozen into its draw: screening decisions can no longer change.';
 export const MSG_SCREENING_GROUP_NOT_FOUND = 'That group is not among the flagged entries of this promotion. Please screen the entries again.';
-export const MSG_FREEZE_NO_DRAW = 'Create the promotion\u2019s draw before freezing its entries into it.';
 export const MSG_FREEZE_NO_ENTRIES = 'There are no entries to freeze: every entry was excluded or none has arrived.';
 export const MSG_FREEZE_DRAW_COMMITTED = 'This draw is already committed: its entries can no longer change.';
 export const MSG_SCREENING_PROMOTION_REQUIRED = 'Please give the promotion id.';

@@ -131,7 +131,7 @@ describe('screening a promotion\u2019s entries', () => {
     // Personal data is masked on the screen.
     expect(email.entries[0]).toMatchObject({ name: 'J. C.', email: 'j***@gmail.com', postcode: '2010' })
     expect(byKind['duplicate-phone'].size).toBe(2)
-    expect(byKind['burst-address']).toMatchObject({ size: 10, explanation: msgFlagBurst('burst-address', 10, 45, { count: 10, seconds: 60 }) })
+    expect(byKind['burst-address']).toMatchObject({ size: 10, explanation: msgFlagBurst('burst-address', 10, 45, 10, 60) })
     expect(byKind['disposable-email']).toMatchObject({ size: 1, explanation: msgFlagDisposable('mailinator.com') })
     // One kind only.
     const bursts = await alice.client.get(`/api/entries/screening?promotionId=${promotionId}&kind=burst-address`)

@@ -189,7 +189,7 @@ export class BurstScreen {
       group: groupId(this.kind, first),
       first,
       size: burst.length,
-      explanation: msgFlagBurst(this.kind, burst.length, seconds, this.rule),
+      explanation: msgFlagBurst(this.kind, burst.length, seconds, this.rule.count, this.rule.seconds),
     };
     for (const e of burst) this.onFlag(e.number, flag);
   }
