@@ -30,6 +30,8 @@ export const APP_ROUTES = {
   payment: '/permit/edit/:id/payment/',
   // Issue 30: the rule sets in force, with their sources (public).
   rules: '/rules/',
+  // Issue 27: duplicate and fraud screening of a promotion's entries, decisions and the freeze.
+  entriesScreening: '/promotions/entries/:id/screening/',
 } as const;
 
 export type AppRouteName = keyof typeof APP_ROUTES;

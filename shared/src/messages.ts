@@ -331,6 +331,11 @@ export const MSG_FREEZE_DRAW_INVALID = 'Please give the draw id.';
 /** Shown beside the freeze button when flagged entries have no decision: they go into the draw. */
 export const msgFreezeUndecided = (undecided: number) =>
   `${count(undecided)} flagged ${undecided === 1 ? 'entry has' : 'entries have'} no decision yet: freezing keeps ${undecided === 1 ? 'it' : 'them'} in the draw.`;
+/** The question before freezing (the Screening tab). */
+export const MSG_FREEZE_CONFIRM =
+  'Freeze the entries into the draw? Every entry not excluded goes into the draw and the draw is committed: its entries hash is published and nothing about the entries can change afterwards.';
+export const msgFreezeDone = (entries: number) => `The entries are frozen: ${count(entries)} ${entries === 1 ? 'entry is' : 'entries are'} committed to the draw.`;
+export const msgScreeningDecided = (decided: number, decision: string) => `${count(decided)} ${decided === 1 ? 'entry' : 'entries'} marked ${decision === 'exclude' ? 'excluded' : 'kept'}.`;
 /** Why entries were excluded, as the draw's public record says it ("as duplicates"). */
 export const ENTRY_EXCLUSION_REASONS = {
   duplicate: 'duplicates',

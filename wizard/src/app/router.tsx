@@ -13,6 +13,7 @@ import { paymentRoutes } from '../features/payment/routes'
 import { permitRoutes } from '../features/permit/routes'
 import { promotionRoutes } from '../features/promotions/routes'
 import { ruleRoutes } from '../features/rules/routes'
+import { screeningRoutes } from '../features/entries/screening/routes'
 
 export const router = createBrowserRouter([
   {
@@ -26,6 +27,7 @@ export const router = createBrowserRouter([
       ...permitRoutes,
       ...drawRoutes,
       ...ruleRoutes,
+      ...screeningRoutes,
       { path: `${staffPath}*`, lazy: () => import('../staff/staff-home') },
       { path: '*', element: <NotFound /> },
     ],
