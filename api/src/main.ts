@@ -27,6 +27,7 @@ import { createGateway } from './server/gateway'
 import { startCms } from './server/next-cms'
 import { startBoss } from './jobs/boss'
 import { startDrawSchedule } from './jobs/draw-schedule'
+import { startEntriesClose } from './jobs/entries-close'
 import { createStorage } from './storage/create-storage'
 import { startSiteRebuilds } from './jobs/site-rebuild'
 import { startReminderWorker } from './jobs/reminders'
@@ -227,6 +228,8 @@ try {
   const stopReminders = await startReminderWorker(boss, { config, database, logger, mailer: createMailer(config, logger) })
   // Scheduled draws and winner publication; the same storage and mail as the app's.
   await startDrawSchedule(boss, { database, config, logger, mailer: createMailer(config, logger), storage })
+  // Issue 27: entries frozen into the draw at the close of their entry period.
+  await startEntriesClose(boss, { database, config, logger, mailer: createMailer(config, logger), storage })
   await startHousekeeping(boss, { db: database.db, logger })
   // Lodgement packs (issue 12): queued on submission and on demand, built here with progress and retries.
   const stopLodgementPacks = await startLodgementPackWorker(boss, { db: database.db, storage, pdf, productName: brandFor(config).productName, logger })

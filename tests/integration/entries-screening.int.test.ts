@@ -25,6 +25,10 @@ import {
   msgFlagDuplicateOriginal,
 } from '@permitdesk/shared'
 import { deleteEntrantData } from '../../api/src/modules/entries/screening.repository'
+import { freezeClosedEntries } from '../../api/src/modules/entries/freeze-entries'
+import { createMailer } from '../../api/src/mail/create-mailer'
+import { createStorage } from '../../api/src/storage/create-storage'
+import { silentLogger } from '../../api/src/logger'
 import { waivePayment } from '../factories/payments'
 import { createCustomer, createPromotion, type Customer } from '../factories/promotions'
 import { startTestApi, type TestApi } from '../setup/test-api'
@@ -275,6 +279,34 @@ describe('freezing the entries into the draw', () => {
     expect(refused.status).toBe(400)
     const { rows } = await api.database.db.execute<{ status: string }>(sql`select status from app.entry_forms where promotion_id = ${small}`)
     expect(rows[0]!.status).toBe('open')
+  })
+})
+
+describe('the close of the entry period', () => {
+  it('freezes the entries of a promotion whose period has ended, as the system, and only once', async () => {
+    const closing = await createPromotion(alice.client, { randomDraw: true })
+    await api.database.db.execute(sql`update app.promotions set permit = ${JSON.stringify({ startDate: '2026-11-01', startTime: '09:00', endDate: '2026-11-19', endTime: '17:00' })}::jsonb where id = ${closing}`)
+    const open = await createPromotion(alice.client, { randomDraw: true })
+    await api.database.db.execute(sql`update app.promotions set permit = ${JSON.stringify({ startDate: '2026-11-01', endDate: '2026-12-31' })}::jsonb where id = ${open}`)
+    for (const p of [closing, open]) {
+      await openForm(p)
+      await insertEntries(p, [{ email: 'a@example.com' }, { email: 'b@example.com' }, { email: 'c@example.com' }])
+    }
+    const deps = { database: api.database, config: api.config, logger: silentLogger, mailer: createMailer(api.config, silentLogger), storage: createStorage(api.config) }
+    // A second before the close (17:00 Sydney, AEDT = 06:00 UTC) nothing happens; at the close it is frozen.
+    expect(await freezeClosedEntries(deps, new Date('2026-11-19T05:59:59Z'))).toMatchObject({ frozen: 0 })
+    expect(await freezeClosedEntries(deps, new Date('2026-11-19T06:00:00Z'))).toEqual({ frozen: 1, failed: 0 })
+    const { rows } = await api.database.db.execute<{ promotion_id: number; status: string; entry_count: number; committed: boolean }>(
+      sql`select f.promotion_id, f.status, d.entry_count, d.committed_at is not null as committed from app.entry_forms f left join app.draws d on d.id = f.frozen_draw_id where f.promotion_id in (${closing}, ${open}) order by f.promotion_id`,
+    )
+    expect(rows).toEqual([
+      { promotion_id: closing, status: 'frozen', entry_count: 3, committed: true },
+      { promotion_id: open, status: 'open', entry_count: null, committed: null },
+    ])
+    const system = await api.database.db.execute<{ user_id: number | null }>(sql`select user_id from app.changelog where promotion_id = ${closing} and action = 'freeze'`)
+    expect(system.rows).toEqual([{ user_id: null }])
+    // The next run finds nothing more to do.
+    expect(await freezeClosedEntries(deps, new Date('2026-11-19T06:01:00Z'))).toEqual({ frozen: 0, failed: 0 })
   })
 })
 

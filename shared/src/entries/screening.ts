@@ -288,7 +288,7 @@ export function exclusionCategoryOf(kind: string | null | undefined): ExclusionC
 }
 
 // --- Wire schemas of the screening calls ---
-const promotionId = z.coerce.number({ error: MSG_SCREENING_PROMOTION_REQUIRED }).int({ error: MSG_SCREENING_PROMOTION_REQUIRED }).positive({ error: MSG_SCREENING_PROMOTION_REQUIRED });
+const promotionId = z.coerce.number({ error: MSG_SCREENING_PROMOTION_REQUIRED }).int({ error: MSG_SCREENING_PROMOTION_REQUIRED }).positive({ error: MSG_SCREENING_PROMOTION_REQUIRED }).max(2_147_483_647, { error: MSG_SCREENING_PROMOTION_REQUIRED });
 /** Flagged groups shown per page. */
 export const SCREENING_PAGE_SIZE = 20;
 /** Entries shown per group (a group's decision covers all of them). */
@@ -324,7 +324,7 @@ export const ScreeningDecideSchema = z
       .optional()
       .transform((v) => v || undefined),
     entryNumbers: z
-      .array(z.number({ error: MSG_SCREENING_TARGET_REQUIRED }).int({ error: MSG_SCREENING_TARGET_REQUIRED }).positive({ error: MSG_SCREENING_TARGET_REQUIRED }), { error: MSG_SCREENING_TARGET_REQUIRED })
+      .array(z.number({ error: MSG_SCREENING_TARGET_REQUIRED }).int({ error: MSG_SCREENING_TARGET_REQUIRED }).positive({ error: MSG_SCREENING_TARGET_REQUIRED }).max(Number.MAX_SAFE_INTEGER, { error: MSG_SCREENING_TARGET_REQUIRED }), { error: MSG_SCREENING_TARGET_REQUIRED })
       .min(1, { error: MSG_SCREENING_TARGET_REQUIRED })
       .max(1000, { error: MSG_SCREENING_TOO_MANY_ENTRIES })
       .optional(),
@@ -336,5 +336,5 @@ export type ScreeningDecide = z.infer<typeof ScreeningDecideSchema>;
 /** POST /api/entries/freeze: into the given draw, else the promotion's open draw (made with its defaults when there is none). */
 export const EntriesFreezeSchema = z.object({
   promotionId,
-  drawId: z.coerce.number({ error: MSG_FREEZE_DRAW_INVALID }).int({ error: MSG_FREEZE_DRAW_INVALID }).positive({ error: MSG_FREEZE_DRAW_INVALID }).optional(),
+  drawId: z.coerce.number({ error: MSG_FREEZE_DRAW_INVALID }).int({ error: MSG_FREEZE_DRAW_INVALID }).positive({ error: MSG_FREEZE_DRAW_INVALID }).max(2_147_483_647, { error: MSG_FREEZE_DRAW_INVALID }).optional(),
 });

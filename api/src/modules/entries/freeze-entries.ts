@@ -10,6 +10,7 @@ import {
   AppError,
   canonicalRow,
   ENTRY_EXCLUSION_REASONS,
+  entryPeriod,
   exclusionCategoryOf,
   maskDigits,
   maskEmail,
@@ -132,4 +133,26 @@ export async function freezeEntries(deps: DrawDeps, owner: Owner, promotionId: n
     if (!committed) await repo.abandonFreeze(deps.database.db, promotionId, begun.previous).catch(() => {})
     throw error
   }
+}
+
+/**
+ * At the close (the application's end date and time, Sydney): every form whose entry period has
+ * ended is frozen into its draw as its owner would, recorded as done by the system. A freeze that
+ * cannot happen (more winners than entries) is logged and tried again at the next run.
+ */
+export async function freezeClosedEntries(deps: DrawDeps, now: Date): Promise<{ frozen: number; failed: number }> {
+  let frozen = 0
+  let failed = 0
+  for (const form of await repo.formsNotFrozen(deps.database.db)) {
+    const period = entryPeriod((form.permit ?? {}) as Parameters<typeof entryPeriod>[0])
+    if (!period || period.closesAt > now) continue
+    try {
+      await freezeEntries(deps, { userId: form.userId, isStaff: false }, form.promotionId, { actorId: null })
+      frozen += 1
+    } catch (error) {
+      failed += 1
+      deps.logger.error('entries not frozen at the close', { promotionId: form.promotionId, error: error instanceof AppError ? error.message : String(error) })
+    }
+  }
+  return { frozen, failed }
 }

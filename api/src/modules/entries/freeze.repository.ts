@@ -59,3 +59,13 @@ export async function exclusionCounts(db: Db, promotionId: number): Promise<{ ki
 export async function setExclusionLines(db: Db, drawId: number, lines: string[]): Promise<void> {
   await db.execute(sql`update app.draws set exclusion_lines = ${`{${lines.map((l) => `"${l.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`}::text[] where id = ${drawId} and committed_at is null`)
 }
+
+export type FormToClose = { promotionId: number; userId: number; permit: Record<string, unknown> | null }
+
+/** Entry forms not frozen yet that hold entries, with their promotion's owner and application (the close job reads their period). */
+export async function formsNotFrozen(db: Db): Promise<FormToClose[]> {
+  const { rows } = await db.execute<{ promotion_id: number; user_id: number; permit: Record<string, unknown> | null }>(sql`select f.promotion_id, p.user_id, p.permit
+      from app.entry_forms f join app.promotions p on p.id = f.promotion_id
+     where f.status <> 'frozen' and not p.deleted and exists (select 1 from app.entries e where e.promotion_id = f.promotion_id)`)
+  return rows.map((r) => ({ promotionId: r.promotion_id, userId: r.user_id, permit: r.permit }))
+}

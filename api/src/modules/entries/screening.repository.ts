@@ -180,7 +180,7 @@ export async function groupMembers(db: Db, promotionId: number, groups: string[]
       select f->>'group' as "group", e.id::float8 as id, e.received_at, e.channel, e.fields, f as flag, e.decision, e.decision_reason, e.decision_clause, e.decided_at,
              row_number() over (partition by f->>'group' order by e.id) as n
         from app.entries e cross join lateral jsonb_array_elements(e.flags) f
-       where e.promotion_id = ${promotionId} and e.flags <> '[]'::jsonb and f->>'group' = any(${`{${groups.map((g) => `"${g.replace(/"/g, '\\"')}"`).join(',')}}`}::text[])
+       where e.promotion_id = ${promotionId} and e.flags <> '[]'::jsonb and f->>'group' = any(${toPgArray(groups)}::text[])
     ) m where m.n <= ${perGroup} order by m."group", m.id`)
   return rows.map((r) => ({
     group: r.group,

@@ -18,6 +18,8 @@ import { ApiError } from '../../../lib/api-client'
 import { decide, freeze, getScreening, screenAgain, screeningKey, type Decision, type FlaggedGroup, type FreezeAnswer, type ScreenedEntry } from './api'
 import './screening-screen.css'
 
+// Buttons in dialogs that close on success are disabled, not pending: react-aria announces a pending
+// button by its label, which is gone once the dialog closes (axe: role-img-alt on the announcement).
 const messageOf = (error: unknown) => (error instanceof ApiError ? error.messages.join(' ') : String(error))
 const number = (n: number) => n.toLocaleString('en-AU')
 
@@ -187,7 +189,7 @@ export function ScreeningScreen() {
             <Button variant="secondary" onPress={() => setConfirmFreeze(false)}>
               Cancel
             </Button>
-            <Button variant="primary" isPending={freezing.isPending} onPress={() => freezing.mutate()}>
+            <Button variant="primary" isDisabled={freezing.isPending} onPress={() => freezing.mutate()}>
               Freeze and commit
             </Button>
           </>
@@ -304,7 +306,7 @@ function DecideDialog({ promotionId, target, onClose, onDone }: { promotionId: n
           <Button variant="secondary" onPress={onClose}>
             Cancel
           </Button>
-          <Button variant="primary" isPending={mutation.isPending} onPress={() => void submit()}>
+          <Button variant="primary" isDisabled={mutation.isPending} onPress={() => void submit()}>
             {decision === 'exclude' ? 'Exclude' : 'Keep'}
           </Button>
         </>
