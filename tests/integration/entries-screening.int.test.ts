@@ -301,7 +301,7 @@ describe('the close of the entry period', () => {
     )
     expect(rows).toEqual([
       { promotion_id: closing, status: 'frozen', entry_count: 3, committed: true },
-      { promotion_id: open, status: 'open', entry_count: null, committed: null },
+      { promotion_id: open, status: 'open', entry_count: null, committed: false },
     ])
     const system = await api.database.db.execute<{ user_id: number | null }>(sql`select user_id from app.changelog where promotion_id = ${closing} and action = 'freeze'`)
     expect(system.rows).toEqual([{ user_id: null }])
