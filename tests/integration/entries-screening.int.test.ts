@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   MSG_FREEZE_DRAW_COMMITTED,
+  MSG_FREEZE_NO_ENTRIES,
   MSG_SCREENING_DECISION_REASON_REQUIRED,
   MSG_SCREENING_FROZEN,
   MSG_SCREENING_GROUP_NOT_FOUND,
@@ -267,6 +268,19 @@ describe('freezing the entries into the draw', () => {
     expect(again.body.message).toBe(MSG_FREEZE_DRAW_COMMITTED)
     const { rows } = await api.database.db.execute<{ status: string; frozen_draw_id: number }>(sql`select status, frozen_draw_id from app.entry_forms where promotion_id = ${promotionId}`)
     expect(rows[0]).toEqual({ status: 'frozen', frozen_draw_id: frozen.drawId })
+  })
+
+  it('a promotion without entries is refused with the reason, and no draw is made for it', async () => {
+    const empty = await createPromotion(alice.client, { randomDraw: true })
+    const draws = async () => (await api.database.db.execute<{ n: number }>(sql`select count(*)::int as n from app.draws where promotion_id = ${empty}`)).rows[0]!.n
+    const noForm = await alice.client.post('/api/entries/freeze', { promotionId: empty })
+    expect(noForm.status).toBe(400)
+    expect(noForm.body.message).toBe(MSG_FREEZE_NO_ENTRIES)
+    await openForm(empty)
+    const noEntries = await alice.client.post('/api/entries/freeze', { promotionId: empty })
+    expect(noEntries.status).toBe(400)
+    expect(noEntries.body.modelState.promotionId).toEqual([MSG_FREEZE_NO_ENTRIES])
+    expect(await draws()).toBe(0)
   })
 
   it('a failed freeze (more winners than entries) leaves the form open to decide and try again', async () => {

@@ -25,6 +25,7 @@ import { findDrawsOfPromotion, replaceEntries } from '../draws/draws.repository'
 import { ingestEntries } from '../draws/ingest-entries'
 import { rowIndexKey } from '../draws/row-index'
 import * as repo from './freeze.repository'
+import { formStatusOf, screeningCounts } from './screening.repository'
 import { requireScreenable, type Owner } from './screening-run'
 
 /** The columns of a frozen draw's entries. */
@@ -40,10 +41,26 @@ export function frozenFields(row: repo.FreezeRow): string[] {
   return [row.id, name && maskText(name), email && maskEmail(email), phone && maskDigits(phone), value(row.state), value(row.postcode)]
 }
 
+/** The next batch is fetched while this one is turned into text (the database and the CPU overlap). */
+async function* prefetched<T>(source: AsyncIterable<T>) {
+  const iterator = source[Symbol.asyncIterator]()
+  let next = iterator.next()
+  try {
+    for (;;) {
+      const current = await next
+      if (current.done) return
+      next = iterator.next()
+      yield current.value
+    }
+  } finally {
+    await iterator.return?.()
+  }
+}
+
 /** The entries as CSV text, 64 KB at a time, straight from a cursor. */
 async function* frozenCsv(rows: AsyncIterable<repo.FreezeRow[]>) {
   let text = `${FROZEN_HEADER.join(',')}\n`
-  for await (const batch of rows) {
+  for await (const batch of prefetched(rows)) {
     for (const row of batch) {
       text += `${canonicalRow(frozenFields(row))}\n`
       if (text.length >= 65_536) {
@@ -90,6 +107,13 @@ async function drawFor(deps: DrawDeps, owner: Owner, promotionId: number, drawId
  */
 export async function freezeEntries(deps: DrawDeps, owner: Owner, promotionId: number, { drawId, actorId = owner.userId }: { drawId?: number | undefined; actorId?: number | null } = {}) {
   await requireScreenable(deps, owner, promotionId)
+  // Refusals first, so a refused freeze creates no draw.
+  const form = await formStatusOf(deps.database.db, promotionId)
+  const noEntries = () => new AppError('VALIDATION', MSG_FREEZE_NO_ENTRIES, { modelState: { promotionId: [MSG_FREEZE_NO_ENTRIES] } })
+  if (!form) throw noEntries()
+  if (form.status === 'frozen') throw new AppError('CONFLICT', MSG_SCREENING_FROZEN)
+  const counts = await screeningCounts(deps.database.db, promotionId)
+  if (counts.total - counts.excluded === 0) throw noEntries()
   const draw = await drawFor(deps, owner, promotionId, drawId)
   const begun = await repo.beginFreeze(deps.database.db, promotionId)
   if (!begun) throw new AppError('CONFLICT', MSG_SCREENING_FROZEN)
@@ -98,8 +122,8 @@ export async function freezeEntries(deps: DrawDeps, owner: Owner, promotionId: n
     const stored = await ingestEntries(deps.storage, Readable.from(frozenCsv(repo.entriesToFreeze(deps.database.pool, promotionId))), {
       limitBytes: Number.MAX_SAFE_INTEGER,
     }).catch((error: unknown) => {
-      // The only refusal a generated file can meet: a header and no rows.
-      if (error instanceof AppError && error.code === 'VALIDATION') throw new AppError('VALIDATION', MSG_FREEZE_NO_ENTRIES, { modelState: { promotionId: [MSG_FREEZE_NO_ENTRIES] } })
+      // The only refusal a generated file can meet: a header and no rows (every entry excluded meanwhile).
+      if (error instanceof AppError && error.code === 'VALIDATION') throw noEntries()
       throw error
     })
     const replaced = await replaceEntries(deps.database.db, draw.id, {
