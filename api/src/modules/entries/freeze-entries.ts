@@ -53,6 +53,8 @@ async function* prefetched<T>(source: AsyncIterable<T>) {
       yield current.value
     }
   } finally {
+    // Left early: the fetch under way is dropped, then the cursor closed.
+    next.catch(() => {})
     await iterator.return?.()
   }
 }
