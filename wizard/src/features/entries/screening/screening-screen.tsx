@@ -18,8 +18,8 @@ import { ApiError } from '../../../lib/api-client'
 import { decide, freeze, getScreening, screenAgain, screeningKey, type Decision, type FlaggedGroup, type FreezeAnswer, type ScreenedEntry } from './api'
 import './screening-screen.css'
 
-// Buttons in dialogs that close on success are disabled, not pending: react-aria announces a pending
-// button by its label, which is gone once the dialog closes (axe: role-img-alt on the announcement).
+// Busy buttons here are disabled, not pending: react-aria announces a pending button by its label,
+// which is gone once the dialog closes or the screen freezes (axe: role-img-alt on the announcement).
 const messageOf = (error: unknown) => (error instanceof ApiError ? error.messages.join(' ') : String(error))
 const number = (n: number) => n.toLocaleString('en-AU')
 
@@ -59,6 +59,7 @@ export function ScreeningScreen() {
   const freezing = useMutation({
     mutationFn: () => freeze(promotionId),
     onSuccess: (answer) => {
+      setNotice('')
       setFrozen(answer)
       setConfirmFreeze(false)
       return refresh()
@@ -98,7 +99,7 @@ export function ScreeningScreen() {
                 <Alert tone="info">The entries are frozen into the draw: decisions can no longer change.</Alert>
               ) : (
                 <div className="screening__actions">
-                  <Button variant="secondary" isPending={rescreen.isPending} onPress={() => rescreen.mutate()}>
+                  <Button variant="secondary" isDisabled={rescreen.isPending} onPress={() => rescreen.mutate()}>
                     Screen the entries again
                   </Button>
                 </div>
