@@ -63,8 +63,9 @@ CREATE INDEX "entries_promotion_phone_idx" ON "app"."entries" USING btree ("prom
 --> statement-breakpoint
 CREATE INDEX "entries_promotion_person_day_idx" ON "app"."entries" USING btree ("promotion_id","person_key","sydney_day");
 --> statement-breakpoint
--- A replayed API submission (same key, same Idempotency-Key) finds the entry it made.
-CREATE UNIQUE INDEX "entries_api_idempotency_idx" ON "app"."entries" USING btree ("api_key_id","idempotency_key") WHERE "app"."entries"."idempotency_key" is not null;
+-- A replayed API submission (same promotion, same API key, same Idempotency-Key) finds the entry
+-- it made; a signed-in caller without a key (api_key_id null) has the promotion's null namespace.
+CREATE UNIQUE INDEX "entries_api_idempotency_idx" ON "app"."entries" USING btree ("promotion_id","api_key_id","idempotency_key") NULLS NOT DISTINCT WHERE "app"."entries"."idempotency_key" is not null;
 --> statement-breakpoint
 -- Refusals counted per promotion, reason and Sydney day for the promoter (an upsert per refusal).
 CREATE TABLE "app"."entry_refusals" (

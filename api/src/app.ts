@@ -38,6 +38,7 @@ import { termsDocumentRoutes, termsRoutes } from './modules/terms/terms.routes'
 import { reminderLinkRoutes, reminderRoutes } from './modules/reminders/reminders.routes'
 import { drawRoutes } from './modules/draws/draws.routes'
 import { screeningRoutes } from './modules/entries/screening.routes'
+import { entryRoutes } from './modules/entries/entries.routes'
 import { drawPageRoutes } from './modules/draws/draw-pages.routes'
 import { securityRoutes } from './modules/security/security.routes'
 import { ruleRoutes } from './modules/rules/rules.routes'
@@ -117,6 +118,7 @@ export function createApp(given: Given): Express {
     ...termsRoutes(deps),
     ...reminderRoutes(deps),
     ...drawRoutes(deps),
+    ...entryRoutes(deps),
     ...openApiRoutes(deps, () => routeSpecs),
     ...securityRoutes(deps),
     ...ruleRoutes(deps),

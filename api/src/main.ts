@@ -31,6 +31,7 @@ import { startEntriesClose } from './jobs/entries-close'
 import { createStorage } from './storage/create-storage'
 import { startSiteRebuilds } from './jobs/site-rebuild'
 import { startReminderWorker } from './jobs/reminders'
+import { startEntryReceipts } from './jobs/entry-receipts'
 import { startHousekeeping } from './jobs/housekeeping'
 import { startLodgementPackWorker } from './jobs/lodgement-pack'
 import { brandFor } from './mail/templates'
@@ -235,12 +236,15 @@ try {
   const stopLodgementPacks = await startLodgementPackWorker(boss, { db: database.db, storage, pdf, productName: brandFor(config).productName, logger })
   // Uploads never attached to anything are removed after 24 hours.
   await startUploadSweeper(boss, { db: database.db, storage, logger })
+  // Entrants' receipts (issue 27), on the `entry.accepted` event.
+  const stopReceipts = await startEntryReceipts(boss, { config, database, logger, mailer: createMailer(config, logger) })
   // Events written by use cases (api/src/events) reach their handlers; started after every handler subscribed.
   const stopRelay = startOutboxRelay(boss, { database, logger })
   cleanups.push(async () => {
     await stopRelay().catch(() => {})
     await stopLodgementPacks().catch(() => {})
     await stopReminders().catch(() => {})
+    await stopReceipts().catch(() => {})
     stopRebuilds()
     // Not graceful: a rebuild cut short leaves the live site as it was (the job stays queued).
     await boss.stop({ graceful: false, close: true, timeout: 1000 }).catch(() => {})

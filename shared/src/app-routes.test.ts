@@ -2,13 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { APP_ROUTES, APP_ROUTE_PATTERNS, appPath, isAppRoute, routePatternSource, type AppRouteName } from './app-routes';
 
-const SAMPLE: Record<string, string | number> = { id: 42, token: 'abc123', section: 'details' };
+const SAMPLE: Record<string, string | number> = { id: 42, token: 'abc123', section: 'details', code: 'Ab3dE9xYz1' };
 
 describe('the one route list', () => {
   it('serves every route of the list on a full page load, with and without optional parts', () => {
     for (const name of Object.keys(APP_ROUTES) as AppRouteName[]) {
       expect(isAppRoute(appPath(name, SAMPLE)), name).toBe(true);
-      expect(isAppRoute(appPath(name, { id: 42, token: 'abc123' })), name).toBe(true);
+      expect(isAppRoute(appPath(name, { id: 42, token: 'abc123', code: 'Ab3dE9xYz1' })), name).toBe(true);
     }
   });
 

@@ -30,6 +30,9 @@ export const APP_ROUTES = {
   payment: '/permit/edit/:id/payment/',
   // Issue 30: the rule sets in force, with their sources (public).
   rules: '/rules/',
+  // Issue 27: the promoter's entry form and entries; the hosted entry form (public, embeddable).
+  entries: '/promotions/entries/:id/',
+  enter: '/enter/:code/',
   // Issue 27: duplicate and fraud screening of a promotion's entries, decisions and the freeze.
   entriesScreening: '/promotions/entries/:id/screening/',
 } as const;

@@ -263,7 +263,6 @@ export const msgEntryStateIneligible = (states: string): string => `This promoti
 export const MSG_ENTRY_UNDER_AGE = 'This promotion is open only to people aged 18 or over.';
 export const MSG_ENTRY_STAFF_EXCLUDED = 'Employees of the promoter and their agencies cannot enter this promotion.';
 /** Field checks on an entry. */
-export const MSG_ENTRY_NAME_REQUIRED = 'Please enter your name.';
 export const MSG_ENTRY_EMAIL_REQUIRED = 'Please enter your email address.';
 export const MSG_ENTRY_PHONE_REQUIRED = 'Please enter your phone number.';
 export const MSG_ENTRY_PHONE_INVALID = 'Please enter an Australian phone number, for example 0412 345 678.';
@@ -275,7 +274,6 @@ export const MSG_ENTRY_ANSWER_REQUIRED = 'Please answer the question.';
 export const msgEntryAnswerTooLong = (limit: number, words: number): string =>
   `Your answer has ${words} words. Please keep it to ${limit} words or fewer.`;
 export const MSG_ENTRY_CONSENT_REQUIRED = 'Please tick this box to enter.';
-export const MSG_ENTRY_TOO_LONG = 'This is too long. Please shorten it.';
 /** The entrant's confirmation, with the number to quote. */
 export const msgEntryAccepted = (entryNumber: string): string =>
   `Thank you, your entry is in. Your entry number is ${entryNumber}. Please keep it: you will need it if you win.`;
@@ -346,3 +344,20 @@ export const ENTRY_EXCLUSION_REASONS = {
 /** The line on the draw's public record: "1,204 entries excluded as duplicates under clause 7 of the T&Cs". */
 export const msgEntriesExcluded = (excluded: number, reason: string, clause: string | null) =>
   `${count(excluded)} ${excluded === 1 ? 'entry' : 'entries'} excluded as ${reason}${clause ? ` under clause ${clause} of the T&Cs` : ''}`;
+/** The receipt e-mail (optional per promotion), sent after the entry is committed. */
+export const msgEntryReceiptSubject = (promotionName: string): string => `Your entry in ${promotionName}`;
+export const msgEntryReceiptBody = (promotionName: string, entryNumber: string, when: string): string =>
+  `Thank you for entering ${promotionName}. Your entry number is ${entryNumber}, received ${when}. Please keep this e-mail: you will need the number if you win.`;
+export const msgEntryReceiptRecord = (url: string): string => `The draw and its result are published on the public record at ${url}`;
+export const MSG_ENTRY_RECEIPT_RECORD_LATER = 'The draw and its result will be published on a public record; the promoter will tell the winners.';
+/** The collection notice on every entry form (Privacy Act APP 5), with the promoter's details. */
+export const msgEntryCollectionNotice = (promoterName: string, contact: string): string =>
+  `${promoterName} collects your details to run this promotion: to check your entry is eligible, to draw and contact the winners and, if you win, to publish your name as the law requires. Your details are held by PermitDesk for ${promoterName} and deleted when the promotion\u2019s records may be destroyed; only one-way hashes are kept after that. You can ask ${promoterName} for a copy of your details or to correct them${contact ? ` at ${contact}` : ''}. If you do not give the details marked required, you cannot enter.`;
+export const MSG_ENTRY_FORM_CLOSED_NOTICE = 'This form is closed: entrants see it but cannot enter.';
+export const MSG_ENTRY_ERRORS_TITLE = 'Please correct the following:';
+export const MSG_ENTRY_COPIED = 'Copied.';
+/** The CSV import of offline entries. */
+export const MSG_ENTRY_IMPORT_FILE_REQUIRED = 'Please choose a CSV file of entries, with a header row naming the fields (for example: name,email,postcode).';
+export const MSG_ENTRY_IMPORT_BAD_CSV = 'This file is not valid CSV. Please save the entries as CSV (UTF-8) and try again.';
+export const MSG_ENTRY_IMPORT_RECEIVED_INVALID = 'The received column must be a Sydney date and time (YYYY-MM-DD HH:MM) no later than now.';
+export const msgEntryImportTooLarge = (limitMb: number): string => `The file is larger than ${limitMb} MB, the most one import accepts.`;

@@ -172,6 +172,18 @@ export const API_POLICY: Record<string, Policy> = {
   'GET /entries/screening': { access: 'user', owned: true },
   'POST /entries/decide': { access: 'user', owned: true },
   'POST /entries/freeze': { access: 'user', owned: true },
+  'GET /entries/form': { access: 'user', owned: true },
+  'POST /entries/form/save': { access: 'user', owned: true },
+  'POST /entries/form/open': { access: 'user', owned: true },
+  'GET /entries/public': { access: 'public', note: 'the hosted entry form, by its public code' },
+  'POST /entries/enter': { access: 'public', note: 'an entry through the hosted form or embed; bot check required' },
+  'POST /entries/submit': { access: 'user', owned: true, note: 'Idempotency-Key required' },
+  'GET /entries/list': { access: 'user', owned: true },
+  'GET /entries/export': { access: 'user', owned: true },
+  'GET /entries/entrant': { access: 'user', note: "a data request: one e-mail's entries in the caller's own promotions" },
+  'GET /entries/entrant/export': { access: 'user', note: "a data request: one e-mail's entries in the caller's own promotions" },
+  'POST /entries/import': { access: 'user', owned: true },
+  'GET /entries/embed.js': { access: 'public', note: 'the embed script for promoters\' sites' },
 }
 
 /**

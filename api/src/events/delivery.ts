@@ -4,7 +4,7 @@ import type { Logger } from '../logger'
 import type { DomainEvent, EventHandler, EventType } from './events'
 import { claimHandledEvent, OUTBOX_CHANNEL, relayOutboxBatch } from './events.repository'
 
-type DeliveryDeps = { database: Database; logger: Logger }
+export type DeliveryDeps = { database: Database; logger: Logger }
 type EventJob = { eventId: number; payload: unknown }
 
 export const handlerQueue = (handler: Pick<EventHandler, 'name'>) => `event.${handler.name}`

@@ -22,6 +22,8 @@ export type EventMap = {
   'reminders.saved': { promotionId: number }
   /** Published CMS content changed: the public site is rebuilt (debounced). */
   'site.rebuild-requested': { reason: string }
+  /** Issue 27: an entry was accepted on a form with receipts: the entrant gets its number by e-mail (the address stays in the entry, not the outbox). */
+  'entry.accepted': { entryId: number; promotionId: number }
 }
 export type EventType = keyof EventMap
 export type DomainEvent<K extends EventType = EventType> = { id: number; type: K; payload: EventMap[K] }

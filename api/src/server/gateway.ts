@@ -110,7 +110,11 @@ export function createGateway({
     if (!isAppRoute(pathname, config.STAFF_PATH)) return next()
     res.set('Cache-Control', 'no-cache')
     const index = wizardIndex()
-    res.set('Content-Security-Policy', index.csp)
+    // Issue 27: the hosted entry form is embedded in promoters' own sites (any origin may frame it).
+    if (/^\/enter\/[^/]+\/$/i.test(pathname)) {
+      res.removeHeader('X-Frame-Options')
+      res.set('Content-Security-Policy', index.csp.replace("frame-ancestors 'self'", 'frame-ancestors *'))
+    } else res.set('Content-Security-Policy', index.csp)
     res.type('html').send(index.html)
   })
 

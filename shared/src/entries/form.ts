@@ -15,14 +15,14 @@ import {
   MSG_ENTRY_FORM_NEEDS_CONTACT,
   MSG_ENTRY_FORM_SKILL_QUESTION_REQUIRED,
   MSG_ENTRY_FORM_WORD_LIMIT,
-  MSG_ENTRY_NAME_REQUIRED,
+  MSG_CONTACT_NAME_REQUIRED,
   MSG_ENTRY_PHONE_INVALID,
   MSG_ENTRY_PHONE_REQUIRED,
   MSG_ENTRY_POSTCODE_INVALID,
   MSG_ENTRY_RECEIPT_REQUIRED,
   MSG_ENTRY_STAFF_EXCLUDED,
   MSG_ENTRY_STATE_REQUIRED,
-  MSG_ENTRY_TOO_LONG,
+  MSG_CONTACT_TOO_LONG,
   MSG_ENTRY_UNDER_AGE,
   MSG_EMAIL_INVALID,
   msgEntryAnswerTooLong,
@@ -62,6 +62,9 @@ export const ENTRY_REFUSAL_LABELS: Record<EntryRefusalReason, string> = {
   under_age: 'Under 18',
   staff: 'Promoter\u2019s staff',
 };
+
+/** Consents are stored in an entry's fields as `consent:<id>` → true/false. */
+export const ENTRY_CONSENT_PREFIX = 'consent:';
 
 const MAX_TEXT = 200;
 const MAX_ANSWER_CHARS = 10_000;
@@ -144,7 +147,7 @@ export function checkEntryFields(form: EntryFormFields, input: Record<string, un
   };
   const fields: Record<string, string | boolean> = {};
   const required: Record<EntryPersonField, string> = {
-    name: MSG_ENTRY_NAME_REQUIRED,
+    name: MSG_CONTACT_NAME_REQUIRED,
     email: MSG_ENTRY_EMAIL_REQUIRED,
     phone: MSG_ENTRY_PHONE_REQUIRED,
     postcode: MSG_ENTRY_POSTCODE_INVALID,
@@ -164,7 +167,7 @@ export function checkEntryFields(form: EntryFormFields, input: Record<string, un
       continue;
     }
     if (value.length > MAX_TEXT) {
-      fail(field, MSG_ENTRY_TOO_LONG);
+      fail(field, MSG_CONTACT_TOO_LONG);
       continue;
     }
     if (field === 'email') {
@@ -197,7 +200,7 @@ export function checkEntryFields(form: EntryFormFields, input: Record<string, un
   for (const consent of form.consents) {
     const given = consents[consent.id] === true || consents[consent.id] === 'true' || consents[consent.id] === 'on';
     if (consent.required && !given) fail(`consents.${consent.id}`, MSG_ENTRY_CONSENT_REQUIRED);
-    fields[`consent:${consent.id}`] = given;
+    fields[`${ENTRY_CONSENT_PREFIX}${consent.id}`] = given;
   }
   if (Object.keys(errors).length > 0) return { modelState: errors };
   return {

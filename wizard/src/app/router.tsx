@@ -9,6 +9,7 @@ import { NotFound } from '../components/not-found'
 import { staffPath } from '../config/paths'
 import { accountRoutes } from '../features/account/routes'
 import { drawRoutes } from '../features/draws/routes'
+import { entryRoutes } from '../features/entries/routes'
 import { paymentRoutes } from '../features/payment/routes'
 import { permitRoutes } from '../features/permit/routes'
 import { promotionRoutes } from '../features/promotions/routes'
@@ -27,6 +28,7 @@ export const router = createBrowserRouter([
       ...permitRoutes,
       ...drawRoutes,
       ...ruleRoutes,
+      ...entryRoutes,
       ...screeningRoutes,
       { path: `${staffPath}*`, lazy: () => import('../staff/staff-home') },
       { path: '*', element: <NotFound /> },

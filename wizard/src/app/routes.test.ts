@@ -12,6 +12,7 @@ import { APP_ROUTES, isAppRoute } from '@permitdesk/shared/app-routes'
 import { paths, promotionPaths } from '../config/paths'
 import { accountRoutes } from '../features/account/routes'
 import { drawRoutes } from '../features/draws/routes'
+import { entryRoutes } from '../features/entries/routes'
 import { paymentRoutes } from '../features/payment/routes'
 import { permitRoutes } from '../features/permit/routes'
 import { promotionRoutes } from '../features/promotions/routes'
@@ -20,7 +21,7 @@ import { screeningRoutes } from '../features/entries/screening/routes'
 import { bootRoutes } from './boot-routes'
 
 const routerPaths = (routes: RouteObject[]): string[] => routes.flatMap((r) => [...(r.path ? [r.path] : []), ...routerPaths(r.children ?? [])])
-const ROUTER = routerPaths([...accountRoutes, ...paymentRoutes, ...promotionRoutes, ...permitRoutes, ...drawRoutes, ...ruleRoutes, ...screeningRoutes])
+const ROUTER = routerPaths([...accountRoutes, ...paymentRoutes, ...promotionRoutes, ...permitRoutes, ...drawRoutes, ...ruleRoutes, ...entryRoutes, ...screeningRoutes])
 
 /** Paths the API (not the app) serves under the app's prefixes (DESIGN.md §2). */
 const API_SERVED = /^\/promotions\/(downloadpdfs|downloadworkingpdf|downloadcalendarfile|downloadterms)\//i

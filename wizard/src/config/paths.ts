@@ -33,6 +33,7 @@ export const promotionPaths = {
   modifySkillsBased: (id: number) => appPath('modifySkillsBased', { id }),
   permitEdit: (id: number) => appPath('permitEdit', { id }),
   draw: (id: number) => appPath('draw', { id }),
+  entries: (id: number) => appPath('entries', { id }),
   payment: (id: number) => appPath('payment', { id }),
 } as const
 

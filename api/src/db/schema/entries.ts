@@ -96,8 +96,9 @@ export const entries = app.table(
     index('entries_promotion_ip_time_idx').on(t.promotionId, t.ipHash, t.receivedAt, t.id).where(sql`${t.ipHash} is not null`),
     index('entries_promotion_device_time_idx').on(t.promotionId, t.deviceHash, t.receivedAt, t.id).where(sql`${t.deviceHash} is not null`),
     index('entries_promotion_flagged_idx').on(t.promotionId, t.id).where(sql`${t.flags} <> '[]'::jsonb`),
+    // NULLS NOT DISTINCT in the migration (drizzle's index builder cannot say it): a caller without a key shares the null namespace.
     uniqueIndex('entries_api_idempotency_idx')
-      .on(t.apiKeyId, t.idempotencyKey)
+      .on(t.promotionId, t.apiKeyId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
     check('entries_channel_check', sql`${t.channel} in ('form', 'embed', 'api', 'import')`),
     check('entries_status_check', sql`${t.status} in ('accepted')`),

@@ -124,6 +124,7 @@ export function PromotionDashboard() {
       <div className="actions">
         {isEditableStatus(statusId) && <LinkButton variant="secondary" href={modifyHref}>Modify services and states</LinkButton>}
         {p.randomDraw && <LinkButton variant="secondary" href={`/promotions/draw/${id}/`}>Random draw</LinkButton>}
+        {p.randomDraw && <LinkButton variant="secondary" href={`/promotions/entries/${id}/`}>Entries</LinkButton>}
         <NotesPopover promotionId={id} count={p.notesCount} onCountChange={(n) => setPromotion({ ...p, notesCount: n })} />
         <Button
           variant="secondary"
