@@ -72,6 +72,7 @@ export function ScreeningScreen() {
       <div className="screening">
         <nav aria-label="Breadcrumb" className="screening__crumbs">
           <Link to={`/promotions/edit/${promotionId}/`}>Promotion</Link>
+          <Link to={`/promotions/entries/${promotionId}/`}>Entries</Link>
           <Link to={`/promotions/draw/${promotionId}/`}>Random draw</Link>
         </nav>
         <div>
