@@ -37,6 +37,7 @@ import { createPaymentGateway } from './modules/payments/create-payment-gateway'
 import { termsDocumentRoutes, termsRoutes } from './modules/terms/terms.routes'
 import { reminderLinkRoutes, reminderRoutes } from './modules/reminders/reminders.routes'
 import { drawRoutes } from './modules/draws/draws.routes'
+import { screeningRoutes } from './modules/entries/screening.routes'
 import { entryRoutes } from './modules/entries/entries.routes'
 import { drawPageRoutes } from './modules/draws/draw-pages.routes'
 import { securityRoutes } from './modules/security/security.routes'
@@ -128,6 +129,7 @@ export function createApp(given: Given): Express {
     ...securityRoutes(deps),
     ...ruleRoutes(deps),
     ...legalHoldRoutes(deps),
+    ...screeningRoutes(deps),
   ]
   app.locals.apiRoutes = routeSpecs
   api.use(mountRoutes(routeSpecs, { onResponse, idempotency: idempotencyHook(deps.database.db, deps.database.notifications) }))

@@ -28,6 +28,7 @@ import { createGateway, listenGateway } from './server/gateway'
 import { startCms } from './server/next-cms'
 import { startBoss } from './jobs/boss'
 import { startDrawSchedule } from './jobs/draw-schedule'
+import { startEntriesClose } from './jobs/entries-close'
 import { createStorage } from './storage/create-storage'
 import { startSiteRebuilds } from './jobs/site-rebuild'
 import { startReminderWorker } from './jobs/reminders'
@@ -35,6 +36,7 @@ import { startEntryReceipts } from './jobs/entry-receipts'
 import { startWaNoticeHandler } from './jobs/wa-notice'
 import { startHousekeeping } from './jobs/housekeeping'
 import { startRetention } from './jobs/retention'
+import { deleteEntrantData } from './modules/entries/screening.repository'
 import { startLodgementPackWorker } from './jobs/lodgement-pack'
 import { brandFor } from './mail/templates'
 import { startUploadSweeper } from './jobs/upload-sweeper'
@@ -234,9 +236,11 @@ try {
   // Scheduled draws and winner publication; the same storage, mail and PDF browser as the app's
   // (a scheduled run prints and stores its certificate, issue 23).
   await startDrawSchedule(boss, { database, config, logger, mailer: createMailer(config, logger), storage, pdf })
+  // Issue 27: entries frozen into the draw at the close of their entry period.
+  await startEntriesClose(boss, { database, config, logger, mailer: createMailer(config, logger), storage })
   await startHousekeeping(boss, { db: database.db, logger })
-  // Entrants' personal data deleted once a promotion's records period is over (issue #30); the lead wires deleteCollectedEntries (issue 27) here.
-  await startRetention(boss, { database, storage, pdf, config, logger })
+  // Entrants' personal data deleted once a promotion's records period is over (issue 30), collected entries (issue 27) included.
+  await startRetention(boss, { database, storage, pdf, config, logger, deleteCollectedEntries: deleteEntrantData })
   // Lodgement packs (issue 12): queued on submission and on demand, built here with progress and retries.
   const stopLodgementPacks = await startLodgementPackWorker(boss, { db: database.db, storage, pdf, productName: brandFor(config).productName, logger })
   // Uploads never attached to anything are removed after 24 hours.

@@ -33,6 +33,8 @@ export const APP_ROUTES = {
   // Issue 27: the promoter's entry form and entries; the hosted entry form (public, embeddable).
   entries: '/promotions/entries/:id/',
   enter: '/enter/:code/',
+  // Issue 27: duplicate and fraud screening of a promotion's entries, decisions and the freeze.
+  entriesScreening: '/promotions/entries/:id/screening/',
 } as const;
 
 export type AppRouteName = keyof typeof APP_ROUTES;

@@ -102,6 +102,7 @@ export * from './draws/csv-export';
 export * from './status/task-list';
 export * from './permits/permit-summary';
 export * from './status/locked-screens';
+export * from './entries/screening';
 export * from './entries/normalise';
 export * from './entries/form';
 export * from './compliance/retention';

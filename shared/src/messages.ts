@@ -290,6 +290,60 @@ export const MSG_ENTRY_FORM_SAVED = 'The entry form is saved.';
 export const MSG_ENTRY_IDEMPOTENCY_KEY_REQUIRED = 'Please send an Idempotency-Key header (1 to 200 characters) with each entry.';
 /** Entrant data requests. */
 export const MSG_ENTRY_LOOKUP_EMAIL_REQUIRED = 'Please enter the entrant\u2019s email address.';
+// --- Entries: screening, decisions and the freeze (issue 27) ---
+/** What each screening flag means, as the Screening tab names it. */
+export const ENTRY_FLAG_LABELS = {
+  'duplicate-email': 'Same e-mail address',
+  'duplicate-phone': 'Same phone number',
+  'duplicate-name-postcode': 'Same name and postcode',
+  'burst-address': 'Many entries from one network address',
+  'burst-device': 'Many entries from one device',
+  'disposable-email': 'Disposable e-mail address',
+} as const;
+const SAME_WHAT = {
+  'duplicate-email': 'e-mail address (ignoring capital letters, and dots and +tags where the provider ignores them)',
+  'duplicate-phone': 'phone number (however it was written: 0412 345 678, +61 412 345 678)',
+  'duplicate-name-postcode': 'name and postcode (ignoring capital letters, accents, spaces and punctuation)',
+} as const;
+const count = (n: number | string) => (typeof n === 'number' ? n.toLocaleString('en-AU') : n);
+/** The first entry of a duplicate group: it stays in the draw unless someone excludes it. */
+export const msgFlagDuplicateOriginal = (kind: keyof typeof SAME_WHAT, size: number) =>
+  `The first of ${count(size)} entries with the same ${SAME_WHAT[kind] ?? kind}. The later ones are flagged as its duplicates.`;
+export const msgFlagDuplicate = (kind: keyof typeof SAME_WHAT, first: number) => `Same ${SAME_WHAT[kind] ?? kind} as entry ${count(first)}, which came first.`;
+export const msgFlagBurst = (kind: 'burst-address' | 'burst-device', size: number, seconds: number, ruleCount: number, ruleSeconds: number) =>
+  `${count(size)} entries came from the same ${kind === 'burst-device' ? 'device' : 'network address'} within ${count(seconds)} ${seconds === 1 ? 'second' : 'seconds'} (screening flags ${count(ruleCount)} or more within ${count(ruleSeconds)} seconds).`;
+export const msgFlagDisposable = (domain: string) => `The e-mail address is at ${domain}, a disposable (throwaway) e-mail service.`;
+export const MSG_SCREENING_DECISION_REASON_REQUIRED = 'Please give the reason for this decision (at most 500 characters): it is kept with the entries.';
+export const MSG_SCREENING_DECISION_INVALID = 'Please choose whether to exclude or keep the entries.';
+export const MSG_SCREENING_TARGET_REQUIRED = 'Please choose the entries to decide: an entry number or a flagged group.';
+export const MSG_SCREENING_FROZEN = 'The entries of this promotion are frozen into its draw: screening decisions can no longer change.';
+export const MSG_SCREENING_GROUP_NOT_FOUND = 'That group is not among the flagged entries of this promotion. Please screen the entries again.';
+export const MSG_FREEZE_NO_ENTRIES = 'There are no entries to freeze: every entry was excluded or none has arrived.';
+export const MSG_FREEZE_DRAW_COMMITTED = 'This draw is already committed: its entries can no longer change.';
+export const MSG_SCREENING_PROMOTION_REQUIRED = 'Please give the promotion id.';
+export const MSG_SCREENING_PAGE_INVALID = 'Please give a page number of 1 or more.';
+export const MSG_SCREENING_KIND_INVALID = 'Please choose one of the screening flags.';
+export const MSG_SCREENING_CLAUSE_INVALID = 'Please give the T&C clause as a short number or name, for example 7 or 7(b) (at most 20 characters).';
+export const MSG_SCREENING_TOO_MANY_ENTRIES = 'Please decide at most 1,000 entry numbers at once, or decide their group.';
+export const MSG_FREEZE_DRAW_INVALID = 'Please give the draw id.';
+/** Shown beside the freeze button when flagged entries have no decision: they go into the draw. */
+export const msgFreezeUndecided = (undecided: number) =>
+  `${count(undecided)} flagged ${undecided === 1 ? 'entry has' : 'entries have'} no decision yet: freezing keeps ${undecided === 1 ? 'it' : 'them'} in the draw.`;
+/** The question before freezing (the Screening tab). */
+export const MSG_FREEZE_CONFIRM =
+  'Freeze the entries into the draw? Every entry not excluded goes into the draw and the draw is committed: its entries hash is published and nothing about the entries can change afterwards.';
+export const msgFreezeDone = (entries: number) => `The entries are frozen: ${count(entries)} ${entries === 1 ? 'entry is' : 'entries are'} committed to the draw.`;
+export const msgScreeningDecided = (decided: number, decision: string) => `${count(decided)} ${decided === 1 ? 'entry' : 'entries'} marked ${decision === 'exclude' ? 'excluded' : 'kept'}.`;
+/** Why entries were excluded, as the draw's public record says it ("as duplicates"). */
+export const ENTRY_EXCLUSION_REASONS = {
+  duplicate: 'duplicates',
+  burst: 'automated entries (bursts from one address or device)',
+  disposable: 'entries from disposable e-mail addresses',
+  other: 'ineligible entries',
+} as const;
+/** The line on the draw's public record: "1,204 entries excluded as duplicates under clause 7 of the T&Cs". */
+export const msgEntriesExcluded = (excluded: number, reason: string, clause: string | null) =>
+  `${count(excluded)} ${excluded === 1 ? 'entry' : 'entries'} excluded as ${reason}${clause ? ` under clause ${clause} of the T&Cs` : ''}`;
 /** The receipt e-mail (optional per promotion), sent after the entry is committed. */
 export const msgEntryReceiptSubject = (promotionName: string): string => `Your entry in ${promotionName}`;
 export const msgEntryReceiptBody = (promotionName: string, entryNumber: string, when: string): string =>

@@ -26,6 +26,7 @@ import { RETENTION_QUEUE, startRetention } from '../../api/src/jobs/retention'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { silentLogger } from '../../api/src/logger'
 import { deletePromotionEntrantData, runRetention, type RetentionDeps } from '../../api/src/modules/housekeeping/delete-entrant-data'
+import { deleteEntrantData } from '../../api/src/modules/entries/screening.repository'
 import { renderDeletionCertificate } from '../../api/src/modules/housekeeping/deletion-certificate'
 import { PdfService } from '../../api/src/pdf/pdf-service'
 import { LocalFileStorage, streamToBuffer } from '../../api/src/storage/storage'
@@ -133,13 +134,22 @@ describe('the retention job', () => {
     expect(heldCalendar.obligations.find((o: any) => o.code === 'keep-records')).toMatchObject({ dueDate: KEEP_UNTIL, dueKind: 'until', onLegalHold: true })
     expect(LABEL_ON_LEGAL_HOLD).toBe('On legal hold')
 
+    // An entry collected through the product's own form (issue 27), wired as npm start wires it.
+    const collecting = { ...deps, deleteCollectedEntries: deleteEntrantData }
+    await rows(sql`insert into app.entries (promotion_id, channel, sydney_day, fields, email_norm, person_key)
+      values (${gone.id}, 'form', '2026-01-10', ${JSON.stringify({ name: 'Erin Entrant', email: 'erin@example.com' })}::jsonb, 'erin@example.com', 'erin@example.com')`)
+
     // The last day of the period: nothing goes.
-    expect((await runRetention(deps, LAST_KEPT_DAY)).map((o) => o.action)).toEqual(['wait', 'wait'])
+    expect((await runRetention(collecting, LAST_KEPT_DAY)).map((o) => o.action)).toEqual(['wait', 'wait'])
     expect(await rows(sql`select * from app.retention_deletions`)).toEqual([])
 
     // The day after: the unheld promotion's data goes, the held one's stays.
-    const outcomes = await runRetention(deps, FIRST_DAY_AFTER)
+    const outcomes = await runRetention(collecting, FIRST_DAY_AFTER)
     expect(failures).toEqual([])
+    const [entry] = await rows(sql`select fields, email_norm, personal_data_deleted_at from app.entries where promotion_id = ${gone.id}`)
+    expect(JSON.stringify(entry!.fields)).not.toContain('erin')
+    expect(entry!.email_norm).toMatch(/^[0-9a-f]{64}$/)
+    expect(entry!.personal_data_deleted_at).not.toBeNull()
     expect(outcomes.find((o) => o.promotionId === gone.id)?.action).toBe('delete')
     expect(outcomes.find((o) => o.promotionId === held.id)?.action).toBe('hold')
 

@@ -66,9 +66,6 @@ export const ENTRY_REFUSAL_LABELS: Record<EntryRefusalReason, string> = {
 /** Consents are stored in an entry's fields as `consent:<id>` → true/false. */
 export const ENTRY_CONSENT_PREFIX = 'consent:';
 
-/** A screening flag on an entry (filled by screening). */
-export type EntryFlag = { code: string; detail: string; relatedEntryId?: number };
-
 const MAX_TEXT = 200;
 const MAX_ANSWER_CHARS = 10_000;
 const DOMAIN = /^(?=.{3,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;

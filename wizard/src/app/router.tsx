@@ -14,6 +14,7 @@ import { paymentRoutes } from '../features/payment/routes'
 import { permitRoutes } from '../features/permit/routes'
 import { promotionRoutes } from '../features/promotions/routes'
 import { ruleRoutes } from '../features/rules/routes'
+import { screeningRoutes } from '../features/entries/screening/routes'
 
 export const router = createBrowserRouter([
   {
@@ -28,6 +29,7 @@ export const router = createBrowserRouter([
       ...drawRoutes,
       ...ruleRoutes,
       ...entryRoutes,
+      ...screeningRoutes,
       { path: `${staffPath}*`, lazy: () => import('../staff/staff-home') },
       { path: '*', element: <NotFound /> },
     ],

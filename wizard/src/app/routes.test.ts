@@ -17,10 +17,11 @@ import { paymentRoutes } from '../features/payment/routes'
 import { permitRoutes } from '../features/permit/routes'
 import { promotionRoutes } from '../features/promotions/routes'
 import { ruleRoutes } from '../features/rules/routes'
+import { screeningRoutes } from '../features/entries/screening/routes'
 import { bootRoutes } from './boot-routes'
 
 const routerPaths = (routes: RouteObject[]): string[] => routes.flatMap((r) => [...(r.path ? [r.path] : []), ...routerPaths(r.children ?? [])])
-const ROUTER = routerPaths([...accountRoutes, ...paymentRoutes, ...promotionRoutes, ...permitRoutes, ...drawRoutes, ...ruleRoutes, ...entryRoutes])
+const ROUTER = routerPaths([...accountRoutes, ...paymentRoutes, ...promotionRoutes, ...permitRoutes, ...drawRoutes, ...ruleRoutes, ...entryRoutes, ...screeningRoutes])
 
 /** Paths the API (not the app) serves under the app's prefixes (DESIGN.md §2). */
 const API_SERVED = /^\/promotions\/(downloadpdfs|downloadworkingpdf|downloadcalendarfile|downloadterms)\//i

@@ -74,6 +74,8 @@ export const draws = app.table(
     runAt: timestamp('run_at', { withTimezone: true }),
     /** Hosted winner publication (ACT, SA): when each is due and when it went live. */
     winnerPublications: jsonb('winner_publications').$type<StoredWinnerPublication[]>().notNull().default([]),
+    /** Issue 27: why entries frozen from the product's own entries were left out ("1,204 entries excluded as duplicates under clause 7 of the T&Cs"). */
+    exclusionLines: text('exclusion_lines').array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -41,6 +41,8 @@ export const entryForms = app.table(
     frozenAt: timestamp('frozen_at', { withTimezone: true }),
     openedAt: timestamp('opened_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** When screening last ran over the entries (issue 27). */
+    screenedAt: timestamp('screened_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -78,6 +80,10 @@ export const entries = app.table(
     decidedBy: integer('decided_by').references(() => users.id),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     decisionReason: text('decision_reason'),
+    /** The T&C clause a decision cites (the draw's public record names it). */
+    decisionClause: text('decision_clause'),
+    /** Retention: the personal fields were replaced by hashes (issue 27, the rules issue's retention job). */
+    personalDataDeletedAt: timestamp('personal_data_deleted_at', { withTimezone: true }),
     apiKeyId: integer('api_key_id'),
     idempotencyKey: text('idempotency_key'),
   },
@@ -86,6 +92,10 @@ export const entries = app.table(
     index('entries_promotion_email_idx').on(t.promotionId, t.emailNorm),
     index('entries_promotion_phone_idx').on(t.promotionId, t.phoneNorm),
     index('entries_promotion_person_day_idx').on(t.promotionId, t.personKey, t.sydneyDay),
+    index('entries_promotion_name_postcode_idx').on(t.promotionId, t.namePostcodeNorm),
+    index('entries_promotion_ip_time_idx').on(t.promotionId, t.ipHash, t.receivedAt, t.id).where(sql`${t.ipHash} is not null`),
+    index('entries_promotion_device_time_idx').on(t.promotionId, t.deviceHash, t.receivedAt, t.id).where(sql`${t.deviceHash} is not null`),
+    index('entries_promotion_flagged_idx').on(t.promotionId, t.id).where(sql`${t.flags} <> '[]'::jsonb`),
     // NULLS NOT DISTINCT in the migration (drizzle's index builder cannot say it): a caller without a key shares the null namespace.
     uniqueIndex('entries_api_idempotency_idx')
       .on(t.promotionId, t.apiKeyId, t.idempotencyKey)

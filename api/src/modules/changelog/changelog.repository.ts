@@ -9,7 +9,7 @@ export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0]
 export type ChangeEntry = {
   promotionId: number | null
   userId: number | null
-  entity: 'promotion' | 'permit' | 'promotion-note' | 'staff-task' | 'user' | 'customer-contact'
+  entity: 'promotion' | 'permit' | 'promotion-note' | 'staff-task' | 'user' | 'customer-contact' | 'entries'
   entityId?: number | null
   action: string
   changes: Record<string, FieldChange>

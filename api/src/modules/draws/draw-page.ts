@@ -49,6 +49,7 @@ ${row('Run', esc(when(d.ranAt)) || 'not yet')}
 ${d.earlyRunReason ? row('Run before its scheduled time because', `<span id="early-run-reason">${esc(d.earlyRunReason)}</span>`) : ''}
 ${d.cancelledAt ? row('Cancelled', `<span id="cancelled">${esc(when(d.cancelledAt))}: ${esc(d.cancelReason ?? '')}</span>`) : ''}
 ${d.scrutineerName ? row('Scrutineer', esc(d.scrutineerName)) : ''}
+${d.exclusionLines.length ? row('Entries excluded', `<span id="entries-excluded">${d.exclusionLines.map(esc).join('<br>')}</span>`) : ''}
 ${d.excludedRootIndexes.length ? row('Excluded (earlier winners, original indexes)', esc(d.excludedRootIndexes.join(', '))) : ''}
 </dl>`
 }

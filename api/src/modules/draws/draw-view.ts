@@ -93,6 +93,8 @@ export function toPublicDraw(draw: DrawRow, result: DrawResultRow | null | undef
     parentPublicId: chain.find((c) => c.draw.id === draw.parentId)?.draw.publicId ?? null,
     /** For a redraw: the original indexes of the earlier winners its entries leave out. */
     excludedRootIndexes: draw.excludedRootIndexes,
+    /** Issue 27: why entries frozen from the product's own entries were left out, once committed. */
+    exclusionLines: draw.committedAt ? draw.exclusionLines : [],
     chain: chainView(chain),
     promotionDraws: promotionDrawsView(promotionDraws),
   }

@@ -5,6 +5,7 @@
  */
 import type { Response } from 'express'
 import {
+  ENTRY_FLAG_LABELS,
   AppError,
   ENTRY_CONSENT_PREFIX,
   ENTRY_FIELD_LABELS,
@@ -99,7 +100,7 @@ function csvRow(row: EntryRow, consentIds: string[], promotionName?: string): st
     ...ENTRY_PERSON_FIELDS.map((k) => String(f[k] ?? '')),
     String(f.answer ?? ''),
     ...consentIds.map((id) => (f[`${ENTRY_CONSENT_PREFIX}${id}`] === true ? 'yes' : 'no')),
-    row.flags.map((flag) => flag.code).join(' '),
+    row.flags.map((flag) => ENTRY_FLAG_LABELS[flag.kind]).join('; '),
     row.decision ?? '',
   ]
   return [...(promotionName !== undefined ? [promotionName] : []), ...cells].map(csvCell).join(',')

@@ -48,6 +48,9 @@ export function EntriesScreen() {
           <Link to={`/promotions/edit/${promotionId}/`}>Promotion</Link>
         </nav>
         <h1>Entries</h1>
+        <p>
+          <Link to={`/promotions/entries/${promotionId}/screening/`}>Screening</Link>: duplicates, bursts and disposable addresses to exclude or keep before the draw.
+        </p>
         {form.data ? (
           <>
             <FormBuilder form={form.data} />
