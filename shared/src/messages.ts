@@ -251,3 +251,10 @@ export const MSG_PAYMENT_RECEIVED = 'Thank you. Your payment has been received.'
 export const MSG_NO_PERMIT_BASE_FEE = 'If you go ahead with the permit service, its base fee still applies.';
 /** The modal before creating a promotion that needs no permit. */
 export const LABEL_NO_PERMIT_NEEDED = 'No permit needed';
+
+// Winner publication service (issue 25, decision record 020)
+/** The services step's explanation of the winner publication option. */
+export const MSG_WINNER_PUBLICATION_ABOUT =
+  'We publish the winners that ACT and SA require to be published (initials and postcode, prizes of $1,000 or more in the ACT) on a winners page we host, on the dates the permits set, and keep the page up for you to link to from your terms and conditions.';
+/** The dashboard's winner publication line before the draw has run. */
+export const MSG_WINNER_PUBLICATION_AFTER_DRAW = 'We publish the winners on our hosted winners page after the draw.';

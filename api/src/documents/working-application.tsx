@@ -457,6 +457,7 @@ export function renderWorkingApplication(promotion: WorkingApplicationInput, { p
     ['Game of skill terms and conditions', fees.feeDue_SkillsBasedTC],
     ['Abridged terms and conditions', fees.feeDue_AbridgedTC],
     ['Hosted terms and conditions', fees.feeDue_HostedTC],
+    ['Winner publication', fees.feeDue_WinnerPublication ?? 0],
   ]
 
   return renderDocument(

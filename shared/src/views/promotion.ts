@@ -43,6 +43,8 @@ export type Promotion = PromotionListItem & {
   termsAndConditions: boolean
   abridgedTC: boolean
   hostedTC: boolean
+  /** Winner publication ordered (decision record 020). */
+  winnerPublication: boolean
   requiresPermits: boolean
   lawyerContactRequested: boolean
   hasRandomDraw: boolean

@@ -50,6 +50,8 @@ export const promotions = app.table(
     abridgedTC: boolean('abridged_tc').notNull().default(false),
     hostedTC: boolean('hosted_tc').notNull().default(false),
     skillsBasedTC: boolean('skills_based_tc').notNull().default(false),
+    /** Winner publication (001 §1 service line; decision record 020): we publish the ACT/SA winners on the hosted winners page. */
+    winnerPublication: boolean('winner_publication').notNull().default(false),
     /** Skill T&C credit option '150' | '250' | '1000' (issue 14, decision record 014); null = the $150 list price. */
     skillsTcPaymentOption: text('skills_tc_payment_option'),
     // the permit quiz (001 §5)

@@ -105,6 +105,9 @@ export function toOwnerDraw(draw: DrawRow, result: DrawResultRow | null | undefi
     entriesUrl: draw.entriesKey ? `/download/draw/${draw.id}/entries.csv` : null,
     publicUrl: `/draws/${draw.publicId}/`,
     certificateUrl: `/draws/${draw.publicId}/certificate.pdf`,
+    // Issue 25: the dashboard shows the customer when and where the winners go up.
+    winnerPublications: draw.winnerPublications.map((p) => ({ state: p.state, publishAt: p.publishAt, publishedAt: p.publishedAt })),
+    winnersUrl: draw.winnerPublications.length > 0 ? `/winners/${draw.publicId}/` : null,
     ...selections(result, (entry) => entry),
   }
 }

@@ -81,6 +81,10 @@ const OwnerDraw = PublicDraw.extend({
   entriesUrl: z.string().nullable(),
   publicUrl: z.string(),
   certificateUrl: z.string(),
+  winnerPublications: z
+    .array(z.object({ state: z.enum(['ACT', 'SA']), publishAt: z.string(), publishedAt: z.string().nullable() }))
+    .describe('the winner publication service (issue 25): when each state\'s winners go on the hosted page'),
+  winnersUrl: z.string().nullable().describe('the hosted winners page, when a publication is scheduled'),
 })
 
 /** The random draw service (issue 15): owner of a promotion with the service, or staff; others 404. */

@@ -17,6 +17,7 @@ export function FeeBreakdownTable({ promotion: p }: { promotion: Promotion }) {
       ['Terms and conditions (game of skill)', f.feeDue_SkillsBasedTC],
       ['Abridged terms and conditions', f.feeDue_AbridgedTC],
       ['Hosted terms and conditions', f.feeDue_HostedTC],
+      ['Winner publication', f.feeDue_WinnerPublication ?? 0],
     ] as [string, number][]
   ).filter(([, cents]) => cents > 0)
   const notRequired = (['nsw', 'act', 'sa'] as StateKey[]).filter((key) => f[`is${STATE_CODES[key]}IncludedButNotRequired` as 'isNSWIncludedButNotRequired'])

@@ -30,6 +30,7 @@ import { TermsPanel } from './terms-panel'
 import { PromotionTaskList } from './task-list/promotion-task-list'
 import { AddendaPanel } from './documents/addenda-panel'
 import { PermitDocuments } from './documents/permit-documents'
+import { WinnerPublicationPanel } from './winner-publication-panel'
 
 /** /promotions/edit/{id}/ (001 §2 "Promotion dashboard"), optional query success and additionalPayment. */
 export function PromotionDashboard() {
@@ -152,6 +153,7 @@ export function PromotionDashboard() {
         pendingCustomInvoice={p.pendingCustomInvoice}
       />
       <TermsPanel promotionId={id} />
+      {p.hasWinnerPublication && <WinnerPublicationPanel promotionId={id} randomDraw={p.randomDraw} />}
       <AddendaPanel promotion={p} onLodged={() => void getPromotion(id).then(setPromotion)} />
 
     </AppLayout>
