@@ -23,7 +23,6 @@ import { beginAmendPermitApplication } from '../../../lib/payments-api'
 import { getPromotion, requestLawyerContact, type Promotion } from '../api/promotions'
 import { PRODUCT_NAME, promotionPaths } from '../config'
 import { DatesAndReminders } from './dates-and-reminders'
-import { ComplianceCalendar } from './compliance-calendar'
 import { FeeBreakdownTable } from './fee-breakdown-table'
 import { NotesPopover } from './notes-popover'
 import { TermsPanel } from './terms-panel'
@@ -141,8 +140,7 @@ export function PromotionDashboard() {
       </div>
       <p role="status" aria-live="polite">{notice}</p>
 
-      <DatesAndReminders promotionId={id} />
-      <ComplianceCalendar promotionId={id} />
+      <DatesAndReminders promotionId={id} winnerPublication={p.hasWinnerPublication} />
 
       <FeeBreakdownTable promotion={p} />
 
