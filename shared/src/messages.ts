@@ -258,3 +258,12 @@ export const MSG_WINNER_PUBLICATION_ABOUT =
   'We publish the winners that ACT and SA require to be published (initials and postcode, prizes of $1,000 or more in the ACT) on a winners page we host, on the dates the permits set, and keep the page up for you to link to from your terms and conditions.';
 /** The dashboard's winner publication line before the draw has run. */
 export const MSG_WINNER_PUBLICATION_AFTER_DRAW = 'We publish the winners on our hosted winners page after the draw.';
+
+// SA lodges online only (issue 25; 001 §3 isSAElectronicSubmissionOnly)
+/** The dashboard, when we lodge the SA licence application. */
+export const MSG_SA_ELECTRONIC_ONLY_MANAGED = 'South Australia takes licence applications online only: we lodge yours through the online application of Consumer and Business Services.';
+/** The dashboard, when the customer lodges it (self submission). */
+export const MSG_SA_ELECTRONIC_ONLY_SELF =
+  'South Australia takes licence applications online only: enter the answers of the SA form in your lodgement pack in the online application of Consumer and Business Services. Do not post the form.';
+/** On the SA form of the lodgement pack. */
+export const MSG_SA_ELECTRONIC_ONLY_FORM = 'South Australia takes this application online only: these are the answers to enter in the online application of Consumer and Business Services. Do not post this form.';

@@ -76,6 +76,12 @@ export interface FeeBreakdown extends FeeDue {
   isSAIncludedButNotRequired: boolean;
   /** The SA licence is charged at the premium fee because staff forced it (001 §3 permit flag isSAFeePremium). */
   isSAFeePremium: boolean;
+  /**
+   * 001 §3 permit flag: the SA licence is applied for online only (Consumer and Business Services'
+   * online application, SOURCES.saLicence), so the SA form of a lodgement pack holds the answers to
+   * enter there, not a form to post. Set whenever an SA licence is required.
+   */
+  isSAElectronicSubmissionOnly: boolean;
   /** Sum of the government licence lines charged by us (GST-free). */
   governmentSubtotal: number;
   /** Sum of the provider's lines (GST applies). */
@@ -161,6 +167,7 @@ export function calculateFees(input: FeeInput, options: FeeOptions = {}): FeeBre
     isACTIncludedButNotRequired: requirements.act.includedButNotRequired,
     isSAIncludedButNotRequired: requirements.sa.includedButNotRequired,
     isSAFeePremium: input.saPremium === true && requirements.sa.required,
+    isSAElectronicSubmissionOnly: requirements.sa.required,
     governmentSubtotal,
     providerSubtotal,
     governmentFeesPayableDirect: { ...direct, total: direct.nsw + direct.act + direct.sa },

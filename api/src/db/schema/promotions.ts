@@ -11,6 +11,8 @@ export type StoredFees = FeeDue & {
   isSAIncludedButNotRequired: boolean
   /** Staff forced the SA premium (rows priced before it existed lack it: false). */
   isSAFeePremium?: boolean
+  /** The SA licence is applied for online only (issue 25); rows priced before it lack it: read from the requirement. */
+  isSAElectronicSubmissionOnly?: boolean
   ruleSetId: string
 }
 

@@ -148,6 +148,7 @@ export function computeFees(columns: PromotionFeeColumns, ruleSet?: RuleSet): { 
       isACTIncludedButNotRequired: b.isACTIncludedButNotRequired,
       isSAIncludedButNotRequired: b.isSAIncludedButNotRequired,
       isSAFeePremium: b.isSAFeePremium,
+      isSAElectronicSubmissionOnly: b.isSAElectronicSubmissionOnly,
       ruleSetId: b.ruleSetId,
     },
   }

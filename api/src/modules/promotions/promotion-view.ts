@@ -112,7 +112,7 @@ export function toPromotion(row: PromotionRow, notes: NotesSummary): Promotion &
     durationString: durationStringOf(row),
     ...notes,
     ...derived,
-    permit: { ...row.permit, applicant: row.applicant, completedSections, applicationComplete, permitStatus, ...fees, isSAFeePremium: fees.isSAFeePremium === true, feeRuleSetId: ruleSetId },
+    permit: { ...row.permit, applicant: row.applicant, completedSections, applicationComplete, permitStatus, ...fees, isSAFeePremium: fees.isSAFeePremium === true, isSAElectronicSubmissionOnly: fees.isSAElectronicSubmissionOnly ?? (row.stateSa && !row.skillsBasedTC && !fees.isSAIncludedButNotRequired), feeRuleSetId: ruleSetId },
     permitApplicant: row.applicant,
     versionNumber: row.version,
     // documentFileName: the permit document staff uploaded with the number, now the customer's upload (issue 25).

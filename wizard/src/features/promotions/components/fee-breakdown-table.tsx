@@ -1,4 +1,4 @@
-import { formatCurrency, getPermitRequirements, selectRuleSet, STATE_CODES, type StateKey } from '@permitdesk/shared'
+import { formatCurrency, getPermitRequirements, MSG_SA_ELECTRONIC_ONLY_MANAGED, MSG_SA_ELECTRONIC_ONLY_SELF, selectRuleSet, STATE_CODES, type StateKey } from '@permitdesk/shared'
 import type { Promotion } from '../api/promotions'
 import { NT_APPLICATION_FORM_URL, PRODUCT_NAME } from '../config'
 
@@ -61,6 +61,9 @@ export function FeeBreakdownTable({ promotion: p }: { promotion: Promotion }) {
         </p>
       )}
       {requirements.waNotice && <p className="notice info" data-testid="wa-notice">{notices.wa.text}</p>}
+      {f.isSAElectronicSubmissionOnly && (
+        <p className="notice info" data-testid="sa-online-only">{p.managedSubmission ? MSG_SA_ELECTRONIC_ONLY_MANAGED : MSG_SA_ELECTRONIC_ONLY_SELF}</p>
+      )}
     </section>
   )
 }
