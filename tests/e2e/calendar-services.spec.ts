@@ -10,7 +10,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { formatDate, MSG_WINNER_PUBLICATION_AFTER_DRAW } from '@permitdesk/shared'
+import { formatDate, MSG_SA_ELECTRONIC_ONLY_MANAGED, MSG_WINNER_PUBLICATION_AFTER_DRAW } from '@permitdesk/shared'
 import { repoRoot, signUpCustomer, watchConsole } from './helpers'
 
 const SCREENS_DIR = path.join(repoRoot, 'tests', 'e2e', 'screens')
@@ -131,5 +131,52 @@ test('one calendar: dates and duties in date order, the next marked, a reminder 
   await expect(calendar.getByRole('link', { name: 'Download calendar file (.ics)' })).toBeVisible()
   await expect(calendar.getByRole('button', { name: 'Show my calendar address' })).toBeVisible()
   await lookAt(page, 'dashboard-calendar-one')
+  expect(errors).toEqual([])
+})
+
+test('the application controls: a reused letter of authority, a draw on randomdraws.com, SA online only', async ({ page }) => {
+  // Two screens, each through axe at two sizes, and a silent save on leaving: more than the default minute under load.
+  test.setTimeout(180_000)
+  const errors = watchConsole(page)
+  await signUpCustomer(page.request, 'controls', { firstName: 'Ada', lastName: 'Agent', accountName: 'Ada Agency' })
+  // An authorised agent (001 §1): the account flag with a business address and a phone.
+  const agent = await page.request.post('/api/account/update', {
+    data: { firstName: 'Ada', lastName: 'Agent', accountName: 'Ada Agency', authorisedAgent: true, phone: '0400000000', agentBusinessAddress: { lineOne: '1 King William St', suburb: 'Adelaide', state: 'SA', postcode: '5000' } },
+  })
+  expect(agent.status(), await agent.text()).toBe(200)
+  const created = await page.request.post('/api/promotion/create', {
+    data: { name: 'Adelaide draw', ausStates: { sa: true }, includeNz: false, totalPrizeValue: 20_000, winnersDrawnElectronically: true, randomDrawMachineApproved: true, managedSubmission: true, randomDraw: false, termsAndConditions: false, abridgedTC: false, hostedTC: false },
+  })
+  expect(created.status(), await created.text()).toBe(200)
+  const id = (await created.json()).id as number
+
+  await page.goto(`/permit/edit/${id}/peopleroles/`)
+  const reused = page.getByRole('checkbox', { name: /the one I lodged for an earlier promotion/ })
+  await expect(reused).toHaveCount(0)
+  // Ticking asks for the authority statement first: the box is ticked once confirmed.
+  await page.getByRole('checkbox', { name: /I hold a letter of authority/ }).click()
+  await page.getByRole('dialog', { name: 'Authority statement' }).getByRole('button', { name: 'I confirm' }).click()
+  await reused.check()
+  await lookAt(page, 'permit-letter-reused')
+
+  await page.goto(`/permit/edit/${id}/entrymethodswinners/`)
+  await page.getByRole('group', { name: 'How will winners be decided?' }).getByLabel('Single draw for all prizes').check()
+  const dotCom = page.getByRole('group', { name: 'Will the draw be run on randomdraws.com?' })
+  await expect(dotCom).toHaveCount(0)
+  await page.getByRole('group', { name: 'Will the winners be drawn by computer or machine?' }).getByLabel('Yes').check()
+  await dotCom.getByLabel('Yes').check()
+  await lookAt(page, 'permit-randomdraws')
+  // The next step saves; both answers are read back from the server.
+  await page.getByRole('button', { name: 'Next: Prizes' }).click()
+  await expect(page.getByRole('heading', { name: 'Step 4 of 6: Prizes' })).toBeVisible()
+  await expect.poll(async () => {
+    const p = await (await page.request.get(`/api/promotion/get?id=${id}`)).json()
+    return [p.letterOfAuthorityReused, p.usingRandomDrawsDotCom, p.permit.isSAElectronicSubmissionOnly]
+  }).toEqual([true, true, true])
+
+  await page.goto(`/promotions/edit/${id}/`)
+  await expect(page.getByTestId('sa-online-only')).toHaveText(MSG_SA_ELECTRONIC_ONLY_MANAGED)
+  await page.goto(`/permit/edit/${id}/entrymethodswinners/`)
+  await expect(page.getByRole('group', { name: 'Will the draw be run on randomdraws.com?' }).getByLabel('Yes')).toBeChecked()
   expect(errors).toEqual([])
 })
