@@ -376,3 +376,18 @@ export const msgServiceNotBought = (service: string, servicesPath: string): stri
 export const LABEL_SERVICE_WAITS_FOR_PAYMENT = 'Waiting for payment';
 /** Beside the disabled "Run the draw" button while the draw waits for its payment or service. */
 export const MSG_DRAW_RUN_WAITS_FOR_PAYMENT = 'You can run the draw once the notice above is resolved: nothing is charged or drawn until then.';
+// Winner publication service (issue 25, decision record 020)
+/** The services step's explanation of the winner publication option. */
+export const MSG_WINNER_PUBLICATION_ABOUT =
+  'We publish the winners that ACT and SA require to be published (initials and postcode, prizes of $1,000 or more in the ACT) on a winners page we host, on the dates the permits set, and keep the page up for you to link to from your terms and conditions.';
+/** The dashboard's winner publication line before the draw has run. */
+export const MSG_WINNER_PUBLICATION_AFTER_DRAW = 'We publish the winners on our hosted winners page after the draw.';
+
+// SA lodges online only (issue 25; 001 §3 isSAElectronicSubmissionOnly)
+/** The dashboard, when we lodge the SA licence application. */
+export const MSG_SA_ELECTRONIC_ONLY_MANAGED = 'South Australia takes licence applications online only: we lodge yours through the online application of Consumer and Business Services.';
+/** The dashboard, when the customer lodges it (self submission). */
+export const MSG_SA_ELECTRONIC_ONLY_SELF =
+  'South Australia takes licence applications online only: enter the answers of the SA form in your lodgement pack in the online application of Consumer and Business Services. Do not post the form.';
+/** On the SA form of the lodgement pack. */
+export const MSG_SA_ELECTRONIC_ONLY_FORM = 'South Australia takes this application online only: these are the answers to enter in the online application of Consumer and Business Services. Do not post this form.';

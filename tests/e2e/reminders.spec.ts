@@ -32,9 +32,10 @@ test('set a reminder for a list, see it on the dashboard, download the calendar 
   expect(saved.status(), await saved.text()).toBe(200)
 
   await page.goto(`/promotions/edit/${id}/`)
-  await expect(page.getByRole('heading', { name: 'Next key date' })).toBeVisible()
-  await expect(page.getByTestId('next-step')).toContainText('Lodgement deadline')
-  await expect(page.getByTestId('next-step')).toContainText(`${daysLeft(isoDaysFromNow(23), { now: new Date() })} days left`)
+  // Issue 25: one calendar holds the dates (and the rules' duties) with their days left.
+  await expect(page.getByRole('region', { name: 'Calendar', exact: true })).toBeVisible()
+  await expect(page.getByTestId('date-required-date')).toContainText('Lodgement deadline')
+  await expect(page.getByTestId('date-required-date')).toContainText(`${daysLeft(isoDaysFromNow(23), { now: new Date() })} days left`)
   await expect(page.getByTestId('date-start')).toContainText(formatDate(startDate))
   await expect(page.getByTestId('date-start')).toContainText(`${daysLeft(startDate, { now: new Date() })} days left`)
 

@@ -95,7 +95,7 @@ test('staff publish a rule set; the rules page shows it; a customer closes a dut
   expect(saved.status(), await saved.text()).toBe(200)
 
   await page.goto(`/promotions/edit/${id}/`)
-  const calendar = page.getByRole('region', { name: 'Compliance calendar' })
+  const calendar = page.getByRole('region', { name: 'Calendar', exact: true })
   await expect(calendar).toContainText('rule set au-2026-e2e')
   const lodge = page.getByTestId('obligation-lodge-sa')
   await expect(lodge).toContainText('SA: Lodge the SA licence application (standard fee)')

@@ -338,7 +338,7 @@ describe('scheduled draws and winner publication', () => {
     const scheduledPromotion = await createPromotion(alice.client, { randomDraw: true, ausStates: { sa: true, act: true } })
     await waivePayment(staff.client, scheduledPromotion)
     await api.database.db.execute(sql`update app.promotions set
-      permit = ${JSON.stringify({ endDate: '2027-02-28', endTime: '23:59', finalDraw: { date: '2027-03-01', time: '14:00' }, winnerPublication: true })}::jsonb,
+      permit = ${JSON.stringify({ endDate: '2027-02-28', endTime: '23:59', finalDraw: { date: '2027-03-01', time: '14:00' } })}::jsonb, winner_publication = true,
       details = ${JSON.stringify({ maxPrizeValue: 150_000 })}::jsonb where id = ${scheduledPromotion}`)
     const noDate = await alice.client.post('/api/draw/create', { promotionId, schedule: true, winners: 1 })
     await api.database.db.execute(sql`update app.promotions set permit = permit - 'finalDraw' where id = ${promotionId}`)
@@ -390,7 +390,7 @@ describe('winner publication per prize', () => {
     const promotion = await createPromotion(alice.client, { randomDraw: true, ausStates: { sa: true, act: true } })
     await waivePayment(staff.client, promotion)
     await api.database.db.execute(sql`update app.promotions set
-      permit = ${JSON.stringify({ finalDraw: { date: '2027-03-01', time: '14:00' }, winnerPublication: true })}::jsonb,
+      permit = ${JSON.stringify({ finalDraw: { date: '2027-03-01', time: '14:00' } })}::jsonb, winner_publication = true,
       details = ${JSON.stringify({ maxPrizeValue: 500_000, prizeValueACT: 800_000 })}::jsonb where id = ${promotion}`)
 
     // One value per winner position, in dollars; more values than winners, or a bad amount, is refused.
@@ -462,7 +462,7 @@ describe('winner publication per prize', () => {
     const promotion = await createPromotion(alice.client, { randomDraw: true, ausStates: { act: true } })
     await waivePayment(staff.client, promotion)
     await api.database.db.execute(sql`update app.promotions set
-      permit = ${JSON.stringify({ finalDraw: { date: '2027-03-01', time: '14:00' }, winnerPublication: true })}::jsonb,
+      permit = ${JSON.stringify({ finalDraw: { date: '2027-03-01', time: '14:00' } })}::jsonb, winner_publication = true,
       details = ${JSON.stringify({ maxPrizeValue: 90_000, prizeValueACT: 450_000 })}::jsonb where id = ${promotion}`)
     const created = await alice.client.post('/api/draw/create', { promotionId: promotion, winners: 2, reserves: 0 })
     await alice.client.upload('/api/draw/uploadEntries', form(created.body.id, entriesCsv(5)))

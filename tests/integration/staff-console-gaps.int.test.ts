@@ -34,7 +34,7 @@ describe('statistics staff can act on', () => {
     const id = await createPromotion(customer.client, { name: 'Revenue check', randomDraw: true })
     await setPromotionStatus(api.database.db, id, PERMIT_STATUS_IDS.submitted)
     const before = (await staff.get('/api/admin/statistics')).body
-    expect(before.revenueByService.map((r: any) => r.label)).toEqual(['Permit management', 'Random draw', 'T&Cs (game of chance)', 'T&Cs (game of skill)', 'Abridged T&Cs', 'Hosted T&Cs'])
+    expect(before.revenueByService.map((r: any) => r.label)).toEqual(['Permit management', 'Random draw', 'T&Cs (game of chance)', 'T&Cs (game of skill)', 'Abridged T&Cs', 'Hosted T&Cs', 'Winner publication'])
     for (const row of before.revenueByService) expect(row.label).not.toMatch(/[A-Z][a-z]+[A-Z]/) // no CamelCase code names
     const government = Object.fromEntries(before.governmentFees.map((g: any) => [g.state, g.amount]))
     expect(government.NSW).toBeGreaterThanOrEqual(468)

@@ -1,3 +1,4 @@
+import { MSG_SA_ELECTRONIC_ONLY_FORM } from '@permitdesk/shared'
 import { describe, expect, it } from 'vitest'
 import { renderStateApplicationForm, renderStateNotice, type LodgementInput } from './lodgement-forms'
 
@@ -41,6 +42,20 @@ describe('lodgement forms', () => {
     expect(html).toContain('$928 paid through PermitDesk')
     expect(html).toContain('Win a &lt;b&gt;holiday&lt;/b&gt;')
     expect(html).toContain('Marketing manager')
+  })
+
+  it('says on the SA form (and only there) that SA takes it online; carries randomdraws.com and the reused letter (issue 25)', () => {
+    const opts = { productName: 'PermitDesk', now: new Date('2026-11-23T00:00:00Z') }
+    const online = { ...input, saElectronicSubmissionOnly: true, usingRandomDrawsDotCom: true, letterOfAuthorityReused: true, applicant: { ...input.applicant, hasLetterOfAuthority: true } }
+    const sa = renderStateApplicationForm('SA', online, opts)
+    expect(sa).toContain(MSG_SA_ELECTRONIC_ONLY_FORM)
+    expect(sa).toContain('Yes, on randomdraws.com')
+    expect(sa).toContain('Yes: the letter lodged with an earlier promotion')
+    expect(renderStateApplicationForm('ACT', online, opts)).not.toContain(MSG_SA_ELECTRONIC_ONLY_FORM)
+    const plain = renderStateApplicationForm('SA', input, opts)
+    expect(plain).not.toContain(MSG_SA_ELECTRONIC_ONLY_FORM)
+    expect(plain).not.toContain('randomdraws.com')
+    expect(plain).not.toContain('letter of authority')
   })
 
   it('titles NSW by the authority answer, and writes the WA/NT notices', () => {

@@ -7,7 +7,7 @@
  * sections and questions, the applicant's declaration with signature lines); and the WA and NT
  * notices where they apply. Printed by the PdfService.
  */
-import { formatAddress, formatCurrency, formatDate, formatSydneyDateAndTime, promotionTitle, type AddressDraft, type ApplicantDraft, type DrawDraft, type PermitDraft } from '@permitdesk/shared'
+import { formatAddress, formatCurrency, formatDate, formatSydneyDateAndTime, MSG_SA_ELECTRONIC_ONLY_FORM, promotionTitle, type AddressDraft, type ApplicantDraft, type DrawDraft, type PermitDraft } from '@permitdesk/shared'
 import type { ReactNode } from 'react'
 import { renderDocument } from './document-shell'
 
@@ -26,6 +26,12 @@ export type LodgementInput = {
   details: Record<string, unknown>
   /** Attachments to lodge: code, name, file name as it is in the pack. */
   attachments: { code: string; name: string; packName: string }[]
+  /** 001 §3 isSAElectronicSubmissionOnly: the SA form is what to enter online, not a form to post (issue 25). */
+  saElectronicSubmissionOnly?: boolean
+  /** Draw run on randomdraws.com (001 §3 usingRandomDrawsDotCom; issue 25); null when not asked. */
+  usingRandomDrawsDotCom?: boolean | null
+  /** The agent's letter of authority is the one lodged for an earlier promotion (001 §3 letterOfAuthorityReused). */
+  letterOfAuthorityReused?: boolean | null
   /** The state's fee paid through us (cents), or null when the customer pays it directly. */
   fees: Partial<Record<FormState, number | null>>
 }
@@ -140,6 +146,9 @@ function ApplicantSections({ input }: { input: LodgementInput }) {
         <Q n="1.4" label="Business address">{address(a?.businessAddress)}</Q>
         <Q n="1.5" label="Postal address">{a?.postalSameAsBusiness ? address(a?.businessAddress) : address(a?.postalAddress)}</Q>
         <Q n="1.6" label="Website">{text(a?.website)}</Q>
+        {a?.hasLetterOfAuthority === true && (
+          <Q n="1.7" label="Lodged by an agent under a letter of authority">{input.letterOfAuthorityReused === true ? 'Yes: the letter lodged with an earlier promotion' : 'Yes: the letter is attached'}</Q>
+        )}
       </Section>
       <Section n={2} title="Contact person">
         <Q n="2.1" label="Name">{[c?.title, c?.firstName, c?.lastName].filter(Boolean).join(' ') || '—'}</Q>
@@ -163,6 +172,7 @@ export function renderStateApplicationForm(state: FormState, input: LodgementInp
     <>
       <DocumentHeader regulator={meta.regulator} title={meta.title(input)} productName={productName} now={now} reference={input.id}>
         <p className="muted">Under the {meta.act}</p>
+        {state === 'SA' && input.saElectronicSubmissionOnly && <p className="notice">{MSG_SA_ELECTRONIC_ONLY_FORM}</p>}
       </DocumentHeader>
       <ApplicantSections input={input} />
       <Section n={3} title="The promotion">
@@ -184,7 +194,10 @@ export function renderStateApplicationForm(state: FormState, input: LodgementInp
       <Section n={5} title="The draw">
         <Q n="5.1" label="Date and time of the draw">{drawText(p.finalDraw)}</Q>
         <Q n="5.2" label="Place of the draw">{[p.finalDraw?.locationOrganisation, address(p.finalDraw?.locationAddress)].filter((v) => v && v !== '—').join('\n') || '—'}</Q>
-        <Q n="5.3" label="Winners drawn electronically">{yesNo(input.winnersDrawnElectronically)}</Q>
+        <Q n="5.3" label="Winners drawn electronically">
+          {yesNo(input.winnersDrawnElectronically)}
+          {input.usingRandomDrawsDotCom === true ? ', on randomdraws.com' : ''}
+        </Q>
         <Q n="5.4" label="Scrutineer">{p.scrutineerRequired ? text(p.scrutineerName) : 'Not required'}</Q>
         <Q n="5.5" label="Winners notified">{p.finalDraw?.notification?.date ? `By ${text(p.finalDraw.notification.method)} by ${formatDate(p.finalDraw.notification.date)}` : '—'}</Q>
         <Q n="5.6" label="Unclaimed prize draw">{drawText(p.unclaimedDraw)}</Q>

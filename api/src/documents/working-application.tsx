@@ -68,6 +68,8 @@ export type WorkingApplicationInput = {
   hasInstantWinPrizes: boolean | null
   winnersDrawnElectronically: boolean | null
   randomDrawMachineApproved: boolean | null
+  /** 001 §3 usingRandomDrawsDotCom (issue 25): asked when drawn by computer without our draw service. */
+  usingRandomDrawsDotCom?: boolean | null
   /** 001 §3 servicesString, as the promotion view words it. */
   servicesString: string
   /** The permit (PermitDraft without its applicant). */
@@ -274,6 +276,7 @@ const SECTIONS: Record<SectionKey, (ctx: Context) => ReactNode> = {
         {drawn && <DrawRows draw={recordOf<DrawDraft>(permit.finalDraw)} what="draw" />}
         <Row label="Drawn by computer" value={yesNo(computerDraw)} />
         {computerDraw === true && <Row label="Draw system approved" value={yesNo(machineApproved)} />}
+        {computerDraw === true && typeof promotion.usingRandomDrawsDotCom === 'boolean' && <Row label="Run on randomdraws.com" value={yesNo(promotion.usingRandomDrawsDotCom)} />}
         {scrutineerAsked && (
           <>
             <Row label="Scrutineer required" value={yesNo(permit.scrutineerRequired)} />
@@ -457,6 +460,7 @@ export function renderWorkingApplication(promotion: WorkingApplicationInput, { p
     ['Game of skill terms and conditions', fees.feeDue_SkillsBasedTC],
     ['Abridged terms and conditions', fees.feeDue_AbridgedTC],
     ['Hosted terms and conditions', fees.feeDue_HostedTC],
+    ['Winner publication', fees.feeDue_WinnerPublication ?? 0],
   ]
 
   return renderDocument(

@@ -7,7 +7,7 @@ import type { Config } from '../env'
 import { parts } from './paths'
 import { rawBodyLimit } from '../http/body-limits'
 import { cmsSameOrigin } from '../http/same-origin'
-import { memoryStatic } from './memory-static'
+import { memoryFile, memoryStatic, sendMemoryFile, type MemoryFile } from './memory-static'
 import type { LiveSite } from './live-site'
 import type { HotPath } from '../http/hot-paths'
 import { appCsp, cmsCsp, dataCsp, inlineScriptHashes, pageCsp, securityHeaderList, securityHeaders, siteCspForFile } from './security-headers'
@@ -88,7 +88,7 @@ export function createGateway({
   const wizardDist = path.join(parts.wizard, 'dist')
   // The app learns the configured staff prefix from its page, so one build serves any STAFF_PATH.
   // Its inline start-up script (wizard/build/boot-plugin.ts) is allowed by hash in the page's CSP.
-  let cachedIndex: { mtimeMs: number; html: string; csp: string } | undefined
+  let cachedIndex: { mtimeMs: number; html: string; file: MemoryFile; csp: string } | undefined
   const wizardIndex = () => {
     const file = path.join(wizardDist, 'index.html')
     const { mtimeMs } = fs.statSync(file)
@@ -96,7 +96,8 @@ export function createGateway({
       // Issue 22: in test mode the app shell shows the TEST MODE banner on every screen.
       const meta = `<meta name="permitdesk-staff-path" content="${config.STAFF_PATH}" />${config.paymentMode === 'test' ? '\n    <meta name="permitdesk-payments" content="test" />' : ''}`
       const html = fs.readFileSync(file, 'utf8').replace('<head>', `<head>\n    ${meta}`)
-      cachedIndex = { mtimeMs, html, csp: appCsp(config, inlineScriptHashes(html)) }
+      // Compressed once like the assets (issue 25: Lighthouse named the uncompressed document).
+      cachedIndex = { mtimeMs, html, file: memoryFile('index.html', Buffer.from(html)), csp: appCsp(config, inlineScriptHashes(html)) }
     }
     return cachedIndex
   }
@@ -117,7 +118,7 @@ export function createGateway({
       res.removeHeader('X-Frame-Options')
       res.set('Content-Security-Policy', index.csp.replace("frame-ancestors 'self'", 'frame-ancestors *'))
     } else res.set('Content-Security-Policy', index.csp)
-    res.type('html').send(index.html)
+    sendMemoryFile(req, res, index.file)
   })
 
   // The static site; its 404 page for everything else.

@@ -15,6 +15,8 @@ export const PROVIDER_SERVICE_FEES = [
   { key: 'feeDue_SkillsBasedTC', service: 'skillsBasedTC', label: 'T&Cs (game of skill)' },
   { key: 'feeDue_AbridgedTC', service: 'abridgedTC', label: 'Abridged T&Cs' },
   { key: 'feeDue_HostedTC', service: 'hostedTC', label: 'Hosted T&Cs' },
+  // Issue 25 (decision record 020).
+  { key: 'feeDue_WinnerPublication', service: 'winnerPublication', label: 'Winner publication' },
 ] as const;
 
 /** Government permit fees: collected with the invoice and paid on to the regulator (not revenue). */
@@ -31,6 +33,7 @@ export const STATISTICS_SERVICES = PROVIDER_SERVICE_FEES.map((fee) => fee.servic
   'skillsBasedTC',
   'abridgedTC',
   'hostedTC',
+  'winnerPublication',
 ];
 export type StatisticsService = (typeof STATISTICS_SERVICES)[number];
 

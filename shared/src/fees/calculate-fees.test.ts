@@ -175,6 +175,7 @@ describe('services, GST, surcharge and totals', () => {
         'feeDue_RandomDraw',
         'feeDue_SkillsBasedTC',
         'feeDue_TermsAndConditions',
+        'feeDue_WinnerPublication',
         'feeDue_CCSurcharge',
         'feeDue_GST',
         'feeDue_Total',
@@ -208,6 +209,7 @@ const feeInput = fc.record({
   abridgedTC: fc.boolean(),
   hostedTC: fc.boolean(),
   skillsBasedTC: fc.boolean(),
+  winnerPublication: fc.boolean(),
   card: fc.boolean(),
 });
 
@@ -226,6 +228,7 @@ const LINES = [
   'feeDue_RandomDraw',
   'feeDue_SkillsBasedTC',
   'feeDue_TermsAndConditions',
+  'feeDue_WinnerPublication',
 ] as const;
 
 describe('fee properties', () => {
@@ -268,6 +271,33 @@ describe('fee properties', () => {
         }
       }),
     );
+  });
+});
+
+describe('winner publication (decision record 020)', () => {
+  it('is charged at the rule set\'s price exactly when ordered with our draw, in ACT or SA, for a game of chance', () => {
+    fc.assert(
+      fc.property(feeInput, ({ card, ...r }) => {
+        const fees = calculateFees(toInput(r), { paymentMethod: card ? 'card' : 'bpay' });
+        const offered = r.randomDraw && !r.skillsBasedTC && (r.states.includes('act') || r.states.includes('sa'));
+        expect(fees.feeDue_WinnerPublication).toBe(offered && r.winnerPublication ? RULE_SET_2020.fees.provider.winnerPublicationCents : 0);
+        // A provider's service: GST applies to it like the other services.
+        const without = calculateFees(toInput({ ...r, winnerPublication: false }), { paymentMethod: card ? 'card' : 'bpay' });
+        expect(fees.providerSubtotal - without.providerSubtotal).toBe(fees.feeDue_WinnerPublication);
+      }),
+    );
+  });
+
+  it('a customer in ACT with the draw pays $100 + GST for it, on its own invoice line', () => {
+    const fees = calculateFees({ ausStates: ausStatesOf('act'), totalPrizeValue: $(2000), randomDraw: true, winnerPublication: true }, { paymentMethod: 'bpay' });
+    expect(fees.feeDue_WinnerPublication).toBe($(100));
+    expect(fees.feeDue_Total).toBe($(150) + $(100) + $(225));
+    expect(fees.feeDue_GST).toBe($(47.5));
+  });
+
+  it('is not charged in a promotion without ACT or SA, or without our draw', () => {
+    expect(calculateFees({ ausStates: ausStatesOf('nsw', 'vic'), totalPrizeValue: $(50000), randomDraw: true, winnerPublication: true }).feeDue_WinnerPublication).toBe(0);
+    expect(calculateFees({ ausStates: ausStatesOf('sa'), totalPrizeValue: $(50000), randomDraw: false, winnerPublication: true }).feeDue_WinnerPublication).toBe(0);
   });
 });
 

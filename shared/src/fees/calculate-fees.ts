@@ -19,6 +19,7 @@
 import { applyRate } from '../money';
 import { getPermitRequirements, type PermitRequirementInput, type PermitRequirements } from '../permits/requirements';
 import { selectRuleSet, tieredFee, type RuleSet } from '../rules/rule-sets';
+import { isStateSelected } from '../states';
 import { skillTcOption, type SkillTcPaymentOption } from './skill-terms';
 
 export interface FeeInput extends PermitRequirementInput {
@@ -28,6 +29,8 @@ export interface FeeInput extends PermitRequirementInput {
   termsAndConditions?: boolean | null;
   abridgedTC?: boolean | null;
   hostedTC?: boolean | null;
+  /** Winner publication (001 §1): charged only where there is a list to publish, ACT or SA (decision record 020). */
+  winnerPublication?: boolean | null;
   skillsBasedTC?: boolean | null;
   /** Skill T&C credit option (150/250/1000, decision record 014); default the $150 list price. */
   skillsBasedTCPaymentOption?: SkillTcPaymentOption | null;
@@ -57,6 +60,8 @@ export interface FeeDue {
   feeDue_RandomDraw: number;
   feeDue_SkillsBasedTC: number;
   feeDue_TermsAndConditions: number;
+  /** Winner publication (decision record 020). Optional: fees stored before the service existed lack it (0). */
+  feeDue_WinnerPublication?: number;
   feeDue_CCSurcharge: number;
   feeDue_GST: number;
   feeDue_Total: number;
@@ -64,11 +69,19 @@ export interface FeeDue {
 }
 
 export interface FeeBreakdown extends FeeDue {
+  /** Always computed (0 when not ordered); only stored fees from before the service lack it. */
+  feeDue_WinnerPublication: number;
   isNSWIncludedButNotRequired: boolean;
   isACTIncludedButNotRequired: boolean;
   isSAIncludedButNotRequired: boolean;
   /** The SA licence is charged at the premium fee because staff forced it (001 §3 permit flag isSAFeePremium). */
   isSAFeePremium: boolean;
+  /**
+   * 001 §3 permit flag: the SA licence is applied for online only (Consumer and Business Services'
+   * online application, SOURCES.saLicence), so the SA form of a lodgement pack holds the answers to
+   * enter there, not a form to post. Set whenever an SA licence is required.
+   */
+  isSAElectronicSubmissionOnly: boolean;
   /** Sum of the government licence lines charged by us (GST-free). */
   governmentSubtotal: number;
   /** Sum of the provider's lines (GST applies). */
@@ -123,10 +136,11 @@ export function calculateFees(input: FeeInput, options: FeeOptions = {}): FeeBre
   const feeDue_SkillsBasedTC = skill ? skillTcOption(input.skillsBasedTCPaymentOption, ruleSet).priceCents : 0;
   const feeDue_AbridgedTC = input.abridgedTC === true ? p.abridgedTermsCents : 0;
   const feeDue_HostedTC = input.hostedTC === true ? p.hostedTermsCents : 0;
+  const feeDue_WinnerPublication = winnerPublicationOrdered(input) ? p.winnerPublicationCents : 0;
 
   const governmentSubtotal = feeDue_NSW + feeDue_ACT + feeDue_SA;
   const providerSubtotal =
-    feeDue_Service + feeDue_RandomDraw + feeDue_TermsAndConditions + feeDue_SkillsBasedTC + feeDue_AbridgedTC + feeDue_HostedTC;
+    feeDue_Service + feeDue_RandomDraw + feeDue_TermsAndConditions + feeDue_SkillsBasedTC + feeDue_AbridgedTC + feeDue_HostedTC + feeDue_WinnerPublication;
   const feeDue_GST = applyRate(providerSubtotal, ruleSet.fees.gstRate);
   const feeDue_Total = governmentSubtotal + providerSubtotal;
   const feeDue_CCSurcharge = (options.paymentMethod ?? 'card') === 'card' ? cardSurcharge(feeDue_Total, feeDue_GST, ruleSet) : 0;
@@ -144,6 +158,7 @@ export function calculateFees(input: FeeInput, options: FeeOptions = {}): FeeBre
     feeDue_RandomDraw,
     feeDue_SkillsBasedTC,
     feeDue_TermsAndConditions,
+    feeDue_WinnerPublication,
     feeDue_CCSurcharge,
     feeDue_GST,
     feeDue_Total,
@@ -152,12 +167,27 @@ export function calculateFees(input: FeeInput, options: FeeOptions = {}): FeeBre
     isACTIncludedButNotRequired: requirements.act.includedButNotRequired,
     isSAIncludedButNotRequired: requirements.sa.includedButNotRequired,
     isSAFeePremium: input.saPremium === true && requirements.sa.required,
+    isSAElectronicSubmissionOnly: requirements.sa.required,
     governmentSubtotal,
     providerSubtotal,
     governmentFeesPayableDirect: { ...direct, total: direct.nsw + direct.act + direct.sa },
     ruleSetId: ruleSet.id,
     requirements,
   };
+}
+
+/**
+ * Winner publication is ordered and has something to publish: the hosted page lists the winners
+ * of our random draw (the service publishes from its result) that ACT and SA require published
+ * (001 §3 prizePublicationACT). Elsewhere the option is not offered and not charged (decision record 020).
+ */
+export function winnerPublicationOrdered(input: Pick<FeeInput, 'winnerPublication' | 'ausStates' | 'skillsBasedTC' | 'randomDraw'>): boolean {
+  return input.winnerPublication === true && winnerPublicationOffered(input);
+}
+
+/** The option is offered with our random draw in a game of chance run in ACT or SA, the states whose winners are published. */
+export function winnerPublicationOffered(input: Pick<FeeInput, 'ausStates' | 'skillsBasedTC' | 'randomDraw'>): boolean {
+  return input.randomDraw === true && input.skillsBasedTC !== true && (isStateSelected(input.ausStates, 'act') || isStateSelected(input.ausStates, 'sa'));
 }
 
 /**
@@ -185,6 +215,7 @@ export function toFeeDue(breakdown: FeeBreakdown): FeeDue {
     feeDue_RandomDraw,
     feeDue_SkillsBasedTC,
     feeDue_TermsAndConditions,
+    feeDue_WinnerPublication,
     feeDue_CCSurcharge,
     feeDue_GST,
     feeDue_Total,
@@ -200,6 +231,7 @@ export function toFeeDue(breakdown: FeeBreakdown): FeeDue {
     feeDue_RandomDraw,
     feeDue_SkillsBasedTC,
     feeDue_TermsAndConditions,
+    feeDue_WinnerPublication,
     feeDue_CCSurcharge,
     feeDue_GST,
     feeDue_Total,

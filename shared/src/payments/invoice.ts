@@ -36,6 +36,7 @@ export function invoiceLinesOf(fees: FeeDue): InvoiceLine[] {
     { description: skillTcInvoiceDescription(fees.feeDue_SkillsBasedTC), amount: fees.feeDue_SkillsBasedTC, taxable: true },
     { description: 'Abridged terms and conditions', amount: fees.feeDue_AbridgedTC, taxable: true },
     { description: 'Hosted terms and conditions', amount: fees.feeDue_HostedTC, taxable: true },
+    { description: 'Winner publication service', amount: fees.feeDue_WinnerPublication ?? 0, taxable: true },
   ];
   return lines.filter((line) => line.amount > 0);
 }

@@ -76,6 +76,15 @@ describe('invoice amounts', () => {
     expect(invoice.lines.find((l) => l.description.startsWith('NSW'))).toMatchObject({ amount: 46_800, taxable: false });
   });
 
+  it('invoices winner publication as a taxable line of its own (issue 25)', () => {
+    const ordered = submissionInvoiceAmounts(calculateFees({ ausStates: { sa: true }, totalPrizeValue: 2_000_000, randomDraw: true, winnerPublication: true, startDate: '2026-12-01' }));
+    expect(ordered.lines.find((l) => l.description === 'Winner publication service')).toEqual({ description: 'Winner publication service', amount: 10_000, taxable: true });
+    expect(ordered.lines.reduce((sum, l) => sum + l.amount, 0)).toBe(ordered.amount);
+    // Fees stored before the service existed have no such field: no line, nothing owed for it.
+    const { feeDue_WinnerPublication: _dropped, ...stored } = fees;
+    expect(submissionInvoiceAmounts(stored).lines.some((l) => l.description === 'Winner publication service')).toBe(false);
+  });
+
   it('adds 1.5% of amount plus GST for card, half up', () => {
     expect(cardTotal(10_000, 1_000)).toEqual({ surcharge: 165, total: 11_165 });
     expect(cardTotal(100, 0)).toEqual({ surcharge: 2, total: 102 }); // 1.5 → 2

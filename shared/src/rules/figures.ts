@@ -53,6 +53,7 @@ const TOP: FigureDef[] = [
   { key: 'fees.provider.termsSkillCents', label: 'Terms and conditions (game of skill)', state: null, kind: 'money' },
   { key: 'fees.provider.abridgedTermsCents', label: 'Abridged terms and conditions', state: null, kind: 'money' },
   { key: 'fees.provider.hostedTermsCents', label: 'Hosted terms and conditions', state: null, kind: 'money' },
+  { key: 'fees.provider.winnerPublicationCents', label: 'Winner publication (ACT and SA winners on our hosted page)', state: null, kind: 'money' },
   { key: 'fees.gstRate', label: 'GST on our fees', state: null, kind: 'rate' },
   { key: 'fees.cardSurchargeRate', label: 'Card surcharge', state: null, kind: 'rate' },
 ];

@@ -51,6 +51,7 @@ export const RULE_SET_2025_26: RuleSet = {
     'fees.provider.termsSkillCents': SOURCES.providerPrices,
     'fees.provider.abridgedTermsCents': SOURCES.providerPrices,
     'fees.provider.hostedTermsCents': SOURCES.providerPrices,
+    'fees.provider.winnerPublicationCents': { ...SOURCES.providerPrices, dateRead: '2026-11-25', note: 'The provider\u2019s own price (decision record 020).' },
     'fees.gstRate': SPEC_SOURCE('001 \u00a79'),
     'fees.cardSurchargeRate': SPEC_SOURCE('001 \u00a79'),
   },

@@ -11,7 +11,7 @@ import { toIsoDate } from '../dates/calendar';
 import type { Rate } from '../money';
 import type { StateKey } from '../states';
 import type { FigureSource } from './sources';
-import { SPEC_SOURCE } from './sources';
+import { SOURCES, SPEC_SOURCE } from './sources';
 import { researchedStateSources } from './state-sources';
 import { RESEARCHED_STATE_RULES, type StateRules } from './state-rules';
 
@@ -70,6 +70,11 @@ export interface RuleSet {
       termsSkillCents: number;
       abridgedTermsCents: number;
       hostedTermsCents: number;
+      /**
+       * Winner publication (001 §1 service line): the spec gives no price, so this is the
+       * provider's own (decision record 020).
+       */
+      winnerPublicationCents: number;
     };
     /** GST on the provider's fees. Government licence fees carry none. */
     gstRate: Rate;
@@ -109,6 +114,12 @@ function specSources(): Record<string, FigureSource> {
     'fees.provider.termsSkillCents': prices,
     'fees.provider.abridgedTermsCents': prices,
     'fees.provider.hostedTermsCents': prices,
+    // 001 §1 names the service and §9 gives no price for it: ours (decision record 020).
+    'fees.provider.winnerPublicationCents': {
+      ...SOURCES.providerPrices,
+      dateRead: '2026-11-25',
+      note: 'The provider\u2019s own price: the specification names the winner publication service but gives no price for it (decision record 020).',
+    },
     'fees.gstRate': fees,
     'fees.cardSurchargeRate': fees,
   };
@@ -160,6 +171,7 @@ export const RULE_SET_2020: RuleSet = {
       termsSkillCents: 15_000,
       abridgedTermsCents: 10_000,
       hostedTermsCents: 10_000,
+      winnerPublicationCents: 10_000,
     },
     gstRate: { numerator: 1, denominator: 10 },
     cardSurchargeRate: { numerator: 15, denominator: 1000 },

@@ -200,6 +200,8 @@ export const PermitSaveSchema = z.object({
   abridgedTC: z.boolean().default(false),
   hostedTC: z.boolean().default(false),
   skillsBasedTC: z.boolean().default(false),
+  /** A service of the modify form: what a GET returns may come back; a save does not change it. */
+  winnerPublication: z.boolean().default(false),
   usingRandomDrawsDotCom: draftBool,
   winnersDrawnElectronically: draftBool,
   hasNswAuthority: draftBool,

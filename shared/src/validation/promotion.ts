@@ -53,6 +53,8 @@ const promotionFields = {
   abridgedTC: z.boolean().default(false),
   hostedTC: z.boolean().default(false),
   skillsBasedTC: z.boolean().default(false),
+  /** Winner publication (001 §1); kept only where it is offered: with the random draw, in ACT or SA (decision record 020). */
+  winnerPublication: z.boolean().default(false),
 };
 
 function checkQuiz(value: Parameters<typeof unansweredQuizQuestions>[0], ctx: z.RefinementCtx): void {

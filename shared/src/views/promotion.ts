@@ -43,6 +43,8 @@ export type Promotion = PromotionListItem & {
   termsAndConditions: boolean
   abridgedTC: boolean
   hostedTC: boolean
+  /** Winner publication ordered (decision record 020). */
+  winnerPublication: boolean
   requiresPermits: boolean
   lawyerContactRequested: boolean
   hasRandomDraw: boolean
@@ -63,6 +65,8 @@ export type Promotion = PromotionListItem & {
     isSAIncludedButNotRequired: boolean
     /** Staff forced the SA premium: the SA licence is charged at the premium fee (forceSaPremium). */
     isSAFeePremium: boolean
+    /** 001 §3: the SA licence is applied for online only (issue 25). */
+    isSAElectronicSubmissionOnly: boolean
     /** Which versioned rule set priced it (rules/rule-sets.ts). */
     feeRuleSetId: string
   } & Record<string, unknown>

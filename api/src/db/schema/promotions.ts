@@ -11,6 +11,8 @@ export type StoredFees = FeeDue & {
   isSAIncludedButNotRequired: boolean
   /** Staff forced the SA premium (rows priced before it existed lack it: false). */
   isSAFeePremium?: boolean
+  /** The SA licence is applied for online only (issue 25); rows priced before it lack it: read from the requirement. */
+  isSAElectronicSubmissionOnly?: boolean
   ruleSetId: string
 }
 
@@ -50,6 +52,8 @@ export const promotions = app.table(
     abridgedTC: boolean('abridged_tc').notNull().default(false),
     hostedTC: boolean('hosted_tc').notNull().default(false),
     skillsBasedTC: boolean('skills_based_tc').notNull().default(false),
+    /** Winner publication (001 §1 service line; decision record 020): we publish the ACT/SA winners on the hosted winners page. */
+    winnerPublication: boolean('winner_publication').notNull().default(false),
     /** Skill T&C credit option '150' | '250' | '1000' (issue 14, decision record 014); null = the $150 list price. */
     skillsTcPaymentOption: text('skills_tc_payment_option'),
     // the permit quiz (001 §5)

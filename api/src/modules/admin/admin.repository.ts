@@ -225,7 +225,7 @@ export async function touchOwnerActivity(db: DbOrTx, promotionId: number, userId
 }
 
 const STATE_COLUMN: Record<string, string> = { NSW: 'state_nsw', ACT: 'state_act', SA: 'state_sa', VIC: 'state_vic', NT: 'state_nt', WA: 'state_wa', QLD: 'state_qld', TAS: 'state_tas' }
-const SERVICE_COLUMN: Record<string, string> = { managedSubmission: 'managed_submission', randomDraw: 'random_draw', termsAndConditions: 'terms_and_conditions', abridgedTC: 'abridged_tc', hostedTC: 'hosted_tc', skillsBasedTC: 'skills_based_tc' }
+const SERVICE_COLUMN: Record<string, string> = { managedSubmission: 'managed_submission', randomDraw: 'random_draw', termsAndConditions: 'terms_and_conditions', abridgedTC: 'abridged_tc', hostedTC: 'hosted_tc', skillsBasedTC: 'skills_based_tc', winnerPublication: 'winner_publication' }
 
 /** A cheap version of the data the statistics read: the newest changelog entry, promotion and task (primary-key lookups). */
 export async function findStatisticsVersion(db: DbOrTx) {

@@ -572,8 +572,9 @@ export { MSG_DRAW_COMMITTED }
 async function scheduleWinnerPublication(deps: DrawDeps, draw: DrawRow, ranAt: Date) {
   const promotion = await repo.findPromotionRow(deps.database.db, draw.promotionId)
   if (!promotion) return
+  // The service ordered with the promotion (issue 25, decision record 020).
+  if (!promotion.winnerPublication) return
   const permit = (promotion.permit ?? {}) as Record<string, any>
-  if (!permit.winnerPublication) return
   const details = (promotion.details ?? {}) as Record<string, any>
   const cents = (value: unknown) => (typeof value === 'number' ? value : null)
   const due = winnerPublicationsOf({

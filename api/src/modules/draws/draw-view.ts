@@ -120,6 +120,8 @@ export function toOwnerDraw(draw: DrawRow, result: DrawResultRow | null | undefi
     publicUrl: `/draws/${draw.publicId}/`,
     certificateUrl: `/draws/${draw.publicId}/certificate.pdf`,
     winnersUrl: winnersPathOf(draw, result),
+    // Issue 25: the dashboard shows the customer when and where the winners go up.
+    winnerPublications: draw.winnerPublications.map((p) => ({ state: p.state, publishAt: p.publishAt, publishedAt: p.publishedAt })),
     ...selections(result, (entry) => entry),
   }
 }

@@ -82,6 +82,9 @@ const OwnerDraw = PublicDraw.extend({
   publicUrl: z.string(),
   certificateUrl: z.string(),
   winnersUrl: z.string().nullable().describe('the hosted winners page (a path); null when the draw has none: cancelled, or run without a winner publication'),
+  winnerPublications: z
+    .array(z.object({ state: z.enum(['ACT', 'SA']), publishAt: z.string(), publishedAt: z.string().nullable() }))
+    .describe('the winner publication service (issue 25): when each state\'s winners go on the hosted page'),
 })
 
 /** The random draw service (issue 15): owner of a promotion with the service, or staff; others 404. */

@@ -65,6 +65,9 @@ export function lodgementSteps(deps: LodgementDeps, row: PromotionRow): { name: 
     applicant: row.applicant as ApplicantDraft | null,
     details: row.details,
     attachments: attachments.map(({ code, name, packName }) => ({ code, name, packName })),
+    saElectronicSubmissionOnly: requirements.sa.required,
+    usingRandomDrawsDotCom: row.usingRandomDrawsDotCom,
+    letterOfAuthorityReused: (row.details as { letterOfAuthorityReused?: boolean | null }).letterOfAuthorityReused ?? null,
     fees: {
       NSW: row.managedSubmission ? row.fees.feeDue_NSW : null,
       ACT: row.managedSubmission ? row.fees.feeDue_ACT : null,

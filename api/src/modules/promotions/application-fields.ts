@@ -48,6 +48,7 @@ export function applicationOf(row: PromotionRow): PromotionForValidity & { requi
     termsAndConditions: row.termsAndConditions,
     abridgedTC: row.abridgedTC,
     hostedTC: row.hostedTC,
+    winnerPublication: row.winnerPublication,
     skillsBasedTC: row.skillsBasedTC,
     usingRandomDrawsDotCom: row.usingRandomDrawsDotCom,
     winnersDrawnElectronically: row.winnersDrawnElectronically,

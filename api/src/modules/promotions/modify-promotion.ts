@@ -46,6 +46,10 @@ export async function modifyPromotion(db: Db, owner: Owner, body: PromotionModif
     await assertSkillAmendable(tx, owner, before, new Date())
 
     const columns: PromotionFormColumns & { postSubmissionTotalPrizeValue?: number | null } = formColumns(input)
+    // The application's draw step answers usingRandomDrawsDotCom (issue 25); the form does not show it, so it is kept,
+    // unless the form now orders our draw (we run it) or makes it a game of skill.
+    const sent = 'usingRandomDrawsDotCom' in input ? input.usingRandomDrawsDotCom : undefined
+    columns.usingRandomDrawsDotCom = columns.randomDraw || columns.skillsBasedTC ? null : (sent ?? before.usingRandomDrawsDotCom)
     if (isSubmittedOrGenerated(before.statusId)) {
       const changed = FIXED_AFTER_SUBMISSION.filter((key) => columns[key] !== before[key])
       if (changed.length > 0) {

@@ -6,6 +6,7 @@ import {
   calculateFees,
   isSkillTcPaymentOption,
   normalizeAusStates,
+  winnerPublicationOffered,
   type AusStates,
   type FeeInput,
   type PromotionCreate,
@@ -43,6 +44,7 @@ export type PromotionFormColumns = Pick<
   | 'winnersDrawnElectronically'
   | 'randomDrawMachineApproved'
   | 'usingRandomDrawsDotCom'
+  | 'winnerPublication'
 >
 
 export function ausStatesOfRow(row: Pick<PromotionRow, 'stateAct' | 'stateNsw' | 'stateSa' | 'stateVic' | 'stateNt' | 'stateWa' | 'stateQld' | 'stateTas'>): AusStates {
@@ -87,6 +89,9 @@ export function formColumns(input: PromotionInput): PromotionFormColumns {
     winnersDrawnElectronically: quiz?.winnersDrawnElectronically ?? null,
     randomDrawMachineApproved: quiz?.randomDrawMachineApproved ?? null,
     usingRandomDrawsDotCom: quiz?.usingRandomDrawsDotCom ?? null,
+    // Decision record 020: only where there are winners to publish (ACT, SA) and a draw (not skill).
+    winnerPublication:
+      'winnerPublication' in input && input.winnerPublication === true && winnerPublicationOffered({ ausStates: states, skillsBasedTC: skill, randomDraw: 'randomDraw' in input && input.randomDraw }),
   }
 }
 
@@ -109,6 +114,7 @@ export function feeInputOf(columns: PromotionFeeColumns): FeeInput {
     termsAndConditions: columns.termsAndConditions,
     abridgedTC: columns.abridgedTC,
     hostedTC: columns.hostedTC,
+    winnerPublication: columns.winnerPublication,
     skillsBasedTC: columns.skillsBasedTC,
     skillsBasedTCPaymentOption: isSkillTcPaymentOption(columns.skillsTcPaymentOption) ? columns.skillsTcPaymentOption : null,
     saPremium: columns.details?.forceSaPremium === true,
@@ -133,6 +139,7 @@ export function computeFees(columns: PromotionFeeColumns, ruleSet?: RuleSet): { 
       feeDue_RandomDraw: b.feeDue_RandomDraw,
       feeDue_SkillsBasedTC: b.feeDue_SkillsBasedTC,
       feeDue_TermsAndConditions: b.feeDue_TermsAndConditions,
+      feeDue_WinnerPublication: b.feeDue_WinnerPublication,
       feeDue_CCSurcharge: b.feeDue_CCSurcharge,
       feeDue_GST: b.feeDue_GST,
       feeDue_Total: b.feeDue_Total,
@@ -141,6 +148,7 @@ export function computeFees(columns: PromotionFeeColumns, ruleSet?: RuleSet): { 
       isACTIncludedButNotRequired: b.isACTIncludedButNotRequired,
       isSAIncludedButNotRequired: b.isSAIncludedButNotRequired,
       isSAFeePremium: b.isSAFeePremium,
+      isSAElectronicSubmissionOnly: b.isSAElectronicSubmissionOnly,
       ruleSetId: b.ruleSetId,
     },
   }

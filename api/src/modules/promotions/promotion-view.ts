@@ -27,8 +27,8 @@ function permitStatusOf(statusId: number): PermitStatusView {
 function flags(row: PromotionRow) {
   const hasTermsAndConditions = row.termsAndConditions || row.abridgedTC || row.hostedTC || row.skillsBasedTC
   const hasRandomDraw = row.randomDraw
-  // Winner publication is bought with the permit application (next issue); none yet.
-  const hasWinnerPublication = Boolean((row.permit as { winnerPublication?: boolean }).winnerPublication)
+  // Ordered on the services step (decision record 020); the draws publish the ACT/SA winners.
+  const hasWinnerPublication = row.winnerPublication
   return { hasTermsAndConditions, hasRandomDraw, hasWinnerPublication }
 }
 
@@ -41,6 +41,7 @@ export function servicesStringOf(row: PromotionRow): string {
   if (row.skillsBasedTC) parts.push('Terms and conditions (game of skill)')
   if (row.abridgedTC) parts.push('Abridged terms and conditions')
   if (row.hostedTC) parts.push('Hosted terms and conditions')
+  if (row.winnerPublication) parts.push('Winner publication')
   return parts.join(', ')
 }
 
@@ -102,6 +103,7 @@ export function toPromotion(row: PromotionRow, notes: NotesSummary): Promotion &
     termsAndConditions: row.termsAndConditions,
     abridgedTC: row.abridgedTC,
     hostedTC: row.hostedTC,
+    winnerPublication: row.winnerPublication,
     requiresPermits: row.requiresPermits,
     lawyerContactRequested: row.lawyerContactRequested,
     ...f,
@@ -110,7 +112,7 @@ export function toPromotion(row: PromotionRow, notes: NotesSummary): Promotion &
     durationString: durationStringOf(row),
     ...notes,
     ...derived,
-    permit: { ...row.permit, applicant: row.applicant, completedSections, applicationComplete, permitStatus, ...fees, isSAFeePremium: fees.isSAFeePremium === true, feeRuleSetId: ruleSetId },
+    permit: { ...row.permit, applicant: row.applicant, completedSections, applicationComplete, permitStatus, ...fees, isSAFeePremium: fees.isSAFeePremium === true, isSAElectronicSubmissionOnly: fees.isSAElectronicSubmissionOnly ?? (row.stateSa && !row.skillsBasedTC && !fees.isSAIncludedButNotRequired), feeRuleSetId: ruleSetId },
     permitApplicant: row.applicant,
     versionNumber: row.version,
     // documentFileName: the permit document staff uploaded with the number, now the customer's upload (issue 25).

@@ -52,7 +52,7 @@ export async function writeApplication(
   tx: DbOrTx,
   actor: Actor,
   before: PromotionRow,
-  values: Partial<Pick<PromotionRow, 'name' | 'startDate' | 'hasNswAuthority' | 'permit' | 'applicant' | 'details' | 'attachments'>>,
+  values: Partial<Pick<PromotionRow, 'name' | 'startDate' | 'hasNswAuthority' | 'usingRandomDrawsDotCom' | 'permit' | 'applicant' | 'details' | 'attachments'>>,
   action: string,
 ) {
   const merged = { ...before, ...values }
@@ -121,6 +121,8 @@ async function applicationValues(tx: DbOrTx, actor: Actor, before: PromotionRow,
     name: (input.name ?? '').trim(),
     startDate: permit.startDate || before.startDate,
     hasNswAuthority: input.hasNswAuthority ?? before.hasNswAuthority,
+    // 001 §3 (issue 25): asked of a computer draw without our draw service; otherwise it has no answer.
+    usingRandomDrawsDotCom: permit.isComputerDraw === true && !before.randomDraw ? (input.usingRandomDrawsDotCom ?? null) : null,
     permit: permit as Record<string, unknown>,
     applicant: applicant ? stripIds(applicant) : null,
     details: details as Record<string, unknown>,

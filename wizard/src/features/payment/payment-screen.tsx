@@ -173,6 +173,7 @@ export function PaymentScreen() {
         ['Terms and conditions (game of skill)', f.feeDue_SkillsBasedTC],
         ['Abridged terms and conditions', f.feeDue_AbridgedTC],
         ['Hosted terms and conditions', f.feeDue_HostedTC],
+        ['Winner publication', f.feeDue_WinnerPublication ?? 0],
       ] as [string, number][]).filter(([, cents]) => cents > 0)
 
   async function submit(event: FormEvent) {

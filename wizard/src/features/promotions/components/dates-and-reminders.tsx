@@ -1,4 +1,4 @@
-import { formatDate, formatSydneyDateAndTime, type ReminderDateSetting, type ReminderKind } from '@permitdesk/shared'
+import { formatDate, type ReminderDateSetting, type ReminderKind } from '@permitdesk/shared'
 import { useEffect, useRef, useState } from 'react'
 import {
   addEmails,
@@ -16,12 +16,7 @@ import {
   type ReminderChoice,
   type RemindersView,
 } from '../api/reminders'
-
-function daysLeftText(days: number): string {
-  if (days === 0) return 'today'
-  if (days < 0) return days === -1 ? 'passed yesterday' : `passed ${-days} days ago`
-  return days === 1 ? '1 day left' : `${days} days left`
-}
+import { PromotionCalendar } from './calendar/promotion-calendar'
 
 const STATUS_TEXT = { scheduled: 'Scheduled', sent: 'Sent', past: 'Date passed', 'no-date': 'Waiting for the date' } as const
 
@@ -45,11 +40,11 @@ function draftOf(settings: ReminderDateSetting[], view: RemindersView): Draft {
 }
 
 /**
- * The dashboard's "Next key date", "Dates and reminders", distribution lists and calendar
- * (issue 16): every key date with its meaning and days left, the reminders set for it and to
- * whom, and the calendar file and feed.
+ * The dashboard's calendar, reminders and distribution lists (issues 16 and 25): the one calendar
+ * of dates and duties (each date can set its reminder here), the reminders set and to whom, and
+ * the calendar file and feed.
  */
-export function DatesAndReminders({ promotionId }: { promotionId: number }) {
+export function DatesAndReminders({ promotionId, winnerPublication }: { promotionId: number; winnerPublication: boolean }) {
   const [settings, setSettings] = useState<ReminderDateSetting[]>([])
   const [view, setView] = useState<RemindersView | null>(null)
   const [draft, setDraft] = useState<Draft>({})
@@ -109,8 +104,6 @@ export function DatesAndReminders({ promotionId }: { promotionId: number }) {
   if (error && !view) return <p className="form-error" role="alert">{error}</p>
   if (!view) return <p role="status">Loading dates…</p>
 
-  const upcoming = view.dates.filter((d) => d.daysLeft >= 0)
-  const next = upcoming[0]
   const lists = view.distributionLists
 
   const update = (kind: ReminderKind, change: Partial<ReminderChoice & { on: boolean }>) => {
@@ -122,21 +115,29 @@ export function DatesAndReminders({ promotionId }: { promotionId: number }) {
     timer.current = setTimeout(flush, SAVE_DELAY_MS)
   }
 
+  // "Set a reminder" on a calendar date: tick it (saved as any tick is) and go to its options.
+  const remind = (kind: ReminderKind) => {
+    update(kind, { on: true })
+    requestAnimationFrame(() => {
+      const row = document.getElementById(`reminder-${kind}`)
+      row?.scrollIntoView({ block: 'center' })
+      row?.querySelector<HTMLInputElement>('input[type="number"]')?.focus()
+    })
+  }
+
   return (
     <>
-      <section className="next-step" aria-labelledby="next-title">
-        <h2 id="next-title">Next key date</h2>
-        {next ? (
-          <p data-testid="next-step">
-            <strong>{next.label}</strong> by {formatSydneyDateAndTime(next.date, next.time)} ({daysLeftText(next.daysLeft)}). {next.description}
-          </p>
-        ) : (
-          <p className="muted">{view.dates.length === 0 ? 'Complete the permit application to see the promotion dates here.' : 'Every date of this promotion has passed.'}</p>
-        )}
-      </section>
+      <PromotionCalendar
+        promotionId={promotionId}
+        dates={view.dates}
+        reminders={view.reminders}
+        reminderOn={(kind) => draft[kind]?.on === true}
+        onRemind={remind}
+        winnerPublication={winnerPublication}
+        feed={<CalendarFeedLink />}
+      />
 
-      <section className="dates-reminders" aria-labelledby="dates-title">
-        <h2 id="dates-title">Dates and reminders</h2>
+      <section className="dates-reminders" aria-labelledby="reminders-title">
         {view.unsubscribed && (
           <p className="notice warning" data-testid="unsubscribed">
             You have unsubscribed from the reminders of this promotion.{' '}
@@ -145,39 +146,9 @@ export function DatesAndReminders({ promotionId }: { promotionId: number }) {
             </button>
           </p>
         )}
-        {view.dates.length > 0 && (
-        <table className="dates-table">
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">What it means</th>
-              <th scope="col">Days left</th>
-            </tr>
-          </thead>
-          <tbody>
-            {view.dates.map((d) => (
-              <tr key={d.kind} data-testid={`date-${d.kind}`}>
-                <td>
-                  <strong>{d.label}</strong>
-                  <br />
-                  {formatSydneyDateAndTime(d.date, d.time)}
-                </td>
-                <td>{d.description}</td>
-                <td>{daysLeftText(d.daysLeft)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        )}
-        <p>
-          <a className="button" href={`/promotions/downloadcalendarfile/${promotionId}`} download>
-            Download calendar file (.ics)
-          </a>
-        </p>
-
-        <div className="reminders" role="group" aria-labelledby="reminders-title">
+        <div className="reminders">
           <div className="reminders__head">
-            <h3 id="reminders-title">Reminders</h3>
+            <h2 id="reminders-title">Reminders</h2>
             <p role="status" aria-live="polite" className={`reminders__state reminders__state--${saveState.kind}`} data-testid="reminders-save-state">
               {saveState.kind === 'saving' ? 'Saving…' : saveState.kind === 'saved' ? 'All changes saved' : ''}
             </p>
@@ -196,7 +167,7 @@ export function DatesAndReminders({ promotionId }: { promotionId: number }) {
               const saved = view.reminders.find((r) => r.kind === setting.kind)
               const unit = setting.businessDays ? 'business days' : 'days'
               return (
-                <li key={setting.kind} className={`reminder${d.on ? ' reminder--on' : ''}`} data-testid={`reminder-${setting.kind}`}>
+                <li key={setting.kind} id={`reminder-${setting.kind}`} className={`reminder${d.on ? ' reminder--on' : ''}`} data-testid={`reminder-${setting.kind}`}>
                   <label className="reminder__toggle">
                     <input type="checkbox" checked={d.on} onChange={(e) => update(setting.kind, { on: e.target.checked })} /> <span>{setting.label}</span>
                   </label>
@@ -252,7 +223,6 @@ export function DatesAndReminders({ promotionId }: { promotionId: number }) {
       </section>
 
       <DistributionLists lists={lists} onChange={() => reloadLists().catch((e: Error) => setError(e.message))} />
-      <CalendarFeedLink />
     </>
   )
 }
@@ -364,7 +334,7 @@ function CalendarFeedLink() {
   const [error, setError] = useState('')
   return (
     <section className="calendar-feed" aria-labelledby="feed-title">
-      <h2 id="feed-title">Calendar subscription</h2>
+      <h3 id="feed-title">Calendar subscription</h3>
       <p className="muted">Subscribe your calendar to a private address with the dates of all your promotions; it stays up to date as dates change.</p>
       {feed ? (
         <>

@@ -1,4 +1,4 @@
-import { formatCurrency, getPermitRequirements, selectRuleSet, STATE_CODES, type StateKey } from '@permitdesk/shared'
+import { formatCurrency, getPermitRequirements, MSG_SA_ELECTRONIC_ONLY_MANAGED, MSG_SA_ELECTRONIC_ONLY_SELF, selectRuleSet, STATE_CODES, type StateKey } from '@permitdesk/shared'
 import type { Promotion } from '../api/promotions'
 import { NT_APPLICATION_FORM_URL, PRODUCT_NAME } from '../config'
 
@@ -17,6 +17,7 @@ export function FeeBreakdownTable({ promotion: p }: { promotion: Promotion }) {
       ['Terms and conditions (game of skill)', f.feeDue_SkillsBasedTC],
       ['Abridged terms and conditions', f.feeDue_AbridgedTC],
       ['Hosted terms and conditions', f.feeDue_HostedTC],
+      ['Winner publication', f.feeDue_WinnerPublication ?? 0],
     ] as [string, number][]
   ).filter(([, cents]) => cents > 0)
   const notRequired = (['nsw', 'act', 'sa'] as StateKey[]).filter((key) => f[`is${STATE_CODES[key]}IncludedButNotRequired` as 'isNSWIncludedButNotRequired'])
@@ -60,6 +61,9 @@ export function FeeBreakdownTable({ promotion: p }: { promotion: Promotion }) {
         </p>
       )}
       {requirements.waNotice && <p className="notice info" data-testid="wa-notice">{notices.wa.text}</p>}
+      {f.isSAElectronicSubmissionOnly && (
+        <p className="notice info" data-testid="sa-online-only">{p.managedSubmission ? MSG_SA_ELECTRONIC_ONLY_MANAGED : MSG_SA_ELECTRONIC_ONLY_SELF}</p>
+      )}
     </section>
   )
 }

@@ -27,6 +27,7 @@ export function FeeSummary({ input, onExplainNotRequired }: Props) {
     ...(fees.feeDue_SkillsBasedTC ? [{ label: 'Terms and conditions (game of skill)', cents: fees.feeDue_SkillsBasedTC }] : []),
     ...(fees.feeDue_AbridgedTC ? [{ label: 'Abridged terms and conditions', cents: fees.feeDue_AbridgedTC }] : []),
     ...(fees.feeDue_HostedTC ? [{ label: 'Hosted terms and conditions', cents: fees.feeDue_HostedTC }] : []),
+    ...(fees.feeDue_WinnerPublication ? [{ label: 'Winner publication', cents: fees.feeDue_WinnerPublication }] : []),
   ]
   const notRequired = (['nsw', 'act', 'sa'] as const).filter((key) => r[key].includedButNotRequired)
 

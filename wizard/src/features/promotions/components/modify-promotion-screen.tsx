@@ -23,6 +23,7 @@ function toValues(p: Promotion): PromotionFormValues {
     termsAndConditions: p.termsAndConditions,
     abridgedTC: p.abridgedTC,
     hostedTC: p.hostedTC,
+    winnerPublication: p.winnerPublication,
   }
 }
 

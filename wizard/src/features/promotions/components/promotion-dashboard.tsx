@@ -23,13 +23,13 @@ import { beginAmendPermitApplication } from '../../../lib/payments-api'
 import { getPromotion, requestLawyerContact, type Promotion } from '../api/promotions'
 import { PRODUCT_NAME, promotionPaths } from '../config'
 import { DatesAndReminders } from './dates-and-reminders'
-import { ComplianceCalendar } from './compliance-calendar'
 import { FeeBreakdownTable } from './fee-breakdown-table'
 import { NotesPopover } from './notes-popover'
 import { TermsPanel } from './terms-panel'
 import { PromotionTaskList } from './task-list/promotion-task-list'
 import { AddendaPanel } from './documents/addenda-panel'
 import { PermitDocuments } from './documents/permit-documents'
+import { WinnerPublicationPanel } from './winner-publication-panel'
 
 /** /promotions/edit/{id}/ (001 §2 "Promotion dashboard"), optional query success and additionalPayment. */
 export function PromotionDashboard() {
@@ -141,8 +141,7 @@ export function PromotionDashboard() {
       </div>
       <p role="status" aria-live="polite">{notice}</p>
 
-      <DatesAndReminders promotionId={id} />
-      <ComplianceCalendar promotionId={id} />
+      <DatesAndReminders promotionId={id} winnerPublication={p.hasWinnerPublication} />
 
       <FeeBreakdownTable promotion={p} />
 
@@ -153,6 +152,7 @@ export function PromotionDashboard() {
         pendingCustomInvoice={p.pendingCustomInvoice}
       />
       <TermsPanel promotionId={id} />
+      {p.hasWinnerPublication && <WinnerPublicationPanel promotionId={id} randomDraw={p.randomDraw} />}
       <AddendaPanel promotion={p} onLodged={() => void getPromotion(id).then(setPromotion)} />
 
     </AppLayout>

@@ -1,6 +1,7 @@
 import {
   dollarsToCents,
   toDollars,
+  winnerPublicationOffered,
   emptyAusStates,
   getPermitRequirements,
   isNational,
@@ -8,6 +9,7 @@ import {
   MSG_COMPLETE_ALL_FORM_FIELDS,
   MSG_NO_PERMIT_BASE_FEE,
   MSG_TOTAL_PRIZE_VALUE_REQUIRED,
+  MSG_WINNER_PUBLICATION_ABOUT,
   PromotionCreateSchema,
   PromotionModifySkillsBasedSchema,
   setNational,
@@ -37,6 +39,7 @@ export type PromotionFormValues = {
   termsAndConditions: boolean
   abridgedTC: boolean
   hostedTC: boolean
+  winnerPublication: boolean
 }
 
 export const emptyForm = (): PromotionFormValues => ({
@@ -53,6 +56,7 @@ export const emptyForm = (): PromotionFormValues => ({
   termsAndConditions: false,
   abridgedTC: false,
   hostedTC: false,
+  winnerPublication: false,
 })
 
 function cents(text: string): number | null {
@@ -80,6 +84,8 @@ export function toPayload(values: PromotionFormValues, skill: boolean) {
     managedSubmission: values.managedSubmission,
     randomDraw: values.randomDraw,
     termsAndConditions: values.termsAndConditions,
+    // Offered only where there are winners to publish (ACT, SA; decision record 020).
+    winnerPublication: winnerPublicationOffered({ ausStates: values.ausStates, randomDraw: values.randomDraw }) && values.winnerPublication,
     skillsBasedTC: false,
   }
 }
@@ -145,7 +151,7 @@ export function PromotionForm({ initial, skill, submitLabel, onSubmit, statesLoc
   const [values, setValues] = useState(initial)
   const [error, setError] = useState<{ message: string; fields: string[] } | null>(null)
   const [busy, setBusy] = useState(false)
-  const [modal, setModal] = useState<null | 'createWhenNotRequired' | 'notRequired' | 'randomDrawTerms' | 'createTerms'>(null)
+  const [modal, setModal] = useState<null | 'createWhenNotRequired' | 'notRequired' | 'randomDrawTerms' | 'createTerms' | 'winnerPublication'>(null)
   const set = <K extends keyof PromotionFormValues>(key: K, value: PromotionFormValues[K]) => setValues((v) => ({ ...v, [key]: value }))
 
   const payload = toPayload(values, skill)
@@ -240,6 +246,14 @@ export function PromotionForm({ initial, skill, submitLabel, onSubmit, statesLoc
             <Checkbox isSelected={values.termsAndConditions} onChange={(on) => set('termsAndConditions', on)}>
               Terms and conditions (game of chance)
             </Checkbox>
+            {winnerPublicationOffered({ ausStates: values.ausStates, randomDraw: values.randomDraw }) && (
+              <span className="service-line">
+                <Checkbox isSelected={values.winnerPublication} onChange={(on) => set('winnerPublication', on)} data-testid="service-winner-publication">
+                  Winner publication
+                </Checkbox>
+                <Button variant="link" onPress={() => setModal('winnerPublication')}>About winner publication</Button>
+              </span>
+            )}
           </>
         )}
         {skill && <p>Terms and conditions (game of skill) are included.</p>}
@@ -282,6 +296,9 @@ export function PromotionForm({ initial, skill, submitLabel, onSubmit, statesLoc
       </Modal>
       <Modal isOpen={modal === 'randomDrawTerms'} title="Random draw terms" onClose={() => setModal(null)}>
         <p>We conduct the draw with an approved random draw system at the time and place in your terms and conditions, keep a record of the draw, and send you the winners' details and a draw certificate.</p>
+      </Modal>
+      <Modal isOpen={modal === 'winnerPublication'} title="Winner publication" onClose={() => setModal(null)}>
+        <p>{MSG_WINNER_PUBLICATION_ABOUT}</p>
       </Modal>
       <Modal isOpen={modal === 'createTerms'} title="Terms and conditions" onClose={() => setModal(null)}>
         <p>Our lawyers draft terms and conditions for your promotion from the details of your permit application. Abridged terms suit advertising with limited space; hosted terms are published online for entrants to read.</p>

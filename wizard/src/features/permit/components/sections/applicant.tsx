@@ -44,6 +44,12 @@ export function ApplicantSection() {
           I hold a letter of authority from the promoter to apply on their behalf
         </Checkbox>
       )}
+      {applicant.hasLetterOfAuthority === true && (
+        // 001 §3 letterOfAuthorityReused (issue 25): the promoter's letter lodged for an earlier promotion covers this one too.
+        <Checkbox isSelected={draft.letterOfAuthorityReused === true} isReadOnly={readOnly} onChange={(on) => editor.update('letterOfAuthorityReused', on)}>
+          The letter of authority is the one I lodged for an earlier promotion of this promoter
+        </Checkbox>
+      )}
       {requirements.nsw.required && <NswAuthority durationRequired={isNswAuthorityDurationRequired({ nswRequired: true, hasNswAuthority: draft.hasNswAuthority, endDate: draft.permit.endDate }, applicant.nswAuthorityExpiration)} />}
       <LazyModal
         isOpen={authorityStatement}

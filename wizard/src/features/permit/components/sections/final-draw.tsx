@@ -27,18 +27,24 @@ export function FinalDrawSection() {
   )
 }
 
-/** 001 §5: "If not drawn by machine, the machine-approved flag resets to false." */
+/**
+ * 001 §5: "If not drawn by machine, the machine-approved flag resets to false." 001 §3
+ * usingRandomDrawsDotCom (issue 25): asked of a computer draw the customer runs themselves (with
+ * our random draw service we run it), and cleared with the computer draw.
+ */
 function ComputerDraw() {
   const { editor, draft } = useEditor()
   const permit = draft.permit
   const answer = (computer: boolean) => {
     editor.update('permit.isComputerDraw', computer)
     if (!computer && permit.randomDrawMachineApproved !== false) editor.update('permit.randomDrawMachineApproved', false)
+    if (!computer && draft.usingRandomDrawsDotCom != null) editor.update('usingRandomDrawsDotCom', null)
   }
   return (
     <>
       <YesNoField path="permit.isComputerDraw" label="Will the winners be drawn by computer or machine?" onAnswer={answer} />
       {permit.isComputerDraw === true && <YesNoField path="permit.randomDrawMachineApproved" label="Is the random draw software or machine approved?" />}
+      {permit.isComputerDraw === true && !draft.randomDraw && <YesNoField path="usingRandomDrawsDotCom" label="Will the draw be run on randomdraws.com?" />}
     </>
   )
 }
