@@ -54,7 +54,8 @@ module.exports = {
     },
     {
       name: 'no-http-in-use-cases',
-      comment: 'Use cases are plain functions (STYLE.md): only route files (and the route hooks) import the http/ layer; shared types live in the module or in shared.',
+      comment:
+        'Use cases are plain functions (STYLE.md): only route files (and the route hooks) import the http/ layer; shared types live in the module or in shared.',
       severity: 'error',
       from: { path: '(^|/)api/src/modules/', pathNot: HTTP_ADAPTERS },
       to: { path: '(^|/)api/src/http/' },
@@ -76,7 +77,7 @@ module.exports = {
     {
       name: 'promotions-below-its-dependants',
       comment:
-        'payments, reminders and terms build on promotions (they read its repository): promotions never imports them, nor the promotion overview that combines them (modules/promotion-overview, a read module above all of them; issue 31). Known exceptions (remaining work of issue 31): the checks and writes a promotion save runs in its own transaction (owed-invoice.ts, terms-access.ts) and the modify route\'s payment mail (send-payment-mails.ts).',
+        "payments, reminders and terms build on promotions (they read its repository): promotions never imports them, nor the promotion overview that combines them (modules/promotion-overview, a read module above all of them; issue 31). Known exceptions (remaining work of issue 31): the checks and writes a promotion save runs in its own transaction (owed-invoice.ts, terms-access.ts) and the modify route's payment mail (send-payment-mails.ts).",
       severity: 'error',
       from: { path: '(^|/)api/src/modules/promotions/' },
       to: {
@@ -100,7 +101,11 @@ module.exports = {
     parser: 'swc',
     tsPreCompilationDeps: true,
     combinedDependencies: true,
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json', '.d.ts'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json', '.d.ts'],
+    },
     reporterOptions: { text: { highlightFocused: true } },
   },
 }

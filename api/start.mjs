@@ -57,7 +57,9 @@ async function bundle(stamp) {
       {
         name: 'packages-outside',
         setup(build) {
-          build.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@permitdesk/') || args.path.startsWith('node:') ? undefined : { path: args.path, external: true }))
+          build.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@permitdesk/') || args.path.startsWith('node:') ? undefined : { path: args.path, external: true },
+          )
         },
       },
     ],

@@ -30,7 +30,8 @@ function rawSqlViolations(targets) {
       if (entry.isDirectory()) {
         if (!['node_modules', 'dist', '.astro', '.next'].includes(entry.name)) walk(file)
       } else if (/\.(ts|tsx|mts|mjs|js|astro)$/.test(entry.name) && !sqlAllowed.some((pattern) => pattern.test(file))) {
-        if (RAW_SQL_CALL.test(fs.readFileSync(path.join(root, file), 'utf8'))) violations.push({ rule: 'raw-sql-only-in-repositories', from: file, to: '(query call)' })
+        if (RAW_SQL_CALL.test(fs.readFileSync(path.join(root, file), 'utf8')))
+          violations.push({ rule: 'raw-sql-only-in-repositories', from: file, to: '(query call)' })
       }
     }
   }
@@ -54,7 +55,8 @@ function inlineApiPathViolations(targets) {
       if (entry.isDirectory()) {
         if (entry.name !== 'api') walk(file)
       } else if (/\.(ts|tsx)$/.test(entry.name) && !STAFF_API_KNOWN_EXCEPTIONS.some((pattern) => pattern.test(file))) {
-        if (INLINE_API_PATH.test(fs.readFileSync(path.join(root, file), 'utf8'))) violations.push({ rule: 'staff-calls-through-staff-api', from: file, to: '(inline /api/ path)' })
+        if (INLINE_API_PATH.test(fs.readFileSync(path.join(root, file), 'utf8')))
+          violations.push({ rule: 'staff-calls-through-staff-api', from: file, to: '(inline /api/ path)' })
       }
     }
   }
@@ -63,11 +65,15 @@ function inlineApiPathViolations(targets) {
 }
 
 function cruise(targets) {
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules', '.bin', 'depcruise'), '--config', '.dependency-cruiser.cjs', '--output-type', 'json', ...targets], {
-    cwd: root,
-    encoding: 'utf8',
-    maxBuffer: 256 * 1024 * 1024,
-  })
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules', '.bin', 'depcruise'), '--config', '.dependency-cruiser.cjs', '--output-type', 'json', ...targets],
+    {
+      cwd: root,
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+    },
+  )
   if (!result.stdout) throw new Error(`dependency-cruiser did not answer:\n${result.stderr}`)
   return JSON.parse(result.stdout).summary.violations.map((v) => ({ rule: v.rule.name, from: v.from, to: v.to }))
 }

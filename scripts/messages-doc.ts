@@ -19,7 +19,10 @@ const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ')
 /** A message function called with its parameter names as placeholders ('{email}'). */
 function sample(fn: (...args: unknown[]) => unknown): string {
   const params = /^(?:function\s*\w*)?\s*\(?([^)=]*)\)?\s*=>|^function\s*\w*\s*\(([^)]*)\)/.exec(fn.toString())
-  const names = (params?.[1] ?? params?.[2] ?? '').split(',').map((p) => p.trim().replace(/[:=].*$/, '')).filter(Boolean)
+  const names = (params?.[1] ?? params?.[2] ?? '')
+    .split(',')
+    .map((p) => p.trim().replace(/[:=].*$/, ''))
+    .filter(Boolean)
   const result = fn(...names.map((name) => `{${name}}`))
   return typeof result === 'string' ? result : String(result)
 }

@@ -20,7 +20,15 @@ export function sourcesTables(): string {
       const source = s ? `[${cell(s.title)}](${s.url})` : 'none'
       return `| ${cell(f.label)} | ${cell(formatFigureValue(f))} | ${source} | ${s?.dateRead ?? ''} | ${s?.verified ? 'yes' : 'no'} | ${cell(s?.note ?? '')} |`
     })
-    return [`### \`${set.id}\`, effective from ${set.effectiveFrom}`, '', cell(set.description), '', '| figure | value | source | read | verified | note |', '|---|---|---|---|---|---|', ...rows].join('\n')
+    return [
+      `### \`${set.id}\`, effective from ${set.effectiveFrom}`,
+      '',
+      cell(set.description),
+      '',
+      '| figure | value | source | read | verified | note |',
+      '|---|---|---|---|---|---|',
+      ...rows,
+    ].join('\n')
   }).join('\n\n')
 }
 

@@ -21,12 +21,7 @@ export function policyTable(): string {
         const [method, path] = key.split(' ')
         return `| ${method} | \`${prefix}${path}\` | ${WHO[policy.access]} | ${policy.owned ? 'own records; another customer gets 404' : ''} | ${policy.note ?? ''} |`
       })
-  return [
-    '| method | path | who may call | records | note |',
-    '|---|---|---|---|---|',
-    ...rows(API_POLICY, '/api'),
-    ...rows(DOWNLOAD_POLICY, ''),
-  ].join('\n')
+  return ['| method | path | who may call | records | note |', '|---|---|---|---|---|', ...rows(API_POLICY, '/api'), ...rows(DOWNLOAD_POLICY, '')].join('\n')
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) process.stdout.write(`${policyTable()}\n`)

@@ -46,7 +46,9 @@ describe('loadConfig', () => {
   })
 
   it('refuses BOT_CHECK=off in production and recaptcha without keys', () => {
-    expect(problemsOf({ BOT_CHECK: 'off', NODE_ENV: 'production', PAYLOAD_SECRET: 'p'.repeat(32), PAYMENTS: 'test' })).toEqual(['BOT_CHECK cannot be off when NODE_ENV=production'])
+    expect(problemsOf({ BOT_CHECK: 'off', NODE_ENV: 'production', PAYLOAD_SECRET: 'p'.repeat(32), PAYMENTS: 'test' })).toEqual([
+      'BOT_CHECK cannot be off when NODE_ENV=production',
+    ])
     expect(problemsOf({ BOT_CHECK: 'recaptcha' })[0]).toMatch(/RECAPTCHA_SITE_KEY/)
     expect(problemsOf({ BOT_CHECK: 'off' })).toEqual([])
   })
@@ -59,7 +61,10 @@ describe('loadConfig', () => {
     expect(problemsOf({ STORAGE: 's3' })).toEqual(['S3_BUCKET is required when STORAGE=s3'])
     expect(problemsOf({ STORAGE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'AKIA' })[0]).toMatch(/^S3_SECRET_ACCESS_KEY/)
     expect(problemsOf({ STORAGE: 's3', S3_BUCKET: 'b', S3_PREFIX: 'no-slash' })[0]).toMatch(/^S3_PREFIX/)
-    const config = loadConfig({ STORAGE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: 'true', S3_PREFIX: 'permitdesk/' }, '/srv')
+    const config = loadConfig(
+      { STORAGE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: 'true', S3_PREFIX: 'permitdesk/' },
+      '/srv',
+    )
     expect(config).toMatchObject({ STORAGE: 's3', S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: true, S3_PREFIX: 'permitdesk/' })
     expect(loadConfig({}, '/srv').S3_FORCE_PATH_STYLE).toBe(false)
   })

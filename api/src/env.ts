@@ -7,16 +7,14 @@ import { z } from 'zod'
  */
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => ['true', '1', 'yes'].includes(v))
 
-const postgresUrl = z
-  .string()
-  .refine((value) => {
-    try {
-      const url = new URL(value)
-      return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== ''
-    } catch {
-      return false
-    }
-  }, 'must be a URL like postgres://user:password@host:5432/database')
+const postgresUrl = z.string().refine((value) => {
+  try {
+    const url = new URL(value)
+    return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== ''
+  } catch {
+    return false
+  }
+}, 'must be a URL like postgres://user:password@host:5432/database')
 
 const EnvSchema = z
   .object({
@@ -39,9 +37,15 @@ const EnvSchema = z
     BOT_CHECK: z.enum(['altcha', 'recaptcha', 'off']).default('altcha'),
     RECAPTCHA_SITE_KEY: z.string().length(40, 'must be exactly 40 characters').optional(),
     RECAPTCHA_SECRET: z.string().min(1).optional(),
-    STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must start with sk_ or rk_').optional(),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_/, 'must start with sk_ or rk_')
+      .optional(),
     STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must start with pk_').optional(),
-    STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must start with whsec_').optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_/, 'must start with whsec_')
+      .optional(),
     STRIPE_API_BASE: z.url().optional(),
     /**
      * Issue 22: how cards are paid. `stripe` (real money; needs the Stripe keys and webhook
@@ -49,7 +53,10 @@ const EnvSchema = z
      * Unset: `stripe` when STRIPE_SECRET_KEY is set, else `test`, which production refuses.
      */
     PAYMENTS: z.enum(['stripe', 'test']).optional(),
-    BPAY_BILLER_CODE: z.string().regex(/^\d{4,10}$/, 'must be 4 to 10 digits').default('123456'),
+    BPAY_BILLER_CODE: z
+      .string()
+      .regex(/^\d{4,10}$/, 'must be 4 to 10 digits')
+      .default('123456'),
     ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
     ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
     STAFF_PATH: z
@@ -58,7 +65,10 @@ const EnvSchema = z
       .default('/admin/'),
     CHROMIUM_PATH: z.string().min(1).optional(),
     /** The CMS admin's build directory under cms/ (Next's distDir): another than `.next` lets a test build it from nothing. */
-    CMS_BUILD_DIR: z.string().regex(/^\.next(-[a-z0-9-]+)?$/, 'must be .next or .next-<name> (lower-case letters, digits, dashes)').default('.next'),
+    CMS_BUILD_DIR: z
+      .string()
+      .regex(/^\.next(-[a-z0-9-]+)?$/, 'must be .next or .next-<name> (lower-case letters, digits, dashes)')
+      .default('.next'),
     STORAGE: z.enum(['local', 's3']).default('local'),
     S3_BUCKET: z.string().min(1).optional(),
     S3_REGION: z.string().min(1).optional(),
@@ -74,30 +84,23 @@ const EnvSchema = z
       .optional(),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     PAYLOAD_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    DB_CONNECT_TIMEOUT_SECONDS: z
-      .string()
-      .regex(/^\d+$/, 'must be a whole number of seconds')
-      .transform(Number)
-      .default(20),
+    DB_CONNECT_TIMEOUT_SECONDS: z.string().regex(/^\d+$/, 'must be a whole number of seconds').transform(Number).default(20),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
     /** Extra host names (the T&C short-code domains) that serve only the hosted terms pages `/t/…`. */
     HOSTED_TERMS_HOSTS: z
       .string()
       .regex(/^\s*[a-z0-9.-]+(\s*,\s*[a-z0-9.-]+)*\s*$/i, 'must be host names separated by commas, e.g. tc.example.com,terms.example.net')
-      .transform((value) => value.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean))
+      .transform((value) =>
+        value
+          .split(',')
+          .map((h) => h.trim().toLowerCase())
+          .filter(Boolean),
+      )
       .default([]),
     /** The largest entries file one draw accepts (issue 15: up to 10 million entries). */
-    DRAW_UPLOAD_LIMIT_MB: z
-      .string()
-      .regex(/^\d+$/, 'must be a whole number of megabytes')
-      .transform(Number)
-      .default(2048),
+    DRAW_UPLOAD_LIMIT_MB: z.string().regex(/^\d+$/, 'must be a whole number of megabytes').transform(Number).default(2048),
     /** The draw entries one account may keep in storage, all its draws and redraws together (issue 23). */
-    DRAW_QUOTA_MB: z
-      .string()
-      .regex(/^\d+$/, 'must be a whole number of megabytes')
-      .transform(Number)
-      .default(20480),
+    DRAW_QUOTA_MB: z.string().regex(/^\d+$/, 'must be a whole number of megabytes').transform(Number).default(20480),
     /** ALTCHA's proof-of-work cost (the library's default and recommendation, 1,000,000; tests lower it). */
     ALTCHA_MAX_NUMBER: z
       .string()
@@ -111,7 +114,10 @@ const EnvSchema = z
      */
     TRUST_PROXY: z
       .string()
-      .regex(/^(true|false|\d{1,2}|[0-9a-fA-F:./,\s]+|loopback|linklocal|uniquelocal)(\s*,\s*(loopback|linklocal|uniquelocal|[0-9a-fA-F:./]+))*$/, 'must be loopback, false, true, a number of hops, or addresses/subnets separated by commas')
+      .regex(
+        /^(true|false|\d{1,2}|[0-9a-fA-F:./,\s]+|loopback|linklocal|uniquelocal)(\s*,\s*(loopback|linklocal|uniquelocal|[0-9a-fA-F:./]+))*$/,
+        'must be loopback, false, true, a number of hops, or addresses/subnets separated by commas',
+      )
       .transform((value): boolean | number | string => (value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value))
       .default('loopback'),
   })
@@ -129,7 +135,11 @@ const EnvSchema = z
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE=s3' })
     }
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
-      ctx.addIssue({ code: 'custom', path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or leave both unset for the SDK\'s own credential chain)' })
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+        message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or leave both unset for the SDK's own credential chain)",
+      })
     }
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_PUBLISHABLE_KEY) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_PUBLISHABLE_KEY'], message: 'is required with STRIPE_SECRET_KEY' })
@@ -140,10 +150,18 @@ const EnvSchema = z
       ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'is required when PAYMENTS=stripe (or choose PAYMENTS=test: no money is taken)' })
     }
     if (mode === 'stripe' && env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required with STRIPE_SECRET_KEY (payments confirmed by Stripe would never be recorded)' })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_WEBHOOK_SECRET'],
+        message: 'is required with STRIPE_SECRET_KEY (payments confirmed by Stripe would never be recorded)',
+      })
     }
     if (env.NODE_ENV === 'production' && !env.PAYMENTS && !env.STRIPE_SECRET_KEY) {
-      ctx.addIssue({ code: 'custom', path: ['PAYMENTS'], message: 'is required when NODE_ENV=production: set the Stripe keys (PAYMENTS=stripe) or choose PAYMENTS=test explicitly (no money is taken)' })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENTS'],
+        message: 'is required when NODE_ENV=production: set the Stripe keys (PAYMENTS=stripe) or choose PAYMENTS=test explicitly (no money is taken)',
+      })
     }
     if (env.NODE_ENV === 'production' && !env.PAYLOAD_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['PAYLOAD_SECRET'], message: 'is required when NODE_ENV=production' })

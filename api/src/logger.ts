@@ -23,15 +23,17 @@ export function redact(text: string): string {
 }
 
 export function createLogger({ level = 'info', json = false }: { level?: Level; json?: boolean } = {}): Logger {
-  const write = (at: Level) => (rawMessage: string, rawFields: Record<string, unknown> = {}) => {
-    if (order[at] < order[level]) return
-    const message = redact(rawMessage)
-    const fields = JSON.parse(redact(JSON.stringify(rawFields))) as Record<string, unknown>
-    const line = json
-      ? JSON.stringify({ time: new Date().toISOString(), level: at, message, ...fields })
-      : `${at === 'info' ? '' : `${at.toUpperCase()} `}${message}${Object.keys(fields).length ? ` ${JSON.stringify(fields)}` : ''}`
-    ;(at === 'error' || at === 'warn' ? process.stderr : process.stdout).write(`${line}\n`)
-  }
+  const write =
+    (at: Level) =>
+    (rawMessage: string, rawFields: Record<string, unknown> = {}) => {
+      if (order[at] < order[level]) return
+      const message = redact(rawMessage)
+      const fields = JSON.parse(redact(JSON.stringify(rawFields))) as Record<string, unknown>
+      const line = json
+        ? JSON.stringify({ time: new Date().toISOString(), level: at, message, ...fields })
+        : `${at === 'info' ? '' : `${at.toUpperCase()} `}${message}${Object.keys(fields).length ? ` ${JSON.stringify(fields)}` : ''}`
+      ;(at === 'error' || at === 'warn' ? process.stderr : process.stdout).write(`${line}\n`)
+    }
   return { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') }
 }
 

@@ -18,7 +18,20 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded'
 import { ensureCmsSchema, getOrCreateInstanceSecret, migrateApp, withPrepareLock } from './db/migrate'
 import { ConfigError, loadConfig, type Config } from './env'
 import { createLogger } from './logger'
-import { buildCms, buildDrawVerifier, buildWizard, cmsBuildLockName, cmsTarget, contentFileFor, isCmsBuilt, isDrawVerifierBuilt, isWizardBuilt, lastBuildSeconds, runStep, withBuildLock } from './server/build'
+import {
+  buildCms,
+  buildDrawVerifier,
+  buildWizard,
+  cmsBuildLockName,
+  cmsTarget,
+  contentFileFor,
+  isCmsBuilt,
+  isDrawVerifierBuilt,
+  isWizardBuilt,
+  lastBuildSeconds,
+  runStep,
+  withBuildLock,
+} from './server/build'
 import { CmsAdmin } from './server/cms-admin'
 import { prepareCms } from './server/cms-prepare'
 import type { CmsBuildStep } from '@permitdesk/shared'
@@ -67,7 +80,11 @@ async function assertPortFree(port: number, host: string) {
   await new Promise<void>((resolve) => {
     const probe = net.createServer()
     probe.once('error', (error: NodeJS.ErrnoException) =>
-      fail(error.code === 'EADDRINUSE' ? `port ${port} is already in use. Stop whatever is using it, or set PORT to another port.` : `port ${port}: ${error.message}`),
+      fail(
+        error.code === 'EADDRINUSE'
+          ? `port ${port} is already in use. Stop whatever is using it, or set PORT to another port.`
+          : `port ${port}: ${error.message}`,
+      ),
     )
     probe.listen(port, host, () => probe.close(() => resolve()))
   })
@@ -123,7 +140,13 @@ const contentFile = contentFileFor(config.DATA_DIR)
 const storage = createStorage(config)
 const mediaDir = path.join(config.DATA_DIR, 'media')
 let payloadSecret = config.PAYLOAD_SECRET
-const cmsEnvironment = () => ({ DATABASE_URL: url, PAYLOAD_SECRET: payloadSecret, PUBLIC_URL: config.PUBLIC_URL, MEDIA_DIR: mediaDir, CMS_BUILD_DIR: config.CMS_BUILD_DIR })
+const cmsEnvironment = () => ({
+  DATABASE_URL: url,
+  PAYLOAD_SECRET: payloadSecret,
+  PUBLIC_URL: config.PUBLIC_URL,
+  MEDIA_DIR: mediaDir,
+  CMS_BUILD_DIR: config.CMS_BUILD_DIR,
+})
 try {
   await withPrepareLock(
     url,
@@ -133,7 +156,12 @@ try {
       await ensureCmsSchema(url)
       payloadSecret ??= await getOrCreateInstanceSecret(url, 'payload_secret')
       const cmsEnv = cmsEnvironment()
-      await prepareCms({ databaseUrl: url, contentFile, env: { ...cmsEnv, ADMIN_EMAIL: config.ADMIN_EMAIL ?? '', ADMIN_PASSWORD: config.ADMIN_PASSWORD ?? '' }, progress: say })
+      await prepareCms({
+        databaseUrl: url,
+        contentFile,
+        env: { ...cmsEnv, ADMIN_EMAIL: config.ADMIN_EMAIL ?? '', ADMIN_PASSWORD: config.ADMIN_PASSWORD ?? '' },
+        progress: say,
+      })
       // Built here only when the current release (maybe another process's) is not of these sources and content.
       await ensureSiteRelease({ databaseUrl: url, storage, logger, dataDir: config.DATA_DIR, contentFile, progress: say })
       if (config.isProduction && !buildOnly) return
@@ -144,7 +172,12 @@ try {
         },
         () => say('another process is building the app; waiting for it...'),
       )
-      if (buildOnly) await withBuildLock(() => buildCms(say, cmsEnv, { buildDir: config.CMS_BUILD_DIR }), () => say('another process is building the CMS admin; waiting for it...'), cmsBuildLockName(config.CMS_BUILD_DIR))
+      if (buildOnly)
+        await withBuildLock(
+          () => buildCms(say, cmsEnv, { buildDir: config.CMS_BUILD_DIR }),
+          () => say('another process is building the CMS admin; waiting for it...'),
+          cmsBuildLockName(config.CMS_BUILD_DIR),
+        )
     },
     () => say('another server is preparing this database; waiting for it...'),
   )

@@ -17,7 +17,9 @@ const exportFile = exportIndex === -1 ? undefined : process.argv[exportIndex + 1
 const payload = await getPayload({ config })
 try {
   // The generated migrations are typed for db-postgres; the adapter-neutral signature takes unknown args.
-  await payload.db.migrate({ migrations: migrations as unknown as Parameters<typeof payload.db.migrate>[0] extends infer A ? A extends { migrations?: infer M } ? M : never : never })
+  await payload.db.migrate({
+    migrations: migrations as unknown as Parameters<typeof payload.db.migrate>[0] extends infer A ? (A extends { migrations?: infer M } ? M : never) : never,
+  })
   await seedContent(payload)
 
   // No CMS password for ADMIN_EMAIL (issue 24): the administrator signs in to PermitDesk and opens

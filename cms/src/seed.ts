@@ -14,7 +14,12 @@ const context = { skipSiteRebuild: true }
 export async function seedContent(payload: Payload) {
   const settings = (await payload.findGlobal({ slug: 'site-settings', overrideAccess: true })) as Record<string, unknown>
   if (!settings.legalName) {
-    await payload.updateGlobal({ slug: 'site-settings', data: { ...seedSettings, productName: (settings.productName as string) || seedSettings.productName }, overrideAccess: true, context })
+    await payload.updateGlobal({
+      slug: 'site-settings',
+      data: { ...seedSettings, productName: (settings.productName as string) || seedSettings.productName },
+      overrideAccess: true,
+      context,
+    })
   }
 
   for (const page of seedPages) {
@@ -24,7 +29,8 @@ export async function seedContent(payload: Payload) {
 
   for (const article of seedNews) {
     const existing = await payload.find({ collection: 'news', where: { slug: { equals: article.slug } }, limit: 1, draft: true, overrideAccess: true })
-    if (existing.totalDocs === 0) await payload.create({ collection: 'news', data: { ...article, _status: 'published' } as never, overrideAccess: true, context })
+    if (existing.totalDocs === 0)
+      await payload.create({ collection: 'news', data: { ...article, _status: 'published' } as never, overrideAccess: true, context })
   }
 
   if ((await payload.count({ collection: 'support-items', overrideAccess: true })).totalDocs === 0) {

@@ -92,7 +92,11 @@ async function writeEntries(file, n) {
 }
 
 /** The machine's load beside each figure: the ratios are measured in the same run, the absolute times depend on it. */
-const load = () => `[load ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}]`
+const load = () =>
+  `[load ${os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ')}]`
 const seconds = (start) => (performance.now() - start) / 1000
 const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b)
@@ -112,13 +116,21 @@ export async function run(report = console.log) {
   const base = `http://127.0.0.1:${ready.port}`
   const cookie = `pd_session=${ready.token}`
   const post = async (p, body, as = cookie) => {
-    const response = await fetch(`${base}${p}`, { method: 'POST', headers: { cookie: as, origin: base, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    const response = await fetch(`${base}${p}`, {
+      method: 'POST',
+      headers: { cookie: as, origin: base, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
     const json = await response.json()
     if (!response.ok) throw new Error(`${p}: ${response.status} ${JSON.stringify(json)}`)
     return json
   }
   try {
-    await post('/api/admin/waiveServicePayment', { id: ready.promotionId, service: 'draw', reason: 'Bench of the draw itself, not of its payment' }, `pd_session=${ready.staffToken}`)
+    await post(
+      '/api/admin/waiveServicePayment',
+      { id: ready.promotionId, service: 'draw', reason: 'Bench of the draw itself, not of its payment' },
+      `pd_session=${ready.staffToken}`,
+    )
     const atStart = await (await fetch(`${base}/__bench/rss`)).json()
     report(`server flags: ${SERVER_FLAGS.join(' ') || '(none)'}; RSS at start (app loaded, idle): ${(atStart.rssBytes / 1e6).toFixed(0)} MB`)
     for (const n of SIZES) {
@@ -133,9 +145,25 @@ export async function run(report = console.log) {
       const draw = await post('/api/draw/create', { promotionId: ready.promotionId, winners: K - 2, reserves: 2 })
       const start = performance.now()
       const uploaded = JSON.parse(
-        execFileSync('curl', ['-sS', '--fail-with-body', '-H', `cookie: ${cookie}`, '-H', `origin: ${base}`, '-F', `id=${draw.id}`, '-F', `file=@${file};type=text/csv`, `${base}/api/draw/uploadEntries`], {
-          maxBuffer: 1 << 20,
-        }).toString(),
+        execFileSync(
+          'curl',
+          [
+            '-sS',
+            '--fail-with-body',
+            '-H',
+            `cookie: ${cookie}`,
+            '-H',
+            `origin: ${base}`,
+            '-F',
+            `id=${draw.id}`,
+            '-F',
+            `file=@${file};type=text/csv`,
+            `${base}/api/draw/uploadEntries`,
+          ],
+          {
+            maxBuffer: 1 << 20,
+          },
+        ).toString(),
       )
       const uploadOnly = seconds(start)
       const afterUploadOnly = await (await fetch(`${base}/__bench/rss`)).json()
@@ -153,15 +181,23 @@ export async function run(report = console.log) {
 
       const shaRate = mb / shaSeconds
       const uploadRate = mb / uploadSeconds
-      report(`upload+commit  ${uploadRate.toFixed(1).padStart(8)} MB/s (${uploadSeconds.toFixed(2)} s)   sha256sum ${shaRate.toFixed(1)} MB/s (${shaSeconds.toFixed(2)} s)   ratio ${(uploadRate / shaRate).toFixed(2)}× (target ≥ 0.30×; upload ${uploadOnly.toFixed(2)} s, commit ${(uploadSeconds - uploadOnly).toFixed(2)} s) ${load()}`)
-      report(`run k=${K}       ${(runSeconds * 1000).toFixed(0).padStart(8)} ms              shuf -n ${K} ${(shufSeconds * 1000).toFixed(0)} ms   ratio ${(runSeconds / shufSeconds).toFixed(2)}× of shuf's time (target ≤ 1.00×) ${load()}`)
-      report(`server peak RSS ${(rss.maxRssBytes / 1e6).toFixed(0)} MB so far (${(afterUploadOnly.maxRssBytes / 1e6).toFixed(0)} MB after the upload, ${(afterUpload.maxRssBytes / 1e6).toFixed(0)} MB after the commit; target < 300 MB at 10M) ${load()}`)
+      report(
+        `upload+commit  ${uploadRate.toFixed(1).padStart(8)} MB/s (${uploadSeconds.toFixed(2)} s)   sha256sum ${shaRate.toFixed(1)} MB/s (${shaSeconds.toFixed(2)} s)   ratio ${(uploadRate / shaRate).toFixed(2)}× (target ≥ 0.30×; upload ${uploadOnly.toFixed(2)} s, commit ${(uploadSeconds - uploadOnly).toFixed(2)} s) ${load()}`,
+      )
+      report(
+        `run k=${K}       ${(runSeconds * 1000).toFixed(0).padStart(8)} ms              shuf -n ${K} ${(shufSeconds * 1000).toFixed(0)} ms   ratio ${(runSeconds / shufSeconds).toFixed(2)}× of shuf's time (target ≤ 1.00×) ${load()}`,
+      )
+      report(
+        `server peak RSS ${(rss.maxRssBytes / 1e6).toFixed(0)} MB so far (${(afterUploadOnly.maxRssBytes / 1e6).toFixed(0)} MB after the upload, ${(afterUpload.maxRssBytes / 1e6).toFixed(0)} MB after the commit; target < 300 MB at 10M) ${load()}`,
+      )
 
       // (d) Lookup with proof: 200 e-mail addresses spread over the file.
       const values = Array.from({ length: 200 }, (_, i) => `entrant${1 + Math.floor(((i + 0.5) / 200) * n)}@example.com`)
       const looked = await (await fetch(`${base}/__bench/lookup`, { method: 'POST', body: JSON.stringify({ publicId: draw.publicId, values }) })).json()
       if (looked.found !== values.length) throw new Error(`lookup found ${looked.found} of ${values.length}`)
-      report(`lookup+proof   p50 ${percentile(looked.times, 50).toFixed(1)} ms   p99 ${percentile(looked.times, 99).toFixed(1)} ms   (200 values, each with its Merkle path) ${load()}`)
+      report(
+        `lookup+proof   p50 ${percentile(looked.times, 50).toFixed(1)} ms   p99 ${percentile(looked.times, 99).toFixed(1)} ms   (200 values, each with its Merkle path) ${load()}`,
+      )
 
       // (d) Certificates: 60 anonymous requests that each need a print, and one signed-in
       // customer's own PDF (the working application PDF) at once, 5 rounds. Stored certificates
@@ -174,7 +210,21 @@ export async function run(report = console.log) {
       const publicIds = [draw.publicId]
       while (publicIds.length < 6) {
         const other = await post('/api/draw/create', { promotionId: ready.promotionId, title: `Certificate draw ${publicIds.length}`, winners: 1 })
-        execFileSync('curl', ['-sS', '--fail-with-body', '-o', '/dev/null', '-H', `cookie: ${cookie}`, '-H', `origin: ${base}`, '-F', `id=${other.id}`, '-F', `file=@${smallFile};type=text/csv`, `${base}/api/draw/uploadEntries`])
+        execFileSync('curl', [
+          '-sS',
+          '--fail-with-body',
+          '-o',
+          '/dev/null',
+          '-H',
+          `cookie: ${cookie}`,
+          '-H',
+          `origin: ${base}`,
+          '-F',
+          `id=${other.id}`,
+          '-F',
+          `file=@${smallFile};type=text/csv`,
+          `${base}/api/draw/uploadEntries`,
+        ])
         await post('/api/draw/commit', { id: other.id })
         await post('/api/draw/run', { id: other.id })
         publicIds.push(other.publicId)
@@ -195,7 +245,9 @@ export async function run(report = console.log) {
           }),
         )
         const start = performance.now()
-        const mine = fetch(`${base}/promotions/downloadworkingpdf/${ready.promotionId}`, { headers: { cookie } }).then(async (r) => (await r.arrayBuffer(), customer.push(performance.now() - start), r.status))
+        const mine = fetch(`${base}/promotions/downloadworkingpdf/${ready.promotionId}`, { headers: { cookie } }).then(
+          async (r) => (await r.arrayBuffer(), customer.push(performance.now() - start), r.status),
+        )
         const statuses = await Promise.all(crowd)
         const status = await mine
         if (status === 503) customer503 += 1

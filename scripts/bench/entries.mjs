@@ -34,7 +34,10 @@ const json = (res, body) => {
 async function serve() {
   const api = await startApiDatabase(dataDir)
   const userId = await api.insertUser({ email: 'bench-entries@example.com', firstName: 'Bench', lastName: 'Entries', accountName: 'Bench Entries' })
-  const { rows } = await api.pool.query(`insert into app.promotions (user_id, name, random_draw, fees) values ($1, 'Bench entries', true, '{}'::jsonb) returning id`, [userId])
+  const { rows } = await api.pool.query(
+    `insert into app.promotions (user_id, name, random_draw, fees) values ($1, 'Bench entries', true, '{}'::jsonb) returning id`,
+    [userId],
+  )
   const promotionId = rows[0].id
   await api.pool.query(`insert into app.entry_forms (promotion_id, code, status) values ($1, 'bench', 'open')`, [promotionId])
   const token = await api.createSession(userId)
@@ -47,7 +50,10 @@ async function serve() {
     rss: (_req, res) => json(res, rss()),
     // The newest committed draw's canonical file as stored (the download neutralises formula-like cells), copied to the data directory.
     canonical: async (_req, res) => {
-      const { rows: draws } = await api.pool.query(`select entries_key from app.draws where promotion_id = $1 and committed_at is not null order by id desc limit 1`, [promotionId])
+      const { rows: draws } = await api.pool.query(
+        `select entries_key from app.draws where promotion_id = $1 and committed_at is not null order by id desc limit 1`,
+        [promotionId],
+      )
       const file = path.join(dataDir, 'canonical.csv')
       const { pipeline } = await import('node:stream/promises')
       await pipeline(await storage.get(draws[0].entries_key), fs.createWriteStream(file))
@@ -96,7 +102,11 @@ async function serve() {
   stopOnSignal(dataDir, () => server.close(), api.stop)
 }
 
-const load = () => os.loadavg().map((l) => l.toFixed(2)).join(', ')
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ')
 const mb = (bytes) => `${(bytes / 1e6).toFixed(0)} MB`
 
 export async function run(report = console.log) {
@@ -109,7 +119,11 @@ export async function run(report = console.log) {
     return response.json()
   }
   const post = async (p, body) => {
-    const response = await fetch(`${base}${p}`, { method: 'POST', headers: { cookie, origin: base, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    const response = await fetch(`${base}${p}`, {
+      method: 'POST',
+      headers: { cookie, origin: base, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
     const answer = await response.json()
     if (!response.ok) throw new Error(`${p}: ${response.status} ${JSON.stringify(answer)}`)
     return answer

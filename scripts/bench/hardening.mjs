@@ -50,7 +50,11 @@ function fetchHomeBytes(port) {
       .get({ host: '127.0.0.1', port, path: '/', headers: { 'accept-encoding': 'br' } }, (res) => {
         const chunks = []
         res.on('data', (chunk) => chunks.push(chunk))
-        res.on('end', () => (res.headers['content-encoding'] === 'br' ? resolve(Buffer.concat(chunks)) : reject(new Error(`the home page came back as ${res.headers['content-encoding'] ?? 'identity'}`))))
+        res.on('end', () =>
+          res.headers['content-encoding'] === 'br'
+            ? resolve(Buffer.concat(chunks))
+            : reject(new Error(`the home page came back as ${res.headers['content-encoding'] ?? 'identity'}`)),
+        )
       })
       .on('error', reject)
   })
@@ -83,7 +87,12 @@ export async function run(report = console.log) {
     const cookie = await registerAndSignIn(base, dataDir, { email: 'bench-hot@example.com', password: 'correct horse battery staple' })
     const calls = {
       'GET /api/health': { path: '/api/health' },
-      'POST /api/account/authenticated': { path: '/api/account/authenticated', method: 'POST', headers: { cookie, origin: base, 'content-type': 'application/json' }, body: '{}' },
+      'POST /api/account/authenticated': {
+        path: '/api/account/authenticated',
+        method: 'POST',
+        headers: { cookie, origin: base, 'content-type': 'application/json' },
+        body: '{}',
+      },
       'GET /': { path: '/', headers: { 'accept-encoding': 'br' } },
     }
     const only = process.env.BENCH_CALLS

@@ -233,7 +233,10 @@ export async function confirmLink(dataDir, to) {
   for (let i = 0; i < 100; i++) {
     const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')) : []
     for (const file of files) {
-      const text = fs.readFileSync(path.join(outbox, file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=')
+      const text = fs
+        .readFileSync(path.join(outbox, file), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=')
       if (!text.includes(to)) continue
       const link = text.match(/https?:\/\/\S*\/api\/account\/confirmEmail\S*/)?.[0]
       if (link) return link
@@ -261,9 +264,16 @@ export async function registerAndSignIn(base, dataDir, { email, password }) {
 
 /** Signs `email` in; the session cookie header. */
 export async function signIn(base, { email, password }) {
-  const login = await fetch(`${base}/api/account/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) })
+  const login = await fetch(`${base}/api/account/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  })
   if (!login.ok) throw new Error(`login: ${login.status}`)
-  return login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+  return login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -333,7 +343,8 @@ export async function serverTimings(base) {
 export const ms = (value) => (value === undefined ? '-' : `${value.toFixed(1)} ms`)
 
 /** A `load` result: `p50 … ms, p99 … ms, … req/s (… requests, … failed)`. */
-export const describeLoad = (r) => `p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.rps.toFixed(0)} req/s (${r.count} requests, ${r.failures} failed)`
+export const describeLoad = (r) =>
+  `p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.rps.toFixed(0)} req/s (${r.count} requests, ${r.failures} failed)`
 
 /** A `load` result beside the server's `stats` of the same requests. */
 export const describeServerAndClient = (client, server) =>

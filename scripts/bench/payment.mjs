@@ -12,7 +12,20 @@
 import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
-import { benchDataDir, benchHandler, describeServerAndClient as f, fetchOk, listenAndAnnounce, load, serverTimings, startApiDatabase, startChild, stats, stopChild, stopOnSignal } from './lib.mjs'
+import {
+  benchDataDir,
+  benchHandler,
+  describeServerAndClient as f,
+  fetchOk,
+  listenAndAnnounce,
+  load,
+  serverTimings,
+  startApiDatabase,
+  startChild,
+  stats,
+  stopChild,
+  stopOnSignal,
+} from './lib.mjs'
 
 const dataDir = benchDataDir('payment')
 const SECONDS = Number(process.env.BENCH_SECONDS || 10)
@@ -28,7 +41,13 @@ async function serve() {
   const userId = await api.insertUser({ email: 'bench-payment@example.com', firstName: 'Bench', lastName: 'Payment', accountName: 'Bean There' })
   // NSW + ACT + SA, $20,000, managed: three permits required.
   const fees = shared.calculateFees({ ausStates: shared.ausStatesOf('nsw', 'act', 'sa'), totalPrizeValue: 2_000_000, hasNswAuthority: false })
-  const feeJson = JSON.stringify({ ...shared.toFeeDue(fees), isNSWIncludedButNotRequired: false, isACTIncludedButNotRequired: false, isSAIncludedButNotRequired: false, ruleSetId: fees.ruleSetId })
+  const feeJson = JSON.stringify({
+    ...shared.toFeeDue(fees),
+    isNSWIncludedButNotRequired: false,
+    isACTIncludedButNotRequired: false,
+    isSAIncludedButNotRequired: false,
+    ruleSetId: fees.ruleSetId,
+  })
   // Promotions already in "Ready for submission" (the application's completeness is the save's business, measured elsewhere).
   await pool.query(
     `insert into app.promotions (user_id, name, status_id, total_prize_value, state_nsw, state_act, state_sa, managed_submission, requires_permits, fees)
@@ -44,12 +63,33 @@ async function serve() {
     { attachmentType: { code: 'B' }, exists: true, fileName: 'bench-terms.pdf', userFileName: 'Terms.pdf', fileExtension: 'pdf' },
     { attachmentType: { code: 'E' }, exists: true, fileName: 'bench-advert.pdf', userFileName: 'Advert.pdf', fileExtension: 'pdf' },
   ]
-  const applicant = { organisation: 'Bean There Pty Ltd', abnacn: '51824753556', businessAddress: { lineOne: '1 George St', suburb: 'Sydney', state: 'NSW', postcode: '2000' }, postalSameAsBusiness: true, contact: { firstName: 'Ana', lastName: 'Ruiz', position: 'Marketing manager', phone: '0291234567', email: 'ana@example.com' } }
-  const permit = { startDate: '2027-02-01', startTime: '09:00', endDate: '2027-03-31', endTime: '17:00', promotedProducts: 'Coffee beans', entryMechanic: 'Buy a bag and enter the code online.', finalDraw: { date: '2027-04-07', time: '15:00', locationOrganisation: 'Draw Co', locationAddress: applicant.businessAddress } }
+  const applicant = {
+    organisation: 'Bean There Pty Ltd',
+    abnacn: '51824753556',
+    businessAddress: { lineOne: '1 George St', suburb: 'Sydney', state: 'NSW', postcode: '2000' },
+    postalSameAsBusiness: true,
+    contact: { firstName: 'Ana', lastName: 'Ruiz', position: 'Marketing manager', phone: '0291234567', email: 'ana@example.com' },
+  }
+  const permit = {
+    startDate: '2027-02-01',
+    startTime: '09:00',
+    endDate: '2027-03-31',
+    endTime: '17:00',
+    promotedProducts: 'Coffee beans',
+    entryMechanic: 'Buy a bag and enter the code online.',
+    finalDraw: { date: '2027-04-07', time: '15:00', locationOrganisation: 'Draw Co', locationAddress: applicant.businessAddress },
+  }
   const { rows: packRows } = await pool.query(
     `insert into app.promotions (user_id, name, status_id, total_prize_value, state_nsw, state_act, state_sa, managed_submission, requires_permits, fees, permit, applicant, details, attachments)
      values ($1, 'Bench lodgement pack', 4, 2000000, true, true, true, true, true, $2::jsonb, $3::jsonb, $4::jsonb, $5::jsonb, $6::jsonb) returning id`,
-    [userId, feeJson, JSON.stringify(permit), JSON.stringify(applicant), JSON.stringify({ prizeValueNSW: 1_000_000, prizeValueACT: 500_000, prizeValueSA: 500_000, prizeQuantityTotal: 3 }), JSON.stringify(attachments)],
+    [
+      userId,
+      feeJson,
+      JSON.stringify(permit),
+      JSON.stringify(applicant),
+      JSON.stringify({ prizeValueNSW: 1_000_000, prizeValueACT: 500_000, prizeValueSA: 500_000, prizeQuantityTotal: 3 }),
+      JSON.stringify(attachments),
+    ],
   )
   const packId = packRows[0].id
   await pool.query(
@@ -79,7 +119,17 @@ async function serve() {
       if (!stopping) throw error
     })
     await boss.start()
-    await startLodgementPackWorker(boss, { db: api.database.db, storage: new LocalFileStorage(dataDir), pdf: () => (printer ??= new PdfService({ chromiumPath: config.CHROMIUM_PATH })), productName: 'PermitDesk', logger: api.logger }, { pollingIntervalSeconds: 0.5 })
+    await startLodgementPackWorker(
+      boss,
+      {
+        db: api.database.db,
+        storage: new LocalFileStorage(dataDir),
+        pdf: () => (printer ??= new PdfService({ chromiumPath: config.CHROMIUM_PATH })),
+        productName: 'PermitDesk',
+        logger: api.logger,
+      },
+      { pollingIntervalSeconds: 0.5 },
+    )
   }
   const routes = {
     // The lodgement pack job (pg-boss in the same database), started after the in-request figure.
@@ -91,7 +141,11 @@ async function serve() {
     // A new version of the pack's promotion (as any save makes): its pack must be built again.
     touchPack: (_req, res) => pool.query('update app.promotions set version = version + 1 where id = $1', [packId]).then(() => res.end('{}')),
   }
-  const server = listenAndAnnounce(http.createServer(benchHandler(app, { routes, timings: true })), { token, ids: ids.map((r) => r.id).filter((id) => id !== packId), packId })
+  const server = listenAndAnnounce(http.createServer(benchHandler(app, { routes, timings: true })), {
+    token,
+    ids: ids.map((r) => r.id).filter((id) => id !== packId),
+    packId,
+  })
   stopOnSignal(
     dataDir,
     () => server.close(),
@@ -115,7 +169,16 @@ export async function run(report = console.log) {
       const response = await fetch(`${base}/api/promotion/submitPermitApplication`, {
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify({ id, cardName: 'Bench Payer', cardNumber: '4242424242424242', cardExpiry: '12/35', cardSecurityCode: '123', isReattempt: false, isBPAY: false, isCardAfterBpay: false }),
+        body: JSON.stringify({
+          id,
+          cardName: 'Bench Payer',
+          cardNumber: '4242424242424242',
+          cardExpiry: '12/35',
+          cardSecurityCode: '123',
+          isReattempt: false,
+          isBPAY: false,
+          isCardAfterBpay: false,
+        }),
       })
       const answer = await response.json().catch(() => undefined)
       if (response.ok) {
@@ -138,7 +201,9 @@ export async function run(report = console.log) {
     report(`payment: POST /api/promotion/submitPermitApplication ${f(paid, paidServer)}`)
     if (lastError) report(`payment: last failed submit: ${lastError}`)
     if (queue.length === 0) report('payment: ran out of prepared promotions: raise BENCH_PROMOTIONS')
-    report(`payment: submit / health: server p50 x${(paidServer.p50 / healthServer.p50).toFixed(1)}, p99 x${(paidServer.p99 / healthServer.p99).toFixed(1)}, throughput ${((100 * paid.rps) / health.rps).toFixed(0)}% of health`)
+    report(
+      `payment: submit / health: server p50 x${(paidServer.p50 / healthServer.p50).toFixed(1)}, p99 x${(paidServer.p99 / healthServer.p99).toFixed(1)}, throughput ${((100 * paid.rps) / health.rps).toFixed(0)}% of health`,
+    )
 
     if (lastInvoice) {
       const url = `${base}/download/invoice/${lastInvoice.invoiceNumber}`
@@ -165,12 +230,15 @@ export async function run(report = console.log) {
     }
     const built = await timePack()
     const stored = await timePack()
-    report(`payment: lodgement pack, 3 states (NSW, ACT, SA forms) + 2 attachments of 0.2 MB: built in ${built.seconds.toFixed(2)} s, ${(built.bytes / 1024 / 1024).toFixed(2)} MB; from storage ${stored.seconds.toFixed(3)} s`)
+    report(
+      `payment: lodgement pack, 3 states (NSW, ACT, SA forms) + 2 attachments of 0.2 MB: built in ${built.seconds.toFixed(2)} s, ${(built.bytes / 1024 / 1024).toFixed(2)} MB; from storage ${stored.seconds.toFixed(3)} s`,
+    )
 
     // The same pack through the job queue, as the server runs it: asked for, then followed as the dashboard does.
     await fetch(`${base}/__bench/startJobs`)
     await fetch(`${base}/__bench/touchPack`)
-    const post = (path, body) => fetch(`${base}${path}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    const post = (path, body) =>
+      fetch(`${base}${path}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) })
     const t = performance.now()
     const asked = await post('/api/promotion/requestLodgementPack', { id: ready.packId })
     if (!asked.ok) throw new Error(`requestLodgementPack answered ${asked.status}: ${await asked.text()}`)
@@ -183,7 +251,9 @@ export async function run(report = console.log) {
     }
     const jobSeconds = (performance.now() - t) / 1000
     if (view.state !== 'ready') throw new Error(`the lodgement pack job ended ${view.state}: ${view.error}`)
-    report(`payment: lodgement pack through the job (queued to ready, worker polling every 0.5 s, ${polls} progress reads): ${jobSeconds.toFixed(2)} s, ${(view.sizeBytes / 1024 / 1024).toFixed(2)} MB; in-request build ${built.seconds.toFixed(2)} s (job / in-request x${(jobSeconds / built.seconds).toFixed(2)})`)
+    report(
+      `payment: lodgement pack through the job (queued to ready, worker polling every 0.5 s, ${polls} progress reads): ${jobSeconds.toFixed(2)} s, ${(view.sizeBytes / 1024 / 1024).toFixed(2)} MB; in-request build ${built.seconds.toFixed(2)} s (job / in-request x${(jobSeconds / built.seconds).toFixed(2)})`,
+    )
   } finally {
     await stopChild(ready.child)
   }

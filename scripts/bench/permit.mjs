@@ -14,7 +14,21 @@
  * generator does not share its event loop.
  */
 import http from 'node:http'
-import { benchDataDir, benchHandler, describeServerAndClient as f, fetchOk, listenAndAnnounce, load, ms, serverTimings, startApiDatabase, startChild, stats, stopChild, stopOnSignal } from './lib.mjs'
+import {
+  benchDataDir,
+  benchHandler,
+  describeServerAndClient as f,
+  fetchOk,
+  listenAndAnnounce,
+  load,
+  ms,
+  serverTimings,
+  startApiDatabase,
+  startChild,
+  stats,
+  stopChild,
+  stopOnSignal,
+} from './lib.mjs'
 
 const dataDir = benchDataDir('permit')
 const SECONDS = Number(process.env.BENCH_SECONDS || 10)
@@ -132,25 +146,64 @@ async function serve() {
 
   const application = fullApplication(shared)
   // Checked here so a payload the schema refuses fails the bench, not every request.
-  shared.PermitSaveSchema.parse({ id: 1, versionNumber: 1, ausStates: shared.ausStatesOf('nsw', 'act', 'vic'), ...application.promotion, permit: application.permit })
+  shared.PermitSaveSchema.parse({
+    id: 1,
+    versionNumber: 1,
+    ausStates: shared.ausStatesOf('nsw', 'act', 'vic'),
+    ...application.promotion,
+    permit: application.permit,
+  })
 
   const userId = await api.insertUser({ email: 'bench-permit@example.com', firstName: 'Bench', lastName: 'Permit', accountName: 'Bean There' })
-  const quiz = { ausStates: shared.ausStatesOf('nsw', 'act', 'vic'), totalPrizeValue: 2_000_000, hasNswAuthority: false, winnersDrawnElectronically: true, randomDrawMachineApproved: true }
+  const quiz = {
+    ausStates: shared.ausStatesOf('nsw', 'act', 'vic'),
+    totalPrizeValue: 2_000_000,
+    hasNswAuthority: false,
+    winnersDrawnElectronically: true,
+    randomDrawMachineApproved: true,
+  }
   const fees = shared.calculateFees(quiz)
-  const feeJson = JSON.stringify({ ...Object.fromEntries(Object.entries(fees).filter(([k]) => k.startsWith('feeDue_'))), isNSWIncludedButNotRequired: false, isACTIncludedButNotRequired: false, isSAIncludedButNotRequired: false, ruleSetId: fees.ruleSetId })
+  const feeJson = JSON.stringify({
+    ...Object.fromEntries(Object.entries(fees).filter(([k]) => k.startsWith('feeDue_'))),
+    isNSWIncludedButNotRequired: false,
+    isACTIncludedButNotRequired: false,
+    isSAIncludedButNotRequired: false,
+    ruleSetId: fees.ruleSetId,
+  })
   const { applicant, ...permit } = application.permit
   const { attachments: _none, ...details } = application.promotion
   // Two documents on the PDF's promotion so its attachment list shows files (the save leaves them out: they point at uploads).
   const attachments = [
-    { attachmentType: { code: 'B', name: 'Terms and conditions' }, uploaded: true, fileName: 'b.pdf', userFileName: 'Terms and conditions v3.pdf', uploadDate: new Date().toISOString() },
-    { attachmentType: { code: 'E', name: 'Proposed advertisement or notice' }, uploaded: true, fileName: 'e.pdf', userFileName: 'Poster A3.pdf', uploadDate: new Date().toISOString() },
+    {
+      attachmentType: { code: 'B', name: 'Terms and conditions' },
+      uploaded: true,
+      fileName: 'b.pdf',
+      userFileName: 'Terms and conditions v3.pdf',
+      uploadDate: new Date().toISOString(),
+    },
+    {
+      attachmentType: { code: 'E', name: 'Proposed advertisement or notice' },
+      uploaded: true,
+      fileName: 'e.pdf',
+      userFileName: 'Poster A3.pdf',
+      uploadDate: new Date().toISOString(),
+    },
   ]
   const insert = (name, filled) =>
     pool.query(
       `insert into app.promotions (user_id, name, status_id, start_date, total_prize_value, state_nsw, state_act, state_vic, managed_submission, random_draw,
          has_nsw_authority, winners_drawn_electronically, random_draw_machine_approved, requires_permits, fees, permit, applicant, details, attachments)
        values ($1, $2, 1, $3, 2000000, true, true, true, true, true, false, true, true, true, $4::jsonb, $5::jsonb, $6::jsonb, $7::jsonb, $8::jsonb) returning id`,
-      [userId, name, permit.startDate, feeJson, JSON.stringify(filled ? permit : {}), filled ? JSON.stringify(applicant) : null, JSON.stringify(filled ? details : {}), JSON.stringify(filled ? attachments : [])],
+      [
+        userId,
+        name,
+        permit.startDate,
+        feeJson,
+        JSON.stringify(filled ? permit : {}),
+        filled ? JSON.stringify(applicant) : null,
+        JSON.stringify(filled ? details : {}),
+        JSON.stringify(filled ? attachments : []),
+      ],
     )
   // One promotion per save client, each starting empty (the first save fills it), and one filled for the PDF.
   const saveIds = []
@@ -164,7 +217,12 @@ async function serve() {
   const app = api.createApp(config, { pdf: () => (printer ??= new PdfService({ chromiumPath: config.CHROMIUM_PATH })) })
   // Server-side latency: request in to response written, per route (ids folded), collected until read.
   const server = listenAndAnnounce(http.createServer(benchHandler(app, { timings: true })), { token, saveIds, pdfId, application })
-  stopOnSignal(dataDir, () => server.close(), () => printer?.close(), api.stop)
+  stopOnSignal(
+    dataDir,
+    () => server.close(),
+    () => printer?.close(),
+    api.stop,
+  )
 }
 
 export async function run(report = console.log) {
@@ -202,7 +260,9 @@ export async function run(report = console.log) {
     report(`permit: working PDF of a filled application: ${(pdfBytes / 1024).toFixed(0)} KB${pages ? `, ${pages} pages` : ''}`)
     report(`permit: PDF cold (first after start, browser launch included)  server ${ms(coldServer)}; client ${ms(coldClient)}`)
     report(`permit: PDF warm, one at a time for ${PDF_SECONDS} s               ${f(warm, warmServer)}`)
-    report(`permit: PDF warm, ${PDF_CONCURRENCY} at once for ${PDF_SECONDS} s                   ${f(parallel, parallelServer)} = ${parallel.rps.toFixed(1)} PDFs/s`)
+    report(
+      `permit: PDF warm, ${PDF_CONCURRENCY} at once for ${PDF_SECONDS} s                   ${f(parallel, parallelServer)} = ${parallel.rps.toFixed(1)} PDFs/s`,
+    )
     report(`permit: target warm PDF p50 < ${TARGET_PDF_P50_MS} ms: ${warmServer.p50 < TARGET_PDF_P50_MS ? 'met' : 'NOT met'} (server ${ms(warmServer.p50)})`)
 
     // (a) the save round-trip, each client on its own promotion: GET it, then save it again and again with the version each save answers.
@@ -226,8 +286,16 @@ export async function run(report = console.log) {
     let lastSaved
     const save = async (client) => {
       // A changed answer each time, as the wizard sends: every save writes and records a change.
-      const body = { ...bodies[client], versionNumber: versions[client], permit: { ...bodies[client].permit, comments: `Please call before lodging (${++saves}).` } }
-      const response = await fetch(`${base}/api/promotion/save`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+      const body = {
+        ...bodies[client],
+        versionNumber: versions[client],
+        permit: { ...bodies[client].permit, comments: `Please call before lodging (${++saves}).` },
+      }
+      const response = await fetch(`${base}/api/promotion/save`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
       const answer = await response.json().catch(() => undefined)
       if (response.ok) {
         versions[client] = answer.versionNumber
@@ -249,11 +317,16 @@ export async function run(report = console.log) {
     const saved = await load(SECONDS, CONCURRENCY, save)
     const savedServer = serverStats(await serverTimings(base), 'POST /api/promotion/save')
 
-    report(`permit: save: full application (${JSON.stringify(bodies[0]).length.toLocaleString('en-AU')} bytes of JSON), ${CONCURRENCY} concurrent clients each on its own promotion, ${SECONDS} s each`)
+    report(
+      `permit: save: full application (${JSON.stringify(bodies[0]).length.toLocaleString('en-AU')} bytes of JSON), ${CONCURRENCY} concurrent clients each on its own promotion, ${SECONDS} s each`,
+    )
     report(`permit: GET /api/health            ${f(health, healthServer)}`)
     report(`permit: POST /api/promotion/save   ${f(saved, savedServer)}; ${conflicts} version conflicts`)
     if (lastError) report(`permit: last failed save: ${lastError}`)
-    if (lastSaved) report(`permit: a saved application: status ${lastSaved.permitStatus?.name}, sections complete ${(lastSaved.permit?.completedSections ?? []).length}, application complete ${lastSaved.permit?.applicationComplete} (no attachments uploaded)`)
+    if (lastSaved)
+      report(
+        `permit: a saved application: status ${lastSaved.permitStatus?.name}, sections complete ${(lastSaved.permit?.completedSections ?? []).length}, application complete ${lastSaved.permit?.applicationComplete} (no attachments uploaded)`,
+      )
     report(
       `permit: save / health: server p50 x${(savedServer.p50 / healthServer.p50).toFixed(1)}, p99 x${(savedServer.p99 / healthServer.p99).toFixed(1)}, throughput ${((100 * saved.rps) / health.rps).toFixed(0)}% of health; target save p99 < ${TARGET_SAVE_P99_MS} ms: ${savedServer.p99 < TARGET_SAVE_P99_MS ? 'met' : 'NOT met'} (server ${ms(savedServer.p99)}, client ${ms(saved.p99)})`,
     )

@@ -88,7 +88,11 @@ async function startAndTime(dir, dataDir, { onFirstAnswers = () => {} } = {}) {
 const firstAnswers = (times) => SURFACES.map((p) => `${p} ${s(times[p])}`).join(', ')
 
 function rssKb(pid) {
-  return Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)]).toString().trim() || 0)
+  return Number(
+    execFileSync('ps', ['-o', 'rss=', '-p', String(pid)])
+      .toString()
+      .trim() || 0,
+  )
 }
 function postgresRssKb(dataDir) {
   const lines = execFileSync('ps', ['-eo', 'rss,args']).toString().split('\n')

@@ -25,7 +25,13 @@ async function serve() {
   await pool.query(`insert into app.users (email, password_hash, first_name, last_name, account_name)
     select 'bench-' || g || '@example.com', 'x', 'Bench', 'User ' || g, 'Bench account ' || g from generate_series(0, ${OTHER_USERS}) g`)
   const fees = calculateFees({ ausStates: ausStatesOf('nsw', 'act'), totalPrizeValue: 2_000_000, hasNswAuthority: false, winnersDrawnElectronically: false })
-  const feeJson = JSON.stringify({ ...Object.fromEntries(Object.entries(fees).filter(([k]) => k.startsWith('feeDue_'))), isNSWIncludedButNotRequired: false, isACTIncludedButNotRequired: false, isSAIncludedButNotRequired: false, ruleSetId: fees.ruleSetId })
+  const feeJson = JSON.stringify({
+    ...Object.fromEntries(Object.entries(fees).filter(([k]) => k.startsWith('feeDue_'))),
+    isNSWIncludedButNotRequired: false,
+    isACTIncludedButNotRequired: false,
+    isSAIncludedButNotRequired: false,
+    ruleSetId: fees.ruleSetId,
+  })
   const insert = (from, to, userExpr) =>
     pool.query(
       `insert into app.promotions (user_id, name, status_id, start_date, total_prize_value, state_nsw, state_act, state_vic, archived, fees, created_at, updated_at)
@@ -61,10 +67,14 @@ export async function run(report = console.log) {
     await loadUrl(`${base}/api/health`, headers)
     const health = await loadUrl(`${base}/api/health`, headers)
     const list = await loadUrl(listUrl, headers)
-    report(`promotions: ${TOTAL.toLocaleString('en-AU')} promotions, ${MINE.toLocaleString('en-AU')} for the signed-in account (9,000 not archived), ${CONCURRENCY} concurrent clients, ${SECONDS} s each`)
+    report(
+      `promotions: ${TOTAL.toLocaleString('en-AU')} promotions, ${MINE.toLocaleString('en-AU')} for the signed-in account (9,000 not archived), ${CONCURRENCY} concurrent clients, ${SECONDS} s each`,
+    )
     report(`promotions: GET /api/health           ${f(health)}`)
     report(`promotions: GET /api/promotion/list   ${f(list)}  (page of 10 by date with the total)`)
-    report(`promotions: list / health: p50 x${(list.p50 / health.p50).toFixed(2)}, p99 x${(list.p99 / health.p99).toFixed(2)}, throughput ${(100 * list.rps / health.rps).toFixed(0)}% of health; target list p99 < 50 ms: ${list.p99 < 50 ? 'met' : 'NOT met'}`)
+    report(
+      `promotions: list / health: p50 x${(list.p50 / health.p50).toFixed(2)}, p99 x${(list.p99 / health.p99).toFixed(2)}, throughput ${((100 * list.rps) / health.rps).toFixed(0)}% of health; target list p99 < 50 ms: ${list.p99 < 50 ? 'met' : 'NOT met'}`,
+    )
   } finally {
     await stopChild(ready.child)
   }

@@ -58,7 +58,12 @@ async function lighthouseScores(url) {
   const chromeLauncher = await import('chrome-launcher')
   const chrome = await chromeLauncher.launch({ chromePath: chromium, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] })
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] })
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    })
     const { categories, audits } = result.lhr
     return {
       scores: Object.fromEntries(Object.entries(categories).map(([key, category]) => [key, Math.round(category.score * 100)])),
@@ -79,7 +84,27 @@ async function publishToLive() {
   if (!login.ok) throw new Error(`CMS login failed: ${login.status}`)
   const { token } = await login.json()
   const slug = `bench-${Date.now()}`
-  const body = { root: { type: 'root', version: 1, direction: 'ltr', format: '', indent: 0, children: [{ type: 'paragraph', version: 1, direction: 'ltr', format: '', indent: 0, textFormat: 0, textStyle: '', children: [{ type: 'text', text: 'Bench article.', format: 0, version: 1, detail: 0, mode: 'normal', style: '' }] }] } }
+  const body = {
+    root: {
+      type: 'root',
+      version: 1,
+      direction: 'ltr',
+      format: '',
+      indent: 0,
+      children: [
+        {
+          type: 'paragraph',
+          version: 1,
+          direction: 'ltr',
+          format: '',
+          indent: 0,
+          textFormat: 0,
+          textStyle: '',
+          children: [{ type: 'text', text: 'Bench article.', format: 0, version: 1, detail: 0, mode: 'normal', style: '' }],
+        },
+      ],
+    },
+  }
   const started = performance.now()
   const created = await fetch(`${base}/cms-api/news`, {
     method: 'POST',
@@ -108,7 +133,9 @@ export async function run(report = console.log) {
     for (const pagePath of ['/', '/reviews/', '/contact/']) {
       const lh = await lighthouseScores(`${base}${pagePath}`)
       const s = lh.scores
-      report(`site: Lighthouse mobile ${pagePath}: performance ${s.performance}, accessibility ${s.accessibility}, best practices ${s['best-practices']}, SEO ${s.seo} (LCP ${lh.lcp}, TBT ${lh.tbt}, CLS ${lh.cls})${lh.failing.length ? `; failing audits: ${lh.failing.join(', ')}` : ''}`)
+      report(
+        `site: Lighthouse mobile ${pagePath}: performance ${s.performance}, accessibility ${s.accessibility}, best practices ${s['best-practices']}, SEO ${s.seo} (LCP ${lh.lcp}, TBT ${lh.tbt}, CLS ${lh.cls})${lh.failing.length ? `; failing audits: ${lh.failing.join(', ')}` : ''}`,
+      )
     }
 
     const seconds = await publishToLive()

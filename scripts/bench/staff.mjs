@@ -21,8 +21,11 @@ async function serve() {
 
   await pool.query(`insert into app.users (email, password_hash, first_name, last_name, account_name)
     select 'promoter-' || g || '@example.com', 'x', 'First' || g, 'Last' || g, 'Account ' || md5(g::text) from generate_series(1, ${USERS}) g`)
-  const { rows: staffRows } = await pool.query(`insert into app.users (email, password_hash, first_name, last_name, account_name, is_staff) values ('staff@example.com', 'x', 'Sam', 'Staff', 'Staff', true) returning id`)
-  const fees = '{"feeDue_ACT":0,"feeDue_NSW":46800,"feeDue_SA":0,"feeDue_Service":30000,"feeDue_AbridgedTC":0,"feeDue_HostedTC":0,"feeDue_RandomDraw":0,"feeDue_SkillsBasedTC":0,"feeDue_TermsAndConditions":0,"feeDue_CCSurcharge":0,"feeDue_GST":3000,"feeDue_Total":79800,"feeDue_GrandTotal":79800,"isNSWIncludedButNotRequired":false,"isACTIncludedButNotRequired":false,"isSAIncludedButNotRequired":false,"ruleSetId":"bench"}'
+  const { rows: staffRows } = await pool.query(
+    `insert into app.users (email, password_hash, first_name, last_name, account_name, is_staff) values ('staff@example.com', 'x', 'Sam', 'Staff', 'Staff', true) returning id`,
+  )
+  const fees =
+    '{"feeDue_ACT":0,"feeDue_NSW":46800,"feeDue_SA":0,"feeDue_Service":30000,"feeDue_AbridgedTC":0,"feeDue_HostedTC":0,"feeDue_RandomDraw":0,"feeDue_SkillsBasedTC":0,"feeDue_TermsAndConditions":0,"feeDue_CCSurcharge":0,"feeDue_GST":3000,"feeDue_Total":79800,"feeDue_GrandTotal":79800,"isNSWIncludedButNotRequired":false,"isACTIncludedButNotRequired":false,"isSAIncludedButNotRequired":false,"ruleSetId":"bench"}'
   // Each promotion: a name and an applicant organisation made of hashes (so a 6-character search
   // term matches few rows), one in twenty with an NSW permit number; statuses spread over all 15,
   // submitted up to 10 days ago.
@@ -61,7 +64,8 @@ export async function run(report = console.log) {
       permit: await fetch(search('NTP/4240'), { headers }).then((r) => r.json()),
       email: await fetch(search('promoter-77@'), { headers }).then((r) => r.json()),
     }
-    if (!(checks.org.total >= 1 && checks.permit.total >= 1 && checks.email.total >= 1)) throw new Error(`search answered ${JSON.stringify(checks).slice(0, 300)}`)
+    if (!(checks.org.total >= 1 && checks.permit.total >= 1 && checks.email.total >= 1))
+      throw new Error(`search answered ${JSON.stringify(checks).slice(0, 300)}`)
     const textSearches = [search(ready.org), search(ready.name), search('NTP/4240'), search('promoter-77@'), search('contact1234@')]
     const accountSearches = Array.from({ length: 20 }, (_, i) => `${base}/api/admin/getPromotions?account_id=${1 + i * 97}`)
     const outstanding = [`${base}/api/promotion/getOutstanding?useSaved=false`]
@@ -71,7 +75,9 @@ export async function run(report = console.log) {
     const account = await loadUrls(accountSearches, headers)
     const list = await loadUrls(outstanding, headers)
     // Issue 26: the statistics screen's call, unfiltered and with each filter staff use.
-    const statisticsUrls = ['', '?state=NSW', '?service=managedSubmission', '?from=2026-01-01&to=2026-12-31', '?includeTest=true'].map((q) => `${base}/api/admin/statistics${q}`)
+    const statisticsUrls = ['', '?state=NSW', '?service=managedSubmission', '?from=2026-01-01&to=2026-12-31', '?includeTest=true'].map(
+      (q) => `${base}/api/admin/statistics${q}`,
+    )
     // The first computation of each filter set is timed apart (cold); the load then reads what staff
     // meet while nothing changes: the figures computed once per data version.
     const coldStarted = performance.now()
@@ -80,12 +86,16 @@ export async function run(report = console.log) {
     const statistics = await loadUrls(statisticsUrls, headers)
     const rows = (await fetch(outstanding[0], { headers }).then((r) => r.json())).rows.length
     const ratio = (r) => `p50 x${(r.p50 / health.p50).toFixed(2)}, p99 x${(r.p99 / health.p99).toFixed(2)} of health`
-    report(`staff: ${TOTAL.toLocaleString('en-AU')} promotions over ${USERS.toLocaleString('en-AU')} accounts, ${CONCURRENCY} concurrent clients, ${SECONDS} s each`)
+    report(
+      `staff: ${TOTAL.toLocaleString('en-AU')} promotions over ${USERS.toLocaleString('en-AU')} accounts, ${CONCURRENCY} concurrent clients, ${SECONDS} s each`,
+    )
     report(`staff: GET /api/health                          ${f(health)}`)
     report(`staff: getPromotions free text (5 terms)        ${f(text)}  ${ratio(text)}; target p99 < 100 ms: ${text.p99 < 100 ? 'met' : 'NOT met'}`)
     report(`staff: getPromotions by account_id              ${f(account)}  ${ratio(account)}`)
     report(`staff: getOutstanding (${rows} rows, limit 500)    ${f(list)}  ${ratio(list)}`)
-    report(`staff: statistics (5 filter sets)               ${f(statistics)}  ${ratio(statistics)}; target p99 < 250 ms: ${statistics.p99 < 250 ? 'met' : 'NOT met'}; first computation per filter set ${statisticsCold.toFixed(0)} ms`)
+    report(
+      `staff: statistics (5 filter sets)               ${f(statistics)}  ${ratio(statistics)}; target p99 < 250 ms: ${statistics.p99 < 250 ? 'met' : 'NOT met'}; first computation per filter set ${statisticsCold.toFixed(0)} ms`,
+    )
   } finally {
     await stopChild(ready.child)
   }

@@ -74,9 +74,11 @@ async function uploadLoad(port, headers) {
   for (let round = 0; round < ROUNDS; round++) {
     await Promise.all(
       Array.from({ length: UPLOADS }, () =>
-        rawRequest({ port, method: 'POST', path: '/api/Upload', headers: { 'content-type': type, 'content-length': body.length, ...headers } }, body).then((status) => {
-          if (status !== 201) failures++
-        }),
+        rawRequest({ port, method: 'POST', path: '/api/Upload', headers: { 'content-type': type, 'content-length': body.length, ...headers } }, body).then(
+          (status) => {
+            if (status !== 201) failures++
+          },
+        ),
       ),
     )
   }
@@ -90,7 +92,14 @@ async function startS3() {
   const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: 'bench', configs: [] }] })
   const address = await server.run()
   return {
-    env: { STORAGE: 's3', S3_BUCKET: 'bench', S3_ENDPOINT: `http://127.0.0.1:${address.port}`, S3_FORCE_PATH_STYLE: 'true', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' },
+    env: {
+      STORAGE: 's3',
+      S3_BUCKET: 'bench',
+      S3_ENDPOINT: `http://127.0.0.1:${address.port}`,
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+    },
     close: async () => {
       await server.close()
       fs.rmSync(directory, { recursive: true, force: true })

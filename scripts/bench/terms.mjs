@@ -51,8 +51,14 @@ export async function run(report) {
     name: 'Big national giveaway',
     ausStates: ausStatesOf(...STATE_KEYS),
     totalPrizeValue: 25_000_000,
-    prizeValueACT: 25_000_000, prizeValueNSW: 25_000_000, prizeValueSA: 25_000_000, prizeValueVIC: 25_000_000,
-    prizeValueQLD: 25_000_000, prizeValueTAS: 25_000_000, prizeValueWA: 25_000_000, prizeValueNT: 25_000_000,
+    prizeValueACT: 25_000_000,
+    prizeValueNSW: 25_000_000,
+    prizeValueSA: 25_000_000,
+    prizeValueVIC: 25_000_000,
+    prizeValueQLD: 25_000_000,
+    prizeValueTAS: 25_000_000,
+    prizeValueWA: 25_000_000,
+    prizeValueNT: 25_000_000,
     prizeQuantityTotal: 120,
     prizeDescription: 'A car, a house, a holiday, cash, wine, televisions and concert tickets.',
     prizeCategoriesValue: keysToFlags([...PRIZE_CATEGORIES], PRIZE_CATEGORY_FLAGS),
@@ -60,26 +66,51 @@ export async function run(report) {
     prizePublicationACT: 'The Canberra Times',
     prizePublicationDateACT: '2027-04-14',
     permit: {
-      startDate: '2027-02-01', startTime: '09:00', endDate: '2027-03-31', endTime: '15:00',
-      under18s: true, inducementsOffered: true, inducementsDetail: 'a free sample with every purchase',
+      startDate: '2027-02-01',
+      startTime: '09:00',
+      endDate: '2027-03-31',
+      endTime: '15:00',
+      under18s: true,
+      inducementsOffered: true,
+      inducementsDetail: 'a free sample with every purchase',
       promotedProducts: 'Sunscreen',
       entryMethodsValue: keysToFlags(['internet', 'mail', 'sms', 'phone1900', 'gaming'], ENTRY_METHOD_FLAGS),
-      entryMethodsPhoneNumbers: '19 99 99', entryMethodsWebsite: 'example.com.au/win',
-      entryMechanic: 'Buy any product and enter the code.', entriesPerDay: 3, multiplePrizesAllowed: false,
+      entryMethodsPhoneNumbers: '19 99 99',
+      entryMethodsWebsite: 'example.com.au/win',
+      entryMechanic: 'Buy any product and enter the code.',
+      entriesPerDay: 3,
+      multiplePrizesAllowed: false,
       drawMethodsValue: keysToFlags(['singleAll', 'predetermined', 'instantElectronic'], DRAW_METHOD_FLAGS),
       isComputerDraw: true,
-      finalDraw: { date: '2027-04-07', time: '15:00', locationOrganisation: 'Draw Co', locationAddress: address, notification: { method: 'email', date: '2027-04-09' } },
+      finalDraw: {
+        date: '2027-04-07',
+        time: '15:00',
+        locationOrganisation: 'Draw Co',
+        locationAddress: address,
+        notification: { method: 'email', date: '2027-04-09' },
+      },
       unclaimedDraw: { date: '2027-07-07', time: '15:00', locationOrganisation: 'Draw Co', locationAddress: address },
-      scrutineerRequired: true, scrutineerName: 'Sam Scrutineer',
-      judgingCriteria: 'originality', judges: 'a panel',
+      scrutineerRequired: true,
+      scrutineerName: 'Sam Scrutineer',
+      judgingCriteria: 'originality',
+      judges: 'a panel',
       applicant: { organisation: 'Big Brand Pty Ltd', abnacn: '51824753556', businessAddress: address, website: 'example.com.au' },
     },
   }
-  const context = { permitNumbers: [{ state: 'NSW', number: 'NTP/01234' }, { state: 'ACT', number: 'TP 27/01234' }, { state: 'SA', number: 'T27/1234' }], hostedUrl: 'https://tc.example/t/Ab3dE9xYz1/' }
+  const context = {
+    permitNumbers: [
+      { state: 'NSW', number: 'NTP/01234' },
+      { state: 'ACT', number: 'TP 27/01234' },
+      { state: 'SA', number: 'T27/1234' },
+    ],
+    hostedUrl: 'https://tc.example/t/Ab3dE9xYz1/',
+  }
   const library = shared.parseClauseLibrary(SEED_TERMS_CLAUSES)
   const gen = (kind) => shared.renderTermsHtml(shared.generateTermsDocument(source, library, kind, context))
   const html = gen('chance')
-  const notes = shared.getRelevantComplianceNotes({ ...source, ...source.permit, ...shared.getPrizeTierFlags(source.maxPrizeValue) }).filter((c) => c.startsWith('T'))
+  const notes = shared
+    .getRelevantComplianceNotes({ ...source, ...source.permit, ...shared.getPrizeTierFlags(source.maxPrizeValue) })
+    .filter((c) => c.startsWith('T'))
   report(`document: ${html.length} characters, ${(html.match(/<li id=/g) || []).length} clauses; TA–TO notes triggered: ${notes.length}/15`)
 
   const text = JSON.stringify(source)

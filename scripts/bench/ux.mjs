@@ -32,7 +32,6 @@ const RUNS = Number(process.env.BENCH_UX_RUNS || 5)
 /** Issue 25: each category's target on each page. */
 const TARGET = 95
 
-
 /** A confirmed customer with one NSW promotion; returns the email and the promotion id. */
 async function signedInCustomer() {
   const json = { 'content-type': 'application/json' }
@@ -41,7 +40,19 @@ async function signedInCustomer() {
   const created = await fetch(`${base}/api/promotion/create`, {
     method: 'POST',
     headers: { ...json, cookie },
-    body: JSON.stringify({ name: 'Bench promotion', ausStates: { nsw: true }, totalPrizeValue: 20_000, hasNswAuthority: false, includeNz: false, winnersDrawnElectronically: false, managedSubmission: true, randomDraw: false, termsAndConditions: false, abridgedTC: false, hostedTC: false }),
+    body: JSON.stringify({
+      name: 'Bench promotion',
+      ausStates: { nsw: true },
+      totalPrizeValue: 20_000,
+      hasNswAuthority: false,
+      includeNz: false,
+      winnersDrawnElectronically: false,
+      managedSubmission: true,
+      randomDraw: false,
+      termsAndConditions: false,
+      abridgedTC: false,
+      hostedTC: false,
+    }),
   })
   if (!created.ok) throw new Error(`create: ${created.status} ${await created.text()}`)
   return { email, id: (await created.json()).id }
@@ -52,12 +63,21 @@ async function lighthouseScores(url, cookie) {
   const chromeLauncher = await import('chrome-launcher')
   const chrome = await chromeLauncher.launch({ chromePath: chromium, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] })
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', extraHeaders: { cookie }, onlyCategories: ['performance', 'accessibility', 'best-practices'] })
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      extraHeaders: { cookie },
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    })
     const { categories, audits, finalDisplayedUrl } = result.lhr
     // BENCH_UX_LHR_DIR=<dir>: keep each full Lighthouse report (long tasks, bootup time, trace summary) for study.
     if (process.env.BENCH_UX_LHR_DIR) {
       fs.mkdirSync(process.env.BENCH_UX_LHR_DIR, { recursive: true })
-      const name = new URL(url).pathname.replace(/\/\d+\//g, '/id/').replace(/[^a-z]+/gi, '-').replace(/^-|-$/g, '')
+      const name = new URL(url).pathname
+        .replace(/\/\d+\//g, '/id/')
+        .replace(/[^a-z]+/gi, '-')
+        .replace(/^-|-$/g, '')
       fs.writeFileSync(path.join(process.env.BENCH_UX_LHR_DIR, `${name}.json`), JSON.stringify(result.lhr))
     }
     return {
@@ -79,12 +99,19 @@ export async function run(report = console.log) {
   if (build.status !== 0) throw new Error(`wizard build failed:\n${build.stdout}${build.stderr}`)
   const now = firstLoadJs(path.join(root, 'wizard', 'dist'))
   const ratio = now.gzip / BASELINE.gzip
-  report(`ux: wizard first-load JS ${(now.gzip / 1024).toFixed(1)} KB gzip (${(now.raw / 1024).toFixed(1)} KB raw, ${now.files.length} files) vs ${(BASELINE.gzip / 1024).toFixed(1)} KB gzip before issue 17 (${BASELINE.commit}): ×${ratio.toFixed(3)} (budget ×${BUDGET_RATIO}) ${ratio <= BUDGET_RATIO ? 'OK' : 'OVER BUDGET'}`)
+  report(
+    `ux: wizard first-load JS ${(now.gzip / 1024).toFixed(1)} KB gzip (${(now.raw / 1024).toFixed(1)} KB raw, ${now.files.length} files) vs ${(BASELINE.gzip / 1024).toFixed(1)} KB gzip before issue 17 (${BASELINE.commit}): ×${ratio.toFixed(3)} (budget ×${BUDGET_RATIO}) ${ratio <= BUDGET_RATIO ? 'OK' : 'OVER BUDGET'}`,
+  )
 
   const server = (await startStack({ port, dataDir })).child
   try {
     // BENCH_UX_PAGES=<comma list>: measure only some of them (e.g. while fixing one).
-    const pages = process.env.BENCH_UX_PAGES?.split(',') ?? ['/promotions/', '/promotions/edit/{id}/', '/permit/edit/{id}/details/', '/permit/edit/{id}/payment/']
+    const pages = process.env.BENCH_UX_PAGES?.split(',') ?? [
+      '/promotions/',
+      '/promotions/edit/{id}/',
+      '/permit/edit/{id}/details/',
+      '/permit/edit/{id}/payment/',
+    ]
     for (const page of pages) {
       const runs = []
       let customer
@@ -101,10 +128,15 @@ export async function run(report = console.log) {
       const s = lh.scores
       const worst = (key) => Math.min(...runs.map((run) => run.scores[key]))
       const ok = worst('accessibility') >= TARGET && worst('best-practices') >= TARGET && s.performance >= TARGET
-      const load = os.loadavg().map((n) => n.toFixed(1)).join(' ')
+      const load = os
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ')
       const redirected = runs.some((run) => run.finalUrl.includes('/account/login'))
       const failing = [...new Set(runs.flatMap((run) => run.failing))]
-      report(`ux: Lighthouse mobile ${pagePath} (signed in${redirected ? ', BUT REDIRECTED TO LOGIN' : ''}), median of ${RUNS}: performance ${s.performance} (runs ${runs.map((run) => run.scores.performance).join(', ')}), accessibility ${worst('accessibility')}, best practices ${worst('best-practices')} (median run: LCP ${lh.lcp}, TBT ${lh.tbt}; load ${load} on ${os.cpus().length} cores) ${ok ? 'OK' : 'BELOW TARGET'}${failing.length ? `; failing audits: ${failing.join(', ')}` : ''}`)
+      report(
+        `ux: Lighthouse mobile ${pagePath} (signed in${redirected ? ', BUT REDIRECTED TO LOGIN' : ''}), median of ${RUNS}: performance ${s.performance} (runs ${runs.map((run) => run.scores.performance).join(', ')}), accessibility ${worst('accessibility')}, best practices ${worst('best-practices')} (median run: LCP ${lh.lcp}, TBT ${lh.tbt}; load ${load} on ${os.cpus().length} cores) ${ok ? 'OK' : 'BELOW TARGET'}${failing.length ? `; failing audits: ${failing.join(', ')}` : ''}`,
+      )
     }
   } finally {
     await stopChild(server)

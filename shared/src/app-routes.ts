@@ -35,11 +35,11 @@ export const APP_ROUTES = {
   enter: '/enter/:code/',
   // Issue 27: duplicate and fraud screening of a promotion's entries, decisions and the freeze.
   entriesScreening: '/promotions/entries/:id/screening/',
-} as const;
+} as const
 
-export type AppRouteName = keyof typeof APP_ROUTES;
+export type AppRouteName = keyof typeof APP_ROUTES
 
-const PARAM_PATTERNS: Record<string, string> = { id: '\\d+', section: '[a-z]+' };
+const PARAM_PATTERNS: Record<string, string> = { id: '\\d+', section: '[a-z]+' }
 
 /**
  * The regular expression source of a route path: each parameter a capturing group, in order
@@ -50,17 +50,17 @@ export function routePatternSource(path: string): string {
     .split('/')
     .filter(Boolean)
     .map((segment) => {
-      const param = /^:(\w+)(\?)?$/.exec(segment);
-      if (!param) return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
-      const inner = PARAM_PATTERNS[param[1]] ?? '[^/]+';
-      return param[2] ? `(?:/(${inner}))?` : `/(${inner})`;
+      const param = /^:(\w+)(\?)?$/.exec(segment)
+      if (!param) return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`
+      const inner = PARAM_PATTERNS[param[1]] ?? '[^/]+'
+      return param[2] ? `(?:/(${inner}))?` : `/(${inner})`
     })
-    .join('');
-  return `^${body}/$`;
+    .join('')
+  return `^${body}/$`
 }
 
 /** The server's app-route patterns, one per route of the list. */
-export const APP_ROUTE_PATTERNS: readonly RegExp[] = Object.values(APP_ROUTES).map((path) => new RegExp(routePatternSource(path)));
+export const APP_ROUTE_PATTERNS: readonly RegExp[] = Object.values(APP_ROUTES).map((path) => new RegExp(routePatternSource(path)))
 
 /**
  * A route's path with its parameters filled in: `appPath('dashboard', { id: 12 })` is
@@ -70,21 +70,21 @@ export function appPath(name: AppRouteName, params: Record<string, string | numb
   return APP_ROUTES[name]
     .split('/')
     .map((segment) => {
-      const param = /^:(\w+)(\?)?$/.exec(segment);
-      if (!param) return segment;
-      const value = params[param[1]];
+      const param = /^:(\w+)(\?)?$/.exec(segment)
+      if (!param) return segment
+      const value = params[param[1]]
       if (value === undefined || value === '') {
-        if (param[2]) return null;
-        throw new RangeError(`appPath(${name}) needs ${param[1]}`);
+        if (param[2]) return null
+        throw new RangeError(`appPath(${name}) needs ${param[1]}`)
       }
-      return encodeURIComponent(String(value));
+      return encodeURIComponent(String(value))
     })
     .filter((segment): segment is string => segment !== null)
-    .join('/');
+    .join('/')
 }
 
 /** Staff console routes live under the configurable STAFF_PATH prefix (default /admin/). */
 export function isAppRoute(pathname: string, staffPath = '/admin/'): boolean {
-  if (pathname === staffPath || pathname.startsWith(staffPath)) return pathname.endsWith('/');
-  return APP_ROUTE_PATTERNS.some((pattern) => pattern.test(pathname));
+  if (pathname === staffPath || pathname.startsWith(staffPath)) return pathname.endsWith('/')
+  return APP_ROUTE_PATTERNS.some((pattern) => pattern.test(pathname))
 }

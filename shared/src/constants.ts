@@ -38,7 +38,7 @@ export const TIMINGS = {
   /** 000 §9: scroll tracking throttle; reviews scroll event at most once per 60 s. */
   scrollThrottleMs: 500,
   reviewsScrollEventMs: 60_000,
-} as const;
+} as const
 
 /** Page sizes (001 §9). */
 export const PAGE_SIZES = {
@@ -47,7 +47,7 @@ export const PAGE_SIZES = {
   accountInvoices: 10,
   adminNotes: 1000,
   promotionInvoices: 100,
-} as const;
+} as const
 
 /**
  * Outstanding-list colouring by days since submission (001 §9): 2+ warning, 5+ danger;
@@ -57,41 +57,41 @@ export const OUTSTANDING_THRESHOLDS = {
   warningDays: 2,
   dangerDays: 5,
   awaitingTcDangerDays: 4,
-} as const;
+} as const
 
-export type OutstandingColour = 'default' | 'warning' | 'danger';
+export type OutstandingColour = 'default' | 'warning' | 'danger'
 
 /** Colour of an outstanding-list row (001 §9). */
 export function outstandingColour(daysSinceSubmission: number, awaitingTcApproval = false): OutstandingColour {
-  if (awaitingTcApproval) return daysSinceSubmission >= OUTSTANDING_THRESHOLDS.awaitingTcDangerDays ? 'danger' : 'default';
-  if (daysSinceSubmission >= OUTSTANDING_THRESHOLDS.dangerDays) return 'danger';
-  if (daysSinceSubmission >= OUTSTANDING_THRESHOLDS.warningDays) return 'warning';
-  return 'default';
+  if (awaitingTcApproval) return daysSinceSubmission >= OUTSTANDING_THRESHOLDS.awaitingTcDangerDays ? 'danger' : 'default'
+  if (daysSinceSubmission >= OUTSTANDING_THRESHOLDS.dangerDays) return 'danger'
+  if (daysSinceSubmission >= OUTSTANDING_THRESHOLDS.warningDays) return 'warning'
+  return 'default'
 }
 
 /** skillsBasedTCEditWindow of the $150 skill T&C option (issue 14, decision record 014): days after purchase. */
-export const SKILLS_TC_EDIT_WINDOW_DAYS = 30;
+export const SKILLS_TC_EDIT_WINDOW_DAYS = 30
 
 /** 001 §9: skill T&C credit options (as given by the spec). */
-export const SKILL_TC_CREDIT_OPTIONS = [150, 250, 1000] as const;
+export const SKILL_TC_CREDIT_OPTIONS = [150, 250, 1000] as const
 
 /** 000 §9, 001 §9: prize tiers in dollars (prize251OrMore, prize501OrMore, prize1001OrMore). */
-export const PRIZE_TIERS_DOLLARS = [251, 501, 1001] as const;
+export const PRIZE_TIERS_DOLLARS = [251, 501, 1001] as const
 /** The prize tiers in cents. */
-export const PRIZE_TIERS_CENTS = [25_100, 50_100, 100_100] as const;
+export const PRIZE_TIERS_CENTS = [25_100, 50_100, 100_100] as const
 
 /** 000 §9, 001 §5/§9: upload limit 10MB (binary megabytes). */
-export const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
+export const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024
 
 /** 001 §2/§9: promotion list FAQs: two blocks of four, eight in all. */
-export const PROMOTION_LIST_FAQ_ITEMS = 8;
-export const PROMOTION_LIST_FAQ_BLOCK_SIZE = 4;
+export const PROMOTION_LIST_FAQ_ITEMS = 8
+export const PROMOTION_LIST_FAQ_BLOCK_SIZE = 4
 
 /** 001 §9: admin statistics percentages are rounded to this many decimals. */
-export const STATISTICS_DECIMALS = 2;
+export const STATISTICS_DECIMALS = 2
 
 /** 001 §9: navigation snap scroll position and height (offset 258 for editable statuses). */
-export const NAV_SNAP = { scrollPosition: 230, height: 47, editableOffset: 258 } as const;
+export const NAV_SNAP = { scrollPosition: 230, height: 47, editableOffset: 258 } as const
 
 /** Reviews widget (000 §2, §9). */
 export const REVIEWS = {
@@ -105,44 +105,44 @@ export const REVIEWS = {
   /** Epoch times with more than this many digits are milliseconds, otherwise seconds. */
   secondsEpochMaxDigits: 10,
   imageHostCount: 3,
-} as const;
+} as const
 
 /** 000 §3/§9: site rating shown from configuration (defaults; the CMS settings override). */
-export const DEFAULT_REVIEW_FIGURES = { ratingValue: 5.0, reviewCount: 123 } as const;
+export const DEFAULT_REVIEW_FIGURES = { ratingValue: 5.0, reviewCount: 123 } as const
 
 /** 000 §1: business hours of the structured data. */
-export const BUSINESS_HOURS = { days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '08:00', closes: '18:00' } as const;
+export const BUSINESS_HOURS = { days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '08:00', closes: '18:00' } as const
 
 /** 000 §5: a captcha site key must be exactly this long. */
-export const CAPTCHA_SITE_KEY_LENGTH = 40;
+export const CAPTCHA_SITE_KEY_LENGTH = 40
 
 /** 000 §7: scroll depth events. */
-export const SCROLL_DEPTH_PERCENTS = [25, 50, 75, 100] as const;
+export const SCROLL_DEPTH_PERCENTS = [25, 50, 75, 100] as const
 
 /** 001 §3: contact title list. */
-export const CONTACT_TITLES = ['Mr', 'Miss', 'Mrs', 'Ms', 'Dr'] as const;
+export const CONTACT_TITLES = ['Mr', 'Miss', 'Mrs', 'Ms', 'Dr'] as const
 
 /** 001 §5: date picker years from the current year to 2 years ahead. */
-export const DATE_PICKER_YEARS_AHEAD = 2;
+export const DATE_PICKER_YEARS_AHEAD = 2
 
 /** 001 §5: permit number expiry years allowed up to 5 years ahead. */
-export const PERMIT_EXPIRY_MAX_YEARS_AHEAD = 5;
+export const PERMIT_EXPIRY_MAX_YEARS_AHEAD = 5
 
 /** 001 §3: NSW authority duration default (years). */
-export const NSW_AUTHORITY_DEFAULT_DURATION = 1;
+export const NSW_AUTHORITY_DEFAULT_DURATION = 1
 
 /** Reference time zone for all date reasoning (DESIGN.md §4). */
-export const TIME_ZONE = 'Australia/Sydney';
+export const TIME_ZONE = 'Australia/Sydney'
 
 /** 000 §5: the captcha validity key. */
-export const CAPTCHA_VALIDITY_KEY = 'recaptcha';
+export const CAPTCHA_VALIDITY_KEY = 'recaptcha'
 
 /**
  * 000 §7/§9: whether another script error may be reported now (3 per 30,000 ms window), and not
  * from hosts or paths containing 'cache.'. `previousReportTimes` are epoch ms of earlier reports.
  */
 export function shouldReportScriptError(input: { previousReportTimes: readonly number[]; now: Date; host: string; path: string }): boolean {
-  if (input.host.includes('cache.') || input.path.includes('cache.')) return false;
-  const windowStart = input.now.getTime() - TIMINGS.errorReportWindowMs;
-  return input.previousReportTimes.filter((t) => t > windowStart).length < TIMINGS.errorReportLimit;
+  if (input.host.includes('cache.') || input.path.includes('cache.')) return false
+  const windowStart = input.now.getTime() - TIMINGS.errorReportWindowMs
+  return input.previousReportTimes.filter((t) => t > windowStart).length < TIMINGS.errorReportLimit
 }

@@ -2,7 +2,7 @@
  * The error model shared by the API (which maps codes to HTTP) and the clients (which read
  * `{ message, modelState, code }`, the wire shape of DESIGN.md §4 and spec 000 §7/§8).
  */
-import type { ZodError, ZodType, output } from 'zod';
+import type { ZodError, ZodType, output } from 'zod'
 import {
   MSG_CONFLICT,
   MSG_ERROR_OCCURRED,
@@ -15,11 +15,11 @@ import {
   MSG_COMPLETE_ALL_FIELDS,
   MSG_EMAIL_NOT_CONFIRMED,
   MSG_LOGIN_FAILED,
-} from './messages';
-import { MSG_IDEMPOTENCY_KEY_REUSED, MSG_INTERNAL_ERROR, MSG_PDF_UNAVAILABLE } from './wire/messages';
+} from './messages'
+import { MSG_IDEMPOTENCY_KEY_REUSED, MSG_INTERNAL_ERROR, MSG_PDF_UNAVAILABLE } from './wire/messages'
 
 /** Field path (dotted, e.g. `permit.applicant.abnacn`) → messages. The root is the key `''`. */
-export type ModelState = Record<string, string[]>;
+export type ModelState = Record<string, string[]>
 
 /** Domain error codes with their HTTP status and default user-facing message. The one table. */
 export const ERROR_CODES = {
@@ -40,23 +40,23 @@ export const ERROR_CODES = {
   RATE_LIMITED: { httpStatus: 429, message: MSG_RATE_LIMITED },
   INTERNAL: { httpStatus: 500, message: MSG_INTERNAL_ERROR },
   UNAVAILABLE: { httpStatus: 503, message: MSG_PDF_UNAVAILABLE },
-} as const satisfies Record<string, { httpStatus: number; message: string }>;
+} as const satisfies Record<string, { httpStatus: number; message: string }>
 
-export type ErrorCode = keyof typeof ERROR_CODES;
+export type ErrorCode = keyof typeof ERROR_CODES
 
 /** HTTP status for a domain code. */
 export function httpStatusFor(code: ErrorCode): number {
-  return ERROR_CODES[code].httpStatus;
+  return ERROR_CODES[code].httpStatus
 }
 
 export interface AppErrorOptions {
   /** Per-field messages, keyed by dotted path. */
-  modelState?: ModelState;
+  modelState?: ModelState
   /** Detail for logs only; never sent to users. */
-  internalMessage?: string;
+  internalMessage?: string
   /** RATE_LIMITED: seconds until a retry may succeed (the API sends it as `Retry-After`). */
-  retryAfterSeconds?: number;
-  cause?: unknown;
+  retryAfterSeconds?: number
+  cause?: unknown
 }
 
 /**
@@ -64,22 +64,22 @@ export interface AppErrorOptions {
  * Throw it from rules/use cases; the API turns it into `{ message, modelState, code }`.
  */
 export class AppError extends Error {
-  readonly code: ErrorCode;
-  readonly modelState?: ModelState;
-  readonly internalMessage?: string;
-  readonly retryAfterSeconds?: number;
+  readonly code: ErrorCode
+  readonly modelState?: ModelState
+  readonly internalMessage?: string
+  readonly retryAfterSeconds?: number
 
   constructor(code: ErrorCode, message?: string, options: AppErrorOptions = {}) {
-    super(message ?? ERROR_CODES[code].message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.name = 'AppError';
-    this.code = code;
-    if (options.modelState) this.modelState = options.modelState;
-    if (options.internalMessage) this.internalMessage = options.internalMessage;
-    if (options.retryAfterSeconds) this.retryAfterSeconds = options.retryAfterSeconds;
+    super(message ?? ERROR_CODES[code].message, options.cause === undefined ? undefined : { cause: options.cause })
+    this.name = 'AppError'
+    this.code = code
+    if (options.modelState) this.modelState = options.modelState
+    if (options.internalMessage) this.internalMessage = options.internalMessage
+    if (options.retryAfterSeconds) this.retryAfterSeconds = options.retryAfterSeconds
   }
 
   get httpStatus(): number {
-    return httpStatusFor(this.code);
+    return httpStatusFor(this.code)
   }
 
   /** The wire body of DESIGN.md §4. */
@@ -88,19 +88,19 @@ export class AppError extends Error {
       code: this.code,
       message: this.message,
       ...(this.modelState ? { modelState: this.modelState } : {}),
-    };
+    }
   }
 }
 
 /** Error response body on the wire. */
 export interface ErrorBody {
-  code: ErrorCode;
-  message: string;
-  modelState?: ModelState;
+  code: ErrorCode
+  message: string
+  modelState?: ModelState
 }
 
 export function isAppError(error: unknown): error is AppError {
-  return error instanceof AppError;
+  return error instanceof AppError
 }
 
 /**
@@ -108,26 +108,26 @@ export function isAppError(error: unknown): error is AppError {
  * `modelState` maps each dotted field path to its messages (root issues under `''`).
  */
 export function zodErrorToModelState(error: ZodError): { message: string; modelState: ModelState } {
-  const modelState: ModelState = {};
+  const modelState: ModelState = {}
   for (const issue of error.issues) {
-    const key = issue.path.map(String).join('.');
-    const list = (modelState[key] ??= []);
-    if (!list.includes(issue.message)) list.push(issue.message);
+    const key = issue.path.map(String).join('.')
+    const list = (modelState[key] ??= [])
+    if (!list.includes(issue.message)) list.push(issue.message)
   }
-  return { message: error.issues[0]?.message ?? MSG_COMPLETE_ALL_FIELDS, modelState };
+  return { message: error.issues[0]?.message ?? MSG_COMPLETE_ALL_FIELDS, modelState }
 }
 
 /** A VALIDATION AppError from a ZodError. */
 export function appErrorFromZod(error: ZodError): AppError {
-  const { message, modelState } = zodErrorToModelState(error);
-  return new AppError('VALIDATION', message, { modelState, cause: error });
+  const { message, modelState } = zodErrorToModelState(error)
+  return new AppError('VALIDATION', message, { modelState, cause: error })
 }
 
 /** The one way input is parsed: a zod schema, and its failure as a VALIDATION AppError (routes and use cases alike). */
 export function parseInput<S extends ZodType>(schema: S, data: unknown): output<S> {
-  const result = schema.safeParse(data ?? {});
-  if (!result.success) throw appErrorFromZod(result.error);
-  return result.data;
+  const result = schema.safeParse(data ?? {})
+  if (!result.success) throw appErrorFromZod(result.error)
+  return result.data
 }
 
 /**
@@ -135,19 +135,16 @@ export function parseInput<S extends ZodType>(schema: S, data: unknown): output<
  * generic message: their details are for logs, never for users.
  */
 export function toErrorResponse(error: unknown): { status: number; body: ErrorBody } {
-  if (isAppError(error)) return { status: error.httpStatus, body: error.toJSON() };
+  if (isAppError(error)) return { status: error.httpStatus, body: error.toJSON() }
   if (isZodError(error)) {
-    const appError = appErrorFromZod(error);
-    return { status: appError.httpStatus, body: appError.toJSON() };
+    const appError = appErrorFromZod(error)
+    return { status: appError.httpStatus, body: appError.toJSON() }
   }
-  return { status: 500, body: { code: 'INTERNAL', message: ERROR_CODES.INTERNAL.message } };
+  return { status: 500, body: { code: 'INTERNAL', message: ERROR_CODES.INTERNAL.message } }
 }
 
 function isZodError(error: unknown): error is ZodError {
   return (
-    typeof error === 'object' &&
-    error !== null &&
-    (error as { name?: unknown }).name === 'ZodError' &&
-    Array.isArray((error as { issues?: unknown }).issues)
-  );
+    typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'ZodError' && Array.isArray((error as { issues?: unknown }).issues)
+  )
 }

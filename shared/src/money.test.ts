@@ -1,6 +1,6 @@
-import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { dollarsToCents, fractionOfCents, sumCents } from './money';
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { dollarsToCents, fractionOfCents, sumCents } from './money'
 
 describe('dollarsToCents', () => {
   it.each([
@@ -18,8 +18,8 @@ describe('dollarsToCents', () => {
     ['-2.50', -250],
     ['3000.01', 300001],
   ] as const)('string %j → %i', (input, cents) => {
-    expect(dollarsToCents(input)).toBe(cents);
-  });
+    expect(dollarsToCents(input)).toBe(cents)
+  })
 
   it.each([
     [0, 0],
@@ -32,29 +32,29 @@ describe('dollarsToCents', () => {
     [1e-7, 0],
     [123456789.12, 12345678912],
   ] as const)('number %d → %i', (input, cents) => {
-    expect(dollarsToCents(input)).toBe(cents);
-  });
+    expect(dollarsToCents(input)).toBe(cents)
+  })
 
   it.each(['', 'abc', '1.2.3', '$', '1e5', '--1'])('rejects %j', (input) => {
-    expect(() => dollarsToCents(input)).toThrow(RangeError);
-  });
+    expect(() => dollarsToCents(input)).toThrow(RangeError)
+  })
 
   it('rejects non-finite numbers', () => {
-    expect(() => dollarsToCents(Number.NaN)).toThrow(RangeError);
-    expect(() => dollarsToCents(Number.POSITIVE_INFINITY)).toThrow(RangeError);
-  });
+    expect(() => dollarsToCents(Number.NaN)).toThrow(RangeError)
+    expect(() => dollarsToCents(Number.POSITIVE_INFINITY)).toThrow(RangeError)
+  })
 
   it('property: whole cents round-trip through their two-decimal text', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 10_000_000_000 }), (cents) => {
-        const text = `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-        expect(dollarsToCents(text)).toBe(cents);
-        expect(Number.isInteger(dollarsToCents(cents / 100))).toBe(true);
-        expect(dollarsToCents(cents / 100)).toBe(cents);
+        const text = `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`
+        expect(dollarsToCents(text)).toBe(cents)
+        expect(Number.isInteger(dollarsToCents(cents / 100))).toBe(true)
+        expect(dollarsToCents(cents / 100)).toBe(cents)
       }),
-    );
-  });
-});
+    )
+  })
+})
 
 describe('fractionOfCents', () => {
   it.each([
@@ -65,21 +65,21 @@ describe('fractionOfCents', () => {
     [34, 15, 1000, 1],
     [100_000, 15, 1000, 1500],
   ] as const)('%i × %i/%i = %i', (cents, n, d, expected) => {
-    expect(fractionOfCents(cents, n, d)).toBe(expected);
-  });
+    expect(fractionOfCents(cents, n, d)).toBe(expected)
+  })
 
   it('property: an integer within half a cent of the exact value', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 1e12 }), fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 1, max: 1000 }), (c, n, d) => {
-        const result = fractionOfCents(c, n, d);
-        expect(Number.isInteger(result)).toBe(true);
-        expect(Math.abs(result * d - c * n)).toBeLessThanOrEqual(d / 2);
+        const result = fractionOfCents(c, n, d)
+        expect(Number.isInteger(result)).toBe(true)
+        expect(Math.abs(result * d - c * n)).toBeLessThanOrEqual(d / 2)
       }),
-    );
-  });
+    )
+  })
 
   it('sums cents', () => {
-    expect(sumCents(1, 2, 3)).toBe(6);
-    expect(sumCents()).toBe(0);
-  });
-});
+    expect(sumCents(1, 2, 3)).toBe(6)
+    expect(sumCents()).toBe(0)
+  })
+})

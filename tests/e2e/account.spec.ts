@@ -12,7 +12,10 @@ async function createConfirmedCustomer(request: APIRequestContext): Promise<stri
     data: { email, password: PASSWORD, firstName: 'Erin', lastName: 'Example', accountName: 'Erin Co', agreedTerms: true },
   })
   expect(response.status()).toBe(200)
-  const confirm = await request.get(new URL(await mailLink(email, '/api/account/confirmEmail')).pathname + new URL(await mailLink(email, '/api/account/confirmEmail')).search, { maxRedirects: 0 })
+  const confirm = await request.get(
+    new URL(await mailLink(email, '/api/account/confirmEmail')).pathname + new URL(await mailLink(email, '/api/account/confirmEmail')).search,
+    { maxRedirects: 0 },
+  )
   expect(confirm.status()).toBe(303)
   return email
 }

@@ -23,7 +23,10 @@ async function lookAt(page: Page, name: string) {
     await page.waitForLoadState('networkidle')
     const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
     const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`), `${name} at ${size}`).toEqual([])
+    expect(
+      serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`),
+      `${name} at ${size}`,
+    ).toEqual([])
     await page.screenshot({ path: path.join(SCREENS_DIR, `${name}-${size}.png`), fullPage: true })
   }
   await page.setViewportSize(SIZES.desktop)
@@ -38,7 +41,10 @@ test('winner publication is ordered on the services step and shown on the dashbo
   await page.getByLabel('Promotion name').fill('Canberra giveaway')
   await page.getByLabel('Victoria').check()
   await page.getByLabel(/Total prize value/).fill('20,000')
-  await page.getByRole('group', { name: /drawn electronically/ }).getByLabel('No').check()
+  await page
+    .getByRole('group', { name: /drawn electronically/ })
+    .getByLabel('No')
+    .check()
   const option = page.getByRole('checkbox', { name: 'Winner publication', exact: true })
   // Not offered in Victoria alone, nor without our draw.
   await expect(option).toHaveCount(0)
@@ -78,7 +84,20 @@ test('one calendar: dates and duties in date order, the next marked, a reminder 
   const errors = watchConsole(page)
   await signUpCustomer(page.request, 'calendar')
   const created = await page.request.post('/api/promotion/create', {
-    data: { name: 'Autumn draw', ausStates: { nsw: true, sa: true }, includeNz: false, totalPrizeValue: 20_000, hasNswAuthority: false, winnersDrawnElectronically: false, managedSubmission: true, randomDraw: true, winnerPublication: true, termsAndConditions: false, abridgedTC: false, hostedTC: false },
+    data: {
+      name: 'Autumn draw',
+      ausStates: { nsw: true, sa: true },
+      includeNz: false,
+      totalPrizeValue: 20_000,
+      hasNswAuthority: false,
+      winnersDrawnElectronically: false,
+      managedSubmission: true,
+      randomDraw: true,
+      winnerPublication: true,
+      termsAndConditions: false,
+      abridgedTC: false,
+      hostedTC: false,
+    },
   })
   expect(created.status(), await created.text()).toBe(200)
   const id = (await created.json()).id as number
@@ -87,7 +106,15 @@ test('one calendar: dates and duties in date order, the next marked, a reminder 
   const saved = await page.request.post('/api/promotion/save', {
     data: {
       ...current,
-      permit: { ...current.permit, startDate, startTime: '09:00', endDate: isoDaysFromNow(70), endTime: '17:00', requiredDate: isoDaysFromNow(30), finalDraw: { date: isoDaysFromNow(72), time: '12:00' } },
+      permit: {
+        ...current.permit,
+        startDate,
+        startTime: '09:00',
+        endDate: isoDaysFromNow(70),
+        endTime: '17:00',
+        requiredDate: isoDaysFromNow(30),
+        finalDraw: { date: isoDaysFromNow(72), time: '12:00' },
+      },
     },
   })
   expect(saved.status(), await saved.text()).toBe(200)
@@ -106,7 +133,9 @@ test('one calendar: dates and duties in date order, the next marked, a reminder 
   const dates = await (await page.request.get(`/api/Reminder/get?promotionId=${id}`)).json()
   const duties = await (await page.request.get(`/api/promotion/obligations?id=${id}`)).json()
   const dateOf = (key: string) =>
-    key.startsWith('date-') ? dates.dates.find((d: any) => `date-${d.kind}` === key).date : duties.obligations.find((o: any) => `obligation-${o.code}` === key).dueDate
+    key.startsWith('date-')
+      ? dates.dates.find((d: any) => `date-${d.kind}` === key).date
+      : duties.obligations.find((o: any) => `obligation-${o.code}` === key).dueDate
   const ordered = keys.map(dateOf)
   expect(ordered).toEqual([...ordered].sort())
   expect(keys).toHaveLength(dates.dates.length + duties.obligations.length)
@@ -114,7 +143,11 @@ test('one calendar: dates and duties in date order, the next marked, a reminder 
   await expect(calendar.locator('.calendar-entry--next')).toHaveCount(1)
   const next = calendar.locator('.calendar-entry--next')
   await expect(next).toContainText('Next')
-  const firstOpen = keys.find((key) => dateOf(key) >= isoDaysFromNow(0) && !(key.startsWith('obligation-') && duties.obligations.find((o: any) => `obligation-${o.code}` === key).status === 'done'))
+  const firstOpen = keys.find(
+    (key) =>
+      dateOf(key) >= isoDaysFromNow(0) &&
+      !(key.startsWith('obligation-') && duties.obligations.find((o: any) => `obligation-${o.code}` === key).status === 'done'),
+  )
   await expect(next).toHaveAttribute('data-testid', firstOpen!)
   // Our winner publication service covers the SA publication date.
   await expect(calendar.getByTestId('date-sa-publication-service')).toBeVisible()
@@ -141,11 +174,30 @@ test('the application controls: a reused letter of authority, a draw on randomdr
   await signUpCustomer(page.request, 'controls', { firstName: 'Ada', lastName: 'Agent', accountName: 'Ada Agency' })
   // An authorised agent (001 §1): the account flag with a business address and a phone.
   const agent = await page.request.post('/api/account/update', {
-    data: { firstName: 'Ada', lastName: 'Agent', accountName: 'Ada Agency', authorisedAgent: true, phone: '0400000000', agentBusinessAddress: { lineOne: '1 King William St', suburb: 'Adelaide', state: 'SA', postcode: '5000' } },
+    data: {
+      firstName: 'Ada',
+      lastName: 'Agent',
+      accountName: 'Ada Agency',
+      authorisedAgent: true,
+      phone: '0400000000',
+      agentBusinessAddress: { lineOne: '1 King William St', suburb: 'Adelaide', state: 'SA', postcode: '5000' },
+    },
   })
   expect(agent.status(), await agent.text()).toBe(200)
   const created = await page.request.post('/api/promotion/create', {
-    data: { name: 'Adelaide draw', ausStates: { sa: true }, includeNz: false, totalPrizeValue: 20_000, winnersDrawnElectronically: true, randomDrawMachineApproved: true, managedSubmission: true, randomDraw: false, termsAndConditions: false, abridgedTC: false, hostedTC: false },
+    data: {
+      name: 'Adelaide draw',
+      ausStates: { sa: true },
+      includeNz: false,
+      totalPrizeValue: 20_000,
+      winnersDrawnElectronically: true,
+      randomDrawMachineApproved: true,
+      managedSubmission: true,
+      randomDraw: false,
+      termsAndConditions: false,
+      abridgedTC: false,
+      hostedTC: false,
+    },
   })
   expect(created.status(), await created.text()).toBe(200)
   const id = (await created.json()).id as number
@@ -169,10 +221,12 @@ test('the application controls: a reused letter of authority, a draw on randomdr
   // The next step saves; both answers are read back from the server.
   await page.getByRole('button', { name: 'Next: Prizes' }).click()
   await expect(page.getByRole('heading', { name: 'Step 4 of 6: Prizes' })).toBeVisible()
-  await expect.poll(async () => {
-    const p = await (await page.request.get(`/api/promotion/get?id=${id}`)).json()
-    return [p.letterOfAuthorityReused, p.usingRandomDrawsDotCom, p.permit.isSAElectronicSubmissionOnly]
-  }).toEqual([true, true, true])
+  await expect
+    .poll(async () => {
+      const p = await (await page.request.get(`/api/promotion/get?id=${id}`)).json()
+      return [p.letterOfAuthorityReused, p.usingRandomDrawsDotCom, p.permit.isSAElectronicSubmissionOnly]
+    })
+    .toEqual([true, true, true])
 
   await page.goto(`/promotions/edit/${id}/`)
   await expect(page.getByTestId('sa-online-only')).toHaveText(MSG_SA_ELECTRONIC_ONLY_MANAGED)

@@ -23,7 +23,10 @@ const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, heig
 async function gateway(admin: CmsAdmin) {
   const siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-'))
   fs.writeFileSync(path.join(siteDir, 'index.html'), '<!doctype html><html lang="en"><title>Home</title><h1>Home</h1></html>')
-  const server = createGateway({ api: express(), cms: admin.handle, config: loadConfig({ NODE_ENV: 'test', BOT_CHECK: 'off' }), siteDir }).listen(0, '127.0.0.1')
+  const server = createGateway({ api: express(), cms: admin.handle, config: loadConfig({ NODE_ENV: 'test', BOT_CHECK: 'off' }), siteDir }).listen(
+    0,
+    '127.0.0.1',
+  )
   await new Promise((resolve) => server.once('listening', resolve))
   return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((resolve) => server.close(resolve)) }
 }

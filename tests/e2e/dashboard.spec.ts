@@ -25,7 +25,10 @@ async function lookAt(page: Page, name: string) {
     await page.waitForLoadState('networkidle')
     const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
     const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`), `${name} at ${size}`).toEqual([])
+    expect(
+      serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`),
+      `${name} at ${size}`,
+    ).toEqual([])
     await page.screenshot({ path: path.join(SCREENS_DIR, `dashboard-${name}-${size}.png`), fullPage: true })
   }
   await page.setViewportSize(SIZES.desktop)
@@ -35,7 +38,19 @@ test('a new promotion: permits required and why, and a button that starts the ap
   const errors = watchConsole(page)
   await signUpCustomer(page.request, 'tasks')
   const created = await page.request.post('/api/promotion/create', {
-    data: { name: 'Winter giveaway', ausStates: { nsw: true, act: true, vic: true }, includeNz: false, totalPrizeValue: 20_000, hasNswAuthority: false, winnersDrawnElectronically: false, managedSubmission: true, randomDraw: true, termsAndConditions: false, abridgedTC: false, hostedTC: false },
+    data: {
+      name: 'Winter giveaway',
+      ausStates: { nsw: true, act: true, vic: true },
+      includeNz: false,
+      totalPrizeValue: 20_000,
+      hasNswAuthority: false,
+      winnersDrawnElectronically: false,
+      managedSubmission: true,
+      randomDraw: true,
+      termsAndConditions: false,
+      abridgedTC: false,
+      hostedTC: false,
+    },
   })
   expect(created.status(), await created.text()).toBe(200)
   const id = (await created.json()).id as number
@@ -116,7 +131,9 @@ test('a locked application says why and what to do, by status: BPAY, then submit
 
   // Staff approve the BPAY payment: the application is submitted.
   const staffContext = await browser.newContext({ baseURL: `http://localhost:${process.env.E2E_PORT || 3100}` })
-  expect((await staffContext.request.post('/api/account/login', { data: { email: 'staff@permitdesk.test', password: 'staff-password-123' } })).status()).toBe(200)
+  expect((await staffContext.request.post('/api/account/login', { data: { email: 'staff@permitdesk.test', password: 'staff-password-123' } })).status()).toBe(
+    200,
+  )
   const approved = await staffContext.request.post('/api/admin/approveBpayPayment', { data: { id } })
   expect(approved.status(), await approved.text()).toBe(200)
   await staffContext.close()
@@ -145,7 +162,9 @@ test('after approval: the permit document downloads from the dashboard, and adde
   const uploaded = await staff.post('/api/Upload', { multipart: { file: { name: 'NSW permit.pdf', mimeType: 'application/pdf', buffer: document } } })
   expect(uploaded.status()).toBe(201)
   const approvalDate = today({ now: new Date() })
-  const saved = await staff.post('/api/promotion/savePermitNumber', { data: { promotionId: id, state: 'NSW', number: 'NTP/13579', approvalDate, fileName: (await uploaded.json()).serverFileName } })
+  const saved = await staff.post('/api/promotion/savePermitNumber', {
+    data: { promotionId: id, state: 'NSW', number: 'NTP/13579', approvalDate, fileName: (await uploaded.json()).serverFileName },
+  })
   expect(saved.status(), await saved.text()).toBe(200)
   await staffContext.close()
 
@@ -159,7 +178,9 @@ test('after approval: the permit document downloads from the dashboard, and adde
 
   const addenda = page.getByTestId('addenda')
   await expect(addenda.getByTestId('addendum-state-V')).toHaveText('Not lodged yet')
-  await addenda.getByLabel('Upload and lodge List of prize winners').setInputFiles({ name: 'winners.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n% winners\n%%EOF\n') })
+  await addenda
+    .getByLabel('Upload and lodge List of prize winners')
+    .setInputFiles({ name: 'winners.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n% winners\n%%EOF\n') })
   await expect(addenda.getByTestId('addendum-V').getByRole('status')).toHaveText('List of prize winners lodged. We will send it to the regulators.')
   await expect(addenda.getByTestId('addendum-state-V')).toContainText(`Lodged ${formatDate(new Date())}`)
   await expect(addenda.getByTestId('addendum-state-W')).toHaveText('Not lodged yet')

@@ -11,7 +11,11 @@ const SCREENS_DIR = path.join(repoRoot, 'tests', 'e2e', 'screens')
 async function look(page: Page, name: string) {
   await page.waitForLoadState('networkidle')
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  expect(result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`)).toEqual([])
+  expect(
+    result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`),
+  ).toEqual([])
   await page.screenshot({ path: path.join(SCREENS_DIR, `${name}.png`), fullPage: true })
 }
 
@@ -91,7 +95,10 @@ test('the owner uploads 10,000 entries with progress, commits, runs, and the pub
   await commitDialog.getByRole('button', { name: 'Not now' }).click()
   await expect(panel.getByTestId('draw-status')).toHaveAttribute('data-status', 'uploaded')
   await panel.getByRole('button', { name: 'Commit the entries' }).click()
-  await page.getByRole('dialog', { name: /Commit/ }).getByRole('button', { name: 'Commit', exact: true }).click()
+  await page
+    .getByRole('dialog', { name: /Commit/ })
+    .getByRole('button', { name: 'Commit', exact: true })
+    .click()
   await expect(panel.getByTestId('draw-status')).toHaveAttribute('data-status', 'committed')
   await panel.getByRole('button', { name: 'Run the draw' }).click()
   const runDialog = page.getByRole('dialog', { name: /Run/ })
@@ -123,14 +130,18 @@ test('the owner uploads 10,000 entries with progress, commits, runs, and the pub
   // "Did I enter?": the server answers a Merkle path; the browser checks it against the published root.
   await page.getByLabel(/Your entry, exactly as entered/).fill('entrant777@example.com')
   await page.getByRole('button', { name: 'Check' }).click()
-  await expect(page.locator('#lookup-result')).toHaveText(/^Yes: your entry is in the committed list \(entry 777: E777, E\. 7\., e\*\*\*@example\.com\), and its proof leads to the published entries root/)
+  await expect(page.locator('#lookup-result')).toHaveText(
+    /^Yes: your entry is in the committed list \(entry 777: E777, E\. 7\., e\*\*\*@example\.com\), and its proof leads to the published entries root/,
+  )
   await page.getByLabel(/Your entry, exactly as entered/).fill('nobody@example.com')
   await page.getByRole('button', { name: 'Check' }).click()
   await expect(page.locator('#lookup-result')).toHaveText('No entry with exactly that value is in the committed list.')
 
   await expect(page.locator('#verify-file[data-ready="true"]')).toHaveCount(1, { timeout: 30_000 })
   await page.getByLabel('Entries file (CSV)').setInputFiles({ name: 'entries.csv', mimeType: 'text/csv', buffer: Buffer.from(entries) })
-  await expect(page.locator('#verify-result')).toHaveText(/^Verified: this file, this seed and the algorithm give exactly the published result\./, { timeout: 30_000 })
+  await expect(page.locator('#verify-result')).toHaveText(/^Verified: this file, this seed and the algorithm give exactly the published result\./, {
+    timeout: 30_000,
+  })
   await expect(page.locator('#verify-steps .bad')).toHaveCount(0)
   await expect(page.locator('#verify-steps')).toContainText(/Entries root \(Merkle\): [0-9a-f]{64}/)
   await page.setViewportSize({ width: 390, height: 844 })

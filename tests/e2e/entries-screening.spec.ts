@@ -12,7 +12,11 @@ const SCREENS_DIR = path.join(repoRoot, 'tests', 'e2e', 'screens')
 async function look(page: Page, name: string) {
   await page.waitForLoadState('networkidle')
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  expect(result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`)).toEqual([])
+  expect(
+    result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`),
+  ).toEqual([])
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
   await page.screenshot({ path: path.join(SCREENS_DIR, `${name}.png`), fullPage: true })
 }
@@ -22,7 +26,10 @@ async function seedEntries(promotionId: number): Promise<number[]> {
   const client = new pg.Client({ connectionString: readDatabaseUrl(E2E_DATA_DIR) })
   await client.connect()
   try {
-    await client.query(`insert into app.entry_forms (promotion_id, code, status, opened_at) values ($1, $2, 'open', now())`, [promotionId, crypto.randomBytes(6).toString('hex')])
+    await client.query(`insert into app.entry_forms (promotion_id, code, status, opened_at) values ($1, $2, 'open', now())`, [
+      promotionId,
+      crypto.randomBytes(6).toString('hex'),
+    ])
     const rows: [string, string, string, string | null][] = [
       ['Jo Citizen', 'jo@gmail.com', '2000', null],
       ['Sam Person', 'sam@example.com', '3000', null],

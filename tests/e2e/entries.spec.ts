@@ -9,7 +9,15 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { MSG_ENTRY_EMAIL_REQUIRED, MSG_ENTRY_ERRORS_TITLE, MSG_ENTRY_FORM_SAVED, MSG_CONTACT_NAME_REQUIRED, addDays, addYears, sydneyDateOf } from '@permitdesk/shared'
+import {
+  MSG_ENTRY_EMAIL_REQUIRED,
+  MSG_ENTRY_ERRORS_TITLE,
+  MSG_ENTRY_FORM_SAVED,
+  MSG_CONTACT_NAME_REQUIRED,
+  addDays,
+  addYears,
+  sydneyDateOf,
+} from '@permitdesk/shared'
 import { repoRoot, signUpCustomer, waivePaymentAsStaff, watchConsole } from './helpers'
 
 const SCREENS_DIR = path.join(repoRoot, 'tests', 'e2e', 'screens')
@@ -19,7 +27,11 @@ const DESKTOP = { width: 1280, height: 900 }
 async function look(page: Page, name: string) {
   await page.waitForLoadState('networkidle')
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  expect(result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`)).toEqual([])
+  expect(
+    result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`),
+  ).toEqual([])
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
   await page.screenshot({ path: path.join(SCREENS_DIR, `${name}.png`), fullPage: true })
 }
@@ -33,7 +45,10 @@ async function tabTo(page: Page, locator: ReturnType<Page['getByLabel']>, max = 
   await expect(locator).toBeFocused()
 }
 
-test('the promoter opens a form, a person enters on a phone with the keyboard alone, the embed works on a plain page, and the promoter sees the entries masked', async ({ page, browser }) => {
+test('the promoter opens a form, a person enters on a phone with the keyboard alone, the embed works on a plain page, and the promoter sees the entries masked', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000)
   const errors = watchConsole(page)
   await page.setViewportSize(DESKTOP)
@@ -46,7 +61,19 @@ test('the promoter opens a form, a person enters on a phone with the keyboard al
   const today = sydneyDateOf(new Date())
   const current = await (await page.request.get(`/api/promotion/get?id=${promotionId}`)).json()
   const saved = await page.request.post('/api/promotion/save', {
-    data: { ...current, permit: { ...current.permit, startDate: addDays(today, -1), startTime: '09:00', endDate: addDays(today, 20), endTime: '17:00', entriesPerDay: 1, under18s: false }, versionNumber: current.versionNumber },
+    data: {
+      ...current,
+      permit: {
+        ...current.permit,
+        startDate: addDays(today, -1),
+        startTime: '09:00',
+        endDate: addDays(today, 20),
+        endTime: '17:00',
+        entriesPerDay: 1,
+        under18s: false,
+      },
+      versionNumber: current.versionNumber,
+    },
   })
   expect(saved.status(), await saved.text()).toBe(200)
   await waivePaymentAsStaff(browser, promotionId, ['draw'])

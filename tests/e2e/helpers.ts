@@ -80,22 +80,35 @@ export const PASSWORD = 'correct horse battery'
 
 /** The link in the newest e-mail to `to` (the e2e server writes mail to its outbox). */
 export function mailLink(to: string, part: string): Promise<string> {
-  return pollUntil(async () => {
-    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort().reverse() : []
-    for (const file of files) {
-      const mail = await PostalMime.parse(fs.readFileSync(path.join(outbox, file)))
-      if (mail.to?.some((a) => a.address === to)) {
-        const link = mail.text?.match(/https?:\/\/\S+/g)?.find((l) => l.includes(part))
-        if (link) return link
+  return pollUntil(
+    async () => {
+      const files = fs.existsSync(outbox)
+        ? fs
+            .readdirSync(outbox)
+            .filter((f) => f.endsWith('.eml'))
+            .sort()
+            .reverse()
+        : []
+      for (const file of files) {
+        const mail = await PostalMime.parse(fs.readFileSync(path.join(outbox, file)))
+        if (mail.to?.some((a) => a.address === to)) {
+          const link = mail.text?.match(/https?:\/\/\S+/g)?.find((l) => l.includes(part))
+          if (link) return link
+        }
       }
-    }
-    return undefined
-  }, `a mail to ${to} with a link to ${part}`, { timeoutMs: 10_000 })
+      return undefined
+    },
+    `a mail to ${to} with a link to ${part}`,
+    { timeoutMs: 10_000 },
+  )
 }
 
-
 /** A customer registered, confirmed from the real e-mail and signed in on `request`; returns the address. */
-export async function signUpCustomer(request: APIRequestContext, prefix: string, who = { firstName: 'Pat', lastName: 'Promoter', accountName: 'Pat Promoter Pty Ltd' }): Promise<string> {
+export async function signUpCustomer(
+  request: APIRequestContext,
+  prefix: string,
+  who = { firstName: 'Pat', lastName: 'Promoter', accountName: 'Pat Promoter Pty Ltd' },
+): Promise<string> {
   const email = `${prefix}-${crypto.randomBytes(5).toString('hex')}@example.test`
   const register = await request.post('/api/account/register', { data: { email, password: PASSWORD, ...who, phone: '0298765432', agreedTerms: true } })
   expect(register.status()).toBe(200)
@@ -107,15 +120,33 @@ export async function signUpCustomer(request: APIRequestContext, prefix: string,
 /** A promotion (NSW + ACT, $20,000, managed) made complete through the API, attachments B and E uploaded: "Ready for submission". */
 export async function readyPromotion(request: APIRequestContext, name: string, ausStates: Record<string, boolean> = { nsw: true, act: true }): Promise<number> {
   const created = await request.post('/api/promotion/create', {
-    data: { name, ausStates, includeNz: false, totalPrizeValue: 20_000, hasNswAuthority: false, winnersDrawnElectronically: false, managedSubmission: true, randomDraw: false, termsAndConditions: false, abridgedTC: false, hostedTC: false },
+    data: {
+      name,
+      ausStates,
+      includeNz: false,
+      totalPrizeValue: 20_000,
+      hasNswAuthority: false,
+      winnersDrawnElectronically: false,
+      managedSubmission: true,
+      randomDraw: false,
+      termsAndConditions: false,
+      abridgedTC: false,
+      hostedTC: false,
+    },
   })
   expect(created.status(), await created.text()).toBe(200)
   const id = (await created.json()).id as number
   const current = await (await request.get(`/api/promotion/get?id=${id}`)).json()
   const complete = completeApplication()
   // Each chosen state's prize value (the complete application has NSW's and ACT's).
-  const prizeValues = Object.fromEntries(Object.keys(ausStates).filter((state) => ausStates[state]).map((state) => [`prizeValue${state.toUpperCase()}`, 20_000]))
-  const saved = await request.post('/api/promotion/save', { data: { ...current, ...complete, ...prizeValues, name, permit: { ...current.permit, ...complete.permit }, versionNumber: current.versionNumber } })
+  const prizeValues = Object.fromEntries(
+    Object.keys(ausStates)
+      .filter((state) => ausStates[state])
+      .map((state) => [`prizeValue${state.toUpperCase()}`, 20_000]),
+  )
+  const saved = await request.post('/api/promotion/save', {
+    data: { ...current, ...complete, ...prizeValues, name, permit: { ...current.permit, ...complete.permit }, versionNumber: current.versionNumber },
+  })
   expect(saved.status(), await saved.text()).toBe(200)
   const pdf = { name: 'file.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n') }
   const files: string[] = []
@@ -125,7 +156,14 @@ export async function readyPromotion(request: APIRequestContext, name: string, a
     files.push((await uploaded.json()).serverFileName)
   }
   const attached = await request.post('/api/promotion/saveAttachments', {
-    data: { id, versionNumber: (await saved.json()).versionNumber, attachments: [{ attachmentType: { code: 'B' }, uploaded: true, fileName: files[0] }, { attachmentType: { code: 'E' }, uploaded: true, fileName: files[1] }] },
+    data: {
+      id,
+      versionNumber: (await saved.json()).versionNumber,
+      attachments: [
+        { attachmentType: { code: 'B' }, uploaded: true, fileName: files[0] },
+        { attachmentType: { code: 'E' }, uploaded: true, fileName: files[1] },
+      ],
+    },
   })
   expect((await attached.json()).permitStatus.slug).toBe('ready-submission')
   return id

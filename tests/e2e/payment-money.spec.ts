@@ -42,7 +42,20 @@ test('test mode banner; a fee change in another window: 409, nothing charged, th
   // Another window raises the prize pool (and so the fees) while this page is open.
   const current = await (await page.request.get(`/api/promotion/get?id=${id}`)).json()
   const modified = await page.request.post('/api/promotion/modify', {
-    data: { id, name: current.name, ausStates: { nsw: true, act: true }, includeNz: false, totalPrizeValue: 60_000, hasNswAuthority: false, winnersDrawnElectronically: false, managedSubmission: true, randomDraw: false, termsAndConditions: false, abridgedTC: false, hostedTC: false },
+    data: {
+      id,
+      name: current.name,
+      ausStates: { nsw: true, act: true },
+      includeNz: false,
+      totalPrizeValue: 60_000,
+      hasNswAuthority: false,
+      winnersDrawnElectronically: false,
+      managedSubmission: true,
+      randomDraw: false,
+      termsAndConditions: false,
+      abridgedTC: false,
+      hostedTC: false,
+    },
   })
   expect(modified.status(), await modified.text()).toBe(200)
 
@@ -71,7 +84,19 @@ test('unpaid services say so before the customer tries: the draw (Run disabled),
   const errors = watchConsole(page)
   await signUpCustomer(page.request, 'unpaid')
   const created = await page.request.post('/api/promotion/create', {
-    data: { name: 'Unpaid draw giveaway', ausStates: { nsw: true }, totalPrizeValue: 20_000, includeNz: false, hasNswAuthority: false, winnersDrawnElectronically: false, managedSubmission: true, randomDraw: true, termsAndConditions: true, abridgedTC: false, hostedTC: false },
+    data: {
+      name: 'Unpaid draw giveaway',
+      ausStates: { nsw: true },
+      totalPrizeValue: 20_000,
+      includeNz: false,
+      hasNswAuthority: false,
+      winnersDrawnElectronically: false,
+      managedSubmission: true,
+      randomDraw: true,
+      termsAndConditions: true,
+      abridgedTC: false,
+      hostedTC: false,
+    },
   })
   expect(created.status(), await created.text()).toBe(200)
   const id = (await created.json()).id as number
@@ -81,7 +106,9 @@ test('unpaid services say so before the customer tries: the draw (Run disabled),
 
   // A committed draw: creating, uploading and committing stay open before payment.
   const draw = await (await page.request.post('/api/draw/create', { data: { promotionId: id, title: 'Final draw', winners: 1, reserves: 0 } })).json()
-  const upload = await page.request.post('/api/draw/uploadEntries', { multipart: { id: String(draw.id), file: { name: 'entries.csv', mimeType: 'text/csv', buffer: Buffer.from('entryId,name\nE1,Ann\nE2,Bob\nE3,Cy\n') } } })
+  const upload = await page.request.post('/api/draw/uploadEntries', {
+    multipart: { id: String(draw.id), file: { name: 'entries.csv', mimeType: 'text/csv', buffer: Buffer.from('entryId,name\nE1,Ann\nE2,Bob\nE3,Cy\n') } },
+  })
   expect(upload.status(), await upload.text()).toBe(200)
   expect((await page.request.post('/api/draw/commit', { data: { id: draw.id } })).status()).toBe(200)
 
@@ -104,12 +131,28 @@ test('unpaid services say so before the customer tries: the draw (Run disabled),
   // The service taken off: the draw screen says it is not bought and where to add it.
   const current = await (await page.request.get(`/api/promotion/get?id=${id}`)).json()
   const modified = await page.request.post('/api/promotion/modify', {
-    data: { id, name: current.name, ausStates: { nsw: true }, includeNz: false, totalPrizeValue: 20_000, hasNswAuthority: false, winnersDrawnElectronically: false, managedSubmission: true, randomDraw: false, termsAndConditions: true, abridgedTC: false, hostedTC: false },
+    data: {
+      id,
+      name: current.name,
+      ausStates: { nsw: true },
+      includeNz: false,
+      totalPrizeValue: 20_000,
+      hasNswAuthority: false,
+      winnersDrawnElectronically: false,
+      managedSubmission: true,
+      randomDraw: false,
+      termsAndConditions: true,
+      abridgedTC: false,
+      hostedTC: false,
+    },
   })
   expect(modified.status(), await modified.text()).toBe(200)
   await page.goto(`/promotions/draw/${id}/`)
   await expect(page.getByTestId('service-payment-draw')).toHaveAttribute('data-state', 'notBought')
-  await expect(page.getByTestId('service-payment-draw').getByRole('link', { name: 'Go to the services page' })).toHaveAttribute('href', `/promotions/modify/${id}/`)
+  await expect(page.getByTestId('service-payment-draw').getByRole('link', { name: 'Go to the services page' })).toHaveAttribute(
+    'href',
+    `/promotions/modify/${id}/`,
+  )
   await expect(page.getByRole('region', { name: 'Final draw' }).getByRole('button', { name: 'Run the draw' })).toBeDisabled()
   expect(errors).toEqual([])
 })
@@ -119,12 +162,36 @@ test('the lodgement pack after an amendment raised the fees: the dashboard says 
   const errors = watchConsole(page)
   await signUpCustomer(page.request, 'pack')
   const id = await readyPromotion(page.request, 'Pack giveaway')
-  const paid = await page.request.post('/api/promotion/submitPermitApplication', { data: { id, cardName: 'Pat Payer', cardNumber: '4242 4242 4242 4242', cardExpiry: '12/35', cardSecurityCode: '123', isReattempt: false, isBPAY: false, isCardAfterBpay: false } })
+  const paid = await page.request.post('/api/promotion/submitPermitApplication', {
+    data: {
+      id,
+      cardName: 'Pat Payer',
+      cardNumber: '4242 4242 4242 4242',
+      cardExpiry: '12/35',
+      cardSecurityCode: '123',
+      isReattempt: false,
+      isBPAY: false,
+      isCardAfterBpay: false,
+    },
+  })
   expect(paid.status(), await paid.text()).toBe(200)
   expect((await page.request.post('/api/promotion/beginAmendPermitApplication', { data: { id } })).status()).toBe(200)
   const current = await (await page.request.get(`/api/promotion/get?id=${id}`)).json()
   const modified = await page.request.post('/api/promotion/modify', {
-    data: { id, name: current.name, ausStates: { nsw: true, act: true }, includeNz: false, totalPrizeValue: 60_000, hasNswAuthority: false, winnersDrawnElectronically: false, managedSubmission: true, randomDraw: false, termsAndConditions: false, abridgedTC: false, hostedTC: false },
+    data: {
+      id,
+      name: current.name,
+      ausStates: { nsw: true, act: true },
+      includeNz: false,
+      totalPrizeValue: 60_000,
+      hasNswAuthority: false,
+      winnersDrawnElectronically: false,
+      managedSubmission: true,
+      randomDraw: false,
+      termsAndConditions: false,
+      abridgedTC: false,
+      hostedTC: false,
+    },
   })
   expect(modified.status(), await modified.text()).toBe(200)
   const pack = (await (await page.request.get(`/api/promotion/servicePayment?id=${id}`)).json()).services.lodgementPack
@@ -132,7 +199,9 @@ test('the lodgement pack after an amendment raised the fees: the dashboard says 
 
   await page.goto(`/promotions/edit/${id}/`)
   const notice = page.getByTestId('service-payment-lodgementPack')
-  await expect(notice).toContainText(`The lodgement pack will be available once this promotion is paid. Please pay ${formatCurrency(dollarsToCents(pack.owed))}`)
+  await expect(notice).toContainText(
+    `The lodgement pack will be available once this promotion is paid. Please pay ${formatCurrency(dollarsToCents(pack.owed))}`,
+  )
   await expect(notice.getByRole('link', { name: 'Go to the payment page' })).toHaveAttribute('href', `/permit/edit/${id}/payment/`)
   await notice.scrollIntoViewIfNeeded()
   await look(page, 'pack-unpaid')

@@ -7,9 +7,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test'
 import { customerStatusName } from '@permitdesk/shared'
 import { readyPromotion, signUpCustomer, watchConsole } from './helpers'
 
-const signUp = (request: APIRequestContext) =>
-  signUpCustomer(request, 'payment', { firstName: 'Pat', lastName: 'Payer', accountName: 'Pat Payer Pty Ltd' })
-
+const signUp = (request: APIRequestContext) => signUpCustomer(request, 'payment', { firstName: 'Pat', lastName: 'Payer', accountName: 'Pat Payer Pty Ltd' })
 
 test('pay by card, then another by BPAY; the dashboard shows status and invoice; the tax invoice PDF opens', async ({ page }) => {
   const errors = watchConsole(page)
@@ -68,7 +66,9 @@ test('pay by card, then another by BPAY; the dashboard shows status and invoice;
   expect(errors.filter((e) => !e.includes('402 (Payment Required)'))).toEqual([])
 })
 
-test('3-D Secure in the sandbox: a failed challenge leaves it unpaid, a completed one pays and submits; the dashboard shows the lodgement pack ready', async ({ page }) => {
+test('3-D Secure in the sandbox: a failed challenge leaves it unpaid, a completed one pays and submits; the dashboard shows the lodgement pack ready', async ({
+  page,
+}) => {
   const errors = watchConsole(page)
   await signUp(page.request)
   const id = await readyPromotion(page.request, 'Secure giveaway')
@@ -82,7 +82,9 @@ test('3-D Secure in the sandbox: a failed challenge leaves it unpaid, a complete
   const challenge = page.getByRole('alertdialog', { name: 'Confirm this payment with your bank' })
   await expect(challenge).toBeVisible()
   await challenge.getByRole('button', { name: 'Fail authentication' }).click()
-  await expect(page.getByTestId('payment-error')).toHaveText('We are unable to authenticate your payment method. Please choose a different payment method and try again.')
+  await expect(page.getByTestId('payment-error')).toHaveText(
+    'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+  )
   await expect(challenge).toHaveCount(0)
 
   // The reattempt: the challenge again, completed this time.

@@ -13,7 +13,16 @@ const signUp = (request: APIRequestContext, prefix: string) =>
 
 async function createPromotion(request: APIRequestContext, data: Record<string, unknown>): Promise<number> {
   const response = await request.post('/api/promotion/create', {
-    data: { includeNz: false, winnersDrawnElectronically: false, managedSubmission: true, randomDraw: false, termsAndConditions: false, abridgedTC: false, hostedTC: false, ...data },
+    data: {
+      includeNz: false,
+      winnersDrawnElectronically: false,
+      managedSubmission: true,
+      randomDraw: false,
+      termsAndConditions: false,
+      abridgedTC: false,
+      hostedTC: false,
+      ...data,
+    },
   })
   expect(response.status(), await response.text()).toBe(200)
   return (await response.json()).id
@@ -42,10 +51,29 @@ test.describe('permit application', () => {
     const earlier = await createPromotion(page.request, { name: 'Earlier promotion', ausStates: { vic: true }, totalPrizeValue: 1_000 })
     const opened = await (await page.request.get(`/api/promotion/get?id=${earlier}`)).json()
     const savedEarlier = await page.request.post('/api/promotion/save', {
-      data: { ...opened, versionNumber: opened.versionNumber, permit: { ...opened.permit, applicant: { organisation: 'Earlier Co Pty Ltd', abnacn: '51824753556', businessAddress: address, postalSameAsBusiness: true, contact: { firstName: 'Eve', lastName: 'Earlier', phone: '0211112222', email: 'eve@earlier.test' } } } },
+      data: {
+        ...opened,
+        versionNumber: opened.versionNumber,
+        permit: {
+          ...opened.permit,
+          applicant: {
+            organisation: 'Earlier Co Pty Ltd',
+            abnacn: '51824753556',
+            businessAddress: address,
+            postalSameAsBusiness: true,
+            contact: { firstName: 'Eve', lastName: 'Earlier', phone: '0211112222', email: 'eve@earlier.test' },
+          },
+        },
+      },
     })
     expect(savedEarlier.status()).toBe(200)
-    const id = await createPromotion(page.request, { name: 'Spring giveaway', ausStates: { nsw: true, sa: true }, totalPrizeValue: 20_000, hasNswAuthority: false, winnersDrawnElectronically: false })
+    const id = await createPromotion(page.request, {
+      name: 'Spring giveaway',
+      ausStates: { nsw: true, sa: true },
+      totalPrizeValue: 20_000,
+      hasNswAuthority: false,
+      winnersDrawnElectronically: false,
+    })
 
     await page.goto(`/permit/edit/${id}/`)
     await expect(page.getByRole('heading', { name: 'Step 1 of 6: General' })).toBeVisible()
@@ -89,7 +117,9 @@ test.describe('permit application', () => {
     // A silent save when leaving the screen: the typed position survives going to My Promotions.
     await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'My Promotions' }).click()
     await expect(page).toHaveURL(/\/promotions\/$/)
-    await expect.poll(async () => (await (await page.request.get(`/api/promotion/get?id=${id}`)).json()).permit.applicant?.contact?.position).toBe('Marketing manager')
+    await expect
+      .poll(async () => (await (await page.request.get(`/api/promotion/get?id=${id}`)).json()).permit.applicant?.contact?.position)
+      .toBe('Marketing manager')
     await page.goto(`/permit/edit/${id}/peopleroles/`)
     await expect(page.getByLabel('Position')).toHaveValue('Marketing manager')
     await page.getByRole('button', { name: 'Next: Entry/draw' }).click()
@@ -134,7 +164,11 @@ test.describe('permit application', () => {
 
     // Attachments: the terms and the advertisement, with the upload message.
     await expect(page.getByRole('heading', { name: 'Step 5 of 6: Attachments' })).toBeVisible()
-    const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n') })
+    const pdf = (name: string) => ({
+      name,
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n'),
+    })
     await page.getByLabel('Upload Terms and conditions').setInputFiles(pdf('spring-terms.pdf'))
     await expect(page.getByText(MSG_UPLOAD_SUCCESS).first()).toBeVisible()
     await expect(page.getByText(/Uploaded spring-terms\.pdf/)).toBeVisible()
@@ -186,7 +220,9 @@ test.describe('permit application', () => {
     await expect(page.getByTestId('save-status')).toHaveText('Saved')
     // Another window saves in between.
     const other = await (await page.request.get(`/api/promotion/get?id=${id}`)).json()
-    expect((await page.request.post('/api/promotion/save', { data: { ...other, name: 'From the other window', versionNumber: other.versionNumber } })).status()).toBe(200)
+    expect(
+      (await page.request.post('/api/promotion/save', { data: { ...other, name: 'From the other window', versionNumber: other.versionNumber } })).status(),
+    ).toBe(200)
 
     await page.getByLabel('Promotion name').fill('From this window')
     await page.getByRole('button', { name: 'Save', exact: true }).click()

@@ -1,6 +1,13 @@
 import crypto from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
-import { customerStatusName, LABEL_NO_PERMIT_NEEDED, MSG_COMPLETE_ALL_FORM_FIELDS, MSG_NO_PERMIT_BASE_FEE, MSG_COMPLETE_ALL_QUESTIONS, MSG_TOTAL_PRIZE_VALUE_REQUIRED } from '@permitdesk/shared'
+import {
+  customerStatusName,
+  LABEL_NO_PERMIT_NEEDED,
+  MSG_COMPLETE_ALL_FORM_FIELDS,
+  MSG_NO_PERMIT_BASE_FEE,
+  MSG_COMPLETE_ALL_QUESTIONS,
+  MSG_TOTAL_PRIZE_VALUE_REQUIRED,
+} from '@permitdesk/shared'
 import { mailLink, PASSWORD, watchConsole } from './helpers'
 
 async function registerConfirmAndSignIn(page: Page, email: string) {
@@ -51,10 +58,19 @@ test.describe('promotions', () => {
     await expect(page.getByRole('group', { name: /instant-win/ })).toHaveCount(0)
     await page.getByRole('button', { name: 'Continue' }).click()
     await expect(page.getByRole('alert')).toHaveText(MSG_COMPLETE_ALL_QUESTIONS)
-    await page.getByRole('group', { name: /NSW trade promotion authority/ }).getByLabel('No').check()
-    await page.getByRole('group', { name: /drawn electronically/ }).getByLabel('Yes').check()
+    await page
+      .getByRole('group', { name: /NSW trade promotion authority/ })
+      .getByLabel('No')
+      .check()
+    await page
+      .getByRole('group', { name: /drawn electronically/ })
+      .getByLabel('Yes')
+      .check()
     await expect(page.getByRole('group', { name: /random draw system approved/ })).toBeVisible()
-    await page.getByRole('group', { name: /drawn electronically/ }).getByLabel('No').check()
+    await page
+      .getByRole('group', { name: /drawn electronically/ })
+      .getByLabel('No')
+      .check()
     await expect(page.getByRole('group', { name: /random draw system approved/ })).toHaveCount(0)
 
     // A modal opens and closes from the keyboard.
@@ -89,7 +105,10 @@ test.describe('promotions', () => {
     await expect(page.getByTestId('no-permits')).toHaveText('Choose the states of the promotion to see which permits it needs.')
     await page.getByLabel('Victoria').check()
     await page.getByLabel(/Total prize value/).fill('1000')
-    await page.getByRole('group', { name: /drawn electronically/ }).getByLabel('No').check()
+    await page
+      .getByRole('group', { name: /drawn electronically/ })
+      .getByLabel('No')
+      .check()
     await expect(page.getByTestId('no-permits')).toHaveText(`No state permit is needed for this promotion. ${MSG_NO_PERMIT_BASE_FEE}`)
     await page.getByRole('button', { name: 'Continue' }).click()
     // 001 §2 modal "create when not required".
@@ -121,7 +140,11 @@ test.describe('promotions', () => {
 
     // Row click opens the dashboard; a note is added and edited.
     await page.goto('/promotions/')
-    await page.getByRole('row', { name: /^Charlie/ }).getByRole('cell').nth(2).click()
+    await page
+      .getByRole('row', { name: /^Charlie/ })
+      .getByRole('cell')
+      .nth(2)
+      .click()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Charlie')
     await page.getByRole('button', { name: 'Notes (0)' }).click()
     await page.getByLabel('New note').fill('Call the printer')

@@ -9,8 +9,7 @@ import { addDays, daysLeft, formatDate } from '@permitdesk/shared'
 import ical from 'node-ical'
 import { repoRoot, signUpCustomer, watchConsole } from './helpers'
 
-const signUp = (request: APIRequestContext) =>
-  signUpCustomer(request, 'reminders', { firstName: 'Rita', lastName: 'Reminder', accountName: 'Rita Promotions' })
+const signUp = (request: APIRequestContext) => signUpCustomer(request, 'reminders', { firstName: 'Rita', lastName: 'Reminder', accountName: 'Rita Promotions' })
 
 function isoDaysFromNow(days: number) {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
@@ -20,14 +19,30 @@ test('set a reminder for a list, see it on the dashboard, download the calendar 
   const errors = watchConsole(page)
   await signUp(page.request)
   const created = await page.request.post('/api/promotion/create', {
-    data: { name: 'Spring draw', ausStates: { nsw: true }, totalPrizeValue: 20000, hasNswAuthority: false, includeNz: false, winnersDrawnElectronically: false, managedSubmission: true, randomDraw: false, termsAndConditions: false, abridgedTC: false, hostedTC: false },
+    data: {
+      name: 'Spring draw',
+      ausStates: { nsw: true },
+      totalPrizeValue: 20000,
+      hasNswAuthority: false,
+      includeNz: false,
+      winnersDrawnElectronically: false,
+      managedSubmission: true,
+      randomDraw: false,
+      termsAndConditions: false,
+      abridgedTC: false,
+      hostedTC: false,
+    },
   })
   expect(created.status(), await created.text()).toBe(200)
   const id = (await created.json()).id
   const startDate = isoDaysFromNow(30)
   const current = await (await page.request.get(`/api/promotion/get?id=${id}`)).json()
   const saved = await page.request.post('/api/promotion/save', {
-    data: { ...current, versionNumber: current.versionNumber ?? current.version, permit: { ...current.permit, startDate, startTime: '09:00', endDate: isoDaysFromNow(60), endTime: '15:00', requiredDate: isoDaysFromNow(23) } },
+    data: {
+      ...current,
+      versionNumber: current.versionNumber ?? current.version,
+      permit: { ...current.permit, startDate, startTime: '09:00', endDate: isoDaysFromNow(60), endTime: '15:00', requiredDate: isoDaysFromNow(23) },
+    },
   })
   expect(saved.status(), await saved.text()).toBe(200)
 
@@ -83,7 +98,10 @@ test('set a reminder for a list, see it on the dashboard, download the calendar 
   const events = Object.values(ical.sync.parseICS(fs.readFileSync((await download.path())!, 'utf8'))).filter((c: any) => c.type === 'VEVENT') as any[]
   // Issue #30: one event per duty of the compliance calendar (NSW alone: the authority and the notification).
   const { obligations } = await (await page.request.get(`/api/promotion/obligations?id=${id}`)).json()
-  expect(events.map((e) => String(e.summary)).sort()).toEqual(['NSW: Hold an NSW trade promotion authority: Spring draw', 'NSW: Notify NSW of the promotion: Spring draw'])
+  expect(events.map((e) => String(e.summary)).sort()).toEqual([
+    'NSW: Hold an NSW trade promotion authority: Spring draw',
+    'NSW: Notify NSW of the promotion: Spring draw',
+  ])
   expect(events).toHaveLength(obligations.length)
   expect(errors).toEqual([])
 })

@@ -32,7 +32,10 @@ test('the account menu pages open on a full page load: invoices and API keys', a
   for (const [size, viewport] of Object.entries({ desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } })) {
     await page.setViewportSize(viewport)
     const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-    expect(result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), size).toEqual([])
+    expect(
+      result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+      size,
+    ).toEqual([])
     await page.screenshot({ path: path.join(repoRoot, 'tests', 'e2e', 'screens', `api-keys-${size}.png`), fullPage: true })
   }
   await page.getByRole('button', { name: 'Revoke Agency script' }).click()

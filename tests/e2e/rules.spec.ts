@@ -20,7 +20,9 @@ async function look(page: Page, name: string) {
   for (const [size, viewport] of Object.entries(SIZES)) {
     await page.setViewportSize(viewport)
     const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-    const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`)
+    const bad = result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`)
     expect(bad, `${name} at ${size}`).toEqual([])
     await page.screenshot({ path: path.join(SCREENS_DIR, `rules-${name}-${size}.png`), fullPage: true })
   }
@@ -84,13 +86,36 @@ test('staff publish a rule set; the rules page shows it; a customer closes a dut
   // A customer's NSW + SA + VIC promotion: its compliance calendar on the dashboard.
   await signUpCustomer(page.request, 'rules')
   const created = await page.request.post('/api/promotion/create', {
-    data: { name: 'Three-state giveaway', ausStates: { nsw: true, sa: true, vic: true }, includeNz: false, totalPrizeValue: 20_000, hasNswAuthority: false, winnersDrawnElectronically: false, managedSubmission: true, randomDraw: false, termsAndConditions: false, abridgedTC: false, hostedTC: false },
+    data: {
+      name: 'Three-state giveaway',
+      ausStates: { nsw: true, sa: true, vic: true },
+      includeNz: false,
+      totalPrizeValue: 20_000,
+      hasNswAuthority: false,
+      winnersDrawnElectronically: false,
+      managedSubmission: true,
+      randomDraw: false,
+      termsAndConditions: false,
+      abridgedTC: false,
+      hostedTC: false,
+    },
   })
   expect(created.status()).toBe(200)
   const id = (await created.json()).id as number
   const current = await (await page.request.get(`/api/promotion/get?id=${id}`)).json()
   const saved = await page.request.post('/api/promotion/save', {
-    data: { ...current, maxPrizeValue: 8_000, permit: { ...current.permit, startDate: '2027-03-22', startTime: '09:00', endDate: '2027-04-30', endTime: '17:00', finalDraw: { date: '2027-05-03', time: '12:00' } } },
+    data: {
+      ...current,
+      maxPrizeValue: 8_000,
+      permit: {
+        ...current.permit,
+        startDate: '2027-03-22',
+        startTime: '09:00',
+        endDate: '2027-04-30',
+        endTime: '17:00',
+        finalDraw: { date: '2027-05-03', time: '12:00' },
+      },
+    },
   })
   expect(saved.status(), await saved.text()).toBe(200)
 
@@ -126,12 +151,35 @@ test('staff place a legal hold on the detail screen; the customer sees it on the
   const errors = watchConsole(page)
   await signUpCustomer(page.request, 'hold')
   const created = await page.request.post('/api/promotion/create', {
-    data: { name: 'Held giveaway', ausStates: { nsw: true, sa: true, vic: true }, includeNz: false, totalPrizeValue: 20_000, hasNswAuthority: false, winnersDrawnElectronically: false, managedSubmission: true, randomDraw: false, termsAndConditions: false, abridgedTC: false, hostedTC: false },
+    data: {
+      name: 'Held giveaway',
+      ausStates: { nsw: true, sa: true, vic: true },
+      includeNz: false,
+      totalPrizeValue: 20_000,
+      hasNswAuthority: false,
+      winnersDrawnElectronically: false,
+      managedSubmission: true,
+      randomDraw: false,
+      termsAndConditions: false,
+      abridgedTC: false,
+      hostedTC: false,
+    },
   })
   const id = (await created.json()).id as number
   const current = await (await page.request.get(`/api/promotion/get?id=${id}`)).json()
   const saved = await page.request.post('/api/promotion/save', {
-    data: { ...current, maxPrizeValue: 8_000, permit: { ...current.permit, startDate: '2027-03-22', startTime: '09:00', endDate: '2027-04-30', endTime: '17:00', finalDraw: { date: '2027-05-03', time: '12:00' } } },
+    data: {
+      ...current,
+      maxPrizeValue: 8_000,
+      permit: {
+        ...current.permit,
+        startDate: '2027-03-22',
+        startTime: '09:00',
+        endDate: '2027-04-30',
+        endTime: '17:00',
+        finalDraw: { date: '2027-05-03', time: '12:00' },
+      },
+    },
   })
   expect(saved.status(), await saved.text()).toBe(200)
 

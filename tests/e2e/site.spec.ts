@@ -245,7 +245,27 @@ test.describe('publishing', () => {
     const login = await request.post('/api/account/login', { data: { email: 'staff@permitdesk.test', password: 'staff-password-123' } })
     expect(login.status()).toBe(200)
     const slug = `e2e-article-${Date.now()}`
-    const body = { root: { type: 'root', version: 1, direction: 'ltr', format: '', indent: 0, children: [{ type: 'paragraph', version: 1, direction: 'ltr', format: '', indent: 0, textFormat: 0, textStyle: '', children: [{ type: 'text', text: 'Published from the e2e test.', format: 0, version: 1, detail: 0, mode: 'normal', style: '' }] }] } }
+    const body = {
+      root: {
+        type: 'root',
+        version: 1,
+        direction: 'ltr',
+        format: '',
+        indent: 0,
+        children: [
+          {
+            type: 'paragraph',
+            version: 1,
+            direction: 'ltr',
+            format: '',
+            indent: 0,
+            textFormat: 0,
+            textStyle: '',
+            children: [{ type: 'text', text: 'Published from the e2e test.', format: 0, version: 1, detail: 0, mode: 'normal', style: '' }],
+          },
+        ],
+      },
+    }
     const created = await request.post('/cms-api/news', {
       data: { title: 'Published by a test', slug, date: '2026-11-01', summary: 'A test article.', body, _status: 'published' },
     })

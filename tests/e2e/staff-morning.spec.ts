@@ -26,12 +26,17 @@ async function axeSerious(page: Page) {
   // react-aria's live announcer keeps an announcement for 7 s as a role=img labelled by the dialog
   // that just closed (its text was already read); it is not part of the screen.
   const result = await new AxeBuilder({ page }).exclude('[data-live-announcer]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join('; ')})`)
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join('; ')})`)
 }
 
 /** The screen as it is now, at 1280 wide and on a phone: axe finds nothing serious; screenshots kept. */
 async function look(page: Page, name: string) {
-  for (const [width, height, device] of [[1280, 900, 'desktop'], [390, 844, 'phone']] as const) {
+  for (const [width, height, device] of [
+    [1280, 900, 'desktop'],
+    [390, 844, 'phone'],
+  ] as const) {
     await page.setViewportSize({ width, height })
     expect(await axeSerious(page), `${name} on ${device}`).toEqual([])
     // Nothing widens the page past the screen (wide tables scroll inside their own region).
@@ -45,7 +50,16 @@ async function look(page: Page, name: string) {
 async function submittedWaPromotion(request: APIRequestContext, name: string): Promise<number> {
   const id = await readyPromotion(request, name, { nsw: true, wa: true })
   const paid = await request.post('/api/promotion/submitPermitApplication', {
-    data: { id, cardName: 'Wren Promoter', cardNumber: '4242424242424242', cardExpiry: '12/35', cardSecurityCode: '123', isReattempt: false, isBPAY: false, isCardAfterBpay: false },
+    data: {
+      id,
+      cardName: 'Wren Promoter',
+      cardNumber: '4242424242424242',
+      cardExpiry: '12/35',
+      cardSecurityCode: '123',
+      isReattempt: false,
+      isBPAY: false,
+      isCardAfterBpay: false,
+    },
   })
   expect(paid.status(), await paid.text()).toBe(200)
   return id
@@ -131,7 +145,11 @@ test("a staff member's morning: outstanding → the oldest application → note 
   const [ay, am, ad] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date()).split('-')
   await nsw.getByRole('group', { name: 'NSW approval date', exact: true }).getByRole('spinbutton').first().click()
   await staff.keyboard.type(`${ad}${am}${ay}`)
-  await nsw.getByLabel('NSW permit document').setInputFiles({ name: 'NSW permit.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n') })
+  await nsw.getByLabel('NSW permit document').setInputFiles({
+    name: 'NSW permit.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n'),
+  })
   await expect(nsw.getByRole('link', { name: 'Download' })).toBeVisible()
   await look(staff, 'permit-numbers')
   await nsw.getByRole('button', { name: 'Save NSW permit number' }).click()

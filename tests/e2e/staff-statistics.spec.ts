@@ -14,7 +14,9 @@ const SCREENS_DIR = path.join(repoRoot, 'tests', 'e2e', 'screens')
 
 async function axeSerious(page: Page) {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`)
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`)
 }
 
 test('statistics: test promotions left out, revenue apart from government fees, filters and a CSV export', async ({ page, browser }) => {

@@ -25,7 +25,16 @@ const signUp = (request: APIRequestContext) =>
 async function paidPromotion(request: APIRequestContext, name: string): Promise<number> {
   const id = await readyPromotion(request, name)
   const paid = await request.post('/api/promotion/submitPermitApplication', {
-    data: { id, cardName: 'Cam Customer', cardNumber: '4242424242424242', cardExpiry: '12/35', cardSecurityCode: '123', isReattempt: false, isBPAY: false, isCardAfterBpay: false },
+    data: {
+      id,
+      cardName: 'Cam Customer',
+      cardNumber: '4242424242424242',
+      cardExpiry: '12/35',
+      cardSecurityCode: '123',
+      isReattempt: false,
+      isBPAY: false,
+      isCardAfterBpay: false,
+    },
   })
   expect(paid.status(), await paid.text()).toBe(200)
   expect((await paid.json()).permitStatus.slug).toBe('submitted')
@@ -74,7 +83,16 @@ test('outstanding → action entry → customer answers and resubmits → NSW pe
   await expect(page).toHaveURL(new RegExp(`/promotions/edit/${id}/`))
   await expect(page.getByTestId('status')).toContainText(customerStatusName(7))
   const resubmitted = await page.request.post('/api/promotion/submitPermitApplication', {
-    data: { id, cardName: 'Cam Customer', cardNumber: '4242424242424242', cardExpiry: '12/35', cardSecurityCode: '123', isReattempt: false, isBPAY: false, isCardAfterBpay: false },
+    data: {
+      id,
+      cardName: 'Cam Customer',
+      cardNumber: '4242424242424242',
+      cardExpiry: '12/35',
+      cardSecurityCode: '123',
+      isReattempt: false,
+      isBPAY: false,
+      isCardAfterBpay: false,
+    },
   })
   expect(resubmitted.status(), await resubmitted.text()).toBe(200)
   expect((await resubmitted.json()).permitStatus.slug).toBe('resubmitted')
@@ -141,7 +159,19 @@ async function staffPage(browser: import('@playwright/test').Browser) {
 test('chargecard/: staff charge a customer card for an invoice, with the 1.5% surcharge; a decline shows the server message', async ({ page, browser }) => {
   const email = await signUp(page.request)
   const created = await page.request.post('/api/promotion/create', {
-    data: { name: 'Card charge promo', ausStates: { nsw: true, act: true }, includeNz: false, totalPrizeValue: 20_000, hasNswAuthority: false, winnersDrawnElectronically: false, managedSubmission: true, randomDraw: false, termsAndConditions: false, abridgedTC: false, hostedTC: false },
+    data: {
+      name: 'Card charge promo',
+      ausStates: { nsw: true, act: true },
+      includeNz: false,
+      totalPrizeValue: 20_000,
+      hasNswAuthority: false,
+      winnersDrawnElectronically: false,
+      managedSubmission: true,
+      randomDraw: false,
+      termsAndConditions: false,
+      abridgedTC: false,
+      hostedTC: false,
+    },
   })
   expect(created.status(), await created.text()).toBe(200)
   const id = (await created.json()).id as number
@@ -188,7 +218,10 @@ test('chargecard/: staff charge a customer card for an invoice, with the 1.5% su
   await context.close()
 })
 
-test('contact/, user/ and resources/: a voicemail is recorded and played, e-mail changes are listed, resources come from the CMS', async ({ page, browser }) => {
+test('contact/, user/ and resources/: a voicemail is recorded and played, e-mail changes are listed, resources come from the CMS', async ({
+  page,
+  browser,
+}) => {
   const email = await signUp(page.request)
   const { context, page: staff } = await staffPage(browser)
 

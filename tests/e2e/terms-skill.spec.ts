@@ -8,8 +8,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test'
 import { completeApplication } from '../factories/permit'
 import { signUpCustomer, watchConsole } from './helpers'
 
-const signUp = (request: APIRequestContext) =>
-  signUpCustomer(request, 'skill', { firstName: 'Sam', lastName: 'Skill', accountName: 'Sam Skill Pty Ltd' })
+const signUp = (request: APIRequestContext) => signUpCustomer(request, 'skill', { firstName: 'Sam', lastName: 'Skill', accountName: 'Sam Skill Pty Ltd' })
 
 /** A game of skill (NSW + ACT, $20,000) made complete through the API: "Ready for submission". */
 async function readySkillPromotion(request: APIRequestContext, name: string): Promise<number> {

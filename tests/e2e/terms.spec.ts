@@ -8,8 +8,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test'
 import { PRIZE_CATEGORY_FLAGS } from '@permitdesk/shared'
 import { signUpCustomer, waivePaymentAsStaff, watchConsole } from './helpers'
 
-const signUp = (request: APIRequestContext) =>
-  signUpCustomer(request, 'terms', { firstName: 'Tess', lastName: 'Terms', accountName: 'Tess Terms Pty Ltd' })
+const signUp = (request: APIRequestContext) => signUpCustomer(request, 'terms', { firstName: 'Tess', lastName: 'Terms', accountName: 'Tess Terms Pty Ltd' })
 
 const address = { lineOne: '1 George Street', suburb: 'Sydney', state: 'NSW', postcode: '2000' }
 
@@ -41,7 +40,19 @@ test('the customer opens the T&Cs from the dashboard, compares two versions and 
   const errors = watchConsole(page)
   await signUp(page.request)
   const created = await page.request.post('/api/promotion/create', {
-    data: { name: 'Sunny giveaway', ausStates: { nsw: true }, totalPrizeValue: 20_000, includeNz: false, hasNswAuthority: false, winnersDrawnElectronically: false, managedSubmission: true, randomDraw: false, termsAndConditions: true, abridgedTC: false, hostedTC: false },
+    data: {
+      name: 'Sunny giveaway',
+      ausStates: { nsw: true },
+      totalPrizeValue: 20_000,
+      includeNz: false,
+      hasNswAuthority: false,
+      winnersDrawnElectronically: false,
+      managedSubmission: true,
+      randomDraw: false,
+      termsAndConditions: true,
+      abridgedTC: false,
+      hostedTC: false,
+    },
   })
   expect(created.status()).toBe(200)
   const id = (await created.json()).id as number

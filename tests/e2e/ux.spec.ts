@@ -36,7 +36,20 @@ async function signIn(request: APIRequestContext, email: string, password = PASS
 
 async function createPromotion(request: APIRequestContext, name: string): Promise<number> {
   const response = await request.post('/api/promotion/create', {
-    data: { name, ausStates: { nsw: true, sa: true }, totalPrizeValue: 20_000, includeNz: false, hasNswAuthority: false, hasInstantWinPrizes: false, winnersDrawnElectronically: false, managedSubmission: true, randomDraw: false, termsAndConditions: false, abridgedTC: false, hostedTC: false },
+    data: {
+      name,
+      ausStates: { nsw: true, sa: true },
+      totalPrizeValue: 20_000,
+      includeNz: false,
+      hasNswAuthority: false,
+      hasInstantWinPrizes: false,
+      winnersDrawnElectronically: false,
+      managedSubmission: true,
+      randomDraw: false,
+      termsAndConditions: false,
+      abridgedTC: false,
+      hostedTC: false,
+    },
   })
   expect(response.status(), await response.text()).toBe(200)
   return (await response.json()).id
@@ -56,7 +69,18 @@ async function sweep(page: Page, screens: { name: string; path: string; ready: (
       await page.waitForLoadState('networkidle')
       const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
       for (const violation of result.violations) {
-        findings.push({ screen: screen.name, size, id: violation.id, impact: violation.impact ?? 'unknown', nodes: violation.nodes.length, help: violation.help, where: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join('; ') })
+        findings.push({
+          screen: screen.name,
+          size,
+          id: violation.id,
+          impact: violation.impact ?? 'unknown',
+          nodes: violation.nodes.length,
+          help: violation.help,
+          where: violation.nodes
+            .slice(0, 3)
+            .map((node) => node.target.join(' '))
+            .join('; '),
+        })
       }
       await page.screenshot({ path: path.join(SCREENS_DIR, `${screen.name}-${size}.png`), fullPage: true })
     }
@@ -79,7 +103,22 @@ test.describe('every screen, desktop and phone, through axe', () => {
   test.beforeAll(() => fs.mkdirSync(SCREENS_DIR, { recursive: true }))
 
   test('the public site', async ({ page }) => {
-    const paths = ['/', '/competition-permits/', '/competition-terms-and-conditions/', '/random-draws/', '/agencies/', '/law-firms/', '/about/', '/faqs/', '/reviews/', '/news/', '/contact/', '/terms/', '/privacy/', '/competition/terms/']
+    const paths = [
+      '/',
+      '/competition-permits/',
+      '/competition-terms-and-conditions/',
+      '/random-draws/',
+      '/agencies/',
+      '/law-firms/',
+      '/about/',
+      '/faqs/',
+      '/reviews/',
+      '/news/',
+      '/contact/',
+      '/terms/',
+      '/privacy/',
+      '/competition/terms/',
+    ]
     const screens = []
     for (const p of paths) {
       const status = (await page.request.get(p)).status()
@@ -113,7 +152,11 @@ test.describe('every screen, desktop and phone, through axe', () => {
         { name: 'app-create', path: '/promotions/game-of-chance/', ready: heading },
         { name: 'app-dashboard', path: `/promotions/edit/${id}/`, ready: heading },
         { name: 'app-modify', path: `/promotions/modify/${id}/`, ready: heading },
-        ...sections.map((section) => ({ name: `app-permit-${section}`, path: `/permit/edit/${id}/${section}/`, ready: (p: Page) => p.getByRole('heading', { name: /^Step \d of \d/ }) })),
+        ...sections.map((section) => ({
+          name: `app-permit-${section}`,
+          path: `/permit/edit/${id}/${section}/`,
+          ready: (p: Page) => p.getByRole('heading', { name: /^Step \d of \d/ }),
+        })),
         { name: 'app-account', path: '/account/edit/', ready: heading },
       ]),
     )
@@ -128,7 +171,20 @@ test.describe('every screen, desktop and phone, through axe', () => {
         { name: 'staff-chargecard', path: '/admin/chargecard/', ready: heading },
       ]),
     )
-    await expect(page.getByRole('navigation', { name: 'Staff console' }).getByRole('link')).toHaveText(['PermitDesk staff', 'Tasks', 'Outstanding', 'Promotions', 'Contacts', 'Users', 'Charge card', 'Statistics', 'Resources', 'Rule sets', 'Customer app', 'PermitDesk website'])
+    await expect(page.getByRole('navigation', { name: 'Staff console' }).getByRole('link')).toHaveText([
+      'PermitDesk staff',
+      'Tasks',
+      'Outstanding',
+      'Promotions',
+      'Contacts',
+      'Users',
+      'Charge card',
+      'Statistics',
+      'Resources',
+      'Rule sets',
+      'Customer app',
+      'PermitDesk website',
+    ])
   })
 })
 

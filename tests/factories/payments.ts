@@ -29,11 +29,16 @@ export async function readyPromotion(customer: Customer, fields: Record<string, 
   const id = await createPromotion(customer.client, fields)
   const saved = await savePromotion(customer.client, id, withCompleteApplication)
   const attachments = []
-  for (const [code, name] of [['B', 'terms.pdf'], ['E', 'advert.pdf']] as const) {
+  for (const [code, name] of [
+    ['B', 'terms.pdf'],
+    ['E', 'advert.pdf'],
+  ] as const) {
     attachments.push({ attachmentType: { code }, uploaded: true, fileName: await uploadFile(customer, name) })
   }
   const attached = await customer.client.post('/api/promotion/saveAttachments', { id, versionNumber: saved.body.versionNumber, attachments })
-  expect(attached.body.permitStatus?.slug, JSON.stringify(attached.body.applicationIssues)).toBe(fields.managedSubmission === false ? 'ready-generate' : 'ready-submission')
+  expect(attached.body.permitStatus?.slug, JSON.stringify(attached.body.applicationIssues)).toBe(
+    fields.managedSubmission === false ? 'ready-generate' : 'ready-submission',
+  )
   return id
 }
 

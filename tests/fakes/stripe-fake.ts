@@ -61,7 +61,9 @@ export async function startStripeFake({ webhookUrl, webhookSecret }: { webhookUr
   let answersToLose = 0
   const view = (intent: Intent, expand: string[]) => {
     const { _card, ...rest } = intent
-    return expand.includes('payment_method') ? { ...rest, payment_method: { id: rest.payment_method, object: 'payment_method', card: { brand: _card.brand, last4: _card.last4 } } } : rest
+    return expand.includes('payment_method')
+      ? { ...rest, payment_method: { id: rest.payment_method, object: 'payment_method', card: { brand: _card.brand, last4: _card.last4 } } }
+      : rest
   }
   const server = http.createServer((req, res) => {
     let body = ''
@@ -72,7 +74,8 @@ export async function startStripeFake({ webhookUrl, webhookSecret }: { webhookUr
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${crypto.randomBytes(6).toString('hex')}` })
         res.end(JSON.stringify(payload))
       }
-      if (!String(req.headers.authorization ?? '').startsWith('Bearer sk_')) return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } })
+      if (!String(req.headers.authorization ?? '').startsWith('Bearer sk_'))
+        return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } })
       const params = req.method === 'GET' ? parseForm(url.search.slice(1)) : parseForm(body)
       const expand: string[] = Object.values(params.expand ?? {})
       const key = req.headers['idempotency-key'] as string | undefined
@@ -89,7 +92,10 @@ export async function startStripeFake({ webhookUrl, webhookSecret }: { webhookUr
       if (req.method === 'POST' && key && byKey.has(`${url.pathname}:${key}`)) {
         const first = byKey.get(`${url.pathname}:${key}`)!
         // As Stripe: a key reused with other parameters is refused, not replayed.
-        if (first.request !== body) return send(400, { error: { type: 'idempotency_error', message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.' } })
+        if (first.request !== body)
+          return send(400, {
+            error: { type: 'idempotency_error', message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.' },
+          })
         return answer(first.status, first.body)
       }
       const remember = (status: number, payload: unknown) => {
@@ -98,7 +104,10 @@ export async function startStripeFake({ webhookUrl, webhookSecret }: { webhookUr
       }
       if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
         const card = CARDS[params.payment_method]
-        if (!card) return remember(400, { error: { type: 'invalid_request_error', message: `No such PaymentMethod: '${params.payment_method}'`, param: 'payment_method' } })
+        if (!card)
+          return remember(400, {
+            error: { type: 'invalid_request_error', message: `No such PaymentMethod: '${params.payment_method}'`, param: 'payment_method' },
+          })
         createdCount++
         const id = `pi_${crypto.randomBytes(8).toString('hex')}`
         const intent: Intent = {

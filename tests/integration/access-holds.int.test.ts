@@ -27,7 +27,10 @@ afterAll(async () => {
 /** A confirmed account with PASSWORD. */
 async function account(overrides: Partial<typeof users.$inferInsert> = {}) {
   const email = `office-${crypto.randomBytes(5).toString('hex')}@example.com`
-  const [user] = await api.database.db.insert(users).values({ email, passwordHash, firstName: 'Olive', lastName: 'Office', accountName: 'Office Pty Ltd', emailConfirmedAt: new Date(), ...overrides }).returning()
+  const [user] = await api.database.db
+    .insert(users)
+    .values({ email, passwordHash, firstName: 'Olive', lastName: 'Office', accountName: 'Office Pty Ltd', emailConfirmedAt: new Date(), ...overrides })
+    .returning()
   return { id: user!.id, email }
 }
 
@@ -100,7 +103,10 @@ describe('sign-in limits per address', () => {
     const address = freshAddress()
     const person = await account()
     // Near the ceiling already (a run of successful stuffing): the next success passes, the one after is refused.
-    await api.database.pool.query(`insert into app.rate_limits (key, count, reset_at) values ($1, $2, now() + interval '30 minutes')`, [`login:success:${address}`, RATE_LIMITS.loginSuccessPerAddress.limit - 1])
+    await api.database.pool.query(`insert into app.rate_limits (key, count, reset_at) values ($1, $2, now() + interval '30 minutes')`, [
+      `login:success:${address}`,
+      RATE_LIMITS.loginSuccessPerAddress.limit - 1,
+    ])
     expect((await login(address, person.email, PASSWORD)).status).toBe(200)
     const refused = await login(address, person.email, PASSWORD)
     expect(refused.status).toBe(429)
@@ -139,7 +145,9 @@ describe('credentials end together', () => {
     expect(ended.body).toEqual({ ended: 1, apiKeysRevoked: 1, calendarFeedReplaced: true })
     // The key dies at once: it cannot create a promotion (the finding of the issue).
     const script = new Client(api.baseUrl, 'https://agency-tool.example')
-    expect((await script.post('/api/promotion/create', promotionInput({ name: 'After the end' }), { authorization: `Bearer ${user.key.key}` })).status).toBe(401)
+    expect((await script.post('/api/promotion/create', promotionInput({ name: 'After the end' }), { authorization: `Bearer ${user.key.key}` })).status).toBe(
+      401,
+    )
     expect((await user.viaKey()).status).toBe(401)
     expect((await api.client().get(user.feedPath)).status).toBe(404)
     expect((await user.here.get('/api/account/get')).status).toBe(401)
@@ -201,8 +209,10 @@ describe('the changelog records the credential', () => {
     const key = (await browser.post('/api/apiKey/create', { name: 'Changelog script' })).body as { id: number; key: string }
     const bySession = (await browser.post('/api/promotion/create', promotionInput({ name: 'Through the browser' }))).body.id as number
     const script = new Client(api.baseUrl, 'https://agency-tool.example')
-    const byKey = (await script.post('/api/promotion/create', promotionInput({ name: 'Through a key' }), { authorization: `Bearer ${key.key}` })).body.id as number
-    const rows = async (promotionId: number) => (await api.database.pool.query('select session_id, api_key_id from app.changelog where promotion_id = $1', [promotionId])).rows
+    const byKey = (await script.post('/api/promotion/create', promotionInput({ name: 'Through a key' }), { authorization: `Bearer ${key.key}` })).body
+      .id as number
+    const rows = async (promotionId: number) =>
+      (await api.database.pool.query('select session_id, api_key_id from app.changelog where promotion_id = $1', [promotionId])).rows
     const sessionId = crypto.createHash('sha256').update(browser.cookie('pd_session')!).digest('hex')
     expect(await rows(bySession)).toContainEqual({ session_id: sessionId, api_key_id: null })
     expect((await rows(bySession)).length).toBeGreaterThan(0)

@@ -93,7 +93,10 @@ describe('brute-force limits', () => {
   })
 
   it('limits failed logins per client address across accounts', async () => {
-    await api.database.pool.query(`insert into app.rate_limits (key, count, reset_at) values ('login:address:127.0.0.1', $1, now() + interval '10 minutes') on conflict (key) do update set count = excluded.count, reset_at = excluded.reset_at`, [RATE_LIMITS.loginPerAddress.limit])
+    await api.database.pool.query(
+      `insert into app.rate_limits (key, count, reset_at) values ('login:address:127.0.0.1', $1, now() + interval '10 minutes') on conflict (key) do update set count = excluded.count, reset_at = excluded.reset_at`,
+      [RATE_LIMITS.loginPerAddress.limit],
+    )
     const response = await api.client().post('/api/account/login', { email: 'someone@example.test', password: 'whatever1' })
     expect(response.status).toBe(429)
     expect(response.body.message).toContain('10 minutes')
@@ -150,7 +153,14 @@ describe('bot check (BOT_CHECK=altcha)', () => {
 
 describe('cookie flags in production', () => {
   it('marks the session cookie Secure', async () => {
-    const prod = await startTestApi({ NODE_ENV: 'production', PAYMENTS: 'test', BOT_CHECK: 'altcha', ALTCHA_MAX_NUMBER: '50000', PAYLOAD_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://permits.example' })
+    const prod = await startTestApi({
+      NODE_ENV: 'production',
+      PAYMENTS: 'test',
+      BOT_CHECK: 'altcha',
+      ALTCHA_MAX_NUMBER: '50000',
+      PAYLOAD_SECRET: 'x'.repeat(32),
+      PUBLIC_URL: 'https://permits.example',
+    })
     try {
       const client = prod.client()
       const registration = buildRegistration()
@@ -160,7 +170,11 @@ describe('cookie flags in production', () => {
       const challenge = (await client.get('/api/botcheck/challenge')).body
       const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise
       const recaptchaResponse = Buffer.from(JSON.stringify({ ...challenge, number: solution!.number })).toString('base64')
-      const login = await client.post('/api/account/login', { email: registration.email, password: registration.password, recaptchaResponse }, { origin: 'https://permits.example' })
+      const login = await client.post(
+        '/api/account/login',
+        { email: registration.email, password: registration.password, recaptchaResponse },
+        { origin: 'https://permits.example' },
+      )
       expect(login.status).toBe(200)
       expect(login.body.agent).toBe(true)
       expect(login.headers.get('set-cookie')).toMatch(/^__Host-pd_session=.*HttpOnly; Secure; SameSite=Lax/)

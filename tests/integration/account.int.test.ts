@@ -45,7 +45,9 @@ describe('POST /api/account/register', () => {
     const { registration, response } = await register(client, { email: 'New.Person@Example.test' })
     expect(response.status).toBe(200)
     expect(response.body.message).toContain('new.person@example.test')
-    const { rows } = await api.database.pool.query('select email, email_confirmed_at, is_staff, password_hash from app.users where email = $1', ['new.person@example.test'])
+    const { rows } = await api.database.pool.query('select email, email_confirmed_at, is_staff, password_hash from app.users where email = $1', [
+      'new.person@example.test',
+    ])
     expect(rows[0]).toMatchObject({ email: 'new.person@example.test', email_confirmed_at: null, is_staff: false })
     expect(rows[0].password_hash).toMatch(/^\$argon2id\$/)
     expect(rows[0].password_hash).not.toContain(registration.password)
@@ -96,7 +98,11 @@ describe('POST /api/account/register', () => {
       [{ email: 'not-an-email' }, 'email', MSG_EMAIL_INVALID],
       [{ password: 'short' }, 'password', MSG_PASSWORD_TOO_SHORT],
       [{ authorisedAgent: true, agentBusinessAddress: null }, 'agentBusinessAddress', MSG_AGENT_BUSINESS_ADDRESS_REQUIRED],
-      [{ authorisedAgent: true, phone: '', agentBusinessAddress: { lineOne: '1 George St', suburb: 'Sydney', state: 'NSW', postcode: '2000' } }, 'phone', MSG_AGENT_PHONE_REQUIRED],
+      [
+        { authorisedAgent: true, phone: '', agentBusinessAddress: { lineOne: '1 George St', suburb: 'Sydney', state: 'NSW', postcode: '2000' } },
+        'phone',
+        MSG_AGENT_PHONE_REQUIRED,
+      ],
     ]
     for (const [overrides, field, message] of cases) {
       const { response } = await register(api.client(), overrides)
@@ -113,9 +119,16 @@ describe('POST /api/account/register', () => {
 
   it('keeps the business address of an authorised agent, and never makes a customer staff', async () => {
     const address = { lineOne: '1 George St', lineTwo: '', suburb: 'Sydney', state: 'NSW', postcode: '2000' }
-    const { registration, response } = await register(api.client(), { authorisedAgent: true, agentBusinessAddress: address, isStaff: true, agent: true } as never)
+    const { registration, response } = await register(api.client(), {
+      authorisedAgent: true,
+      agentBusinessAddress: address,
+      isStaff: true,
+      agent: true,
+    } as never)
     expect(response.status).toBe(200)
-    const { rows } = await api.database.pool.query('select is_staff, authorised_agent, agent_business_address from app.users where email = $1', [registration.email])
+    const { rows } = await api.database.pool.query('select is_staff, authorised_agent, agent_business_address from app.users where email = $1', [
+      registration.email,
+    ])
     expect(rows[0]).toMatchObject({ is_staff: false, authorised_agent: true, agent_business_address: { suburb: 'Sydney', postcode: '2000' } })
   })
 })
@@ -123,7 +136,10 @@ describe('POST /api/account/register', () => {
 describe('POST /api/account/login', () => {
   it('refuses a wrong password and an unknown address with the same message', async () => {
     const customer = await registerAndSignIn(api.client(), {}, { api })
-    for (const body of [{ email: customer.email, password: 'wrong password' }, { email: 'nobody@example.test', password: 'whatever1' }]) {
+    for (const body of [
+      { email: customer.email, password: 'wrong password' },
+      { email: 'nobody@example.test', password: 'whatever1' },
+    ]) {
       const response = await api.client().post('/api/account/login', body)
       expect(response.status).toBe(400)
       expect(response.body.message).toBe(MSG_LOGIN_FAILED)
@@ -154,7 +170,9 @@ describe('POST /api/account/login', () => {
     expect(replaced.body.message).toBe(MSG_SESSION_REPLACED)
     expect((await first.get('/api/account/get')).status).toBe(401)
     expect((await second.post('/api/account/authenticated?ts=3', {})).status).toBe(200)
-    expect(await count('select count(*) from app.sessions s join app.users u on u.id = s.user_id where u.email = $1 and s.ended_at is null', [customer.email])).toBe(1)
+    expect(
+      await count('select count(*) from app.sessions s join app.users u on u.id = s.user_id where u.email = $1 and s.ended_at is null', [customer.email]),
+    ).toBe(1)
   })
 
   it('signs the staff administrator in with agent: true', async () => {
@@ -208,7 +226,9 @@ describe('session checks', () => {
     expect(rows).toEqual([{ closing_at: null }])
     // Nor does a page of another origin by POST.
     expect((await client.post('/api/account/killsessions', { clientSession: id }, { origin: 'https://evil.example' })).status).toBe(403)
-    expect((await api.database.pool.query('select closing_at from app.sessions where user_id = $1 and ended_at is null', [customer.userId])).rows).toEqual([{ closing_at: null }])
+    expect((await api.database.pool.query('select closing_at from app.sessions where user_id = $1 and ended_at is null', [customer.userId])).rows).toEqual([
+      { closing_at: null },
+    ])
   })
 
   it('killsessions ends the session unless the browser comes back within the grace period', async () => {
@@ -270,7 +290,9 @@ describe('forgot and reset password', () => {
     await api.client().post('/api/account/forgotPassword', { email: customer.email })
     const mail = await waitForMail(customer.email, /Reset your/, { dataDirs: [api.config.DATA_DIR] })
     const token = decodeURIComponent(new URL(linkIn(mail, '/account/resetpassword/')).pathname.split('/')[3]!)
-    await api.database.pool.query(`update app.account_tokens set expires_at = now() - interval '1 second' where purpose = 'reset' and user_id = $1`, [customer.userId])
+    await api.database.pool.query(`update app.account_tokens set expires_at = now() - interval '1 second' where purpose = 'reset' and user_id = $1`, [
+      customer.userId,
+    ])
     expect((await api.client().post('/api/account/resetPassword', { token, password: 'a brand new password' })).status).toBe(400)
     expect((await api.client().post('/api/account/resetPassword', { token: 'made-up', password: 'a brand new password' })).status).toBe(400)
     expect((await api.client().post('/api/account/resetPassword', {})).body.modelState).toHaveProperty('token')
@@ -312,12 +334,25 @@ describe('account get, details, support details, update', () => {
     expect((await client.get('/api/account/get')).body.firstName).toBe('Casey')
 
     const ok = await client.post('/api/account/update', {
-      firstName: 'Jo', lastName: 'Smith', accountName: 'Jo Co', phone: '0400 000 000', authorisedAgent: true, optedIntoCommunication: true,
+      firstName: 'Jo',
+      lastName: 'Smith',
+      accountName: 'Jo Co',
+      phone: '0400 000 000',
+      authorisedAgent: true,
+      optedIntoCommunication: true,
       agentBusinessAddress: { lineOne: '2 King St', suburb: 'Melbourne', state: 'VIC', postcode: '3000' },
-      email: 'hijack@example.test', isStaff: true,
+      email: 'hijack@example.test',
+      isStaff: true,
     })
     expect(ok.status).toBe(200)
-    expect(ok.body.user).toMatchObject({ firstName: 'Jo', phone: '0400000000', authorisedAgent: true, optedIntoCommunication: true, email: customer.email, agent: false })
+    expect(ok.body.user).toMatchObject({
+      firstName: 'Jo',
+      phone: '0400000000',
+      authorisedAgent: true,
+      optedIntoCommunication: true,
+      email: customer.email,
+      agent: false,
+    })
     expect(await count('select count(*) from app.users where email = $1 and is_staff', [customer.email])).toBe(0)
   })
 })

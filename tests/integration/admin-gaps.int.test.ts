@@ -30,7 +30,8 @@ afterAll(async () => {
   fs.rmSync(api.config.DATA_DIR, { recursive: true, force: true })
 })
 
-const changelogOf = async (id: number) => (await api.database.db.execute(sql`select action, user_id, changes from app.changelog where promotion_id = ${id} order by id`)).rows as any[]
+const changelogOf = async (id: number) =>
+  (await api.database.db.execute(sql`select action, user_id, changes from app.changelog where promotion_id = ${id} order by id`)).rows as any[]
 const pdfBytes = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n')
 const pdfForm = (name: string) => {
   const data = new FormData()
@@ -73,13 +74,33 @@ describe('forceSaPremium', () => {
   it('after payment, the rise is owed: the customer pays the difference as an additional payment', async () => {
     // NSW + ACT + SA at $8,000: ACT ($373) and SA ($253) are required, NSW is not.
     const id = await createPromotion(alice.client, { ausStates: { nsw: true, act: true, sa: true }, totalPrizeValue: 8000, hasInstantWinPrizes: false })
-    const saved = await savePromotion(alice.client, id, (p) => ({ ...withCompleteApplication(p), prizeValueNSW: 8000, prizeValueACT: 8000, prizeValueSA: 8000 }))
+    const saved = await savePromotion(alice.client, id, (p) => ({
+      ...withCompleteApplication(p),
+      prizeValueNSW: 8000,
+      prizeValueACT: 8000,
+      prizeValueSA: 8000,
+    }))
     const files: string[] = []
     for (const name of ['terms.pdf', 'advert.pdf']) files.push((await alice.client.upload('/api/Upload', pdfForm(name))).body.serverFileName)
-    const attached = await alice.client.post('/api/promotion/saveAttachments', { id, versionNumber: saved.body.versionNumber, attachments: [{ attachmentType: { code: 'B' }, uploaded: true, fileName: files[0] }, { attachmentType: { code: 'E' }, uploaded: true, fileName: files[1] }] })
+    const attached = await alice.client.post('/api/promotion/saveAttachments', {
+      id,
+      versionNumber: saved.body.versionNumber,
+      attachments: [
+        { attachmentType: { code: 'B' }, uploaded: true, fileName: files[0] },
+        { attachmentType: { code: 'E' }, uploaded: true, fileName: files[1] },
+      ],
+    })
     expect(attached.body.permitStatus?.slug, JSON.stringify(attached.body.applicationIssues)).toBe('ready-submission')
     expect(attached.body.permit).toMatchObject({ feeDue_SA: 253, feeDue_ACT: 373, feeDue_NSW: 0 })
-    const card = { cardName: 'Pat Promoter', cardNumber: '4242 4242 4242 4242', cardSecurityCode: '123', cardExpiry: '12/35', isReattempt: false, isBPAY: false, isCardAfterBpay: false }
+    const card = {
+      cardName: 'Pat Promoter',
+      cardNumber: '4242 4242 4242 4242',
+      cardSecurityCode: '123',
+      cardExpiry: '12/35',
+      isReattempt: false,
+      isBPAY: false,
+      isCardAfterBpay: false,
+    }
     const paid = await alice.client.post('/api/promotion/submitPermitApplication', { id, ...card })
     expect(paid.status, paid.text).toBe(200)
     expect((await alice.client.get(`/api/promotion/get?id=${id}`)).body.pendingSubmissionInvoice).toBeNull()
@@ -138,7 +159,13 @@ describe('a file staff upload for a customer', () => {
     const id = await createPromotion(alice.client)
     const uploaded = await staff.upload('/api/Upload', pdfForm('NSW permit.pdf'))
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)
-    const saved = await staff.post('/api/promotion/savePermitNumber', { promotionId: id, state: 'NSW', number: 'NTP/01234', approvalDate: yesterday, fileName: uploaded.body.serverFileName })
+    const saved = await staff.post('/api/promotion/savePermitNumber', {
+      promotionId: id,
+      state: 'NSW',
+      number: 'NTP/01234',
+      approvalDate: yesterday,
+      fileName: uploaded.body.serverFileName,
+    })
     expect(saved.status, saved.text).toBe(200)
     const url = `/download/upload/${uploaded.body.serverFileName}`
     expect((await alice.client.get(url)).status).toBe(200)
@@ -174,7 +201,15 @@ describe('updateEmails', () => {
     const all = (await staff.get('/api/admin/updateEmails')).body
     expect(all).toMatchObject({ page: 1, pageSize: 20 })
     expect(all.total).toBeGreaterThanOrEqual(2)
-    expect(all.changes[0]).toMatchObject({ userId: target.id, name: 'Ottilie Oldaddress', from: first, to: second, currentEmail: second, changedById: staffId, changedByEmail: 'staff@permitdesk.test' })
+    expect(all.changes[0]).toMatchObject({
+      userId: target.id,
+      name: 'Ottilie Oldaddress',
+      from: first,
+      to: second,
+      currentEmail: second,
+      changedById: staffId,
+      changedByEmail: 'staff@permitdesk.test',
+    })
 
     // The original address still finds the account.
     const byOld = (await staff.get(`/api/admin/updateEmails?q=${encodeURIComponent(target.email.toUpperCase())}`)).body
@@ -236,9 +271,22 @@ describe('voicemails', () => {
     expect(nobody.status).toBe(400)
     expect(nobody.body.message).toBe(MSG_VOICEMAIL_CALLER_REQUIRED)
 
-    const created = await staff.upload('/api/admin/createVoicemail', voicemailForm({ name: 'Vera Caller', phone: '0400 000 000', message: 'Asks about her NSW permit.', promotionRef: '42' }, { bytes: wav, name: 'voicemail 0400.wav' }))
+    const created = await staff.upload(
+      '/api/admin/createVoicemail',
+      voicemailForm(
+        { name: 'Vera Caller', phone: '0400 000 000', message: 'Asks about her NSW permit.', promotionRef: '42' },
+        { bytes: wav, name: 'voicemail 0400.wav' },
+      ),
+    )
     expect(created.status, created.text).toBe(201)
-    expect(created.body).toMatchObject({ kind: 'voicemail', name: 'Vera Caller', phone: '0400 000 000', promotionRef: '42', voicemailFile: expect.stringMatching(/^[0-9a-f-]{36}\.wav$/), resolvedAt: null })
+    expect(created.body).toMatchObject({
+      kind: 'voicemail',
+      name: 'Vera Caller',
+      phone: '0400 000 000',
+      promotionRef: '42',
+      voicemailFile: expect.stringMatching(/^[0-9a-f-]{36}\.wav$/),
+      resolvedAt: null,
+    })
     const id = created.body.id
 
     // Listed among the open messages, and found by contact_id, with the recording's name.

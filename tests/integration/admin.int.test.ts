@@ -47,26 +47,65 @@ beforeAll(async () => {
 })
 afterAll(async () => api?.close())
 
-const changelogOf = async (id: number) => (await api.database.db.execute(sql`select action, user_id, entity, changes from app.changelog where promotion_id = ${id} order by id`)).rows as any[]
+const changelogOf = async (id: number) =>
+  (await api.database.db.execute(sql`select action, user_id, entity, changes from app.changelog where promotion_id = ${id} order by id`)).rows as any[]
 
 describe('the staff guard, on every admin call', () => {
   // Every declared call of the app (the route list app.ts mounts): the admin service and every other staff-only call.
-  const routes = (createApp({ config: loadConfig({ NODE_ENV: 'test', BOT_CHECK: 'off', DATABASE_URL: 'postgres://unused:unused@127.0.0.1:1/unused', DATA_DIR: '.test-data/route-list' }), database: { db: null } as never, logger: silentLogger }).locals.apiRoutes as RouteSpec[])
+  const routes = createApp({
+    config: loadConfig({ NODE_ENV: 'test', BOT_CHECK: 'off', DATABASE_URL: 'postgres://unused:unused@127.0.0.1:1/unused', DATA_DIR: '.test-data/route-list' }),
+    database: { db: null } as never,
+    logger: silentLogger,
+  }).locals.apiRoutes as RouteSpec[]
   const specs = routes.filter((s) => /^\/admin(Note)?\//i.test(s.path) || s.access === 'staff')
 
   it('covers every call of /api/admin and /api/adminNote with access staff', () => {
     expect(specs.length).toBeGreaterThan(40)
     for (const spec of specs) expect(spec.access, spec.path).toBe('staff')
     const paths = specs.map((s) => s.path)
-    for (const name of ['getPromotions', 'createInvoice', 'approveBpayPayment', 'getChangelog', 'forcePromotionStatusChange', 'lockPromotion', 'unlockPromotion', 'approvePromotion', 'createActionEntry', 'getActionFields', 'assign', 'getUsers', 'updateUserEmail', 'getCustomerContacts', 'getCustomerContact', 'claimCustomerContact', 'resolveCustomerContact', 'isPromotionActive', 'statistics']) {
+    for (const name of [
+      'getPromotions',
+      'createInvoice',
+      'approveBpayPayment',
+      'getChangelog',
+      'forcePromotionStatusChange',
+      'lockPromotion',
+      'unlockPromotion',
+      'approvePromotion',
+      'createActionEntry',
+      'getActionFields',
+      'assign',
+      'getUsers',
+      'updateUserEmail',
+      'getCustomerContacts',
+      'getCustomerContact',
+      'claimCustomerContact',
+      'resolveCustomerContact',
+      'isPromotionActive',
+      'statistics',
+    ]) {
       expect(paths, name).toContain(`/admin/${name}`)
     }
     for (const name of ['get', 'getTasks', 'create', 'update', 'delete', 'resolve']) expect(paths).toContain(`/adminNote/${name}`)
-    for (const name of ['lock', 'unlock', 'getOutstanding', 'getActionsRequired', 'getChangelog', 'statistics', 'savePermitNumber', 'sendPermitNumberUpdate', 'markFormsSubmitted', 'forceSaPremium']) expect(paths).toContain(`/promotion/${name}`)
+    for (const name of [
+      'lock',
+      'unlock',
+      'getOutstanding',
+      'getActionsRequired',
+      'getChangelog',
+      'statistics',
+      'savePermitNumber',
+      'sendPermitNumberUpdate',
+      'markFormsSubmitted',
+      'forceSaPremium',
+    ])
+      expect(paths).toContain(`/promotion/${name}`)
   })
 
   const call = (client: Client, spec: { method: string; path: string }, headers?: Record<string, string>) =>
-    spec.method === 'get' ? client.get(`/api${spec.path}?id=${promotionId}`, headers) : client.post(`/api${spec.path}`, { id: promotionId, promotionId }, headers)
+    spec.method === 'get'
+      ? client.get(`/api${spec.path}?id=${promotionId}`, headers)
+      : client.post(`/api${spec.path}`, { id: promotionId, promotionId }, headers)
 
   it('answers 401 signed out, and to a bearer key without a session', async () => {
     for (const spec of specs) {
@@ -87,7 +126,9 @@ describe('the staff guard, on every admin call', () => {
   it('lets staff through (GET calls answer 200)', async () => {
     for (const spec of specs.filter((s) => s.method === 'get')) {
       const response = await call(staff, spec)
-      expect(response.status, `${spec.path}: ${response.text}`).toBe(['/adminNote/get', '/admin/getCustomerContact'].includes(spec.path) ? 404 : spec.path === '/invoice/getArbitrary' ? 400 : 200)
+      expect(response.status, `${spec.path}: ${response.text}`).toBe(
+        ['/adminNote/get', '/admin/getCustomerContact'].includes(spec.path) ? 404 : spec.path === '/invoice/getArbitrary' ? 400 : 200,
+      )
     }
   })
 })
@@ -188,7 +229,10 @@ describe('action entries', () => {
     expect(created.body).toEqual({ id, statusId: 6 })
     const promotion = (await customer.client.get(`/api/promotion/get?id=${id}`)).body
     expect(promotion.permitStatus.id).toBe(6)
-    expect(promotion.actionEntry).toMatchObject({ actionFields: [{ actionFieldSlug: 'applicant', checked: true }], actionQuestions: [{ question: 'Who supplies the prizes?' }] })
+    expect(promotion.actionEntry).toMatchObject({
+      actionFields: [{ actionFieldSlug: 'applicant', checked: true }],
+      actionQuestions: [{ question: 'Who supplies the prizes?' }],
+    })
     const mail = (await readOutbox(api.config.DATA_DIR)).filter((m) => m.to === customer.email && m.subject === 'Action required: Winter draw')
     expect(mail).toHaveLength(1)
     expect(mail[0]!.text).toContain('The ABN does not match the organisation.')
@@ -203,7 +247,8 @@ describe('permit numbers', () => {
     const id = await createPromotion(customer.client, { name: 'NSW and ACT draw' })
     const today = new Date().toISOString().slice(0, 10)
     const yy = String(new Date().getFullYear() % 100).padStart(2, '0')
-    const save = (body: Record<string, unknown>) => staff.post('/api/promotion/savePermitNumber', { promotionId: id, state: 'NSW', number: 'NTP/12345', approvalDate: '2026-01-05', ...body })
+    const save = (body: Record<string, unknown>) =>
+      staff.post('/api/promotion/savePermitNumber', { promotionId: id, state: 'NSW', number: 'NTP/12345', approvalDate: '2026-01-05', ...body })
     const asDefault = await save({ number: 'NTP/' })
     expect(asDefault.status).toBe(400)
     expect(asDefault.body.modelState.number).toEqual([MSG_INVALID_PERMIT_NUMBER])
@@ -215,7 +260,9 @@ describe('permit numbers', () => {
     expect(nsw.status).toBe(200)
     expect(nsw.body.permitNumbers.NSW).toMatchObject({ number: 'NTP/12345', approvalDate: today })
     // Where the T&Cs' permit-numbers clause reads it (modules/terms).
-    expect(((await api.database.db.execute(sql`select details->>'permitNumber_NSW' as n from app.promotions where id = ${id}`)).rows[0] as any).n).toBe('NTP/12345')
+    expect(((await api.database.db.execute(sql`select details->>'permitNumber_NSW' as n from app.promotions where id = ${id}`)).rows[0] as any).n).toBe(
+      'NTP/12345',
+    )
     expect((await save({ state: 'ACT', number: `TP ${yy}/00042` })).status).toBe(200)
     expect((await changelogOf(id)).at(-1)).toMatchObject({ action: 'save-permit-number' })
     // Searchable by permit number.
@@ -275,7 +322,11 @@ describe('admin notes (tasks)', () => {
   })
 
   it('attaches to a customer contact', async () => {
-    const [contact] = (await api.database.db.execute(sql`insert into app.customer_contacts (kind, name, email, message) values ('help', 'Vic Visitor', 'vic@example.com', 'Do I need a permit?') returning id`)).rows as any[]
+    const [contact] = (
+      await api.database.db.execute(
+        sql`insert into app.customer_contacts (kind, name, email, message) values ('help', 'Vic Visitor', 'vic@example.com', 'Do I need a permit?') returning id`,
+      )
+    ).rows as any[]
     const note = (await staff.post('/api/adminNote/create', { note: 'Reply by phone', customerContactId: contact.id })).body
     expect((await staff.get(`/api/adminNote/getTasks?customerContactId=${contact.id}&kind=all`)).body.map((n: any) => n.id)).toEqual([note.id])
   })
@@ -331,7 +382,11 @@ describe('users', () => {
 
 describe('customer contacts', () => {
   it('lists, claims and resolves, with received and resolved dates', async () => {
-    const [row] = (await api.database.db.execute(sql`insert into app.customer_contacts (kind, name, email, message) values ('agency', 'Agnes Agency', 'agnes@example.com', 'We run 40 promotions a year.') returning id`)).rows as any[]
+    const [row] = (
+      await api.database.db.execute(
+        sql`insert into app.customer_contacts (kind, name, email, message) values ('agency', 'Agnes Agency', 'agnes@example.com', 'We run 40 promotions a year.') returning id`,
+      )
+    ).rows as any[]
     const list = (await staff.get('/api/admin/getCustomerContacts')).body
     expect(list.contacts.map((c: any) => c.id)).toContain(row.id)
     expect((await staff.get(`/api/admin/getCustomerContacts?contact_id=${row.id}`)).body.contacts).toHaveLength(1)
@@ -369,7 +424,9 @@ describe('staff invoices', () => {
     expect(created.status, created.text).toBe(200)
     expect(created.body).toMatchObject({ promotionId: id, purpose: 'custom', amount: 150.5, gst: 15.05, total: 165.55, status: 'awaiting payment' })
     // The customer sees it among the promotion's invoices.
-    expect((await customer.client.get(`/api/invoice/getInvoices?promotionId=${id}`)).body.invoices.map((i: any) => i.invoiceNumber)).toContain(created.body.invoiceNumber)
+    expect((await customer.client.get(`/api/invoice/getInvoices?promotionId=${id}`)).body.invoices.map((i: any) => i.invoiceNumber)).toContain(
+      created.body.invoiceNumber,
+    )
     const blocked = await staff.post('/api/admin/createInvoice', { id, amount: 10, gst: 1 })
     expect(blocked.status).toBe(409)
     expect(blocked.body.message).toBe(MSG_INVOICE_BLOCKED_AWAITING_PAYMENT)

@@ -55,7 +55,15 @@ describe('managing keys', () => {
     expect(JSON.stringify(rows)).not.toContain(created.key)
     const list = await alice.client.get('/api/apiKey/list')
     expect(list.status).toBe(200)
-    expect(list.body).toContainEqual({ id: created.id, name: 'Nightly import', prefix: created.prefix, createdAt: expect.any(String), lastUsedAt: null, revokedAt: null, revokedReason: null })
+    expect(list.body).toContainEqual({
+      id: created.id,
+      name: 'Nightly import',
+      prefix: created.prefix,
+      createdAt: expect.any(String),
+      lastUsedAt: null,
+      revokedAt: null,
+      revokedReason: null,
+    })
     expect(list.text).not.toContain(created.key)
     expect((await bob.client.get('/api/apiKey/list')).body).toEqual([])
   })
@@ -137,7 +145,8 @@ describe('using keys', () => {
 })
 
 describe('Idempotency-Key', () => {
-  const count = async (userId: number) => Number((await api.database.db.execute<{ n: string }>(sql`select count(*) as n from app.promotions where user_id = ${userId}`)).rows[0]!.n)
+  const count = async (userId: number) =>
+    Number((await api.database.db.execute<{ n: string }>(sql`select count(*) as n from app.promotions where user_id = ${userId}`)).rows[0]!.n)
 
   it('answers the first answer again for the same key and body, without creating twice', async () => {
     const carol = await createCustomer(api)
@@ -162,7 +171,9 @@ describe('Idempotency-Key', () => {
     expect(first.status, first.text).toBe(200)
     const secret = first.body.key as string
     expect(secret.length).toBeGreaterThan(20)
-    const stored = await api.database.db.execute<{ answer: unknown; status: number }>(sql`select answer, status from app.idempotency_keys where user_id = ${carol.id} and key = 'key-create-1'`)
+    const stored = await api.database.db.execute<{ answer: unknown; status: number }>(
+      sql`select answer, status from app.idempotency_keys where user_id = ${carol.id} and key = 'key-create-1'`,
+    )
     expect(stored.rows).toHaveLength(1)
     expect(stored.rows[0]!.status).toBe(200)
     const text = JSON.stringify(stored.rows[0]!.answer)

@@ -84,7 +84,14 @@ describe('GET /api/applicant/getReuseList', () => {
     expect(response.status).toBe(200)
     expect(response.body).toEqual([
       { id: beta, promotionId: beta, promotionName: 'Winter draw', organisation: 'Beta 100% Foods', contactName: 'Sam', updatedAt: daysAgo(2).toISOString() },
-      { id: acme, promotionId: acme, promotionName: 'Summer giveaway', organisation: 'Acme Pty Ltd', contactName: 'Jo Citizen', updatedAt: daysAgo(3).toISOString() },
+      {
+        id: acme,
+        promotionId: acme,
+        promotionName: 'Summer giveaway',
+        organisation: 'Acme Pty Ltd',
+        contactName: 'Jo Citizen',
+        updatedAt: daysAgo(3).toISOString(),
+      },
     ])
   })
 

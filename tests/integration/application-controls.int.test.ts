@@ -22,9 +22,13 @@ afterAll(async () => api?.close())
 const get = async (customer: Customer, id: number) => (await customer.client.get(`/api/promotion/get?id=${id}`)).body
 
 describe('letterOfAuthorityReused', () => {
-  it('an agent with the promoter\'s letter says it was lodged before; the save keeps it, and un-ticking it is kept too', async () => {
+  it("an agent with the promoter's letter says it was lodged before; the save keeps it, and un-ticking it is kept too", async () => {
     const id = await createPromotion(agent.client)
-    const saved = await savePromotion(agent.client, id, (p) => ({ ...p, letterOfAuthorityReused: true, permit: { ...p.permit, applicant: { ...(p.permit.applicant ?? {}), hasLetterOfAuthority: true } } }))
+    const saved = await savePromotion(agent.client, id, (p) => ({
+      ...p,
+      letterOfAuthorityReused: true,
+      permit: { ...p.permit, applicant: { ...(p.permit.applicant ?? {}), hasLetterOfAuthority: true } },
+    }))
     expect(saved.status, saved.text).toBe(200)
     const p = await get(agent, id)
     expect(p.letterOfAuthorityReused).toBe(true)
@@ -83,7 +87,12 @@ describe('isSAElectronicSubmissionOnly', () => {
   it('is set exactly when an SA licence is required, and a save cannot change it', async () => {
     const sa = await createPromotion(agent.client, { ausStates: { sa: true }, totalPrizeValue: 20_000, hasNswAuthority: null })
     expect((await get(agent, sa)).permit.isSAElectronicSubmissionOnly).toBe(true)
-    const saNotRequired = await createPromotion(agent.client, { ausStates: { sa: true }, totalPrizeValue: 4_000, hasNswAuthority: null, hasInstantWinPrizes: false })
+    const saNotRequired = await createPromotion(agent.client, {
+      ausStates: { sa: true },
+      totalPrizeValue: 4_000,
+      hasNswAuthority: null,
+      hasInstantWinPrizes: false,
+    })
     expect((await get(agent, saNotRequired)).permit.isSAElectronicSubmissionOnly).toBe(false)
     const nsw = await createPromotion(agent.client)
     expect((await get(agent, nsw)).permit.isSAElectronicSubmissionOnly).toBe(false)

@@ -32,7 +32,9 @@ describe('the policy covers every route', () => {
   it('has an entry, with the same access, for every declared /api route', () => {
     const missing = api.routes.filter((r) => !API_POLICY[routeKey(r)]).map(routeKey)
     expect(missing).toEqual([])
-    const different = api.routes.filter((r) => API_POLICY[routeKey(r)] && API_POLICY[routeKey(r)]!.access !== r.access).map((r) => `${routeKey(r)}: declared ${r.access}, policy ${API_POLICY[routeKey(r)]!.access}`)
+    const different = api.routes
+      .filter((r) => API_POLICY[routeKey(r)] && API_POLICY[routeKey(r)]!.access !== r.access)
+      .map((r) => `${routeKey(r)}: declared ${r.access}, policy ${API_POLICY[routeKey(r)]!.access}`)
     expect(different).toEqual([])
     const stale = Object.keys(API_POLICY).filter((key) => !api.routes.some((r) => routeKey(r) === key))
     expect(stale).toEqual([])
@@ -42,7 +44,7 @@ describe('the policy covers every route', () => {
     const declared = new Set(api.routes.map((r) => `${r.method.toUpperCase()} ${r.path}`))
     const outside = registeredPaths(api.app).filter((key) => !declared.has(key))
     const policyKeys = Object.keys(DOWNLOAD_POLICY)
-    const missing = outside.filter((key) => !policyKeys.some((p) => p === key || p.endsWith(key.split(' ')[1]!) && p.startsWith(key.split(' ')[0]!)))
+    const missing = outside.filter((key) => !policyKeys.some((p) => p === key || (p.endsWith(key.split(' ')[1]!) && p.startsWith(key.split(' ')[0]!))))
     expect(missing).toEqual([])
   })
 })
@@ -70,17 +72,20 @@ describe('every /api route answers as its policy says', () => {
       if (cast.apiKey) {
         const viaKey = (await callNaming(cast.signedOut, route.method, `/api${route.path}`, record, { authorization: `Bearer ${cast.apiKey}` })).status
         if (viaKey >= 500) results.push(`${key} with an API key: ${viaKey}`)
-        if ((policy.access === 'session' || policy.access === 'staff') && viaKey !== 403 && viaKey !== 401) results.push(`${key} with an API key: ${viaKey}, expected 403`)
+        if ((policy.access === 'session' || policy.access === 'staff') && viaKey !== 403 && viaKey !== 401)
+          results.push(`${key} with an API key: ${viaKey}, expected 403`)
         if (policy.access === 'user' && denied(viaKey)) results.push(`${key} with an API key: ${viaKey}, expected to pass the guard`)
       } else if (route.path.toLowerCase() === '/apikey/create') results.push('no API key could be created for the matrix')
       const all = { signedOut, customerA: a, customerB: b, agent, marketing, admin }
       for (const [role, status] of Object.entries(all)) if (status >= 500) results.push(`${key} as ${role}: ${status}`)
       if (policy.access !== 'public' && signedOut !== 401) results.push(`${key} signed out: ${signedOut}, expected 401`)
       if (policy.access === 'staff') {
-        for (const [role, status] of Object.entries({ customerA: a, customerB: b, agent, marketing })) if (status !== 403) results.push(`${key} as ${role}: ${status}, expected 403`)
+        for (const [role, status] of Object.entries({ customerA: a, customerB: b, agent, marketing }))
+          if (status !== 403) results.push(`${key} as ${role}: ${status}, expected 403`)
         if (denied(admin)) results.push(`${key} as admin: ${admin}, expected to pass the guard`)
       } else if (policy.access !== 'public') {
-        for (const [role, status] of Object.entries({ customerA: a, agent, marketing, admin })) if (denied(status)) results.push(`${key} as ${role}: ${status}, expected to pass the guard`)
+        for (const [role, status] of Object.entries({ customerA: a, agent, marketing, admin }))
+          if (denied(status)) results.push(`${key} as ${role}: ${status}, expected to pass the guard`)
         // Another customer's record is 404, exactly as a missing one, whenever the owner's call worked.
         if (policy.owned && ok(a) && b !== 404) results.push(`${key} as customer B on A's record: ${b}, expected 404 (A got ${a})`)
       }
@@ -138,7 +143,12 @@ describe('every CMS REST route answers as its policy says (issue 24)', () => {
   })
 
   it('covers every collection and global the CMS has', () => {
-    expect(cms.payload.config.collections.map((c) => c.slug).filter((slug) => !slug.startsWith('payload-')).sort()).toEqual(Object.keys(CMS_COLLECTION_POLICY).sort())
+    expect(
+      cms.payload.config.collections
+        .map((c) => c.slug)
+        .filter((slug) => !slug.startsWith('payload-'))
+        .sort(),
+    ).toEqual(Object.keys(CMS_COLLECTION_POLICY).sort())
     expect(cms.payload.config.globals.map((g) => g.slug).sort()).toEqual(Object.keys(CMS_GLOBAL_POLICY).sort())
   })
 
@@ -148,7 +158,8 @@ describe('every CMS REST route answers as its policy says (issue 24)', () => {
       for (const role of CMS_ROLES) {
         const read = await as[role].get(`/cms-api/${slug}?limit=5&depth=0`)
         if (mayRead(policy.read, role) !== (read.status === 200)) wrong.push(`${role} read ${slug}: ${read.status}`)
-        if (policy.read === 'self' && read.status === 200 && role !== 'admin' && read.body.docs.length !== 1) wrong.push(`${role} read ${slug}: saw ${read.body.docs.length} users, not only itself`)
+        if (policy.read === 'self' && read.status === 200 && role !== 'admin' && read.body.docs.length !== 1)
+          wrong.push(`${role} read ${slug}: saw ${read.body.docs.length} users, not only itself`)
         // An empty document: a role allowed to write meets the validation (400), a refused one 403 before it.
         const write = await as[role].post(`/cms-api/${slug}`, {})
         const refused = write.status === 403 || write.status === 401

@@ -38,7 +38,13 @@ describe('builds under NODE_ENV=development', () => {
     const saved = process.env.NODE_ENV
     process.env.NODE_ENV = 'development'
     try {
-      const env = { NODE_ENV: 'development', DATABASE_URL: url, PAYLOAD_SECRET: 'build-test-secret-0123456789abcdef', PUBLIC_URL: 'http://localhost:3000', MEDIA_DIR: path.join(copy, 'media') }
+      const env = {
+        NODE_ENV: 'development',
+        DATABASE_URL: url,
+        PAYLOAD_SECRET: 'build-test-secret-0123456789abcdef',
+        PUBLIC_URL: 'http://localhost:3000',
+        MEDIA_DIR: path.join(copy, 'media'),
+      }
       await runStep(path.join(binDir, 'payload'), ['generate:importmap'], { cwd: copy, env, label: 'CMS import map' })
       await runStep(path.join(binDir, 'next'), ['build'], { cwd: copy, env: { ...env, NEXT_TELEMETRY_DISABLED: '1' }, label: 'CMS build' })
       expect(fs.existsSync(path.join(copy, '.next', 'BUILD_ID'))).toBe(true)

@@ -24,14 +24,22 @@ describe('the CMS prepare step at start', () => {
     testDb = await createTestDatabase()
     await ensureCmsSchema(testDb.url)
     fs.mkdirSync(path.dirname(contentFile), { recursive: true })
-    env = { DATABASE_URL: testDb.url, PAYLOAD_SECRET: crypto.randomBytes(32).toString('hex'), PUBLIC_URL: 'http://localhost:3000', MEDIA_DIR: path.join(dataDir, 'media'), ADMIN_EMAIL: '', ADMIN_PASSWORD: '' }
+    env = {
+      DATABASE_URL: testDb.url,
+      PAYLOAD_SECRET: crypto.randomBytes(32).toString('hex'),
+      PUBLIC_URL: 'http://localhost:3000',
+      MEDIA_DIR: path.join(dataDir, 'media'),
+      ADMIN_EMAIL: '',
+      ADMIN_PASSWORD: '',
+    }
   })
   afterAll(async () => {
     await testDb?.drop()
     fs.rmSync(dataDir, { recursive: true, force: true })
   })
 
-  const prepare = (overrides: Record<string, string> = {}) => prepareCms({ databaseUrl: testDb.url, contentFile, env: { ...env, ...overrides }, progress: (line) => lines.push(line) })
+  const prepare = (overrides: Record<string, string> = {}) =>
+    prepareCms({ databaseUrl: testDb.url, contentFile, env: { ...env, ...overrides }, progress: (line) => lines.push(line) })
 
   it('runs on a new database, then is skipped while sources, settings, content and the export are unchanged', { timeout: 300_000 }, async () => {
     expect(await prepare()).toBe('ran')
@@ -43,7 +51,9 @@ describe('the CMS prepare step at start', () => {
     expect(fs.readFileSync(contentFile, 'utf8')).toBe(exported)
   })
 
-  it('runs again when the content changed in the database (an edit, a delete), when a setting changed, or when the export is gone', { timeout: 300_000 }, async () => {
+  it('runs again when the content changed in the database (an edit, a delete), when a setting changed, or when the export is gone', {
+    timeout: 300_000,
+  }, async () => {
     const client = new pg.Client({ connectionString: testDb.url })
     await client.connect()
     try {
@@ -51,7 +61,9 @@ describe('the CMS prepare step at start', () => {
         `select table_name from information_schema.columns where table_schema = 'cms' and column_name = 'updated_at' order by table_name limit 1`,
       )
       const table = rows[0]!.table_name
-      const { rowCount } = await client.query(`update cms."${table}" set updated_at = now() + interval '1 second' where id = (select min(id) from cms."${table}")`)
+      const { rowCount } = await client.query(
+        `update cms."${table}" set updated_at = now() + interval '1 second' where id = (select min(id) from cms."${table}")`,
+      )
       if (rowCount === 0) await client.query(`delete from cms."${table}"`)
     } finally {
       await client.end()

@@ -38,10 +38,14 @@ describe('marketing in the CMS', () => {
     const mia = await cmsUser()
     const created = await mia.cms.post('/cms-api/support-items', supportItem('Can marketing edit FAQs?'))
     expect(created.status).toBe(201)
-    expect((await mia.cms.request('PATCH', `/cms-api/support-items/${created.body.doc.id}`, { question: 'Can marketing edit FAQs? (edited)' })).status).toBe(200)
+    expect((await mia.cms.request('PATCH', `/cms-api/support-items/${created.body.doc.id}`, { question: 'Can marketing edit FAQs? (edited)' })).status).toBe(
+      200,
+    )
     expect((await mia.cms.get('/cms-api/staff-resources')).status).toBe(403)
     expect((await mia.cms.get('/cms-api/terms-clauses')).status).toBe(403)
-    expect((await mia.cms.post('/cms-api/staff-resources', { title: 'Planted', category: 'guides', kind: 'link', url: 'https://evil.example/' })).status).toBe(403)
+    expect((await mia.cms.post('/cms-api/staff-resources', { title: 'Planted', category: 'guides', kind: 'link', url: 'https://evil.example/' })).status).toBe(
+      403,
+    )
     expect((await mia.cms.post('/cms-api/globals/site-settings', { productName: 'Hijacked' })).status).toBe(403)
   })
 })

@@ -63,7 +63,13 @@ describe('/api/ComplianceNote create, get, delete', () => {
   it('staff add notes; staff and the owner read them oldest first; another customer gets 404', async () => {
     const first = await create(staff, { promotionId, categorySlug: ' rb ', text: '  Check the general requirements.  ' })
     expect(first.status).toBe(200)
-    expect(first.body).toEqual({ id: expect.any(Number), promotionId, categorySlug: 'RB', text: 'Check the general requirements.', createdAt: expect.any(String) })
+    expect(first.body).toEqual({
+      id: expect.any(Number),
+      promotionId,
+      categorySlug: 'RB',
+      text: 'Check the general requirements.',
+      createdAt: expect.any(String),
+    })
     expect(new Date(first.body.createdAt).toISOString()).toBe(first.body.createdAt)
     const second = await create(staff, { promotionId: String(promotionId), categorySlug: 'Ta', text: 'Motor vehicle: registration and on-road costs.' })
     expect(second.status).toBe(200)
@@ -150,7 +156,11 @@ describe('/api/ComplianceNote validation', () => {
   it('refuses an empty or too long text, and takes one at the limit', async () => {
     await expectInvalid(await create(staff, { promotionId, categorySlug: 'RB', text: '   ' }), 'text', MSG_COMPLIANCE_NOTE_TEXT_REQUIRED)
     await expectInvalid(await create(staff, { promotionId, categorySlug: 'RB' }), 'text', MSG_COMPLIANCE_NOTE_TEXT_REQUIRED)
-    await expectInvalid(await create(staff, { promotionId, categorySlug: 'RB', text: 'x'.repeat(COMPLIANCE_NOTE_MAX_LENGTH + 1) }), 'text', MSG_COMPLIANCE_NOTE_TEXT_TOO_LONG)
+    await expectInvalid(
+      await create(staff, { promotionId, categorySlug: 'RB', text: 'x'.repeat(COMPLIANCE_NOTE_MAX_LENGTH + 1) }),
+      'text',
+      MSG_COMPLIANCE_NOTE_TEXT_TOO_LONG,
+    )
     const atLimit = await create(staff, { promotionId, categorySlug: 'RB', text: ` ${'x'.repeat(COMPLIANCE_NOTE_MAX_LENGTH)} ` })
     expect(atLimit.status).toBe(200)
     expect(atLimit.body.text).toHaveLength(COMPLIANCE_NOTE_MAX_LENGTH)

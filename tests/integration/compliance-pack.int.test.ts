@@ -26,13 +26,24 @@ beforeAll(async () => {
   bob = await createCustomer(api)
   staff = api.client()
   await signInStaff(staff, api)
-  id = await createPromotion(alice.client, { name: 'Three states', ausStates: { nsw: true, sa: true, vic: true }, totalPrizeValue: 20_000, hasNswAuthority: false })
+  id = await createPromotion(alice.client, {
+    name: 'Three states',
+    ausStates: { nsw: true, sa: true, vic: true },
+    totalPrizeValue: 20_000,
+    hasNswAuthority: false,
+  })
   const saved = await savePromotion(alice.client, id, (p) => {
     const complete = withCompleteApplication(p)
     return {
       ...complete,
       maxPrizeValue: 8_000,
-      permit: { ...complete.permit, startDate: '2027-03-22', endDate: '2027-04-30', finalDraw: { ...complete.permit.finalDraw, date: '2027-05-03' }, unclaimedDraw: { ...complete.permit.unclaimedDraw, date: '2027-08-02' } },
+      permit: {
+        ...complete.permit,
+        startDate: '2027-03-22',
+        endDate: '2027-04-30',
+        finalDraw: { ...complete.permit.finalDraw, date: '2027-05-03' },
+        unclaimedDraw: { ...complete.permit.unclaimedDraw, date: '2027-08-02' },
+      },
     }
   })
   expect(saved.status).toBe(200)
@@ -55,10 +66,16 @@ describe('GET /promotions/compliancepack/{id}/', () => {
 
   it('holds a PDF of every duty with its rule, source, due date, state and proof, the proof files and the permits', async () => {
     const receipt = await uploadFile(alice, 'SA lodgement receipt.pdf')
-    expect((await alice.client.post('/api/promotion/closeObligation', { id, code: 'lodge-sa', serverFileName: receipt, note: 'Lodged online' })).status).toBe(200)
-    expect((await alice.client.post('/api/promotion/closeObligation', { id, code: 'notify-nsw', link: 'https://www.service.nsw.gov.au/receipt/123' })).status).toBe(200)
+    expect((await alice.client.post('/api/promotion/closeObligation', { id, code: 'lodge-sa', serverFileName: receipt, note: 'Lodged online' })).status).toBe(
+      200,
+    )
+    expect(
+      (await alice.client.post('/api/promotion/closeObligation', { id, code: 'notify-nsw', link: 'https://www.service.nsw.gov.au/receipt/123' })).status,
+    ).toBe(200)
     const permitDoc = await uploadFile(alice, 'sa-permit.pdf')
-    await api.database.db.execute(sql`update app.promotions set permit_numbers = ${JSON.stringify({ sa: { number: 'T27/0042', approvalDate: '2027-03-10', expiryDate: null, fileName: permitDoc } })}::jsonb where id = ${id}`)
+    await api.database.db.execute(
+      sql`update app.promotions set permit_numbers = ${JSON.stringify({ sa: { number: 'T27/0042', approvalDate: '2027-03-10', expiryDate: null, fileName: permitDoc } })}::jsonb where id = ${id}`,
+    )
     const calendar = (await alice.client.get(`/api/promotion/obligations?id=${id}`)).body
     expect(calendar.compliancePackUrl).toBe(`/promotions/compliancepack/${id}/`)
 
@@ -68,7 +85,9 @@ describe('GET /promotions/compliancepack/{id}/', () => {
     expect(response.headers.get('content-disposition')).toBe(`attachment; filename="compliance-pack-${id}.zip"`)
     const zip = await JSZip.loadAsync(response.bytes)
     expect(Object.keys(zip.files).sort()).toEqual(['compliance-summary.pdf', 'permits/SA permit T27-0042.pdf', 'proof/lodge-sa - SA lodgement receipt.pdf'])
-    expect(await zip.file('proof/lodge-sa - SA lodgement receipt.pdf')!.async('nodebuffer')).toEqual((await alice.client.get(`/download/upload/${receipt}`)).bytes)
+    expect(await zip.file('proof/lodge-sa - SA lodgement receipt.pdf')!.async('nodebuffer')).toEqual(
+      (await alice.client.get(`/download/upload/${receipt}`)).bytes,
+    )
 
     const text = await pdfText(await zip.file('compliance-summary.pdf')!.async('uint8array'))
     expect(text).toContain(`Compliance summary: ${(await alice.client.get(`/api/promotion/get?id=${id}`)).body.name}`)

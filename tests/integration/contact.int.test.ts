@@ -25,7 +25,14 @@ describe('POST /api/Contact/CreateHelpContact', () => {
     expect(response.status).toBe(201)
     expect(response.body.message).toContain('robin@example.com')
     const { rows } = await api.database.pool.query('select * from app.customer_contacts where id = $1', [response.body.id])
-    expect(rows[0]).toMatchObject({ kind: 'help', source: 'contact', name: 'Robin Example', email: 'robin@example.com', promotion_ref: '42', message: 'When will my NSW permit arrive?' })
+    expect(rows[0]).toMatchObject({
+      kind: 'help',
+      source: 'contact',
+      name: 'Robin Example',
+      email: 'robin@example.com',
+      promotion_ref: '42',
+      message: 'When will my NSW permit arrive?',
+    })
     expect(rows[0].received_at).toBeInstanceOf(Date)
     expect(rows[0].resolved_at).toBeNull()
     const mail = mails().find((m) => m.includes(`#${response.body.id} from Robin Example`))
@@ -42,7 +49,9 @@ describe('POST /api/Contact/CreateHelpContact', () => {
   })
 
   it('escapes the visitor text in the e-mail to staff', async () => {
-    const response = await api.client().post('/api/Contact/CreateHelpContact', { name: 'Eve <b>bold</b>', email: 'eve@example.com', message: '<script>alert(1)</script>' })
+    const response = await api
+      .client()
+      .post('/api/Contact/CreateHelpContact', { name: 'Eve <b>bold</b>', email: 'eve@example.com', message: '<script>alert(1)</script>' })
     expect(response.status).toBe(201)
     const mail = mails().find((m) => m.includes(`#${response.body.id} from`))!
     // The plain-text part carries the text as typed; the HTML part must carry it escaped.
@@ -54,7 +63,10 @@ describe('POST /api/Contact/CreateHelpContact', () => {
 
 describe('POST /api/Contact/CreateAgencyLawFirmContact', () => {
   it('stores agency and law-firm messages with their source', async () => {
-    for (const [source, kind] of [['agencies', 'agency'], ['law-firms', 'law-firm']] as const) {
+    for (const [source, kind] of [
+      ['agencies', 'agency'],
+      ['law-firms', 'law-firm'],
+    ] as const) {
       const response = await api.client().post('/api/contact/createagencylawfirmcontact', {
         name: 'Sam Partner',
         organisation: 'Example & Co',
@@ -70,7 +82,9 @@ describe('POST /api/Contact/CreateAgencyLawFirmContact', () => {
   })
 
   it('requires the organisation, a phone and a known source', async () => {
-    const response = await api.client().post('/api/Contact/CreateAgencyLawFirmContact', { name: 'Sam', email: 'sam@example.com', message: 'Hi', source: 'banks' })
+    const response = await api
+      .client()
+      .post('/api/Contact/CreateAgencyLawFirmContact', { name: 'Sam', email: 'sam@example.com', message: 'Hi', source: 'banks' })
     expect(response.status).toBe(400)
     expect(Object.keys(response.body.modelState).sort()).toEqual(['organisation', 'phone', 'source'])
   })
@@ -84,7 +98,9 @@ describe('the bot check', () => {
   afterAll(async () => guarded?.close())
 
   it('refuses a form without a solved challenge, and stores nothing', async () => {
-    const response = await guarded.client().post('/api/Contact/CreateHelpContact', { name: 'Bot', email: 'bot@example.com', message: 'spam', recaptchaResponse: 'forged' })
+    const response = await guarded
+      .client()
+      .post('/api/Contact/CreateHelpContact', { name: 'Bot', email: 'bot@example.com', message: 'spam', recaptchaResponse: 'forged' })
     expect(response.status).toBe(400)
     expect(response.body.message).toBe('reCAPTCHA is invalid.')
     const { rows } = await guarded.database.pool.query('select count(*)::int as n from app.customer_contacts')

@@ -44,8 +44,16 @@ async function startServer(): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'tests/setup/api-server.ts')], {
     cwd: repoRoot,
     env: {
-      PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'test', BOT_CHECK: 'off', LOG_LEVEL: 'error',
-      PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATABASE_URL: db.url, DATA_DIR: dataDir,
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'test',
+      BOT_CHECK: 'off',
+      LOG_LEVEL: 'error',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL: db.url,
+      DATA_DIR: dataDir,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -73,7 +81,13 @@ const query = async (text: string, params: unknown[] = []) => (await db.database
 async function customer(): Promise<{ id: number; token: string }> {
   const [user] = await db.database.db
     .insert(users)
-    .values({ email: `crash-${crypto.randomBytes(5).toString('hex')}@example.com`, passwordHash: 'not-a-real-hash', firstName: 'Pat', lastName: 'Promoter', accountName: 'Pat Promotions' })
+    .values({
+      email: `crash-${crypto.randomBytes(5).toString('hex')}@example.com`,
+      passwordHash: 'not-a-real-hash',
+      firstName: 'Pat',
+      lastName: 'Promoter',
+      accountName: 'Pat Promotions',
+    })
     .returning()
   return { id: user!.id, token: await createSession(db.database.db, user!.id) }
 }
@@ -96,7 +110,10 @@ async function readyPromotion(client: Client) {
   const saved = await client.post('/api/promotion/save', withCompleteApplication(current.body))
   expect(saved.status, saved.text).toBe(200)
   const attachments = []
-  for (const [code, name] of [['B', 'terms.pdf'], ['E', 'advert.pdf']]) {
+  for (const [code, name] of [
+    ['B', 'terms.pdf'],
+    ['E', 'advert.pdf'],
+  ]) {
     const form = new FormData()
     form.append('file', new Blob([Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n')]), name)
     const uploaded = await client.upload('/api/Upload', form)
@@ -136,10 +153,12 @@ describe('kill -9 under load, then restart', () => {
       const payer = payers[i % payers.length]!
       toPay.push({ promotionId: await readyPromotion(clientOf(payer.token)), token: payer.token })
     }
-    const savers = await Promise.all(Array.from({ length: SAVE_WORKERS }, async () => {
-      const saver = await customer()
-      return { token: saver.token, promotionId: await createPromotion(clientOf(saver.token)) }
-    }))
+    const savers = await Promise.all(
+      Array.from({ length: SAVE_WORKERS }, async () => {
+        const saver = await customer()
+        return { token: saver.token, promotionId: await createPromotion(clientOf(saver.token)) }
+      }),
+    )
     // A job due shortly (the hourly pruning, with an expired row for it to prune), queued before the kill.
     await query(`insert into app.rate_limits (key, count, reset_at) values ('crash-test-expired', 1, now() - interval '1 hour')`)
     const boss = new PgBoss({ connectionString: db.url, schema: 'pgboss', supervise: false, schedule: false, migrate: false })
@@ -187,14 +206,20 @@ describe('kill -9 under load, then restart', () => {
           return
         }
         if (current.status !== 200) return
-        const status = await send({ kind: 'save', key: `save-${worker}-${n}`, promotionId, token, body: { ...current.body, name: `Crash save ${worker}-${n}` } }, '/api/promotion/save')
+        const status = await send(
+          { kind: 'save', key: `save-${worker}-${n}`, promotionId, token, body: { ...current.body, name: `Crash save ${worker}-${n}` } },
+          '/api/promotion/save',
+        )
         if (status === undefined) return
         expect(status).toBe(200)
       }
     })
     const paying = [0, 1].map(async (lane) => {
       for (const { promotionId, token } of toPay.filter((_, i) => i % 2 === lane)) {
-        const status = await send({ kind: 'payment', key: `pay-${promotionId}`, promotionId, token, body: { id: promotionId, ...VISA } }, '/api/promotion/submitPermitApplication')
+        const status = await send(
+          { kind: 'payment', key: `pay-${promotionId}`, promotionId, token, body: { id: promotionId, ...VISA } },
+          '/api/promotion/submitPermitApplication',
+        )
         if (status === undefined) return
         expect(status).toBe(200)
       }
@@ -230,7 +255,10 @@ describe('kill -9 under load, then restart', () => {
     // Every answered payment: its succeeded payment, its paid invoice, the status it paid for, its changelog row.
     for (const payment of answeredPayments) {
       const invoiceNumber = payment.answer.invoice.invoiceNumber
-      const [invoice] = await query(`select i.id, i.paid_at, p.status_id from app.invoices i join app.promotions p on p.id = i.promotion_id where i.invoice_number = $1`, [invoiceNumber])
+      const [invoice] = await query(
+        `select i.id, i.paid_at, p.status_id from app.invoices i join app.promotions p on p.id = i.promotion_id where i.invoice_number = $1`,
+        [invoiceNumber],
+      )
       expect(invoice?.paid_at, `payment ${payment.key}`).not.toBeNull()
       expect(invoice.status_id).toBe(payment.answer.permitStatus.id)
       expect(await query(`select 1 from app.payments where invoice_id = $1 and status = 'succeeded'`, [invoice.id])).toHaveLength(1)
@@ -239,10 +267,18 @@ describe('kill -9 under load, then restart', () => {
 
     // Nothing half-written anywhere in the database.
     const promotionIds = [...new Set([...toPay.map((p) => p.promotionId), ...savers.map((s) => s.promotionId)])]
-    expect(await query(`select p.id from app.payments p join app.invoices i on i.id = p.invoice_id where p.status = 'succeeded' and i.paid_at is null`)).toEqual([])
-    expect(await query(`select i.id from app.invoices i where i.paid_at is not null and i.method = 'card' and not exists (select 1 from app.payments p where p.invoice_id = i.id and p.status = 'succeeded')`)).toEqual([])
+    expect(
+      await query(`select p.id from app.payments p join app.invoices i on i.id = p.invoice_id where p.status = 'succeeded' and i.paid_at is null`),
+    ).toEqual([])
+    expect(
+      await query(
+        `select i.id from app.invoices i where i.paid_at is not null and i.method = 'card' and not exists (select 1 from app.payments p where p.invoice_id = i.id and p.status = 'succeeded')`,
+      ),
+    ).toEqual([])
     // A paid submission invoice means the promotion left "Ready for submission" (2), in the same transaction.
-    expect(await query(`select i.id from app.invoices i join app.promotions p on p.id = i.promotion_id where i.paid_at is not null and p.status_id = 2`)).toEqual([])
+    expect(
+      await query(`select i.id from app.invoices i join app.promotions p on p.id = i.promotion_id where i.paid_at is not null and p.status_id = 2`),
+    ).toEqual([])
     // Each promotion's status is the one its last logged status change says.
     const statusDrift = await query(
       `select p.id, p.status_id, last.to_status from app.promotions p
@@ -293,7 +329,10 @@ describe('kill -9 under load, then restart', () => {
     }
 
     // The job queued before the kill runs after the restart.
-    await vi.waitFor(async () => expect((await query('select state from pgboss.job where id = $1', [jobId]))[0]?.state).toBe('completed'), { timeout: 90_000, interval: 250 })
+    await vi.waitFor(async () => expect((await query('select state from pgboss.job where id = $1', [jobId]))[0]?.state).toBe('completed'), {
+      timeout: 90_000,
+      interval: 250,
+    })
     expect(await query(`select 1 from app.rate_limits where key = 'crash-test-expired'`)).toEqual([])
   }, 300_000)
 })

@@ -34,7 +34,8 @@ async function upload(client: Client, text: string, name = 'document.pdf'): Prom
   expect(response.status, response.text).toBe(201)
   return response.body.serverFileName
 }
-const tasksOf = async (id: number) => (await api.database.db.execute(sql`select kind, note from app.staff_tasks where promotion_id = ${id} order by id`)).rows as { kind: string; note: string }[]
+const tasksOf = async (id: number) =>
+  (await api.database.db.execute(sql`select kind, note from app.staff_tasks where promotion_id = ${id} order by id`)).rows as { kind: string; note: string }[]
 
 describe('permit documents', () => {
   it('the document staff upload with the number is downloadable by the customer, and by nobody else', async () => {
@@ -42,7 +43,13 @@ describe('permit documents', () => {
     await setPromotionStatus(api.database.db, id, S.submitted)
     const file = await upload(staff, 'NSW permit NTP/24680', 'NSW permit.pdf')
     const today = new Date().toISOString().slice(0, 10)
-    const saved = await staff.post('/api/promotion/savePermitNumber', { promotionId: id, state: 'NSW', number: 'NTP/24680', approvalDate: today, fileName: file })
+    const saved = await staff.post('/api/promotion/savePermitNumber', {
+      promotionId: id,
+      state: 'NSW',
+      number: 'NTP/24680',
+      approvalDate: today,
+      fileName: file,
+    })
     expect(saved.status, saved.text).toBe(200)
 
     const view = await alice.client.get(`/api/promotion/get?id=${id}`)
@@ -77,7 +84,9 @@ describe('addenda lodged from the dashboard', () => {
       expect(lodged.body.attachment).toMatchObject({ attachmentType: expect.objectContaining({ code }), submitDate: expect.any(String) })
     }
     const view = await alice.client.get(`/api/promotion/get?id=${id}`)
-    const codes = (view.body.attachments as { attachmentType: { code: string }; submitDate?: string }[]).filter((a) => a.submitDate).map((a) => a.attachmentType.code)
+    const codes = (view.body.attachments as { attachmentType: { code: string }; submitDate?: string }[])
+      .filter((a) => a.submitDate)
+      .map((a) => a.attachmentType.code)
     expect(codes.sort()).toEqual(['U', 'V', 'W', 'X'])
     expect((await tasksOf(id)).filter((t) => t.kind === 'addendum')).toHaveLength(4)
   })

@@ -23,9 +23,17 @@ describe('decision records', () => {
     const headings = [...text.matchAll(/^## (.+)$/gm)].map((m) => m[1]!.trim())
     expect(headings).toEqual(SECTIONS)
     for (const section of SECTIONS) {
-      const body = text.split(new RegExp(`^## ${section}$`, 'm'))[1]!.split(/^## /m)[0]!.trim()
+      const body = text
+        .split(new RegExp(`^## ${section}$`, 'm'))[1]!
+        .split(/^## /m)[0]!
+        .trim()
       expect({ section, empty: body.length === 0 }).toEqual({ section, empty: false })
     }
-    expect(text.split(/^## Status$/m)[1]!.split(/^## /m)[0]!.trim()).toMatch(/^(Accepted|Proposed|Superseded|Deprecated)\b/)
+    expect(
+      text
+        .split(/^## Status$/m)[1]!
+        .split(/^## /m)[0]!
+        .trim(),
+    ).toMatch(/^(Accepted|Proposed|Superseded|Deprecated)\b/)
   })
 })

@@ -29,7 +29,10 @@ describe('/api/DistributionList', () => {
     expect(created.body).toEqual({ id: expect.any(Number), name: 'Marketing team', emails: [] })
     const id = created.body.id
 
-    expect((await alice.client.post('/api/DistributionList/addEmail', { id, email: ' Jo@Example.com ' })).body).toMatchObject({ emails: ['jo@example.com'], added: 1 })
+    expect((await alice.client.post('/api/DistributionList/addEmail', { id, email: ' Jo@Example.com ' })).body).toMatchObject({
+      emails: ['jo@example.com'],
+      added: 1,
+    })
     const again = await alice.client.post('/api/DistributionList/addEmail', { id, email: 'jo@example.com' })
     expect(again.body).toMatchObject({ emails: ['jo@example.com'], added: 0 })
 
@@ -40,7 +43,10 @@ describe('/api/DistributionList', () => {
     expect(list.status).toBe(200)
     expect(list.body).toEqual([{ id, name: 'Marketing team', emails: ['jo@example.com', 'sam@example.com', 'kim@example.com'] }])
 
-    expect((await alice.client.post('/api/DistributionList/removeEmail', { id, email: 'SAM@example.com' })).body.emails).toEqual(['jo@example.com', 'kim@example.com'])
+    expect((await alice.client.post('/api/DistributionList/removeEmail', { id, email: 'SAM@example.com' })).body.emails).toEqual([
+      'jo@example.com',
+      'kim@example.com',
+    ])
     expect((await alice.client.post('/api/DistributionList/delete', { id })).body).toEqual({ id })
     expect((await alice.client.get('/api/DistributionList/get')).body).toEqual([])
   })

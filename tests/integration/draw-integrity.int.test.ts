@@ -41,7 +41,8 @@ beforeAll(async () => {
 })
 afterAll(async () => api?.close())
 
-const entriesCsv = (n: number) => `entryId,name,email\n${Array.from({ length: n }, (_, i) => `E${i + 1},Entrant Number${i + 1},person${i + 1}@example.com`).join('\n')}\n`
+const entriesCsv = (n: number) =>
+  `entryId,name,email\n${Array.from({ length: n }, (_, i) => `E${i + 1},Entrant Number${i + 1},person${i + 1}@example.com`).join('\n')}\n`
 
 function form(id: number, content: string) {
   const data = new FormData()
@@ -76,7 +77,9 @@ describe('a draw runs at or after its scheduled time', () => {
     await waivePayment(staff.client, promotionId, ['draw']) // issue 22: a draw runs once paid; these tests are about the draw
     // The application's final draw: 80 days ahead, 3:00 pm in Sydney.
     const finalDate = new Date(Date.now() + 80 * 86_400_000).toISOString().slice(0, 10)
-    await api.database.db.execute(sql`update app.promotions set permit = jsonb_set(permit, '{finalDraw}', ${JSON.stringify({ date: finalDate, time: '15:00' })}::jsonb) where id = ${promotionId}`)
+    await api.database.db.execute(
+      sql`update app.promotions set permit = jsonb_set(permit, '{finalDraw}', ${JSON.stringify({ date: finalDate, time: '15:00' })}::jsonb) where id = ${promotionId}`,
+    )
     const draw = await committedDraw(promotionId)
     expect(formatDateTime(draw.runAt)).toMatch(/, 3:00 pm AE[DS]T$/)
 
@@ -158,7 +161,12 @@ describe('cancelling a draw', () => {
     expect(run.body.message).toBe(MSG_DRAW_CANCELLED)
     expect((await staff.client.post('/api/draw/run', { id: draw.id, earlyRunReason: 'x' })).body.message).toBe(MSG_DRAW_CANCELLED)
     expect((await alice.client.upload('/api/draw/uploadEntries', form(draw.id, entriesCsv(3)))).status).toBe(409)
-    expect(await publicRecord(draw.publicId)).toMatchObject({ status: 'cancelled', cancelReason: 'The entries file missed the last day of entries.', seed: null, winners: [] })
+    expect(await publicRecord(draw.publicId)).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'The entries file missed the last day of entries.',
+      seed: null,
+      winners: [],
+    })
     expect((await api.client().get(`/draws/${draw.publicId}/`)).text).toContain('missed the last day of entries')
 
     // A run draw keeps its result: it cannot be cancelled.
@@ -189,7 +197,12 @@ describe('every draw of a promotion on each record', () => {
         ['Second try', 'cancelled'],
         ['Third try', 'run'],
       ])
-      expect(record.promotionDraws[1]).toMatchObject({ cancelReason: 'Wrong prize count', url: `/draws/${second.publicId}/`, committedAt: expect.any(String), ranAt: null })
+      expect(record.promotionDraws[1]).toMatchObject({
+        cancelReason: 'Wrong prize count',
+        url: `/draws/${second.publicId}/`,
+        committedAt: expect.any(String),
+        ranAt: null,
+      })
       const page = (await api.client().get(`/draws/${draw.publicId}/`)).text
       for (const other of [first, second, third].filter((d) => d !== draw)) expect(page).toContain(`href="/draws/${other.publicId}/"`)
       expect(page).toContain('Wrong prize count')
@@ -213,7 +226,11 @@ describe('inclusion proofs', () => {
     expect(record.entriesRoot).toBe(commit.body.entriesRoot)
 
     const sha256 = (data: Uint8Array) => new Uint8Array(crypto.createHash('sha256').update(data).digest())
-    for (const [value, index] of [['E1', 0], ['person777@example.com', 776], ['Entrant Number1000', 999]] as const) {
+    for (const [value, index] of [
+      ['E1', 0],
+      ['person777@example.com', 776],
+      ['Entrant Number1000', 999],
+    ] as const) {
       const found = await api.client().get(`/api/draw/lookup?publicId=${before.body.publicId}&value=${encodeURIComponent(value)}`)
       expect(found.status, found.text).toBe(200)
       expect(found.body.found).toBe(true)
@@ -290,17 +307,27 @@ describe('CSV exports neutralise formulas', () => {
     expect(download.text).toBe('entryId,name,note\nE1,"\'=HYPERLINK(""http://evil.example"",""win"")",\'+61 2 9999 1234\nE2,\'@SUM(A1),\'-5\n')
     await alice.client.post('/api/draw/commit', { id: draw.id })
     await alice.client.post('/api/draw/run', { id: draw.id })
-    const attachments = async () => (await api.database.db.execute<{ attachments: any[] }>(sql`select attachments from app.promotions where id = ${promotionId}`)).rows[0]!.attachments ?? []
+    const attachments = async () =>
+      (await api.database.db.execute<{ attachments: any[] }>(sql`select attachments from app.promotions where id = ${promotionId}`)).rows[0]!.attachments ?? []
     await expect.poll(async () => (await attachments()).some((a) => a.attachmentType.code === 'X')).toBe(true)
     for (const code of ['V', 'X']) {
       const file = (await attachments()).find((a) => a.attachmentType.code === code)
       const text = (await alice.client.get(`/download/upload/${file.fileName}`)).text
-      const cells = text.trim().split('\n').slice(1).flatMap((line) => line.split(','))
-      expect(cells.some((c) => /^"?[=+\-@]/.test(c)), text).toBe(false)
+      const cells = text
+        .trim()
+        .split('\n')
+        .slice(1)
+        .flatMap((line) => line.split(','))
+      expect(
+        cells.some((c) => /^"?[=+\-@]/.test(c)),
+        text,
+      ).toBe(false)
       expect(text).toContain("'@SUM(A1)")
     }
     // The stored entries and their hash are unchanged: only the export is neutralised.
-    expect((await publicRecord(draw.publicId)).entriesHash).toBe(crypto.createHash('sha256').update('E1,"=HYPERLINK(""http://evil.example"",""win"")",+61 2 9999 1234\nE2,@SUM(A1),-5\n').digest('hex'))
+    expect((await publicRecord(draw.publicId)).entriesHash).toBe(
+      crypto.createHash('sha256').update('E1,"=HYPERLINK(""http://evil.example"",""win"")",+61 2 9999 1234\nE2,@SUM(A1),-5\n').digest('hex'),
+    )
   })
 })
 
@@ -339,7 +366,9 @@ describe('certificates printed once and served as a file', () => {
     const promotionId = await createPromotion(alice.client, { randomDraw: true })
     await waivePayment(staff.client, promotionId, ['draw']) // issue 22: a draw runs once paid; these tests are about the draw
     const finalDate = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)
-    await api.database.db.execute(sql`update app.promotions set permit = jsonb_set(permit, '{finalDraw}', ${JSON.stringify({ date: finalDate, time: '15:00' })}::jsonb) where id = ${promotionId}`)
+    await api.database.db.execute(
+      sql`update app.promotions set permit = jsonb_set(permit, '{finalDraw}', ${JSON.stringify({ date: finalDate, time: '15:00' })}::jsonb) where id = ${promotionId}`,
+    )
     const draw = await committedDraw(promotionId)
     await staff.client.post('/api/draw/run', { id: draw.id, earlyRunReason: 'Permit varied by the regulator' })
     const view = await getPublicDraw(api, draw.publicId)
@@ -377,10 +406,19 @@ describe('a scheduled draw runs by itself', () => {
     const boss = await startBoss(api.dbUrl, silentLogger)
     try {
       // The worker as api/src/main.ts starts it: its own mailer, the app's storage and a PDF service.
-      await startDrawSchedule(boss, { database: api.database, config: api.config, logger: silentLogger, mailer: createMailer(api.config, silentLogger), storage, pdf: () => pdf })
+      await startDrawSchedule(boss, {
+        database: api.database,
+        config: api.config,
+        logger: silentLogger,
+        mailer: createMailer(api.config, silentLogger),
+        storage,
+        pdf: () => pdf,
+      })
       const promotionId = await createPromotion(alice.client, { randomDraw: true })
       await waivePayment(staff.client, promotionId, ['draw'])
-      await api.database.db.execute(sql`update app.promotions set permit = jsonb_set(permit, '{finalDraw}', ${JSON.stringify({ date: '2099-01-01', time: '09:00' })}::jsonb) where id = ${promotionId}`)
+      await api.database.db.execute(
+        sql`update app.promotions set permit = jsonb_set(permit, '{finalDraw}', ${JSON.stringify({ date: '2099-01-01', time: '09:00' })}::jsonb) where id = ${promotionId}`,
+      )
       // Scheduled: the application's final draw time, 9:00 am in Sydney.
       const draw = await committedDraw(promotionId, { title: 'Draw nobody runs by hand', schedule: true })
       expect(draw.runAt).toBe('2098-12-31T22:00:00.000Z')
@@ -430,11 +468,23 @@ describe('the winners page is linked', () => {
     ])
 
     // The final draw reminder, sent on the day by the worker's step.
-    expect((await alice.client.post('/api/Reminder/save', { promotionId: id, reminders: [{ kind: 'final-draw', accountHolder: true, distributionListIds: [] }] })).status).toBe(200)
-    const deps = { config: api.config, database: api.database, logger: silentLogger, mailer: createMailer(api.config, silentLogger), now: () => new Date(`${finalDraw.date}T12:00:00Z`), queue: async () => {} }
+    expect(
+      (await alice.client.post('/api/Reminder/save', { promotionId: id, reminders: [{ kind: 'final-draw', accountHolder: true, distributionListIds: [] }] }))
+        .status,
+    ).toBe(200)
+    const deps = {
+      config: api.config,
+      database: api.database,
+      logger: silentLogger,
+      mailer: createMailer(api.config, silentLogger),
+      now: () => new Date(`${finalDraw.date}T12:00:00Z`),
+      queue: async () => {},
+    }
     const outcome = await sendDueReminder(deps, { promotionId: id, kind: 'final-draw', reminderDate: finalDraw.date })
     expect(outcome.sent).toEqual([alice.email.toLowerCase()])
-    const mail = (await readOutbox(api.config.DATA_DIR)).find((m) => m.subject.startsWith('Reminder: Final draw') && m.text.includes(`/promotions/edit/${id}/`))!
+    const mail = (await readOutbox(api.config.DATA_DIR)).find(
+      (m) => m.subject.startsWith('Reminder: Final draw') && m.text.includes(`/promotions/edit/${id}/`),
+    )!
     const url = `${api.config.PUBLIC_URL}/winners/${draw.publicId}/`
     expect(mail.text).toContain(`Winners page (Main draw): ${url}`)
     expect(mail.html).toContain(`href="${url}"`)

@@ -42,7 +42,8 @@ beforeAll(async () => {
 })
 afterAll(async () => api?.close())
 
-const entriesCsv = (n: number) => `entryId,name,email\n${Array.from({ length: n }, (_, i) => `E${i + 1},Entrant Number${i + 1},person${i + 1}@example.com`).join('\n')}\n`
+const entriesCsv = (n: number) =>
+  `entryId,name,email\n${Array.from({ length: n }, (_, i) => `E${i + 1},Entrant Number${i + 1},person${i + 1}@example.com`).join('\n')}\n`
 
 function form(id: number | string | undefined, content: string | Buffer, name = 'entries.csv') {
   const data = new FormData()
@@ -67,7 +68,8 @@ async function uploaded(csv: string, body: Record<string, unknown> = {}) {
 /** The draw's scheduled time has come (issue 23: no draw runs before it). */
 const timeHasCome = (id: number) => api.database.db.execute(sql`update app.draws set run_at = now() - interval '1 minute' where id = ${id}`)
 
-const entryFiles = async () => (await api.database.db.execute<{ n: number }>(sql`select count(*)::int as n from app.draws where entries_key is not null`)).rows[0]!.n
+const entryFiles = async () =>
+  (await api.database.db.execute<{ n: number }>(sql`select count(*)::int as n from app.draws where entries_key is not null`)).rows[0]!.n
 
 describe('/api/draw: create', () => {
   it('takes its defaults from the application (final draw, prize count)', async () => {
@@ -76,7 +78,13 @@ describe('/api/draw: create', () => {
       details = ${JSON.stringify({ prizeQuantityTotal: 3 })}::jsonb where id = ${promotionId}`)
     const created = await alice.client.post('/api/draw/create', { promotionId })
     expect(created.status, created.text).toBe(200)
-    expect(created.body).toMatchObject({ winners: 3, reserves: 0, drawDate: '2027-03-01', drawTime: '14:00', drawLocation: 'Pat Promotions, 1 George St, Sydney, NSW, 2000' })
+    expect(created.body).toMatchObject({
+      winners: 3,
+      reserves: 0,
+      drawDate: '2027-03-01',
+      drawTime: '14:00',
+      drawLocation: 'Pat Promotions, 1 George St, Sydney, NSW, 2000',
+    })
     const record = (await alice.client.get(`/api/draw/get?id=${created.body.id}`)).body
     expect(record).toMatchObject({ promoterName: 'Pat Promotions Pty Ltd', status: 'created', algorithm: 'permitdesk-draw-v1' })
     // The draws below run now: no final draw date (the schedule is tested in draw-schedule.int.test.ts).
@@ -123,7 +131,10 @@ describe('/api/draw/uploadEntries', () => {
     expect(upload.status, upload.text).toBe(200)
     expect(upload.body).toEqual({ entryCount: 3, entriesHash: v.entriesHash })
     // A zip that is not a workbook is refused like any other binary file.
-    const notXlsx = await alice.client.upload('/api/draw/uploadEntries', form(draw.id, Buffer.concat([Buffer.from([0x50, 0x4b, 3, 4]), crypto.randomBytes(300)]), 'entries.xlsx'))
+    const notXlsx = await alice.client.upload(
+      '/api/draw/uploadEntries',
+      form(draw.id, Buffer.concat([Buffer.from([0x50, 0x4b, 3, 4]), crypto.randomBytes(300)]), 'entries.xlsx'),
+    )
     expect(notXlsx.status).toBe(400)
     expect(notXlsx.body.message).toBe(MSG_DRAW_FILE_BINARY)
   })
@@ -131,8 +142,18 @@ describe('/api/draw/uploadEntries', () => {
   it('gives the same canonical entries whether lines are plain, need trimming, or need the full CSV reader', async () => {
     // Plain lines, then spaces and a tab to trim, an empty row, non-ASCII text, then quotes and CRLF (csv-parse from there on).
     const rows = Array.from({ length: 3000 }, (_, i) => `E${i},p${i}@example.test`)
-    const csv = ['entryId,email', ...rows.slice(0, 1000), ' E1000 ,\tp1000@example.test', '', 'É1001,Zoë', ...rows.slice(1002, 2000), 'E2000,"Smith, Jo"\r', ...rows.slice(2001)].join('\n')
-    const canonical = [...rows.slice(0, 1000), 'E1000,p1000@example.test', 'É1001,Zoë', ...rows.slice(1002, 2000), 'E2000,"Smith, Jo"', ...rows.slice(2001)].join('\n') + '\n'
+    const csv = [
+      'entryId,email',
+      ...rows.slice(0, 1000),
+      ' E1000 ,\tp1000@example.test',
+      '',
+      'É1001,Zoë',
+      ...rows.slice(1002, 2000),
+      'E2000,"Smith, Jo"\r',
+      ...rows.slice(2001),
+    ].join('\n')
+    const canonical =
+      [...rows.slice(0, 1000), 'E1000,p1000@example.test', 'É1001,Zoë', ...rows.slice(1002, 2000), 'E2000,"Smith, Jo"', ...rows.slice(2001)].join('\n') + '\n'
     const draw = await newDraw()
     const upload = await alice.client.upload('/api/draw/uploadEntries', form(draw.id, csv))
     expect(upload.status, upload.text).toBe(200)
@@ -191,7 +212,12 @@ describe('/api/draw: commit, run', () => {
     expect((await alice.client.post('/api/draw/run', { id: draw.id })).body.message).toBe(MSG_DRAW_NOT_COMMITTED)
     const commit = await alice.client.post('/api/draw/commit', { id: draw.id })
     expect(commit.status, commit.text).toBe(200)
-    expect(commit.body).toMatchObject({ entryCount: 50, entriesHash: draw.entriesHash, seedHash: expect.stringMatching(/^[0-9a-f]{64}$/), committedAt: expect.any(String) })
+    expect(commit.body).toMatchObject({
+      entryCount: 50,
+      entriesHash: draw.entriesHash,
+      seedHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      committedAt: expect.any(String),
+    })
     const again = await alice.client.post('/api/draw/commit', { id: draw.id })
     expect(again.status).toBe(409)
     expect(again.body.message).toBe(MSG_DRAW_ALREADY_COMMITTED)
@@ -235,9 +261,15 @@ describe('/api/draw: commit, run', () => {
 
   it('reads the selected rows through the row index, quoted line breaks included, for a draw and its redraw', async () => {
     // 3,000 rows: every 7th has a quoted field holding a comma and a line break, so rows are not lines.
-    const rows = Array.from({ length: 3000 }, (_, i) => (i % 7 === 0 ? `E${i},"Line one\nline two, more",p${i}@example.com` : `E${i},Name ${i},p${i}@example.com`))
+    const rows = Array.from({ length: 3000 }, (_, i) =>
+      i % 7 === 0 ? `E${i},"Line one\nline two, more",p${i}@example.com` : `E${i},Name ${i},p${i}@example.com`,
+    )
     const draw = await uploaded(`entryId,note,email\n${rows.join('\n')}\n`, { winners: 40, reserves: 10 })
-    const record = (await api.database.db.execute<{ entries_key: string; row_index_every: number }>(sql`select entries_key, row_index_every from app.draws where id = ${draw.id}`)).rows[0]!
+    const record = (
+      await api.database.db.execute<{ entries_key: string; row_index_every: number }>(
+        sql`select entries_key, row_index_every from app.draws where id = ${draw.id}`,
+      )
+    ).rows[0]!
     expect(record.row_index_every).toBe(256)
     const { LocalFileStorage } = await import('../../api/src/storage/storage')
     const { loadRowIndex } = await import('../../api/src/modules/draws/row-index')
@@ -304,7 +336,8 @@ describe('addenda attachments', () => {
     const draw = await uploaded(entriesCsv(8), { promotionId: own, winners: 1, reserves: 1 })
     await alice.client.post('/api/draw/commit', { id: draw.id })
     const run = (await alice.client.post('/api/draw/run', { id: draw.id })).body
-    const attachments = async () => (await api.database.db.execute<{ attachments: any[] }>(sql`select attachments from app.promotions where id = ${own}`)).rows[0]!.attachments
+    const attachments = async () =>
+      (await api.database.db.execute<{ attachments: any[] }>(sql`select attachments from app.promotions where id = ${own}`)).rows[0]!.attachments
     const byCode = (list: any[], code: string) => list.find((a) => a.attachmentType.code === code)
     await expect.poll(async () => byCode(await attachments(), 'X')).toBeTruthy()
     const v = byCode(await attachments(), 'V')
@@ -323,7 +356,9 @@ describe('addenda attachments', () => {
     await alice.client.post('/api/draw/run', { id: redraw.id })
     await expect.poll(async () => byCode(await attachments(), 'W')).toBeTruthy()
     expect(byCode(await attachments(), 'W')).toMatchObject({ exists: true, attachmentType: { name: 'List of unclaimed prize winners' } })
-    const log = (await api.database.db.execute<{ action: string }>(sql`select action from app.changelog where promotion_id = ${own} and action = 'attachDrawDocuments'`)).rows
+    const log = (
+      await api.database.db.execute<{ action: string }>(sql`select action from app.changelog where promotion_id = ${own} and action = 'attachDrawDocuments'`)
+    ).rows
     expect(log.length).toBeGreaterThanOrEqual(2)
   })
 })
@@ -334,7 +369,13 @@ describe('scheduled draws and winner publication', () => {
     const { createMailer } = await import('../../api/src/mail/create-mailer')
     const { LocalFileStorage } = await import('../../api/src/storage/storage')
     const { silentLogger } = await import('../../api/src/logger')
-    const deps = { database: api.database, config: api.config, logger: silentLogger, mailer: createMailer(api.config, silentLogger), storage: new LocalFileStorage(api.config.DATA_DIR) }
+    const deps = {
+      database: api.database,
+      config: api.config,
+      logger: silentLogger,
+      mailer: createMailer(api.config, silentLogger),
+      storage: new LocalFileStorage(api.config.DATA_DIR),
+    }
     const scheduledPromotion = await createPromotion(alice.client, { randomDraw: true, ausStates: { sa: true, act: true } })
     await waivePayment(staff.client, scheduledPromotion)
     await api.database.db.execute(sql`update app.promotions set
@@ -347,7 +388,10 @@ describe('scheduled draws and winner publication', () => {
 
     const created = await alice.client.post('/api/draw/create', { promotionId: scheduledPromotion, schedule: true, winners: 2, reserves: 0 })
     expect(created.body.runAt).toBe('2027-03-01T03:00:00.000Z') // 14:00 in Sydney (AEDT)
-    await alice.client.upload('/api/draw/uploadEntries', form(created.body.id, 'entryId,name,email,postcode\nE1,Jo Smith,jo@example.com,5000\nE2,Ann Lee,ann@example.com,5024\nE3,Bo Li,bo@example.com,5031\n'))
+    await alice.client.upload(
+      '/api/draw/uploadEntries',
+      form(created.body.id, 'entryId,name,email,postcode\nE1,Jo Smith,jo@example.com,5000\nE2,Ann Lee,ann@example.com,5024\nE3,Bo Li,bo@example.com,5031\n'),
+    )
 
     expect(await processDueWork(deps, new Date('2027-02-28T12:00:00Z'))).toMatchObject({ committed: 0, ran: 0 })
     expect(await processDueWork(deps, new Date('2027-02-28T13:00:00Z'))).toMatchObject({ committed: 1, ran: 0 }) // 00:00 1 March in Sydney
@@ -372,7 +416,8 @@ describe('scheduled draws and winner publication', () => {
     // (the page's CSS has an @media rule: what a person reads has no e-mail)
     expect(page.text.replace(/<style>[^]*?<\/style>/, '')).not.toMatch(/@|Jo Smith|Ann Lee|Bo Li/)
     expect(page.text).toMatch(/<td>[A-Z]\. [A-Z]\., 50\d\d<\/td>/)
-    const stored = (await api.database.db.execute<{ winner_publications: any[] }>(sql`select winner_publications from app.draws where id = ${created.body.id}`)).rows[0]!.winner_publications
+    const stored = (await api.database.db.execute<{ winner_publications: any[] }>(sql`select winner_publications from app.draws where id = ${created.body.id}`))
+      .rows[0]!.winner_publications
     expect(stored.map((p) => [p.state, p.publishAt, Boolean(p.publishedAt)])).toEqual([
       ['ACT', '2027-03-07T22:00:00.000Z', false],
       ['SA', record.ranAt, true],
@@ -386,7 +431,13 @@ describe('winner publication per prize', () => {
     const { createMailer } = await import('../../api/src/mail/create-mailer')
     const { LocalFileStorage } = await import('../../api/src/storage/storage')
     const { silentLogger } = await import('../../api/src/logger')
-    const deps = { database: api.database, config: api.config, logger: silentLogger, mailer: createMailer(api.config, silentLogger), storage: new LocalFileStorage(api.config.DATA_DIR) }
+    const deps = {
+      database: api.database,
+      config: api.config,
+      logger: silentLogger,
+      mailer: createMailer(api.config, silentLogger),
+      storage: new LocalFileStorage(api.config.DATA_DIR),
+    }
     const promotion = await createPromotion(alice.client, { randomDraw: true, ausStates: { sa: true, act: true } })
     await waivePayment(staff.client, promotion)
     await api.database.db.execute(sql`update app.promotions set
@@ -403,7 +454,8 @@ describe('winner publication per prize', () => {
 
     const created = await alice.client.post('/api/draw/create', { promotionId: promotion, winners: 3, reserves: 0, prizeValues: [5000, 1000, 999.99] })
     expect(created.status, created.text).toBe(200)
-    const csv = 'entryId,name,email,postcode\nE1,Jo Smith,jo@example.com,2600\nE2,Ann Lee,ann@example.com,2601\nE3,Bo Li,bo@example.com,5000\nE4,Cy Tan,cy@example.com,5024\n'
+    const csv =
+      'entryId,name,email,postcode\nE1,Jo Smith,jo@example.com,2600\nE2,Ann Lee,ann@example.com,2601\nE3,Bo Li,bo@example.com,5000\nE4,Cy Tan,cy@example.com,5024\n'
     expect((await alice.client.upload('/api/draw/uploadEntries', form(created.body.id, csv))).status).toBe(200)
     expect((await alice.client.post('/api/draw/commit', { id: created.body.id })).status).toBe(200)
     await timeHasCome(created.body.id)
@@ -411,7 +463,8 @@ describe('winner publication per prize', () => {
     expect(run.status, run.text).toBe(200)
     expect((await alice.client.get(`/api/draw/get?id=${created.body.id}`)).body.prizeValues).toEqual([5000, 1000, 999.99])
 
-    const stored = (await api.database.db.execute<{ winner_publications: any[] }>(sql`select winner_publications from app.draws where id = ${created.body.id}`)).rows[0]!.winner_publications
+    const stored = (await api.database.db.execute<{ winner_publications: any[] }>(sql`select winner_publications from app.draws where id = ${created.body.id}`))
+      .rows[0]!.winner_publications
     expect(stored.map((p) => [p.state, p.publishAt, p.positions])).toEqual([
       ['ACT', '2027-03-07T22:00:00.000Z', [1, 2]],
       ['SA', run.body.ranAt, [1, 2, 3]],
@@ -419,10 +472,17 @@ describe('winner publication per prize', () => {
     const initials = (entry: string) => {
       // Initials and postcode only (SA): the entry ID is not a winner's initial.
       const [, name, , postcode] = entry.split(',')
-      return `${name!.split(' ').map((w) => `${w[0]}.`).join(' ')}, ${postcode}`
+      return `${name!
+        .split(' ')
+        .map((w) => `${w[0]}.`)
+        .join(' ')}, ${postcode}`
     }
     const rowsOf = (html: string, state: string) =>
-      [...(new RegExp(`<table id="winners-${state}"[^]*?</table>`).exec(html)?.[0] ?? '').matchAll(/<tr><td>(\d+)<\/td><td>([^<]*)<\/td><td>([^<]*)<\/td><\/tr>/g)].map((m) => [Number(m[1]), m[2], m[3]])
+      [
+        ...(new RegExp(`<table id="winners-${state}"[^]*?</table>`).exec(html)?.[0] ?? '').matchAll(
+          /<tr><td>(\d+)<\/td><td>([^<]*)<\/td><td>([^<]*)<\/td><\/tr>/g,
+        ),
+      ].map((m) => [Number(m[1]), m[2], m[3]])
 
     // SA is live at the run; ACT's list waits for its date.
     const before = await api.client().get(`/winners/${created.body.publicId}/`)
@@ -454,8 +514,12 @@ describe('winner publication per prize', () => {
     expect(redraw.status, redraw.text).toBe(200)
     await alice.client.post('/api/draw/commit', { id: redraw.body.id })
     await alice.client.post('/api/draw/run', { id: redraw.body.id })
-    const redrawn = (await api.database.db.execute<{ winner_publications: any[] }>(sql`select winner_publications from app.draws where id = ${redraw.body.id}`)).rows[0]!.winner_publications
-    expect(redrawn.map((p) => [p.state, p.positions])).toEqual([['ACT', [1]], ['SA', [1]]])
+    const redrawn = (await api.database.db.execute<{ winner_publications: any[] }>(sql`select winner_publications from app.draws where id = ${redraw.body.id}`))
+      .rows[0]!.winner_publications
+    expect(redrawn.map((p) => [p.state, p.positions])).toEqual([
+      ['ACT', [1]],
+      ['SA', [1]],
+    ])
   })
 
   it('publishes nothing for ACT when no single prize reaches $1,000', async () => {
@@ -469,7 +533,8 @@ describe('winner publication per prize', () => {
     await alice.client.post('/api/draw/commit', { id: created.body.id })
     await timeHasCome(created.body.id)
     expect((await alice.client.post('/api/draw/run', { id: created.body.id })).status).toBe(200)
-    const stored = (await api.database.db.execute<{ winner_publications: any[] }>(sql`select winner_publications from app.draws where id = ${created.body.id}`)).rows[0]!.winner_publications
+    const stored = (await api.database.db.execute<{ winner_publications: any[] }>(sql`select winner_publications from app.draws where id = ${created.body.id}`))
+      .rows[0]!.winner_publications
     expect(stored).toEqual([])
     const none = await api.client().get(`/winners/${created.body.publicId}/`)
     expect(none.status).toBe(404)
@@ -527,7 +592,10 @@ describe('/api/draw/redraw', () => {
 describe('public record, lookup, pages', () => {
   let draw: { id: number; publicId: string }
   beforeAll(async () => {
-    draw = await uploaded('entryId,name,email,postcode\nE1,Jo Smith,jo@example.com,5000\nE2,Ann Lee,ann@mail.example.com.au,2000\n', { winners: 1, reserves: 1 })
+    draw = await uploaded('entryId,name,email,postcode\nE1,Jo Smith,jo@example.com,5000\nE2,Ann Lee,ann@mail.example.com.au,2000\n', {
+      winners: 1,
+      reserves: 1,
+    })
     await alice.client.post('/api/draw/commit', { id: draw.id })
     await alice.client.post('/api/draw/run', { id: draw.id })
   })

@@ -33,8 +33,16 @@ async function startServer(): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'tests/setup/api-server.ts')], {
     cwd: repoRoot,
     env: {
-      PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'test', BOT_CHECK: 'off', LOG_LEVEL: 'error',
-      PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATABASE_URL: db.url, DATA_DIR: dataDir,
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'test',
+      BOT_CHECK: 'off',
+      LOG_LEVEL: 'error',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL: db.url,
+      DATA_DIR: dataDir,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -52,7 +60,14 @@ async function startServer(): Promise<ChildProcess> {
 async function userClient(isStaff = false): Promise<Client> {
   const [user] = await db.database.db
     .insert(users)
-    .values({ email: `entries-crash-${crypto.randomBytes(5).toString('hex')}@example.com`, passwordHash: 'not-a-real-hash', firstName: 'Pat', lastName: 'Promoter', accountName: 'Pat Promotions', isStaff })
+    .values({
+      email: `entries-crash-${crypto.randomBytes(5).toString('hex')}@example.com`,
+      passwordHash: 'not-a-real-hash',
+      firstName: 'Pat',
+      lastName: 'Promoter',
+      accountName: 'Pat Promotions',
+      isStaff,
+    })
     .returning()
   const client = new Client(`http://127.0.0.1:${port}`)
   ;(client as unknown as { cookies: Map<string, string> }).cookies.set(SESSION_COOKIE, await createSession(db.database.db, user!.id))
@@ -119,7 +134,10 @@ describe('kill -9 during a burst of entries', () => {
     expect(acknowledged.length).toBeGreaterThanOrEqual(KILL_AFTER)
     expect(acknowledged.filter((id) => !stored.has(id))).toEqual([])
     // The restarted server takes entries again.
-    const after = await entrant.post('/api/entries/enter', { code: form.body.code, entry: { name: 'After Restart', email: 'after@example.com', postcode: '2000', dateOfBirth: addYears(today, -30) } })
+    const after = await entrant.post('/api/entries/enter', {
+      code: form.body.code,
+      entry: { name: 'After Restart', email: 'after@example.com', postcode: '2000', dateOfBirth: addYears(today, -30) },
+    })
     expect(after.status).toBe(201)
   }, 240_000)
 })

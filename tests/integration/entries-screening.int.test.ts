@@ -64,7 +64,9 @@ async function insertEntries(promotion: number, seeds: Seed[]): Promise<number[]
 }
 
 async function openForm(promotion: number) {
-  await api.database.db.execute(sql`insert into app.entry_forms (promotion_id, code, status, opened_at) values (${promotion}, ${crypto.randomBytes(6).toString('hex')}, 'open', now())`)
+  await api.database.db.execute(
+    sql`insert into app.entry_forms (promotion_id, code, status, opened_at) values (${promotion}, ${crypto.randomBytes(6).toString('hex')}, 'open', now())`,
+  )
 }
 
 let ids: Record<string, number[]> = {}
@@ -83,7 +85,13 @@ beforeAll(async () => {
   ids = {
     clean: await insertEntries(
       promotionId,
-      Array.from({ length: 20 }, (_, i) => ({ name: `Person Number${i}`, email: `person${i}@example.com`, phone: `04000000${String(i).padStart(2, '0')}`, postcode: String(2000 + i), ip: `ip-${i}` })),
+      Array.from({ length: 20 }, (_, i) => ({
+        name: `Person Number${i}`,
+        email: `person${i}@example.com`,
+        phone: `04000000${String(i).padStart(2, '0')}`,
+        postcode: String(2000 + i),
+        ip: `ip-${i}`,
+      })),
     ),
     sameEmail: await insertEntries(promotionId, [
       { name: 'Jo Citizen', email: 'jo@gmail.com', postcode: '2010' },
@@ -97,7 +105,13 @@ beforeAll(async () => {
     // 10 entries from one address within 45 seconds: the default rule is 10 within 60 s.
     burst: await insertEntries(
       promotionId,
-      Array.from({ length: 10 }, (_, i) => ({ name: `Bot ${i}`, email: `bot${i}@example.org`, postcode: '4000', ip: 'ip-burst', at: new Date(T0.getTime() + i * 5000) })),
+      Array.from({ length: 10 }, (_, i) => ({
+        name: `Bot ${i}`,
+        email: `bot${i}@example.org`,
+        postcode: '4000',
+        ip: 'ip-burst',
+        at: new Date(T0.getTime() + i * 5000),
+      })),
     ),
     disposable: await insertEntries(promotionId, [{ name: 'Throw Away', email: 'someone@mailinator.com', postcode: '5000' }]),
   }
@@ -110,7 +124,9 @@ describe('screening a promotion\u2019s entries', () => {
     expect((await api.client().post('/api/entries/screen', { promotionId })).status).toBe(401)
     expect((await bob.client.post('/api/entries/screen', { promotionId })).status).toBe(404)
     expect((await bob.client.get(`/api/entries/screening?promotionId=${promotionId}`)).status).toBe(404)
-    const { rows } = await api.database.db.execute<{ n: number }>(sql`select count(*)::int as n from app.entries where promotion_id = ${promotionId} and flags <> '[]'::jsonb`)
+    const { rows } = await api.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from app.entries where promotion_id = ${promotionId} and flags <> '[]'::jsonb`,
+    )
     expect(rows[0]!.n).toBe(0)
   })
 
@@ -126,7 +142,13 @@ describe('screening a promotion\u2019s entries', () => {
     expect(list.body.groupCount).toBe(4)
     const byKind = Object.fromEntries(list.body.groups.map((g: { kind: string }) => [g.kind, g]))
     const email = byKind['duplicate-email']
-    expect(email).toMatchObject({ group: `duplicate-email:${ids.sameEmail![0]}`, label: 'Same e-mail address', size: 3, undecided: 3, explanation: msgFlagDuplicateOriginal('duplicate-email', 3) })
+    expect(email).toMatchObject({
+      group: `duplicate-email:${ids.sameEmail![0]}`,
+      label: 'Same e-mail address',
+      size: 3,
+      undecided: 3,
+      explanation: msgFlagDuplicateOriginal('duplicate-email', 3),
+    })
     expect(email.entries.map((e: { entryNumber: number; original: boolean }) => [e.entryNumber, e.original])).toEqual([
       [ids.sameEmail![0], true],
       [ids.sameEmail![1], false],
@@ -156,35 +178,69 @@ describe('screening a promotion\u2019s entries', () => {
     const badPage = await alice.client.get(`/api/entries/screening?promotionId=${promotionId}&page=0`)
     expect(badPage.status).toBe(400)
     expect(JSON.stringify([noReason.body, both.body, badPage.body])).not.toMatch(/Invalid input|Too small|Expected/)
-    const { rows } = await api.database.db.execute<{ n: number }>(sql`select count(*)::int as n from app.entries where promotion_id = ${promotionId} and decision is not null`)
+    const { rows } = await api.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from app.entries where promotion_id = ${promotionId} and decision is not null`,
+    )
     expect(rows[0]!.n).toBe(0)
   })
 
   it('records decisions by group and by entry number; another customer\u2019s entry numbers change nothing', async () => {
     // Bob cannot decide on Alice's promotion, even by naming her group.
-    const bobTries = await bob.client.post('/api/entries/decide', { promotionId, decision: 'keep', group: `duplicate-email:${ids.sameEmail![0]}`, reason: 'mine' })
+    const bobTries = await bob.client.post('/api/entries/decide', {
+      promotionId,
+      decision: 'keep',
+      group: `duplicate-email:${ids.sameEmail![0]}`,
+      reason: 'mine',
+    })
     expect(bobTries.status).toBe(404)
 
-    const group = await alice.client.post('/api/entries/decide', { promotionId, decision: 'exclude', group: `duplicate-email:${ids.sameEmail![0]}`, reason: 'One entry per person', clause: '7' })
+    const group = await alice.client.post('/api/entries/decide', {
+      promotionId,
+      decision: 'exclude',
+      group: `duplicate-email:${ids.sameEmail![0]}`,
+      reason: 'One entry per person',
+      clause: '7',
+    })
     expect(group.status, group.text).toBe(200)
     // The original stays in; its two duplicates are excluded.
     expect(group.body.entryNumbers).toEqual(ids.sameEmail!.slice(1))
-    const kept = await alice.client.post('/api/entries/decide', { promotionId, decision: 'keep', group: `burst-address:${ids.burst![0]}`, reason: 'An office entering together at a launch event' })
+    const kept = await alice.client.post('/api/entries/decide', {
+      promotionId,
+      decision: 'keep',
+      group: `burst-address:${ids.burst![0]}`,
+      reason: 'An office entering together at a launch event',
+    })
     expect(kept.body.decided).toBe(10)
     // Alice naming Bob's entries in her promotion: nothing is decided.
     const foreign = await alice.client.post('/api/entries/decide', { promotionId, decision: 'exclude', entryNumbers: ids.bobs, reason: 'not mine' })
     expect(foreign.status).toBe(200)
     expect(foreign.body.decided).toBe(0)
     // Staff decide too (the disposable address, by entry number).
-    const byStaff = await staff.client.post('/api/entries/decide', { promotionId, decision: 'exclude', entryNumbers: ids.disposable, reason: 'Disposable address', clause: '7(c)' })
+    const byStaff = await staff.client.post('/api/entries/decide', {
+      promotionId,
+      decision: 'exclude',
+      entryNumbers: ids.disposable,
+      reason: 'Disposable address',
+      clause: '7(c)',
+    })
     expect(byStaff.body.decided).toBe(1)
 
-    const { rows } = await api.database.db.execute<{ id: string; decision: string; decision_reason: string; decision_clause: string | null; decided_by: number }>(
-      sql`select id::text, decision, decision_reason, decision_clause, decided_by from app.entries where decision is not null order by id`,
-    )
+    const { rows } = await api.database.db.execute<{
+      id: string
+      decision: string
+      decision_reason: string
+      decision_clause: string | null
+      decided_by: number
+    }>(sql`select id::text, decision, decision_reason, decision_clause, decided_by from app.entries where decision is not null order by id`)
     expect(rows.filter((r) => r.decision === 'exclude').map((r) => Number(r.id))).toEqual([...ids.sameEmail!.slice(1), ...ids.disposable!])
-    expect(rows.find((r) => Number(r.id) === ids.disposable![0])).toMatchObject({ decision_reason: 'Disposable address', decision_clause: '7(c)', decided_by: staff.id })
-    const changes = await api.database.db.execute<{ action: string; user_id: number }>(sql`select action, user_id from app.changelog where promotion_id = ${promotionId} and entity = 'entries' order by id`)
+    expect(rows.find((r) => Number(r.id) === ids.disposable![0])).toMatchObject({
+      decision_reason: 'Disposable address',
+      decision_clause: '7(c)',
+      decided_by: staff.id,
+    })
+    const changes = await api.database.db.execute<{ action: string; user_id: number }>(
+      sql`select action, user_id from app.changelog where promotion_id = ${promotionId} and entity = 'entries' order by id`,
+    )
     expect(changes.rows.map((c) => c.action)).toEqual(['screening-exclude', 'screening-keep', 'screening-exclude'])
     // Screening again keeps the decisions.
     const again = await alice.client.post('/api/entries/screen', { promotionId })
@@ -207,9 +263,18 @@ describe('freezing the entries into the draw', () => {
     frozen = response.body
     expect(frozen.drawId).toBe(draw.body.id)
     expect(frozen.entryCount).toBe(36 - 3)
-    expect(frozen.exclusionLines).toEqual(['2 entries excluded as duplicates under clause 7 of the T&Cs', '1 entry excluded as entries from disposable e-mail addresses under clause 7(c) of the T&Cs'])
+    expect(frozen.exclusionLines).toEqual([
+      '2 entries excluded as duplicates under clause 7 of the T&Cs',
+      '1 entry excluded as entries from disposable e-mail addresses under clause 7(c) of the T&Cs',
+    ])
     const record = await api.client().get(`/api/draw/public?publicId=${frozen.publicId}`)
-    expect(record.body).toMatchObject({ status: 'committed', entryCount: 33, entriesHash: frozen.entriesHash, entriesRoot: frozen.entriesRoot, exclusionLines: frozen.exclusionLines })
+    expect(record.body).toMatchObject({
+      status: 'committed',
+      entryCount: 33,
+      entriesHash: frozen.entriesHash,
+      entriesRoot: frozen.entriesRoot,
+      exclusionLines: frozen.exclusionLines,
+    })
     const page = await api.client().get(`/draws/${frozen.publicId}/`)
     expect(page.text).toContain('2 entries excluded as duplicates under clause 7 of the T&amp;Cs')
   })
@@ -220,7 +285,11 @@ describe('freezing the entries into the draw', () => {
       sql`select id::text, fields from app.entries where promotion_id = ${promotionId} and decision is distinct from 'exclude' order by id`,
     )
     const q = (v: string) => `"${v.replace(/"/g, '""')}"`
-    const lines = rows.map((r) => [r.id, maskText(r.fields.name!), maskEmail(r.fields.email!), r.fields.phone ? maskDigits(r.fields.phone) : '', r.fields.state!, r.fields.postcode!].map(q).join(','))
+    const lines = rows.map((r) =>
+      [r.id, maskText(r.fields.name!), maskEmail(r.fields.email!), r.fields.phone ? maskDigits(r.fields.phone) : '', r.fields.state!, r.fields.postcode!]
+        .map(q)
+        .join(','),
+    )
     const csv = `\uFEFF"entry","name","email","phone","state","postcode"\r\n${lines.join('\r\n')}\r\n`
     const other = await alice.client.post('/api/draw/create', { promotionId, winners: 2, reserves: 1 })
     const data = new FormData()
@@ -239,7 +308,9 @@ describe('freezing the entries into the draw', () => {
     const out = execFileSync(process.execPath, [path.resolve(__dirname, '../../scripts/verify-draw.mjs'), file, run.body.seed, '2', '1'], { encoding: 'utf8' })
     expect(out).toContain(`entriesHash  ${frozen.entriesHash}`)
     expect(out).toContain(`entriesRoot  ${frozen.entriesRoot}`)
-    expect([...out.matchAll(/index (\d+)/g)].map((m) => Number(m[1]))).toEqual(run.body.winners.concat(run.body.reserves).map((s: { entryIndex: number }) => s.entryIndex))
+    expect([...out.matchAll(/index (\d+)/g)].map((m) => Number(m[1]))).toEqual(
+      run.body.winners.concat(run.body.reserves).map((s: { entryIndex: number }) => s.entryIndex),
+    )
   })
 
   it('holds the canonical rows with masked personal data only', async () => {
@@ -266,13 +337,16 @@ describe('freezing the entries into the draw', () => {
     const again = await alice.client.post('/api/entries/freeze', { promotionId, drawId: frozen.drawId })
     expect(again.status).toBe(409)
     expect(again.body.message).toBe(MSG_SCREENING_FROZEN)
-    const { rows } = await api.database.db.execute<{ status: string; frozen_draw_id: number }>(sql`select status, frozen_draw_id from app.entry_forms where promotion_id = ${promotionId}`)
+    const { rows } = await api.database.db.execute<{ status: string; frozen_draw_id: number }>(
+      sql`select status, frozen_draw_id from app.entry_forms where promotion_id = ${promotionId}`,
+    )
     expect(rows[0]).toEqual({ status: 'frozen', frozen_draw_id: frozen.drawId })
   })
 
   it('a promotion without entries is refused with the reason, and no draw is made for it', async () => {
     const empty = await createPromotion(alice.client, { randomDraw: true })
-    const draws = async () => (await api.database.db.execute<{ n: number }>(sql`select count(*)::int as n from app.draws where promotion_id = ${empty}`)).rows[0]!.n
+    const draws = async () =>
+      (await api.database.db.execute<{ n: number }>(sql`select count(*)::int as n from app.draws where promotion_id = ${empty}`)).rows[0]!.n
     const noForm = await alice.client.post('/api/entries/freeze', { promotionId: empty })
     expect(noForm.status).toBe(400)
     expect(noForm.body.message).toBe(MSG_FREEZE_NO_ENTRIES)
@@ -310,14 +384,24 @@ describe('freezing the entries into the draw', () => {
 describe('the close of the entry period', () => {
   it('freezes the entries of a promotion whose period has ended, as the system, and only once', async () => {
     const closing = await createPromotion(alice.client, { randomDraw: true })
-    await api.database.db.execute(sql`update app.promotions set permit = ${JSON.stringify({ startDate: '2026-11-01', startTime: '09:00', endDate: '2026-11-19', endTime: '17:00' })}::jsonb where id = ${closing}`)
+    await api.database.db.execute(
+      sql`update app.promotions set permit = ${JSON.stringify({ startDate: '2026-11-01', startTime: '09:00', endDate: '2026-11-19', endTime: '17:00' })}::jsonb where id = ${closing}`,
+    )
     const open = await createPromotion(alice.client, { randomDraw: true })
-    await api.database.db.execute(sql`update app.promotions set permit = ${JSON.stringify({ startDate: '2026-11-01', endDate: '2026-12-31' })}::jsonb where id = ${open}`)
+    await api.database.db.execute(
+      sql`update app.promotions set permit = ${JSON.stringify({ startDate: '2026-11-01', endDate: '2026-12-31' })}::jsonb where id = ${open}`,
+    )
     for (const p of [closing, open]) {
       await openForm(p)
       await insertEntries(p, [{ email: 'a@example.com' }, { email: 'b@example.com' }, { email: 'c@example.com' }])
     }
-    const deps = { database: api.database, config: api.config, logger: silentLogger, mailer: createMailer(api.config, silentLogger), storage: createStorage(api.config) }
+    const deps = {
+      database: api.database,
+      config: api.config,
+      logger: silentLogger,
+      mailer: createMailer(api.config, silentLogger),
+      storage: createStorage(api.config),
+    }
     // A second before the close (17:00 Sydney, AEDT = 06:00 UTC) nothing happens; at the close it is frozen.
     expect(await freezeClosedEntries(deps, new Date('2026-11-19T05:59:59Z'))).toMatchObject({ frozen: 0 })
     expect(await freezeClosedEntries(deps, new Date('2026-11-19T06:00:00Z'))).toEqual({ frozen: 1, failed: 0 })
@@ -328,7 +412,9 @@ describe('the close of the entry period', () => {
       { promotion_id: closing, status: 'frozen', entry_count: 3, committed: true },
       { promotion_id: open, status: 'open', entry_count: null, committed: false },
     ])
-    const system = await api.database.db.execute<{ user_id: number | null }>(sql`select user_id from app.changelog where promotion_id = ${closing} and action = 'freeze'`)
+    const system = await api.database.db.execute<{ user_id: number | null }>(
+      sql`select user_id from app.changelog where promotion_id = ${closing} and action = 'freeze'`,
+    )
     expect(system.rows).toEqual([{ user_id: null }])
     // The next run finds nothing more to do.
     expect(await freezeClosedEntries(deps, new Date('2026-11-19T06:01:00Z'))).toEqual({ frozen: 0, failed: 0 })
@@ -352,7 +438,9 @@ describe('deleting entrant data at retention (for the retention job)', () => {
     expect(rows[0]!.email_norm).toBe(rows[1]!.email_norm)
     expect(await deleteEntrantData(api.database.db, otherPromotionId)).toBe(0)
     // Alice's entries are untouched.
-    const alices = await api.database.db.execute<{ n: number }>(sql`select count(*)::int as n from app.entries where promotion_id = ${promotionId} and personal_data_deleted_at is not null`)
+    const alices = await api.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from app.entries where promotion_id = ${promotionId} and personal_data_deleted_at is not null`,
+    )
     expect(alices.rows[0]!.n).toBe(0)
   })
 })

@@ -62,7 +62,16 @@ let n = 0
 /** A valid entry of a new person (NSW, 30 years old). */
 const person = (overrides: Record<string, unknown> = {}) => {
   n += 1
-  return { name: `Sam Entrant${n}`, email: `sam.entrant${n}@example.com`, postcode: '2000', state: 'NSW', dateOfBirth: addYears(today(), -30), answer: 'Because I love the beach', consents: { terms: true }, ...overrides }
+  return {
+    name: `Sam Entrant${n}`,
+    email: `sam.entrant${n}@example.com`,
+    postcode: '2000',
+    state: 'NSW',
+    dateOfBirth: addYears(today(), -30),
+    answer: 'Because I love the beach',
+    consents: { terms: true },
+    ...overrides,
+  }
 }
 const enter = (entry: Record<string, unknown>, formCode = code) => api.client().post('/api/entries/enter', { code: formCode, entry })
 const viaKey = (key: string) => ({ authorization: `Bearer ${key}` })
@@ -78,7 +87,14 @@ beforeAll(async () => {
   staff = await createCustomer(api, { isStaff: true })
   promotionId = await createPromotion(alice.client, { randomDraw: true })
   await waivePayment(staff.client, promotionId)
-  await setPermit(promotionId, { startDate: addDays(today(), -1), startTime: '09:00', endDate: addDays(today(), 30), endTime: '17:00', entriesPerDay: 2, under18s: false })
+  await setPermit(promotionId, {
+    startDate: addDays(today(), -1),
+    startTime: '09:00',
+    endDate: addDays(today(), 30),
+    endTime: '17:00',
+    entriesPerDay: 2,
+    under18s: false,
+  })
   aliceKey = (await alice.client.post('/api/apiKey/create', { name: 'agency' })).body.key
   bobKey = (await bob.client.post('/api/apiKey/create', { name: 'agency' })).body.key
 }, 60_000)
@@ -103,7 +119,12 @@ describe('the promoter builds and opens the form', () => {
     const noContact = await alice.client.post('/api/entries/form/save', { promotionId, fields: { ...FIELDS, email: 'optional', phone: 'off' } })
     expect(noContact.status).toBe(400)
     expect(noContact.body.modelState.email).toEqual([MSG_ENTRY_FORM_NEEDS_CONTACT])
-    const saved = await alice.client.post('/api/entries/form/save', { promotionId, fields: FIELDS, staffDomains: 'promoter.com.au\n@Agency.example', receipts: false })
+    const saved = await alice.client.post('/api/entries/form/save', {
+      promotionId,
+      fields: FIELDS,
+      staffDomains: 'promoter.com.au\n@Agency.example',
+      receipts: false,
+    })
     expect(saved.status, saved.text).toBe(200)
     expect(saved.body.staffDomains).toEqual(['promoter.com.au', 'agency.example'])
     // Closed: the entrant is told so, and the refusal is counted.
@@ -139,7 +160,14 @@ describe('an entrant enters through the hosted form', () => {
     expect(answer.status, answer.text).toBe(201)
     const number = answer.body.entryNumber
     const { rows } = await api.database.pool.query('select * from app.entries where id = $1', [number])
-    expect(rows[0]).toMatchObject({ channel: 'form', email_norm: 'josmith@gmail.com', phone_norm: '+61412345678', name_postcode_norm: 'zoe smith|2000', person_key: 'e:josmith@gmail.com', status: 'accepted' })
+    expect(rows[0]).toMatchObject({
+      channel: 'form',
+      email_norm: 'josmith@gmail.com',
+      phone_norm: '+61412345678',
+      name_postcode_norm: 'zoe smith|2000',
+      person_key: 'e:josmith@gmail.com',
+      status: 'accepted',
+    })
     expect(rows[0].ip_hash).toMatch(/^[\w-]{32}$/)
     expect(JSON.stringify(rows[0])).not.toContain('127.0.0.1')
   })
@@ -148,7 +176,11 @@ describe('an entrant enters through the hosted form', () => {
     const before = await api.database.pool.query('select count(*)::int as n from app.entries')
     const bad = await enter(person({ phone: '12345', consents: {}, answer: Array.from({ length: 26 }, () => 'word').join(' ') }))
     expect(bad.status).toBe(400)
-    expect(bad.body.modelState).toMatchObject({ phone: [MSG_ENTRY_PHONE_INVALID], 'consents.terms': [MSG_ENTRY_CONSENT_REQUIRED], answer: [msgEntryAnswerTooLong(25, 26)] })
+    expect(bad.body.modelState).toMatchObject({
+      phone: [MSG_ENTRY_PHONE_INVALID],
+      'consents.terms': [MSG_ENTRY_CONSENT_REQUIRED],
+      answer: [msgEntryAnswerTooLong(25, 26)],
+    })
     const after = await api.database.pool.query('select count(*)::int as n from app.entries')
     expect(after.rows[0].n).toBe(before.rows[0].n)
   })
@@ -240,7 +272,11 @@ describe('the API channel', () => {
     expect(again.status).toBe(201)
     expect(again.body).toEqual({ ...first.body, replayed: true })
     // Concurrent replays of a new key: one entry.
-    const burst = await Promise.all(Array.from({ length: 8 }, () => api.client().post('/api/entries/submit', { promotionId, entry: person() }, { ...viaKey(aliceKey), 'idempotency-key': 'order-1002' })))
+    const burst = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        api.client().post('/api/entries/submit', { promotionId, entry: person() }, { ...viaKey(aliceKey), 'idempotency-key': 'order-1002' }),
+      ),
+    )
     expect(new Set(burst.map((b) => b.body.entryNumber)).size).toBe(1)
     const { rows } = await api.database.pool.query("select channel from app.entries where idempotency_key in ('order-1001', 'order-1002')")
     expect(rows.map((r) => r.channel)).toEqual(['api', 'api'])
@@ -337,7 +373,15 @@ describe('the CSV import of offline entries', () => {
     const dob = addYears(today(), -40)
     const before = new Date(period.opensAt.getTime() - 60_000)
     const sydney = (d: Date) => {
-      const p = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(d)
+      const p = new Intl.DateTimeFormat('en-CA', {
+        timeZone: 'Australia/Sydney',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }).formatToParts(d)
       const v = (t: string) => p.find((x) => x.type === t)!.value
       return `${v('year')}-${v('month')}-${v('day')} ${v('hour')}:${v('minute')}`
     }
@@ -367,7 +411,7 @@ describe('the CSV import of offline entries', () => {
     ])
   })
 
-  it('refuses a request without a file, and another customer\'s promotion is not found', async () => {
+  it("refuses a request without a file, and another customer's promotion is not found", async () => {
     const none = await alice.client.upload(`/api/entries/import?promotionId=${promotionId}`, new FormData())
     expect(none.status).toBe(400)
     expect(none.body.message).toBe(MSG_ENTRY_IMPORT_FILE_REQUIRED)

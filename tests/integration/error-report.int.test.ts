@@ -13,10 +13,26 @@ const post = (body: string, ip: string) =>
 
 describe('POST /error/js/', () => {
   it('stores a form-encoded report with every field', async () => {
-    const response = await post(form({ message: 'TypeError: x is undefined', source: 'https://site/_astro/a.js', line: '12', column: '7', error: 'TypeError: x is undefined\n at f', console: 'earlier error' }), '10.0.0.1')
+    const response = await post(
+      form({
+        message: 'TypeError: x is undefined',
+        source: 'https://site/_astro/a.js',
+        line: '12',
+        column: '7',
+        error: 'TypeError: x is undefined\n at f',
+        console: 'earlier error',
+      }),
+      '10.0.0.1',
+    )
     expect(response.status).toBe(204)
     const { rows } = await api.database.pool.query("select * from app.js_errors where message = 'TypeError: x is undefined'")
-    expect(rows[0]).toMatchObject({ source: 'https://site/_astro/a.js', line: 12, column: 7, error: 'TypeError: x is undefined\n at f', console: 'earlier error' })
+    expect(rows[0]).toMatchObject({
+      source: 'https://site/_astro/a.js',
+      line: 12,
+      column: 7,
+      error: 'TypeError: x is undefined\n at f',
+      console: 'earlier error',
+    })
   })
 
   it('refuses a report without a message', async () => {

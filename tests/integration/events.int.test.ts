@@ -52,7 +52,9 @@ describe('the events outbox', () => {
     // The committed event is relayed after the (never written) rolled-back one would have been.
     await expect.poll(reasons, { timeout: 15_000 }).toContain('committed')
     expect(reasons()).not.toContain('rolled back')
-    const outbox = (await test.database.db.execute(sql`select payload->>'reason' as reason, dispatched_at is not null as dispatched from app.outbox_events order by id`)).rows
+    const outbox = (
+      await test.database.db.execute(sql`select payload->>'reason' as reason, dispatched_at is not null as dispatched from app.outbox_events order by id`)
+    ).rows
     expect(outbox).toEqual([{ reason: 'committed', dispatched: true }])
   })
 
@@ -91,14 +93,17 @@ describe('the events outbox', () => {
 })
 
 describe('what the promotion use cases publish', () => {
-  it('a save publishes promotion.saved once; a stale save and another customer\'s save publish nothing', async () => {
+  it("a save publishes promotion.saved once; a stale save and another customer's save publish nothing", async () => {
     const api = await startTestApi()
     try {
       const alice = await createCustomer(api)
       const mallory = await createCustomer(api)
       const id = await createPromotion(alice.client)
       const published = async () =>
-        (await api.database.db.execute(sql`select type, payload from app.outbox_events where (payload->>'promotionId')::int = ${id} order by id`)).rows as { type: string; payload: { promotionId: number } }[]
+        (await api.database.db.execute(sql`select type, payload from app.outbox_events where (payload->>'promotionId')::int = ${id} order by id`)).rows as {
+          type: string
+          payload: { promotionId: number }
+        }[]
       const before = (await published()).length
 
       const opened = (await alice.client.get(`/api/promotion/get?id=${id}`)).body

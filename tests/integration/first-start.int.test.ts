@@ -49,7 +49,9 @@ const health = async (base: string) => {
 }
 
 describe('a first start with no CMS admin build', () => {
-  it('answers the site, the app and the API first, shows the preparing page at /cms/, builds once and then serves the admin', { timeout: 1_800_000 }, async () => {
+  it('answers the site, the app and the API first, shows the preparing page at /cms/, builds once and then serves the admin', {
+    timeout: 1_800_000,
+  }, async () => {
     fs.rmSync(path.join(parts.cms, BUILD_DIR), { recursive: true, force: true })
     const port = await findFreePort()
     const base = `http://127.0.0.1:${port}`

@@ -30,7 +30,9 @@ async function fingerprint(): Promise<string> {
   )
   const parts: string[] = []
   for (const { table_name } of tables.rows) {
-    const { rows } = await api.database.db.execute<{ n: string; h: string | null }>(sql.raw(`select count(*)::text as n, md5(string_agg(t::text, '|' order by t::text)) as h from app."${table_name}" t`))
+    const { rows } = await api.database.db.execute<{ n: string; h: string | null }>(
+      sql.raw(`select count(*)::text as n, md5(string_agg(t::text, '|' order by t::text)) as h from app."${table_name}" t`),
+    )
     parts.push(`${table_name}:${rows[0]!.n}:${rows[0]!.h}`)
   }
   return parts.join(',')
@@ -56,8 +58,10 @@ describe('hostile input on every route with a schema', () => {
           // 414/431: Node's own refusal of an over-long URL, before the app (no JSON body by design).
           if (answer.status >= 400 && !route.raw && answer.status !== 414 && answer.status !== 431) {
             if (typeof answer.body?.message !== 'string') problems.push(`${routeKey(route)}: ${answer.status} without a message: ${answer.text.slice(0, 120)}`)
-            if (answer.status === 400 && answer.body?.code === 'VALIDATION' && typeof answer.body?.modelState !== 'object') problems.push(`${routeKey(route)}: 400 without modelState`)
-            if (/Invalid input|Expected [a-z]+, received/.test(answer.text)) problems.push(`${routeKey(route)}: library text reached the user: ${answer.text.slice(0, 160)}`)
+            if (answer.status === 400 && answer.body?.code === 'VALIDATION' && typeof answer.body?.modelState !== 'object')
+              problems.push(`${routeKey(route)}: 400 without modelState`)
+            if (/Invalid input|Expected [a-z]+, received/.test(answer.text))
+              problems.push(`${routeKey(route)}: library text reached the user: ${answer.text.slice(0, 160)}`)
           }
         }),
         { numRuns: RUNS, endOnFailure: true },

@@ -48,8 +48,18 @@ beforeAll(async () => {
   const gateway = createGateway({ api: api.app, config: api.config, siteDir: os.tmpdir() })
   plain = gateway.listen(0, '127.0.0.1')
   front = listenGateway({ gateway, api: api.app, config: api.config }, 0, '127.0.0.1')
-  const termsConfig = loadConfig({ NODE_ENV: 'test', BOT_CHECK: 'off', DATABASE_URL: api.dbUrl, DATA_DIR: api.config.DATA_DIR, HOSTED_TERMS_HOSTS: 'tc.example.com' })
-  termsFront = listenGateway({ gateway: createGateway({ api: api.app, config: termsConfig, siteDir: os.tmpdir() }), api: api.app, config: termsConfig }, 0, '127.0.0.1')
+  const termsConfig = loadConfig({
+    NODE_ENV: 'test',
+    BOT_CHECK: 'off',
+    DATABASE_URL: api.dbUrl,
+    DATA_DIR: api.config.DATA_DIR,
+    HOSTED_TERMS_HOSTS: 'tc.example.com',
+  })
+  termsFront = listenGateway(
+    { gateway: createGateway({ api: api.app, config: termsConfig, siteDir: os.tmpdir() }), api: api.app, config: termsConfig },
+    0,
+    '127.0.0.1',
+  )
   plainUrl = await listening(plain)
   frontUrl = await listening(front)
   await listening(termsFront)
@@ -65,15 +75,18 @@ type Answer = { status: number; headers: Record<string, string>; body: string }
 function send(base: string, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Answer> {
   const { port } = new URL(base)
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method, path, headers: { ...headers, ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }) } }, (res) => {
-      let text = ''
-      res.setEncoding('utf8')
-      res.on('data', (chunk) => (text += chunk))
-      res.on('end', () => {
-        const { date: _date, ...rest } = res.headers
-        resolve({ status: res.statusCode!, headers: rest as Record<string, string>, body: text })
-      })
-    })
+    const req = http.request(
+      { host: '127.0.0.1', port, method, path, headers: { ...headers, ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }) } },
+      (res) => {
+        let text = ''
+        res.setEncoding('utf8')
+        res.on('data', (chunk) => (text += chunk))
+        res.on('end', () => {
+          const { date: _date, ...rest } = res.headers
+          resolve({ status: res.statusCode!, headers: rest as Record<string, string>, body: text })
+        })
+      },
+    )
     req.on('error', reject)
     req.end(body)
   })
@@ -99,7 +112,12 @@ describe('GET /api/health through the front door', () => {
   })
 
   it('leaves other spellings, HEAD and queries to Express, which answers them as before', async () => {
-    for (const [method, path] of [['GET', '/api/Health'], ['HEAD', '/api/health'], ['GET', '/api/health?probe=1'], ['POST', '/api/health']] as const) {
+    for (const [method, path] of [
+      ['GET', '/api/Health'],
+      ['HEAD', '/api/health'],
+      ['GET', '/api/health?probe=1'],
+      ['POST', '/api/health'],
+    ] as const) {
       const before = seen.length
       const { viaFront, viaPlain } = await both(method, path, method === 'POST' ? json : {}, method === 'POST' ? '{}' : undefined)
       expect(viaFront).toEqual(viaPlain)
@@ -140,7 +158,8 @@ describe('POST /api/account/authenticated through the front door', () => {
   it('replaced by a sign-in elsewhere, or signed out: the very next poll is refused', async () => {
     const browser = new Client(frontUrl)
     const customer = await registerAndSignIn(browser, {}, { api })
-    const pollOf = (client: Client) => () => send(frontUrl, 'POST', '/api/account/authenticated', { ...json, cookie: `pd_session=${client.cookie('pd_session')}` }, '{}')
+    const pollOf = (client: Client) => () =>
+      send(frontUrl, 'POST', '/api/account/authenticated', { ...json, cookie: `pd_session=${client.cookie('pd_session')}` }, '{}')
     const poll = pollOf(browser)
     expect((await poll()).status).toBe(200)
     expect((await poll()).status).toBe(200)
@@ -199,11 +218,26 @@ describe('POST /api/account/authenticated through the front door', () => {
     const bodies = fc.oneof(
       fc.json(),
       fc.string({ maxLength: 40 }),
-      fc.record({ clientSession: fc.oneof(fc.uuid(), fc.string({ maxLength: 40 }), fc.constant(null)), currentPath: fc.oneof(fc.string({ maxLength: 60 }), fc.constant(null)) }, { requiredKeys: [] }).map((b) => JSON.stringify(b)),
+      fc
+        .record(
+          {
+            clientSession: fc.oneof(fc.uuid(), fc.string({ maxLength: 40 }), fc.constant(null)),
+            currentPath: fc.oneof(fc.string({ maxLength: 60 }), fc.constant(null)),
+          },
+          { requiredKeys: [] },
+        )
+        .map((b) => JSON.stringify(b)),
     )
     // 'self': the address the request is sent to (each server's own, so same-origin on both).
     const origins = fc.constantFrom(undefined, 'self', api.config.publicOrigin, 'https://evil.example', 'null', `${api.config.publicOrigin}@evil.example`)
-    const types = fc.constantFrom('application/json', 'application/json; charset=utf-8', 'Application/JSON', 'text/plain', 'application/json; charset=latin1', undefined)
+    const types = fc.constantFrom(
+      'application/json',
+      'application/json; charset=utf-8',
+      'Application/JSON',
+      'text/plain',
+      'application/json; charset=latin1',
+      undefined,
+    )
     await fc.assert(
       fc.asyncProperty(bodies, origins, types, fc.boolean(), async (body, origin, type, withCookie) => {
         const headers = (self: string): Record<string, string> => ({

@@ -7,7 +7,14 @@
  * The file store is the one outside service here: a fake over the real local storage that can
  * hold a write (to read the progress mid-build) or fail it, as a slow or failing S3 would.
  */
-import { dollarsToCents, formatCurrency, MSG_LODGEMENT_PACK_BUILDING, MSG_LODGEMENT_PACK_FAILED, MSG_LODGEMENT_PACK_STORAGE_FAILED, msgServiceUnpaid } from '@permitdesk/shared'
+import {
+  dollarsToCents,
+  formatCurrency,
+  MSG_LODGEMENT_PACK_BUILDING,
+  MSG_LODGEMENT_PACK_FAILED,
+  MSG_LODGEMENT_PACK_STORAGE_FAILED,
+  msgServiceUnpaid,
+} from '@permitdesk/shared'
 import { sql } from 'drizzle-orm'
 import { PgBoss } from 'pg-boss'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -98,8 +105,6 @@ afterAll(async () => {
   await api?.close()
 })
 
-
-
 const packOf = async (client: Client, id: number) => {
   const answer = await client.get(`/api/promotion/lodgementPack?id=${id}`)
   expect(answer.status, answer.text).toBe(200)
@@ -140,7 +145,9 @@ describe('the lodgement pack job', () => {
     const request = await alice.client.post('/api/promotion/requestLodgementPack', { id })
     expect(request.status).toBe(402)
     const fees = (await alice.client.get(`/api/promotion/get?id=${id}`)).body.permit
-    expect(request.body.message).toBe(msgServiceUnpaid('lodgementPack', formatCurrency(dollarsToCents(fees.feeDue_Total) + dollarsToCents(fees.feeDue_GST)), `/permit/edit/${id}/payment/`))
+    expect(request.body.message).toBe(
+      msgServiceUnpaid('lodgementPack', formatCurrency(dollarsToCents(fees.feeDue_Total) + dollarsToCents(fees.feeDue_GST)), `/permit/edit/${id}/payment/`),
+    )
     expect((await bob.client.get(`/api/promotion/lodgementPack?id=${id}`)).status).toBe(404)
     expect((await bob.client.post('/api/promotion/requestLodgementPack', { id })).status).toBe(404)
   })
@@ -169,7 +176,12 @@ describe('the lodgement pack job', () => {
     expect(pack.status).toBe(200)
     expect(pack.headers.get('content-type')).toBe('application/zip')
     expect(pack.bytes.length).toBe(ready.sizeBytes)
-    expect(zipEntries(pack.bytes)).toEqual(['NSW authority application.pdf', 'ACT permit application.pdf', 'attachments/B - Terms and conditions.pdf', 'attachments/E - Proposed advertisement or notice.pdf'])
+    expect(zipEntries(pack.bytes)).toEqual([
+      'NSW authority application.pdf',
+      'ACT permit application.pdf',
+      'attachments/B - Terms and conditions.pdf',
+      'attachments/E - Proposed advertisement or notice.pdf',
+    ])
     // Served from storage: staff get the same bytes, and no second job ran.
     expect((await staff.get(`/promotions/downloadpdfs/${id}`)).bytes.equals(pack.bytes)).toBe(true)
     expect((await packOf(alice.client, id)).attempts).toBe(1)
@@ -201,11 +213,14 @@ describe('the lodgement pack job', () => {
     expect(seen.at(-1)).toMatchObject({ state: 'ready', attempts: 2, error: null })
     // One job, retried once (pg-boss marks it completed just after the handler returns).
     const job = await pollUntil(async () => {
-      const rows = (await api.database.db.execute(sql`select state, retry_count from pgboss.job where name = 'lodgement-pack' and data->>'promotionId' = ${String(id)}`)).rows as any[]
+      const rows = (
+        await api.database.db.execute(sql`select state, retry_count from pgboss.job where name = 'lodgement-pack' and data->>'promotionId' = ${String(id)}`)
+      ).rows as any[]
       return rows[0]?.state === 'completed' && rows
     }, 'the lodgement job to complete')
     expect(job).toEqual([{ state: 'completed', retry_count: 1 }])
-    const tasks = (await api.database.db.execute(sql`select count(*)::int as n from app.staff_tasks where promotion_id = ${id} and kind = 'lodgement-pack'`)).rows[0] as any
+    const tasks = (await api.database.db.execute(sql`select count(*)::int as n from app.staff_tasks where promotion_id = ${id} and kind = 'lodgement-pack'`))
+      .rows[0] as any
     expect(tasks.n).toBe(0)
     expect((await alice.client.get(`/promotions/downloadpdfs/${id}`)).status).toBe(200)
   })

@@ -44,7 +44,16 @@ async function startServer(name: string, env: Record<string, string>): Promise<S
   dataDirs.push(dataDir)
   const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'test', BOT_CHECK: 'off', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'test',
+      BOT_CHECK: 'off',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ...env,
+    },
   })
   children.push(child)
   let output = ''
@@ -129,7 +138,8 @@ describe('two server processes behind a round-robin proxy', () => {
     const pollers = await Promise.all((await createUsers(POLLERS)).map(async (user) => signedIn(await createSession(testDb.database.db, user.id))))
     const savers = await Promise.all((await createUsers(SAVERS)).map(async (user) => signedIn(await createSession(testDb.database.db, user.id))))
     const errors: string[] = []
-    const expectOk = (what: string, status: number, text = '') => status >= 200 && status < 300 ? undefined : void errors.push(`${what}: ${status} ${text.slice(0, 200)}`)
+    const expectOk = (what: string, status: number, text = '') =>
+      status >= 200 && status < 300 ? undefined : void errors.push(`${what}: ${status} ${text.slice(0, 200)}`)
 
     // The site as both processes serve it now (the release published at start).
     const releaseBefore = (await testDb.database.pool.query(`select max(id)::int as id from app.site_releases`)).rows[0].id as number
@@ -137,15 +147,49 @@ describe('two server processes behind a round-robin proxy', () => {
 
     // Publishing a news article in the CMS queues a rebuild, which one of the processes runs.
     // The CMS follows the PermitDesk session (issue 24): the administrator signs in there.
-    const login = await fetch(`${proxyBase}/api/account/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: proxyBase }, body: JSON.stringify(ADMIN) })
+    const login = await fetch(`${proxyBase}/api/account/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: proxyBase },
+      body: JSON.stringify(ADMIN),
+    })
     expect(login.status).toBe(200)
-    const session = login.headers.getSetCookie().map((line) => line.split(';')[0]!).join('; ')
+    const session = login.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0]!)
+      .join('; ')
     const slug = `many-processes-${Date.now()}`
-    const body = { root: { type: 'root', version: 1, direction: 'ltr', format: '', indent: 0, children: [{ type: 'paragraph', version: 1, direction: 'ltr', format: '', indent: 0, textFormat: 0, textStyle: '', children: [{ type: 'text', text: 'Published during the many-processes test.', format: 0, version: 1, detail: 0, mode: 'normal', style: '' }] }] } }
+    const body = {
+      root: {
+        type: 'root',
+        version: 1,
+        direction: 'ltr',
+        format: '',
+        indent: 0,
+        children: [
+          {
+            type: 'paragraph',
+            version: 1,
+            direction: 'ltr',
+            format: '',
+            indent: 0,
+            textFormat: 0,
+            textStyle: '',
+            children: [{ type: 'text', text: 'Published during the many-processes test.', format: 0, version: 1, detail: 0, mode: 'normal', style: '' }],
+          },
+        ],
+      },
+    }
     const created = await fetch(`${proxyBase}/cms-api/news`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: session, origin: proxyBase },
-      body: JSON.stringify({ title: 'Two processes, one site', slug, date: '2026-11-01', summary: 'Rebuilt once, served by both.', body, _status: 'published' }),
+      body: JSON.stringify({
+        title: 'Two processes, one site',
+        slug,
+        date: '2026-11-01',
+        summary: 'Rebuilt once, served by both.',
+        body,
+        _status: 'published',
+      }),
     })
     expect(created.status, await created.clone().text()).toBe(201)
     const liveOn = async (server: Server) => (await fetch(`${server.base}/news/${slug}/`)).status === 200
@@ -165,12 +209,17 @@ describe('two server processes behind a round-robin proxy', () => {
     for (;;) {
       const round = [
         ...pollers.map(async (client) => {
-          const answer = await client.post('/api/account/authenticated').catch((error: Error) => ({ status: 0, text: `${error.message} ${String(error.cause)}` }))
+          const answer = await client
+            .post('/api/account/authenticated')
+            .catch((error: Error) => ({ status: 0, text: `${error.message} ${String(error.cause)}` }))
           polls++
           expectOk('poll', answer.status, answer.text)
         }),
         ...savers.map(async (client, index) => {
-          const answer = await savePromotion(client, promotionIds[index]!, (promotion) => ({ ...withCompleteApplication(promotion), name: `Saved in round ${rounds}` })).catch((error: Error) => ({
+          const answer = await savePromotion(client, promotionIds[index]!, (promotion) => ({
+            ...withCompleteApplication(promotion),
+            name: `Saved in round ${rounds}`,
+          })).catch((error: Error) => ({
             status: 0,
             text: `${error.message} ${String(error.cause)}`,
           }))
@@ -183,7 +232,9 @@ describe('two server processes behind a round-robin proxy', () => {
       if (rounds >= 3 && (await liveOn(servers[0]!)) && (await liveOn(servers[1]!))) break
     }
 
-    console.info(`many processes: ${rounds} rounds, ${polls} polls and ${saves} saves through the proxy (a: ${servers[0]!.handled}, b: ${servers[1]!.handled} requests), ${errors.length} errors; the article live on both after ${((performance.now() - started) / 1000).toFixed(1)} s`)
+    console.info(
+      `many processes: ${rounds} rounds, ${polls} polls and ${saves} saves through the proxy (a: ${servers[0]!.handled}, b: ${servers[1]!.handled} requests), ${errors.length} errors; the article live on both after ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    )
     expect(errors).toEqual([])
     expect(polls).toBeGreaterThanOrEqual(3 * POLLERS)
     expect(saves).toBeGreaterThanOrEqual(3 * SAVERS)

@@ -31,7 +31,8 @@ describe('no zod default text in any answer', () => {
     for (const spec of api.routes) {
       if (spec.multipart || spec.path === '/account/logOut') continue
       const path = `/api${spec.path}`
-      const answers = spec.method === 'get' ? await Promise.all(QUERIES.map((q) => staff.get(path + q))) : await Promise.all(BODIES.map((b) => staff.post(path, b)))
+      const answers =
+        spec.method === 'get' ? await Promise.all(QUERIES.map((q) => staff.get(path + q))) : await Promise.all(BODIES.map((b) => staff.post(path, b)))
       for (const answer of answers) {
         checked++
         expect(answer.status, `${spec.method} ${path}`).toBeLessThan(500)

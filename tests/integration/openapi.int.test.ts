@@ -30,7 +30,13 @@ describe('/api/openapi.json', () => {
 
   it('documents every registered route, and every documented operation is registered', () => {
     const registered = new Set(api.routes.map((spec) => `${spec.method} ${openApiPath(spec)}`))
-    const documented = new Set(Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(([path, item]) => Object.keys(item).filter((m) => METHODS.includes(m)).map((m) => `${m} ${path}`)))
+    const documented = new Set(
+      Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(([path, item]) =>
+        Object.keys(item)
+          .filter((m) => METHODS.includes(m))
+          .map((m) => `${m} ${path}`),
+      ),
+    )
     expect(registered.size).toBeGreaterThan(40)
     expect([...documented].sort()).toEqual([...registered].sort())
   })
@@ -41,10 +47,15 @@ describe('/api/openapi.json', () => {
       expect(operation.summary, spec.path).toBeTruthy()
       const expected = spec.access === 'public' ? [] : spec.access === 'user' ? [{ cookieSession: [] }, { apiKey: [] }] : [{ cookieSession: [] }]
       expect(operation.security, spec.path).toEqual(expected)
-      if (spec.access !== 'public') expect(operation.responses['401'].content['application/json'].schema, spec.path).toEqual({ $ref: '#/components/schemas/Error' })
+      if (spec.access !== 'public')
+        expect(operation.responses['401'].content['application/json'].schema, spec.path).toEqual({ $ref: '#/components/schemas/Error' })
       if (spec.body && !spec.multipart) expect(operation.requestBody.content['application/json'].schema, spec.path).toBeTypeOf('object')
       if (spec.response && !spec.raw) expect(operation.responses[String(spec.status ?? 200)].content['application/json'].schema, spec.path).toBeTypeOf('object')
-      if (spec.idempotent) expect(operation.parameters.map((p: { name: string }) => p.name), spec.path).toContain('Idempotency-Key')
+      if (spec.idempotent)
+        expect(
+          operation.parameters.map((p: { name: string }) => p.name),
+          spec.path,
+        ).toContain('Idempotency-Key')
     }
     expect(document.components.schemas.Error).toMatchObject({ type: 'object', required: expect.arrayContaining(['message', 'code']) })
     expect(document.components.securitySchemes).toMatchObject({ cookieSession: { type: 'apiKey', in: 'cookie' }, apiKey: { type: 'http', scheme: 'bearer' } })
@@ -52,7 +63,10 @@ describe('/api/openapi.json', () => {
 
   it('describes amounts as dollars and the query parameters with their types', () => {
     const create = document.paths['/api/promotion/create'].post
-    expect(create.requestBody.content['application/json'].schema.properties.totalPrizeValue).toMatchObject({ type: 'number', description: expect.stringMatching(/dollars/) })
+    expect(create.requestBody.content['application/json'].schema.properties.totalPrizeValue).toMatchObject({
+      type: 'number',
+      description: expect.stringMatching(/dollars/),
+    })
     const list = document.paths['/api/promotion/list'].get
     expect(list.parameters).toContainEqual(expect.objectContaining({ name: 'count', in: 'query', schema: expect.objectContaining({ maximum: 100 }) }))
     const get = document.paths['/api/promotion/get'].get

@@ -22,10 +22,10 @@ beforeAll(async () => {
 })
 afterAll(async () => api?.close())
 
-
 const rows = async (query: ReturnType<typeof sql>) => (await api.database.db.execute(query)).rows as any[]
 const paymentsOf = (id: number) => rows(sql`select status, brand, last4, message, is_reattempt from app.payments where promotion_id = ${id} order by id`)
-const invoicesOf = (id: number) => rows(sql`select invoice_number, paid_at, cancelled_at, cc_surcharge from app.invoices where promotion_id = ${id} order by id`)
+const invoicesOf = (id: number) =>
+  rows(sql`select invoice_number, paid_at, cancelled_at, cc_surcharge from app.invoices where promotion_id = ${id} order by id`)
 const statusOf = async (id: number) => (await alice.client.get(`/api/promotion/get?id=${id}`)).body.permitStatus.slug
 
 describe('3-D Secure in the sandbox gateway', () => {
@@ -33,10 +33,15 @@ describe('3-D Secure in the sandbox gateway', () => {
     const id = await readyPromotion(alice)
     const first = await alice.client.post('/api/promotion/submitPermitApplication', { id, ...NEEDS_AUTHENTICATION })
     expect(first.status, first.text).toBe(200)
-    expect(first.body.requiresAction).toEqual({ paymentIntentId: expect.stringMatching(/^sandbox_pi_/), clientSecret: expect.stringMatching(/^sandbox_pi_.+_secret_/) })
+    expect(first.body.requiresAction).toEqual({
+      paymentIntentId: expect.stringMatching(/^sandbox_pi_/),
+      clientSecret: expect.stringMatching(/^sandbox_pi_.+_secret_/),
+    })
     expect(first.body.permitStatus.slug).toBe('ready-submission')
     expect(first.body.invoice.status).toBe('awaiting payment')
-    expect(await paymentsOf(id)).toEqual([expect.objectContaining({ status: 'requires_action', brand: 'visa', last4: '3184', message: MSG_CARD_AUTHENTICATION_REQUIRED })])
+    expect(await paymentsOf(id)).toEqual([
+      expect.objectContaining({ status: 'requires_action', brand: 'visa', last4: '3184', message: MSG_CARD_AUTHENTICATION_REQUIRED }),
+    ])
     // Submitting again with the PaymentIntent before the challenge is answered: still needs action, no charge.
     const early = await alice.client.post('/api/promotion/submitPermitApplication', { id, paymentIntentId: first.body.requiresAction.paymentIntentId })
     expect(early.status).toBe(200)

@@ -24,7 +24,9 @@ const rows = async (query: ReturnType<typeof sql>) => (await api.database.db.exe
 const paymentsOf = (id: number) => rows(sql`select id, status, idempotency_key from app.payments where promotion_id = ${id} order by id`)
 /** The charges the sandbox gateway itself recorded for the promotion's attempts (one row per key it was sent). */
 const gatewayChargesOf = (id: number) =>
-  rows(sql`select c.idempotency_key, c.answer->>'status' as status from app.sandbox_charges c where c.idempotency_key in (select idempotency_key from app.payments where promotion_id = ${id})`)
+  rows(
+    sql`select c.idempotency_key, c.answer->>'status' as status from app.sandbox_charges c where c.idempotency_key in (select idempotency_key from app.payments where promotion_id = ${id})`,
+  )
 
 describe('concurrent payers', () => {
   it('twelve promotions of three customers paid at once: every one paid once, invoice numbers without gaps', async () => {

@@ -26,7 +26,8 @@ const BODIES: unknown[] = [
 const QUERIES = ['', '?id=x&promotionId=-1&after=x&count=1000&sort=nope&managedSubmission=maybe', '?id=99999999999&search=' + 'x'.repeat(300)]
 
 /** The payment and invoice calls (issue 12). */
-const PAYMENT_PATHS = /submitPermitApplication|submitAdditionalPayment|beginAmend|generatePermit|submitAddendum|\/payments\/config|^\/invoice\/|createInvoice|chargeCard|approveBpay/
+const PAYMENT_PATHS =
+  /submitPermitApplication|submitAdditionalPayment|beginAmend|generatePermit|submitAddendum|\/payments\/config|^\/invoice\/|createInvoice|chargeCard|approveBpay/
 
 describe('payment calls: no zod default text in any answer', () => {
   it('every declared call answers wrong input with shared sentences', async () => {
@@ -34,7 +35,8 @@ describe('payment calls: no zod default text in any answer', () => {
     for (const spec of api.routes.filter((s) => PAYMENT_PATHS.test(s.path))) {
       if (spec.multipart || spec.path === '/account/logOut') continue
       const path = `/api${spec.path}`
-      const answers = spec.method === 'get' ? await Promise.all(QUERIES.map((q) => staff.get(path + q))) : await Promise.all(BODIES.map((b) => staff.post(path, b)))
+      const answers =
+        spec.method === 'get' ? await Promise.all(QUERIES.map((q) => staff.get(path + q))) : await Promise.all(BODIES.map((b) => staff.post(path, b)))
       for (const answer of answers) {
         checked++
         expect(answer.status, `${spec.method} ${path}`).toBeLessThan(500)

@@ -167,10 +167,14 @@ describe('payment modes (finding 3)', () => {
     [{ NODE_ENV: 'production', PAYLOAD_SECRET: 'x'.repeat(40) }, /^\s*PAYMENTS is required when NODE_ENV=production/m],
     [{ NODE_ENV: 'production', PAYLOAD_SECRET: 'x'.repeat(40), PAYMENTS: 'stripe' }, /^\s*STRIPE_SECRET_KEY is required when PAYMENTS=stripe/m],
     [{ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' }, /^\s*STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY/m],
-  ])('the start is refused with one line naming the variable: %o', async (env, line) => {
-    const { code, stderr } = await startWith(env)
-    expect(code).toBe(1)
-    expect(stderr).toMatch(line)
-    expect(stderr).not.toMatch(/^\s+at .+\(.+:\d+:\d+\)$/m)
-  }, 90_000) // a process start (tsx) on a loaded machine
+  ])(
+    'the start is refused with one line naming the variable: %o',
+    async (env, line) => {
+      const { code, stderr } = await startWith(env)
+      expect(code).toBe(1)
+      expect(stderr).toMatch(line)
+      expect(stderr).not.toMatch(/^\s+at .+\(.+:\d+:\d+\)$/m)
+    },
+    90_000,
+  ) // a process start (tsx) on a loaded machine
 })

@@ -70,15 +70,26 @@ async function act(id: number, s: Step) {
   const slug: string = p.permitStatus.slug
   switch (s.kind) {
     case 'modify': {
-      const modified = await alice.client.post('/api/promotion/modify', { id, ...promotionInput({ ausStates: { nsw: true, act: true, sa: s.sa }, totalPrizeValue: s.value, hasInstantWinPrizes: false }) })
+      const modified = await alice.client.post('/api/promotion/modify', {
+        id,
+        ...promotionInput({ ausStates: { nsw: true, act: true, sa: s.sa }, totalPrizeValue: s.value, hasInstantWinPrizes: false }),
+      })
       return modified.status === 200 ? savePromotion(alice.client, id, completeFor) : modified
     }
     case 'save':
       return savePromotion(alice.client, id, completeFor)
     case 'decline':
-      return alice.client.post(PAYABLE.has(slug) ? '/api/promotion/submitPermitApplication' : '/api/promotion/submitAdditionalPayment', { id, ...DECLINED, isCardAfterBpay: slug === 'pending-payment-clearance' })
+      return alice.client.post(PAYABLE.has(slug) ? '/api/promotion/submitPermitApplication' : '/api/promotion/submitAdditionalPayment', {
+        id,
+        ...DECLINED,
+        isCardAfterBpay: slug === 'pending-payment-clearance',
+      })
     case 'pay':
-      return alice.client.post(PAYABLE.has(slug) ? '/api/promotion/submitPermitApplication' : '/api/promotion/submitAdditionalPayment', { id, ...VISA, isCardAfterBpay: slug === 'pending-payment-clearance' })
+      return alice.client.post(PAYABLE.has(slug) ? '/api/promotion/submitPermitApplication' : '/api/promotion/submitAdditionalPayment', {
+        id,
+        ...VISA,
+        isCardAfterBpay: slug === 'pending-payment-clearance',
+      })
     case 'payTwice': {
       // A double click, or two tabs: both sent at once; one charges, the other is refused (409) or answers the payment made.
       const path = PAYABLE.has(slug) ? '/api/promotion/submitPermitApplication' : '/api/promotion/submitAdditionalPayment'
@@ -96,8 +107,18 @@ async function act(id: number, s: Step) {
 }
 
 async function invoicesOf(id: number) {
-  const result = await api.database.db.execute(sql`select purpose, purpose_key, amount::int, gst::int, method, paid_at, cancelled_at from app.invoices where promotion_id = ${id} and purpose <> 'custom' order by id`)
-  return result.rows as { purpose: string; purpose_key: string; amount: number; gst: number; method: string | null; paid_at: Date | null; cancelled_at: Date | null }[]
+  const result = await api.database.db.execute(
+    sql`select purpose, purpose_key, amount::int, gst::int, method, paid_at, cancelled_at from app.invoices where promotion_id = ${id} and purpose <> 'custom' order by id`,
+  )
+  return result.rows as {
+    purpose: string
+    purpose_key: string
+    amount: number
+    gst: number
+    method: string | null
+    paid_at: Date | null
+    cancelled_at: Date | null
+  }[]
 }
 
 /** Successful charges the sandbox gateway itself recorded for the promotion's attempts, and attempts left unresolved. */
@@ -105,7 +126,9 @@ async function gatewayOf(id: number) {
   const charges = await api.database.db.execute(
     sql`select count(*)::int as n from app.sandbox_charges c join app.payments p on p.idempotency_key = c.idempotency_key where p.promotion_id = ${id} and c.answer->>'status' = 'succeeded'`,
   )
-  const unresolved = await api.database.db.execute(sql`select count(*)::int as n from app.payments where promotion_id = ${id} and status in ('pending', 'unknown')`)
+  const unresolved = await api.database.db.execute(
+    sql`select count(*)::int as n from app.payments where promotion_id = ${id} and status in ('pending', 'unknown')`,
+  )
   return { succeeded: (charges.rows[0] as { n: number }).n, unresolved: (unresolved.rows[0] as { n: number }).n }
 }
 

@@ -4,7 +4,15 @@
  * certificate unpaid; the lodgement pack served while a fee rise is owed. Staff may waive the
  * payment of a service with a reason, which the changelog keeps.
  */
-import { formatCurrency, INVOICE_EMAILS_PER_HOUR, msgInvoiceEmailLimit, msgServiceNotBought, msgServiceUnpaid, MSG_WAIVER_REASON_REQUIRED, PAID_SERVICE_NAMES } from '@permitdesk/shared'
+import {
+  formatCurrency,
+  INVOICE_EMAILS_PER_HOUR,
+  msgInvoiceEmailLimit,
+  msgServiceNotBought,
+  msgServiceUnpaid,
+  MSG_WAIVER_REASON_REQUIRED,
+  PAID_SERVICE_NAMES,
+} from '@permitdesk/shared'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DECLINED, readyPromotion, VISA } from '../factories/payments'
@@ -29,7 +37,8 @@ const owedCents = async (id: number) => {
   const p = (await alice.client.get(`/api/promotion/get?id=${id}`)).body.permit
   return Math.round((p.feeDue_Total + p.feeDue_GST) * 100)
 }
-const refusal = (service: 'terms' | 'draw' | 'lodgementPack', id: number, cents: number) => msgServiceUnpaid(service, formatCurrency(cents), `/permit/edit/${id}/payment/`)
+const refusal = (service: 'terms' | 'draw' | 'lodgementPack', id: number, cents: number) =>
+  msgServiceUnpaid(service, formatCurrency(cents), `/permit/edit/${id}/payment/`)
 
 describe('T&Cs wait for their payment', () => {
   it('unpaid: the draft is previewed, but approval, the PDF and the hosted page wait; once paid they are delivered', async () => {
@@ -176,7 +185,13 @@ describe('GET /api/promotion/servicePayment: the screens show the state before t
     const before = await alice.client.get(`/api/promotion/servicePayment?id=${id}`)
     expect(before.status, before.text).toBe(200)
     const owed = await owedCents(id)
-    expect(before.body.services.terms).toEqual({ state: 'owed', owed: owed / 100, message: refusal('terms', id, owed), paymentPath: `/permit/edit/${id}/payment/`, servicesPath: null })
+    expect(before.body.services.terms).toEqual({
+      state: 'owed',
+      owed: owed / 100,
+      message: refusal('terms', id, owed),
+      paymentPath: `/permit/edit/${id}/payment/`,
+      servicesPath: null,
+    })
     expect(before.body.services.lodgementPack).toMatchObject({ state: 'owed', owed: owed / 100 })
     expect(before.body.services.draw).toEqual({
       state: 'notBought',

@@ -18,7 +18,12 @@ let alice: Customer
 let bob: Customer
 beforeAll(async () => {
   stripe = await startStripeFake({ webhookUrl: () => `${api.baseUrl}/api/payments/stripeWebhook`, webhookSecret: WEBHOOK_SECRET })
-  api = await startTestApi({ STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_PUBLISHABLE_KEY: 'pk_test_fake', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url })
+  api = await startTestApi({
+    STRIPE_SECRET_KEY: 'sk_test_fake',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_BASE: stripe.url,
+  })
   alice = await createCustomer(api)
   bob = await createCustomer(api)
 })
@@ -28,7 +33,8 @@ afterAll(async () => {
 })
 
 const statusOf = async (id: number) => (await alice.client.get(`/api/promotion/get?id=${id}`)).body.permitStatus.slug
-const paymentsOf = async (id: number) => (await api.database.db.execute(sql`select status, brand, last4, gateway, gateway_ref from app.payments where promotion_id = ${id} order by id`)).rows as any[]
+const paymentsOf = async (id: number) =>
+  (await api.database.db.execute(sql`select status, brand, last4, gateway, gateway_ref from app.payments where promotion_id = ${id} order by id`)).rows as any[]
 
 describe('Stripe gateway', () => {
   it('tells the browser to use Stripe Elements with the publishable key', async () => {
@@ -38,7 +44,13 @@ describe('Stripe gateway', () => {
 
   it('refuses raw card fields with a clear 400 when Stripe is configured', async () => {
     const id = await readyPromotion(alice)
-    const response = await alice.client.post('/api/promotion/submitPermitApplication', { id, cardName: 'Pat', cardNumber: '4242424242424242', cardExpiry: '12/35', cardSecurityCode: '123' })
+    const response = await alice.client.post('/api/promotion/submitPermitApplication', {
+      id,
+      cardName: 'Pat',
+      cardNumber: '4242424242424242',
+      cardExpiry: '12/35',
+      cardSecurityCode: '123',
+    })
     expect(response.status).toBe(400)
     expect(response.body.message).toBe(MSG_RAW_CARD_REFUSED)
     expect(stripe.created()).toBe(0)
@@ -78,7 +90,9 @@ describe('Stripe gateway', () => {
     expect(first.body.requiresAction).toMatchObject({ clientSecret: expect.stringContaining('_secret_'), paymentIntentId: expect.stringMatching(/^pi_/) })
     expect(first.body.permitStatus.slug).toBe('ready-submission')
     // Another customer cannot use it.
-    expect((await bob.client.post('/api/promotion/submitPermitApplication', { id, paymentIntentId: first.body.requiresAction.paymentIntentId })).status).toBe(404)
+    expect((await bob.client.post('/api/promotion/submitPermitApplication', { id, paymentIntentId: first.body.requiresAction.paymentIntentId })).status).toBe(
+      404,
+    )
     stripe.completeAuthentication(first.body.requiresAction.paymentIntentId)
     const done = await alice.client.post('/api/promotion/submitPermitApplication', { id, paymentIntentId: first.body.requiresAction.paymentIntentId })
     expect(done.status, done.text).toBe(200)
@@ -89,7 +103,7 @@ describe('Stripe gateway', () => {
     expect(late.body.outcome).toBe('already-paid')
   })
 
-  it('3-D Secure failed in the browser: the payment stays unpaid with Stripe\'s message; a reattempt charges once', async () => {
+  it("3-D Secure failed in the browser: the payment stays unpaid with Stripe's message; a reattempt charges once", async () => {
     const id = await readyPromotion(alice)
     const first = await alice.client.post('/api/promotion/submitPermitApplication', { id, paymentMethodId: 'pm_card_authenticationRequired' })
     const intentId = first.body.requiresAction.paymentIntentId
@@ -145,7 +159,8 @@ describe('Stripe gateway', () => {
     expect(replay.status).toBe(200)
     expect(replay.body.outcome).toBe('replay')
     expect((await paymentsOf(id)).filter((p) => p.status === 'succeeded')).toHaveLength(1)
-    const changes = (await api.database.db.execute(sql`select count(*)::int as n from app.changelog where promotion_id = ${id} and action = 'stripeWebhook'`)).rows[0] as any
+    const changes = (await api.database.db.execute(sql`select count(*)::int as n from app.changelog where promotion_id = ${id} and action = 'stripeWebhook'`))
+      .rows[0] as any
     expect(changes.n).toBe(1)
   })
 
@@ -158,7 +173,11 @@ describe('Stripe gateway', () => {
     ])
     // Issue 22: overlapping, the second is refused (409) while the first is answered; after it, the payment made.
     expect([a.status, b.status]).toContain(200)
-    expect([[200, 200], [200, 409], [409, 200]]).toContainEqual([a.status, b.status])
+    expect([
+      [200, 200],
+      [200, 409],
+      [409, 200],
+    ]).toContainEqual([a.status, b.status])
     expect(stripe.created() - before).toBe(1)
     const invoices = (await api.database.db.execute(sql`select count(*)::int as n from app.invoices where promotion_id = ${id}`)).rows[0] as any
     expect(invoices.n).toBe(1)
@@ -182,7 +201,8 @@ describe('Stripe gateway', () => {
     ])
     // Never derived from the invoice number (a reissued number must not collide with an old key).
     for (const key of keys) expect(key).not.toContain(String(paid.body.invoice.invoiceNumber))
-    const invoices = (await api.database.db.execute(sql`select invoice_number, cancelled_at from app.invoices where promotion_id = ${id} order by id`)).rows as any[]
+    const invoices = (await api.database.db.execute(sql`select invoice_number, cancelled_at from app.invoices where promotion_id = ${id} order by id`))
+      .rows as any[]
     expect(invoices.map((i) => i.cancelled_at !== null)).toEqual([true, false])
   })
 

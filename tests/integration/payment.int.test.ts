@@ -43,8 +43,10 @@ afterAll(async () => api?.close())
 async function rows(query: ReturnType<typeof sql>) {
   return (await api.database.db.execute(query)).rows as any[]
 }
-const paymentsOf = (id: number) => rows(sql`select status, brand, last4, amount, is_reattempt, idempotency_key from app.payments where promotion_id = ${id} order by id`)
-const invoicesOf = (id: number) => rows(sql`select invoice_number, amount, gst, cc_surcharge, method, crn, paid_at, cancelled_at from app.invoices where promotion_id = ${id} order by id`)
+const paymentsOf = (id: number) =>
+  rows(sql`select status, brand, last4, amount, is_reattempt, idempotency_key from app.payments where promotion_id = ${id} order by id`)
+const invoicesOf = (id: number) =>
+  rows(sql`select invoice_number, amount, gst, cc_surcharge, method, crn, paid_at, cancelled_at from app.invoices where promotion_id = ${id} order by id`)
 
 describe('POST /api/promotion/submitPermitApplication by card (sandbox)', () => {
   it('tells the browser to send card fields to the sandbox', async () => {
@@ -65,7 +67,9 @@ describe('POST /api/promotion/submitPermitApplication by card (sandbox)', () => 
     expect(invoice.amount).toBe(fees.feeDue_Total)
     expect(invoice.gst).toBe(fees.feeDue_GST)
     expect(invoice.total).toBe(fees.feeDue_GrandTotal)
-    expect(invoice.lines.map((l: any) => l.description)).toEqual(expect.arrayContaining([expect.stringMatching(/^NSW/), expect.stringMatching(/^ACT/), 'Permit management service']))
+    expect(invoice.lines.map((l: any) => l.description)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^NSW/), expect.stringMatching(/^ACT/), 'Permit management service']),
+    )
 
     const [payment] = await paymentsOf(id)
     expect(payment).toMatchObject({ status: 'succeeded', brand: 'visa', last4: '4242', is_reattempt: false })
@@ -283,12 +287,19 @@ describe('mail', () => {
     const parsed = await PostalMime.parse(fs.readFileSync(path.join(api.config.DATA_DIR, 'outbox', receipt.file)))
     expect(parsed.attachments.map((a) => [a.filename, a.mimeType])).toEqual([[`tax-invoice-${number}.pdf`, 'application/pdf']])
     const content = parsed.attachments[0]!.content
-    expect(Buffer.from(typeof content === 'string' ? content : new Uint8Array(content as ArrayBuffer)).subarray(0, 5).toString()).toBe('%PDF-')
+    expect(
+      Buffer.from(typeof content === 'string' ? content : new Uint8Array(content as ArrayBuffer))
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-')
     await waitForMail(alice.email, /: Submitted: waiting for the regulators$/, { dataDirs, timeoutMs: 30_000 })
 
     const other = await readyPromotion(alice)
     const bpay = await alice.client.post('/api/promotion/submitPermitApplication', { id: other, isBPAY: true })
-    const instructions = await waitForMail(alice.email, new RegExp(`^BPAY payment details for invoice ${bpay.body.invoice.invoiceNumber}$`), { dataDirs, timeoutMs: 30_000 })
+    const instructions = await waitForMail(alice.email, new RegExp(`^BPAY payment details for invoice ${bpay.body.invoice.invoiceNumber}$`), {
+      dataDirs,
+      timeoutMs: 30_000,
+    })
     expect(instructions.text).toContain('Biller code: 987654')
     // Issue 22: test mode (the default outside production) says so at the top of every e-mail.
     expect(instructions.text.startsWith('TEST MODE — no money taken')).toBe(true)
@@ -395,7 +406,9 @@ describe('POST /api/promotion/submitAddendum', () => {
     expect(early.body.message).toBe(MSG_ADDENDUM_NOT_AFTER_SUBMISSION)
     await alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA })
 
-    expect((await alice.client.post('/api/promotion/submitAddendum', { id, addendumSlug: 'no-such-thing', fileName: file })).body.message).toBe(MSG_ADDENDUM_UNKNOWN)
+    expect((await alice.client.post('/api/promotion/submitAddendum', { id, addendumSlug: 'no-such-thing', fileName: file })).body.message).toBe(
+      MSG_ADDENDUM_UNKNOWN,
+    )
     expect((await bob.client.post('/api/promotion/submitAddendum', { id, addendumSlug: 'list-of-entries', fileName: file })).status).toBe(404)
     // Someone else's upload cannot be lodged.
     const bobs = await upload(bob, 'other.csv')
@@ -403,7 +416,12 @@ describe('POST /api/promotion/submitAddendum', () => {
 
     const lodged = await alice.client.post('/api/promotion/submitAddendum', { id, addendumSlug: 'list-of-entries', fileName: file })
     expect(lodged.status, lodged.text).toBe(200)
-    expect(lodged.body.attachment).toMatchObject({ attachmentType: { code: 'X', isAddendum: true }, exists: true, userFileName: 'entries.csv', submitDate: expect.any(String) })
+    expect(lodged.body.attachment).toMatchObject({
+      attachmentType: { code: 'X', isAddendum: true },
+      exists: true,
+      userFileName: 'entries.csv',
+      submitDate: expect.any(String),
+    })
     const promotion = (await alice.client.get(`/api/promotion/get?id=${id}`)).body
     expect(promotion.attachments.find((a: any) => a.attachmentType.code === 'X')).toMatchObject({ userFileName: 'entries.csv' })
     const tasks = await rows(sql`select kind, note from app.staff_tasks where promotion_id = ${id}`)
@@ -451,15 +469,27 @@ describe('GET /promotions/downloadpdfs/{id}', () => {
   })
 })
 
-describe('staff: custom invoice (the staff console\'s createInvoice) and card charge', () => {
+describe("staff: custom invoice (the staff console's createInvoice) and card charge", () => {
   it('creates a custom invoice the customer owes, refuses a second while it is unpaid, and charges a card with the 1.5% surcharge', async () => {
     const id = await readyPromotion(alice)
     await alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA })
     expect((await alice.client.post('/api/admin/createInvoice', { id, amount: 100, gst: 10 })).status).toBe(403)
     const created = await staff.post('/api/admin/createInvoice', { id, amount: 100, gst: 10, description: 'Extra draw' })
     expect(created.status, created.text).toBe(200)
-    expect(created.body).toMatchObject({ purpose: 'custom', amount: 100, gst: 10, total: 110, status: 'awaiting payment', lines: [{ description: 'Extra draw', amount: 100, taxable: true }] })
-    expect((await alice.client.get(`/api/promotion/get?id=${id}`)).body.pendingCustomInvoice).toEqual({ invoiceNumber: created.body.invoiceNumber, amount: 100, gst: 10, ccSurcharge: 1.65 })
+    expect(created.body).toMatchObject({
+      purpose: 'custom',
+      amount: 100,
+      gst: 10,
+      total: 110,
+      status: 'awaiting payment',
+      lines: [{ description: 'Extra draw', amount: 100, taxable: true }],
+    })
+    expect((await alice.client.get(`/api/promotion/get?id=${id}`)).body.pendingCustomInvoice).toEqual({
+      invoiceNumber: created.body.invoiceNumber,
+      amount: 100,
+      gst: 10,
+      ccSurcharge: 1.65,
+    })
     const second = await staff.post('/api/admin/createInvoice', { id, amount: 50, gst: 5 })
     expect(second.status).toBe(409)
     expect(second.body.message).toBe(MSG_INVOICE_BLOCKED_AWAITING_PAYMENT)

@@ -54,7 +54,8 @@ async function upload(customer: Customer, name = 'terms.pdf') {
 }
 const attachment = (code: string, fileName: string) => ({ attachmentType: { code }, uploaded: true, fileName })
 async function rowOf(id: number) {
-  return (await api.database.db.execute(sql`select version, status_id, permit, applicant, details, attachments, fees from app.promotions where id = ${id}`)).rows[0] as any
+  return (await api.database.db.execute(sql`select version, status_id, permit, applicant, details, attachments, fees from app.promotions where id = ${id}`))
+    .rows[0] as any
 }
 
 describe('POST /api/promotion/save', () => {
@@ -80,17 +81,42 @@ describe('POST /api/promotion/save', () => {
     const done = await savePromotion(alice.client, id, withCompleteApplication)
     expect(done.status).toBe(200)
     // Only the terms and advertisement (B, E) are needed now; attach them to complete the application.
-    expect(done.body.applicationIssues, JSON.stringify(done.body.applicationIssues)).toEqual({ 'attachments.B': [MSG_ATTACHMENT_REQUIRED], 'attachments.E': [MSG_ATTACHMENT_REQUIRED] })
+    expect(done.body.applicationIssues, JSON.stringify(done.body.applicationIssues)).toEqual({
+      'attachments.B': [MSG_ATTACHMENT_REQUIRED],
+      'attachments.E': [MSG_ATTACHMENT_REQUIRED],
+    })
     const terms = await upload(alice)
     const advert = await upload(alice, 'advert.pdf')
-    const attached = await alice.client.post('/api/promotion/saveAttachments', { id, versionNumber: done.body.versionNumber, attachments: [attachment('B', terms.serverFileName), attachment('E', advert.serverFileName)] })
+    const attached = await alice.client.post('/api/promotion/saveAttachments', {
+      id,
+      versionNumber: done.body.versionNumber,
+      attachments: [attachment('B', terms.serverFileName), attachment('E', advert.serverFileName)],
+    })
     expect(attached.status).toBe(200)
     expect(attached.body.permitStatus.slug).toBe('ready-submission')
     expect(attached.body.permit.applicationComplete).toBe(true)
     expect(attached.body.applicationIssues).toEqual({})
-    expect(attached.body.permit.completedSections).toEqual(expect.arrayContaining(['details', 'applicant', 'contact', 'entry', 'finaldraw', 'unclaimeddraw', 'notification', 'categories', 'breakdown', 'attachments']))
+    expect(attached.body.permit.completedSections).toEqual(
+      expect.arrayContaining([
+        'details',
+        'applicant',
+        'contact',
+        'entry',
+        'finaldraw',
+        'unclaimeddraw',
+        'notification',
+        'categories',
+        'breakdown',
+        'attachments',
+      ]),
+    )
     expect(attached.body.attachments).toEqual([
-      expect.objectContaining({ attachmentType: expect.objectContaining({ code: 'B', name: 'Terms and conditions' }), exists: true, uploaded: false, userFileName: 'terms.pdf' }),
+      expect.objectContaining({
+        attachmentType: expect.objectContaining({ code: 'B', name: 'Terms and conditions' }),
+        exists: true,
+        uploaded: false,
+        userFileName: 'terms.pdf',
+      }),
       expect.objectContaining({ attachmentType: expect.objectContaining({ code: 'E' }), exists: true }),
     ])
     expect(attached.body.attachmentsRelevant).toBe('B,E,X,V,W')
@@ -110,8 +136,18 @@ describe('POST /api/promotion/save', () => {
     ['inducements detail', (p) => (p.permit.inducementsOffered = true), 'permit.inducementsDetail', MSG_INDUCEMENTS_DETAIL_REQUIRED],
     ['advertising methods', (p) => (p.permit.advertisingMethodsValue = 0), 'permit.advertisingMethodsValue', MSG_CHECKBOX_GROUP_REQUIRED],
     ['applicant organisation', (p) => (p.permit.applicant.organisation = ''), 'permit.applicant.organisation', MSG_REQUIRED],
-    ['business address', (p) => (p.permit.applicant.businessAddress = { lineOne: '1 A St' }), 'permit.applicant.businessAddress.suburb', MSG_ADDRESS_INCOMPLETE],
-    ['NSW authority duration', (p) => (p.permit.applicant.nswAuthorityDuration = null), 'permit.applicant.nswAuthorityDuration', MSG_NSW_AUTHORITY_DURATION_REQUIRED],
+    [
+      'business address',
+      (p) => (p.permit.applicant.businessAddress = { lineOne: '1 A St' }),
+      'permit.applicant.businessAddress.suburb',
+      MSG_ADDRESS_INCOMPLETE,
+    ],
+    [
+      'NSW authority duration',
+      (p) => (p.permit.applicant.nswAuthorityDuration = null),
+      'permit.applicant.nswAuthorityDuration',
+      MSG_NSW_AUTHORITY_DURATION_REQUIRED,
+    ],
     ['contact first name', (p) => (p.permit.applicant.contact.firstName = ''), 'permit.applicant.contact.firstName', MSG_REQUIRED],
     ['contact position for ACT', (p) => (p.permit.applicant.contact.position = ''), 'permit.applicant.contact.position', MSG_POSITION_REQUIRED],
     ['entry methods', (p) => (p.permit.entryMethodsValue = 0), 'permit.entryMethodsValue', MSG_CHECKBOX_GROUP_REQUIRED],
@@ -184,7 +220,9 @@ describe('POST /api/promotion/save', () => {
   it('serialises concurrent saves of the same version: one wins, the other gets 409', async () => {
     const id = await createPromotion(alice.client)
     const opened = (await alice.client.get(`/api/promotion/get?id=${id}`)).body
-    const results = await Promise.all(['A', 'B', 'C'].map((name) => alice.client.post('/api/promotion/save', { ...opened, name, versionNumber: opened.versionNumber })))
+    const results = await Promise.all(
+      ['A', 'B', 'C'].map((name) => alice.client.post('/api/promotion/save', { ...opened, name, versionNumber: opened.versionNumber })),
+    )
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409])
   })
 
@@ -219,7 +257,10 @@ describe('POST /api/promotion/save', () => {
 
   it('keeps staff action fields and questions; the customer only answers', async () => {
     const id = await createPromotion(alice.client)
-    const actionEntry = { actionFields: [{ actionFieldSlug: 'entry', checked: true, comment: 'Please give the website.' }], actionQuestions: [{ question: 'Who draws?', answer: null }] }
+    const actionEntry = {
+      actionFields: [{ actionFieldSlug: 'entry', checked: true, comment: 'Please give the website.' }],
+      actionQuestions: [{ question: 'Who draws?', answer: null }],
+    }
     await api.database.db.execute(sql`update app.promotions set details = ${JSON.stringify({ actionEntry })}::jsonb, status_id = 6 where id = ${id}`)
     const opened = (await alice.client.get(`/api/promotion/get?id=${id}`)).body
     expect(opened).toMatchObject({ isActionRequired: true, incompleteActionFields: ['entry'] })
@@ -227,17 +268,29 @@ describe('POST /api/promotion/save', () => {
     const response = await alice.client.post('/api/promotion/save', {
       ...opened,
       versionNumber: opened.versionNumber,
-      actionEntry: { actionFields: [], actionQuestions: [{ question: 'Who draws?', answer: 'Our scrutineer' }, { question: 'Injected?', answer: 'yes' }] },
+      actionEntry: {
+        actionFields: [],
+        actionQuestions: [
+          { question: 'Who draws?', answer: 'Our scrutineer' },
+          { question: 'Injected?', answer: 'yes' },
+        ],
+      },
     })
     expect(response.status).toBe(200)
-    expect(response.body.actionEntry).toEqual({ actionFields: actionEntry.actionFields, actionQuestions: [{ question: 'Who draws?', answer: 'Our scrutineer' }] })
+    expect(response.body.actionEntry).toEqual({
+      actionFields: actionEntry.actionFields,
+      actionQuestions: [{ question: 'Who draws?', answer: 'Our scrutineer' }],
+    })
   })
 
   it('moves a complete action-required application to Ready for resubmission', async () => {
     const id = await createPromotion(alice.client)
     const terms = await upload(alice)
     await setPromotionStatus(api.database.db, id, 6)
-    const response = await savePromotion(alice.client, id, (p) => ({ ...withCompleteApplication(p), attachments: [attachment('B', terms.serverFileName), attachment('E', terms.serverFileName)] }))
+    const response = await savePromotion(alice.client, id, (p) => ({
+      ...withCompleteApplication(p),
+      attachments: [attachment('B', terms.serverFileName), attachment('E', terms.serverFileName)],
+    }))
     expect(response.body.permitStatus.slug, JSON.stringify(response.body.applicationIssues)).toBe('ready-resubmission')
   })
 
@@ -264,15 +317,24 @@ describe('POST /api/promotion/saveAttachments', () => {
     const terms = await upload(alice)
     expect((await alice.client.post('/api/promotion/saveAttachments', { id: source, attachments: [attachment('B', terms.serverFileName)] })).status).toBe(200)
     const id = await createPromotion(alice.client)
-    const reused = await alice.client.post('/api/promotion/saveAttachments', { id, attachments: [{ attachmentType: { code: 'B' }, reuseFromPromotion: source, shouldReuse: true }] })
+    const reused = await alice.client.post('/api/promotion/saveAttachments', {
+      id,
+      attachments: [{ attachmentType: { code: 'B' }, reuseFromPromotion: source, shouldReuse: true }],
+    })
     expect(reused.status).toBe(200)
     expect(reused.body.attachments[0]).toMatchObject({ exists: true, reuseFromPromotion: source, fileName: terms.serverFileName, userFileName: 'terms.pdf' })
     // Alice may now download it through this promotion; Bob may not reuse Alice's promotion.
-    const missing = await alice.client.post('/api/promotion/saveAttachments', { id, attachments: [{ attachmentType: { code: 'E' }, reuseFromPromotion: source, shouldReuse: true }] })
+    const missing = await alice.client.post('/api/promotion/saveAttachments', {
+      id,
+      attachments: [{ attachmentType: { code: 'E' }, reuseFromPromotion: source, shouldReuse: true }],
+    })
     expect(missing.status).toBe(400)
     expect(missing.body.modelState).toEqual({ 'attachments.0.reuseFromPromotion': [MSG_ATTACHMENT_REUSE_UNAVAILABLE] })
     const bobs = await createPromotion(bob.client)
-    const stolen = await bob.client.post('/api/promotion/saveAttachments', { id: bobs, attachments: [{ attachmentType: { code: 'B' }, reuseFromPromotion: source, shouldReuse: true }] })
+    const stolen = await bob.client.post('/api/promotion/saveAttachments', {
+      id: bobs,
+      attachments: [{ attachmentType: { code: 'B' }, reuseFromPromotion: source, shouldReuse: true }],
+    })
     expect(stolen.status).toBe(400)
     const reset = await alice.client.post('/api/promotion/saveAttachments', { id, attachments: [] })
     expect(reset.body.attachments).toEqual([])
@@ -300,11 +362,25 @@ describe('POST /api/promotion/saveNswAuthority', () => {
     const id = await createPromotion(alice.client)
     const before = (await alice.client.get(`/api/promotion/get?id=${id}`)).body
     expect(before.permit.feeDue_NSW).toBeGreaterThan(0)
-    const response = await alice.client.post('/api/promotion/saveNswAuthority', { id, versionNumber: before.versionNumber, hasNswAuthority: true, nswAuthorityNumber: 'TPA/12345', nswAuthorityExpiration: '2030-06-30' })
+    const response = await alice.client.post('/api/promotion/saveNswAuthority', {
+      id,
+      versionNumber: before.versionNumber,
+      hasNswAuthority: true,
+      nswAuthorityNumber: 'TPA/12345',
+      nswAuthorityExpiration: '2030-06-30',
+    })
     expect(response.status).toBe(200)
-    expect(response.body).toMatchObject({ hasNswAuthority: true, permit: { feeDue_NSW: 0, applicant: { nswAuthorityNumber: 'TPA/12345', nswAuthorityExpiration: '2030-06-30' } } })
+    expect(response.body).toMatchObject({
+      hasNswAuthority: true,
+      permit: { feeDue_NSW: 0, applicant: { nswAuthorityNumber: 'TPA/12345', nswAuthorityExpiration: '2030-06-30' } },
+    })
     expect(response.body.permit.feeDue_GrandTotal).toBeLessThan(before.permit.feeDue_GrandTotal)
-    const stale = await alice.client.post('/api/promotion/saveNswAuthority', { id, versionNumber: before.versionNumber, hasNswAuthority: false, nswAuthorityDuration: 1 })
+    const stale = await alice.client.post('/api/promotion/saveNswAuthority', {
+      id,
+      versionNumber: before.versionNumber,
+      hasNswAuthority: false,
+      nswAuthorityDuration: 1,
+    })
     expect(stale.status).toBe(409)
   })
 })

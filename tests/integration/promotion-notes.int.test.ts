@@ -40,7 +40,9 @@ describe('/api/promotionNote', () => {
     expect((await alice.client.post('/api/promotionNote/delete', { id: noteId })).body).toEqual({ id: noteId })
     expect((await alice.client.get(`/api/promotionNote/get?id=${promotionId}`)).body).toEqual([])
 
-    const log = (await api.database.db.execute(sql`select action, changes from app.changelog where entity = 'promotion-note' and entity_id = ${noteId} order by id`)).rows as any[]
+    const log = (
+      await api.database.db.execute(sql`select action, changes from app.changelog where entity = 'promotion-note' and entity_id = ${noteId} order by id`)
+    ).rows as any[]
     expect(log.map((e) => e.action)).toEqual(['create', 'modify', 'delete'])
     expect(log[1].changes.note).toEqual({ from: 'Call the printer', to: 'Printer called' })
   })

@@ -7,9 +7,13 @@ beforeAll(async () => {
   api = await startTestApi()
   await api.database.db.execute(sql`delete from cms.support_items`)
   for (let i = 1; i <= 10; i++) {
-    await api.database.db.execute(sql`insert into cms.support_items (kind, question, answer, "order") values ('promotion-list-faq', ${`List question ${i}`}, ${`Answer ${i}`}, ${11 - i})`)
+    await api.database.db.execute(
+      sql`insert into cms.support_items (kind, question, answer, "order") values ('promotion-list-faq', ${`List question ${i}`}, ${`Answer ${i}`}, ${11 - i})`,
+    )
   }
-  await api.database.db.execute(sql`insert into cms.support_items (kind, question, answer, "order") values ('faq', 'What is a permit?', 'A licence.', 1), ('howto', 'How to upload', 'Drag it.', 1), ('form-faq', 'Which states?', 'Any.', 1)`)
+  await api.database.db.execute(
+    sql`insert into cms.support_items (kind, question, answer, "order") values ('faq', 'What is a permit?', 'A licence.', 1), ('howto', 'How to upload', 'Drag it.', 1), ('form-faq', 'Which states?', 'Any.', 1)`,
+  )
 })
 afterAll(async () => api?.close())
 

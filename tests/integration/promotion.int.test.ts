@@ -1,4 +1,12 @@
-import { MSG_COMPLETE_ALL_FORM_FIELDS, MSG_COMPLETE_ALL_QUESTIONS, MSG_PROMOTION_FIXED_AFTER_SUBMISSION, MSG_PROMOTION_NOT_MODIFIABLE, MSG_TOTAL_PRIZE_VALUE_REQUIRED, MSG_UNAUTHENTICATED, MSG_LAWYER_CONTACT_NEXT_STEPS } from '@permitdesk/shared'
+import {
+  MSG_COMPLETE_ALL_FORM_FIELDS,
+  MSG_COMPLETE_ALL_QUESTIONS,
+  MSG_PROMOTION_FIXED_AFTER_SUBMISSION,
+  MSG_PROMOTION_NOT_MODIFIABLE,
+  MSG_TOTAL_PRIZE_VALUE_REQUIRED,
+  MSG_UNAUTHENTICATED,
+  MSG_LAWYER_CONTACT_NEXT_STEPS,
+} from '@permitdesk/shared'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCustomer, createPromotion, promotionInput, setPromotionStatus, type Customer } from '../factories/promotions'
@@ -127,8 +135,14 @@ describe('rule-driven fields', () => {
   })
 
   it('ACT at $3,000 is included but not required; above it the fee tiers apply', async () => {
-    expect((await get({ ausStates: { act: true }, totalPrizeValue: 3_000, hasNswAuthority: null })).permit).toMatchObject({ isACTIncludedButNotRequired: true, feeDue_ACT: 0 })
-    expect((await get({ ausStates: { act: true }, totalPrizeValue: 3000.01, hasNswAuthority: null })).permit).toMatchObject({ isACTIncludedButNotRequired: false, feeDue_ACT: 255 })
+    expect((await get({ ausStates: { act: true }, totalPrizeValue: 3_000, hasNswAuthority: null })).permit).toMatchObject({
+      isACTIncludedButNotRequired: true,
+      feeDue_ACT: 0,
+    })
+    expect((await get({ ausStates: { act: true }, totalPrizeValue: 3000.01, hasNswAuthority: null })).permit).toMatchObject({
+      isACTIncludedButNotRequired: false,
+      feeDue_ACT: 255,
+    })
   })
 
   it('SA at $5,000 or less: instant-win yes requires the permit, no makes it included but not required', async () => {
@@ -190,7 +204,10 @@ describe('GET /api/promotion/get', () => {
 describe('POST /api/promotion/modify', () => {
   it('changes states and services, recomputes the fees and returns the id', async () => {
     const id = await createPromotion(alice.client)
-    const response = await alice.client.post('/api/promotion/modify', { ...promotionInput({ ausStates: { vic: true }, randomDraw: true, hasNswAuthority: null }), id })
+    const response = await alice.client.post('/api/promotion/modify', {
+      ...promotionInput({ ausStates: { vic: true }, randomDraw: true, hasNswAuthority: null }),
+      id,
+    })
     expect(response.status).toBe(200)
     expect(response.body).toEqual({ id })
     const p = (await alice.client.get(`/api/promotion/get?id=${id}`)).body
@@ -239,7 +256,14 @@ describe('POST /api/promotion/modify', () => {
 
   it('the skills-based form sets the skills-based T&C flag without the quiz', async () => {
     const id = await createPromotion(alice.client)
-    const response = await alice.client.post('/api/promotion/modify', { id, skillsBasedTC: true, name: 'Best photo', ausStates: { vic: true }, totalPrizeValue: 1_000, hostedTC: true })
+    const response = await alice.client.post('/api/promotion/modify', {
+      id,
+      skillsBasedTC: true,
+      name: 'Best photo',
+      ausStates: { vic: true },
+      totalPrizeValue: 1_000,
+      hostedTC: true,
+    })
     expect(response.status).toBe(200)
     const p = (await alice.client.get(`/api/promotion/get?id=${id}`)).body
     expect(p).toMatchObject({ skillsBasedTC: true, hostedTC: true, name: 'Best photo' })
@@ -252,7 +276,11 @@ describe('GET /api/promotion/list', () => {
   const ids: number[] = []
   beforeAll(async () => {
     carol = await createCustomer(api)
-    for (const [name, value] of [['Bravo', 5_000], ['alpha', 9_000], ['Charlie', 1_000]] as const) {
+    for (const [name, value] of [
+      ['Bravo', 5_000],
+      ['alpha', 9_000],
+      ['Charlie', 1_000],
+    ] as const) {
       ids.push(await createPromotion(carol.client, { name, totalPrizeValue: value, ausStates: { vic: true }, hasNswAuthority: null }))
     }
     await createPromotion(bob.client, { name: 'Not carol' })
@@ -342,7 +370,11 @@ describe('POST /api/promotion/requestLawyerContact', () => {
   it('flags the promotion and opens one staff task', async () => {
     const id = await createPromotion(alice.client)
     expect((await bob.client.post('/api/promotion/requestLawyerContact', { id })).status).toBe(404)
-    expect((await alice.client.post('/api/promotion/requestLawyerContact', { id })).body).toEqual({ id, lawyerContactRequested: true, message: MSG_LAWYER_CONTACT_NEXT_STEPS })
+    expect((await alice.client.post('/api/promotion/requestLawyerContact', { id })).body).toEqual({
+      id,
+      lawyerContactRequested: true,
+      message: MSG_LAWYER_CONTACT_NEXT_STEPS,
+    })
     await alice.client.post('/api/promotion/requestLawyerContact', { id })
     expect((await alice.client.get(`/api/promotion/get?id=${id}`)).body.lawyerContactRequested).toBe(true)
     const tasks = await rows(sql`select kind, requested_by from app.staff_tasks where promotion_id = ${id}`)
@@ -360,7 +392,11 @@ describe('changelog', () => {
     expect(entries.map((e) => e.action)).toEqual(['create', 'modify', 'archive', 'delete'])
     expect(entries.every((e) => e.user_id === alice.id && !Number.isNaN(Date.parse(String(e.created_at))))).toBe(true)
     expect(entries[0]!.changes.name).toEqual({ from: null, to: 'Summer giveaway' })
-    expect(entries[1]!.changes).toMatchObject({ name: { from: 'Summer giveaway', to: 'Renamed' }, randomDraw: { from: false, to: true }, feeDue_GrandTotal: { from: 150_829 } })
+    expect(entries[1]!.changes).toMatchObject({
+      name: { from: 'Summer giveaway', to: 'Renamed' },
+      randomDraw: { from: false, to: true },
+      feeDue_GrandTotal: { from: 150_829 },
+    })
     expect(Object.keys(entries[1]!.changes)).not.toContain('stateNsw')
   })
 })

@@ -62,20 +62,25 @@ async function jobsOf(promotionId: number) {
 /** Moves the fake clock, and the queue's clock with it: jobs due by then become available now. */
 async function advanceTo(instant: Date) {
   fakeNow = instant
-  await api.database.db.execute(sql`update pgboss.job set start_after = now() where name = ${REMINDER_QUEUE} and state = 'created' and start_after <= ${instant.toISOString()}::timestamptz`)
+  await api.database.db.execute(
+    sql`update pgboss.job set start_after = now() where name = ${REMINDER_QUEUE} and state = 'created' and start_after <= ${instant.toISOString()}::timestamptz`,
+  )
 }
 
 /** Every event the reminder worker subscribes to has been handled (both handlers). */
 async function remindersSettled() {
   await expect
-    .poll(async () => {
-      const [row] = (
-        await api.database.db.execute(
-          sql`select (select count(*) from app.outbox_events where type in ('promotion.saved', 'reminders.saved'))::int as published, (select count(*) from app.handled_events where handler like 'reminders-on-%')::int as handled`,
-        )
-      ).rows as { published: number; handled: number }[]
-      return row!.handled === row!.published
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        const [row] = (
+          await api.database.db.execute(
+            sql`select (select count(*) from app.outbox_events where type in ('promotion.saved', 'reminders.saved'))::int as published, (select count(*) from app.handled_events where handler like 'reminders-on-%')::int as handled`,
+          )
+        ).rows as { published: number; handled: number }[]
+        return row!.handled === row!.published
+      },
+      { timeout: 15_000 },
+    )
     .toBe(true)
 }
 
@@ -188,19 +193,38 @@ describe('calendar', () => {
     const id = await createPromotion(dana.client, { name: 'Three states', ausStates: { nsw: true, sa: true, vic: true }, totalPrizeValue: 20_000 })
     const saved = await savePromotion(dana.client, id, (p) => {
       const complete = withCompleteApplication(p)
-      return { ...complete, maxPrizeValue: 8_000, permit: { ...complete.permit, startDate: '2027-03-22', endDate: '2027-04-30', finalDraw: { ...complete.permit.finalDraw, date: '2027-05-03' }, unclaimedDraw: { ...complete.permit.unclaimedDraw, date: '2027-08-02' } } }
+      return {
+        ...complete,
+        maxPrizeValue: 8_000,
+        permit: {
+          ...complete.permit,
+          startDate: '2027-03-22',
+          endDate: '2027-04-30',
+          finalDraw: { ...complete.permit.finalDraw, date: '2027-05-03' },
+          unclaimedDraw: { ...complete.permit.unclaimedDraw, date: '2027-08-02' },
+        },
+      }
     })
     expect(saved.status).toBe(200)
     expect((await dana.client.post('/api/promotion/closeObligation', { id, code: 'lodge-sa', link: 'https://www.cbs.sa.gov.au/receipt/1' })).status).toBe(200)
     const { obligations } = (await dana.client.get(`/api/promotion/obligations?id=${id}`)).body
-    expect(obligations.map((o: any) => o.code)).toEqual(expect.arrayContaining(['lodge-sa', 'notify-nsw', 'publish-winners-vic', 'notify-winners-sa', 'deliver-prizes-vic', 'keep-records']))
+    expect(obligations.map((o: any) => o.code)).toEqual(
+      expect.arrayContaining(['lodge-sa', 'notify-nsw', 'publish-winners-vic', 'notify-winners-sa', 'deliver-prizes-vic', 'keep-records']),
+    )
     const feed = (await dana.client.get('/api/calendar/getFeed')).body
     const events = Object.values(ical.sync.parseICS((await api.client().get(new URL(feed.url).pathname)).text)).filter((c: any) => c.type === 'VEVENT') as any[]
     const asDuties = events
       .map((e) => ({ code: e.uid.split('@')[0].replace(`promotion-${id}-`, ''), e }))
-      .map(({ code, e }) => ({ code, dueDate: e.start.dateOnly ? sydneyDateOf(new Date(e.start.getTime() + 12 * 3600_000)) : sydneyDateOf(e.start), done: String(e.summary).startsWith('Done: '), rule: obligations.find((o: any) => o.code === code) && String(e.description).includes(obligations.find((o: any) => o.code === code).rule) }))
+      .map(({ code, e }) => ({
+        code,
+        dueDate: e.start.dateOnly ? sydneyDateOf(new Date(e.start.getTime() + 12 * 3600_000)) : sydneyDateOf(e.start),
+        done: String(e.summary).startsWith('Done: '),
+        rule: obligations.find((o: any) => o.code === code) && String(e.description).includes(obligations.find((o: any) => o.code === code).rule),
+      }))
     expect(asDuties.sort((a, b) => a.code.localeCompare(b.code))).toEqual(
-      obligations.map((o: any) => ({ code: o.code, dueDate: o.dueDate, done: o.status === 'done', rule: true })).sort((a: any, b: any) => a.code.localeCompare(b.code)),
+      obligations
+        .map((o: any) => ({ code: o.code, dueDate: o.dueDate, done: o.status === 'done', rule: true }))
+        .sort((a: any, b: any) => a.code.localeCompare(b.code)),
     )
   })
 
@@ -222,15 +246,25 @@ describe('calendar', () => {
     expect(feed.webcalUrl).toMatch(/^webcal:\/\/.+\/calendar\/feed\/[\w-]+\.ics$/)
     const path = new URL(feed.url).pathname
     const text = (await api.client().get(path)).text
-    const uids = Object.values(ical.sync.parseICS(text)).map((c: any) => c.uid).filter(Boolean)
+    const uids = Object.values(ical.sync.parseICS(text))
+      .map((c: any) => c.uid)
+      .filter(Boolean)
     for (const { id } of [first, second]) {
       const { obligations } = (await carol.client.get(`/api/promotion/obligations?id=${id}`)).body
-      expect(uids.filter((uid: string) => uid.startsWith(`promotion-${id}-`)).map((uid: string) => uid.split('@')[0]).sort()).toEqual(obligations.map((o: any) => `promotion-${id}-${o.code}`).sort())
+      expect(
+        uids
+          .filter((uid: string) => uid.startsWith(`promotion-${id}-`))
+          .map((uid: string) => uid.split('@')[0])
+          .sort(),
+      ).toEqual(obligations.map((o: any) => `promotion-${id}-${o.code}`).sort())
     }
     // Shown once (issue 24): asked again, it says when it was made; only its hash is stored.
     const again = (await carol.client.get('/api/calendar/getFeed')).body
     expect(again).toEqual({ url: null, webcalUrl: null, createdAt: feed.createdAt })
-    const secret = path.split('/').at(-1)!.replace(/\.ics$/, '')
+    const secret = path
+      .split('/')
+      .at(-1)!
+      .replace(/\.ics$/, '')
     const stored = (await api.database.pool.query('select * from app.calendar_feeds')).rows
     expect(JSON.stringify(stored)).not.toContain(secret)
 
@@ -363,7 +397,9 @@ describe('reminders through the job queue (fake clock, two workers)', () => {
     const page = await api.client().get(`${link.pathname}${link.search}`)
     expect(page.status).toBe(200)
     expect(page.text).toContain('Stop reminders')
-    const forged = await api.client().post('/api/unsubscribe/frompromotion', { promotionId: id, email: 'kim@example.com', token: link.searchParams.get('token') })
+    const forged = await api
+      .client()
+      .post('/api/unsubscribe/frompromotion', { promotionId: id, email: 'kim@example.com', token: link.searchParams.get('token') })
     expect(forged.status).toBe(404)
     expect(forged.body.message).toBe(MSG_UNSUBSCRIBE_LINK_INVALID)
     const unsubscribed = await api.client().post('/api/unsubscribe/frompromotion', {

@@ -50,7 +50,13 @@ beforeAll(async () => {
   staff = api.client()
   await signInStaff(staff, api)
   const storage = new LocalFileStorage(api.config.DATA_DIR)
-  deps = { database: api.database, storage, config: api.config, logger: { ...silentLogger, error: (...args: unknown[]) => failures.push(args) }, pdf: () => (pdf ??= new PdfService({ chromiumPath: api.config.CHROMIUM_PATH })) }
+  deps = {
+    database: api.database,
+    storage,
+    config: api.config,
+    logger: { ...silentLogger, error: (...args: unknown[]) => failures.push(args) },
+    pdf: () => (pdf ??= new PdfService({ chromiumPath: api.config.CHROMIUM_PATH })),
+  }
 })
 afterAll(async () => {
   await pdf?.close()
@@ -70,7 +76,9 @@ const entryRows = (tag: string, n: number) => Array.from({ length: n }, (_, i) =
 async function promotionWithRunDraw(tag: string, n = 20) {
   const id = await createPromotion(alice.client, { name: `${tag} giveaway`, randomDraw: true })
   await waivePayment(staff, id, ['draw'])
-  await api.database.db.execute(sql`update app.promotions set permit = (permit - 'finalDraw' - 'unclaimedDraw') || '{"startDate":"2024-12-01","endDate":"2025-01-31"}'::jsonb where id = ${id}`)
+  await api.database.db.execute(
+    sql`update app.promotions set permit = (permit - 'finalDraw' - 'unclaimedDraw') || '{"startDate":"2024-12-01","endDate":"2025-01-31"}'::jsonb where id = ${id}`,
+  )
   const created = await alice.client.post('/api/draw/create', { promotionId: id, winners: 2, reserves: 1 })
   expect(created.status, created.text).toBe(200)
   const form = new FormData()
@@ -86,8 +94,10 @@ async function promotionWithRunDraw(tag: string, n = 20) {
   return { id, drawId: created.body.id as number, draw: draw!, entries, run: run.body }
 }
 
-const attachmentCodes = async (id: number) => ((await rows(sql`select attachments from app.promotions where id = ${id}`))[0]!.attachments as any[]).map((a) => a.attachmentType.code)
-const attachmentFiles = async (id: number) => ((await rows(sql`select attachments from app.promotions where id = ${id}`))[0]!.attachments as any[]).map((a) => a.fileName as string)
+const attachmentCodes = async (id: number) =>
+  ((await rows(sql`select attachments from app.promotions where id = ${id}`))[0]!.attachments as any[]).map((a) => a.attachmentType.code)
+const attachmentFiles = async (id: number) =>
+  ((await rows(sql`select attachments from app.promotions where id = ${id}`))[0]!.attachments as any[]).map((a) => a.fileName as string)
 
 describe('legal holds (staff)', () => {
   it('are for staff only, need a reason, refuse a second hold or a missing one, and change nothing when refused', async () => {
@@ -169,7 +179,9 @@ describe('the retention job', () => {
     // Winners and reserves are their leaf hashes now, on the owner's record and the public one; hashes and seed unchanged.
     const record = (await alice.client.get(`/api/draw/get?id=${gone.drawId}`)).body
     const selected = [...gone.run.winners, ...gone.run.reserves] as { entryIndex: number; entry: string }[]
-    expect([...record.winners, ...record.reserves].map((s: any) => s.entry)).toEqual(selected.map((s) => `leaf:${toHex(merkleLeaf(gone.entries[s.entryIndex]!, sha256))}`))
+    expect([...record.winners, ...record.reserves].map((s: any) => s.entry)).toEqual(
+      selected.map((s) => `leaf:${toHex(merkleLeaf(gone.entries[s.entryIndex]!, sha256))}`),
+    )
     expect(record).toMatchObject({ entriesHash: gone.draw.entries_hash, entriesRoot: gone.draw.entries_root, seed: gone.run.seed, entriesUrl: null })
     expect((await alice.client.get(`/download/draw/${gone.drawId}/entries.csv`)).status).toBe(404)
     // No entrant's details are left in the database or in the attached copies.
@@ -180,8 +192,15 @@ describe('the retention job', () => {
 
     // The certificate closes the records duty; the owner downloads it, nobody else.
     const calendar = (await alice.client.get(`/api/promotion/obligations?id=${gone.id}`)).body
-    expect(calendar).toMatchObject({ onLegalHold: false, dataDeletedAt: FIRST_DAY_AFTER.toISOString(), certificateUrl: expect.stringMatching(/^\/download\/upload\/.+\.pdf$/) })
-    expect(calendar.obligations.find((o: any) => o.code === 'keep-records')).toMatchObject({ status: 'done', proof: { kind: 'upload', label: 'Deletion certificate.pdf' } })
+    expect(calendar).toMatchObject({
+      onLegalHold: false,
+      dataDeletedAt: FIRST_DAY_AFTER.toISOString(),
+      certificateUrl: expect.stringMatching(/^\/download\/upload\/.+\.pdf$/),
+    })
+    expect(calendar.obligations.find((o: any) => o.code === 'keep-records')).toMatchObject({
+      status: 'done',
+      proof: { kind: 'upload', label: 'Deletion certificate.pdf' },
+    })
     const certificate = await alice.client.get(calendar.certificateUrl)
     expect(certificate.status).toBe(200)
     expect(certificate.bytes.subarray(0, 5).toString()).toBe('%PDF-')
@@ -225,7 +244,9 @@ describe('the retention job', () => {
       await startRetention(boss, { ...deps, now: () => FIRST_DAY_AFTER })
       // The schedule is daily; a run asked for now is the same job.
       await boss.send(RETENTION_QUEUE, {})
-      await expect.poll(async () => (await rows(sql`select promotion_id from app.retention_deletions where promotion_id = ${due.id}`)).length, { timeout: 30_000 }).toBe(1)
+      await expect
+        .poll(async () => (await rows(sql`select promotion_id from app.retention_deletions where promotion_id = ${due.id}`)).length, { timeout: 30_000 })
+        .toBe(1)
       expect((await rows(sql`select entries_key from app.draws where id = ${due.drawId}`))[0]!.entries_key).toBeNull()
       expect(failures).toEqual([])
     } finally {
@@ -242,7 +263,9 @@ describe('the retention job', () => {
       ruleSetId: 'au-2020-01',
       publicUrl: 'https://permits.example',
       details: {
-        draws: [{ drawId: 1, publicId: 'D-ABC', entryCount: 20, entriesHash: 'a'.repeat(64), entriesRoot: 'b'.repeat(64), leavesFile: 'retention/x', winners: 1 }],
+        draws: [
+          { drawId: 1, publicId: 'D-ABC', entryCount: 20, entriesHash: 'a'.repeat(64), entriesRoot: 'b'.repeat(64), leavesFile: 'retention/x', winners: 1 },
+        ],
         attachments: [{ code: 'V', userFileName: 'prize-winners-D-ABC.csv' }],
         collectedEntries: null,
         source: { title: 'Access Canberra', url: 'https://www.accesscanberra.act.gov.au/', dateRead: '2026-11-25', verified: false },
@@ -250,7 +273,20 @@ describe('the retention job', () => {
       },
       winnerLeaves: { 1: [{ position: 1, reserve: false, leaf: 'c'.repeat(64) }] },
     })
-    for (const text of ['Winter giveaway', '1 Feb 2026', '31 Jan 2026', 'ACT: records are kept for 12 months', 'Access Canberra', '25 Nov 2026', 'not yet verified', 'a'.repeat(64), 'b'.repeat(64), 'c'.repeat(64), 'prize-winners-D-ABC.csv', 'au-2020-01']) {
+    for (const text of [
+      'Winter giveaway',
+      '1 Feb 2026',
+      '31 Jan 2026',
+      'ACT: records are kept for 12 months',
+      'Access Canberra',
+      '25 Nov 2026',
+      'not yet verified',
+      'a'.repeat(64),
+      'b'.repeat(64),
+      'c'.repeat(64),
+      'prize-winners-D-ABC.csv',
+      'au-2020-01',
+    ]) {
       expect(html, text).toContain(text)
     }
     expect(html).not.toMatch(/UTC|T\d\d:\d\d/)

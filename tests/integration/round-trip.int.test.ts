@@ -84,7 +84,13 @@ describe('account: get, change one field, update back', () => {
 
   it('ignores read-only fields sent back (e-mail, staff flag, ids)', async () => {
     const read = (await alice.client.get('/api/account/get')).body
-    const updated = await alice.client.post('/api/account/update', { ...read, email: 'someone.else@example.com', agent: true, userId: 1, emailConfirmed: false })
+    const updated = await alice.client.post('/api/account/update', {
+      ...read,
+      email: 'someone.else@example.com',
+      agent: true,
+      userId: 1,
+      emailConfirmed: false,
+    })
     expect(updated.status).toBe(200)
     expect((await alice.client.get('/api/account/get')).body).toEqual(read)
   })
@@ -101,7 +107,10 @@ describe('applicant: get, change one field, save back with the promotion', () =>
     const applicant = await alice.client.get(`/api/applicant/get?id=${id}`)
     expect(applicant.status).toBe(200)
     const current = (await alice.client.get(`/api/promotion/get?id=${id}`)).body
-    const back = await alice.client.post('/api/promotion/save', { ...current, permit: { ...current.permit, applicant: { ...applicant.body, tradingName: 'Round Trip Trading' } } })
+    const back = await alice.client.post('/api/promotion/save', {
+      ...current,
+      permit: { ...current.permit, applicant: { ...applicant.body, tradingName: 'Round Trip Trading' } },
+    })
     expect(back.status).toBe(200)
     const after = (await alice.client.get(`/api/applicant/get?id=${id}`)).body
     expect(after).toEqual({ ...applicant.body, tradingName: 'Round Trip Trading' })

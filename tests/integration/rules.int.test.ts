@@ -54,7 +54,8 @@ describe('GET /api/rules/current and /api/rules/{id}', () => {
     expect(response.status).toBe(200)
     expect(response.body).toMatchObject({ id: 'au-2020-01', effectiveFrom: '2020-01-01', inForce: true, previous: null, changes: [] })
     expect(response.body.figures.length).toBeGreaterThan(150)
-    for (const f of response.body.figures) expect(f.source, f.key).toMatchObject({ title: expect.any(String), url: expect.any(String), dateRead: expect.any(String), verified: expect.any(Boolean) })
+    for (const f of response.body.figures)
+      expect(f.source, f.key).toMatchObject({ title: expect.any(String), url: expect.any(String), dateRead: expect.any(String), verified: expect.any(Boolean) })
     // Money is dollars on the wire.
     expect(figure(response.body, 'fees.government.nswCents').value).toBe(468)
     expect(figure(response.body, 'fees.government.act').value).toEqual({ base: 255, steps: expect.arrayContaining([{ above: 5000, fee: 373 }]) })
@@ -81,7 +82,15 @@ describe('GET /api/rules/current and /api/rules/{id}', () => {
 
   it('is in the OpenAPI document', async () => {
     const doc = (await api.client().get('/api/openapi.json')).body
-    for (const path of ['/api/rules/current', '/api/rules/{id}', '/api/admin/publishRuleSet', '/api/admin/previewRuleSet', '/api/promotion/obligations', '/api/promotion/closeObligation']) expect(doc.paths, path).toHaveProperty([path])
+    for (const path of [
+      '/api/rules/current',
+      '/api/rules/{id}',
+      '/api/admin/publishRuleSet',
+      '/api/admin/previewRuleSet',
+      '/api/promotion/obligations',
+      '/api/promotion/closeObligation',
+    ])
+      expect(doc.paths, path).toHaveProperty([path])
   })
 })
 
@@ -96,8 +105,15 @@ describe('staff publish a rule set with an effective date', () => {
   })
 
   it('is for staff only: 401 signed out, 403 to customers, and nothing is stored', async () => {
-    for (const [client, status, message] of [[api.client(), 401, MSG_UNAUTHENTICATED], [alice.client, 403, MSG_FORBIDDEN]] as const) {
-      for (const response of [await client.post('/api/admin/publishRuleSet', draft()), await client.post('/api/admin/previewRuleSet', draft()), await client.get('/api/admin/ruleSets')]) {
+    for (const [client, status, message] of [
+      [api.client(), 401, MSG_UNAUTHENTICATED],
+      [alice.client, 403, MSG_FORBIDDEN],
+    ] as const) {
+      for (const response of [
+        await client.post('/api/admin/publishRuleSet', draft()),
+        await client.post('/api/admin/previewRuleSet', draft()),
+        await client.get('/api/admin/ruleSets'),
+      ]) {
         expect(response.status).toBe(status)
         expect(response.body.message).toBe(message)
       }
@@ -117,10 +133,21 @@ describe('staff publish a rule set with an effective date', () => {
     )
     expect(response.status).toBe(400)
     expect(response.body.modelState).toEqual({ baseId: [MSG_RULE_SET_BASE_UNKNOWN], id: [MSG_RULE_SET_ID_TAKEN], effectiveFrom: [MSG_RULE_SET_EFFECTIVE_PAST] })
-    const figures = await staff.post('/api/admin/publishRuleSet', draft({ changes: [{ key: 'states.sa.lodgeBusinessDays', value: -3, source }, { key: 'fees.government.nswCents', value: 1.234, source }] }))
+    const figures = await staff.post(
+      '/api/admin/publishRuleSet',
+      draft({
+        changes: [
+          { key: 'states.sa.lodgeBusinessDays', value: -3, source },
+          { key: 'fees.government.nswCents', value: 1.234, source },
+        ],
+      }),
+    )
     expect(figures.status).toBe(400)
     expect(figures.body.modelState).toEqual({ 'changes.0.value': [MSG_RULE_SET_FIGURE_INVALID], 'changes.1.value': [MSG_RULE_SET_FIGURE_INVALID] })
-    const unsourced = await staff.post('/api/admin/publishRuleSet', draft({ changes: [{ key: 'fees.government.nswCents', value: 470, source: { ...source, verified: false } }] }))
+    const unsourced = await staff.post(
+      '/api/admin/publishRuleSet',
+      draft({ changes: [{ key: 'fees.government.nswCents', value: 470, source: { ...source, verified: false } }] }),
+    )
     expect(unsourced.status).toBe(400)
     expect(unsourced.body.modelState).toEqual({ 'changes.0.source.note': [MSG_SOURCE_NOTE_REQUIRED] })
     expect(await rows(sql`select * from app.rule_set_publications`)).toEqual([])
@@ -156,7 +183,10 @@ describe('staff publish a rule set with an effective date', () => {
     expect(submittedAfter.status).toBe(200)
     expect(submittedAfter.body.permit.feeDue_NSW).toBe(468)
     const stored = await rows(sql`select id, fees ->> 'ruleSetId' as rule_set_id from app.promotions where id in (${open}, ${submitted}) order by id`)
-    expect(stored).toEqual([{ id: submitted, rule_set_id: 'au-2020-01' }, { id: open, rule_set_id: 'au-2026-11' }])
+    expect(stored).toEqual([
+      { id: submitted, rule_set_id: 'au-2020-01' },
+      { id: open, rule_set_id: 'au-2026-11' },
+    ])
 
     const list = await staff.get('/api/admin/ruleSets')
     expect(list.body.find((s: any) => s.id === 'au-2026-11')).toMatchObject({ current: true, published: true, inForce: true })
@@ -186,7 +216,12 @@ describe('staff publish a rule set with an effective date', () => {
 describe('GET /api/promotion/obligations: a NSW + SA + VIC promotion', () => {
   let id: number
   beforeAll(async () => {
-    id = await createPromotion(alice.client, { name: 'Three states', ausStates: { nsw: true, sa: true, vic: true }, totalPrizeValue: 20_000, hasNswAuthority: false })
+    id = await createPromotion(alice.client, {
+      name: 'Three states',
+      ausStates: { nsw: true, sa: true, vic: true },
+      totalPrizeValue: 20_000,
+      hasNswAuthority: false,
+    })
     const saved = await savePromotion(alice.client, id, (p) => {
       const complete = withCompleteApplication(p)
       return {
@@ -225,7 +260,11 @@ describe('GET /api/promotion/obligations: a NSW + SA + VIC promotion', () => {
     for (const o of response.body.obligations) expect(o.status, o.code).toBe('upcoming')
     // Online entry: no entry-cost cap; the NSW and SA prize restrictions are listed to check, with sources.
     expect(response.body.notes.some((n: any) => n.code.startsWith('entry-cost'))).toBe(false)
-    expect(response.body.notes).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'prize-tobacco-nsw', level: 'info', source: expect.objectContaining({ url: expect.any(String) }) })]))
+    expect(response.body.notes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ code: 'prize-tobacco-nsw', level: 'info', source: expect.objectContaining({ url: expect.any(String) }) }),
+      ]),
+    )
     const lodge = response.body.obligations[0]
     expect(lodge.rule).toMatch(/14 business days/)
     expect(lodge.source).toMatchObject({ url: expect.stringContaining('sa.gov.au'), verified: true })
@@ -261,9 +300,15 @@ describe('GET /api/promotion/obligations: a NSW + SA + VIC promotion', () => {
       proof: { kind: 'upload', reference: receipt, label: 'sa-lodgement-receipt.pdf', note: 'Lodged online', closedAt: expect.any(String) },
     })
     const linked = await close(alice.client, { code: 'publish-winners-vic', link: 'https://example.com/winners' })
-    expect(linked.body.obligations.find((o: any) => o.code === 'publish-winners-vic')).toMatchObject({ status: 'done', proof: { kind: 'link', reference: 'https://example.com/winners' } })
+    expect(linked.body.obligations.find((o: any) => o.code === 'publish-winners-vic')).toMatchObject({
+      status: 'done',
+      proof: { kind: 'link', reference: 'https://example.com/winners' },
+    })
     // Staff see the same calendar.
-    expect((await staff.get(`/api/promotion/obligations?id=${id}`)).body.obligations.filter((o: any) => o.status === 'done').map((o: any) => o.code)).toEqual(['lodge-sa', 'publish-winners-vic'])
+    expect((await staff.get(`/api/promotion/obligations?id=${id}`)).body.obligations.filter((o: any) => o.status === 'done').map((o: any) => o.code)).toEqual([
+      'lodge-sa',
+      'publish-winners-vic',
+    ])
 
     // The proof is kept by the upload sweeper (it refers to the file).
     const swept = await deleteUnattachedUploads(api.database.db, new Date(Date.now() + 86_400_000))

@@ -58,7 +58,6 @@ function onTwo(customer: Customer) {
   return { post: (path: string, body: unknown = {}) => new Client(two.baseUrl).request('POST', path, body, { cookie }) }
 }
 
-
 const rows = async (query: ReturnType<typeof sql>) => (await one.database.db.execute(query)).rows as any[]
 const paymentsOf = (id: number) => rows(sql`select status from app.payments where promotion_id = ${id} order by id`)
 const invoicesOf = (id: number) => rows(sql`select paid_at from app.invoices where promotion_id = ${id} order by id`)
@@ -106,7 +105,13 @@ describe('the sandbox 3-D Secure challenge across two instances', () => {
   it('two gateways over one database answer a repeated idempotency key with the first answer', async () => {
     const gatewayOne = new SandboxGateway(one.database.db)
     const gatewayTwo = new SandboxGateway(two.database.db)
-    const request = { amount: 12345, idempotencyKey: `gaps-test-${Date.now()}`, description: 'test', metadata: { invoiceNumber: 1, promotionId: 1 }, card: { name: 'Pat', number: '4000 0027 6000 3184', cvc: '123', expiry: '12/35' } }
+    const request = {
+      amount: 12345,
+      idempotencyKey: `gaps-test-${Date.now()}`,
+      description: 'test',
+      metadata: { invoiceNumber: 1, promotionId: 1 },
+      card: { name: 'Pat', number: '4000 0027 6000 3184', cvc: '123', expiry: '12/35' },
+    }
     const now = new Date()
     const [a, b] = await Promise.all([gatewayOne.charge(request, now), gatewayTwo.charge(request, now)])
     expect(a.status).toBe('requires_action')

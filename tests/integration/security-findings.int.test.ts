@@ -5,12 +5,7 @@
 import crypto from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  MSG_CURRENT_PASSWORD_WRONG,
-  MSG_EMAIL_INVALID,
-  MSG_PASSWORD_TOO_COMMON,
-  MSG_PASSWORD_TOO_SHORT,
-} from '@permitdesk/shared'
+import { MSG_CURRENT_PASSWORD_WRONG, MSG_EMAIL_INVALID, MSG_PASSWORD_TOO_COMMON, MSG_PASSWORD_TOO_SHORT } from '@permitdesk/shared'
 import { ensureStaffAdmin } from '../../api/src/modules/account/ensure-staff-admin'
 import { pruneExpiredRows } from '../../api/src/modules/housekeeping/housekeeping.repository'
 import { ALTCHA_MAX_NUMBER } from '../../api/src/modules/bot-check/bot-check'
@@ -213,12 +208,20 @@ describe('Low: growing tables', () => {
   it('prunes expired rate limits, old browser errors, spent tokens and week-old sandbox gateway state, and keeps live rows', async () => {
     const db = api.database.db
     const tag = crypto.randomBytes(4).toString('hex')
-    await db.execute(sql`insert into app.rate_limits (key, count, reset_at) values (${`old:${tag}`}, 1, now() - interval '1 minute'), (${`live:${tag}`}, 1, now() + interval '1 hour')`)
+    await db.execute(
+      sql`insert into app.rate_limits (key, count, reset_at) values (${`old:${tag}`}, 1, now() - interval '1 minute'), (${`live:${tag}`}, 1, now() + interval '1 hour')`,
+    )
     const { userId } = await registerAndSignIn(api.client())
-    await db.execute(sql`insert into app.account_tokens (user_id, purpose, token_hash, expires_at, used_at) values (${userId}, 'reset', ${`spent-${tag}`}, now() + interval '1 hour', now() - interval '2 days'), (${userId}, 'reset', ${`live-${tag}`}, now() + interval '1 hour', null)`)
+    await db.execute(
+      sql`insert into app.account_tokens (user_id, purpose, token_hash, expires_at, used_at) values (${userId}, 'reset', ${`spent-${tag}`}, now() + interval '1 hour', now() - interval '2 days'), (${userId}, 'reset', ${`live-${tag}`}, now() + interval '1 hour', null)`,
+    )
     await db.execute(sql`insert into app.js_errors (message, created_at) values (${`old ${tag}`}, now() - interval '100 days'), (${`new ${tag}`}, now())`)
-    await db.execute(sql`insert into app.sandbox_charges (idempotency_key, answer, created_at) values (${`old-${tag}`}, '{}', now() - interval '8 days'), (${`new-${tag}`}, '{}', now())`)
-    await db.execute(sql`insert into app.sandbox_intents (id, client_secret, status, amount, invoice_number, created_at) values (${`pi_old_${tag}`}, ${`old-${tag}`}, 'requires_action', 100, 1, now() - interval '8 days'), (${`pi_new_${tag}`}, ${`new-${tag}`}, 'requires_action', 100, 1, now())`)
+    await db.execute(
+      sql`insert into app.sandbox_charges (idempotency_key, answer, created_at) values (${`old-${tag}`}, '{}', now() - interval '8 days'), (${`new-${tag}`}, '{}', now())`,
+    )
+    await db.execute(
+      sql`insert into app.sandbox_intents (id, client_secret, status, amount, invoice_number, created_at) values (${`pi_old_${tag}`}, ${`old-${tag}`}, 'requires_action', 100, 1, now() - interval '8 days'), (${`pi_new_${tag}`}, ${`new-${tag}`}, 'requires_action', 100, 1, now())`,
+    )
     const counts = await pruneExpiredRows(db)
     expect(counts.rateLimits).toBeGreaterThanOrEqual(1)
     const charges = await db.execute<{ idempotency_key: string }>(sql`select idempotency_key from app.sandbox_charges where idempotency_key like ${`%-${tag}`}`)
@@ -245,7 +248,9 @@ describe('Low: uploads', () => {
   it('limits uploads per user per hour', async () => {
     const uploader = await createCustomer(api)
     // Spend the hour's allowance but one in the counter itself (as many uploads would), then upload twice.
-    await api.database.db.execute(sql`insert into app.rate_limits (key, count, reset_at) values (${`upload:user:${uploader.id}`}, ${UPLOAD_LIMITS.perUser.limit - 1}, now() + interval '1 hour')`)
+    await api.database.db.execute(
+      sql`insert into app.rate_limits (key, count, reset_at) values (${`upload:user:${uploader.id}`}, ${UPLOAD_LIMITS.perUser.limit - 1}, now() + interval '1 hour')`,
+    )
     expect((await uploader.client.upload('/api/Upload', form())).status).toBe(201)
     expect((await uploader.client.upload('/api/Upload', form())).status).toBe(429)
     // Another user is not limited by the first one's count.
@@ -269,10 +274,12 @@ describe('Compression', () => {
     const answer = await new Promise<{ encoding?: string }>((resolve, reject) => {
       const url = new URL(`${api.baseUrl}/api/openapi.json`)
       import('node:http').then(({ default: http }) =>
-        http.get(url, { headers: { 'accept-encoding': 'gzip, br' } }, (res) => {
-          res.resume()
-          res.on('end', () => resolve({ encoding: res.headers['content-encoding'] }))
-        }).on('error', reject),
+        http
+          .get(url, { headers: { 'accept-encoding': 'gzip, br' } }, (res) => {
+            res.resume()
+            res.on('end', () => resolve({ encoding: res.headers['content-encoding'] }))
+          })
+          .on('error', reject),
       )
     })
     expect(['br', 'gzip']).toContain(answer.encoding)

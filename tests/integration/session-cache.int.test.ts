@@ -120,7 +120,7 @@ describe('the session cache across two instances', () => {
     expect((await poll(sameBrowserOn(phone, one.baseUrl))).status).toBe(200)
   })
 
-  it('staff ending a user\'s sessions, a staff role change and a deleted user reach the other cache', async () => {
+  it("staff ending a user's sessions, a staff role change and a deleted user reach the other cache", async () => {
     const staff = one.client()
     await signInStaff(staff, one)
     const client = one.client()
@@ -166,7 +166,9 @@ describe('the session cache across two instances', () => {
     expect((await poll(onTwo)).status).toBe(200)
     expect(two.cache.size).toBeGreaterThan(0)
     // Cut every listening connection: notices sent now are lost to them.
-    await one.database.pool.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = $1`, [LISTENER_APPLICATION_NAME])
+    await one.database.pool.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = $1`, [
+      LISTENER_APPLICATION_NAME,
+    ])
     await vi.waitFor(() => expect(two.cache.active).toBe(false), { timeout: 10_000, interval: 10 })
     expect(two.cache.size).toBe(0)
     await one.database.pool.query(`update app.sessions set ended_at = now(), ended_reason = 'logout' where id = $1`, [sessionId(client)])
@@ -217,9 +219,24 @@ describe('Idempotency-Key claims and the claiming process', () => {
   it('an unanswered claim stays "in progress" while its process lives, and runs again once it is gone', async () => {
     const client = one.client()
     const customer = await registerAndSignIn(client, {}, { api: one })
-    const body = { name: 'Claimed', ausStates: { nsw: true }, includeNz: false, totalPrizeValue: 5_000, hasNswAuthority: false, winnersDrawnElectronically: false, managedSubmission: true, randomDraw: false, termsAndConditions: false, abridgedTC: false, hostedTC: false }
+    const body = {
+      name: 'Claimed',
+      ausStates: { nsw: true },
+      includeNz: false,
+      totalPrizeValue: 5_000,
+      hasNswAuthority: false,
+      winnersDrawnElectronically: false,
+      managedSubmission: true,
+      randomDraw: false,
+      termsAndConditions: false,
+      abridgedTC: false,
+      hostedTC: false,
+    }
     const claim = (key: string, claimedBy: string) =>
-      one.database.pool.query(`insert into app.idempotency_keys (user_id, route, key, body_hash, claimed_by, expires_at) values ($1, 'POST /promotion/create', $2, $3, $4, now() + interval '1 day')`, [customer.userId, key, hashBody(body), claimedBy])
+      one.database.pool.query(
+        `insert into app.idempotency_keys (user_id, route, key, body_hash, claimed_by, expires_at) values ($1, 'POST /promotion/create', $2, $3, $4, now() + interval '1 day')`,
+        [customer.userId, key, hashBody(body), claimedBy],
+      )
     // Claimed by instance two, alive: the request is still running there.
     await claim('alive', two.database.notifications.identity!)
     const waiting = await client.post('/api/promotion/create', body, { 'Idempotency-Key': 'alive' })

@@ -29,7 +29,14 @@ describe('a site rebuild that fails', () => {
 
     // A CMS secret it refuses makes the content export fail before anything is built.
     const result = await rebuildSite(
-      { pool: testDb.database.pool, logger: silentLogger, dataDir, contentFile, cmsEnv: { DATABASE_URL: testDb.url, PAYLOAD_SECRET: 'too-short', PUBLIC_URL: 'http://localhost:3000' }, storage: new LocalFileStorage(dataDir) },
+      {
+        pool: testDb.database.pool,
+        logger: silentLogger,
+        dataDir,
+        contentFile,
+        cmsEnv: { DATABASE_URL: testDb.url, PAYLOAD_SECRET: 'too-short', PUBLIC_URL: 'http://localhost:3000' },
+        storage: new LocalFileStorage(dataDir),
+      },
       'test: broken export',
     )
 

@@ -34,7 +34,10 @@ function writeSite(dir: string, version: string) {
   fs.rmSync(dir, { recursive: true, force: true })
   fs.mkdirSync(path.join(dir, 'about'), { recursive: true })
   fs.mkdirSync(path.join(dir, '_astro'), { recursive: true })
-  fs.writeFileSync(path.join(dir, 'index.html'), `<!doctype html><title>Home ${version}</title><script>window.version = "${version}"</script>${'<p>Trade promotion permits.</p>'.repeat(50)}`)
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    `<!doctype html><title>Home ${version}</title><script>window.version = "${version}"</script>${'<p>Trade promotion permits.</p>'.repeat(50)}`,
+  )
   fs.writeFileSync(path.join(dir, 'about', 'index.html'), `<!doctype html><title>About ${version}</title>`)
   fs.writeFileSync(path.join(dir, '404.html'), `<!doctype html><title>Not found ${version}</title>`)
   fs.writeFileSync(path.join(dir, '_astro', `app.${version}.js`), `console.log(${JSON.stringify('x'.repeat(2000))})`)
@@ -120,7 +123,9 @@ describe.each(['local', 's3'])('site releases (%s storage)', (kind) => {
 
   it('keeps listening after its database connection is cut: a release published afterwards still reaches every process', async () => {
     // Cut every LISTEN connection of this database, as a PostgreSQL restart or a network blip would.
-    const cut = await testDb.database.pool.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen site_release%'`)
+    const cut = await testDb.database.pool.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen site_release%'`,
+    )
     expect(cut.rowCount).toBe(2)
     const release = await publish('after-cut')
     for (const base of bases) await until(async () => (await home(base)).includes('Home after-cut'))

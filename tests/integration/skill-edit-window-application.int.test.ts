@@ -28,7 +28,6 @@ afterAll(async () => api?.close())
 
 const DAY = 86_400_000
 
-
 /** Bought with the $150 option (30 days), T&Cs approved: Submitted. */
 async function boughtSkillPromotion(customer: Customer): Promise<number> {
   const id = await readySkillPromotion(customer)
@@ -65,7 +64,11 @@ describe('skillsBasedTCEditWindow on GET /api/promotion/get', () => {
     const id = await boughtSkillPromotion(alice)
     expect((await alice.client.post('/api/promotion/beginAmendPermitApplication', { id })).status).toBe(200)
     const before = (await get(alice.client, id)).skillsBasedTCEditWindow
-    const saved = await savePromotion(alice.client, id, (p) => ({ ...p, name: 'Caption contest (winter)', skillsBasedTCEditWindow: '2099-12-31T00:00:00.000Z' }))
+    const saved = await savePromotion(alice.client, id, (p) => ({
+      ...p,
+      name: 'Caption contest (winter)',
+      skillsBasedTCEditWindow: '2099-12-31T00:00:00.000Z',
+    }))
     expect(saved.status, saved.text).toBe(200)
     const after = await get(alice.client, id)
     expect(after.name).toBe('Caption contest (winter)')

@@ -34,14 +34,25 @@ describe('statistics staff can act on', () => {
     const id = await createPromotion(customer.client, { name: 'Revenue check', randomDraw: true })
     await setPromotionStatus(api.database.db, id, PERMIT_STATUS_IDS.submitted)
     const before = (await staff.get('/api/admin/statistics')).body
-    expect(before.revenueByService.map((r: any) => r.label)).toEqual(['Permit management', 'Random draw', 'T&Cs (game of chance)', 'T&Cs (game of skill)', 'Abridged T&Cs', 'Hosted T&Cs', 'Winner publication'])
+    expect(before.revenueByService.map((r: any) => r.label)).toEqual([
+      'Permit management',
+      'Random draw',
+      'T&Cs (game of chance)',
+      'T&Cs (game of skill)',
+      'Abridged T&Cs',
+      'Hosted T&Cs',
+      'Winner publication',
+    ])
     for (const row of before.revenueByService) expect(row.label).not.toMatch(/[A-Z][a-z]+[A-Z]/) // no CamelCase code names
     const government = Object.fromEntries(before.governmentFees.map((g: any) => [g.state, g.amount]))
     expect(government.NSW).toBeGreaterThanOrEqual(468)
     expect(government.ACT).toBeGreaterThanOrEqual(373)
     const revenueSum = before.revenueByService.reduce((s: number, r: any) => s + r.amount, 0)
     expect(before.revenueTotal).toBeCloseTo(revenueSum, 2)
-    expect(before.governmentFeesTotal).toBeCloseTo(before.governmentFees.reduce((s: number, g: any) => s + g.amount, 0), 2)
+    expect(before.governmentFeesTotal).toBeCloseTo(
+      before.governmentFees.reduce((s: number, g: any) => s + g.amount, 0),
+      2,
+    )
 
     // Another paid promotion moves revenue by its provider fees only (two permits: $270 + $150 draw).
     const second = await createPromotion(customer.client, { name: 'Second', randomDraw: true })
@@ -103,7 +114,10 @@ describe('test promotions', () => {
     expect(marked.body).toEqual({ id, isTest: true })
     expect((await staff.get('/api/admin/statistics')).body.total).toBe(before - 1)
     expect((await staff.get('/api/admin/statistics?includeTest=true')).body.total).toBe(before)
-    expect((await staff.get(`/api/admin/getPromotion?id=${id}`)).body.isTest ?? (await staff.get(`/api/admin/getPromotions?promotion_id=${id}&showTest=true`)).body.promotions?.[0]?.isTest).toBe(true)
+    expect(
+      (await staff.get(`/api/admin/getPromotion?id=${id}`)).body.isTest ??
+        (await staff.get(`/api/admin/getPromotions?promotion_id=${id}&showTest=true`)).body.promotions?.[0]?.isTest,
+    ).toBe(true)
     expect((await staff.post('/api/admin/setTestPromotion', { id, isTest: false })).body.isTest).toBe(false)
     const log = (await api.database.db.execute(sql`select action from app.changelog where promotion_id = ${id} order by id`)).rows.map((r: any) => r.action)
     expect(log).toEqual(expect.arrayContaining(['mark-test', 'clear-test']))
@@ -115,7 +129,11 @@ describe('noteLastAction', () => {
     const id = await createPromotion(customer.client, { name: 'Notes' })
     expect((await customer.client.get(`/api/promotion/get?id=${id}`)).body).toMatchObject({ notesCount: 0, noteLastAction: null, noteLastDate: null })
     const note = (await customer.client.post('/api/promotionNote/save', { note: 'Call the printer', promotion_id: id })).body
-    expect((await customer.client.get(`/api/promotion/get?id=${id}`)).body).toMatchObject({ notesCount: 1, noteLastAction: 'Note added', noteLastDate: expect.any(String) })
+    expect((await customer.client.get(`/api/promotion/get?id=${id}`)).body).toMatchObject({
+      notesCount: 1,
+      noteLastAction: 'Note added',
+      noteLastDate: expect.any(String),
+    })
     await customer.client.post('/api/promotionNote/save', { id: note.id, note: 'Call the printer on Monday', promotion_id: id })
     expect((await customer.client.get(`/api/promotion/get?id=${id}`)).body.noteLastAction).toBe('Note edited')
     await customer.client.post('/api/promotionNote/delete', { id: note.id })
@@ -177,7 +195,9 @@ describe('notes and tasks kept apart', () => {
     await customer.client.post('/api/promotion/requestLawyerContact', { id })
     const lawyer = (await staff.get(`/api/adminNote/getTasks?promotionId=${id}`)).body.find((n: any) => n.kind === 'lawyer-contact')
     expect(lawyer).toMatchObject({ isTask: true, source: 'Customer asked for a lawyer' })
-    const log = (await api.database.db.execute(sql`select action from app.changelog where entity = 'staff-task' and entity_id = ${note.id} order by id`)).rows.map((r: any) => r.action)
+    const log = (
+      await api.database.db.execute(sql`select action from app.changelog where entity = 'staff-task' and entity_id = ${note.id} order by id`)
+    ).rows.map((r: any) => r.action)
     expect(log).toEqual(['create', 'make-task'])
   })
 })
@@ -189,7 +209,9 @@ describe('both sides told who else is editing', () => {
     expect((await staff.post('/api/promotion/reportActivity', { id })).body).toEqual({ ok: true, otherEditor: 'owner' })
     expect((await customer.client.post('/api/promotion/reportActivity', { id })).body).toEqual({ ok: true, otherEditor: 'staff' })
     // Long ago is not now.
-    await api.database.db.execute(sql`update app.promotions set owner_active_at = now() - interval '10 minutes', staff_active_at = now() - interval '10 minutes' where id = ${id}`)
+    await api.database.db.execute(
+      sql`update app.promotions set owner_active_at = now() - interval '10 minutes', staff_active_at = now() - interval '10 minutes' where id = ${id}`,
+    )
     expect((await staff.post('/api/promotion/reportActivity', { id })).body.otherEditor).toBeNull()
     expect((await other.client.post('/api/promotion/reportActivity', { id })).status).toBe(404)
   })

@@ -36,7 +36,9 @@ afterAll(async () => {
 })
 
 const cmsUserOf = async (client: Client) => (await payload.auth({ headers: new Headers({ cookie: `pd_session=${client.cookie('pd_session')}` }) })).user
-const pdf = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\nxref\n0 2\n0000000000 65535 f \n0000000009 00000 n \ntrailer << /Root 1 0 R /Size 2 >>\nstartxref\n47\n%%EOF\n')
+const pdf = Buffer.from(
+  '%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\nxref\n0 2\n0000000000 65535 f \n0000000009 00000 n \ntrailer << /Root 1 0 R /Size 2 >>\nstartxref\n47\n%%EOF\n',
+)
 
 describe('staff resources', () => {
   it('are edited in the CMS by staff and listed by the staff console, by category and order', async () => {
@@ -47,20 +49,59 @@ describe('staff resources', () => {
     expect((await staff.get('/api/admin/getResources')).body).toEqual([])
 
     // A link must be an address; a document must name a file.
-    const refusal = (promise: Promise<unknown>) => promise.then(() => 'accepted', (e: { data?: { errors?: { message: string }[] } }) => e.data?.errors?.map((x) => x.message).join(' ') ?? String(e))
-    expect(await refusal(payload.create({ collection: 'staff-resources', data: { title: 'No address', category: 'regulators', kind: 'link', url: 'not an address' }, ...asStaff }))).toMatch(/starting with https:\/\//)
-    expect(await refusal(payload.create({ collection: 'staff-resources', data: { title: 'No file', category: 'forms', kind: 'document' }, ...asStaff }))).toBe('Please choose the document.')
+    const refusal = (promise: Promise<unknown>) =>
+      promise.then(
+        () => 'accepted',
+        (e: { data?: { errors?: { message: string }[] } }) => e.data?.errors?.map((x) => x.message).join(' ') ?? String(e),
+      )
+    expect(
+      await refusal(
+        payload.create({
+          collection: 'staff-resources',
+          data: { title: 'No address', category: 'regulators', kind: 'link', url: 'not an address' },
+          ...asStaff,
+        }),
+      ),
+    ).toMatch(/starting with https:\/\//)
+    expect(await refusal(payload.create({ collection: 'staff-resources', data: { title: 'No file', category: 'forms', kind: 'document' }, ...asStaff }))).toBe(
+      'Please choose the document.',
+    )
 
-    const doc = await payload.create({ collection: 'staff-documents', data: {}, file: { data: pdf, mimetype: 'application/pdf', name: 'sa-lottery-form.pdf', size: pdf.length }, ...asStaff })
-    await payload.create({ collection: 'staff-resources', data: { title: 'SA lottery licence form', category: 'forms', kind: 'document', document: doc.id, description: 'Attach to SA applications.' }, ...asStaff })
-    await payload.create({ collection: 'staff-resources', data: { title: 'NSW Fair Trading', category: 'regulators', kind: 'link', url: 'https://www.fairtrading.nsw.gov.au/', order: 2 }, ...asStaff })
-    await payload.create({ collection: 'staff-resources', data: { title: 'ACT Access Canberra', category: 'regulators', kind: 'link', url: 'https://www.accesscanberra.act.gov.au/', order: 1 }, ...asStaff })
+    const doc = await payload.create({
+      collection: 'staff-documents',
+      data: {},
+      file: { data: pdf, mimetype: 'application/pdf', name: 'sa-lottery-form.pdf', size: pdf.length },
+      ...asStaff,
+    })
+    await payload.create({
+      collection: 'staff-resources',
+      data: { title: 'SA lottery licence form', category: 'forms', kind: 'document', document: doc.id, description: 'Attach to SA applications.' },
+      ...asStaff,
+    })
+    await payload.create({
+      collection: 'staff-resources',
+      data: { title: 'NSW Fair Trading', category: 'regulators', kind: 'link', url: 'https://www.fairtrading.nsw.gov.au/', order: 2 },
+      ...asStaff,
+    })
+    await payload.create({
+      collection: 'staff-resources',
+      data: { title: 'ACT Access Canberra', category: 'regulators', kind: 'link', url: 'https://www.accesscanberra.act.gov.au/', order: 1 },
+      ...asStaff,
+    })
 
     const listed = await staff.get('/api/admin/getResources')
     expect(listed.status).toBe(200)
     expect(listed.body.map((r: any) => r.title)).toEqual(['ACT Access Canberra', 'NSW Fair Trading', 'SA lottery licence form'])
     expect(listed.body[0]).toMatchObject({ category: 'regulators', kind: 'link', href: 'https://www.accesscanberra.act.gov.au/', fileName: null })
-    expect(listed.body[2]).toMatchObject({ category: 'forms', kind: 'document', fileName: 'sa-lottery-form.pdf', mimeType: 'application/pdf', fileSize: pdf.length, description: 'Attach to SA applications.', href: '/cms-api/staff-documents/file/sa-lottery-form.pdf' })
+    expect(listed.body[2]).toMatchObject({
+      category: 'forms',
+      kind: 'document',
+      fileName: 'sa-lottery-form.pdf',
+      mimeType: 'application/pdf',
+      fileSize: pdf.length,
+      description: 'Attach to SA applications.',
+      href: '/cms-api/staff-documents/file/sa-lottery-form.pdf',
+    })
     expect(fs.readFileSync(`${api.config.DATA_DIR}/staff-documents/sa-lottery-form.pdf`)).toEqual(pdf)
 
     // Staff only: the console call, and the collections themselves (customers have no CMS user).

@@ -61,15 +61,28 @@ describe('npm start refuses bad configuration with one clear line', { timeout: 1
 
   it('refuses a production start without a finished build, before touching a database', async () => {
     // A build directory that never exists: whatever the checkout has built, this one is not built.
-    const result = await startWith({ NODE_ENV: 'production', PAYMENTS: 'test', PAYLOAD_SECRET: 'x'.repeat(40), PORT: String(await findFreePort()), CMS_BUILD_DIR: '.next-never-built', DATA_DIR: '.test-data/startup-production' })
+    const result = await startWith({
+      NODE_ENV: 'production',
+      PAYMENTS: 'test',
+      PAYLOAD_SECRET: 'x'.repeat(40),
+      PORT: String(await findFreePort()),
+      CMS_BUILD_DIR: '.next-never-built',
+      DATA_DIR: '.test-data/startup-production',
+    })
     expect(result.code).toBe(1)
-    expect(result.stderr).toContain('Cannot start: the app and the CMS admin are not built for these sources. Run `npm run build` (with NODE_ENV=production) first.')
+    expect(result.stderr).toContain(
+      'Cannot start: the app and the CMS admin are not built for these sources. Run `npm run build` (with NODE_ENV=production) first.',
+    )
     expect(result.stdout).not.toMatch(/PostgreSQL|building/)
     noStackTrace(result.stderr)
   })
 
   it('gives up on an unreachable DATABASE_URL after a bounded retry', async () => {
-    const result = await startWith({ PORT: String(await findFreePort()), DATABASE_URL: 'postgres://user:secret@127.0.0.1:1/none', DB_CONNECT_TIMEOUT_SECONDS: '2' })
+    const result = await startWith({
+      PORT: String(await findFreePort()),
+      DATABASE_URL: 'postgres://user:secret@127.0.0.1:1/none',
+      DB_CONNECT_TIMEOUT_SECONDS: '2',
+    })
     expect(result.code).toBe(1)
     expect(result.stderr).toMatch(/cannot reach the database at 127\.0\.0\.1:1\/none \(DATABASE_URL\)/)
     expect(result.stderr).not.toContain('secret')
@@ -109,7 +122,8 @@ describe("npm start's bundle (issue 29)", () => {
       for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
         const full = path.join(dir, entry.name)
         if (entry.isDirectory()) walk(full)
-        else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && /import\.meta\.(url|dirname|filename)/.test(fs.readFileSync(full, 'utf8'))) located.push(path.relative(repoRoot, full))
+        else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && /import\.meta\.(url|dirname|filename)/.test(fs.readFileSync(full, 'utf8')))
+          located.push(path.relative(repoRoot, full))
       }
     }
     walk(path.join(repoRoot, 'api/src'))

@@ -27,7 +27,12 @@ let staff: Client
 beforeAll(async () => {
   s3 = await startS3Fake()
   api = await startTestApi(s3.env)
-  bucket = new S3FileStorage({ bucket: s3.bucket, endpoint: s3.endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } })
+  bucket = new S3FileStorage({
+    bucket: s3.bucket,
+    endpoint: s3.endpoint,
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  })
   alice = await createCustomer(api)
   bob = await createCustomer(api)
   staff = api.client()
@@ -65,7 +70,7 @@ describe('uploads and downloads on S3', () => {
     const csv = Buffer.concat(Array(7 * 1024).fill(Buffer.from(`${'Anna Citizen,anna@example.com,'.padEnd(1023, 'x')}\n`)))
     const uploaded = await upload(alice, csv, 'entries.csv')
     expect(uploaded.status).toBe(201)
-    expect((await inBucket(`uploads/${uploaded.body.serverFileName}`) as Buffer).equals(csv)).toBe(true)
+    expect(((await inBucket(`uploads/${uploaded.body.serverFileName}`)) as Buffer).equals(csv)).toBe(true)
     expect((await alice.client.get(`/download/upload/${uploaded.body.serverFileName}`)).bytes.equals(csv)).toBe(true)
 
     const before = (await bucket.list('uploads/')).length
@@ -103,7 +108,7 @@ describe.skipIf(!hasChromium)('generated PDFs on S3', () => {
     expect(pack.bytes.includes(Buffer.from('attachments/B - Terms and conditions.pdf'))).toBe(true)
     const kept = (await bucket.list('lodgement/')).filter((key) => key.startsWith(`lodgement/promotion-${id}-`))
     expect(kept).toHaveLength(1)
-    expect((await inBucket(kept[0]!) as Buffer).equals(pack.bytes)).toBe(true)
+    expect(((await inBucket(kept[0]!)) as Buffer).equals(pack.bytes)).toBe(true)
     expect((await staff.get(`/promotions/downloadpdfs/${id}`)).bytes.equals(pack.bytes)).toBe(true)
     expect(dataDirHas('lodgement')).toBe(false)
   })

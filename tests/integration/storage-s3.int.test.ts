@@ -17,7 +17,13 @@ beforeAll(async () => {
   localRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'storage-'))
   kinds.local = () => new LocalFileStorage(localRoot)
   kinds.s3 = () =>
-    new S3FileStorage({ bucket: s3.bucket, endpoint: s3.endpoint, forcePathStyle: true, region: 'ap-southeast-2', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } })
+    new S3FileStorage({
+      bucket: s3.bucket,
+      endpoint: s3.endpoint,
+      forcePathStyle: true,
+      region: 'ap-southeast-2',
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    })
 })
 afterAll(async () => {
   await s3?.close()

@@ -28,7 +28,11 @@ const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' '
 describe('terms and the rule set in force', () => {
   it('a published set changes newly generated terms, not the version made before it', async () => {
     const id = await createPromotion(alice.client, { ausStates: { nsw: true, act: true, sa: true }, termsAndConditions: true, hasInstantWinPrizes: false })
-    const saved = await savePromotion(alice.client, id, (p) => ({ ...withCompleteApplication(p), prizeValueSA: 20_000, prizeDescription: 'a $1,500 Coles gift card each.' }))
+    const saved = await savePromotion(alice.client, id, (p) => ({
+      ...withCompleteApplication(p),
+      prizeValueSA: 20_000,
+      prizeDescription: 'a $1,500 Coles gift card each.',
+    }))
     expect(saved.status, saved.text).toBe(200)
     expect((await alice.client.post('/api/terms/generate', { promotionId: id })).body).toMatchObject({ versionNumber: 1, created: true })
     const [first] = await versionsOf(id)
@@ -41,8 +45,26 @@ describe('terms and the rule set in force', () => {
       effectiveFrom: sydneyDateOf(new Date()),
       description: 'SA publishes winners within 21 days.',
       changes: [
-        { key: 'states.sa.publishWinnersWithinDays', value: 21, source: { title: 'CBS SA: trade promotion licence conditions 2026', url: 'https://www.cbs.sa.gov.au/conditions', dateRead: '2026-11-20', verified: true } },
-        { key: 'states.sa.notifyWinnersWithinDays', value: 5, source: { title: 'CBS SA: trade promotion licence conditions 2026', url: 'https://www.cbs.sa.gov.au/conditions', dateRead: '2026-11-20', verified: true } },
+        {
+          key: 'states.sa.publishWinnersWithinDays',
+          value: 21,
+          source: {
+            title: 'CBS SA: trade promotion licence conditions 2026',
+            url: 'https://www.cbs.sa.gov.au/conditions',
+            dateRead: '2026-11-20',
+            verified: true,
+          },
+        },
+        {
+          key: 'states.sa.notifyWinnersWithinDays',
+          value: 5,
+          source: {
+            title: 'CBS SA: trade promotion licence conditions 2026',
+            url: 'https://www.cbs.sa.gov.au/conditions',
+            dateRead: '2026-11-20',
+            verified: true,
+          },
+        },
       ],
     })
     expect(published.status, published.text).toBe(200)

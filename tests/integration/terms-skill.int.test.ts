@@ -31,14 +31,12 @@ beforeAll(async () => {
 })
 afterAll(async () => api?.close())
 
-
 async function rows(query: ReturnType<typeof sql>) {
   return (await api.database.db.execute(query)).rows as any[]
 }
-const invoicesOf = (id: number) => rows(sql`select invoice_number, amount, gst, cc_surcharge, method, crn, paid_at, lines from app.invoices where promotion_id = ${id} order by id`)
+const invoicesOf = (id: number) =>
+  rows(sql`select invoice_number, amount, gst, cc_surcharge, method, crn, paid_at, lines from app.invoices where promotion_id = ${id} order by id`)
 const paymentsOf = (id: number) => rows(sql`select status, amount, idempotency_key from app.payments where promotion_id = ${id} order by id`)
-
-
 
 describe('POST /api/promotion/submitSkillsBasedTC', () => {
   it('by card with the 250 option: one invoice of $250 + GST $25 (GST once), the surcharge, and the T&Cs await approval', async () => {
@@ -47,8 +45,18 @@ describe('POST /api/promotion/submitSkillsBasedTC', () => {
     expect(response.status, response.text).toBe(200)
     expect(response.body.permitStatus.id).toBe(PERMIT_STATUS_IDS.awaitingSubmission)
     expect(response.body.skillsBasedTCPaymentOption).toBe('250')
-    expect(response.body.invoice).toMatchObject({ status: 'paid', method: 'card', purpose: 'submission', amount: 250, gst: 25, ccSurcharge: 4.13, total: 279.13 })
-    expect(response.body.invoice.lines).toEqual([expect.objectContaining({ description: 'Terms and conditions (game of skill), 90-day edit window', amount: 250 })])
+    expect(response.body.invoice).toMatchObject({
+      status: 'paid',
+      method: 'card',
+      purpose: 'submission',
+      amount: 250,
+      gst: 25,
+      ccSurcharge: 4.13,
+      total: 279.13,
+    })
+    expect(response.body.invoice.lines).toEqual([
+      expect.objectContaining({ description: 'Terms and conditions (game of skill), 90-day edit window', amount: 250 }),
+    ])
     // The window: 90 days from the payment.
     const paidAt = Date.parse(response.body.invoice.datePaid)
     expect(Date.parse(response.body.skillsBasedTCEditWindow) - paidAt).toBe(90 * 86_400_000)
@@ -66,7 +74,14 @@ describe('POST /api/promotion/submitSkillsBasedTC', () => {
 
   it('submitPermitApplication carries skillsBasedTCPaymentOption too (001 §7): a skill promotion pays the option chosen', async () => {
     const id = await readySkillPromotion(alice)
-    const response = await alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA, isReattempt: false, isBPAY: false, isCardAfterBpay: false, skillsBasedTCPaymentOption: '1000' })
+    const response = await alice.client.post('/api/promotion/submitPermitApplication', {
+      id,
+      ...VISA,
+      isReattempt: false,
+      isBPAY: false,
+      isCardAfterBpay: false,
+      skillsBasedTCPaymentOption: '1000',
+    })
     expect(response.status, response.text).toBe(200)
     expect(response.body.invoice).toMatchObject({ status: 'paid', amount: 1000, gst: 100 })
     expect((await alice.client.get(`/api/promotion/get?id=${id}`)).body.permit).toMatchObject({ feeDue_SkillsBasedTC: 1000 })
@@ -107,14 +122,18 @@ describe('POST /api/promotion/submitSkillsBasedTC', () => {
     const id = await readySkillPromotion(alice)
     const declined = await alice.client.post('/api/promotion/submitSkillsBasedTC', { id, ...DECLINED, skillsBasedTCPaymentOption: '1000' })
     expect(declined.status).toBe(402)
-    const cancelled = await api.database.db.execute(sql`select count(*)::int as n from app.invoices where promotion_id = ${id} and cancelled_at is not null and paid_at is null`)
+    const cancelled = await api.database.db.execute(
+      sql`select count(*)::int as n from app.invoices where promotion_id = ${id} and cancelled_at is not null and paid_at is null`,
+    )
     expect((cancelled.rows[0] as { n: number }).n).toBe(1)
     const retry = await alice.client.post('/api/promotion/submitSkillsBasedTC', { id, ...VISA, isReattempt: true, skillsBasedTCPaymentOption: '250' })
     expect(retry.status, retry.text).toBe(200)
     expect(retry.body.invoice).toMatchObject({ amount: 250, gst: 25 })
     expect(Date.parse(retry.body.skillsBasedTCEditWindow) - Date.parse(retry.body.invoice.datePaid)).toBe(90 * 86_400_000)
     // Paid: now the option is fixed.
-    expect((await alice.client.post('/api/promotion/submitSkillsBasedTC', { id, ...VISA, skillsBasedTCPaymentOption: '150' })).body.message).toBe(MSG_SKILL_TC_OPTION_FIXED)
+    expect((await alice.client.post('/api/promotion/submitSkillsBasedTC', { id, ...VISA, skillsBasedTCPaymentOption: '150' })).body.message).toBe(
+      MSG_SKILL_TC_OPTION_FIXED,
+    )
   })
 
   it('by BPAY: the invoice waits with its CRN and the window starts when staff approve the payment', async () => {
@@ -172,9 +191,22 @@ describe('skillsBasedTCEditWindow', () => {
     const amend = await alice.client.post('/api/promotion/beginAmendPermitApplication', { id })
     expect(amend.status).toBe(200)
     expect(amend.body.permitStatus.id).toBe(PERMIT_STATUS_IDS.amendmentsInProgress)
-    const modified = await alice.client.post('/api/promotion/modify', { id, name: 'Caption contest (winter)', ausStates: { nsw: true, act: true }, totalPrizeValue: 20_000, includeNz: false, abridgedTC: false, hostedTC: false, skillsBasedTC: true })
+    const modified = await alice.client.post('/api/promotion/modify', {
+      id,
+      name: 'Caption contest (winter)',
+      ausStates: { nsw: true, act: true },
+      totalPrizeValue: 20_000,
+      includeNz: false,
+      abridgedTC: false,
+      hostedTC: false,
+      skillsBasedTC: true,
+    })
     expect(modified.status, modified.text).toBe(200)
-    expect((await alice.client.post('/api/terms/generate', { promotionId: id })).body).toMatchObject({ versionNumber: 2, created: true, reason: 'application-change' })
+    expect((await alice.client.post('/api/terms/generate', { promotionId: id })).body).toMatchObject({
+      versionNumber: 2,
+      created: true,
+      reason: 'application-change',
+    })
 
     // Day 31: closed.
     await paidDaysAgo(api, id, 2)
@@ -184,7 +216,16 @@ describe('skillsBasedTCEditWindow', () => {
     const regenerate = await alice.client.post('/api/terms/generate', { promotionId: id })
     expect(regenerate.status).toBe(409)
     expect(regenerate.body.message).toBe(MSG_TERMS_EDIT_WINDOW_CLOSED)
-    const late = await alice.client.post('/api/promotion/modify', { id, name: 'Caption contest (spring)', ausStates: { nsw: true, act: true }, totalPrizeValue: 20_000, includeNz: false, abridgedTC: false, hostedTC: false, skillsBasedTC: true })
+    const late = await alice.client.post('/api/promotion/modify', {
+      id,
+      name: 'Caption contest (spring)',
+      ausStates: { nsw: true, act: true },
+      totalPrizeValue: 20_000,
+      includeNz: false,
+      abridgedTC: false,
+      hostedTC: false,
+      skillsBasedTC: true,
+    })
     expect(late.status).toBe(409)
     expect(late.body.message).toBe(MSG_SKILL_TC_AMEND_WINDOW_CLOSED)
     expect((await alice.client.get(`/api/promotion/get?id=${id}`)).body.name).toBe('Caption contest (winter)')

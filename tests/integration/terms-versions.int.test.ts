@@ -18,13 +18,23 @@ let bob: Customer
 let staff: Client
 
 async function createTermsPromotion(owner: Customer, overrides: Record<string, unknown> = {}): Promise<number> {
-  const id = await createPromotion(owner.client, { ausStates: { nsw: true, act: true, sa: true }, termsAndConditions: true, hasInstantWinPrizes: false, ...overrides })
-  const saved = await savePromotion(owner.client, id, (p) => ({ ...withCompleteApplication(p), prizeValueSA: 20_000, prizeDescription: 'a $1,500 Coles gift card each.' }))
+  const id = await createPromotion(owner.client, {
+    ausStates: { nsw: true, act: true, sa: true },
+    termsAndConditions: true,
+    hasInstantWinPrizes: false,
+    ...overrides,
+  })
+  const saved = await savePromotion(owner.client, id, (p) => ({
+    ...withCompleteApplication(p),
+    prizeValueSA: 20_000,
+    prizeDescription: 'a $1,500 Coles gift card each.',
+  }))
   if (saved.status !== 200) throw new Error(`save failed: ${saved.status} ${saved.text}`)
   return id
 }
 
-const versionsOf = async (id: number) => (await alice.client.get(`/api/terms/get?promotionId=${id}`)).body.versions as { number: number; reason: string; html: string }[]
+const versionsOf = async (id: number) =>
+  (await alice.client.get(`/api/terms/get?promotionId=${id}`)).body.versions as { number: number; reason: string; html: string }[]
 const changelogCount = async (id: number) =>
   Number((await api.database.db.execute(sql`select count(*) as n from app.changelog where promotion_id = ${id} and action = 'terms-generated'`)).rows[0]!.n)
 
@@ -73,13 +83,17 @@ describe('versions mean change', () => {
 
   it('a change to the clause library makes a version that says so', async () => {
     const original = JSON.stringify(SEED_TERMS_CLAUSES.find((c) => c.key === 'liability')!.paragraphs)
-    await api.database.db.execute(sql`update cms.terms_clauses set snapshot = jsonb_set(snapshot, '{paragraphs}', '["The promoter of {promotion.name} is liable only as the law requires."]') where key = 'liability'`)
+    await api.database.db.execute(
+      sql`update cms.terms_clauses set snapshot = jsonb_set(snapshot, '{paragraphs}', '["The promoter of {promotion.name} is liable only as the law requires."]') where key = 'liability'`,
+    )
     try {
       const generated = await alice.client.post('/api/terms/generate', { promotionId: id })
       expect(generated.body).toMatchObject({ versionNumber: 3, created: true, reason: 'clause-library-change' })
       expect((await alice.client.post('/api/terms/generate', { promotionId: id })).body).toMatchObject({ versionNumber: 3, created: false })
     } finally {
-      await api.database.db.execute(sql`update cms.terms_clauses set snapshot = jsonb_set(snapshot, '{paragraphs}', ${original}::jsonb) where key = 'liability'`)
+      await api.database.db.execute(
+        sql`update cms.terms_clauses set snapshot = jsonb_set(snapshot, '{paragraphs}', ${original}::jsonb) where key = 'liability'`,
+      )
     }
   })
 
@@ -101,9 +115,14 @@ describe('the text check refuses a version that would not read cleanly', () => {
     expect(html).not.toBe(current.html)
     const refused = await staff.post('/api/terms/saveVersion', { promotionId: id, html })
     expect(refused.status).toBe(400)
-    expect(refused.body.message).toMatch(/^These terms and conditions were not saved: the clause “Prizes” has doubled punctuation \(“.*each\.\. Number.*”\)\. Please correct it and try again\.$/)
+    expect(refused.body.message).toMatch(
+      /^These terms and conditions were not saved: the clause “Prizes” has doubled punctuation \(“.*each\.\. Number.*”\)\. Please correct it and try again\.$/,
+    )
     expect(refused.body.modelState.html).toEqual([refused.body.message])
-    const unfilled = await staff.post('/api/terms/saveVersion', { promotionId: id, html: current.html.replace('<h2>Privacy</h2>', '<h2>Privacy</h2><p>Contact {promoter.phone}.</p>') })
+    const unfilled = await staff.post('/api/terms/saveVersion', {
+      promotionId: id,
+      html: current.html.replace('<h2>Privacy</h2>', '<h2>Privacy</h2><p>Contact {promoter.phone}.</p>'),
+    })
     expect(unfilled.status).toBe(400)
     expect(unfilled.body.message).toContain(TERMS_TEXT_DEFECT_NAMES['unfilled-placeholder'])
     expect((await versionsOf(id)).map((v) => v.number)).toEqual([1])
@@ -112,7 +131,9 @@ describe('the text check refuses a version that would not read cleanly', () => {
   it('a library clause that would leave a dangling list is refused at generation, naming the clause', async () => {
     const id = await createTermsPromotion(alice)
     const original = JSON.stringify(SEED_TERMS_CLAUSES.find((c) => c.key === 'liability')!.paragraphs)
-    await api.database.db.execute(sql`update cms.terms_clauses set snapshot = jsonb_set(snapshot, '{paragraphs}', '["The promoter is not liable for:"]') where key = 'liability'`)
+    await api.database.db.execute(
+      sql`update cms.terms_clauses set snapshot = jsonb_set(snapshot, '{paragraphs}', '["The promoter is not liable for:"]') where key = 'liability'`,
+    )
     try {
       const refused = await alice.client.post('/api/terms/generate', { promotionId: id })
       expect(refused.status).toBe(400)
@@ -120,7 +141,9 @@ describe('the text check refuses a version that would not read cleanly', () => {
       expect(refused.body.modelState).toEqual({ '': [refused.body.message] })
       expect(await versionsOf(id)).toEqual([])
     } finally {
-      await api.database.db.execute(sql`update cms.terms_clauses set snapshot = jsonb_set(snapshot, '{paragraphs}', ${original}::jsonb) where key = 'liability'`)
+      await api.database.db.execute(
+        sql`update cms.terms_clauses set snapshot = jsonb_set(snapshot, '{paragraphs}', ${original}::jsonb) where key = 'liability'`,
+      )
     }
   })
 })
@@ -137,7 +160,9 @@ describe('statements a state requires stay in', () => {
       expect(html).toContain('id="clause-publication-vic"')
       expect(html).toContain('Winners of prizes valued over $1,000 will have their name and suburb published')
     } finally {
-      await api.database.db.execute(sql`update cms.terms_clauses set snapshot = ${JSON.stringify((saved[0] as { snapshot: unknown }).snapshot)}::jsonb where key = 'publication-vic'`)
+      await api.database.db.execute(
+        sql`update cms.terms_clauses set snapshot = ${JSON.stringify((saved[0] as { snapshot: unknown }).snapshot)}::jsonb where key = 'publication-vic'`,
+      )
     }
   })
 })

@@ -30,7 +30,12 @@ async function createChancePromotion(owner: Customer, change: (p: any) => any = 
       prizeDescription: 'A Toyota Corolla and two trips to Fiji',
       prizeCategoriesValue: PRIZE_CATEGORY_FLAGS.travel | PRIZE_CATEGORY_FLAGS.motorVehicle,
       maxPrizeValue: 12_000,
-      permit: { ...complete.permit, entryMethodsValue: ENTRY_METHOD_FLAGS.sms, entryMethodsPhoneNumbers: '19 99 99', entryMechanic: 'Text the word SUN to 19 99 99.' },
+      permit: {
+        ...complete.permit,
+        entryMethodsValue: ENTRY_METHOD_FLAGS.sms,
+        entryMethodsPhoneNumbers: '19 99 99',
+        entryMechanic: 'Text the word SUN to 19 99 99.',
+      },
     })
   })
   if (saved.status !== 200) throw new Error(`save failed: ${saved.status} ${saved.text}`)
@@ -138,7 +143,11 @@ describe('generating terms and conditions', () => {
   it('after staff save the permit numbers, a new version carries all three and the customer is e-mailed', async () => {
     const today = new Date().toISOString().slice(0, 10)
     const yy = today.slice(2, 4)
-    for (const [state, number] of [['NSW', 'NTP/01234'], ['ACT', `TP ${yy}/01234`], ['SA', `T${yy}/1234`]]) {
+    for (const [state, number] of [
+      ['NSW', 'NTP/01234'],
+      ['ACT', `TP ${yy}/01234`],
+      ['SA', `T${yy}/1234`],
+    ]) {
       const saved = await staff.post('/api/promotion/savePermitNumber', { promotionId: id, state, number, approvalDate: today, fileName: null })
       expect(saved.status, saved.text).toBe(200)
     }
@@ -154,7 +163,9 @@ describe('generating terms and conditions', () => {
     expect(mail).toBeDefined()
     expect(mail!.text).toContain(terms.body.hostedUrl)
     // Nothing new to show: no new version.
-    expect(await onPermitNumbersChanged({ database: api.database, config: api.config, mailer: createMailer(api.config, silentLogger), logger: silentLogger }, id)).toBeNull()
+    expect(
+      await onPermitNumbersChanged({ database: api.database, config: api.config, mailer: createMailer(api.config, silentLogger), logger: silentLogger }, id),
+    ).toBeNull()
   })
 
   it('the hosted page is public and printable: the latest approved version with its number and date, older versions listed', async () => {
@@ -188,7 +199,10 @@ describe('generating terms and conditions', () => {
 
 describe('escaping and kinds', () => {
   it('a <script> organisation name renders as text', async () => {
-    const id = await createChancePromotion(alice, (p) => ({ ...p, permit: { ...p.permit, applicant: { ...p.permit.applicant, organisation: '<script>alert("x")</script> Pty Ltd' } } }))
+    const id = await createChancePromotion(alice, (p) => ({
+      ...p,
+      permit: { ...p.permit, applicant: { ...p.permit.applicant, organisation: '<script>alert("x")</script> Pty Ltd' } },
+    }))
     await alice.client.post('/api/terms/generate', { promotionId: id })
     const terms = await alice.client.get(`/api/terms/get?promotionId=${id}`)
     expect(terms.body.html).not.toContain('<script>')
@@ -232,7 +246,10 @@ describe('escaping and kinds', () => {
   })
 
   it('skill T&Cs: no draw clauses, judging from the application', async () => {
-    const id = await createChancePromotion(alice, (p) => ({ ...p, permit: { ...p.permit, judgingCriteria: 'originality and humour', judges: 'three staff of the promoter' } }))
+    const id = await createChancePromotion(alice, (p) => ({
+      ...p,
+      permit: { ...p.permit, judgingCriteria: 'originality and humour', judges: 'three staff of the promoter' },
+    }))
     await api.database.db.execute(sql`update app.promotions set terms_and_conditions = false, skills_based_tc = true where id = ${id}`)
     await alice.client.post('/api/terms/generate', { promotionId: id })
     const terms = await alice.client.get(`/api/terms/get?promotionId=${id}`)
@@ -246,13 +263,19 @@ describe('escaping and kinds', () => {
     // (the window after purchase is tested in terms-skill.int.test.ts).
     const again = await alice.client.post('/api/terms/generate', { promotionId: id })
     expect(again.status).toBe(200)
-    expect((await alice.client.get(`/api/terms/get?promotionId=${id}`)).body).toMatchObject({ skillsBasedTCEditWindow: null, skillsBasedTCPaymentOption: '150', skillsBasedTCEditWindowDays: 30 })
+    expect((await alice.client.get(`/api/terms/get?promotionId=${id}`)).body).toMatchObject({
+      skillsBasedTCEditWindow: null,
+      skillsBasedTCPaymentOption: '150',
+      skillsBasedTCEditWindowDays: 30,
+    })
   })
 
   it('the calls are in the OpenAPI document', async () => {
     const doc = await api.client().get('/api/openapi.json')
     if (doc.status !== 200) return // the generator lands with the route() list; the specs are declared either way
-    expect(Object.keys(doc.body.paths).map((p) => p.toLowerCase())).toEqual(expect.arrayContaining(['/api/terms/get', '/api/terms/generate', '/api/terms/saveversion', '/api/promotion/approvetermsandconditions']))
+    expect(Object.keys(doc.body.paths).map((p) => p.toLowerCase())).toEqual(
+      expect.arrayContaining(['/api/terms/get', '/api/terms/generate', '/api/terms/saveversion', '/api/promotion/approvetermsandconditions']),
+    )
   })
 })
 
@@ -287,7 +310,9 @@ describe('the clause library in the CMS', () => {
       const snapshot = await api.database.db.execute(sql`select clauses from app.terms_libraries where hash = ${before.versions[0].libraryRevision}`)
       expect(JSON.stringify(snapshot.rows[0])).not.toContain('Edited privacy text')
     } finally {
-      await api.database.db.execute(sql`update cms.terms_clauses set snapshot = jsonb_set(snapshot, '{paragraphs}', ${JSON.stringify((await import('@permitdesk/shared')).SEED_TERMS_CLAUSES.find((c) => c.key === 'privacy')!.paragraphs)}::jsonb) where key = 'privacy'`)
+      await api.database.db.execute(
+        sql`update cms.terms_clauses set snapshot = jsonb_set(snapshot, '{paragraphs}', ${JSON.stringify((await import('@permitdesk/shared')).SEED_TERMS_CLAUSES.find((c) => c.key === 'privacy')!.paragraphs)}::jsonb) where key = 'privacy'`,
+      )
     }
   })
 })
@@ -307,7 +332,13 @@ describe('bought with the application, through payment into the lodgement pack',
     })
     expect(attached.body.permitStatus?.slug, JSON.stringify(attached.body.applicationIssues)).toBe('ready-submission')
     expect((await alice.client.post('/api/terms/generate', { promotionId: id })).status).toBe(200)
-    const paid = await alice.client.post('/api/promotion/submitPermitApplication', { id, cardName: 'Pat Promoter', cardNumber: '4242 4242 4242 4242', cardSecurityCode: '123', cardExpiry: '12/35' })
+    const paid = await alice.client.post('/api/promotion/submitPermitApplication', {
+      id,
+      cardName: 'Pat Promoter',
+      cardNumber: '4242 4242 4242 4242',
+      cardSecurityCode: '123',
+      cardExpiry: '12/35',
+    })
     expect(paid.status, paid.text).toBe(200)
     expect((await alice.client.get(`/api/promotion/get?id=${id}`)).body.permitStatus.id).toBe(PERMIT_STATUS_IDS.awaitingSubmission)
     const approved = await alice.client.post('/api/promotion/approveTermsAndConditions', { id })

@@ -33,10 +33,19 @@ function check(schema: unknown, value: unknown, what: string) {
 }
 
 /** Calls an operation as the document describes it: checks the body sent and the answer received. */
-async function call(client: Client, method: 'get' | 'post', path: string, input: { query?: Record<string, string | number>; body?: unknown; headers?: Record<string, string> } = {}) {
+async function call(
+  client: Client,
+  method: 'get' | 'post',
+  path: string,
+  input: { query?: Record<string, string | number>; body?: unknown; headers?: Record<string, string> } = {},
+) {
   const op = operation(method, path)
   if (input.body !== undefined) check(op.requestBody.content['application/json'].schema, input.body, `${method} ${path} request`)
-  for (const name of Object.keys(input.query ?? {})) expect(op.parameters.map((p: { name: string }) => p.name), `${path} ?${name}`).toContain(name)
+  for (const name of Object.keys(input.query ?? {}))
+    expect(
+      op.parameters.map((p: { name: string }) => p.name),
+      `${path} ?${name}`,
+    ).toContain(name)
   const search = input.query ? `?${new URLSearchParams(Object.entries(input.query).map(([k, v]) => [k, String(v)]))}` : ''
   const answer = method === 'get' ? await client.get(path + search, input.headers) : await client.post(path, input.body, input.headers)
   const documented = op.responses[String(answer.status)]
@@ -53,7 +62,16 @@ describe('a third-party client working from /api/openapi.json alone', () => {
     // 1. Register and confirm (a person does this once), then sign in to make a key.
     const browser = new Client(api.baseUrl)
     const email = `agency-${Date.now()}@example.test`
-    const registration = { email, password: 'correct horse battery', firstName: 'Ada', lastName: 'Agent', accountName: 'Ada Agency Pty Ltd', phone: '0299990000', authorisedAgent: false, agreedTerms: true }
+    const registration = {
+      email,
+      password: 'correct horse battery',
+      firstName: 'Ada',
+      lastName: 'Agent',
+      accountName: 'Ada Agency Pty Ltd',
+      phone: '0299990000',
+      authorisedAgent: false,
+      agreedTerms: true,
+    }
     expect((await call(browser, 'post', '/api/account/register', { body: registration })).status).toBe(200)
     const link = new URL(linkIn(await waitForMail(email, /Confirm your email/, { dataDirs: [api.config.DATA_DIR] }), '/api/account/confirmEmail'))
     expect((await browser.get(link.pathname + link.search)).status).toBe(303)
@@ -67,7 +85,13 @@ describe('a third-party client working from /api/openapi.json alone', () => {
     const auth = { authorization: `Bearer ${key}`, origin: '' }
     const create = operation('post', '/api/promotion/create')
     expect(create.security).toContainEqual({ apiKey: [] })
-    const body = { name: 'Agency winter draw', ausStates: { nsw: true, act: true }, totalPrizeValue: 20000, hasNswAuthority: false, winnersDrawnElectronically: false }
+    const body = {
+      name: 'Agency winter draw',
+      ausStates: { nsw: true, act: true },
+      totalPrizeValue: 20000,
+      hasNswAuthority: false,
+      winnersDrawnElectronically: false,
+    }
     const made = await call(script, 'post', '/api/promotion/create', { body, headers: { ...auth, 'idempotency-key': 'winter-draw-1' } })
     expect(made.status).toBe(200)
     const id = made.body.id

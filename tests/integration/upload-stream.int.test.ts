@@ -28,7 +28,10 @@ const uploadCount = async () => (await api.database.db.execute(sql`select count(
 function slowUpload(fileName: string) {
   const boundary = '----permitdesk-test-boundary'
   const url = new URL(`${api.baseUrl}/api/Upload`)
-  const cookie = ['pd_session', '__Host-pd_session'].map((name) => alice.client.cookie(name) && `${name}=${alice.client.cookie(name)}`).filter(Boolean).join('; ')
+  const cookie = ['pd_session', '__Host-pd_session']
+    .map((name) => alice.client.cookie(name) && `${name}=${alice.client.cookie(name)}`)
+    .filter(Boolean)
+    .join('; ')
   const request = http.request({
     host: url.hostname,
     port: url.port,
@@ -69,7 +72,9 @@ describe('POST /api/Upload streams', () => {
     const megabyte = Buffer.concat(Array(Math.ceil((1024 * 1024) / line.length)).fill(line))
     for (let i = 0; i < 2; i++) await upload.write(megabyte)
     // Two megabytes sent, the body not finished: part of the file is already in storage.
-    await until(() => storedFiles().some((name) => !before.includes(name) && name.endsWith('.tmp') && fs.statSync(path.join(uploadsDir(), name)).size > 256 * 1024))
+    await until(() =>
+      storedFiles().some((name) => !before.includes(name) && name.endsWith('.tmp') && fs.statSync(path.join(uploadsDir(), name)).size > 256 * 1024),
+    )
     for (let i = 0; i < 3; i++) await upload.write(megabyte)
     const answer = await upload.finish()
     expect(answer.status).toBe(201)

@@ -31,18 +31,29 @@ async function upload(name: string): Promise<string> {
   expect(response.status).toBe(201)
   return response.body.serverFileName
 }
-const backdate = (name: string, hours: number) => api.database.db.execute(sql`update app.uploads set created_at = now() - make_interval(hours => ${hours}) where server_file_name = ${name}`)
+const backdate = (name: string, hours: number) =>
+  api.database.db.execute(sql`update app.uploads set created_at = now() - make_interval(hours => ${hours}) where server_file_name = ${name}`)
 const rowExists = async (name: string) => (await api.database.db.execute(sql`select 1 from app.uploads where server_file_name = ${name}`)).rows.length === 1
 const fileExists = (name: string) => fs.existsSync(path.join(api.config.DATA_DIR, 'uploads', name))
 
 describe('the upload sweeper', () => {
   let files: Record<'lost' | 'attached' | 'permit' | 'recent' | 'lostToo', string>
   beforeAll(async () => {
-    files = { lost: await upload('lost.pdf'), attached: await upload('terms.pdf'), permit: await upload('permit.pdf'), recent: await upload('recent.pdf'), lostToo: await upload('lost2.pdf') }
+    files = {
+      lost: await upload('lost.pdf'),
+      attached: await upload('terms.pdf'),
+      permit: await upload('permit.pdf'),
+      recent: await upload('recent.pdf'),
+      lostToo: await upload('lost2.pdf'),
+    }
     // Attached through the real call (saveAttachments), as the permit editor does.
     const id = await createPromotion(alice.client)
     const version = (await api.database.db.execute(sql`select version from app.promotions where id = ${id}`)).rows[0]!.version as number
-    const saved = await alice.client.post('/api/promotion/saveAttachments', { id, versionNumber: version, attachments: [{ attachmentType: { code: 'B' }, uploaded: true, fileName: files.attached }] })
+    const saved = await alice.client.post('/api/promotion/saveAttachments', {
+      id,
+      versionNumber: version,
+      attachments: [{ attachmentType: { code: 'B' }, uploaded: true, fileName: files.attached }],
+    })
     expect(saved.status, JSON.stringify(saved.body)).toBe(200)
     // A permit number's approval document (staff save it with the permit number).
     await api.database.db.execute(
@@ -73,7 +84,11 @@ describe('the upload sweeper', () => {
     const boss = new PgBoss({ connectionString: api.dbUrl, schema: 'pgboss' })
     await boss.start()
     try {
-      await startUploadSweeper(boss, { db: api.database.db, storage: new LocalFileStorage(api.config.DATA_DIR), logger: silentLogger }, { pollingIntervalSeconds: 0.5 })
+      await startUploadSweeper(
+        boss,
+        { db: api.database.db, storage: new LocalFileStorage(api.config.DATA_DIR), logger: silentLogger },
+        { pollingIntervalSeconds: 0.5 },
+      )
       expect((await boss.getSchedules()).map((s) => s.name)).toContain(UPLOAD_SWEEP_QUEUE)
       await boss.send(UPLOAD_SWEEP_QUEUE, {})
       await pollUntil(async () => !(await rowExists(stray)), 'the sweeper to remove the stray upload')

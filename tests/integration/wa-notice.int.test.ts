@@ -38,7 +38,14 @@ beforeAll(async () => {
   pdf = new PdfService({ chromiumPath: api.config.CHROMIUM_PATH })
   boss = new PgBoss({ connectionString: api.dbUrl, schema: 'pgboss' })
   await boss.start()
-  const deps = { database: api.database, config: api.config, logger: silentLogger, mailer: createMailer(api.config, silentLogger), storage: createStorage(api.config), pdf: () => pdf }
+  const deps = {
+    database: api.database,
+    config: api.config,
+    logger: silentLogger,
+    mailer: createMailer(api.config, silentLogger),
+    storage: createStorage(api.config),
+    pdf: () => pdf,
+  }
   stops.push(await startWaNoticeHandler(boss, deps, { pollingIntervalSeconds: 0.5 }))
   stops.push(startOutboxRelay(boss, deps, { pollingIntervalMs: 200 }))
 })
@@ -65,7 +72,8 @@ const submittedPromotion = async (overrides: Record<string, unknown>) => {
   await setPromotionStatus(api.database.db, id, PERMIT_STATUS_IDS.submitted)
   return id
 }
-const waRequests = async () => Number((await api.database.db.execute(sql`select count(*)::int as n from app.outbox_events where type = 'promotion.wa-notice-requested'`)).rows[0]!.n)
+const waRequests = async () =>
+  Number((await api.database.db.execute(sql`select count(*)::int as n from app.outbox_events where type = 'promotion.wa-notice-requested'`)).rows[0]!.n)
 
 describe('approving with "send to WA"', () => {
   it('is refused, and changes nothing, while the CMS has no WA department address', async () => {
@@ -74,7 +82,10 @@ describe('approving with "send to WA"', () => {
     const refused = await staff.post('/api/admin/approvePromotion', { promotionId: id, sendToWA: true })
     expect(refused.status).toBe(409)
     expect(refused.body).toMatchObject({ message: MSG_WA_NOTICE_ADDRESS_MISSING, modelState: { sendToWA: [MSG_WA_NOTICE_ADDRESS_MISSING] } })
-    expect((await staff.get(`/api/admin/getPromotion?id=${id}`)).body).toMatchObject({ statusId: PERMIT_STATUS_IDS.submitted, waNotice: { requested: false, sentAt: null } })
+    expect((await staff.get(`/api/admin/getPromotion?id=${id}`)).body).toMatchObject({
+      statusId: PERMIT_STATUS_IDS.submitted,
+      waNotice: { requested: false, sentAt: null },
+    })
     expect(await waRequests()).toBe(0)
   })
 
@@ -94,7 +105,11 @@ describe('approving with "send to WA"', () => {
     const attachment = mail!.attachments[0]!
     expect(attachment.filename).toBe(`WA notice - ${id}.pdf`)
     expect(attachment.mimeType).toBe('application/pdf')
-    expect(Buffer.from(attachment.content as ArrayBuffer).subarray(0, 5).toString('latin1')).toBe('%PDF-')
+    expect(
+      Buffer.from(attachment.content as ArrayBuffer)
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-')
 
     await expect.poll(async () => (await staff.get(`/api/admin/getPromotion?id=${id}`)).body.waNotice.sentAt, { timeout: 15_000 }).not.toBeNull()
     const detail = (await staff.get(`/api/admin/getPromotion?id=${id}`)).body
@@ -103,7 +118,11 @@ describe('approving with "send to WA"', () => {
     expect(JSON.stringify(changelog)).toContain('wa-notice-sent')
 
     // pg-boss delivers at least once: the same event again mails nothing more.
-    const [event] = (await api.database.db.execute(sql`select id, payload from app.outbox_events where type = 'promotion.wa-notice-requested' and (payload->>'promotionId')::int = ${id}`)).rows as { id: number; payload: unknown }[]
+    const [event] = (
+      await api.database.db.execute(
+        sql`select id, payload from app.outbox_events where type = 'promotion.wa-notice-requested' and (payload->>'promotionId')::int = ${id}`,
+      )
+    ).rows as { id: number; payload: unknown }[]
     const again = await boss.send(handlerQueue({ name: 'wa-notice-mail' }), { eventId: event!.id, payload: event!.payload })
     await expect.poll(async () => (await boss.getJobById(handlerQueue({ name: 'wa-notice-mail' }), again!))?.state, { timeout: 15_000 }).toBe('completed')
     expect(await waMails()).toHaveLength(1)

@@ -38,7 +38,10 @@ describe('ordering it', () => {
   })
 
   it('is not kept, nor charged, where it is not offered: without our draw, outside ACT and SA', async () => {
-    for (const overrides of [{ ...ordered, randomDraw: false }, { ...ordered, ausStates: { nsw: true, vic: true }, hasNswAuthority: false }]) {
+    for (const overrides of [
+      { ...ordered, randomDraw: false },
+      { ...ordered, ausStates: { nsw: true, vic: true }, hasNswAuthority: false },
+    ]) {
       const p = await get(alice, await createPromotion(alice.client, overrides))
       expect(p).toMatchObject({ winnerPublication: false, hasWinnerPublication: false })
       expect(p.permit.feeDue_WinnerPublication).toBe(0)
@@ -47,7 +50,14 @@ describe('ordering it', () => {
 
   it('is dropped from a game of skill (no draw to publish)', async () => {
     const id = await createPromotion(alice.client, ordered)
-    const response = await alice.client.post('/api/promotion/modify', { id, skillsBasedTC: true, name: 'Best photo', ausStates: { sa: true }, totalPrizeValue: 1_000, winnerPublication: true })
+    const response = await alice.client.post('/api/promotion/modify', {
+      id,
+      skillsBasedTC: true,
+      name: 'Best photo',
+      ausStates: { sa: true },
+      totalPrizeValue: 1_000,
+      winnerPublication: true,
+    })
     expect(response.status).toBe(200)
     const p = await get(alice, id)
     expect(p.winnerPublication).toBe(false)
@@ -95,7 +105,7 @@ describe('paying for it', () => {
 })
 
 describe('what it delivers', () => {
-  it('after the draw the dashboard reads when and where each state\'s winners go up; another customer reads nothing', async () => {
+  it("after the draw the dashboard reads when and where each state's winners go up; another customer reads nothing", async () => {
     const id = await createPromotion(alice.client, ordered)
     await waivePayment(staff.client, id)
     await api.database.db.execute(sql`update app.promotions set permit = ${JSON.stringify({ finalDraw: { date: '2027-03-01', time: '14:00' } })}::jsonb,
@@ -128,7 +138,9 @@ describe('what it delivers', () => {
   it('without the service the draw publishes nothing and there is no winners page', async () => {
     const id = await createPromotion(alice.client, { ...ordered, winnerPublication: false })
     await waivePayment(staff.client, id)
-    await api.database.db.execute(sql`update app.promotions set permit = ${JSON.stringify({ finalDraw: { date: '2027-03-01', time: '14:00' } })}::jsonb where id = ${id}`)
+    await api.database.db.execute(
+      sql`update app.promotions set permit = ${JSON.stringify({ finalDraw: { date: '2027-03-01', time: '14:00' } })}::jsonb where id = ${id}`,
+    )
     const created = await alice.client.post('/api/draw/create', { promotionId: id, winners: 1, reserves: 0 })
     const data = new FormData()
     data.append('id', String(created.body.id))

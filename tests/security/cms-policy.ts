@@ -34,6 +34,10 @@ const editor = (role: CmsRole) => role === 'marketing' || role === 'admin'
 
 /** Whether the role may read the collection at all (a `published` read is open, filtered). */
 export const mayRead = (read: Read, role: CmsRole) =>
-  read === 'anyone' || read === 'published' || (read === 'editors' && editor(role)) || (read === 'admin' && role === 'admin') || (read === 'self' && editor(role))
+  read === 'anyone' ||
+  read === 'published' ||
+  (read === 'editors' && editor(role)) ||
+  (read === 'admin' && role === 'admin') ||
+  (read === 'self' && editor(role))
 
 export const mayWrite = (write: Write, role: CmsRole) => (write === 'editors' && editor(role)) || (write === 'admin' && role === 'admin')

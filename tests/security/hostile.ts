@@ -4,8 +4,40 @@
  */
 import fc from 'fast-check'
 
-const UNICODE_EDGES = ['\u0000', '\uD800', '\uDFFF', '\u202E', '\uFEFF', '\u0301'.repeat(50), '👩‍👩‍👧‍👦', 'İ', 'ß', '\r\n', '%00', '../../etc/passwd', "' or 1=1 --", '<script>alert(1)</script>', '${7*7}', '{{7*7}}']
-const NUMBER_EDGES = [0, -0, -1, 1e308, -1e308, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER + 2, -Number.MAX_SAFE_INTEGER - 2, 2 ** 31, -(2 ** 31) - 1, 2 ** 53, 0.1 + 0.2, 1e-320, 123.456789]
+const UNICODE_EDGES = [
+  '\u0000',
+  '\uD800',
+  '\uDFFF',
+  '\u202E',
+  '\uFEFF',
+  '\u0301'.repeat(50),
+  '👩‍👩‍👧‍👦',
+  'İ',
+  'ß',
+  '\r\n',
+  '%00',
+  '../../etc/passwd',
+  "' or 1=1 --",
+  '<script>alert(1)</script>',
+  '${7*7}',
+  '{{7*7}}',
+]
+const NUMBER_EDGES = [
+  0,
+  -0,
+  -1,
+  1e308,
+  -1e308,
+  Number.MAX_SAFE_INTEGER,
+  Number.MAX_SAFE_INTEGER + 2,
+  -Number.MAX_SAFE_INTEGER - 2,
+  2 ** 31,
+  -(2 ** 31) - 1,
+  2 ** 53,
+  0.1 + 0.2,
+  1e-320,
+  123.456789,
+]
 
 const deep = (depth: number, leaf: unknown): unknown => {
   let value = leaf
@@ -38,17 +70,15 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 export function hostileInput(keys: string[]): fc.Arbitrary<unknown> {
   const known = keys.length ? keys : ['id']
   const shaped = fc.record(Object.fromEntries(known.map((key) => [key, hostileValue])), { requiredKeys: [] })
-  return fc.oneof(
-    { weight: 6, arbitrary: shaped.map((value) => (Math.random() < 0.2 ? protoKeyed(value) : value)) },
-    { weight: 1, arbitrary: hostileLeaf },
-  )
+  return fc.oneof({ weight: 6, arbitrary: shaped.map((value) => (Math.random() < 0.2 ? protoKeyed(value) : value)) }, { weight: 1, arbitrary: hostileLeaf })
 }
 
 /** Query string of an input: primitives as they are, anything else as its JSON. */
 export function toQuery(input: unknown): string {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) return `?value=${encodeURIComponent(JSON.stringify(input) ?? '')}`
   const params = new URLSearchParams()
-  for (const [key, value] of Object.entries(input as Record<string, unknown>)) params.append(key, typeof value === 'string' ? value : JSON.stringify(value) ?? '')
+  for (const [key, value] of Object.entries(input as Record<string, unknown>))
+    params.append(key, typeof value === 'string' ? value : (JSON.stringify(value) ?? ''))
   return `?${params.toString()}`
 }
 

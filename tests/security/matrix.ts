@@ -22,7 +22,16 @@ export async function castRoles(api: TestApi): Promise<Cast> {
   // Customer A's API key (Authorization: Bearer), when the app has API keys.
   const created = await a.client.post('/api/apiKey/create', { name: 'authorisation matrix' })
   const apiKey = created.status < 300 && typeof created.body?.key === 'string' ? (created.body.key as string) : undefined
-  return { signedOut: api.client(), customerA: a.client, customerB: b.client, agent: agent.client, marketing: marketing.client, admin: admin.client, ids: { customerA: a.id, customerB: b.id }, apiKey }
+  return {
+    signedOut: api.client(),
+    customerA: a.client,
+    customerB: b.client,
+    agent: agent.client,
+    marketing: marketing.client,
+    admin: admin.client,
+    ids: { customerA: a.id, customerB: b.id },
+    apiKey,
+  }
 }
 
 /** A fresh promotion of customer A: the record every call names. */

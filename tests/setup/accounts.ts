@@ -33,7 +33,10 @@ export type ParsedMail = { to: string; subject: string; html: string; text: stri
 export async function readOutbox(dataDir: string): Promise<ParsedMail[]> {
   const outbox = path.join(dataDir, 'outbox')
   if (!fs.existsSync(outbox)) return []
-  const files = fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort()
+  const files = fs
+    .readdirSync(outbox)
+    .filter((f) => f.endsWith('.eml'))
+    .sort()
   return Promise.all(
     files.map(async (file) => {
       const mail = await PostalMime.parse(fs.readFileSync(path.join(outbox, file)))
@@ -47,13 +50,20 @@ export async function readOutbox(dataDir: string): Promise<ParsedMail[]> {
  * every test API's data directory under .test-data). Mail sent after the answer (forgot password)
  * arrives a moment later, hence the polling.
  */
-export async function waitForMail(to: string, subject: RegExp, { dataDirs, timeoutMs = 10_000 }: { dataDirs?: string[]; timeoutMs?: number } = {}): Promise<ParsedMail> {
+export async function waitForMail(
+  to: string,
+  subject: RegExp,
+  { dataDirs, timeoutMs = 10_000 }: { dataDirs?: string[]; timeoutMs?: number } = {},
+): Promise<ParsedMail> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const dirs =
       dataDirs ??
       (fs.existsSync(path.resolve('.test-data'))
-        ? fs.readdirSync(path.resolve('.test-data')).filter((d) => d.startsWith('api-')).map((d) => path.resolve('.test-data', d))
+        ? fs
+            .readdirSync(path.resolve('.test-data'))
+            .filter((d) => d.startsWith('api-'))
+            .map((d) => path.resolve('.test-data', d))
         : [])
     for (const dir of dirs) {
       const found = (await readOutbox(dir)).filter((m) => m.to.toLowerCase() === to.toLowerCase() && subject.test(m.subject)).at(-1)
@@ -82,7 +92,8 @@ export async function registerAndSignIn(client: Client, overrides: Partial<Regis
   const mail = await waitForMail(registration.email, /Confirm your email/, { dataDirs: api ? [api.config.DATA_DIR] : undefined })
   const confirmPath = new URL(linkIn(mail, '/api/account/confirmEmail')).pathname + new URL(linkIn(mail, '/api/account/confirmEmail')).search
   const confirmed = await client.get(confirmPath)
-  if (confirmed.status !== 303 || !confirmed.headers.get('location')?.includes('confirmed=1')) throw new Error(`confirm failed: ${confirmed.status} ${confirmed.headers.get('location')}`)
+  if (confirmed.status !== 303 || !confirmed.headers.get('location')?.includes('confirmed=1'))
+    throw new Error(`confirm failed: ${confirmed.status} ${confirmed.headers.get('location')}`)
   const login = await client.post('/api/account/login', { email: registration.email, password: registration.password })
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.text}`)
   return { ...registration, userId: login.body.user.userId as number, user: login.body.user }

@@ -26,7 +26,11 @@ export function responseChecker() {
     const json = body === undefined ? undefined : JSON.parse(JSON.stringify(body))
     const result = spec.response.safeParse(json)
     if (!result.success) {
-      mismatches.push({ route: `${spec.method.toUpperCase()} /api${spec.path}`, issues: result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`), body: json })
+      mismatches.push({
+        route: `${spec.method.toUpperCase()} /api${spec.path}`,
+        issues: result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`),
+        body: json,
+      })
     }
   }
   return { check, mismatches }
@@ -66,7 +70,10 @@ export async function createTestDatabase(): Promise<{ url: string; database: Dat
 /** A client that keeps its own cookies, like one browser. */
 export class Client {
   private cookies = new Map<string, string>()
-  constructor(readonly baseUrl: string, private origin = baseUrl) {}
+  constructor(
+    readonly baseUrl: string,
+    private origin = baseUrl,
+  ) {}
 
   async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
     const multipart = body instanceof FormData
@@ -128,7 +135,13 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
   // The app's browser is closed with the server, so no Chromium outlives a test file.
   let pdf: PdfService | undefined
   const checker = responseChecker()
-  const app = createApp({ config, database, logger: silentLogger, pdf: () => (pdf ??= new PdfService({ chromiumPath: config.CHROMIUM_PATH })), onResponse: checker.check })
+  const app = createApp({
+    config,
+    database,
+    logger: silentLogger,
+    pdf: () => (pdf ??= new PdfService({ chromiumPath: config.CHROMIUM_PATH })),
+    onResponse: checker.check,
+  })
   const server = app.listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`

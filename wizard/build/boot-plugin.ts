@@ -18,7 +18,6 @@ import type { Plugin, Rollup } from 'vite'
 import { bootRoutes, SESSION_URL } from '../src/app/boot-routes'
 import { canonicalUrl, PREFETCH_GLOBAL } from '../src/lib/prefetch'
 
-
 type OutputBundle = Rollup.OutputBundle
 type OutputChunk = Rollup.OutputChunk
 

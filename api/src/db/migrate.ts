@@ -79,7 +79,8 @@ export async function cmsContentWatermark(url: string): Promise<string> {
     if (tables.length === 0) return 'empty'
     const quote = (name: string) => `"${name.replaceAll('"', '""')}"`
     const parts = tables.map(
-      (t) => `select ${pgLiteral(t.table_name)} as name, count(*)::text as rows, ${t.dated ? 'max(updated_at)::text' : 'null::text'} as newest from cms.${quote(t.table_name)}`,
+      (t) =>
+        `select ${pgLiteral(t.table_name)} as name, count(*)::text as rows, ${t.dated ? 'max(updated_at)::text' : 'null::text'} as newest from cms.${quote(t.table_name)}`,
     )
     const { rows } = await client.query<{ name: string; rows: string; newest: string | null }>(parts.join(' union all '))
     return crypto

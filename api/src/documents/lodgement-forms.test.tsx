@@ -16,11 +16,23 @@ const input: LodgementInput = {
     endTime: '17:00',
     promotedProducts: 'Coffee beans',
     entryMechanic: 'Buy a bag and enter the code online.',
-    finalDraw: { date: '2027-04-07', time: '15:00', locationOrganisation: 'Draw Co', locationAddress: address, notification: { method: 'email', date: '2027-04-09' } },
+    finalDraw: {
+      date: '2027-04-07',
+      time: '15:00',
+      locationOrganisation: 'Draw Co',
+      locationAddress: address,
+      notification: { method: 'email', date: '2027-04-09' },
+    },
     scrutineerRequired: true,
     scrutineerName: 'Sam Scrutineer',
   },
-  applicant: { organisation: 'Bean There Pty Ltd', abnacn: '51824753556', businessAddress: address, postalSameAsBusiness: true, contact: { firstName: 'Ana', lastName: 'Ruiz', position: 'Marketing manager', phone: '0291234567', email: 'ana@example.com' } },
+  applicant: {
+    organisation: 'Bean There Pty Ltd',
+    abnacn: '51824753556',
+    businessAddress: address,
+    postalSameAsBusiness: true,
+    contact: { firstName: 'Ana', lastName: 'Ruiz', position: 'Marketing manager', phone: '0291234567', email: 'ana@example.com' },
+  },
   details: { prizeValueSA: 500_000, prizeQuantityTotal: 25, prizeDescription: 'A holiday for two.' },
   attachments: [{ code: 'B', name: 'Terms and conditions', packName: 'attachments/B - Terms and conditions.pdf' }],
   fees: { SA: 92_800 },
@@ -31,7 +43,15 @@ describe('lodgement forms', () => {
     const html = renderStateApplicationForm('SA', input, { productName: 'PermitDesk', now: new Date('2026-11-23T00:00:00Z') })
     expect(html).toContain('Application for a trade promotion lottery licence')
     expect(html).toContain('Consumer and Business Services (SA)')
-    for (const heading of ['Section 1: The applicant (promoter)', 'Section 2: Contact person', 'Section 3: The promotion', 'Section 4: Prizes', 'Section 5: The draw', 'Section 6: Attachments and fee', 'Declaration by the applicant']) {
+    for (const heading of [
+      'Section 1: The applicant (promoter)',
+      'Section 2: Contact person',
+      'Section 3: The promotion',
+      'Section 4: Prizes',
+      'Section 5: The draw',
+      'Section 6: Attachments and fee',
+      'Declaration by the applicant',
+    ]) {
       expect(html).toContain(heading)
     }
     expect(html).toContain('1.2 ABN or ACN')
@@ -46,7 +66,13 @@ describe('lodgement forms', () => {
 
   it('says on the SA form (and only there) that SA takes it online; carries randomdraws.com and the reused letter (issue 25)', () => {
     const opts = { productName: 'PermitDesk', now: new Date('2026-11-23T00:00:00Z') }
-    const online = { ...input, saElectronicSubmissionOnly: true, usingRandomDrawsDotCom: true, letterOfAuthorityReused: true, applicant: { ...input.applicant, hasLetterOfAuthority: true } }
+    const online = {
+      ...input,
+      saElectronicSubmissionOnly: true,
+      usingRandomDrawsDotCom: true,
+      letterOfAuthorityReused: true,
+      applicant: { ...input.applicant, hasLetterOfAuthority: true },
+    }
     const sa = renderStateApplicationForm('SA', online, opts)
     expect(sa).toContain(MSG_SA_ELECTRONIC_ONLY_FORM)
     expect(sa).toContain('Yes, on randomdraws.com')

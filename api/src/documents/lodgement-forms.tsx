@@ -7,7 +7,18 @@
  * sections and questions, the applicant's declaration with signature lines); and the WA and NT
  * notices where they apply. Printed by the PdfService.
  */
-import { formatAddress, formatCurrency, formatDate, formatSydneyDateAndTime, MSG_SA_ELECTRONIC_ONLY_FORM, promotionTitle, type AddressDraft, type ApplicantDraft, type DrawDraft, type PermitDraft } from '@permitdesk/shared'
+import {
+  formatAddress,
+  formatCurrency,
+  formatDate,
+  formatSydneyDateAndTime,
+  MSG_SA_ELECTRONIC_ONLY_FORM,
+  promotionTitle,
+  type AddressDraft,
+  type ApplicantDraft,
+  type DrawDraft,
+  type PermitDraft,
+} from '@permitdesk/shared'
 import type { ReactNode } from 'react'
 import { renderDocument } from './document-shell'
 
@@ -39,11 +50,16 @@ export type LodgementInput = {
 const TITLES: Record<FormState, { regulator: string; title: (input: LodgementInput) => string; act: string }> = {
   NSW: {
     regulator: 'NSW Fair Trading',
-    title: (input) => (input.hasNswAuthority ? 'Trade promotion lottery: notification under an existing authority' : 'Application for a trade promotion lottery authority'),
+    title: (input) =>
+      input.hasNswAuthority ? 'Trade promotion lottery: notification under an existing authority' : 'Application for a trade promotion lottery authority',
     act: 'Community Gaming Act 2018 (NSW)',
   },
   ACT: { regulator: 'ACT Gambling and Racing Commission', title: () => 'Application for a trade promotion permit', act: 'Lotteries Act 1964 (ACT)' },
-  SA: { regulator: 'Consumer and Business Services (SA)', title: () => 'Application for a trade promotion lottery licence', act: 'Lottery and Gaming Act 1936 (SA)' },
+  SA: {
+    regulator: 'Consumer and Business Services (SA)',
+    title: () => 'Application for a trade promotion lottery licence',
+    act: 'Lottery and Gaming Act 1936 (SA)',
+  },
 }
 
 const text = (value: unknown): string => (value === null || value === undefined || value === '' ? '—' : String(value))
@@ -86,9 +102,9 @@ function Declaration({ state, applicant }: { state: FormState | NoticeState; app
     <>
       <h2>Declaration by the applicant</h2>
       <p>
-        I declare that the information in this {state === 'WA' || state === 'NT' ? 'notice' : 'application'} and its attachments is true and correct; that the promotion will be conducted in
-        accordance with its terms and conditions and the law of {state}; that every prize will be awarded as described; and that I am authorised to make this declaration
-        on behalf of {text(applicant?.organisation)}.
+        I declare that the information in this {state === 'WA' || state === 'NT' ? 'notice' : 'application'} and its attachments is true and correct; that the
+        promotion will be conducted in accordance with its terms and conditions and the law of {state}; that every prize will be awarded as described; and that
+        I am authorised to make this declaration on behalf of {text(applicant?.organisation)}.
       </p>
       <table>
         <tbody>
@@ -140,21 +156,43 @@ function ApplicantSections({ input }: { input: LodgementInput }) {
   return (
     <>
       <Section n={1} title="The applicant (promoter)">
-        <Q n="1.1" label="Name of organisation">{text(a?.organisation)}</Q>
-        <Q n="1.2" label="ABN or ACN">{text(a?.abnacn)}</Q>
-        <Q n="1.3" label="Trading name">{text(a?.tradingName)}</Q>
-        <Q n="1.4" label="Business address">{address(a?.businessAddress)}</Q>
-        <Q n="1.5" label="Postal address">{a?.postalSameAsBusiness ? address(a?.businessAddress) : address(a?.postalAddress)}</Q>
-        <Q n="1.6" label="Website">{text(a?.website)}</Q>
+        <Q n="1.1" label="Name of organisation">
+          {text(a?.organisation)}
+        </Q>
+        <Q n="1.2" label="ABN or ACN">
+          {text(a?.abnacn)}
+        </Q>
+        <Q n="1.3" label="Trading name">
+          {text(a?.tradingName)}
+        </Q>
+        <Q n="1.4" label="Business address">
+          {address(a?.businessAddress)}
+        </Q>
+        <Q n="1.5" label="Postal address">
+          {a?.postalSameAsBusiness ? address(a?.businessAddress) : address(a?.postalAddress)}
+        </Q>
+        <Q n="1.6" label="Website">
+          {text(a?.website)}
+        </Q>
         {a?.hasLetterOfAuthority === true && (
-          <Q n="1.7" label="Lodged by an agent under a letter of authority">{input.letterOfAuthorityReused === true ? 'Yes: the letter lodged with an earlier promotion' : 'Yes: the letter is attached'}</Q>
+          <Q n="1.7" label="Lodged by an agent under a letter of authority">
+            {input.letterOfAuthorityReused === true ? 'Yes: the letter lodged with an earlier promotion' : 'Yes: the letter is attached'}
+          </Q>
         )}
       </Section>
       <Section n={2} title="Contact person">
-        <Q n="2.1" label="Name">{[c?.title, c?.firstName, c?.lastName].filter(Boolean).join(' ') || '—'}</Q>
-        <Q n="2.2" label="Position">{text(c?.position)}</Q>
-        <Q n="2.3" label="Telephone">{text(c?.phone)}</Q>
-        <Q n="2.4" label="E-mail">{text(c?.email)}</Q>
+        <Q n="2.1" label="Name">
+          {[c?.title, c?.firstName, c?.lastName].filter(Boolean).join(' ') || '—'}
+        </Q>
+        <Q n="2.2" label="Position">
+          {text(c?.position)}
+        </Q>
+        <Q n="2.3" label="Telephone">
+          {text(c?.phone)}
+        </Q>
+        <Q n="2.4" label="E-mail">
+          {text(c?.email)}
+        </Q>
       </Section>
     </>
   )
@@ -176,31 +214,65 @@ export function renderStateApplicationForm(state: FormState, input: LodgementInp
       </DocumentHeader>
       <ApplicantSections input={input} />
       <Section n={3} title="The promotion">
-        <Q n="3.1" label="Name of the promotion">{promotionTitle(input.name)}</Q>
-        <Q n="3.2" label="Starts">{p.startDate ? formatSydneyDateAndTime(p.startDate, p.startTime) : '—'}</Q>
-        <Q n="3.3" label="Ends">{p.endDate ? formatSydneyDateAndTime(p.endDate, p.endTime) : '—'}</Q>
-        <Q n="3.4" label="Products or services promoted">{text(p.promotedProducts)}</Q>
-        <Q n="3.5" label="How to enter">{text(p.entryMechanic)}</Q>
-        <Q n="3.6" label="Entry website">{text(p.entryMethodsWebsite)}</Q>
-        <Q n="3.7" label="Open to persons under 18">{yesNo(p.under18s)}</Q>
-        <Q n="3.8" label="Entries allowed per day">{text(p.entriesPerDay)}</Q>
+        <Q n="3.1" label="Name of the promotion">
+          {promotionTitle(input.name)}
+        </Q>
+        <Q n="3.2" label="Starts">
+          {p.startDate ? formatSydneyDateAndTime(p.startDate, p.startTime) : '—'}
+        </Q>
+        <Q n="3.3" label="Ends">
+          {p.endDate ? formatSydneyDateAndTime(p.endDate, p.endTime) : '—'}
+        </Q>
+        <Q n="3.4" label="Products or services promoted">
+          {text(p.promotedProducts)}
+        </Q>
+        <Q n="3.5" label="How to enter">
+          {text(p.entryMechanic)}
+        </Q>
+        <Q n="3.6" label="Entry website">
+          {text(p.entryMethodsWebsite)}
+        </Q>
+        <Q n="3.7" label="Open to persons under 18">
+          {yesNo(p.under18s)}
+        </Q>
+        <Q n="3.8" label="Entries allowed per day">
+          {text(p.entriesPerDay)}
+        </Q>
       </Section>
       <Section n={4} title="Prizes">
-        <Q n="4.1" label="Total prize value (all states)">{formatCurrency(input.totalPrizeValue)}</Q>
-        <Q n="4.2" label={`Prize value in ${state}`}>{typeof stateValue === 'number' ? formatCurrency(stateValue) : '—'}</Q>
-        <Q n="4.3" label="Number of prizes">{text(d.prizeQuantityTotal)}</Q>
-        <Q n="4.4" label="Description of prizes">{text(d.prizeDescription)}</Q>
+        <Q n="4.1" label="Total prize value (all states)">
+          {formatCurrency(input.totalPrizeValue)}
+        </Q>
+        <Q n="4.2" label={`Prize value in ${state}`}>
+          {typeof stateValue === 'number' ? formatCurrency(stateValue) : '—'}
+        </Q>
+        <Q n="4.3" label="Number of prizes">
+          {text(d.prizeQuantityTotal)}
+        </Q>
+        <Q n="4.4" label="Description of prizes">
+          {text(d.prizeDescription)}
+        </Q>
       </Section>
       <Section n={5} title="The draw">
-        <Q n="5.1" label="Date and time of the draw">{drawText(p.finalDraw)}</Q>
-        <Q n="5.2" label="Place of the draw">{[p.finalDraw?.locationOrganisation, address(p.finalDraw?.locationAddress)].filter((v) => v && v !== '—').join('\n') || '—'}</Q>
+        <Q n="5.1" label="Date and time of the draw">
+          {drawText(p.finalDraw)}
+        </Q>
+        <Q n="5.2" label="Place of the draw">
+          {[p.finalDraw?.locationOrganisation, address(p.finalDraw?.locationAddress)].filter((v) => v && v !== '—').join('\n') || '—'}
+        </Q>
         <Q n="5.3" label="Winners drawn electronically">
           {yesNo(input.winnersDrawnElectronically)}
           {input.usingRandomDrawsDotCom === true ? ', on randomdraws.com' : ''}
         </Q>
-        <Q n="5.4" label="Scrutineer">{p.scrutineerRequired ? text(p.scrutineerName) : 'Not required'}</Q>
-        <Q n="5.5" label="Winners notified">{p.finalDraw?.notification?.date ? `By ${text(p.finalDraw.notification.method)} by ${formatDate(p.finalDraw.notification.date)}` : '—'}</Q>
-        <Q n="5.6" label="Unclaimed prize draw">{drawText(p.unclaimedDraw)}</Q>
+        <Q n="5.4" label="Scrutineer">
+          {p.scrutineerRequired ? text(p.scrutineerName) : 'Not required'}
+        </Q>
+        <Q n="5.5" label="Winners notified">
+          {p.finalDraw?.notification?.date ? `By ${text(p.finalDraw.notification.method)} by ${formatDate(p.finalDraw.notification.date)}` : '—'}
+        </Q>
+        <Q n="5.6" label="Unclaimed prize draw">
+          {drawText(p.unclaimedDraw)}
+        </Q>
       </Section>
       <Section n={6} title="Attachments and fee">
         {input.attachments.map((a, i) => (
@@ -239,10 +311,18 @@ export function renderStateNotice(state: NoticeState, input: LodgementInput, { p
       <p>{notice.text}</p>
       <ApplicantSections input={input} />
       <Section n={3} title="The promotion">
-        <Q n="3.1" label="Name of the promotion">{promotionTitle(input.name)}</Q>
-        <Q n="3.2" label="Period">{p.startDate && p.endDate ? `${formatDate(p.startDate)} to ${formatDate(p.endDate)}` : '—'}</Q>
-        <Q n="3.3" label="Total prize value">{formatCurrency(input.totalPrizeValue)}</Q>
-        <Q n="3.4" label="Draw">{drawText(p.finalDraw)}</Q>
+        <Q n="3.1" label="Name of the promotion">
+          {promotionTitle(input.name)}
+        </Q>
+        <Q n="3.2" label="Period">
+          {p.startDate && p.endDate ? `${formatDate(p.startDate)} to ${formatDate(p.endDate)}` : '—'}
+        </Q>
+        <Q n="3.3" label="Total prize value">
+          {formatCurrency(input.totalPrizeValue)}
+        </Q>
+        <Q n="3.4" label="Draw">
+          {drawText(p.finalDraw)}
+        </Q>
       </Section>
       <Declaration state={state} applicant={input.applicant} />
     </>,

@@ -30,7 +30,11 @@ export type TaxInvoiceData = {
 
 export function renderTaxInvoice(invoice: TaxInvoiceData, provider: Provider): string {
   const total = invoice.amount + invoice.gst + invoice.ccSurcharge
-  const status = invoice.cancelledAt ? `Cancelled ${formatDate(invoice.cancelledAt)}` : invoice.paidAt ? `Paid ${formatDate(invoice.paidAt)}${invoice.method ? ` by ${invoice.method === 'bpay' ? 'BPAY' : 'card'}` : ''}` : 'Awaiting payment'
+  const status = invoice.cancelledAt
+    ? `Cancelled ${formatDate(invoice.cancelledAt)}`
+    : invoice.paidAt
+      ? `Paid ${formatDate(invoice.paidAt)}${invoice.method ? ` by ${invoice.method === 'bpay' ? 'BPAY' : 'card'}` : ''}`
+      : 'Awaiting payment'
   return renderDocument(
     `Tax invoice ${invoice.invoiceNumber}`,
     <>
@@ -101,7 +105,9 @@ export function renderTaxInvoice(invoice: TaxInvoiceData, provider: Provider): s
           <tr>
             <td>GST</td>
             <td />
-            <td className="money" data-field="gst">{formatCurrency(invoice.gst)}</td>
+            <td className="money" data-field="gst">
+              {formatCurrency(invoice.gst)}
+            </td>
           </tr>
           {invoice.ccSurcharge > 0 && (
             <tr>

@@ -126,7 +126,20 @@ describe('renderWorkingApplication', () => {
   })
 
   it('has one section per visible wizard section, in order', () => {
-    const order = ['Promo details', 'Applicant', 'Contact person', 'Entry method', 'Final prize draw', 'Unclaimed prize draw', 'Winner notification', 'Prize categories', 'Prize details', 'Attachments', 'Comments', 'Questions']
+    const order = [
+      'Promo details',
+      'Applicant',
+      'Contact person',
+      'Entry method',
+      'Final prize draw',
+      'Unclaimed prize draw',
+      'Winner notification',
+      'Prize categories',
+      'Prize details',
+      'Attachments',
+      'Comments',
+      'Questions',
+    ]
     const headings = [...html.matchAll(/<h2>(?:\d+\. )?([^<]+)<\/h2>/g)].map((m) => m[1].replace(/^\d+\. /, ''))
     expect(headings).toEqual([...order, 'Estimated fees'])
   })
@@ -199,7 +212,8 @@ describe('renderWorkingApplication', () => {
 
   it('leaves out the draws, attachments and comments for a game of skill, and names the applicant Promoter', () => {
     const skill = textOf(render({ ...filled, skillsBasedTC: true }))
-    for (const hidden of ['Final prize draw', 'Unclaimed prize draw', 'Attachments', 'Comments', 'Questions']) expect(skill).not.toMatch(new RegExp(`\\d+\\. ${hidden}`))
+    for (const hidden of ['Final prize draw', 'Unclaimed prize draw', 'Attachments', 'Comments', 'Questions'])
+      expect(skill).not.toMatch(new RegExp(`\\d+\\. ${hidden}`))
     expect(skill).toMatch(/\d+\. Promoter/)
   })
 
@@ -208,7 +222,13 @@ describe('renderWorkingApplication', () => {
   })
 
   it('copes with drafts of other shapes without failing', () => {
-    const odd = render({ ...filled, permit: { startDate: 12, finalDraw: 'soon', entryMethodsValue: 'x' }, applicant: { contact: null }, details: { actionEntry: { actionQuestions: 'none' } }, attachments: [{}] as never })
+    const odd = render({
+      ...filled,
+      permit: { startDate: 12, finalDraw: 'soon', entryMethodsValue: 'x' },
+      applicant: { contact: null },
+      details: { actionEntry: { actionQuestions: 'none' } },
+      attachments: [{}] as never,
+    })
     expect(textOf(odd)).toMatch(/Start date \| Not yet answered/)
   })
 })

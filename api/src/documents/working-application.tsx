@@ -39,13 +39,7 @@ import {
   type PermitRequirements,
   type SectionKey,
 } from '@permitdesk/shared'
-import {
-  advertisingMethodNames,
-  drawMethodNames,
-  entryMethodNames,
-  notificationMethodName,
-  prizeCategoryNames,
-} from '@permitdesk/shared/permits/option-labels'
+import { advertisingMethodNames, drawMethodNames, entryMethodNames, notificationMethodName, prizeCategoryNames } from '@permitdesk/shared/permits/option-labels'
 import { Fragment, type ReactNode } from 'react'
 import { renderDocument } from './document-shell'
 
@@ -116,7 +110,8 @@ const money = (value: unknown): string | undefined => (typeof value === 'number'
 const flags = (value: unknown): number | undefined => (typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : undefined)
 const dateOf = (value: unknown): string | undefined => (typeof value === 'string' ? formatDate(value) || undefined : undefined)
 // A time is shown with the Sydney zone in force on its day (issue 25: one time format).
-const timeOf = (day: unknown, value: unknown): string | undefined => (typeof value === 'string' ? formatSydneyTime(typeof day === 'string' ? day : null, value) || undefined : undefined)
+const timeOf = (day: unknown, value: unknown): string | undefined =>
+  typeof value === 'string' ? formatSydneyTime(typeof day === 'string' ? day : null, value) || undefined : undefined
 const words = (names: string[]): string | undefined => (names.length ? names.join(', ') : undefined)
 const recordOf = <T,>(value: unknown): Partial<T> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Partial<T>) : {})
 const addressOf = (value: unknown): string | undefined => text(formatAddress(recordOf<AddressDraft>(value)))
@@ -276,7 +271,9 @@ const SECTIONS: Record<SectionKey, (ctx: Context) => ReactNode> = {
         {drawn && <DrawRows draw={recordOf<DrawDraft>(permit.finalDraw)} what="draw" />}
         <Row label="Drawn by computer" value={yesNo(computerDraw)} />
         {computerDraw === true && <Row label="Draw system approved" value={yesNo(machineApproved)} />}
-        {computerDraw === true && typeof promotion.usingRandomDrawsDotCom === 'boolean' && <Row label="Run on randomdraws.com" value={yesNo(promotion.usingRandomDrawsDotCom)} />}
+        {computerDraw === true && typeof promotion.usingRandomDrawsDotCom === 'boolean' && (
+          <Row label="Run on randomdraws.com" value={yesNo(promotion.usingRandomDrawsDotCom)} />
+        )}
         {scrutineerAsked && (
           <>
             <Row label="Scrutineer required" value={yesNo(permit.scrutineerRequired)} />
@@ -446,7 +443,12 @@ export function renderWorkingApplication(promotion: WorkingApplicationInput, { p
   const fees = calculateFees({ ...promotion, startDate, saPremium: details.forceSaPremium === true }, { paymentMethod: 'bpay' })
   const status = getPermitStatus(promotion.statusId)
   const title = promotionTitle(promotion.name)
-  const wizard = { managedSubmission: promotion.managedSubmission, skillsBasedTC: promotion.skillsBasedTC, termsAndConditions: promotion.termsAndConditions, ausStates: promotion.ausStates }
+  const wizard = {
+    managedSubmission: promotion.managedSubmission,
+    skillsBasedTC: promotion.skillsBasedTC,
+    termsAndConditions: promotion.termsAndConditions,
+    ausStates: promotion.ausStates,
+  }
   const sections = getWizardSteps(wizard).flatMap((step) => getVisibleSections(step, wizard))
   const ctx: Context = { promotion, permit, applicant, details, attachments, requirements, drawMethods: flags(permit.drawMethodsValue) }
   const sectionName = (key: SectionKey) => (key === 'applicant' && promotion.skillsBasedTC ? 'Promoter' : SECTION_NAMES[key])

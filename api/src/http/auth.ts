@@ -38,7 +38,11 @@ export function clearSessionCookie(res: Response, secure: boolean) {
  * | 'none'). Route access (http/route.ts) only reads the result. The rest of the request runs with
  * its credential known (request-credential.ts), which every changelog row records.
  */
-export function authenticate({ database, config, sessionCache }: Pick<AppDeps, 'database'> & { config?: Pick<AppDeps['config'], 'secureCookies'>; sessionCache?: SessionCache }): RequestHandler {
+export function authenticate({
+  database,
+  config,
+  sessionCache,
+}: Pick<AppDeps, 'database'> & { config?: Pick<AppDeps['config'], 'secureCookies'>; sessionCache?: SessionCache }): RequestHandler {
   const secure = config?.secureCookies ?? false
   return async (req, res, next) => {
     res.locals.sessionState = 'none' satisfies SessionState

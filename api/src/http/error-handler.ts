@@ -20,7 +20,8 @@ export const notFoundApi: RequestHandler = (_req, _res, next) => next(new AppErr
 const REFUSED_VALUE_CODES = new Set(['22003', '22P02', '22P05', '22021', '22007', '22008'])
 function refusedByDatabase(error: unknown): AppError | undefined {
   for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth += 1) {
-    if (typeof e.code === 'string' && REFUSED_VALUE_CODES.has(e.code)) return new AppError('VALIDATION', MSG_FIELD_INVALID, { modelState: { '': [MSG_FIELD_INVALID] } })
+    if (typeof e.code === 'string' && REFUSED_VALUE_CODES.has(e.code))
+      return new AppError('VALIDATION', MSG_FIELD_INVALID, { modelState: { '': [MSG_FIELD_INVALID] } })
   }
   return undefined
 }
@@ -30,7 +31,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (res.headersSent) return
     const parserType = (error as { type?: string } | undefined)?.type
     // A body in a charset or encoding the parser does not read is no more readable JSON than a broken one (found by the front door's property test).
-    if (parserType === 'entity.parse.failed' || parserType === 'charset.unsupported' || parserType === 'encoding.unsupported') error = new AppError('VALIDATION', MSG_BODY_NOT_JSON, { modelState: { '': [MSG_BODY_NOT_JSON] } })
+    if (parserType === 'entity.parse.failed' || parserType === 'charset.unsupported' || parserType === 'encoding.unsupported')
+      error = new AppError('VALIDATION', MSG_BODY_NOT_JSON, { modelState: { '': [MSG_BODY_NOT_JSON] } })
     else if (parserType === 'entity.too.large') error = new AppError('PAYLOAD_TOO_LARGE', MSG_BODY_TOO_LARGE)
     else error = refusedByDatabase(error) ?? error
     const { status, body } = toErrorResponse(error)

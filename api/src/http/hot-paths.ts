@@ -13,7 +13,12 @@ import { readSessionToken } from './auth'
  * headers and the data CSP, server/gateway.ts); `express` takes a request whose body a hot path
  * has read but that it does not answer.
  */
-export type HotPath = (req: IncomingMessage, res: ServerResponse, headers: Readonly<Record<string, string>>, express: (req: IncomingMessage, res: ServerResponse) => void) => boolean
+export type HotPath = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  headers: Readonly<Record<string, string>>,
+  express: (req: IncomingMessage, res: ServerResponse) => void,
+) => boolean
 
 /**
  * The two calls that come most often (issue 31): `GET /api/health` (every load balancer's probe)
@@ -29,11 +34,22 @@ export type HotPath = (req: IncomingMessage, res: ServerResponse, headers: Reado
  * cache, or a body the schema refuses, still goes to Express, with the body already parsed (or the
  * parser's error) handed to its body parser (body-limits.ts), so its answer is the route's own.
  */
-export function hotPaths({ database, cmsState, config, sessionCache }: Pick<AppDeps, 'database' | 'cmsState'> & { config: Pick<AppDeps['config'], 'publicOrigin' | 'secureCookies'>; sessionCache: SessionCache }): HotPath {
+export function hotPaths({
+  database,
+  cmsState,
+  config,
+  sessionCache,
+}: Pick<AppDeps, 'database' | 'cmsState'> & { config: Pick<AppDeps['config'], 'publicOrigin' | 'secureCookies'>; sessionCache: SessionCache }): HotPath {
   const secure = config.secureCookies
   const answer = (res: ServerResponse, headers: Readonly<Record<string, string>>, status: number, body: unknown) => {
     const json = JSON.stringify(body)
-    res.writeHead(status, { ...headers, 'Cache-Control': 'no-store', 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(json)), Vary: 'Accept-Encoding' })
+    res.writeHead(status, {
+      ...headers,
+      'Cache-Control': 'no-store',
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': String(Buffer.byteLength(json)),
+      Vary: 'Accept-Encoding',
+    })
     res.end(json)
   }
   return (req, res, headers, express) => {

@@ -11,7 +11,11 @@ export function openApiRoutes(deps: Pick<AppDeps, 'config'>, all: () => RouteSpe
   let document: unknown
   return [
     route({
-      method: 'get', path: '/openapi.json', access: 'public', summary: 'This OpenAPI 3.1 document.', tag: 'reference',
+      method: 'get',
+      path: '/openapi.json',
+      access: 'public',
+      summary: 'This OpenAPI 3.1 document.',
+      tag: 'reference',
       response: z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }),
       handler: () => (document ??= buildOpenApi(all(), { serverUrl: deps.config.PUBLIC_URL })) as { openapi: string; paths: Record<string, unknown> },
     }),
@@ -47,7 +51,9 @@ export function apiDocsRouter(): Router {
   // A file, not an inline script: the page's CSP runs this origin's scripts only.
   router.get('/docs/init.js', (_req, res) => {
     res.set('Cache-Control', 'no-cache')
-    res.type('text/javascript').send("Scalar.createApiReference('#app', { url: '../openapi.json', withDefaultFonts: false, hideClientButton: true, telemetry: false })\n")
+    res
+      .type('text/javascript')
+      .send("Scalar.createApiReference('#app', { url: '../openapi.json', withDefaultFonts: false, hideClientButton: true, telemetry: false })\n")
   })
   router.get('/docs/scalar.js', (_req, res) => {
     res.set('Cache-Control', 'public, max-age=3600')

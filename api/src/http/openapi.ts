@@ -53,9 +53,13 @@ function responsesOf(spec: RouteSpec) {
       ...(spec.response ? { content: { 'application/json': { schema: jsonSchema(spec.response, 'output') } } } : {}),
     }
   }
-  if (spec.body || spec.query || spec.multipart) responses['400'] = errorResponse('The input is not valid: `modelState` names each field (the root is the key "").')
+  if (spec.body || spec.query || spec.multipart)
+    responses['400'] = errorResponse('The input is not valid: `modelState` names each field (the root is the key "").')
   if (spec.access !== 'public') responses['401'] = errorResponse('Not signed in, or the API key is unknown or revoked.')
-  if (spec.access === 'staff' || spec.access === 'session') responses['403'] = errorResponse(spec.access === 'staff' ? 'Not a staff member, or called with an API key.' : 'Called with an API key (this call needs a signed-in session).')
+  if (spec.access === 'staff' || spec.access === 'session')
+    responses['403'] = errorResponse(
+      spec.access === 'staff' ? 'Not a staff member, or called with an API key.' : 'Called with an API key (this call needs a signed-in session).',
+    )
   if (spec.access !== 'public') responses['404'] = errorResponse("The record does not exist, or is another customer's.")
   if (spec.idempotent) responses['422'] = errorResponse('The Idempotency-Key was already used with a different body.')
   responses['429'] = errorResponse('Too many requests: wait for `Retry-After` seconds.')
@@ -79,9 +83,17 @@ export function buildOpenApi(specs: RouteSpec[], { serverUrl, version = '1' }: {
     const tag = spec.tag ?? spec.path.split('/')[1] ?? 'api'
     tags.add(tag)
     const parameters = parametersOf(spec)
-    for (const header of spec.headers ?? []) parameters.push({ name: header.name, in: 'header', required: header.required ?? false, description: header.description, schema: { type: 'string' } })
+    for (const header of spec.headers ?? [])
+      parameters.push({ name: header.name, in: 'header', required: header.required ?? false, description: header.description, schema: { type: 'string' } })
     if (spec.idempotent) {
-      parameters.push({ name: 'Idempotency-Key', in: 'header', required: false, description: 'Any unique string (1 to 200 characters). The same key with the same body within 24 hours answers the first answer again; with a different body, 422.', schema: { type: 'string', minLength: 1, maxLength: 200 } })
+      parameters.push({
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        description:
+          'Any unique string (1 to 200 characters). The same key with the same body within 24 hours answers the first answer again; with a different body, 422.',
+        schema: { type: 'string', minLength: 1, maxLength: 200 },
+      })
     }
     const requestBody = requestBodyOf(spec)
     ;(paths[path] ??= {})[spec.method] = {
@@ -106,7 +118,10 @@ export function buildOpenApi(specs: RouteSpec[], { serverUrl, version = '1' }: {
         '**Money** is a JSON number of dollars with at most two decimals, in requests and answers (`totalPrizeValue`, `prizeValue*`, every `feeDue_*`).',
         '**Round trips**: what a read returns, the matching write accepts; read-only fields sent back are ignored. `versionNumber` is the concurrency token (a stale save gets 409).',
         '**Errors** are `{ message, modelState, code }`: `message` is a sentence for a person, `modelState` maps dotted field paths to messages (the root is ""), `code` is one of ' +
-          Object.keys(ERROR_CODES).map((c) => `\`${c}\``).join(', ') + '.',
+          Object.keys(ERROR_CODES)
+            .map((c) => `\`${c}\``)
+            .join(', ') +
+          '.',
         '**Auth**: the session cookie of a browser sign-in, or `Authorization: Bearer <API key>` (create keys on the account screen) on the customer calls.',
       ].join('\n'),
     },

@@ -15,7 +15,10 @@ export function warnUntrustedForwarding(logger: Logger): RequestHandler {
       const peer = req.socket.remoteAddress ?? ''
       if (!trust(peer, 0)) {
         warned = true
-        logger.warn('X-Forwarded-For arrives from an address TRUST_PROXY does not trust: it is ignored, and per-address limits count every client behind that proxy as one. Set TRUST_PROXY to the proxy (docs/security.md).', { peer })
+        logger.warn(
+          'X-Forwarded-For arrives from an address TRUST_PROXY does not trust: it is ignored, and per-address limits count every client behind that proxy as one. Set TRUST_PROXY to the proxy (docs/security.md).',
+          { peer },
+        )
       }
     }
     next()

@@ -15,11 +15,15 @@ export async function startLodgementPackWorker(
   await boss.createQueue(LODGEMENT_PACK_QUEUE, { policy: 'short' })
   if (retryDelaySeconds !== undefined) lodgementPackRuntime.retryDelaySeconds = retryDelaySeconds
   lodgementPackRuntime.queue = boss
-  const workerId = await boss.work<LodgementPackJob, void, { pollingIntervalSeconds: number; batchSize: number; includeMetadata: true }>(LODGEMENT_PACK_QUEUE, { pollingIntervalSeconds, batchSize: 1, includeMetadata: true }, async ([job]) => {
-    if (!job) return
-    // The job's own retry limit (set when it was sent) says whether this is its last attempt.
-    await buildLodgementPackNow(deps, job.data.promotionId, { attempt: job.retryCount + 1, lastAttempt: job.retryCount >= job.retryLimit })
-  })
+  const workerId = await boss.work<LodgementPackJob, void, { pollingIntervalSeconds: number; batchSize: number; includeMetadata: true }>(
+    LODGEMENT_PACK_QUEUE,
+    { pollingIntervalSeconds, batchSize: 1, includeMetadata: true },
+    async ([job]) => {
+      if (!job) return
+      // The job's own retry limit (set when it was sent) says whether this is its last attempt.
+      await buildLodgementPackNow(deps, job.data.promotionId, { attempt: job.retryCount + 1, lastAttempt: job.retryCount >= job.retryLimit })
+    },
+  )
   return async () => {
     await boss.offWork(LODGEMENT_PACK_QUEUE, { id: workerId })
     if (lodgementPackRuntime.queue === boss) lodgementPackRuntime.queue = undefined

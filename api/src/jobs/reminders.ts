@@ -26,8 +26,16 @@ export async function startReminderWorker(boss: PgBoss, given: ReminderWorkerDep
     if (found && !found.promotion.deleted) await replanPromotionReminders(db, found.promotion, { now: deps.now(), queue: deps.queue })
   }
   const every = { pollingIntervalSeconds: Math.min(pollingIntervalSeconds, 1) }
-  const onSaved: EventHandler<'promotion.saved'> = { name: 'reminders-on-promotion-saved', type: 'promotion.saved', handle: (event, tx) => replan(event.payload.promotionId, tx) }
-  const onReminders: EventHandler<'reminders.saved'> = { name: 'reminders-on-reminders-saved', type: 'reminders.saved', handle: (event, tx) => replan(event.payload.promotionId, tx) }
+  const onSaved: EventHandler<'promotion.saved'> = {
+    name: 'reminders-on-promotion-saved',
+    type: 'promotion.saved',
+    handle: (event, tx) => replan(event.payload.promotionId, tx),
+  }
+  const onReminders: EventHandler<'reminders.saved'> = {
+    name: 'reminders-on-reminders-saved',
+    type: 'reminders.saved',
+    handle: (event, tx) => replan(event.payload.promotionId, tx),
+  }
   const stopHandlers = [await startEventHandler(boss, deps, onSaved, every), await startEventHandler(boss, deps, onReminders, every)]
   for (const id of await promotionIdsWithReminders(deps.database.db)) await replan(id)
   return async () => {

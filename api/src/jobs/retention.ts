@@ -15,6 +15,9 @@ export async function startRetention(boss: PgBoss, deps: RetentionDeps & { now?:
   await boss.schedule(RETENTION_QUEUE, RETENTION_CRON, undefined, { tz: 'Australia/Sydney' })
   await boss.work(RETENTION_QUEUE, async () => {
     const outcomes = await runRetention(deps, deps.now?.() ?? new Date())
-    deps.logger.info('entrant data retention ran', { deleted: outcomes.filter((o) => o.action === 'delete').length, held: outcomes.filter((o) => o.action === 'hold').length })
+    deps.logger.info('entrant data retention ran', {
+      deleted: outcomes.filter((o) => o.action === 'delete').length,
+      held: outcomes.filter((o) => o.action === 'hold').length,
+    })
   })
 }

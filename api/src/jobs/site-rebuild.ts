@@ -23,6 +23,8 @@ export async function startSiteRebuilds(boss: PgBoss, deps: RebuildDeps & { logg
     for (const job of jobs) await rebuildSite(deps, job.data?.reason ?? 'content published')
   })
   return installSiteRebuildBridge((reason: string) =>
-    requestSiteRebuild(boss, reason).catch((error: unknown) => deps.logger.error('could not queue a site rebuild', { error: error instanceof Error ? error.message : String(error) })),
+    requestSiteRebuild(boss, reason).catch((error: unknown) =>
+      deps.logger.error('could not queue a site rebuild', { error: error instanceof Error ? error.message : String(error) }),
+    ),
   )
 }

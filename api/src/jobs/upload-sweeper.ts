@@ -9,7 +9,11 @@ export const UPLOAD_SWEEP_QUEUE = 'upload-sweep'
 export const UPLOAD_SWEEP_CRON = '41 * * * *'
 
 /** Schedules the removal of uploads never attached after 24 hours, and works the queue in this process. */
-export async function startUploadSweeper(boss: PgBoss, deps: { db: Db; storage: FileStorage; logger: Logger }, options: { pollingIntervalSeconds?: number } = {}) {
+export async function startUploadSweeper(
+  boss: PgBoss,
+  deps: { db: Db; storage: FileStorage; logger: Logger },
+  options: { pollingIntervalSeconds?: number } = {},
+) {
   await boss.createQueue(UPLOAD_SWEEP_QUEUE, { policy: 'singleton' })
   await boss.schedule(UPLOAD_SWEEP_QUEUE, UPLOAD_SWEEP_CRON)
   await boss.work(UPLOAD_SWEEP_QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async () => {

@@ -16,7 +16,10 @@ export function markTestMode(message: MailMessage): MailMessage {
   return {
     ...message,
     text: `${MSG_TEST_MODE}\n\n${message.text}`,
-    html: message.html.replace(/(<body[^>]*>)/, `$1<p style="margin:0;padding:8px;background:#8a4b00;color:#fff;text-align:center;font-weight:700">${MSG_TEST_MODE}</p>`),
+    html: message.html.replace(
+      /(<body[^>]*>)/,
+      `$1<p style="margin:0;padding:8px;background:#8a4b00;color:#fff;text-align:center;font-weight:700">${MSG_TEST_MODE}</p>`,
+    ),
   }
 }
 

@@ -34,7 +34,8 @@ const NOT_SHOWN = new Set(['api/src/mail/create-mailer.ts' /* outbox file names 
 function sources(folder: string): string[] {
   const dir = path.join(root, folder)
   if (!fs.existsSync(dir)) return []
-  return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((file) => /\.(ts|tsx)$/.test(file) && !/\.test\.tsx?$/.test(file))
     .map((file) => path.join(folder, file))
     .filter((file) => !NOT_SHOWN.has(file))

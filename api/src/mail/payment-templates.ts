@@ -4,7 +4,10 @@ import { layout, type Brand, type Email } from './templates'
 
 type InvoiceFacts = { invoiceNumber: number; total: number; promotionName: string; dashboardUrl: string }
 
-export function paymentReceiptTemplate(brand: Brand, { firstName, invoiceNumber, total, promotionName, dashboardUrl, method }: InvoiceFacts & { firstName: string; method: 'card' | 'bpay' }): Email {
+export function paymentReceiptTemplate(
+  brand: Brand,
+  { firstName, invoiceNumber, total, promotionName, dashboardUrl, method }: InvoiceFacts & { firstName: string; method: 'card' | 'bpay' },
+): Email {
   return layout(brand, {
     subject: `Payment received: tax invoice ${invoiceNumber}`,
     heading: `Thank you, ${firstName}`,
@@ -16,7 +19,10 @@ export function paymentReceiptTemplate(brand: Brand, { firstName, invoiceNumber,
   })
 }
 
-export function bpayInstructionsTemplate(brand: Brand, { firstName, invoiceNumber, total, promotionName, dashboardUrl, billerCode, crn }: InvoiceFacts & { firstName: string; billerCode: string; crn: string }): Email {
+export function bpayInstructionsTemplate(
+  brand: Brand,
+  { firstName, invoiceNumber, total, promotionName, dashboardUrl, billerCode, crn }: InvoiceFacts & { firstName: string; billerCode: string; crn: string },
+): Email {
   return layout(brand, {
     subject: `BPAY payment details for invoice ${invoiceNumber}`,
     heading: `Hello ${firstName}`,
@@ -33,7 +39,16 @@ export function bpayInstructionsTemplate(brand: Brand, { firstName, invoiceNumbe
 }
 
 /** After "Pay and submit": the status in the customer's words and what happens next (shared status vocabulary). */
-export function submittedTemplate(brand: Brand, { firstName, promotionName, statusName, nextStep, dashboardUrl }: { firstName: string; promotionName: string; statusName: string; nextStep: string; dashboardUrl: string }): Email {
+export function submittedTemplate(
+  brand: Brand,
+  {
+    firstName,
+    promotionName,
+    statusName,
+    nextStep,
+    dashboardUrl,
+  }: { firstName: string; promotionName: string; statusName: string; nextStep: string; dashboardUrl: string },
+): Email {
   return layout(brand, {
     subject: `${promotionName}: ${statusName}`,
     heading: `Hello ${firstName}`,
@@ -42,7 +57,10 @@ export function submittedTemplate(brand: Brand, { firstName, promotionName, stat
   })
 }
 
-export function invoiceCopyTemplate(brand: Brand, { firstName, invoiceNumber, promotionName, dashboardUrl }: { firstName: string; invoiceNumber: number; promotionName: string; dashboardUrl: string }): Email {
+export function invoiceCopyTemplate(
+  brand: Brand,
+  { firstName, invoiceNumber, promotionName, dashboardUrl }: { firstName: string; invoiceNumber: number; promotionName: string; dashboardUrl: string },
+): Email {
   return layout(brand, {
     subject: `Tax invoice ${invoiceNumber}`,
     heading: `Hello ${firstName}`,
@@ -51,7 +69,10 @@ export function invoiceCopyTemplate(brand: Brand, { firstName, invoiceNumber, pr
   })
 }
 
-export function amendmentStartedTemplate(brand: Brand, { firstName, promotionName, editUrl }: { firstName: string; promotionName: string; editUrl: string }): Email {
+export function amendmentStartedTemplate(
+  brand: Brand,
+  { firstName, promotionName, editUrl }: { firstName: string; promotionName: string; editUrl: string },
+): Email {
   return layout(brand, {
     subject: `${promotionName}: amendment started`,
     heading: `Hello ${firstName}`,
@@ -63,12 +84,16 @@ export function amendmentStartedTemplate(brand: Brand, { firstName, promotionNam
   })
 }
 
-
-export function additionalPaymentDueTemplate(brand: Brand, { firstName, promotionName, total, dashboardUrl }: { firstName: string; promotionName: string; total: number; dashboardUrl: string }): Email {
+export function additionalPaymentDueTemplate(
+  brand: Brand,
+  { firstName, promotionName, total, dashboardUrl }: { firstName: string; promotionName: string; total: number; dashboardUrl: string },
+): Email {
   return layout(brand, {
     subject: `${promotionName}: additional payment due`,
     heading: `Hello ${firstName}`,
-    paragraphs: [`The changes to ${promotionName} raised its fees. An additional payment of ${formatCurrency(total)} (including GST) is due; only the difference is charged.`],
+    paragraphs: [
+      `The changes to ${promotionName} raised its fees. An additional payment of ${formatCurrency(total)} (including GST) is due; only the difference is charged.`,
+    ],
     action: { label: 'Pay the additional fees', url: dashboardUrl },
   })
 }

@@ -1,7 +1,10 @@
 /** E-mails the staff console sends (issue 13): action required, permit number, e-mail changed. */
 import { layout, type Brand, type Email } from './templates'
 
-export function actionRequiredTemplate(brand: Brand, { firstName, promotionName, url, items }: { firstName: string; promotionName: string; url: string; items: string[] }): Email {
+export function actionRequiredTemplate(
+  brand: Brand,
+  { firstName, promotionName, url, items }: { firstName: string; promotionName: string; url: string; items: string[] },
+): Email {
   return layout(brand, {
     subject: `Action required: ${promotionName}`,
     heading: `Hello ${firstName}`,
@@ -11,7 +14,10 @@ export function actionRequiredTemplate(brand: Brand, { firstName, promotionName,
   })
 }
 
-export function permitNumberUpdateTemplate(brand: Brand, { firstName, promotionName, url, numbers }: { firstName: string; promotionName: string; url: string; numbers: string[] }): Email {
+export function permitNumberUpdateTemplate(
+  brand: Brand,
+  { firstName, promotionName, url, numbers }: { firstName: string; promotionName: string; url: string; numbers: string[] },
+): Email {
   return layout(brand, {
     subject: `Permit numbers for ${promotionName}`,
     heading: `Hello ${firstName}`,
@@ -30,7 +36,10 @@ export function emailChangedTemplate(brand: Brand, { firstName, oldEmail, newEma
 }
 
 /** The WA notice (001 §4, issue 26): to the WA department, the notice PDF attached. */
-export function waNoticeTemplate(brand: Brand, { promotionName, promotionId, promoter, period }: { promotionName: string; promotionId: number; promoter: string; period: string }): Email {
+export function waNoticeTemplate(
+  brand: Brand,
+  { promotionName, promotionId, promoter, period }: { promotionName: string; promotionId: number; promoter: string; period: string },
+): Email {
   return layout(brand, {
     subject: `WA trade promotion notice: ${promotionName} (${brand.productName} ${promotionId})`,
     heading: 'Trade promotion notice',

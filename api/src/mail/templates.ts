@@ -25,13 +25,21 @@ export function supportEmailFor(config: Pick<Config, 'PUBLIC_URL' | 'MAIL_FROM'>
   return fromAddress ?? `support@${new URL(config.PUBLIC_URL).hostname}`
 }
 
-export const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
 export type Email = { subject: string; html: string; text: string }
 
 /** One layout for every message: a heading, paragraphs, one button, and the same in plain text. */
-export function layout(brand: Brand, { subject, heading, paragraphs, action, footer }: { subject: string; heading: string; paragraphs: string[]; action?: { label: string; url: string }; footer?: string }): Email {
+export function layout(
+  brand: Brand,
+  {
+    subject,
+    heading,
+    paragraphs,
+    action,
+    footer,
+  }: { subject: string; heading: string; paragraphs: string[]; action?: { label: string; url: string }; footer?: string },
+): Email {
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;background:#fbfbf8;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#14213d">
@@ -41,8 +49,12 @@ export function layout(brand: Brand, { subject, heading, paragraphs, action, foo
 <tr><td style="padding:24px 28px;font-size:16px;line-height:1.5">
 <h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(heading)}</h1>
 ${paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('\n')}
-${action ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#0b6e4f;color:#fff;padding:12px 20px;border-radius:4px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p>
-<p style="margin:0 0 16px;font-size:14px;color:#5c6370">If the button does not work, copy this address into your browser:<br><span style="word-break:break-all">${escapeHtml(action.url)}</span></p>` : ''}
+${
+  action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#0b6e4f;color:#fff;padding:12px 20px;border-radius:4px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:14px;color:#5c6370">If the button does not work, copy this address into your browser:<br><span style="word-break:break-all">${escapeHtml(action.url)}</span></p>`
+    : ''
+}
 ${footer ? `<p style="margin:0;font-size:14px;color:#5c6370">${escapeHtml(footer)}</p>` : ''}
 </td></tr>
 <tr><td style="padding:16px 28px;border-top:1px solid #e3e3dc;font-size:13px;color:#5c6370">${escapeHtml(brand.productName)} · <a href="mailto:${escapeHtml(brand.supportEmail)}" style="color:#5c6370">${escapeHtml(brand.supportEmail)}</a></td></tr>

@@ -10,7 +10,11 @@ export type SandboxMode = 'sandbox' | 'no-sandbox: running as root' | 'no-sandbo
 
 type Log = { info: (message: string, fields?: Record<string, unknown>) => void; warn: (message: string, fields?: Record<string, unknown>) => void }
 
-export async function launchSandboxed<B>(launch: (args: string[]) => Promise<B>, args: string[], { uid, log }: { uid: number | undefined; log?: Log }): Promise<{ browser: B; mode: SandboxMode }> {
+export async function launchSandboxed<B>(
+  launch: (args: string[]) => Promise<B>,
+  args: string[],
+  { uid, log }: { uid: number | undefined; log?: Log },
+): Promise<{ browser: B; mode: SandboxMode }> {
   if (uid === 0) {
     log?.info('PDF printing: Chromium runs without its sandbox (the server runs as root; run it as another user to sandbox it)')
     return { browser: await launch(['--no-sandbox', ...args]), mode: 'no-sandbox: running as root' }
@@ -20,7 +24,9 @@ export async function launchSandboxed<B>(launch: (args: string[]) => Promise<B>,
     log?.info('PDF printing: Chromium runs in its sandbox')
     return { browser, mode: 'sandbox' }
   } catch (error) {
-    log?.warn('PDF printing: the Chromium sandbox could not start (no user namespaces here?); running without it', { error: error instanceof Error ? error.message.split('\n')[0] : String(error) })
+    log?.warn('PDF printing: the Chromium sandbox could not start (no user namespaces here?); running without it', {
+      error: error instanceof Error ? error.message.split('\n')[0] : String(error),
+    })
     return { browser: await launch(['--no-sandbox', ...args]), mode: 'no-sandbox: the sandbox could not start' }
   }
 }

@@ -75,7 +75,14 @@ export class PdfService {
           handleSIGHUP: false,
           args,
         })
-      const args = ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-gpu', '--no-first-run', '--font-render-hinting=none']
+      const args = [
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-gpu',
+        '--no-first-run',
+        '--font-render-hinting=none',
+      ]
       // The sandbox where the kernel allows it (chromium-sandbox.ts); said once per process.
       this.browser = launchSandboxed(launch, args, { uid: process.getuid?.(), log: this.sandboxLogged ? undefined : this.logger })
         .then(({ browser, mode }) => {
@@ -106,7 +113,8 @@ export class PdfService {
   private async acquire(priority: PdfPriority = 'customer'): Promise<Page> {
     if (priority === 'anonymous') {
       const full = () => this.busy >= this.poolSize || this.anonymousBusy >= this.anonymousLimit
-      if (full() && this.waitingAnonymous.length >= this.maxAnonymousQueue) throw new AppError('UNAVAILABLE', undefined, { retryAfterSeconds: PDF_RETRY_AFTER_SECONDS })
+      if (full() && this.waitingAnonymous.length >= this.maxAnonymousQueue)
+        throw new AppError('UNAVAILABLE', undefined, { retryAfterSeconds: PDF_RETRY_AFTER_SECONDS })
       while (full()) await new Promise<void>((resolve) => this.waitingAnonymous.push(resolve))
       this.anonymousBusy++
     } else {

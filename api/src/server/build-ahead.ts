@@ -9,4 +9,8 @@ import { buildCms, buildDrawVerifier, buildWizard } from './build'
 const say = (line: string) => process.stdout.write(`  ${line}\n`)
 await buildWizard(say)
 await buildDrawVerifier(say)
-await buildCms(say, { DATABASE_URL: 'postgres://build@localhost/build', PAYLOAD_SECRET: 'build-only-secret-0123456789abcdef', PUBLIC_URL: 'http://localhost:3000' })
+await buildCms(say, {
+  DATABASE_URL: 'postgres://build@localhost/build',
+  PAYLOAD_SECRET: 'build-only-secret-0123456789abcdef',
+  PUBLIC_URL: 'http://localhost:3000',
+})

@@ -28,7 +28,13 @@ describe('a build is keyed by its sources', () => {
     const output = path.join(dir, 'part-out', 'done')
     const target = { sources: [src], output, stampFile: path.join(dir, 'part-out', 'stamp.json') }
     let builds = 0
-    const build = () => buildIfStale({ ...target, name: 'part', progress: () => {}, build: async () => (fs.mkdirSync(path.dirname(output), { recursive: true }), fs.writeFileSync(output, 'x'), builds++) })
+    const build = () =>
+      buildIfStale({
+        ...target,
+        name: 'part',
+        progress: () => {},
+        build: async () => (fs.mkdirSync(path.dirname(output), { recursive: true }), fs.writeFileSync(output, 'x'), builds++),
+      })
     expect(isBuilt(target)).toBe(false)
     expect(await build()).toBe(true)
     expect(isBuilt(target)).toBe(true)

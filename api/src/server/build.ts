@@ -113,7 +113,8 @@ export async function buildWizard(progress: Progress) {
     ...wizardTarget,
     name: 'the wizard app',
     // A production bundle whatever the server's own NODE_ENV (issue 11): under development/test Vite ships React's dev build.
-    build: () => runStep(path.join(binDir, 'vite'), ['build', '--logLevel', 'warn'], { cwd: parts.wizard, label: 'wizard build', env: { NODE_ENV: 'production' } }),
+    build: () =>
+      runStep(path.join(binDir, 'vite'), ['build', '--logLevel', 'warn'], { cwd: parts.wizard, label: 'wizard build', env: { NODE_ENV: 'production' } }),
     progress,
   })
 }
@@ -133,7 +134,16 @@ export async function buildDrawVerifier(progress: Progress) {
     name: 'the draw verify panel',
     build: async () => {
       const esbuild = await import('esbuild')
-      await esbuild.build({ entryPoints: [VERIFY_PANEL_SOURCE], outfile: VERIFY_PANEL_BUNDLE, bundle: true, format: 'esm', platform: 'browser', target: 'es2022', minify: true, logLevel: 'warning' })
+      await esbuild.build({
+        entryPoints: [VERIFY_PANEL_SOURCE],
+        outfile: VERIFY_PANEL_BUNDLE,
+        bundle: true,
+        format: 'esm',
+        platform: 'browser',
+        target: 'es2022',
+        minify: true,
+        logLevel: 'warning',
+      })
     },
     progress,
   })
@@ -147,7 +157,13 @@ export async function buildDrawVerifier(progress: Progress) {
 export function cmsTarget(buildDir = '.next'): BuildTarget {
   const dir = path.join(parts.cms, buildDir)
   return {
-    sources: [path.join(parts.cms, 'src'), path.join(parts.cms, 'next.config.mjs'), path.join(parts.cms, 'package.json'), path.join(repoRoot, 'package-lock.json'), ...sharedSources],
+    sources: [
+      path.join(parts.cms, 'src'),
+      path.join(parts.cms, 'next.config.mjs'),
+      path.join(parts.cms, 'package.json'),
+      path.join(repoRoot, 'package-lock.json'),
+      ...sharedSources,
+    ],
     output: path.join(dir, 'BUILD_ID'),
     stampFile: path.join(dir, '.build-stamp.json'),
   }
@@ -174,7 +190,12 @@ export async function buildCms(
     name: 'the CMS admin (Next.js, about a minute the first time)',
     build: async () => {
       options.onStep?.('importmap')
-      await runStep(path.join(binDir, 'payload'), ['generate:importmap'], { cwd: parts.cms, env: buildEnvironment, label: 'CMS import map', signal: options.signal })
+      await runStep(path.join(binDir, 'payload'), ['generate:importmap'], {
+        cwd: parts.cms,
+        env: buildEnvironment,
+        label: 'CMS import map',
+        signal: options.signal,
+      })
       options.onStep?.('compiling')
       await runStep(path.join(binDir, 'next'), ['build'], {
         cwd: parts.cms,

@@ -102,22 +102,26 @@ describe('the progress of the build', () => {
 
   it('never goes backwards as the steps and the time advance, and stays within 0..100', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: 400 })), { maxLength: 30 }), fc.integer({ min: 1, max: 600 }), (moves, expected) => {
-        let now = 0
-        const admin = new CmsAdmin({ expectedSeconds: expected, now: () => now })
-        let stepIndex = 0
-        let last = admin.progress().percent
-        for (const [forward, seconds] of moves) {
-          stepIndex = Math.min(steps.length - 1, stepIndex + (forward > 3 ? 1 : 0))
-          admin.setStep(steps[stepIndex]!)
-          now += seconds * 1000
-          const { percent } = admin.progress()
-          expect(percent).toBeGreaterThanOrEqual(last)
-          expect(percent).toBeGreaterThanOrEqual(0)
-          expect(percent).toBeLessThanOrEqual(100)
-          last = percent
-        }
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: 400 })), { maxLength: 30 }),
+        fc.integer({ min: 1, max: 600 }),
+        (moves, expected) => {
+          let now = 0
+          const admin = new CmsAdmin({ expectedSeconds: expected, now: () => now })
+          let stepIndex = 0
+          let last = admin.progress().percent
+          for (const [forward, seconds] of moves) {
+            stepIndex = Math.min(steps.length - 1, stepIndex + (forward > 3 ? 1 : 0))
+            admin.setStep(steps[stepIndex]!)
+            now += seconds * 1000
+            const { percent } = admin.progress()
+            expect(percent).toBeGreaterThanOrEqual(last)
+            expect(percent).toBeGreaterThanOrEqual(0)
+            expect(percent).toBeLessThanOrEqual(100)
+            last = percent
+          }
+        },
+      ),
     )
   })
 

@@ -97,9 +97,20 @@ function answerNotReady(req: Request, res: Response, state: CmsAdminState, progr
   res.set('Cache-Control', 'no-store')
   if (state === 'building') res.set('Retry-After', String(RETRY_AFTER_SECONDS))
   const lower = req.path.toLowerCase()
-  const page = (req.method === 'GET' || req.method === 'HEAD') && lower !== '/cms-api' && !lower.startsWith('/cms-api/') && !lower.startsWith('/_next/') && req.accepts(['json', 'html']) === 'html'
+  const page =
+    (req.method === 'GET' || req.method === 'HEAD') &&
+    lower !== '/cms-api' &&
+    !lower.startsWith('/cms-api/') &&
+    !lower.startsWith('/_next/') &&
+    req.accepts(['json', 'html']) === 'html'
   if (!page) {
-    res.json({ message: state === 'failed' ? `${MSG_CMS_BUILD_FAILED}. ${MSG_CMS_BUILD_FAILED_DETAIL}` : MSG_CMS_PREPARING_RETRY, modelState: {}, code: 'CMS_NOT_READY', state, progress })
+    res.json({
+      message: state === 'failed' ? `${MSG_CMS_BUILD_FAILED}. ${MSG_CMS_BUILD_FAILED_DETAIL}` : MSG_CMS_PREPARING_RETRY,
+      modelState: {},
+      code: 'CMS_NOT_READY',
+      state,
+      progress,
+    })
     return
   }
   res.set('Content-Security-Policy', PAGE_CSP)

@@ -14,9 +14,20 @@ import { parts, repoRoot } from './paths'
  * (`cmsContentWatermark`: any save, publish or delete, by this process or another one).
  * The stamp sits beside the exported file, so a data directory never trusts another's export.
  */
-export async function prepareCms(options: { databaseUrl: string; contentFile: string; env: Record<string, string | undefined>; progress: Progress }): Promise<'ran' | 'current'> {
+export async function prepareCms(options: {
+  databaseUrl: string
+  contentFile: string
+  env: Record<string, string | undefined>
+  progress: Progress
+}): Promise<'ran' | 'current'> {
   const stampFile = `${options.contentFile}.stamp`
-  const sources = [path.join(parts.cms, 'src'), path.join(parts.cms, 'scripts'), path.join(parts.cms, 'package.json'), path.join(repoRoot, 'package-lock.json'), path.join(parts.shared, 'src')]
+  const sources = [
+    path.join(parts.cms, 'src'),
+    path.join(parts.cms, 'scripts'),
+    path.join(parts.cms, 'package.json'),
+    path.join(repoRoot, 'package-lock.json'),
+    path.join(parts.shared, 'src'),
+  ]
   // Not the database's address: the embedded server's port changes between starts, and the content watermark speaks for the database.
   const { DATABASE_URL: _address, ...settings } = options.env
   const inputs = fingerprint(sources, JSON.stringify(Object.entries(settings).sort()))

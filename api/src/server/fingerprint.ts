@@ -21,7 +21,8 @@ export function fingerprint(roots: string[], extra = ''): string {
       return
     }
     if (stat.isDirectory()) {
-      for (const name of fs.readdirSync(entry).sort()) if (!SKIP.has(name) && !name.startsWith('.next') && !name.endsWith('.test.ts')) walk(path.join(entry, name))
+      for (const name of fs.readdirSync(entry).sort())
+        if (!SKIP.has(name) && !name.startsWith('.next') && !name.endsWith('.test.ts')) walk(path.join(entry, name))
     } else {
       hash.update(`${path.relative(repoRoot, entry)}:${stat.size}\n`)
       hash.update(fs.readFileSync(entry))

@@ -42,7 +42,21 @@ export function createGateway({
   gateway.set('trust proxy', config.TRUST_PROXY)
   gateway.use(securityHeaders(config))
 
-  const apiPaths = ['/api', '/error', '/download', '/draws', '/winners', '/promotions/downloadpdfs', '/promotions/downloadworkingpdf', '/promotions/downloadcalendarfile', '/t', '/promotions/downloadterms', '/calendar/feed', '/unsubscribe', '/promotions/compliancepack']
+  const apiPaths = [
+    '/api',
+    '/error',
+    '/download',
+    '/draws',
+    '/winners',
+    '/promotions/downloadpdfs',
+    '/promotions/downloadworkingpdf',
+    '/promotions/downloadcalendarfile',
+    '/t',
+    '/promotions/downloadterms',
+    '/calendar/feed',
+    '/unsubscribe',
+    '/promotions/compliancepack',
+  ]
   // HOSTED_TERMS_HOSTS: the T&C short-code domains serve the hosted terms pages and nothing else.
   const termsHosts = new Set(config.HOSTED_TERMS_HOSTS ?? [])
   gateway.use((req, res, next) => {
@@ -80,7 +94,9 @@ export function createGateway({
     // Unsafe calls from another origin are refused as /api refuses them (issue 24): a SameSite=Lax
     // cookie alone does not stop a same-site page or a top-level form post.
     gateway.use(['/cms-api', '/cms'], cmsSameOrigin(config.publicOrigin))
-    gateway.use(['/cms-api', '/cms'], (req, res, next) => ((req.headers['content-type'] ?? '').startsWith('multipart/') ? cmsUploadLimit(req, res, next) : cmsApiLimit(req, res, next)))
+    gateway.use(['/cms-api', '/cms'], (req, res, next) =>
+      (req.headers['content-type'] ?? '').startsWith('multipart/') ? cmsUploadLimit(req, res, next) : cmsApiLimit(req, res, next),
+    )
     gateway.all(['/cms', '/cms/*splat', '/cms-api', '/cms-api/*splat', '/_next/*splat'], toNext)
   }
 
@@ -102,7 +118,10 @@ export function createGateway({
     return cachedIndex
   }
   // Hashed by Vite: kept a year; served from memory, compressed once (memory-static.ts).
-  gateway.use('/app', memoryStatic(wizardDist, { fallthrough: false, setHeaders: (res) => void res.set('Cache-Control', 'public, max-age=31536000, immutable') }))
+  gateway.use(
+    '/app',
+    memoryStatic(wizardDist, { fallthrough: false, setHeaders: (res) => void res.set('Cache-Control', 'public, max-age=31536000, immutable') }),
+  )
   gateway.get('/*splat', (req, res, next) => {
     const pathname = req.path
     if (!pathname.endsWith('/') && isAppRoute(`${pathname}/`, config.STAFF_PATH)) {
@@ -132,7 +151,11 @@ export function createGateway({
   gateway.use((_req, res) => {
     res.status(404)
     // Relative to root: `send` refuses absolute paths with a dot-folder (.data) in them.
-    if (fs.existsSync(path.join(siteDir, '404.html'))) res.type('html').set('Content-Security-Policy', siteCspForFile(path.join(siteDir, '404.html'))).sendFile('404.html', { root: siteDir })
+    if (fs.existsSync(path.join(siteDir, '404.html')))
+      res
+        .type('html')
+        .set('Content-Security-Policy', siteCspForFile(path.join(siteDir, '404.html')))
+        .sendFile('404.html', { root: siteDir })
     else res.type('text').send('Not found')
   })
   return gateway

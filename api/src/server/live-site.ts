@@ -68,7 +68,10 @@ export class LiveSite {
           const stream = await this.deps.storage.get(`${prefix}${item.path}`)
           if (!stream) throw new Error(`site release ${release.key} is missing ${item.path}`)
           const raw = await streamToBuffer(stream)
-          const file: SiteFile = { ...memoryFile(item.path, raw, item.encoded ? await this.readEncoded(prefix, item.path) : undefined), cacheControl: cacheControlFor(item.path) }
+          const file: SiteFile = {
+            ...memoryFile(item.path, raw, item.encoded ? await this.readEncoded(prefix, item.path) : undefined),
+            cacheControl: cacheControlFor(item.path),
+          }
           if (item.path.endsWith('.html')) file.csp = siteCspForHtml(raw.toString('utf8'))
           files.set(item.path, file)
         }
@@ -122,7 +125,11 @@ export class LiveSite {
       const page = this.snapshot?.files.get('404.html')
       res.status(404)
       if (!page) return void res.type('text').send('Not found')
-      res.type('html').set('Content-Security-Policy', page.csp ?? '').set('Cache-Control', 'public, max-age=300').send(page.raw)
+      res
+        .type('html')
+        .set('Content-Security-Policy', page.csp ?? '')
+        .set('Cache-Control', 'public, max-age=300')
+        .send(page.raw)
     }
   }
 }
@@ -132,7 +139,10 @@ export class LiveSite {
  * reconnects, and re-reads the pointer when it does, since a notification may have been missed)
  * and also reads the pointer every `pollSeconds` as a safety net. Answers a stop function.
  */
-export async function watchSiteReleases(site: LiveSite, deps: { databaseUrl: string; pool: pg.Pool; logger: Logger; pollSeconds?: number }): Promise<() => Promise<void>> {
+export async function watchSiteReleases(
+  site: LiveSite,
+  deps: { databaseUrl: string; pool: pg.Pool; logger: Logger; pollSeconds?: number },
+): Promise<() => Promise<void>> {
   let stopped = false
   let close: (() => Promise<void>) | undefined
   let retry: NodeJS.Timeout | undefined

@@ -12,7 +12,10 @@ import { createGateway } from './gateway'
 async function start(env: Record<string, string>) {
   const siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-'))
   const inline = 'window.__siteAnalytics={}'
-  fs.writeFileSync(path.join(siteDir, 'index.html'), `<!doctype html><html><head><script>${inline}</script><script type="module" src="/_astro/a.js"></script></head><body>home</body></html>`)
+  fs.writeFileSync(
+    path.join(siteDir, 'index.html'),
+    `<!doctype html><html><head><script>${inline}</script><script type="module" src="/_astro/a.js"></script></head><body>home</body></html>`,
+  )
   fs.writeFileSync(path.join(siteDir, '404.html'), '<!doctype html><p>not found</p>')
   const api = express()
   api.get('/api/health', (_req, res) => void res.json({ status: 'ok' }))
@@ -73,7 +76,11 @@ describe('security headers per surface', () => {
 
   it('refuses a /cms-api/ body over the limit before Payload reads it', async () => {
     const before = plain.cmsBodies.length
-    const big = await fetch(`${plain.base}/cms-api/pages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(3 * 1024 * 1024) })
+    const big = await fetch(`${plain.base}/cms-api/pages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: 'x'.repeat(3 * 1024 * 1024),
+    })
     expect(big.status).toBe(413)
     expect(plain.cmsBodies.length).toBe(before)
     const small = await fetch(`${plain.base}/cms-api/pages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
@@ -88,7 +95,9 @@ describe('the app page CSP allows its own inline start-up script by hash, nothin
     const html = `<html><head><script type="module" crossorigin src="/app/assets/index.js"></script></head><body><div id="root"></div><script>${boot}</script></body></html>`
     const hashes = inlineScriptHashes(html)
     expect(hashes).toEqual([crypto.createHash('sha256').update(boot).digest('base64')])
-    const scriptSrc = appCsp({ BOT_CHECK: 'off' }, hashes).split('; ').find((d) => d.startsWith('script-src'))
+    const scriptSrc = appCsp({ BOT_CHECK: 'off' }, hashes)
+      .split('; ')
+      .find((d) => d.startsWith('script-src'))
     expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hashes[0]}' https://js.stripe.com`)
     expect(appCsp({ BOT_CHECK: 'off' })).not.toContain('sha256-')
     expect(scriptSrc).not.toContain('unsafe-inline')

@@ -56,7 +56,15 @@ export function appCsp(config: CspConfig, inlineScriptHashes: readonly string[] 
  * may be inline, but only from this origin; nothing else loads from anywhere else.
  */
 export function cmsCsp(): string {
-  return join([...BASE, "script-src 'self' 'unsafe-inline'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data: blob:", "font-src 'self' data:", "connect-src 'self'", "worker-src 'self' blob:"])
+  return join([
+    ...BASE,
+    "script-src 'self' 'unsafe-inline'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "worker-src 'self' blob:",
+  ])
 }
 
 const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi
@@ -64,7 +72,16 @@ const hashCache = new Map<string, { mtimeMs: number; csp: string }>()
 
 /** The base64 SHA-256 of each inline script of an HTML page (what a CSP hash source names). */
 export function inlineScriptHashes(html: string): string[] {
-  return [...new Set([...html.matchAll(INLINE_SCRIPT)].map((match) => crypto.createHash('sha256').update(match[1] ?? '').digest('base64')))]
+  return [
+    ...new Set(
+      [...html.matchAll(INLINE_SCRIPT)].map((match) =>
+        crypto
+          .createHash('sha256')
+          .update(match[1] ?? '')
+          .digest('base64'),
+      ),
+    ),
+  ]
 }
 
 /** The site CSP for one built HTML file: hashes of its inline scripts (cached until the file changes). */
@@ -105,6 +122,11 @@ export const pageCsp = () => join([...BASE, "script-src 'self'", "style-src 'sel
 
 /** The site CSP for one built HTML page held in memory (a site release): hashes of its inline scripts. */
 export function siteCspForHtml(html: string): string {
-  const hashes = [...html.matchAll(INLINE_SCRIPT)].map((match) => crypto.createHash('sha256').update(match[1] ?? '').digest('base64'))
+  const hashes = [...html.matchAll(INLINE_SCRIPT)].map((match) =>
+    crypto
+      .createHash('sha256')
+      .update(match[1] ?? '')
+      .digest('base64'),
+  )
   return siteCsp([...new Set(hashes)])
 }

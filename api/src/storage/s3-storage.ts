@@ -63,7 +63,12 @@ export class S3FileStorage implements FileStorage {
       }),
     )
     data.once('error', (error) => counted.destroy(error))
-    const upload = new Upload({ client: this.client, params: { Bucket: this.bucket, Key: this.keyOf(key), Body: counted }, queueSize: 2, partSize: 5 * 1024 * 1024 })
+    const upload = new Upload({
+      client: this.client,
+      params: { Bucket: this.bucket, Key: this.keyOf(key), Body: counted },
+      queueSize: 2,
+      partSize: 5 * 1024 * 1024,
+    })
     try {
       await upload.done()
     } catch (error) {

@@ -86,7 +86,11 @@ export class LocalFileStorage implements FileStorage {
     } catch {
       return undefined
     }
-    return fs.createReadStream(target, { start, ...(end === undefined ? {} : { end }), highWaterMark: end === undefined ? 256 * 1024 : Math.min(256 * 1024, Math.max(1, end - start + 1)) })
+    return fs.createReadStream(target, {
+      start,
+      ...(end === undefined ? {} : { end }),
+      highWaterMark: end === undefined ? 256 * 1024 : Math.min(256 * 1024, Math.max(1, end - start + 1)),
+    })
   }
 
   async exists(key: string) {

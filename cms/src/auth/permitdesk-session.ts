@@ -8,7 +8,12 @@ export const CMS_IDENTITY_CONTEXT = 'permitdeskIdentity'
 const SESSION_IDLE_MINUTES = 30
 export const STRATEGY_NAME = 'permitdesk-session'
 
-type Pool = { query: (sql: string, params: unknown[]) => Promise<{ rows: { email: string; first_name: string; last_name: string; is_staff: boolean; staff_role: string | null }[] }> }
+type Pool = {
+  query: (
+    sql: string,
+    params: unknown[],
+  ) => Promise<{ rows: { email: string; first_name: string; last_name: string; is_staff: boolean; staff_role: string | null }[] }>
+}
 
 function readCookie(header: string | null, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {

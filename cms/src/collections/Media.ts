@@ -14,5 +14,4 @@ export const createMedia = (mediaDir: string): CollectionConfig => ({
   },
   hooks: { afterChange: [rebuildOnPublish], afterDelete: [rebuildOnDelete] },
   fields: [{ name: 'alt', type: 'text', required: true, label: 'Alternative text (read aloud by screen readers)' }],
-}
-)
+})

@@ -20,7 +20,8 @@ export const News: CollectionConfig = {
       unique: true,
       index: true,
       admin: { position: 'sidebar', description: 'The address: /news/{slug}/. Lower-case letters, digits and dashes.' },
-      validate: (value: unknown) => (typeof value === 'string' && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value) ? true : 'Use lower-case letters, digits and dashes only.'),
+      validate: (value: unknown) =>
+        typeof value === 'string' && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value) ? true : 'Use lower-case letters, digits and dashes only.',
     },
     { name: 'date', type: 'date', required: true, admin: { position: 'sidebar', date: { pickerAppearance: 'dayOnly' } } },
     { name: 'summary', type: 'textarea', required: true, maxLength: 400 },

@@ -43,13 +43,27 @@ export const Pages: CollectionConfig = {
       name: 'blocks',
       type: 'blocks',
       blocks: [
-        { slug: 'content', labels: { singular: 'Content', plural: 'Content' }, fields: [{ name: 'heading', type: 'text' }, { name: 'body', type: 'richText', required: true }] },
+        {
+          slug: 'content',
+          labels: { singular: 'Content', plural: 'Content' },
+          fields: [
+            { name: 'heading', type: 'text' },
+            { name: 'body', type: 'richText', required: true },
+          ],
+        },
         {
           slug: 'features',
           labels: { singular: 'Feature list', plural: 'Feature lists' },
           fields: [
             { name: 'heading', type: 'text' },
-            { name: 'items', type: 'array', fields: [{ name: 'title', type: 'text', required: true }, { name: 'text', type: 'textarea', required: true }] },
+            {
+              name: 'items',
+              type: 'array',
+              fields: [
+                { name: 'title', type: 'text', required: true },
+                { name: 'text', type: 'textarea', required: true },
+              ],
+            },
           ],
         },
         {
@@ -67,7 +81,14 @@ export const Pages: CollectionConfig = {
           labels: { singular: 'Price table', plural: 'Price tables' },
           fields: [
             { name: 'heading', type: 'text' },
-            { name: 'rows', type: 'array', fields: [{ name: 'item', type: 'text', required: true }, { name: 'price', type: 'text', required: true }] },
+            {
+              name: 'rows',
+              type: 'array',
+              fields: [
+                { name: 'item', type: 'text', required: true },
+                { name: 'price', type: 'text', required: true },
+              ],
+            },
           ],
         },
       ],

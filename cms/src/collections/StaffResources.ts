@@ -52,7 +52,12 @@ export const createStaffDocuments = (mediaDir: string): CollectionConfig => ({
 export const StaffResources: CollectionConfig = {
   slug: 'staff-resources',
   labels: { singular: 'Staff resource', plural: 'Staff resources' },
-  admin: { group: 'Staff', useAsTitle: 'title', defaultColumns: ['title', 'category', 'kind', 'order'], description: 'Links and documents shown on the staff console’s Resources screen.' },
+  admin: {
+    group: 'Staff',
+    useAsTitle: 'title',
+    defaultColumns: ['title', 'category', 'kind', 'order'],
+    description: 'Links and documents shown on the staff console’s Resources screen.',
+  },
   access: { read: isAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },
   defaultSort: 'order',
   fields: [
@@ -80,7 +85,8 @@ export const StaffResources: CollectionConfig = {
       type: 'upload',
       relationTo: 'staff-documents',
       admin: { condition: (_, sibling) => sibling?.kind === 'document' },
-      validate: (value: unknown, { siblingData }: { siblingData: Record<string, unknown> }) => (siblingData?.kind !== 'document' || value ? true : 'Please choose the document.'),
+      validate: (value: unknown, { siblingData }: { siblingData: Record<string, unknown> }) =>
+        siblingData?.kind !== 'document' || value ? true : 'Please choose the document.',
     },
     { name: 'description', type: 'textarea' },
     { name: 'order', type: 'number', defaultValue: 0, admin: { description: 'Lower numbers first within a category.' } },

@@ -16,7 +16,20 @@ describe('TermsClauses', () => {
 
   it('keeps a snapshot equal to the shared clause, structured conditions included', () => {
     const seed = SEED_TERMS_CLAUSES.find((c) => c.key === 'prizes-251')!
-    const result = run({ key: seed.key, order: seed.order, title: seed.title, kinds: seed.kinds, complianceNote: 'TH', body: richText(...seed.paragraphs), conditions: { prizeTier: '251', states: ['act'] } })
-    expect(result.snapshot).toMatchObject({ key: 'prizes-251', paragraphs: seed.paragraphs, complianceNote: 'TH', conditions: { prizeTier: 251, states: ['act'], inducements: 'any' } })
+    const result = run({
+      key: seed.key,
+      order: seed.order,
+      title: seed.title,
+      kinds: seed.kinds,
+      complianceNote: 'TH',
+      body: richText(...seed.paragraphs),
+      conditions: { prizeTier: '251', states: ['act'] },
+    })
+    expect(result.snapshot).toMatchObject({
+      key: 'prizes-251',
+      paragraphs: seed.paragraphs,
+      complianceNote: 'TH',
+      conditions: { prizeTier: 251, states: ['act'], inducements: 'any' },
+    })
   })
 })

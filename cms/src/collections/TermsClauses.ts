@@ -68,7 +68,8 @@ export const writeSnapshot: CollectionBeforeChangeHook = ({ data, originalDoc })
       managedSubmission: conditions.managedSubmission ?? 'any',
     },
   })
-  if (!parsed.success) throw new APIError(`This clause cannot be used: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`, 400, undefined, true)
+  if (!parsed.success)
+    throw new APIError(`This clause cannot be used: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`, 400, undefined, true)
   return { ...data, snapshot: parsed.data }
 }
 
@@ -91,7 +92,14 @@ export const TermsClauses: CollectionConfig = {
   defaultSort: 'order',
   hooks: { beforeChange: [writeSnapshot] },
   fields: [
-    { name: 'key', type: 'text', required: true, unique: true, index: true, admin: { description: 'Lower-case letters, digits and dashes; never change it once used.' } },
+    {
+      name: 'key',
+      type: 'text',
+      required: true,
+      unique: true,
+      index: true,
+      admin: { description: 'Lower-case letters, digits and dashes; never change it once used.' },
+    },
     { name: 'order', type: 'number', required: true, defaultValue: 100, admin: { description: 'Lower numbers come first in the document.' } },
     { name: 'title', type: 'text', required: true },
     {
@@ -133,7 +141,13 @@ export const TermsClauses: CollectionConfig = {
         },
         { name: 'inducements', type: 'select', defaultValue: 'any', options: TRISTATE_OPTIONS, admin: { description: 'Inducements offered' } },
         { name: 'under18s', type: 'select', defaultValue: 'any', options: TRISTATE_OPTIONS, admin: { description: 'Entrants under 18' } },
-        { name: 'managedSubmission', type: 'select', defaultValue: 'any', options: TRISTATE_OPTIONS, admin: { description: 'Permit submission managed by us' } },
+        {
+          name: 'managedSubmission',
+          type: 'select',
+          defaultValue: 'any',
+          options: TRISTATE_OPTIONS,
+          admin: { description: 'Permit submission managed by us' },
+        },
       ],
     },
     { name: 'snapshot', type: 'json', admin: { readOnly: true, hidden: true } },

@@ -6,7 +6,8 @@ import { DEFAULT_PRODUCT_NAME } from '@permitdesk/shared/site-content'
 
 type Rich = Parameters<typeof convertLexicalToHTML>[0]['data']
 // Links rendered from the CMS: only http, https, mailto and tel (issue 18).
-const toHtml = (value: unknown): string => (value && typeof value === 'object' ? safeLinksInHtml(convertLexicalToHTML({ data: value as Rich, disableContainer: true })) : '')
+const toHtml = (value: unknown): string =>
+  value && typeof value === 'object' ? safeLinksInHtml(convertLexicalToHTML({ data: value as Rich, disableContainer: true })) : ''
 const orUndefined = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined)
 
 type MediaDoc = { url?: string | null; alt?: string; width?: number | null; height?: number | null; filename?: string | null }

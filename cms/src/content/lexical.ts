@@ -6,7 +6,15 @@ type TextNode = { type: 'text'; text: string; format: number; version: 1; detail
 type ElementNode = { type: string; version: 1; direction: 'ltr'; format: ''; indent: 0; children: unknown[]; [key: string]: unknown }
 
 const text = (value: string, bold = false): TextNode => ({ type: 'text', text: value, format: bold ? 1 : 0, version: 1, detail: 0, mode: 'normal', style: '' })
-const element = (type: string, children: unknown[], extra: Record<string, unknown> = {}): ElementNode => ({ type, version: 1, direction: 'ltr', format: '', indent: 0, children, ...extra })
+const element = (type: string, children: unknown[], extra: Record<string, unknown> = {}): ElementNode => ({
+  type,
+  version: 1,
+  direction: 'ltr',
+  format: '',
+  indent: 0,
+  children,
+  ...extra,
+})
 
 export const paragraph = (value: string) => element('paragraph', [text(value)], { textFormat: 0, textStyle: '' })
 export const heading = (value: string, tag: 'h2' | 'h3' = 'h2') => element('heading', [text(value)], { tag })

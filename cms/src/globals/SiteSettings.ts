@@ -35,7 +35,14 @@ export const SiteSettings: GlobalConfig = {
             { name: 'email', type: 'email', label: 'Customer service e-mail' },
             { name: 'mapUrl', type: 'text', label: 'Map link' },
             { name: 'logo', type: 'upload', relationTo: 'media' },
-            { name: 'socialLinks', type: 'array', fields: [{ name: 'label', type: 'text', required: true }, { name: 'url', type: 'text', required: true }] },
+            {
+              name: 'socialLinks',
+              type: 'array',
+              fields: [
+                { name: 'label', type: 'text', required: true },
+                { name: 'url', type: 'text', required: true },
+              ],
+            },
             {
               name: 'businessHours',
               type: 'group',

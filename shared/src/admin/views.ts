@@ -1,5 +1,5 @@
 /** Wire shapes of the admin service (issue 13): the API builds them, the staff console reads them. */
-import type { OutstandingColour } from '../constants';
+import type { OutstandingColour } from '../constants'
 
 export type AdminPromotionRow = {
   id: number

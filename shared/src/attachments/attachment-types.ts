@@ -4,13 +4,13 @@
  * required, and X (list of entries) is always added. The other rules are our reading of what each
  * document is for; they are data in {@link ATTACHMENT_RULES}.
  */
-import { ENTRY_METHOD_FLAGS, hasFlag, hasAnyFlag, DRAW_METHOD_FLAGS, PRIZE_CATEGORY_FLAGS, hasDrawnMethod } from '../permits/options';
+import { ENTRY_METHOD_FLAGS, hasFlag, hasAnyFlag, DRAW_METHOD_FLAGS, PRIZE_CATEGORY_FLAGS, hasDrawnMethod } from '../permits/options'
 
 export interface AttachmentType {
-  code: string;
-  slug: string;
-  name: string;
-  isAddendum: boolean;
+  code: string
+  slug: string
+  name: string
+  isAddendum: boolean
 }
 
 export const ATTACHMENT_TYPES: readonly AttachmentType[] = [
@@ -30,29 +30,29 @@ export const ATTACHMENT_TYPES: readonly AttachmentType[] = [
   { code: 'W', slug: 'list-of-unclaimed-prize-winners', name: 'List of unclaimed prize winners', isAddendum: true },
   { code: 'U', slug: 'scrutineer-declaration', name: 'Statutory declaration of scrutineer', isAddendum: true },
   { code: 'Y', slug: 'abridged-terms-and-conditions', name: 'Abridged terms and conditions', isAddendum: true },
-];
+]
 
-export type AttachmentCode = string;
+export type AttachmentCode = string
 
-const BY_CODE = new Map(ATTACHMENT_TYPES.map((t) => [t.code, t]));
+const BY_CODE = new Map(ATTACHMENT_TYPES.map((t) => [t.code, t]))
 
 export function getAttachmentType(code: string): AttachmentType | undefined {
-  return BY_CODE.get(code);
+  return BY_CODE.get(code)
 }
 
 /** What the relevant-attachment rules read. */
 export interface AttachmentRuleInput {
-  termsAndConditions?: boolean | null;
-  abridgedTC?: boolean | null;
-  hasLetterOfAuthority?: boolean | null;
-  letterOfAuthorityReused?: boolean | null;
-  entryMethodsValue?: number | null;
-  drawMethodsValue?: number | null;
-  prizeCategoriesValue?: number | null;
-  hasInstantWinPrizes?: boolean | null;
+  termsAndConditions?: boolean | null
+  abridgedTC?: boolean | null
+  hasLetterOfAuthority?: boolean | null
+  letterOfAuthorityReused?: boolean | null
+  entryMethodsValue?: number | null
+  drawMethodsValue?: number | null
+  prizeCategoriesValue?: number | null
+  hasInstantWinPrizes?: boolean | null
   /** A scrutineer is required (scrutineer question answered yes). */
-  scrutineerRequired?: boolean | null;
-  hasUnclaimedDraw?: boolean | null;
+  scrutineerRequired?: boolean | null
+  hasUnclaimedDraw?: boolean | null
 }
 
 /** One rule per code, in display order. */
@@ -80,49 +80,56 @@ export const ATTACHMENT_RULES: readonly { code: AttachmentCode; relevant: (p: At
   { code: 'W', relevant: (p) => p.hasUnclaimedDraw === true },
   { code: 'U', relevant: (p) => p.scrutineerRequired === true },
   { code: 'Y', relevant: (p) => p.abridgedTC === true },
-];
+]
 
 /** The relevant attachment codes (001 §3 attachmentsRelevant): U for the scrutineer declaration, X always. */
 export function getRelevantAttachmentCodes(input: AttachmentRuleInput): AttachmentCode[] {
-  return ATTACHMENT_RULES.filter((rule) => rule.relevant(input)).map((rule) => rule.code);
+  return ATTACHMENT_RULES.filter((rule) => rule.relevant(input)).map((rule) => rule.code)
 }
 
 /** Codes to the stored comma list (attachmentsRelevant, attachmentsManuallyRequired). */
 export function formatAttachmentCodes(codes: readonly string[]): string {
-  return codes.join(',');
+  return codes.join(',')
 }
 
 /** The stored comma list to codes. */
 export function parseAttachmentCodes(list: string | null | undefined): AttachmentCode[] {
-  if (!list) return [];
+  if (!list) return []
   return list
     .split(',')
     .map((code) => code.trim().toUpperCase())
-    .filter((code) => code !== '');
+    .filter((code) => code !== '')
 }
 
 /** 001 §5: an attachment is valid if it exists, is uploaded, or is reused from another promotion. */
-export function isAttachmentValid(attachment: {
-  exists?: boolean | null;
-  uploaded?: boolean | null;
-  reuseFromPromotion?: unknown;
-  shouldReuse?: boolean | null;
-} | null | undefined): boolean {
-  if (!attachment) return false;
-  return attachment.exists === true || attachment.uploaded === true || (attachment.reuseFromPromotion != null && attachment.shouldReuse !== false);
+export function isAttachmentValid(
+  attachment:
+    | {
+        exists?: boolean | null
+        uploaded?: boolean | null
+        reuseFromPromotion?: unknown
+        shouldReuse?: boolean | null
+      }
+    | null
+    | undefined,
+): boolean {
+  if (!attachment) return false
+  return attachment.exists === true || attachment.uploaded === true || (attachment.reuseFromPromotion != null && attachment.shouldReuse !== false)
 }
 
 /**
  * The codes the customer must provide now: non-addendum relevant codes (addenda are submitted
  * after the draw), or the staff's manual list when the manual override is on.
  */
-export function getRequiredAttachmentCodes(input: AttachmentRuleInput & {
-  attachmentsManualOverride?: boolean | null;
-  attachmentsManuallyRequired?: string | null;
-}): AttachmentCode[] {
-  if (input.attachmentsManualOverride) return parseAttachmentCodes(input.attachmentsManuallyRequired);
+export function getRequiredAttachmentCodes(
+  input: AttachmentRuleInput & {
+    attachmentsManualOverride?: boolean | null
+    attachmentsManuallyRequired?: string | null
+  },
+): AttachmentCode[] {
+  if (input.attachmentsManualOverride) return parseAttachmentCodes(input.attachmentsManuallyRequired)
   // Issue 14: with T&Cs bought, attachment B is the T&Cs we draft, attached when the customer approves them.
-  return getRelevantAttachmentCodes(input).filter((code) => !getAttachmentType(code)?.isAddendum && !(code === 'B' && input.termsAndConditions === true));
+  return getRelevantAttachmentCodes(input).filter((code) => !getAttachmentType(code)?.isAddendum && !(code === 'B' && input.termsAndConditions === true))
 }
 
 /**
@@ -131,16 +138,16 @@ export function getRequiredAttachmentCodes(input: AttachmentRuleInput & {
  */
 export function attachmentRuleInputOf(
   promotion: AttachmentRuleInput & {
-    attachmentsManualOverride?: boolean | null;
-    attachmentsManuallyRequired?: string | null;
-    permit?: (Omit<AttachmentRuleInput, 'hasLetterOfAuthority'> & { applicant?: { hasLetterOfAuthority?: boolean | null } | null }) | null;
+    attachmentsManualOverride?: boolean | null
+    attachmentsManuallyRequired?: string | null
+    permit?: (Omit<AttachmentRuleInput, 'hasLetterOfAuthority'> & { applicant?: { hasLetterOfAuthority?: boolean | null } | null }) | null
   },
 ): AttachmentRuleInput & { attachmentsManualOverride?: boolean | null; attachmentsManuallyRequired?: string | null } {
-  const permit = promotion.permit ?? {};
+  const permit = promotion.permit ?? {}
   return {
     ...promotion,
     ...permit,
     hasLetterOfAuthority: permit.applicant?.hasLetterOfAuthority,
     hasUnclaimedDraw: hasDrawnMethod(permit.drawMethodsValue),
-  };
+  }
 }

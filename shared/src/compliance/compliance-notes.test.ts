@@ -1,18 +1,39 @@
-import { describe, expect, it } from 'vitest';
-import { DRAW_METHOD_FLAGS, ENTRY_METHOD_FLAGS, PRIZE_CATEGORY_FLAGS } from '../permits/options';
-import { ausStatesOf } from '../states';
-import { COMPLIANCE_NOTE_CODES, getRelevantComplianceNotes, isComplianceNoteShown } from './compliance-notes';
+import { describe, expect, it } from 'vitest'
+import { DRAW_METHOD_FLAGS, ENTRY_METHOD_FLAGS, PRIZE_CATEGORY_FLAGS } from '../permits/options'
+import { ausStatesOf } from '../states'
+import { COMPLIANCE_NOTE_CODES, getRelevantComplianceNotes, isComplianceNoteShown } from './compliance-notes'
 
 describe('compliance notes', () => {
   it('has TA–TO and RA–RH', () => {
     expect(COMPLIANCE_NOTE_CODES).toEqual([
-      'TA', 'TB', 'TC', 'TD', 'TE', 'TF', 'TG', 'TH', 'TI', 'TJ', 'TK', 'TL', 'TM', 'TN', 'TO',
-      'RA', 'RB', 'RC', 'RD', 'RE', 'RF', 'RG', 'RH',
-    ]);
-  });
+      'TA',
+      'TB',
+      'TC',
+      'TD',
+      'TE',
+      'TF',
+      'TG',
+      'TH',
+      'TI',
+      'TJ',
+      'TK',
+      'TL',
+      'TM',
+      'TN',
+      'TO',
+      'RA',
+      'RB',
+      'RC',
+      'RD',
+      'RE',
+      'RF',
+      'RG',
+      'RH',
+    ])
+  })
   it('always: RB, RF, RH; never RD, RE', () => {
-    expect(getRelevantComplianceNotes({})).toEqual(['RB', 'RF', 'RH']);
-  });
+    expect(getRelevantComplianceNotes({})).toEqual(['RB', 'RF', 'RH'])
+  })
   it.each([
     ['TA', { prizeCategoriesValue: PRIZE_CATEGORY_FLAGS.motorVehicle }],
     ['TB', { prizeCategoriesValue: PRIZE_CATEGORY_FLAGS.travel }],
@@ -36,10 +57,10 @@ describe('compliance notes', () => {
     ['RC', { ausStates: ausStatesOf('nsw'), scrutineerRequired: true }],
     ['RG', { isComputerDraw: true }],
   ])('%s shown for %j', (code, input) => {
-    expect(isComplianceNoteShown(code, input)).toBe(true);
-    expect(isComplianceNoteShown(code, {})).toBe(false);
-  });
+    expect(isComplianceNoteShown(code, input)).toBe(true)
+    expect(isComplianceNoteShown(code, {})).toBe(false)
+  })
   it('RC needs NSW selected', () => {
-    expect(isComplianceNoteShown('RC', { ausStates: ausStatesOf('sa'), scrutineerRequired: true })).toBe(false);
-  });
-});
+    expect(isComplianceNoteShown('RC', { ausStates: ausStatesOf('sa'), scrutineerRequired: true })).toBe(false)
+  })
+})

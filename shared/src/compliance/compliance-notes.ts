@@ -2,34 +2,40 @@
  * Compliance notes TA–TO (terms requirements) and RA–RH, with their display rules (001 §3
  * "Compliance notes"). The note texts are content (CMS / staff), not given by the spec.
  */
-import { DRAW_METHOD_FLAGS, ENTRY_METHOD_FLAGS, hasAnyFlag, hasFlag, PRIZE_CATEGORY_FLAGS } from '../permits/options';
-import { isStateSelected, type AusStatesInput } from '../states';
+import { DRAW_METHOD_FLAGS, ENTRY_METHOD_FLAGS, hasAnyFlag, hasFlag, PRIZE_CATEGORY_FLAGS } from '../permits/options'
+import { isStateSelected, type AusStatesInput } from '../states'
 
 export interface ComplianceNoteInput {
-  ausStates?: AusStatesInput | null;
-  prizeCategoriesValue?: number | null;
-  prize251OrMore?: boolean | null;
-  prize501OrMore?: boolean | null;
-  prize1001OrMore?: boolean | null;
-  inducementsOffered?: boolean | null;
-  entryMethodsValue?: number | null;
-  drawMethodsValue?: number | null;
-  requiresPermits?: boolean | null;
+  ausStates?: AusStatesInput | null
+  prizeCategoriesValue?: number | null
+  prize251OrMore?: boolean | null
+  prize501OrMore?: boolean | null
+  prize1001OrMore?: boolean | null
+  inducementsOffered?: boolean | null
+  entryMethodsValue?: number | null
+  drawMethodsValue?: number | null
+  requiresPermits?: boolean | null
   /** A scrutineer is required (scrutineer question answered yes). */
-  scrutineerRequired?: boolean | null;
-  isComputerDraw?: boolean | null;
+  scrutineerRequired?: boolean | null
+  isComputerDraw?: boolean | null
 }
 
 export interface ComplianceNoteRule {
-  code: string;
+  code: string
   /** What the note is about (the spec's description of the rule). */
-  topic: string;
-  shown: (p: ComplianceNoteInput) => boolean;
+  topic: string
+  shown: (p: ComplianceNoteInput) => boolean
 }
 
-const category = (key: keyof typeof PRIZE_CATEGORY_FLAGS) => (p: ComplianceNoteInput) => hasFlag(p.prizeCategoriesValue, PRIZE_CATEGORY_FLAGS, key);
-const entry = (...keys: (keyof typeof ENTRY_METHOD_FLAGS)[]) => (p: ComplianceNoteInput) => hasAnyFlag(p.entryMethodsValue, ENTRY_METHOD_FLAGS, keys);
-const draw = (...keys: (keyof typeof DRAW_METHOD_FLAGS)[]) => (p: ComplianceNoteInput) => hasAnyFlag(p.drawMethodsValue, DRAW_METHOD_FLAGS, keys);
+const category = (key: keyof typeof PRIZE_CATEGORY_FLAGS) => (p: ComplianceNoteInput) => hasFlag(p.prizeCategoriesValue, PRIZE_CATEGORY_FLAGS, key)
+const entry =
+  (...keys: (keyof typeof ENTRY_METHOD_FLAGS)[]) =>
+  (p: ComplianceNoteInput) =>
+    hasAnyFlag(p.entryMethodsValue, ENTRY_METHOD_FLAGS, keys)
+const draw =
+  (...keys: (keyof typeof DRAW_METHOD_FLAGS)[]) =>
+  (p: ComplianceNoteInput) =>
+    hasAnyFlag(p.drawMethodsValue, DRAW_METHOD_FLAGS, keys)
 
 /** 001 §3: the display rules, in code order. */
 export const COMPLIANCE_NOTE_RULES: readonly ComplianceNoteRule[] = [
@@ -56,16 +62,16 @@ export const COMPLIANCE_NOTE_RULES: readonly ComplianceNoteRule[] = [
   { code: 'RF', topic: 'General requirements', shown: () => true },
   { code: 'RG', topic: 'Computer draw', shown: (p) => p.isComputerDraw === true },
   { code: 'RH', topic: 'General requirements', shown: () => true },
-];
+]
 
-export const COMPLIANCE_NOTE_CODES = COMPLIANCE_NOTE_RULES.map((r) => r.code);
+export const COMPLIANCE_NOTE_CODES = COMPLIANCE_NOTE_RULES.map((r) => r.code)
 
 /** Whether a note is shown for the promotion. */
 export function isComplianceNoteShown(code: string, input: ComplianceNoteInput): boolean {
-  return COMPLIANCE_NOTE_RULES.find((r) => r.code === code)?.shown(input) ?? false;
+  return COMPLIANCE_NOTE_RULES.find((r) => r.code === code)?.shown(input) ?? false
 }
 
 /** The codes of the notes shown for the promotion (001 §3 complianceNotesRelevant). */
 export function getRelevantComplianceNotes(input: ComplianceNoteInput): string[] {
-  return COMPLIANCE_NOTE_RULES.filter((r) => r.shown(input)).map((r) => r.code);
+  return COMPLIANCE_NOTE_RULES.filter((r) => r.shown(input)).map((r) => r.code)
 }

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { DRAW_METHOD_FLAGS } from '../permits/options';
-import { addMonths, daysBetween, sydneyDateOf, today, toIsoDate } from './calendar';
-import { addBusinessDays } from './holidays';
+import { describe, expect, it } from 'vitest'
+import { DRAW_METHOD_FLAGS } from '../permits/options'
+import { addMonths, daysBetween, sydneyDateOf, today, toIsoDate } from './calendar'
+import { addBusinessDays } from './holidays'
 import {
   datePickerYears,
   defaultActPublicationDate,
@@ -17,36 +17,36 @@ import {
   isStartDateSoon,
   minUnclaimedDrawDate,
   under18Cutoff,
-} from './defaults';
+} from './defaults'
 
 /** A clock at Sydney local midday on the given date (UTC+10/11 → 01:00–02:00 UTC). */
-const at = (date: string) => ({ now: new Date(`${date}T01:30:00Z`) });
+const at = (date: string) => ({ now: new Date(`${date}T01:30:00Z`) })
 
 describe('calendar in Australia/Sydney', () => {
   it('today is the Sydney date, not the UTC date', () => {
-    expect(today({ now: new Date('2026-03-04T13:30:00Z') })).toBe('2026-03-05'); // 00:30 AEDT
-    expect(today({ now: new Date('2026-07-04T13:30:00Z') })).toBe('2026-07-04'); // 23:30 AEST
-    expect(sydneyDateOf(new Date('2026-04-04T13:00:00Z'))).toBe('2026-04-05'); // DST ends 5 Apr 2026, 00:00 AEDT
-  });
+    expect(today({ now: new Date('2026-03-04T13:30:00Z') })).toBe('2026-03-05') // 00:30 AEDT
+    expect(today({ now: new Date('2026-07-04T13:30:00Z') })).toBe('2026-07-04') // 23:30 AEST
+    expect(sydneyDateOf(new Date('2026-04-04T13:00:00Z'))).toBe('2026-04-05') // DST ends 5 Apr 2026, 00:00 AEDT
+  })
   it('month arithmetic clamps to month end', () => {
-    expect(addMonths('2026-01-31', 1)).toBe('2026-02-28');
-    expect(addMonths('2028-01-31', 1)).toBe('2028-02-29');
-    expect(addMonths('2026-11-30', 3)).toBe('2027-02-28');
-  });
+    expect(addMonths('2026-01-31', 1)).toBe('2026-02-28')
+    expect(addMonths('2028-01-31', 1)).toBe('2028-02-29')
+    expect(addMonths('2026-11-30', 3)).toBe('2027-02-28')
+  })
   it('days between across DST', () => {
-    expect(daysBetween('2026-04-01', '2026-04-10')).toBe(9);
-    expect(daysBetween('2026-10-01', '2026-10-10')).toBe(9);
-  });
+    expect(daysBetween('2026-04-01', '2026-04-10')).toBe(9)
+    expect(daysBetween('2026-10-01', '2026-10-10')).toBe(9)
+  })
   it('business days skip weekends', () => {
-    expect(addBusinessDays('2026-03-06', 1)).toBe('2026-03-09'); // Fri → Mon
-    expect(addBusinessDays('2026-03-02', 10)).toBe('2026-03-16');
-  });
+    expect(addBusinessDays('2026-03-06', 1)).toBe('2026-03-09') // Fri → Mon
+    expect(addBusinessDays('2026-03-02', 10)).toBe('2026-03-16')
+  })
   it('wire values to dates', () => {
-    expect(toIsoDate('2026-03-05')).toBe('2026-03-05');
-    expect(toIsoDate('2026-03-04T14:00:00.000Z')).toBe('2026-03-05');
-    expect(toIsoDate('5/3/2026')).toBeNull();
-  });
-});
+    expect(toIsoDate('2026-03-05')).toBe('2026-03-05')
+    expect(toIsoDate('2026-03-04T14:00:00.000Z')).toBe('2026-03-05')
+    expect(toIsoDate('5/3/2026')).toBeNull()
+  })
+})
 
 describe('date defaults', () => {
   it.each([
@@ -55,51 +55,51 @@ describe('date defaults', () => {
     ['2026-12-20', '2027-01', '2027-02'],
     ['2026-12-01', '2026-12', '2027-01'],
   ])('today %s → start month %s, end month %s', (date, start, end) => {
-    expect(defaultStartMonth(at(date))).toBe(start);
-    expect(defaultEndMonth(at(date))).toBe(end);
-  });
+    expect(defaultStartMonth(at(date))).toBe(start)
+    expect(defaultEndMonth(at(date))).toBe(end)
+  })
   it.each([
     ['2026-04-20', '2026-04-13'], // 19 days away → 7 days before
     ['2026-04-09', '2026-04-02'], // 8 days away → 7 days before
     ['2026-04-08', '2026-04-02'], // 7 days away → tomorrow
     ['2026-04-02', '2026-04-02'], // 1 day away → tomorrow
   ])('start %s → required date %s (today 2026-04-01)', (start, required) => {
-    expect(defaultRequiredDate(start, at('2026-04-01'))).toBe(required);
-  });
+    expect(defaultRequiredDate(start, at('2026-04-01'))).toBe(required)
+  })
   it('unclaimed draw 3 months after the final draw, limit one day earlier', () => {
-    expect(defaultUnclaimedDrawDate('2026-05-05')).toBe('2026-08-05');
-    expect(minUnclaimedDrawDate('2026-05-05')).toBe('2026-08-04');
-    expect(defaultUnclaimedDrawDate('2026-11-30')).toBe('2027-02-28');
-  });
+    expect(defaultUnclaimedDrawDate('2026-05-05')).toBe('2026-08-05')
+    expect(minUnclaimedDrawDate('2026-05-05')).toBe('2026-08-04')
+    expect(defaultUnclaimedDrawDate('2026-11-30')).toBe('2027-02-28')
+  })
   it('notification: the draw date for instant-win or predetermined, else 2 days after', () => {
-    expect(defaultNotificationDate('2026-05-05', DRAW_METHOD_FLAGS.instantElectronic)).toBe('2026-05-05');
-    expect(defaultNotificationDate('2026-05-05', DRAW_METHOD_FLAGS.predetermined)).toBe('2026-05-05');
-    expect(defaultNotificationDate('2026-05-05', DRAW_METHOD_FLAGS.singleAll)).toBe('2026-05-07');
-    expect(defaultNotificationDate('2026-05-05', null)).toBe('2026-05-07');
-  });
+    expect(defaultNotificationDate('2026-05-05', DRAW_METHOD_FLAGS.instantElectronic)).toBe('2026-05-05')
+    expect(defaultNotificationDate('2026-05-05', DRAW_METHOD_FLAGS.predetermined)).toBe('2026-05-05')
+    expect(defaultNotificationDate('2026-05-05', DRAW_METHOD_FLAGS.singleAll)).toBe('2026-05-07')
+    expect(defaultNotificationDate('2026-05-05', null)).toBe('2026-05-07')
+  })
   it('ACT publication 7 days after the final draw', () => {
-    expect(defaultActPublicationDate('2026-05-28')).toBe('2026-06-04');
-  });
+    expect(defaultActPublicationDate('2026-05-28')).toBe('2026-06-04')
+  })
   it('default times and answers', () => {
-    expect(DEFAULT_TIMES).toEqual({ start: '09:00', end: '15:00', finalDraw: '15:00', unclaimedDraw: '15:00' });
-    expect(DEFAULT_PERMIT_ANSWERS).toEqual({ under18s: true, inducementsOffered: false });
-  });
+    expect(DEFAULT_TIMES).toEqual({ start: '09:00', end: '15:00', finalDraw: '15:00', unclaimedDraw: '15:00' })
+    expect(DEFAULT_PERMIT_ANSWERS).toEqual({ under18s: true, inducementsOffered: false })
+  })
   it.each([
     ['2026-05-01', false],
     ['2026-04-20', false],
     ['2026-04-19', true],
   ])('start warning 20 days: today 2026-03-31, start %s → %s', (start, warn) => {
-    expect(isStartDateSoon(start, at('2026-03-31'))).toBe(warn);
-  });
+    expect(isStartDateSoon(start, at('2026-03-31'))).toBe(warn)
+  })
   it('premium warning 10 business days', () => {
     // Today Mon 2 Mar 2026; 10 business days later is Mon 16 Mar
-    expect(isPremiumWarning('2026-03-13', at('2026-03-02'))).toBe(true);
-    expect(isPremiumWarning('2026-03-16', at('2026-03-02'))).toBe(false);
-  });
+    expect(isPremiumWarning('2026-03-13', at('2026-03-02'))).toBe(true)
+    expect(isPremiumWarning('2026-03-16', at('2026-03-02'))).toBe(false)
+  })
   it('under-18 cutoff and picker years', () => {
-    expect(under18Cutoff(at('2026-03-02'))).toBe('2008-03-02');
-    expect(datePickerYears(at('2026-03-02'))).toEqual([2026, 2027, 2028]);
-  });
+    expect(under18Cutoff(at('2026-03-02'))).toBe('2008-03-02')
+    expect(datePickerYears(at('2026-03-02'))).toEqual([2026, 2027, 2028])
+  })
   it('default permit dates', () => {
     expect(defaultPermitDates(at('2026-03-20'))).toEqual({
       startDate: '2026-04-01',
@@ -107,6 +107,6 @@ describe('date defaults', () => {
       endDate: '2026-05-01',
       endTime: '15:00',
       requiredDate: '2026-03-25',
-    });
-  });
-});
+    })
+  })
+})

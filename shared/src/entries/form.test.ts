@@ -4,9 +4,18 @@ import { addYears, sydneyInstant } from '../dates/calendar'
 import { MSG_ENTRY_FORM_NEEDS_CONTACT, MSG_ENTRY_UNDER_AGE, msgEntryAnswerTooLong } from '../messages'
 import { DEFAULT_ENTRY_FORM_FIELDS, EntryFormFieldsSchema, ageOn, checkArrival, checkEntryFields, countWords, entryPeriod, parseStaffDomains } from './form'
 
-const facts = (now: Date) => ({ now, period: entryPeriod({ startDate: '2026-12-01', startTime: '09:00', endDate: '2026-12-31', endTime: '17:00' }), states: ['nsw', 'act'] as const, under18s: false, staffDomains: ['promoter.com.au'] })
+const facts = (now: Date) => ({
+  now,
+  period: entryPeriod({ startDate: '2026-12-01', startTime: '09:00', endDate: '2026-12-31', endTime: '17:00' }),
+  states: ['nsw', 'act'] as const,
+  under18s: false,
+  staffDomains: ['promoter.com.au'],
+})
 const entry = (input: Record<string, unknown>) => {
-  const checked = checkEntryFields({ ...DEFAULT_ENTRY_FORM_FIELDS, state: 'optional', dateOfBirth: 'optional' }, { name: 'Sam Lee', email: 'sam@example.com', postcode: '2000', ...input })
+  const checked = checkEntryFields(
+    { ...DEFAULT_ENTRY_FORM_FIELDS, state: 'optional', dateOfBirth: 'optional' },
+    { name: 'Sam Lee', email: 'sam@example.com', postcode: '2000', ...input },
+  )
   if ('modelState' in checked) throw new Error(JSON.stringify(checked.modelState))
   return checked.entry
 }
@@ -61,7 +70,10 @@ describe('the form\u2019s fields', () => {
   })
   it('counts words and refuses an answer over the limit', () => {
     expect(countWords('  one  two\nthree ')).toBe(3)
-    const checked = checkEntryFields({ ...DEFAULT_ENTRY_FORM_FIELDS, answer: 'required', question: 'Why?', wordLimit: 3 }, { name: 'A B', email: 'a@b.co', postcode: '2000', answer: 'one two three four' })
+    const checked = checkEntryFields(
+      { ...DEFAULT_ENTRY_FORM_FIELDS, answer: 'required', question: 'Why?', wordLimit: 3 },
+      { name: 'A B', email: 'a@b.co', postcode: '2000', answer: 'one two three four' },
+    )
     expect(checked).toEqual({ modelState: { answer: [msgEntryAnswerTooLong(3, 4)] } })
   })
   it('parses staff domains and refuses what is not one', () => {

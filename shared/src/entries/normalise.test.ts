@@ -51,11 +51,16 @@ describe('normalisePhone', () => {
   })
   it('any spacing and punctuation of a mobile gives the same key (property)', () => {
     fc.assert(
-      fc.property(fc.stringMatching(/^4\d{8}$/), fc.array(fc.constantFrom(' ', '-', '.', '(', ')'), { maxLength: 10 }), fc.boolean(), (digits, noise, international) => {
-        const chars = [...(international ? `+61${digits}` : `0${digits}`)]
-        noise.forEach((n, i) => chars.splice(1 + ((i * 3) % chars.length), 0, n))
-        expect(normalisePhone(chars.join(''))).toBe(`+61${digits}`)
-      }),
+      fc.property(
+        fc.stringMatching(/^4\d{8}$/),
+        fc.array(fc.constantFrom(' ', '-', '.', '(', ')'), { maxLength: 10 }),
+        fc.boolean(),
+        (digits, noise, international) => {
+          const chars = [...(international ? `+61${digits}` : `0${digits}`)]
+          noise.forEach((n, i) => chars.splice(1 + ((i * 3) % chars.length), 0, n))
+          expect(normalisePhone(chars.join(''))).toBe(`+61${digits}`)
+        },
+      ),
     )
   })
 })

@@ -16,92 +16,96 @@
  * - feeDue_Total = sum of the fee lines (excluding GST and surcharge);
  *   feeDue_GrandTotal = feeDue_Total + feeDue_GST + feeDue_CCSurcharge.
  */
-import { applyRate } from '../money';
-import { getPermitRequirements, type PermitRequirementInput, type PermitRequirements } from '../permits/requirements';
-import { selectRuleSet, tieredFee, type RuleSet } from '../rules/rule-sets';
-import { isStateSelected } from '../states';
-import { skillTcOption, type SkillTcPaymentOption } from './skill-terms';
+import { applyRate } from '../money'
+import { getPermitRequirements, type PermitRequirementInput, type PermitRequirements } from '../permits/requirements'
+import { selectRuleSet, tieredFee, type RuleSet } from '../rules/rule-sets'
+import { isStateSelected } from '../states'
+import { skillTcOption, type SkillTcPaymentOption } from './skill-terms'
 
 export interface FeeInput extends PermitRequirementInput {
   /** Permit submission managed by the provider (default true). */
-  managedSubmission?: boolean | null;
-  randomDraw?: boolean | null;
-  termsAndConditions?: boolean | null;
-  abridgedTC?: boolean | null;
-  hostedTC?: boolean | null;
+  managedSubmission?: boolean | null
+  randomDraw?: boolean | null
+  termsAndConditions?: boolean | null
+  abridgedTC?: boolean | null
+  hostedTC?: boolean | null
   /** Winner publication (001 §1): charged only where there is a list to publish, ACT or SA (decision record 020). */
-  winnerPublication?: boolean | null;
-  skillsBasedTC?: boolean | null;
+  winnerPublication?: boolean | null
+  skillsBasedTC?: boolean | null
   /** Skill T&C credit option (150/250/1000, decision record 014); default the $150 list price. */
-  skillsBasedTCPaymentOption?: SkillTcPaymentOption | null;
+  skillsBasedTCPaymentOption?: SkillTcPaymentOption | null
   /** Staff forced the SA premium (forceSaPremium): a required SA permit costs at least the premium fee. */
-  saPremium?: boolean | null;
+  saPremium?: boolean | null
   /** NSW authority term asked for (1, 3 or 5 years; applicant.nswAuthorityDuration): its fee where the rule set gives one. */
-  nswAuthorityDuration?: number | null;
+  nswAuthorityDuration?: number | null
 }
 
-export type PaymentMethod = 'card' | 'bpay';
+export type PaymentMethod = 'card' | 'bpay'
 
 export interface FeeOptions {
   /** Card adds the surcharge; BPAY does not. Default 'card'. */
-  paymentMethod?: PaymentMethod;
+  paymentMethod?: PaymentMethod
   /** Override the rule set (tests, admin previews); default: selected by start date. */
-  ruleSet?: RuleSet;
+  ruleSet?: RuleSet
 }
 
 /** The wire fee fields (DESIGN.md §4), all integer cents. */
 export interface FeeDue {
-  feeDue_ACT: number;
-  feeDue_NSW: number;
-  feeDue_SA: number;
-  feeDue_Service: number;
-  feeDue_AbridgedTC: number;
-  feeDue_HostedTC: number;
-  feeDue_RandomDraw: number;
-  feeDue_SkillsBasedTC: number;
-  feeDue_TermsAndConditions: number;
+  feeDue_ACT: number
+  feeDue_NSW: number
+  feeDue_SA: number
+  feeDue_Service: number
+  feeDue_AbridgedTC: number
+  feeDue_HostedTC: number
+  feeDue_RandomDraw: number
+  feeDue_SkillsBasedTC: number
+  feeDue_TermsAndConditions: number
   /** Winner publication (decision record 020). Optional: fees stored before the service existed lack it (0). */
-  feeDue_WinnerPublication?: number;
-  feeDue_CCSurcharge: number;
-  feeDue_GST: number;
-  feeDue_Total: number;
-  feeDue_GrandTotal: number;
+  feeDue_WinnerPublication?: number
+  feeDue_CCSurcharge: number
+  feeDue_GST: number
+  feeDue_Total: number
+  feeDue_GrandTotal: number
 }
 
 export interface FeeBreakdown extends FeeDue {
   /** Always computed (0 when not ordered); only stored fees from before the service lack it. */
-  feeDue_WinnerPublication: number;
-  isNSWIncludedButNotRequired: boolean;
-  isACTIncludedButNotRequired: boolean;
-  isSAIncludedButNotRequired: boolean;
+  feeDue_WinnerPublication: number
+  isNSWIncludedButNotRequired: boolean
+  isACTIncludedButNotRequired: boolean
+  isSAIncludedButNotRequired: boolean
   /** The SA licence is charged at the premium fee because staff forced it (001 §3 permit flag isSAFeePremium). */
-  isSAFeePremium: boolean;
+  isSAFeePremium: boolean
   /**
    * 001 §3 permit flag: the SA licence is applied for online only (Consumer and Business Services'
    * online application, SOURCES.saLicence), so the SA form of a lodgement pack holds the answers to
    * enter there, not a form to post. Set whenever an SA licence is required.
    */
-  isSAElectronicSubmissionOnly: boolean;
+  isSAElectronicSubmissionOnly: boolean
   /** Sum of the government licence lines charged by us (GST-free). */
-  governmentSubtotal: number;
+  governmentSubtotal: number
   /** Sum of the provider's lines (GST applies). */
-  providerSubtotal: number;
+  providerSubtotal: number
   /** Self submission: estimated government fees the customer pays the regulators directly. */
-  governmentFeesPayableDirect: { nsw: number; act: number; sa: number; total: number };
-  ruleSetId: string;
-  requirements: PermitRequirements;
+  governmentFeesPayableDirect: { nsw: number; act: number; sa: number; total: number }
+  ruleSetId: string
+  requirements: PermitRequirements
 }
 
 /** The government licence fees for the required permits (before deciding who pays them). */
 export function getGovernmentFees(input: FeeInput, requirements: PermitRequirements, ruleSet: RuleSet): { nsw: number; act: number; sa: number } {
-  const g = ruleSet.fees.government;
-  const value = input.totalPrizeValue ?? 0;
-  const saTier = tieredFee(g.sa, value);
+  const g = ruleSet.fees.government
+  const value = input.totalPrizeValue ?? 0
+  const saTier = tieredFee(g.sa, value)
   return {
-    nsw: requirements.nsw.required ? (input.hasNswAuthority === true ? g.nswWithAuthorityCents : (nswAuthorityTermFee(ruleSet, input.nswAuthorityDuration) ?? g.nswCents)) : 0,
+    nsw: requirements.nsw.required
+      ? input.hasNswAuthority === true
+        ? g.nswWithAuthorityCents
+        : (nswAuthorityTermFee(ruleSet, input.nswAuthorityDuration) ?? g.nswCents)
+      : 0,
     act: requirements.act.required ? tieredFee(g.act, value) : 0,
     sa: requirements.sa.required ? (input.saPremium === true ? Math.max(saTier, g.saPremiumCents) : saTier) : 0,
-  };
+  }
 }
 
 /**
@@ -109,44 +113,44 @@ export function getGovernmentFees(input: FeeInput, requirements: PermitRequireme
  * years; the 3 and 5-year terms cost their own fee where the set gives it (else the base NSW fee).
  */
 export function nswAuthorityTermFee(ruleSet: RuleSet, years: number | null | undefined): number | null {
-  const nsw = ruleSet.states.nsw;
-  if (nsw.permitModel !== 'authority') return null;
-  if (years === 3) return nsw.authority3YearCents;
-  if (years === 5) return nsw.authority5YearCents;
-  return null;
+  const nsw = ruleSet.states.nsw
+  if (nsw.permitModel !== 'authority') return null
+  if (years === 3) return nsw.authority3YearCents
+  if (years === 5) return nsw.authority5YearCents
+  return null
 }
 
 /** 001 §9, 000 §9: the whole fee breakdown of a promotion, in integer cents. */
 export function calculateFees(input: FeeInput, options: FeeOptions = {}): FeeBreakdown {
-  const ruleSet = options.ruleSet ?? selectRuleSet(input.startDate);
-  const requirements = getPermitRequirements(input, ruleSet);
-  const p = ruleSet.fees.provider;
-  const skill = input.skillsBasedTC === true;
-  const managed = input.managedSubmission !== false;
+  const ruleSet = options.ruleSet ?? selectRuleSet(input.startDate)
+  const requirements = getPermitRequirements(input, ruleSet)
+  const p = ruleSet.fees.provider
+  const skill = input.skillsBasedTC === true
+  const managed = input.managedSubmission !== false
 
-  const gov = getGovernmentFees(input, requirements, ruleSet);
-  const chargeGov = managed && !skill;
+  const gov = getGovernmentFees(input, requirements, ruleSet)
+  const chargeGov = managed && !skill
 
-  const feeDue_NSW = chargeGov ? gov.nsw : 0;
-  const feeDue_ACT = chargeGov ? gov.act : 0;
-  const feeDue_SA = chargeGov ? gov.sa : 0;
-  const feeDue_Service = managed && !skill ? p.permitManagementByCountCents[requirements.requiredCount] : 0;
-  const feeDue_RandomDraw = input.randomDraw === true && !skill ? p.randomDrawCents : 0;
-  const feeDue_TermsAndConditions = input.termsAndConditions === true && !skill ? p.termsChanceCents : 0;
-  const feeDue_SkillsBasedTC = skill ? skillTcOption(input.skillsBasedTCPaymentOption, ruleSet).priceCents : 0;
-  const feeDue_AbridgedTC = input.abridgedTC === true ? p.abridgedTermsCents : 0;
-  const feeDue_HostedTC = input.hostedTC === true ? p.hostedTermsCents : 0;
-  const feeDue_WinnerPublication = winnerPublicationOrdered(input) ? p.winnerPublicationCents : 0;
+  const feeDue_NSW = chargeGov ? gov.nsw : 0
+  const feeDue_ACT = chargeGov ? gov.act : 0
+  const feeDue_SA = chargeGov ? gov.sa : 0
+  const feeDue_Service = managed && !skill ? p.permitManagementByCountCents[requirements.requiredCount] : 0
+  const feeDue_RandomDraw = input.randomDraw === true && !skill ? p.randomDrawCents : 0
+  const feeDue_TermsAndConditions = input.termsAndConditions === true && !skill ? p.termsChanceCents : 0
+  const feeDue_SkillsBasedTC = skill ? skillTcOption(input.skillsBasedTCPaymentOption, ruleSet).priceCents : 0
+  const feeDue_AbridgedTC = input.abridgedTC === true ? p.abridgedTermsCents : 0
+  const feeDue_HostedTC = input.hostedTC === true ? p.hostedTermsCents : 0
+  const feeDue_WinnerPublication = winnerPublicationOrdered(input) ? p.winnerPublicationCents : 0
 
-  const governmentSubtotal = feeDue_NSW + feeDue_ACT + feeDue_SA;
+  const governmentSubtotal = feeDue_NSW + feeDue_ACT + feeDue_SA
   const providerSubtotal =
-    feeDue_Service + feeDue_RandomDraw + feeDue_TermsAndConditions + feeDue_SkillsBasedTC + feeDue_AbridgedTC + feeDue_HostedTC + feeDue_WinnerPublication;
-  const feeDue_GST = applyRate(providerSubtotal, ruleSet.fees.gstRate);
-  const feeDue_Total = governmentSubtotal + providerSubtotal;
-  const feeDue_CCSurcharge = (options.paymentMethod ?? 'card') === 'card' ? cardSurcharge(feeDue_Total, feeDue_GST, ruleSet) : 0;
-  const feeDue_GrandTotal = feeDue_Total + feeDue_GST + feeDue_CCSurcharge;
+    feeDue_Service + feeDue_RandomDraw + feeDue_TermsAndConditions + feeDue_SkillsBasedTC + feeDue_AbridgedTC + feeDue_HostedTC + feeDue_WinnerPublication
+  const feeDue_GST = applyRate(providerSubtotal, ruleSet.fees.gstRate)
+  const feeDue_Total = governmentSubtotal + providerSubtotal
+  const feeDue_CCSurcharge = (options.paymentMethod ?? 'card') === 'card' ? cardSurcharge(feeDue_Total, feeDue_GST, ruleSet) : 0
+  const feeDue_GrandTotal = feeDue_Total + feeDue_GST + feeDue_CCSurcharge
 
-  const direct = chargeGov || skill ? { nsw: 0, act: 0, sa: 0 } : gov;
+  const direct = chargeGov || skill ? { nsw: 0, act: 0, sa: 0 } : gov
 
   return {
     feeDue_ACT,
@@ -173,7 +177,7 @@ export function calculateFees(input: FeeInput, options: FeeOptions = {}): FeeBre
     governmentFeesPayableDirect: { ...direct, total: direct.nsw + direct.act + direct.sa },
     ruleSetId: ruleSet.id,
     requirements,
-  };
+  }
 }
 
 /**
@@ -182,12 +186,12 @@ export function calculateFees(input: FeeInput, options: FeeOptions = {}): FeeBre
  * (001 §3 prizePublicationACT). Elsewhere the option is not offered and not charged (decision record 020).
  */
 export function winnerPublicationOrdered(input: Pick<FeeInput, 'winnerPublication' | 'ausStates' | 'skillsBasedTC' | 'randomDraw'>): boolean {
-  return input.winnerPublication === true && winnerPublicationOffered(input);
+  return input.winnerPublication === true && winnerPublicationOffered(input)
 }
 
 /** The option is offered with our random draw in a game of chance run in ACT or SA, the states whose winners are published. */
 export function winnerPublicationOffered(input: Pick<FeeInput, 'ausStates' | 'skillsBasedTC' | 'randomDraw'>): boolean {
-  return input.randomDraw === true && input.skillsBasedTC !== true && (isStateSelected(input.ausStates, 'act') || isStateSelected(input.ausStates, 'sa'));
+  return input.randomDraw === true && input.skillsBasedTC !== true && (isStateSelected(input.ausStates, 'act') || isStateSelected(input.ausStates, 'sa'))
 }
 
 /**
@@ -195,12 +199,12 @@ export function winnerPublicationOffered(input: Pick<FeeInput, 'ausStates' | 'sk
  * admin card charges and custom invoices.
  */
 export function cardSurcharge(amountCents: number, gstCents: number, ruleSet: RuleSet = selectRuleSet(null)): number {
-  return applyRate(amountCents + gstCents, ruleSet.fees.cardSurchargeRate);
+  return applyRate(amountCents + gstCents, ruleSet.fees.cardSurchargeRate)
 }
 
 /** GST on a taxable amount (10%, half up). */
 export function gstOn(amountCents: number, ruleSet: RuleSet = selectRuleSet(null)): number {
-  return applyRate(amountCents, ruleSet.fees.gstRate);
+  return applyRate(amountCents, ruleSet.fees.gstRate)
 }
 
 /** The wire fee fields only (what the save API returns and stores). */
@@ -220,7 +224,7 @@ export function toFeeDue(breakdown: FeeBreakdown): FeeDue {
     feeDue_GST,
     feeDue_Total,
     feeDue_GrandTotal,
-  } = breakdown;
+  } = breakdown
   return {
     feeDue_ACT,
     feeDue_NSW,
@@ -236,5 +240,5 @@ export function toFeeDue(breakdown: FeeBreakdown): FeeDue {
     feeDue_GST,
     feeDue_Total,
     feeDue_GrandTotal,
-  };
+  }
 }

@@ -3,20 +3,20 @@
  * ("51 824 753 556"), an ACN in groups of three ("004 085 616"). Input may carry spaces or
  * dashes; anything that is not 11 (ABN) or 9 (ACN) digits is returned trimmed, as typed.
  */
-const digitsOf = (value: string) => value.replace(/[\s-]+/g, '');
+const digitsOf = (value: string) => value.replace(/[\s-]+/g, '')
 
 export function formatAbn(value: string | null | undefined): string {
-  const text = (value ?? '').trim();
-  const digits = digitsOf(text);
-  if (!/^\d{11}$/.test(digits)) return text;
-  return `${digits.slice(0, 2)} ${digits.slice(2, 5)} ${digits.slice(5, 8)} ${digits.slice(8)}`;
+  const text = (value ?? '').trim()
+  const digits = digitsOf(text)
+  if (!/^\d{11}$/.test(digits)) return text
+  return `${digits.slice(0, 2)} ${digits.slice(2, 5)} ${digits.slice(5, 8)} ${digits.slice(8)}`
 }
 
 export function formatAcn(value: string | null | undefined): string {
-  const text = (value ?? '').trim();
-  const digits = digitsOf(text);
-  if (!/^\d{9}$/.test(digits)) return text;
-  return `${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}`;
+  const text = (value ?? '').trim()
+  const digits = digitsOf(text)
+  if (!/^\d{9}$/.test(digits)) return text
+  return `${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}`
 }
 
 /**
@@ -24,9 +24,9 @@ export function formatAcn(value: string | null | undefined): string {
  * "ACN 004 085 616" (told apart by the number of digits); other text as typed; empty when none.
  */
 export function formatAbnOrAcn(value: string | null | undefined): string {
-  const text = (value ?? '').trim();
-  const digits = digitsOf(text);
-  if (/^\d{11}$/.test(digits)) return `ABN ${formatAbn(digits)}`;
-  if (/^\d{9}$/.test(digits)) return `ACN ${formatAcn(digits)}`;
-  return text;
+  const text = (value ?? '').trim()
+  const digits = digitsOf(text)
+  if (/^\d{11}$/.test(digits)) return `ABN ${formatAbn(digits)}`
+  if (/^\d{9}$/.test(digits)) return `ACN ${formatAcn(digits)}`
+  return text
 }

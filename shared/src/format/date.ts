@@ -1,7 +1,7 @@
-import { TIME_ZONE } from '../constants';
-import { parseIsoDate, toIsoDate } from '../dates/calendar';
+import { TIME_ZONE } from '../constants'
+import { parseIsoDate, toIsoDate } from '../dates/calendar'
 
-const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const
 
 /**
  * Date display (000 §9, 001 §3): day, short month, year — `'5 Mar 2026'`.
@@ -9,23 +9,23 @@ const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'S
  * its Australia/Sydney date. Empty string when there is no valid date.
  */
 export function formatDate(value: string | Date | null | undefined): string {
-  const iso = toIsoDate(value);
-  const p = parseIsoDate(iso);
-  if (!p) return '';
-  return `${p.day} ${SHORT_MONTHS[p.month - 1]} ${p.year}`;
+  const iso = toIsoDate(value)
+  const p = parseIsoDate(iso)
+  if (!p) return ''
+  return `${p.day} ${SHORT_MONTHS[p.month - 1]} ${p.year}`
 }
 
-const timeFormatter = new Intl.DateTimeFormat('en-AU', { timeZone: TIME_ZONE, hour: 'numeric', minute: '2-digit', hour12: true });
+const timeFormatter = new Intl.DateTimeFormat('en-AU', { timeZone: TIME_ZONE, hour: 'numeric', minute: '2-digit', hour12: true })
 
-const zoneFormatter = new Intl.DateTimeFormat('en-AU', { timeZone: TIME_ZONE, timeZoneName: 'short' });
+const zoneFormatter = new Intl.DateTimeFormat('en-AU', { timeZone: TIME_ZONE, timeZoneName: 'short' })
 
 /** The Sydney zone's abbreviation in force at an instant: 'AEDT' in summer, 'AEST' otherwise. */
 export function sydneyZoneName(instant: Date): string {
-  const name = zoneFormatter.formatToParts(instant).find((part) => part.type === 'timeZoneName')?.value ?? '';
+  const name = zoneFormatter.formatToParts(instant).find((part) => part.type === 'timeZoneName')?.value ?? ''
   // Some ICU builds answer 'GMT+11' for en-AU; the two Sydney offsets have well-known names.
-  if (name === 'GMT+11') return 'AEDT';
-  if (name === 'GMT+10') return 'AEST';
-  return name;
+  if (name === 'GMT+11') return 'AEDT'
+  if (name === 'GMT+10') return 'AEST'
+  return name
 }
 
 /**
@@ -33,16 +33,16 @@ export function sydneyZoneName(instant: Date): string {
  * shown as its Sydney wall-clock time, with the zone in force then. Empty when invalid.
  */
 export function formatTime(instant: Date | string | null | undefined): string {
-  const date = toInstant(instant);
-  if (!date) return '';
-  return `${timeFormatter.format(date).replace(/\s+/g, ' ').toLowerCase()} ${sydneyZoneName(date)}`;
+  const date = toInstant(instant)
+  if (!date) return ''
+  return `${timeFormatter.format(date).replace(/\s+/g, ' ').toLowerCase()} ${sydneyZoneName(date)}`
 }
 
 /** An instant as '12 Jan 2026, 3:15 pm AEDT' (Sydney). Empty when invalid. */
 export function formatDateTime(instant: Date | string | null | undefined): string {
-  const date = toInstant(instant);
-  if (!date) return '';
-  return `${formatDate(date)}, ${formatTime(date)}`;
+  const date = toInstant(instant)
+  if (!date) return ''
+  return `${formatDate(date)}, ${formatTime(date)}`
 }
 
 /**
@@ -51,21 +51,21 @@ export function formatDateTime(instant: Date | string | null | undefined): strin
  * Without a time, the date alone.
  */
 export function formatSydneyDateAndTime(date: string | null | undefined, time: string | null | undefined): string {
-  const p = parseIsoDate(date ?? '');
-  if (!p) return '';
-  const match = /^(\d{1,2}):(\d{2})/.exec(time ?? '');
-  if (!match) return formatDate(date);
-  const hour = Number(match[1]);
-  const clock = `${hour % 12 === 0 ? 12 : hour % 12}:${match[2]} ${hour >= 12 ? 'pm' : 'am'}`;
+  const p = parseIsoDate(date ?? '')
+  if (!p) return ''
+  const match = /^(\d{1,2}):(\d{2})/.exec(time ?? '')
+  if (!match) return formatDate(date)
+  const hour = Number(match[1])
+  const clock = `${hour % 12 === 0 ? 12 : hour % 12}:${match[2]} ${hour >= 12 ? 'pm' : 'am'}`
   // Noon of that day gives the zone of the day (the changes happen at 2 am or 3 am).
-  const zone = sydneyZoneName(new Date(Date.UTC(p.year, p.month - 1, p.day, 2)));
-  return `${formatDate(date)}, ${clock} ${zone}`;
+  const zone = sydneyZoneName(new Date(Date.UTC(p.year, p.month - 1, p.day, 2)))
+  return `${formatDate(date)}, ${clock} ${zone}`
 }
 
 function toInstant(value: Date | string | null | undefined): Date | null {
-  if (value == null || value === '') return null;
-  const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
+  if (value == null || value === '') return null
+  const date = value instanceof Date ? value : new Date(value)
+  return Number.isNaN(date.getTime()) ? null : date
 }
 
 /**
@@ -74,11 +74,11 @@ function toInstant(value: Date | string | null | undefined): Date | null {
  * in force is unknown, so the time reads '3:00 pm Sydney time'. Empty without a time.
  */
 export function formatSydneyTime(date: string | null | undefined, time: string | null | undefined): string {
-  const match = /^(\d{1,2}):(\d{2})/.exec(time ?? '');
-  if (!match) return '';
-  const both = formatSydneyDateAndTime(date, time);
-  const day = formatDate(date);
-  if (day && both.startsWith(`${day}, `)) return both.slice(day.length + 2);
-  const hour = Number(match[1]);
-  return `${hour % 12 === 0 ? 12 : hour % 12}:${match[2]} ${hour >= 12 ? 'pm' : 'am'} Sydney time`;
+  const match = /^(\d{1,2}):(\d{2})/.exec(time ?? '')
+  if (!match) return ''
+  const both = formatSydneyDateAndTime(date, time)
+  const day = formatDate(date)
+  if (day && both.startsWith(`${day}, `)) return both.slice(day.length + 2)
+  const hour = Number(match[1])
+  return `${hour % 12 === 0 ? 12 : hour % 12}:${match[2]} ${hour >= 12 ? 'pm' : 'am'} Sydney time`
 }

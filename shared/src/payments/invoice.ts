@@ -3,25 +3,25 @@
  * Every amount is integer cents: `amount` is ex GST, `gst` the GST on the provider's fees,
  * `ccSurcharge` 1.5% of (amount + gst) when paid by card, never GST-ed.
  */
-import { cardSurcharge, type FeeDue } from '../fees/calculate-fees';
-import { skillTcInvoiceDescription } from '../fees/skill-terms';
+import { cardSurcharge, type FeeDue } from '../fees/calculate-fees'
+import { skillTcInvoiceDescription } from '../fees/skill-terms'
 
-export type InvoicePurpose = 'submission' | 'additional' | 'custom';
-export type InvoicePaymentMethod = 'card' | 'bpay';
+export type InvoicePurpose = 'submission' | 'additional' | 'custom'
+export type InvoicePaymentMethod = 'card' | 'bpay'
 
 export interface InvoiceLine {
   /** What the line is for (the tax invoice's "description of each service"). */
-  description: string;
+  description: string
   /** Ex GST, integer cents. */
-  amount: number;
+  amount: number
   /** Whether GST applies (government licence fees are GST-free). */
-  taxable: boolean;
+  taxable: boolean
 }
 
 export interface InvoiceAmounts {
-  amount: number;
-  gst: number;
-  lines: InvoiceLine[];
+  amount: number
+  gst: number
+  lines: InvoiceLine[]
 }
 
 /** The invoice lines of a fee breakdown (non-zero lines only). */
@@ -37,17 +37,17 @@ export function invoiceLinesOf(fees: FeeDue): InvoiceLine[] {
     { description: 'Abridged terms and conditions', amount: fees.feeDue_AbridgedTC, taxable: true },
     { description: 'Hosted terms and conditions', amount: fees.feeDue_HostedTC, taxable: true },
     { description: 'Winner publication service', amount: fees.feeDue_WinnerPublication ?? 0, taxable: true },
-  ];
-  return lines.filter((line) => line.amount > 0);
+  ]
+  return lines.filter((line) => line.amount > 0)
 }
 
 /** The submission invoice of a fee breakdown: amount ex GST (the fee lines' total) and GST. */
 export function submissionInvoiceAmounts(fees: FeeDue): InvoiceAmounts {
-  return { amount: fees.feeDue_Total, gst: fees.feeDue_GST, lines: invoiceLinesOf(fees) };
+  return { amount: fees.feeDue_Total, gst: fees.feeDue_GST, lines: invoiceLinesOf(fees) }
 }
 
 /** What a card payment of an invoice costs: amount + GST + 1.5% surcharge on both (001 §9). */
 export function cardTotal(amount: number, gst: number): { surcharge: number; total: number } {
-  const surcharge = cardSurcharge(amount, gst);
-  return { surcharge, total: amount + gst + surcharge };
+  const surcharge = cardSurcharge(amount, gst)
+  return { surcharge, total: amount + gst + surcharge }
 }

@@ -5,15 +5,15 @@
  * fill the entry mechanic text, which the promoter then adapts to the promotion.
  */
 
-export const ENTRY_MECHANIC_PRESET_KEYS = ['website', 'purchaseUpload', 'codedProduct'] as const;
-export type EntryMechanicPresetKey = (typeof ENTRY_MECHANIC_PRESET_KEYS)[number];
+export const ENTRY_MECHANIC_PRESET_KEYS = ['website', 'purchaseUpload', 'codedProduct'] as const
+export type EntryMechanicPresetKey = (typeof ENTRY_MECHANIC_PRESET_KEYS)[number]
 
 export interface EntryMechanicPreset {
-  key: EntryMechanicPresetKey;
+  key: EntryMechanicPresetKey
   /** What the button says. */
-  label: string;
+  label: string
   /** The text put into the entry mechanic field. */
-  text: string;
+  text: string
 }
 
 export const ENTRY_MECHANIC_PRESETS: readonly EntryMechanicPreset[] = [
@@ -43,4 +43,4 @@ export const ENTRY_MECHANIC_PRESETS: readonly EntryMechanicPreset[] = [
       'full name, email address, phone number and postcode. Each code may be used once only. Entrants must keep the pack ' +
       'showing the code as proof of purchase.',
   },
-];
+]

@@ -18,7 +18,7 @@ import {
   type EntryMethod,
   type NotificationMethod,
   type PrizeCategory,
-} from './options';
+} from './options'
 
 export const ADVERTISING_METHOD_LABELS: Record<AdvertisingMethod, string> = {
   tv: 'Television',
@@ -27,7 +27,7 @@ export const ADVERTISING_METHOD_LABELS: Record<AdvertisingMethod, string> = {
   print: 'Print',
   outdoor: 'Outdoor',
   other: 'Other',
-};
+}
 
 export const ENTRY_METHOD_LABELS: Record<EntryMethod, string> = {
   internet: 'Internet',
@@ -45,7 +45,7 @@ export const ENTRY_METHOD_LABELS: Record<EntryMethod, string> = {
   olympic: 'Olympic',
   other: 'Other',
   instantwin: 'Instant win',
-};
+}
 
 export const DRAW_METHOD_LABELS: Record<DrawMethod, string> = {
   singleAll: 'Single draw for all prizes',
@@ -60,7 +60,7 @@ export const DRAW_METHOD_LABELS: Record<DrawMethod, string> = {
   nominatedCaller: 'Nominated caller',
   predetermined: 'Predetermined winners',
   other: 'Other',
-};
+}
 
 export const PRIZE_CATEGORY_LABELS: Record<PrizeCategory, string> = {
   electrical: 'Electrical goods',
@@ -72,25 +72,26 @@ export const PRIZE_CATEGORY_LABELS: Record<PrizeCategory, string> = {
   realEstate: 'Real estate',
   other: 'Other',
   voucher: 'Gift vouchers',
-};
+}
 
 export const NOTIFICATION_METHOD_LABELS: Record<NotificationMethod, string> = {
   email: 'Email',
   emailAndPhone: 'Email and phone',
   socialMedia: 'Social media',
-};
+}
 
 /** The names of the options set in a flag value, in list order, e.g. `['Internet', 'Mail']`. */
 function namesOf<K extends string>(value: number | null | undefined, keys: readonly K[], flags: Record<K, number>, labels: Record<K, string>): string[] {
-  return flagsToKeys(value, keys, flags).map((key) => labels[key]);
+  return flagsToKeys(value, keys, flags).map((key) => labels[key])
 }
 
-export const advertisingMethodNames = (value: number | null | undefined) => namesOf(value, ADVERTISING_METHODS, ADVERTISING_METHOD_FLAGS, ADVERTISING_METHOD_LABELS);
-export const entryMethodNames = (value: number | null | undefined) => namesOf(value, ENTRY_METHODS, ENTRY_METHOD_FLAGS, ENTRY_METHOD_LABELS);
-export const drawMethodNames = (value: number | null | undefined) => namesOf(value, DRAW_METHODS, DRAW_METHOD_FLAGS, DRAW_METHOD_LABELS);
-export const prizeCategoryNames = (value: number | null | undefined) => namesOf(value, PRIZE_CATEGORIES, PRIZE_CATEGORY_FLAGS, PRIZE_CATEGORY_LABELS);
+export const advertisingMethodNames = (value: number | null | undefined) =>
+  namesOf(value, ADVERTISING_METHODS, ADVERTISING_METHOD_FLAGS, ADVERTISING_METHOD_LABELS)
+export const entryMethodNames = (value: number | null | undefined) => namesOf(value, ENTRY_METHODS, ENTRY_METHOD_FLAGS, ENTRY_METHOD_LABELS)
+export const drawMethodNames = (value: number | null | undefined) => namesOf(value, DRAW_METHODS, DRAW_METHOD_FLAGS, DRAW_METHOD_LABELS)
+export const prizeCategoryNames = (value: number | null | undefined) => namesOf(value, PRIZE_CATEGORIES, PRIZE_CATEGORY_FLAGS, PRIZE_CATEGORY_LABELS)
 
 /** A notification method in words, or undefined for an unknown value. */
 export function notificationMethodName(method: string | null | undefined): string | undefined {
-  return method && Object.hasOwn(NOTIFICATION_METHOD_LABELS, method) ? NOTIFICATION_METHOD_LABELS[method as NotificationMethod] : undefined;
+  return method && Object.hasOwn(NOTIFICATION_METHOD_LABELS, method) ? NOTIFICATION_METHOD_LABELS[method as NotificationMethod] : undefined
 }

@@ -4,16 +4,16 @@
  * did not confirm for 2025-26 are kept from the specification and marked unverified with a note.
  * It takes effect only when staff publish it with an effective date (RULE_SETS holds the default).
  */
-import { RULE_SET_2020, type RuleSet } from './rule-sets';
-import { SOURCES, SPEC_SOURCE, type FigureSource } from './sources';
-import { researchedStateSources } from './state-sources';
-import { RESEARCHED_STATE_RULES } from './state-rules';
+import { RULE_SET_2020, type RuleSet } from './rule-sets'
+import { SOURCES, SPEC_SOURCE, type FigureSource } from './sources'
+import { researchedStateSources } from './state-sources'
+import { RESEARCHED_STATE_RULES } from './state-rules'
 
 const keptFromSpec = (section: string, what: string): FigureSource => ({
   ...SPEC_SOURCE(section),
   verified: false,
   note: `${what} not in the 2025-26 research: the specification\u2019s figure is kept until a regulator\u2019s page confirms one.`,
-});
+})
 
 export const RULE_SET_2025_26: RuleSet = {
   ...RULE_SET_2020,
@@ -41,7 +41,11 @@ export const RULE_SET_2025_26: RuleSet = {
     'thresholds.nswScrutineerAboveCents': keptFromSpec('001 \u00a75', 'An NSW scrutineer threshold is'),
     'thresholds.saScrutineerFromCents': SOURCES.saResearch,
     'fees.government.nswCents': SOURCES.nswAuthorityFees,
-    'fees.government.nswWithAuthorityCents': { ...SOURCES.nswNotify, verified: false, note: 'The research says the notification is free; the Service NSW page names no fee.' },
+    'fees.government.nswWithAuthorityCents': {
+      ...SOURCES.nswNotify,
+      verified: false,
+      note: 'The research says the notification is free; the Service NSW page names no fee.',
+    },
     'fees.government.act': SOURCES.actFees,
     'fees.government.sa': keptFromSpec('001 \u00a79', 'SA licence fees are'),
     'fees.government.saPremiumCents': keptFromSpec('001 \u00a79', 'The SA premium fee is'),
@@ -55,4 +59,4 @@ export const RULE_SET_2025_26: RuleSet = {
     'fees.gstRate': SPEC_SOURCE('001 \u00a79'),
     'fees.cardSurchargeRate': SPEC_SOURCE('001 \u00a79'),
   },
-};
+}

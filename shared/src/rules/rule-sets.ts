@@ -6,96 +6,96 @@
  * All amounts are integer cents. The spec's figures (001 §5 "Permit requirement rules",
  * 001 §9, 000 §9 "Prices") form the set effective from 2020-01-01.
  */
-import type { IsoDate } from '../dates/calendar';
-import { toIsoDate } from '../dates/calendar';
-import type { Rate } from '../money';
-import type { StateKey } from '../states';
-import type { FigureSource } from './sources';
-import { SOURCES, SPEC_SOURCE } from './sources';
-import { researchedStateSources } from './state-sources';
-import { RESEARCHED_STATE_RULES, type StateRules } from './state-rules';
+import type { IsoDate } from '../dates/calendar'
+import { toIsoDate } from '../dates/calendar'
+import type { Rate } from '../money'
+import type { StateKey } from '../states'
+import type { FigureSource } from './sources'
+import { SOURCES, SPEC_SOURCE } from './sources'
+import { researchedStateSources } from './state-sources'
+import { RESEARCHED_STATE_RULES, type StateRules } from './state-rules'
 
 /** Fee that steps up as the prize value rises: `base`, or the fee of the last step whose `aboveCents` is exceeded. */
 export interface TieredFee {
-  baseCents: number;
-  steps: readonly { aboveCents: number; feeCents: number }[];
+  baseCents: number
+  steps: readonly { aboveCents: number; feeCents: number }[]
 }
 
 export interface Notice {
   /** Stable code for screens and e-mails. */
-  code: string;
+  code: string
   /** Our wording (the spec names the notices but does not quote them). */
-  text: string;
+  text: string
 }
 
 export interface RuleSet {
-  id: string;
+  id: string
   /** First start date (Sydney calendar date) the set applies to. */
-  effectiveFrom: IsoDate;
-  description: string;
+  effectiveFrom: IsoDate
+  description: string
   thresholds: {
     /** NSW permit required above this total prize value (else "included but not required"). */
-    nswPermitAboveCents: number;
+    nswPermitAboveCents: number
     /** ACT permit required above this (else "included but not required"). */
-    actPermitAboveCents: number;
+    actPermitAboveCents: number
     /** SA permit required above this; at or below, the instant-win answer decides. */
-    saPermitAboveCents: number;
+    saPermitAboveCents: number
     /** NT notice above this when none of NSW/ACT/SA is required. */
-    ntNoticeAboveCents: number;
+    ntNoticeAboveCents: number
     /** NSW scrutineer addendum, and the scrutineer question for NSW, above this. */
-    nswScrutineerAboveCents: number;
+    nswScrutineerAboveCents: number
     /** SA scrutineer question at or above this. */
-    saScrutineerFromCents: number;
-  };
+    saScrutineerFromCents: number
+  }
   fees: {
     /** Government licence fees (GST-free). */
     government: {
-      nswCents: number;
-      nswWithAuthorityCents: number;
-      act: TieredFee;
-      sa: TieredFee;
+      nswCents: number
+      nswWithAuthorityCents: number
+      act: TieredFee
+      sa: TieredFee
       /**
        * The SA premium licence fee: what an SA permit costs when staff force the premium
        * (forceSaPremium, the permit's isSAFeePremium), whatever the prize value; a higher tier
        * still applies when the value reaches it.
        */
-      saPremiumCents: number;
-    };
+      saPremiumCents: number
+    }
     /** The provider's prices (GST applies). */
     provider: {
       /** Permit management by the number of NSW/SA/ACT permits required: [none, one, two, three]. */
-      permitManagementByCountCents: readonly [number, number, number, number];
-      randomDrawCents: number;
-      termsChanceCents: number;
-      termsSkillCents: number;
-      abridgedTermsCents: number;
-      hostedTermsCents: number;
+      permitManagementByCountCents: readonly [number, number, number, number]
+      randomDrawCents: number
+      termsChanceCents: number
+      termsSkillCents: number
+      abridgedTermsCents: number
+      hostedTermsCents: number
       /**
        * Winner publication (001 §1 service line): the spec gives no price, so this is the
        * provider's own (decision record 020).
        */
-      winnerPublicationCents: number;
-    };
+      winnerPublicationCents: number
+    }
     /** GST on the provider's fees. Government licence fees carry none. */
-    gstRate: Rate;
+    gstRate: Rate
     /** Card surcharge on (amount + GST). */
-    cardSurchargeRate: Rate;
-  };
+    cardSurchargeRate: Rate
+  }
   notices: {
-    nt: Notice;
-    wa: Notice;
-  };
+    nt: Notice
+    wa: Notice
+  }
   /** What each state asks beyond its fee (lead times, deadlines, records, caps, prizes). */
-  states: Record<StateKey, StateRules>;
+  states: Record<StateKey, StateRules>
   /** The source of every figure, keyed by its figure key (figures.ts), e.g. `thresholds.nswPermitAboveCents`. */
-  sources: Record<string, FigureSource>;
+  sources: Record<string, FigureSource>
 }
 
 /** The spec's own figures: thresholds, government fees, provider prices, rates. */
 function specSources(): Record<string, FigureSource> {
-  const permits = SPEC_SOURCE('001 \u00a75 Permit requirement rules');
-  const fees = SPEC_SOURCE('001 \u00a79 Estimated permit licence fees');
-  const prices = SPEC_SOURCE('000 \u00a79 Prices');
+  const permits = SPEC_SOURCE('001 \u00a75 Permit requirement rules')
+  const fees = SPEC_SOURCE('001 \u00a79 Estimated permit licence fees')
+  const prices = SPEC_SOURCE('000 \u00a79 Prices')
   return {
     'thresholds.nswPermitAboveCents': permits,
     'thresholds.actPermitAboveCents': permits,
@@ -122,7 +122,7 @@ function specSources(): Record<string, FigureSource> {
     },
     'fees.gstRate': fees,
     'fees.cardSurchargeRate': fees,
-  };
+  }
 }
 
 /** The spec's figures, effective from 2020-01-01. */
@@ -179,8 +179,7 @@ export const RULE_SET_2020: RuleSet = {
   notices: {
     nt: {
       code: 'NT_NOTICE',
-      text:
-        'The Northern Territory requires a permit for trade promotion lotteries with total prizes over $5,000 when no permit is issued in NSW, ACT or SA. Download the NT application form to apply.',
+      text: 'The Northern Territory requires a permit for trade promotion lotteries with total prizes over $5,000 when no permit is issued in NSW, ACT or SA. Download the NT application form to apply.',
     },
     wa: {
       code: 'WA_NOTICE',
@@ -205,16 +204,16 @@ export const RULE_SET_2020: RuleSet = {
     'states.nsw.authority5YearCents': { ...SPEC_SOURCE('001 \u00a79'), verified: false, note: 'The specification gives no 5-year authority fee.' },
     'states.sa.premiumWithinBusinessDays': SPEC_SOURCE('001 \u00a75 (premium warning 10 business days ahead)'),
   },
-};
+}
 
 /**
  * The sets in force without any staff publication, any order: the specification's. Other known
  * sets (RULE_SET_CATALOGUE) take effect when staff publish them with an effective date.
  */
-export const RULE_SETS: readonly RuleSet[] = [RULE_SET_2020];
+export const RULE_SETS: readonly RuleSet[] = [RULE_SET_2020]
 
 /** The rule set currently in force for the spec's figures. */
-export const CURRENT_RULE_SET = RULE_SET_2020;
+export const CURRENT_RULE_SET = RULE_SET_2020
 
 /**
  * The rule set for a promotion: the latest whose effective date is on or before the start date
@@ -222,18 +221,18 @@ export const CURRENT_RULE_SET = RULE_SET_2020;
  * the start is before every set, the earliest set.
  */
 export function selectRuleSet(startDate: string | Date | null | undefined, ruleSets: readonly RuleSet[] = RULE_SETS): RuleSet {
-  if (ruleSets.length === 0) throw new RangeError('No rule sets');
-  const sorted = [...ruleSets].sort((a, b) => (a.effectiveFrom < b.effectiveFrom ? -1 : a.effectiveFrom > b.effectiveFrom ? 1 : 0));
-  const date = toIsoDate(startDate ?? null);
-  if (!date) return sorted[0];
-  let chosen = sorted[0];
-  for (const set of sorted) if (set.effectiveFrom <= date) chosen = set;
-  return chosen;
+  if (ruleSets.length === 0) throw new RangeError('No rule sets')
+  const sorted = [...ruleSets].sort((a, b) => (a.effectiveFrom < b.effectiveFrom ? -1 : a.effectiveFrom > b.effectiveFrom ? 1 : 0))
+  const date = toIsoDate(startDate ?? null)
+  if (!date) return sorted[0]
+  let chosen = sorted[0]
+  for (const set of sorted) if (set.effectiveFrom <= date) chosen = set
+  return chosen
 }
 
 /** The fee of a tier table for a prize value. */
 export function tieredFee(table: TieredFee, valueCents: number): number {
-  let fee = table.baseCents;
-  for (const step of table.steps) if (valueCents > step.aboveCents) fee = step.feeCents;
-  return fee;
+  let fee = table.baseCents
+  for (const step of table.steps) if (valueCents > step.aboveCents) fee = step.feeCents
+  return fee
 }

@@ -1,9 +1,9 @@
 /** The wire schemas of the rule set and compliance calendar calls (issue #30). */
-import { z } from 'zod';
-import { IsoDateSchema } from '../dates/date-schemas';
-import { OBLIGATION_STATUSES } from '../compliance/obligations';
-import { RecordIdInputSchema } from '../validation/applicant-compliance';
-import { STATE_KEYS } from '../states';
+import { z } from 'zod'
+import { IsoDateSchema } from '../dates/date-schemas'
+import { OBLIGATION_STATUSES } from '../compliance/obligations'
+import { RecordIdInputSchema } from '../validation/applicant-compliance'
+import { STATE_KEYS } from '../states'
 import {
   MSG_LEGAL_HOLD_LIFT_REASON_REQUIRED,
   MSG_LEGAL_HOLD_REASON_REQUIRED,
@@ -15,10 +15,10 @@ import {
   MSG_SOURCE_NOTE_REQUIRED,
   MSG_SOURCE_TITLE_REQUIRED,
   MSG_SOURCE_URL_INVALID,
-} from './messages';
+} from './messages'
 
 /** `GET /api/rules/current?date=`: the Sydney date to ask about (default today). */
-export const RulesCurrentQuerySchema = z.object({ date: IsoDateSchema.optional() });
+export const RulesCurrentQuerySchema = z.object({ date: IsoDateSchema.optional() })
 
 export const FigureSourceSchema = z
   .object({
@@ -33,10 +33,14 @@ export const FigureSourceSchema = z
     note: z.string().trim().max(1000).optional(),
   })
   .superRefine((s, ctx) => {
-    if (!s.verified && !s.note) ctx.addIssue({ code: 'custom', path: ['note'], message: MSG_SOURCE_NOTE_REQUIRED });
-  });
+    if (!s.verified && !s.note) ctx.addIssue({ code: 'custom', path: ['note'], message: MSG_SOURCE_NOTE_REQUIRED })
+  })
 
-const FigureValueSchema = z.unknown().describe('Money in dollars; a tier table { base, steps: [{ above, fee }] }; a count; a rate { numerator, denominator }; a text or a list; null when the sources state no such rule.');
+const FigureValueSchema = z
+  .unknown()
+  .describe(
+    'Money in dollars; a tier table { base, steps: [{ above, fee }] }; a count; a rate { numerator, denominator }; a text or a list; null when the sources state no such rule.',
+  )
 
 export const FigureSchema = z.object({
   key: z.string(),
@@ -47,7 +51,7 @@ export const FigureSchema = z.object({
   options: z.array(z.string()).readonly().optional(),
   value: FigureValueSchema,
   source: FigureSourceSchema.nullable(),
-});
+})
 
 export const FigureDifferenceSchema = z.object({
   key: z.string(),
@@ -58,9 +62,9 @@ export const FigureDifferenceSchema = z.object({
   before: FigureValueSchema,
   after: FigureValueSchema,
   source: FigureSourceSchema.nullable(),
-});
+})
 
-const NoticeSchema = z.object({ code: z.string(), text: z.string() });
+const NoticeSchema = z.object({ code: z.string(), text: z.string() })
 
 export const RuleSetViewSchema = z.object({
   id: z.string(),
@@ -71,7 +75,7 @@ export const RuleSetViewSchema = z.object({
   notices: z.object({ nt: NoticeSchema, wa: NoticeSchema }),
   previous: z.object({ id: z.string(), effectiveFrom: z.string() }).nullable(),
   changes: z.array(FigureDifferenceSchema),
-});
+})
 
 export const RuleSetSummarySchema = z.object({
   id: z.string(),
@@ -80,7 +84,7 @@ export const RuleSetSummarySchema = z.object({
   inForce: z.boolean(),
   current: z.boolean(),
   published: z.boolean(),
-});
+})
 
 /** A new set: a base to clone, its figures changed (each with its source), an effective date. */
 export const RuleSetDraftSchema = z.object({
@@ -92,9 +96,12 @@ export const RuleSetDraftSchema = z.object({
     .max(60, { error: MSG_RULE_SET_ID_INVALID }),
   effectiveFrom: IsoDateSchema,
   description: z.string({ error: MSG_RULE_SET_DESCRIPTION_REQUIRED }).trim().min(1, { error: MSG_RULE_SET_DESCRIPTION_REQUIRED }).max(1000),
-  changes: z.array(z.object({ key: z.string().max(100), value: z.unknown(), source: FigureSourceSchema })).max(400).default([]),
-});
-export type RuleSetDraft = z.infer<typeof RuleSetDraftSchema>;
+  changes: z
+    .array(z.object({ key: z.string().max(100), value: z.unknown(), source: FigureSourceSchema }))
+    .max(400)
+    .default([]),
+})
+export type RuleSetDraft = z.infer<typeof RuleSetDraftSchema>
 
 export const RuleSetPreviewSchema = z.object({
   ruleSet: RuleSetViewSchema,
@@ -108,9 +115,9 @@ export const RuleSetPreviewSchema = z.object({
       feeDue_Total_after: z.number(),
     }),
   ),
-});
+})
 
-export const ObligationsQuerySchema = z.object({ id: RecordIdInputSchema });
+export const ObligationsQuerySchema = z.object({ id: RecordIdInputSchema })
 
 export const ObligationProofSchema = z.object({
   kind: z.enum(['upload', 'link']),
@@ -118,7 +125,7 @@ export const ObligationProofSchema = z.object({
   label: z.string().nullable(),
   note: z.string().nullable(),
   closedAt: z.string(),
-});
+})
 
 export const ObligationSchema = z.object({
   code: z.string(),
@@ -133,7 +140,7 @@ export const ObligationSchema = z.object({
   proof: ObligationProofSchema.nullable(),
   /** The records duty of a promotion staff hold: shown "On legal hold", its data kept past the date. */
   onLegalHold: z.boolean(),
-});
+})
 
 export const RuleNoteSchema = z.object({
   code: z.string(),
@@ -142,7 +149,7 @@ export const RuleNoteSchema = z.object({
   text: z.string(),
   ruleKey: z.string(),
   source: FigureSourceSchema.nullable(),
-});
+})
 
 export const ObligationsResponseSchema = z.object({
   promotionId: z.number().int(),
@@ -158,7 +165,7 @@ export const ObligationsResponseSchema = z.object({
   certificateUrl: z.string().nullable(),
   /** The compliance pack (ZIP: a PDF of every duty with its proof, the proof files and the permits). */
   compliancePackUrl: z.string(),
-});
+})
 
 /** Close a duty with proof: an upload (the server file name POST /api/Upload answered) or a link. */
 export const CloseObligationSchema = z
@@ -170,20 +177,28 @@ export const CloseObligationSchema = z
     note: z.string().trim().max(1000).optional(),
   })
   .superRefine((v, ctx) => {
-    if (!v.serverFileName && !v.link) ctx.addIssue({ code: 'custom', path: ['link'], message: MSG_OBLIGATION_PROOF_REQUIRED });
-    else if (v.link && !/^https:\/\/[^\s/]+\.[^\s]+$/.test(v.link)) ctx.addIssue({ code: 'custom', path: ['link'], message: MSG_OBLIGATION_LINK_INVALID });
-  });
+    if (!v.serverFileName && !v.link) ctx.addIssue({ code: 'custom', path: ['link'], message: MSG_OBLIGATION_PROOF_REQUIRED })
+    else if (v.link && !/^https:\/\/[^\s/]+\.[^\s]+$/.test(v.link)) ctx.addIssue({ code: 'custom', path: ['link'], message: MSG_OBLIGATION_LINK_INVALID })
+  })
 
 /** Staff place or lift a legal hold on a promotion (issue #30): the reason goes to the changelog. */
 export const PlaceLegalHoldSchema = z.object({
   id: RecordIdInputSchema,
-  reason: z.string({ error: MSG_LEGAL_HOLD_REASON_REQUIRED }).trim().min(1, { error: MSG_LEGAL_HOLD_REASON_REQUIRED }).max(1000, { error: MSG_LEGAL_HOLD_REASON_TOO_LONG }),
-});
+  reason: z
+    .string({ error: MSG_LEGAL_HOLD_REASON_REQUIRED })
+    .trim()
+    .min(1, { error: MSG_LEGAL_HOLD_REASON_REQUIRED })
+    .max(1000, { error: MSG_LEGAL_HOLD_REASON_TOO_LONG }),
+})
 export const LiftLegalHoldSchema = z.object({
   id: RecordIdInputSchema,
-  reason: z.string({ error: MSG_LEGAL_HOLD_LIFT_REASON_REQUIRED }).trim().min(1, { error: MSG_LEGAL_HOLD_LIFT_REASON_REQUIRED }).max(1000, { error: MSG_LEGAL_HOLD_REASON_TOO_LONG }),
-});
-export const LegalHoldQuerySchema = z.object({ id: RecordIdInputSchema });
+  reason: z
+    .string({ error: MSG_LEGAL_HOLD_LIFT_REASON_REQUIRED })
+    .trim()
+    .min(1, { error: MSG_LEGAL_HOLD_LIFT_REASON_REQUIRED })
+    .max(1000, { error: MSG_LEGAL_HOLD_REASON_TOO_LONG }),
+})
+export const LegalHoldQuerySchema = z.object({ id: RecordIdInputSchema })
 
 /** A promotion's legal hold and retention, as the staff console shows them. */
 export const LegalHoldViewSchema = z.object({
@@ -195,4 +210,4 @@ export const LegalHoldViewSchema = z.object({
   keepUntil: z.string().nullable(),
   dataDeletedAt: z.string().nullable(),
   certificateUrl: z.string().nullable(),
-});
+})

@@ -4,21 +4,21 @@
  * the regulator's page is unverified and says why in `note`. Never invent a figure: a rule the
  * sources do not give is `null` in the set, with a source explaining the gap.
  */
-import type { IsoDate } from '../dates/calendar';
+import type { IsoDate } from '../dates/calendar'
 
 export interface FigureSource {
-  title: string;
+  title: string
   /** The regulator's page, or a path on this site for the specification and our own prices. */
-  url: string;
-  dateRead: IsoDate;
-  verified: boolean;
-  note?: string;
+  url: string
+  dateRead: IsoDate
+  verified: boolean
+  note?: string
 }
 
 /** The day the regulators' pages below were read (from stored copies) for the 2025-26 set. */
-const READ_2025_26: IsoDate = '2026-11-25';
+const READ_2025_26: IsoDate = '2026-11-25'
 /** The issue that carried the 2025-26 research (its figures are unverified until matched to a page). */
-const RESEARCH_NOTE = 'From the 2025-26 research in issue #30; not yet matched to the regulator\u2019s own page.';
+const RESEARCH_NOTE = 'From the 2025-26 research in issue #30; not yet matched to the regulator\u2019s own page.'
 
 export const SPEC_SOURCE = (section: string): FigureSource => ({
   title: `PermitDesk product specification, ${section}`,
@@ -27,7 +27,7 @@ export const SPEC_SOURCE = (section: string): FigureSource => ({
   dateRead: '2026-11-01',
   verified: true,
   note: 'The specification\u2019s figure (the default rule set).',
-});
+})
 
 export const SOURCES = {
   nswNotify: {
@@ -87,8 +87,7 @@ export const SOURCES = {
     url: 'https://www.accesscanberra.act.gov.au/',
     dateRead: READ_2025_26,
     verified: false,
-    note:
-      'The specification\u2019s table (255 \u2026 4,130) is one yearly rise above the confirmed 2024-25 fees (247 / 361 / 696 / 995 / 1,988 / 3,987), likely 2025-26; not confirmed.',
+    note: 'The specification\u2019s table (255 \u2026 4,130) is one yearly rise above the confirmed 2024-25 fees (247 / 361 / 696 / 995 / 1,988 / 3,987), likely 2025-26; not confirmed.',
   },
   ntTradeLottery: {
     title: 'NT.GOV.AU: Apply to run a trade lottery',
@@ -143,9 +142,9 @@ export const SOURCES = {
     dateRead: '2026-11-01',
     verified: true,
   },
-} satisfies Record<string, FigureSource>;
+} satisfies Record<string, FigureSource>
 
 /** A source for a rule the research could not state: the figure stays null. */
 export function notStated(source: FigureSource, what: string): FigureSource {
-  return { ...source, verified: false, note: `${what} not stated in the research; left empty rather than guessed.` };
+  return { ...source, verified: false, note: `${what} not stated in the research; left empty rather than guessed.` }
 }

@@ -4,7 +4,7 @@
  * prizes. Every field is a figure of the rule set with its own source; `null` means the sources
  * state no such rule (never a guess).
  */
-import type { StateKey } from '../states';
+import type { StateKey } from '../states'
 
 /**
  * - `permit`: a permit per promotion above the threshold (ACT, SA).
@@ -13,20 +13,12 @@ import type { StateKey } from '../states';
  * - `permit-if-no-other`: a permit above the threshold only when no other state issued one (NT).
  * - `none`: no permit (VIC, QLD, TAS, WA).
  */
-export const PERMIT_MODELS = ['permit', 'authority', 'permit-if-no-other', 'none'] as const;
-export type PermitModel = (typeof PERMIT_MODELS)[number];
+export const PERMIT_MODELS = ['permit', 'authority', 'permit-if-no-other', 'none'] as const
+export type PermitModel = (typeof PERMIT_MODELS)[number]
 
 /** Prize restrictions, by the kind of prize and how it is restricted. */
-export const PRIZE_RESTRICTIONS = [
-  'tobacco',
-  'firearms',
-  'weapons',
-  'liquor-as-main-prize',
-  'alcohol-as-inducement',
-  'cosmetic-procedures',
-  'surgery',
-] as const;
-export type PrizeRestriction = (typeof PRIZE_RESTRICTIONS)[number];
+export const PRIZE_RESTRICTIONS = ['tobacco', 'firearms', 'weapons', 'liquor-as-main-prize', 'alcohol-as-inducement', 'cosmetic-procedures', 'surgery'] as const
+export type PrizeRestriction = (typeof PRIZE_RESTRICTIONS)[number]
 
 export const PRIZE_RESTRICTION_LABELS: Record<PrizeRestriction, string> = {
   tobacco: 'Tobacco (and smoking or vaping products)',
@@ -36,46 +28,46 @@ export const PRIZE_RESTRICTION_LABELS: Record<PrizeRestriction, string> = {
   'alcohol-as-inducement': 'Alcohol offered as an inducement',
   'cosmetic-procedures': 'Cosmetic procedures',
   surgery: 'Surgery',
-};
-
-export interface StateRules {
-  permitModel: PermitModel;
-  /** Standard lodgement at least this many business days before the start (the state's holidays skipped). */
-  lodgeBusinessDays: number | null;
-  /** Calendar days to allow for processing, where the state states days rather than business days (NT). */
-  lodgeCalendarDays: number | null;
-  /** A premium fee applies when the permit is needed within this many business days of lodgement (SA). */
-  premiumWithinBusinessDays: number | null;
-  /** NSW: notify each promotion with a prize pool above this, at least `notifyBusinessDays` before the start. */
-  notificationAboveCents: number | null;
-  notifyBusinessDays: number | null;
-  /** NSW authority fees (applied online) for 1, 3 and 5 years. */
-  authority1YearCents: number | null;
-  authority3YearCents: number | null;
-  authority5YearCents: number | null;
-  /** Winners notified in writing within this many days of the draw. */
-  notifyWinnersWithinDays: number | null;
-  /** Winners of prizes of at least this value are published. */
-  publishWinnersFromPrizeCents: number | null;
-  /** Published within this many days of the draw. */
-  publishWinnersWithinDays: number | null;
-  /** Kept published (online) for at least this many days. */
-  publishWinnersForDays: number | null;
-  /** Prizes delivered within this many days of the draw. */
-  deliverPrizesWithinDays: number | null;
-  /** The draw within this many months of the start. */
-  drawWithinMonths: number | null;
-  /** Records kept this many months after the promotion ends. */
-  recordMonths: number | null;
-  /** Most an entry may cost (a call, SMS or postage), GST included. */
-  entryCostCapCents: number | null;
-  /** SA: the cap for calls from a mobile phone. */
-  entryCostCapMobileCents: number | null;
-  /** Prizes the state bans or limits. */
-  restrictedPrizes: PrizeRestriction[] | null;
 }
 
-export type StateRuleKey = keyof StateRules;
+export interface StateRules {
+  permitModel: PermitModel
+  /** Standard lodgement at least this many business days before the start (the state's holidays skipped). */
+  lodgeBusinessDays: number | null
+  /** Calendar days to allow for processing, where the state states days rather than business days (NT). */
+  lodgeCalendarDays: number | null
+  /** A premium fee applies when the permit is needed within this many business days of lodgement (SA). */
+  premiumWithinBusinessDays: number | null
+  /** NSW: notify each promotion with a prize pool above this, at least `notifyBusinessDays` before the start. */
+  notificationAboveCents: number | null
+  notifyBusinessDays: number | null
+  /** NSW authority fees (applied online) for 1, 3 and 5 years. */
+  authority1YearCents: number | null
+  authority3YearCents: number | null
+  authority5YearCents: number | null
+  /** Winners notified in writing within this many days of the draw. */
+  notifyWinnersWithinDays: number | null
+  /** Winners of prizes of at least this value are published. */
+  publishWinnersFromPrizeCents: number | null
+  /** Published within this many days of the draw. */
+  publishWinnersWithinDays: number | null
+  /** Kept published (online) for at least this many days. */
+  publishWinnersForDays: number | null
+  /** Prizes delivered within this many days of the draw. */
+  deliverPrizesWithinDays: number | null
+  /** The draw within this many months of the start. */
+  drawWithinMonths: number | null
+  /** Records kept this many months after the promotion ends. */
+  recordMonths: number | null
+  /** Most an entry may cost (a call, SMS or postage), GST included. */
+  entryCostCapCents: number | null
+  /** SA: the cap for calls from a mobile phone. */
+  entryCostCapMobileCents: number | null
+  /** Prizes the state bans or limits. */
+  restrictedPrizes: PrizeRestriction[] | null
+}
+
+export type StateRuleKey = keyof StateRules
 
 const EMPTY: StateRules = {
   permitModel: 'none',
@@ -97,7 +89,7 @@ const EMPTY: StateRules = {
   entryCostCapCents: null,
   entryCostCapMobileCents: null,
   restrictedPrizes: null,
-};
+}
 
 /** The 2025-26 research (issue #30) per state; the sources are in the rule set that uses them. */
 export const RESEARCHED_STATE_RULES: Record<StateKey, StateRules> = {
@@ -156,4 +148,4 @@ export const RESEARCHED_STATE_RULES: Record<StateKey, StateRules> = {
   },
   wa: { ...EMPTY, recordMonths: 12, entryCostCapCents: 55 },
   tas: { ...EMPTY },
-};
+}

@@ -3,9 +3,9 @@
  * figure's key (`states.sa.lodgeBusinessDays`). A null figure gets its state's source marked
  * "not stated", so every figure, present or absent, says where it stands.
  */
-import { STATE_KEYS, type StateKey } from '../states';
-import { notStated, SOURCES, type FigureSource } from './sources';
-import { RESEARCHED_STATE_RULES, type StateRuleKey } from './state-rules';
+import { STATE_KEYS, type StateKey } from '../states'
+import { notStated, SOURCES, type FigureSource } from './sources'
+import { RESEARCHED_STATE_RULES, type StateRuleKey } from './state-rules'
 
 const STATE_SOURCE: Record<StateKey, FigureSource> = {
   nsw: SOURCES.nswAuthority,
@@ -16,7 +16,7 @@ const STATE_SOURCE: Record<StateKey, FigureSource> = {
   qld: SOURCES.qldResearch,
   wa: SOURCES.waResearch,
   tas: SOURCES.tasResearch,
-};
+}
 
 /** Sources of the figures that are not null. */
 const SPECIFIC: Partial<Record<`${StateKey}.${StateRuleKey}`, FigureSource>> = {
@@ -63,16 +63,16 @@ const SPECIFIC: Partial<Record<`${StateKey}.${StateRuleKey}`, FigureSource>> = {
   'wa.recordMonths': SOURCES.waResearch,
   'wa.entryCostCapCents': SOURCES.waResearch,
   'tas.permitModel': SOURCES.tasResearch,
-};
+}
 
 export function researchedStateSources(): Record<string, FigureSource> {
-  const sources: Record<string, FigureSource> = {};
+  const sources: Record<string, FigureSource> = {}
   for (const state of STATE_KEYS) {
-    const rules = RESEARCHED_STATE_RULES[state];
+    const rules = RESEARCHED_STATE_RULES[state]
     for (const key of Object.keys(rules) as StateRuleKey[]) {
-      const specific = SPECIFIC[`${state}.${key}`];
-      sources[`states.${state}.${key}`] = rules[key] === null || !specific ? notStated(STATE_SOURCE[state], key) : specific;
+      const specific = SPECIFIC[`${state}.${key}`]
+      sources[`states.${state}.${key}`] = rules[key] === null || !specific ? notStated(STATE_SOURCE[state], key) : specific
     }
   }
-  return sources;
+  return sources
 }

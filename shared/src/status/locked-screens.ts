@@ -3,18 +3,18 @@
  * picks its template from the status slug, with a variant for skill promotions"; issue 25). Each
  * says why in the customer's words, what to do, and offers the one action that moves it on.
  */
-import { findPermitStatusBySlug, getPermitStatus, isEditableStatus, statusWords } from './statuses';
+import { findPermitStatusBySlug, getPermitStatus, isEditableStatus, statusWords } from './statuses'
 
-export type LockedAction = 'pay-by-card' | 'start-amendment' | 'approve-terms' | 'contact-us' | 'open-promotion';
+export type LockedAction = 'pay-by-card' | 'start-amendment' | 'approve-terms' | 'contact-us' | 'open-promotion'
 
 export interface LockedScreen {
-  slug: string;
-  title: string;
-  body: string;
-  action: { kind: LockedAction; label: string };
+  slug: string
+  title: string
+  body: string
+  action: { kind: LockedAction; label: string }
 }
 
-type Template = (skill: boolean) => Omit<LockedScreen, 'slug'>;
+type Template = (skill: boolean) => Omit<LockedScreen, 'slug'>
 
 const TEMPLATES: Record<string, Template> = {
   'pending-payment-clearance': () => ({
@@ -24,7 +24,9 @@ const TEMPLATES: Record<string, Template> = {
   }),
   submitted: (skill) => ({
     title: skill ? 'Your terms and conditions are with us' : 'Your application is with the regulators',
-    body: skill ? 'To change the promotion, start an amendment: the terms and conditions are then drafted again.' : 'To change it, start an amendment: we lodge the changes with each regulator once you resubmit.',
+    body: skill
+      ? 'To change the promotion, start an amendment: the terms and conditions are then drafted again.'
+      : 'To change it, start an amendment: we lodge the changes with each regulator once you resubmit.',
     action: { kind: 'start-amendment', label: 'Start an amendment' },
   }),
   resubmitted: () => ({
@@ -61,17 +63,22 @@ const TEMPLATES: Record<string, Template> = {
       : 'Your payment is received. Approve your terms and conditions on the promotion page and we lodge the application.',
     action: { kind: 'approve-terms', label: 'Review and approve the T&Cs' },
   }),
-};
+}
 
 /** The locked screen for a status, or null when the application can be edited. */
 export function lockedScreenFor(statusId: number, options: { skill: boolean }): LockedScreen | null {
-  const status = getPermitStatus(statusId);
-  if (isEditableStatus(statusId)) return null;
-  const template = TEMPLATES[status.slug];
-  if (template) return { slug: status.slug, ...template(options.skill) };
+  const status = getPermitStatus(statusId)
+  if (isEditableStatus(statusId)) return null
+  const template = TEMPLATES[status.slug]
+  if (template) return { slug: status.slug, ...template(options.skill) }
   // A status without a template of its own: its words and next step.
-  return { slug: status.slug, title: statusWords(statusId).customer, body: statusWords(statusId).next, action: { kind: 'open-promotion', label: 'Open the promotion' } };
+  return {
+    slug: status.slug,
+    title: statusWords(statusId).customer,
+    body: statusWords(statusId).next,
+    action: { kind: 'open-promotion', label: 'Open the promotion' },
+  }
 }
 
 /** The slugs that have their own template (for tests and docs). */
-export const LOCKED_TEMPLATE_SLUGS = Object.keys(TEMPLATES).filter((slug) => findPermitStatusBySlug(slug) !== undefined);
+export const LOCKED_TEMPLATE_SLUGS = Object.keys(TEMPLATES).filter((slug) => findPermitStatusBySlug(slug) !== undefined)

@@ -9,19 +9,19 @@
  *   start an amendment instead (001 §2); approved, pending payment, locked and awaiting T&Cs
  *   approval are read-only.
  */
-import { mobileStatusLabel } from '../format/labels';
+import { mobileStatusLabel } from '../format/labels'
 
-export type StatusColour = 'info' | 'warning' | 'danger' | 'success' | 'default';
+export type StatusColour = 'info' | 'warning' | 'danger' | 'success' | 'default'
 
 export interface PermitStatus {
-  id: number;
-  name: string;
-  slug: string;
+  id: number
+  name: string
+  slug: string
   /** Name in the staff area, when different. */
-  adminName?: string;
-  colour: StatusColour;
-  editable: boolean;
-  startsAmendment: boolean;
+  adminName?: string
+  colour: StatusColour
+  editable: boolean
+  startsAmendment: boolean
 }
 
 /**
@@ -32,11 +32,11 @@ export interface PermitStatus {
  */
 export interface StatusWords {
   /** What the promoter sees (dashboard, My Promotions, e-mails, PDFs). */
-  customer: string;
+  customer: string
   /** What staff see in the console and in statistics. */
-  staff: string;
+  staff: string
   /** One sentence for the promoter: what happens now and who acts next. */
-  next: string;
+  next: string
 }
 
 export const STATUS_WORDS: Readonly<Record<PermitStatusId, StatusWords>> = {
@@ -115,7 +115,7 @@ export const STATUS_WORDS: Readonly<Record<PermitStatusId, StatusWords>> = {
     staff: 'Awaiting T&Cs approval',
     next: 'Your payment is received. Approve your terms and conditions on this page and the application goes ahead.',
   },
-};
+}
 
 export const PERMIT_STATUS_IDS = {
   incomplete: 1,
@@ -133,9 +133,9 @@ export const PERMIT_STATUS_IDS = {
   resubmitted: 13,
   amendmentsInProgress: 14,
   awaitingSubmission: 15,
-} as const;
+} as const
 
-export type PermitStatusId = (typeof PERMIT_STATUS_IDS)[keyof typeof PERMIT_STATUS_IDS];
+export type PermitStatusId = (typeof PERMIT_STATUS_IDS)[keyof typeof PERMIT_STATUS_IDS]
 
 export const PERMIT_STATUSES: readonly PermitStatus[] = [
   { id: 1, name: 'Incomplete', slug: 'incomplete', colour: 'default', editable: true, startsAmendment: false },
@@ -161,39 +161,39 @@ export const PERMIT_STATUSES: readonly PermitStatus[] = [
     editable: false,
     startsAmendment: false,
   },
-];
+]
 
-const BY_ID = new Map(PERMIT_STATUSES.map((s) => [s.id, s]));
-const BY_SLUG = new Map(PERMIT_STATUSES.map((s) => [s.slug, s]));
+const BY_ID = new Map(PERMIT_STATUSES.map((s) => [s.id, s]))
+const BY_SLUG = new Map(PERMIT_STATUSES.map((s) => [s.slug, s]))
 
 export function isPermitStatusId(id: unknown): id is PermitStatusId {
-  return typeof id === 'number' && BY_ID.has(id);
+  return typeof id === 'number' && BY_ID.has(id)
 }
 
 /** The status with this id; throws for an unknown id. */
 export function getPermitStatus(id: number): PermitStatus {
-  const status = BY_ID.get(id);
-  if (!status) throw new RangeError(`Unknown permit status id ${id}`);
-  return status;
+  const status = BY_ID.get(id)
+  if (!status) throw new RangeError(`Unknown permit status id ${id}`)
+  return status
 }
 
 export function findPermitStatusBySlug(slug: string): PermitStatus | undefined {
-  return BY_SLUG.get(slug);
+  return BY_SLUG.get(slug)
 }
 
 /** 001 §4 display colour. */
 export function statusColour(id: number): StatusColour {
-  return getPermitStatus(id).colour;
+  return getPermitStatus(id).colour
 }
 
 /** 001 §2: the promotion title opens the permit editor for editable statuses. */
 export function isEditableStatus(id: number): boolean {
-  return getPermitStatus(id).editable;
+  return getPermitStatus(id).editable
 }
 
 /** 001 §2: for submitted, resubmitted, generated and regenerated, opening starts an amendment. */
 export function startsAmendment(id: number): boolean {
-  return getPermitStatus(id).startsAmendment;
+  return getPermitStatus(id).startsAmendment
 }
 
 /**
@@ -201,34 +201,34 @@ export function startsAmendment(id: number): boolean {
  * generated at least once (the post-submission prize value is shown from then on). Our reading:
  * submitted, generated, the feedback loop after them, approval and amendments.
  */
-export const SUBMITTED_OR_GENERATED_STATUS_IDS: readonly PermitStatusId[] = [4, 5, 6, 7, 8, 10, 11, 13, 14];
+export const SUBMITTED_OR_GENERATED_STATUS_IDS: readonly PermitStatusId[] = [4, 5, 6, 7, 8, 10, 11, 13, 14]
 
 export function isSubmittedOrGenerated(id: number): boolean {
-  return (SUBMITTED_OR_GENERATED_STATUS_IDS as readonly number[]).includes(id);
+  return (SUBMITTED_OR_GENERATED_STATUS_IDS as readonly number[]).includes(id)
 }
 
 /** 001 §2: the mobile status label for a status id (the spec's rule applied to the customer's words). */
 export function mobileStatusLabelFor(id: number, hasTermsAndConditions: boolean): string {
-  const status = getPermitStatus(id);
-  return mobileStatusLabel({ name: customerStatusName(id), slug: status.slug }, hasTermsAndConditions);
+  const status = getPermitStatus(id)
+  return mobileStatusLabel({ name: customerStatusName(id), slug: status.slug }, hasTermsAndConditions)
 }
 
 /** The words for a status; throws for an unknown id. */
 export function statusWords(id: number): StatusWords {
-  return STATUS_WORDS[getPermitStatus(id).id as PermitStatusId];
+  return STATUS_WORDS[getPermitStatus(id).id as PermitStatusId]
 }
 
 /** The status as the promoter reads it. */
 export function customerStatusName(id: number): string {
-  return statusWords(id).customer;
+  return statusWords(id).customer
 }
 
 /** What happens next, in one sentence for the promoter. */
 export function statusNextStep(id: number): string {
-  return statusWords(id).next;
+  return statusWords(id).next
 }
 
 /** Status name as shown in the staff area (001 §4: status 15 reads "awaiting T&Cs approval" there). */
 export function adminStatusName(id: number): string {
-  return statusWords(id).staff;
+  return statusWords(id).staff
 }

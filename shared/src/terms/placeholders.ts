@@ -53,27 +53,27 @@ export const TERMS_PLACEHOLDERS = {
   'rules.saPublishWithinDays': 'SA: days after the draw within which winners are published',
   'rules.publishWithinDays': 'Days after the draw within which winners are published (QLD, VIC)',
   'records.years': 'Years the promoter keeps the promotion’s records',
-} as const;
+} as const
 
-export type TermsPlaceholder = keyof typeof TERMS_PLACEHOLDERS;
-export const TERMS_PLACEHOLDER_KEYS = Object.keys(TERMS_PLACEHOLDERS) as TermsPlaceholder[];
+export type TermsPlaceholder = keyof typeof TERMS_PLACEHOLDERS
+export const TERMS_PLACEHOLDER_KEYS = Object.keys(TERMS_PLACEHOLDERS) as TermsPlaceholder[]
 
-const PLACEHOLDER_PATTERN = /\{([a-zA-Z0-9_.]+)\}/g;
+const PLACEHOLDER_PATTERN = /\{([a-zA-Z0-9_.]+)\}/g
 
 /** Every placeholder name used in a text, in order of appearance (duplicates kept once). */
 export function findPlaceholders(text: string): string[] {
-  const found = new Set<string>();
-  for (const match of text.matchAll(PLACEHOLDER_PATTERN)) found.add(match[1]!);
-  return [...found];
+  const found = new Set<string>()
+  for (const match of text.matchAll(PLACEHOLDER_PATTERN)) found.add(match[1]!)
+  return [...found]
 }
 
 export function isTermsPlaceholder(name: string): name is TermsPlaceholder {
-  return Object.hasOwn(TERMS_PLACEHOLDERS, name);
+  return Object.hasOwn(TERMS_PLACEHOLDERS, name)
 }
 
 /** The placeholders of a text that are not in the list (the CMS refuses the clause when any). */
 export function unknownPlaceholders(text: string): string[] {
-  return findPlaceholders(text).filter((name) => !isTermsPlaceholder(name));
+  return findPlaceholders(text).filter((name) => !isTermsPlaceholder(name))
 }
 
 /**
@@ -82,16 +82,18 @@ export function unknownPlaceholders(text: string): string[] {
  */
 export function cleanPlaceholderValue(value: string): string {
   // Marks alone ("!", "-") are no answer.
-  if (!/[\p{L}\p{N}]/u.test(value)) return '';
-  return value
-    .replace(/\s+/g, ' ')
-    .replace(/\.{3,}/g, '…')
-    .replace(/\s+([.,;:!?])/g, '$1')
-    .replace(/([.,;:!?])[.,;:!?]+/g, '$1')
-    .trim()
-    // A value is never a list's separator: marks it starts or ends with would double the template's.
-    .replace(/^[.,;:!?…]+\s*/, '')
-    .replace(/\s*[,;:]+$/, '');
+  if (!/[\p{L}\p{N}]/u.test(value)) return ''
+  return (
+    value
+      .replace(/\s+/g, ' ')
+      .replace(/\.{3,}/g, '…')
+      .replace(/\s+([.,;:!?])/g, '$1')
+      .replace(/([.,;:!?])[.,;:!?]+/g, '$1')
+      .trim()
+      // A value is never a list's separator: marks it starts or ends with would double the template's.
+      .replace(/^[.,;:!?…]+\s*/, '')
+      .replace(/\s*[,;:]+$/, '')
+  )
 }
 
 /**
@@ -100,21 +102,21 @@ export function cleanPlaceholderValue(value: string): string {
  * template's full stop, and a value's full stop gives way to the template's comma or semicolon.
  */
 export function fillPlaceholders(text: string, values: Partial<Record<TermsPlaceholder, string>>): string {
-  let out = '';
-  let at = 0;
+  let out = ''
+  let at = 0
   for (const match of text.matchAll(PLACEHOLDER_PATTERN)) {
-    const name = match[1]!;
-    out += text.slice(at, match.index);
-    at = match.index! + match[0].length;
+    const name = match[1]!
+    out += text.slice(at, match.index)
+    at = match.index! + match[0].length
     if (!isTermsPlaceholder(name)) {
-      out += match[0];
-      continue;
+      out += match[0]
+      continue
     }
-    let value = cleanPlaceholderValue(values[name] ?? '');
-    const next = text[at];
-    if (next === '.' && /[.!?…]$/.test(value)) at += 1;
-    else if ((next === ',' || next === ';' || next === ':') && /\.$/.test(value)) value = value.slice(0, -1);
-    out += value;
+    let value = cleanPlaceholderValue(values[name] ?? '')
+    const next = text[at]
+    if (next === '.' && /[.!?…]$/.test(value)) at += 1
+    else if ((next === ',' || next === ';' || next === ':') && /\.$/.test(value)) value = value.slice(0, -1)
+    out += value
   }
-  return out + text.slice(at);
+  return out + text.slice(at)
 }

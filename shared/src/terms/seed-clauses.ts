@@ -3,10 +3,10 @@
  * these into `terms-clauses` on first start; editors change them there. Until the CMS holds any
  * clause, generation uses this list as the library.
  */
-import type { TermsClauseInput } from './clauses';
+import type { TermsClauseInput } from './clauses'
 
-const ALL: ('chance' | 'skill')[] = ['chance', 'skill'];
-const CHANCE: 'chance'[] = ['chance'];
+const ALL: ('chance' | 'skill')[] = ['chance', 'skill']
+const CHANCE: 'chance'[] = ['chance']
 
 export const SEED_TERMS_CLAUSES: readonly TermsClauseInput[] = [
   {
@@ -172,7 +172,11 @@ export const SEED_TERMS_CLAUSES: readonly TermsClauseInput[] = [
     order: 70,
     title: 'Prizes',
     kinds: [...ALL, 'abridged'],
-    paragraphs: ['Prizes: {prizes.description}. Number of prizes: {prizes.quantity}.', 'Total prize pool: {prizes.totalValue}.', 'Prize pool by state: {prizes.valuesByState}.'],
+    paragraphs: [
+      'Prizes: {prizes.description}. Number of prizes: {prizes.quantity}.',
+      'Total prize pool: {prizes.totalValue}.',
+      'Prize pool by state: {prizes.valuesByState}.',
+    ],
   },
   {
     key: 'prizes-general',
@@ -367,4 +371,4 @@ export const SEED_TERMS_CLAUSES: readonly TermsClauseInput[] = [
     kinds: ['abridged'],
     paragraphs: ['Full terms at {hosted.url}'],
   },
-];
+]

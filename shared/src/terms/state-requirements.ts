@@ -7,27 +7,27 @@
  * the state conditions (QLD's list of what terms must state, VIC publication of winners of prizes
  * over $1,000, SA notification and publication, ACT publication of winners of $1,000 or more).
  */
-import { formatCurrency } from '../format/currency';
-import { CURRENT_RULE_SET, type RuleSet } from '../rules/rule-sets';
-import { isStateSelected, STATE_CODES, type AusStatesInput, type StateKey } from '../states';
+import { formatCurrency } from '../format/currency'
+import { CURRENT_RULE_SET, type RuleSet } from '../rules/rule-sets'
+import { isStateSelected, STATE_CODES, type AusStatesInput, type StateKey } from '../states'
 
 export interface TermsStateRules {
   /** A permit is required above these totals (rule set thresholds), so its number is stated. */
-  permitAboveCents: { nsw: number; act: number; sa: number };
+  permitAboveCents: { nsw: number; act: number; sa: number }
   /** ACT: winners of prizes valued at this or more are published. */
-  actPublishFromCents: number;
+  actPublishFromCents: number
   /** VIC: winners of prizes valued over this are published. */
-  vicPublishAboveCents: number;
+  vicPublishAboveCents: number
   /** SA: winners are notified in writing within this many days of the draw … */
-  saNotifyWithinDays: number;
+  saNotifyWithinDays: number
   /** … and published within this many days of the draw. */
-  saPublishWithinDays: number;
+  saPublishWithinDays: number
   /** QLD and VIC publication: within this many days of the draw. */
-  publishWithinDays: number;
+  publishWithinDays: number
   /** How long the promoter keeps the promotion's records. */
-  recordsKeptYears: number;
+  recordsKeptYears: number
   /** The clauses (by key) whose statements each state requires, for full terms of chance. */
-  statements: Partial<Record<StateKey, readonly { clause: string; what: string }[]>>;
+  statements: Partial<Record<StateKey, readonly { clause: string; what: string }[]>>
 }
 
 /** The statement figures (not yet in the rule sets; see the module comment). */
@@ -56,7 +56,7 @@ export const TERMS_STATE_STATEMENTS_2020 = {
       { clause: 'unclaimed', what: 'the unclaimed prize draw' },
     ],
   },
-} as const satisfies Omit<TermsStateRules, 'permitAboveCents'>;
+} as const satisfies Omit<TermsStateRules, 'permitAboveCents'>
 
 /**
  * The state rules for terms, from a rule set: its thresholds, and its publication and notification
@@ -68,9 +68,9 @@ export function termsStateRules(
   ruleSet: Pick<RuleSet, 'thresholds'> & Partial<Pick<RuleSet, 'states'>> = CURRENT_RULE_SET,
   statements: Omit<TermsStateRules, 'permitAboveCents'> = TERMS_STATE_STATEMENTS_2020,
 ): TermsStateRules {
-  const t = ruleSet.thresholds;
-  const states = ruleSet.states;
-  const vicFrom = states?.vic.publishWinnersFromPrizeCents ?? null;
+  const t = ruleSet.thresholds
+  const states = ruleSet.states
+  const vicFrom = states?.vic.publishWinnersFromPrizeCents ?? null
   return {
     ...statements,
     actPublishFromCents: states?.act.publishWinnersFromPrizeCents ?? statements.actPublishFromCents,
@@ -78,19 +78,19 @@ export function termsStateRules(
     saNotifyWithinDays: states?.sa.notifyWinnersWithinDays ?? statements.saNotifyWithinDays,
     saPublishWithinDays: states?.sa.publishWinnersWithinDays ?? statements.saPublishWithinDays,
     permitAboveCents: { nsw: t.nswPermitAboveCents, act: t.actPermitAboveCents, sa: t.saPermitAboveCents },
-  };
+  }
 }
 
-export type RequiredStatement = { state: StateKey; clause: string; what: string };
+export type RequiredStatement = { state: StateKey; clause: string; what: string }
 
 /** The statements the chosen states require of full terms of chance. */
 export function requiredStateStatements(ausStates: AusStatesInput | null | undefined, rules: TermsStateRules = termsStateRules()): RequiredStatement[] {
-  const result: RequiredStatement[] = [];
+  const result: RequiredStatement[] = []
   for (const [state, list] of Object.entries(rules.statements) as [StateKey, readonly { clause: string; what: string }[]][]) {
-    if (!isStateSelected(ausStates, state)) continue;
-    for (const s of list) result.push({ state, ...s });
+    if (!isStateSelected(ausStates, state)) continue
+    for (const s of list) result.push({ state, ...s })
   }
-  return result;
+  return result
 }
 
 /** The placeholder values the state figures give (money as "$1,000"). */
@@ -102,8 +102,8 @@ export function stateRuleValues(rules: TermsStateRules) {
     'rules.saPublishWithinDays': String(rules.saPublishWithinDays),
     'rules.publishWithinDays': String(rules.publishWithinDays),
     'records.years': String(rules.recordsKeptYears),
-  } as const;
+  } as const
 }
 
 /** The state whose code a statement belongs to, for messages ("QLD"). */
-export const stateCodeOf = (state: StateKey) => STATE_CODES[state];
+export const stateCodeOf = (state: StateKey) => STATE_CODES[state]

@@ -5,4 +5,4 @@
  */
 
 /** Where a draw's time is asked: the time zone it is read in (the service's, Australia/Sydney). */
-export const DRAW_TIME_ZONE_HINT = 'Sydney time (AEST, or AEDT during daylight saving).';
+export const DRAW_TIME_ZONE_HINT = 'Sydney time (AEST, or AEDT during daylight saving).'

@@ -4,15 +4,15 @@
  * schema checks shapes and formats of what is present; completeness is the section validity
  * (`wizard/section-validity`).
  */
-import { z } from 'zod';
-import { isValidIsoDate } from '../dates/calendar';
-import { MSG_DATE_INVALID, MSG_EMAIL_INVALID, MSG_PHONE_INVALID, MSG_TIME_INVALID, MSG_WEBSITE_INVALID } from '../messages';
-import { NOTIFICATION_METHODS } from '../permits/options';
-import { AusStatesSchema } from '../states-schema';
-import { MoneySchema } from '../money-schema';
-import { abnAcnError, AddressDraftSchema, TEXT_MAX_LENGTH, EMAIL_MAX_LENGTH, EMAIL_PATTERN, PHONE_PATTERN, WEBSITE_PATTERN } from './common';
-import { IdSchema } from './promotion';
-import { MSG_TEXT_TOO_LONG } from '../security/messages';
+import { z } from 'zod'
+import { isValidIsoDate } from '../dates/calendar'
+import { MSG_DATE_INVALID, MSG_EMAIL_INVALID, MSG_PHONE_INVALID, MSG_TIME_INVALID, MSG_WEBSITE_INVALID } from '../messages'
+import { NOTIFICATION_METHODS } from '../permits/options'
+import { AusStatesSchema } from '../states-schema'
+import { MoneySchema } from '../money-schema'
+import { abnAcnError, AddressDraftSchema, TEXT_MAX_LENGTH, EMAIL_MAX_LENGTH, EMAIL_PATTERN, PHONE_PATTERN, WEBSITE_PATTERN } from './common'
+import { IdSchema } from './promotion'
+import { MSG_TEXT_TOO_LONG } from '../security/messages'
 
 /** Optional text; when present and non-empty, `check` returns an error message or null. */
 function draftText(check?: (value: string) => string | null) {
@@ -20,29 +20,29 @@ function draftText(check?: (value: string) => string | null) {
     .string()
     .nullish()
     .superRefine((value, ctx) => {
-      if (!check || value == null) return;
+      if (!check || value == null) return
       // Length before any pattern: a field value this long is never a phone, e-mail or website.
-      if (value.length > TEXT_MAX_LENGTH) return void ctx.addIssue({ code: 'custom', message: check('') ?? MSG_TEXT_TOO_LONG });
-      if (value.trim() === '') return;
-      const message = check(value.trim());
-      if (message) ctx.addIssue({ code: 'custom', message });
-    });
+      if (value.length > TEXT_MAX_LENGTH) return void ctx.addIssue({ code: 'custom', message: check('') ?? MSG_TEXT_TOO_LONG })
+      if (value.trim() === '') return
+      const message = check(value.trim())
+      if (message) ctx.addIssue({ code: 'custom', message })
+    })
 }
 
 const draftDate = z
   .string({ error: MSG_DATE_INVALID })
   .nullish()
-  .refine((value) => value == null || value === '' || isValidIsoDate(value), { error: MSG_DATE_INVALID });
+  .refine((value) => value == null || value === '' || isValidIsoDate(value), { error: MSG_DATE_INVALID })
 const draftTime = z
   .string({ error: MSG_TIME_INVALID })
   .nullish()
-  .refine((value) => value == null || value === '' || /^([01]\d|2[0-3]):[0-5]\d$/.test(value), { error: MSG_TIME_INVALID });
+  .refine((value) => value == null || value === '' || /^([01]\d|2[0-3]):[0-5]\d$/.test(value), { error: MSG_TIME_INVALID })
 /** An amount of the draft: dollars on the wire, cents after parsing. */
-const draftCents = MoneySchema.nullish();
-const draftFlags = z.number().int().min(0).nullish();
-const draftBool = z.boolean().nullish();
-const draftPhone = draftText((v) => (PHONE_PATTERN.test(v.replace(/\s+/g, '')) ? null : MSG_PHONE_INVALID));
-const draftEmail = draftText((v) => (v.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(v) ? null : MSG_EMAIL_INVALID));
+const draftCents = MoneySchema.nullish()
+const draftFlags = z.number().int().min(0).nullish()
+const draftBool = z.boolean().nullish()
+const draftPhone = draftText((v) => (PHONE_PATTERN.test(v.replace(/\s+/g, '')) ? null : MSG_PHONE_INVALID))
+const draftEmail = draftText((v) => (v.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(v) ? null : MSG_EMAIL_INVALID))
 
 /** 001 §3 contact person. */
 export const ContactDraftSchema = z.object({
@@ -52,8 +52,8 @@ export const ContactDraftSchema = z.object({
   position: z.string().nullish(),
   phone: draftPhone,
   email: draftEmail,
-});
-export type ContactDraft = z.infer<typeof ContactDraftSchema>;
+})
+export type ContactDraft = z.infer<typeof ContactDraftSchema>
 
 /** 001 §3 applicant. */
 export const ApplicantDraftSchema = z.object({
@@ -73,8 +73,8 @@ export const ApplicantDraftSchema = z.object({
   hasLetterOfAuthority: draftBool,
   promotionId: IdSchema.nullish(),
   contact: ContactDraftSchema.nullish(),
-});
-export type ApplicantDraft = z.infer<typeof ApplicantDraftSchema>;
+})
+export type ApplicantDraft = z.infer<typeof ApplicantDraftSchema>
 
 /** 001 §3 final/unclaimed draw. */
 export const DrawDraftSchema = z.object({
@@ -90,8 +90,8 @@ export const DrawDraftSchema = z.object({
       date: draftDate,
     })
     .nullish(),
-});
-export type DrawDraft = z.infer<typeof DrawDraftSchema>;
+})
+export type DrawDraft = z.infer<typeof DrawDraftSchema>
 
 /** 001 §3 attachment. The type is given by its code (A, B, … X, Y). */
 export const AttachmentDraftSchema = z.object({
@@ -111,8 +111,8 @@ export const AttachmentDraftSchema = z.object({
   fileExtension: z.string().nullish(),
   uploadDate: z.string().nullish(),
   submitDate: z.string().nullish(),
-});
-export type AttachmentDraft = z.infer<typeof AttachmentDraftSchema>;
+})
+export type AttachmentDraft = z.infer<typeof AttachmentDraftSchema>
 
 /** 001 §3 permit. */
 export const PermitDraftSchema = z.object({
@@ -151,17 +151,15 @@ export const PermitDraftSchema = z.object({
   judgingCriteria: z.string().max(4000).nullish(),
   judges: z.string().max(1000).nullish(),
   applicant: ApplicantDraftSchema.nullish(),
-});
-export type PermitDraft = z.infer<typeof PermitDraftSchema>;
+})
+export type PermitDraft = z.infer<typeof PermitDraftSchema>
 
 /** 001 §3 action entry: staff action fields and questions the customer must answer. */
 export const ActionEntrySchema = z.object({
-  actionFields: z
-    .array(z.object({ actionFieldSlug: z.string(), checked: draftBool, comment: z.string().nullish() }))
-    .default([]),
+  actionFields: z.array(z.object({ actionFieldSlug: z.string(), checked: draftBool, comment: z.string().nullish() })).default([]),
   actionQuestions: z.array(z.object({ question: z.string(), answer: z.string().nullish() })).default([]),
-});
-export type ActionEntry = z.infer<typeof ActionEntrySchema>;
+})
+export type ActionEntry = z.infer<typeof ActionEntrySchema>
 
 /**
  * POST /api/promotion/save (001 §7): the whole promotion with permit, applicant (at
@@ -213,10 +211,10 @@ export const PermitSaveSchema = z.object({
   attachmentsManuallyRequired: z.string().nullish(),
   actionEntry: ActionEntrySchema.nullish(),
   permit: PermitDraftSchema,
-});
-export type PermitSave = z.infer<typeof PermitSaveSchema>;
+})
+export type PermitSave = z.infer<typeof PermitSaveSchema>
 /** Input side (before defaults), e.g. for form default values. */
-export type PermitSaveInput = z.input<typeof PermitSaveSchema>;
+export type PermitSaveInput = z.input<typeof PermitSaveSchema>
 
 /** POST /api/promotion/saveNswAuthority (001 §7): the NSW authority answers of the applicant step. */
 export const SaveNswAuthoritySchema = z.object({
@@ -226,13 +224,13 @@ export const SaveNswAuthoritySchema = z.object({
   nswAuthorityNumber: z.string().trim().max(100).nullish(),
   nswAuthorityExpiration: draftDate,
   nswAuthorityDuration: z.number().int().positive().max(5).nullish(),
-});
-export type SaveNswAuthority = z.infer<typeof SaveNswAuthoritySchema>;
+})
+export type SaveNswAuthority = z.infer<typeof SaveNswAuthoritySchema>
 
 /** POST /api/promotion/saveAttachments (001 §7): the attachments step on its own. */
 export const SaveAttachmentsSchema = z.object({
   id: IdSchema,
   versionNumber: z.number().int().min(0).optional(),
   attachments: z.array(AttachmentDraftSchema).max(40),
-});
-export type SaveAttachments = z.infer<typeof SaveAttachmentsSchema>;
+})
+export type SaveAttachments = z.infer<typeof SaveAttachmentsSchema>

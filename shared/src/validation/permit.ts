@@ -2,10 +2,10 @@
  * Permit application rules as zod schemas (001 §5): dates, applicant, contact, NSW authority,
  * scrutineer. Schemas whose rules depend on the promotion are factories taking that context.
  */
-import { z } from 'zod';
-import { isValidIsoDate, type IsoDate } from '../dates/calendar';
-import { IsoDateSchema, TimeOfDaySchema } from '../dates/date-schemas';
-import { CONTACT_TITLES } from '../constants';
+import { z } from 'zod'
+import { isValidIsoDate, type IsoDate } from '../dates/calendar'
+import { IsoDateSchema, TimeOfDaySchema } from '../dates/date-schemas'
+import { CONTACT_TITLES } from '../constants'
 import {
   MSG_DATE_INVALID,
   MSG_EMAIL_INVALID,
@@ -18,10 +18,10 @@ import {
   MSG_REQUIRED,
   MSG_SCRUTINEER_QUESTION_REQUIRED,
   MSG_SCRUTINEER_REQUIRED,
-} from '../messages';
-import { AbnAcnSchema, AddressSchema, EMAIL_MAX_LENGTH, EMAIL_PATTERN, TEXT_MAX_LENGTH, PHONE_PATTERN, WebsiteSchema } from './common';
+} from '../messages'
+import { AbnAcnSchema, AddressSchema, EMAIL_MAX_LENGTH, EMAIL_PATTERN, TEXT_MAX_LENGTH, PHONE_PATTERN, WebsiteSchema } from './common'
 
-const requiredText = z.string({ error: MSG_REQUIRED }).max(TEXT_MAX_LENGTH, { error: MSG_REQUIRED, abort: true }).trim().min(1, { error: MSG_REQUIRED });
+const requiredText = z.string({ error: MSG_REQUIRED }).max(TEXT_MAX_LENGTH, { error: MSG_REQUIRED, abort: true }).trim().min(1, { error: MSG_REQUIRED })
 
 // --- dates ---------------------------------------------------------------------------------
 
@@ -39,14 +39,14 @@ export const PromotionDatesSchema = z
   })
   .superRefine((value, ctx) => {
     if (isValidIsoDate(value.startDate) && isValidIsoDate(value.endDate) && !(value.endDate > value.startDate)) {
-      ctx.addIssue({ code: 'custom', path: ['endDate'], message: MSG_END_BEFORE_START });
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: MSG_END_BEFORE_START })
     }
-  });
-export type PromotionDates = z.infer<typeof PromotionDatesSchema>;
+  })
+export type PromotionDates = z.infer<typeof PromotionDatesSchema>
 
 /** 001 §5: the final draw date is after the end date (shown as a warning). */
 export function isFinalDrawAfterEnd(endDate: string | null | undefined, finalDrawDate: string | null | undefined): boolean {
-  return isValidIsoDate(endDate) && isValidIsoDate(finalDrawDate) && finalDrawDate > endDate;
+  return isValidIsoDate(endDate) && isValidIsoDate(finalDrawDate) && finalDrawDate > endDate
 }
 
 // --- contact ---------------------------------------------------------------------------------
@@ -67,26 +67,30 @@ export function createContactSchema(options: { positionRequired: boolean }) {
         .max(100, { error: MSG_PHONE_INVALID, abort: true })
         .transform((value) => value.replace(/\s+/g, ''))
         .pipe(z.string().regex(PHONE_PATTERN, { error: MSG_PHONE_INVALID })),
-      email: z.string({ error: MSG_EMAIL_INVALID }).max(EMAIL_MAX_LENGTH, { error: MSG_EMAIL_INVALID, abort: true }).trim().regex(EMAIL_PATTERN, { error: MSG_EMAIL_INVALID }),
+      email: z
+        .string({ error: MSG_EMAIL_INVALID })
+        .max(EMAIL_MAX_LENGTH, { error: MSG_EMAIL_INVALID, abort: true })
+        .trim()
+        .regex(EMAIL_PATTERN, { error: MSG_EMAIL_INVALID }),
     })
     .superRefine((value, ctx) => {
       if (options.positionRequired && !value.position) {
-        ctx.addIssue({ code: 'custom', path: ['position'], message: MSG_POSITION_REQUIRED });
+        ctx.addIssue({ code: 'custom', path: ['position'], message: MSG_POSITION_REQUIRED })
       }
-    });
+    })
 }
-export const ContactSchema = createContactSchema({ positionRequired: false });
-export type Contact = z.infer<typeof ContactSchema>;
+export const ContactSchema = createContactSchema({ positionRequired: false })
+export type Contact = z.infer<typeof ContactSchema>
 
 // --- NSW authority -------------------------------------------------------------------------------
 
 export interface NswAuthorityContext {
   /** An NSW permit is required (the authority only matters then). */
-  nswRequired: boolean;
+  nswRequired: boolean
   /** The promoter holds an NSW authority (quiz answer). */
-  hasNswAuthority: boolean | null | undefined;
+  hasNswAuthority: boolean | null | undefined
   /** The promotion end date, compared with the authority expiry. */
-  endDate?: IsoDate | null;
+  endDate?: IsoDate | null
 }
 
 /**
@@ -102,21 +106,21 @@ export function createNswAuthoritySchema(context: NswAuthorityContext) {
       nswAuthorityDuration: z.number().int().positive().nullish(),
     })
     .superRefine((value, ctx) => {
-      if (!context.nswRequired) return;
+      if (!context.nswRequired) return
       if (context.hasNswAuthority === true && !value.nswAuthorityNumber) {
-        ctx.addIssue({ code: 'custom', path: ['nswAuthorityNumber'], message: MSG_NSW_AUTHORITY_NUMBER_REQUIRED });
+        ctx.addIssue({ code: 'custom', path: ['nswAuthorityNumber'], message: MSG_NSW_AUTHORITY_NUMBER_REQUIRED })
       }
       if (isNswAuthorityDurationRequired(context, value.nswAuthorityExpiration) && !value.nswAuthorityDuration) {
-        ctx.addIssue({ code: 'custom', path: ['nswAuthorityDuration'], message: MSG_NSW_AUTHORITY_DURATION_REQUIRED });
+        ctx.addIssue({ code: 'custom', path: ['nswAuthorityDuration'], message: MSG_NSW_AUTHORITY_DURATION_REQUIRED })
       }
-    });
+    })
 }
 
 /** 001 §5: duration needed when there is no authority, or the promotion ends after its expiry. */
 export function isNswAuthorityDurationRequired(context: NswAuthorityContext, expiration: string | null | undefined): boolean {
-  if (!context.nswRequired) return false;
-  if (context.hasNswAuthority !== true) return true;
-  return isValidIsoDate(context.endDate) && isValidIsoDate(expiration) && context.endDate > expiration;
+  if (!context.nswRequired) return false
+  if (context.hasNswAuthority !== true) return true
+  return isValidIsoDate(context.endDate) && isValidIsoDate(expiration) && context.endDate > expiration
 }
 
 // --- applicant -----------------------------------------------------------------------------------
@@ -136,7 +140,7 @@ export function createApplicantSchema(context: NswAuthorityContext) {
       website: z.union([z.literal(''), z.null(), z.undefined(), WebsiteSchema]),
       hasLetterOfAuthority: z.boolean().nullish(),
     })
-    .and(createNswAuthoritySchema(context));
+    .and(createNswAuthoritySchema(context))
 }
 
 // --- scrutineer ----------------------------------------------------------------------------------
@@ -154,15 +158,15 @@ export function createScrutineerSchema(options: { questionRequired: boolean }) {
       nonIndependentScrutineerReason: z.string().trim().nullish(),
     })
     .superRefine((value, ctx) => {
-      if (!options.questionRequired) return;
+      if (!options.questionRequired) return
       if (typeof value.scrutineerRequired !== 'boolean') {
-        ctx.addIssue({ code: 'custom', path: ['scrutineerRequired'], message: MSG_SCRUTINEER_QUESTION_REQUIRED });
-        return;
+        ctx.addIssue({ code: 'custom', path: ['scrutineerRequired'], message: MSG_SCRUTINEER_QUESTION_REQUIRED })
+        return
       }
-      if (!value.scrutineerRequired) return;
-      if (!value.scrutineerName) ctx.addIssue({ code: 'custom', path: ['scrutineerName'], message: MSG_SCRUTINEER_REQUIRED });
+      if (!value.scrutineerRequired) return
+      if (!value.scrutineerName) ctx.addIssue({ code: 'custom', path: ['scrutineerName'], message: MSG_SCRUTINEER_REQUIRED })
       if (value.nonIndependentScrutineer === true && !value.nonIndependentScrutineerReason) {
-        ctx.addIssue({ code: 'custom', path: ['nonIndependentScrutineerReason'], message: MSG_NON_INDEPENDENT_REASON_REQUIRED });
+        ctx.addIssue({ code: 'custom', path: ['nonIndependentScrutineerReason'], message: MSG_NON_INDEPENDENT_REASON_REQUIRED })
       }
-    });
+    })
 }

@@ -56,21 +56,44 @@ export type Promotion = PromotionListItem & {
   permitNumbers?: { state: string; number: string; approvalDate: string; expiryDate: string | null; documentFileName?: string | null }[]
   attachments: (PermitSave['attachments'][number] & { exists?: boolean | null })[]
   actionEntry?: PermitSave['actionEntry']
-  permit: PermitSave['permit'] & FeeDue & {
-    completedSections: ApplicationState['completedSections']
-    applicationComplete: boolean
-    permitStatus: PermitStatusView
-    isNSWIncludedButNotRequired: boolean
-    isACTIncludedButNotRequired: boolean
-    isSAIncludedButNotRequired: boolean
-    /** Staff forced the SA premium: the SA licence is charged at the premium fee (forceSaPremium). */
-    isSAFeePremium: boolean
-    /** 001 §3: the SA licence is applied for online only (issue 25). */
-    isSAElectronicSubmissionOnly: boolean
-    /** Which versioned rule set priced it (rules/rule-sets.ts). */
-    feeRuleSetId: string
-  } & Record<string, unknown>
+  permit: PermitSave['permit'] &
+    FeeDue & {
+      completedSections: ApplicationState['completedSections']
+      applicationComplete: boolean
+      permitStatus: PermitStatusView
+      isNSWIncludedButNotRequired: boolean
+      isACTIncludedButNotRequired: boolean
+      isSAIncludedButNotRequired: boolean
+      /** Staff forced the SA premium: the SA licence is charged at the premium fee (forceSaPremium). */
+      isSAFeePremium: boolean
+      /** 001 §3: the SA licence is applied for online only (issue 25). */
+      isSAElectronicSubmissionOnly: boolean
+      /** Which versioned rule set priced it (rules/rule-sets.ts). */
+      feeRuleSetId: string
+    } & Record<string, unknown>
   /** The concurrency token: sent back with the next save. */
   versionNumber: number
 } & Omit<ApplicationState, 'completedSections' | 'applicationComplete'> &
-  Partial<Pick<PermitSave, 'prizeValueACT' | 'prizeValueNSW' | 'prizeValueSA' | 'prizeValueVIC' | 'prizeValueQLD' | 'prizeValueTAS' | 'prizeValueWA' | 'prizeValueNT' | 'prizeQuantityTotal' | 'prizeDescription' | 'prizeCategoriesValue' | 'prizeCategoriesOther' | 'maxPrizeValue' | 'prizePublicationACT' | 'prizePublicationDateACT' | 'letterOfAuthorityReused' | 'attachmentsManualOverride' | 'attachmentsManuallyRequired'>>
+  Partial<
+    Pick<
+      PermitSave,
+      | 'prizeValueACT'
+      | 'prizeValueNSW'
+      | 'prizeValueSA'
+      | 'prizeValueVIC'
+      | 'prizeValueQLD'
+      | 'prizeValueTAS'
+      | 'prizeValueWA'
+      | 'prizeValueNT'
+      | 'prizeQuantityTotal'
+      | 'prizeDescription'
+      | 'prizeCategoriesValue'
+      | 'prizeCategoriesOther'
+      | 'maxPrizeValue'
+      | 'prizePublicationACT'
+      | 'prizePublicationDateACT'
+      | 'letterOfAuthorityReused'
+      | 'attachmentsManualOverride'
+      | 'attachmentsManuallyRequired'
+    >
+  >

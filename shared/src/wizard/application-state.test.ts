@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { PERMIT_STATUS_IDS as S } from '../status/statuses';
-import { ausStatesOf } from '../states';
-import { deriveApplicationState, statusAfterSave } from './application-state';
+import { describe, expect, it } from 'vitest'
+import { PERMIT_STATUS_IDS as S } from '../status/statuses'
+import { ausStatesOf } from '../states'
+import { deriveApplicationState, statusAfterSave } from './application-state'
 
 describe('statusAfterSave', () => {
   it.each([
@@ -16,9 +16,9 @@ describe('statusAfterSave', () => {
     [S.readySubmission, true, true, S.readySubmission],
     [S.submitted, true, true, S.submitted],
   ])('from %i, complete %s, managed %s → %i', (from, complete, managed, to) => {
-    expect(statusAfterSave(from, complete, managed)).toBe(to);
-  });
-});
+    expect(statusAfterSave(from, complete, managed)).toBe(to)
+  })
+})
 
 describe('deriveApplicationState', () => {
   it('flags staff action fields and unanswered questions, and the prize tiers', () => {
@@ -27,13 +27,26 @@ describe('deriveApplicationState', () => {
         ausStates: ausStatesOf('nsw'),
         totalPrizeValue: 100_000,
         maxPrizeValue: 60_000,
-        actionEntry: { actionFields: [{ actionFieldSlug: 'entry', checked: true }, { actionFieldSlug: 'details', checked: false }], actionQuestions: [{ question: 'Q?', answer: ' ' }] },
+        actionEntry: {
+          actionFields: [
+            { actionFieldSlug: 'entry', checked: true },
+            { actionFieldSlug: 'details', checked: false },
+          ],
+          actionQuestions: [{ question: 'Q?', answer: ' ' }],
+        },
         permit: {},
       },
       { now: new Date('2026-11-21T00:00:00Z') },
-    );
-    expect(state).toMatchObject({ isActionRequired: true, incompleteActionFields: ['entry'], prize251OrMore: true, prize501OrMore: true, prize1001OrMore: false, applicationComplete: false });
-    expect(state.attachmentsRelevant.split(',')).toContain('X');
-    expect(state.complianceNotesRelevant.split(',')).toEqual(expect.arrayContaining(['TH', 'RB', 'RF', 'RH']));
-  });
-});
+    )
+    expect(state).toMatchObject({
+      isActionRequired: true,
+      incompleteActionFields: ['entry'],
+      prize251OrMore: true,
+      prize501OrMore: true,
+      prize1001OrMore: false,
+      applicationComplete: false,
+    })
+    expect(state.attachmentsRelevant.split(',')).toContain('X')
+    expect(state.complianceNotesRelevant.split(',')).toEqual(expect.arrayContaining(['TH', 'RB', 'RF', 'RH']))
+  })
+})

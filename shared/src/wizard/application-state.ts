@@ -3,40 +3,40 @@
  * relevant attachment and compliance-note codes, prize tiers, action-required flags, and the
  * status the save moves the promotion to (001 §4, through the transition table).
  */
-import { attachmentRuleInputOf, formatAttachmentCodes, getRelevantAttachmentCodes } from '../attachments/attachment-types';
-import { getRelevantComplianceNotes } from '../compliance/compliance-notes';
-import type { Clock } from '../dates/calendar';
-import { getPrizeTierFlags } from '../permits/prize-tiers';
-import { isScrutineerValueExceeded } from '../permits/scrutineer';
-import { resolveTransition } from '../status/transitions';
-import { getApplicationIssues, getCompletedSections, isApplicationComplete, type PromotionForValidity } from './section-validity';
-import type { SectionKey } from './steps';
+import { attachmentRuleInputOf, formatAttachmentCodes, getRelevantAttachmentCodes } from '../attachments/attachment-types'
+import { getRelevantComplianceNotes } from '../compliance/compliance-notes'
+import type { Clock } from '../dates/calendar'
+import { getPrizeTierFlags } from '../permits/prize-tiers'
+import { isScrutineerValueExceeded } from '../permits/scrutineer'
+import { resolveTransition } from '../status/transitions'
+import { getApplicationIssues, getCompletedSections, isApplicationComplete, type PromotionForValidity } from './section-validity'
+import type { SectionKey } from './steps'
 
 export interface ApplicationState {
-  completedSections: SectionKey[];
-  applicationComplete: boolean;
+  completedSections: SectionKey[]
+  applicationComplete: boolean
   /** 001 §3 attachmentsRelevant: comma list of codes. */
-  attachmentsRelevant: string;
+  attachmentsRelevant: string
   /** 001 §3 complianceNotesRelevant: comma list of codes. */
-  complianceNotesRelevant: string;
-  prize251OrMore: boolean;
-  prize501OrMore: boolean;
-  prize1001OrMore: boolean;
-  scrutineerDrawValueExceeded: boolean;
+  complianceNotesRelevant: string
+  prize251OrMore: boolean
+  prize501OrMore: boolean
+  prize1001OrMore: boolean
+  scrutineerDrawValueExceeded: boolean
   /** Staff flagged fields (checked action fields) or questions still unanswered. */
-  isActionRequired: boolean;
+  isActionRequired: boolean
   /** The slugs of the action fields staff flagged (the wizard highlights them). */
-  incompleteActionFields: string[];
+  incompleteActionFields: string[]
   /** Every open issue of the visible sections, keyed by field path like `modelState`. */
-  applicationIssues: Record<string, string[]>;
+  applicationIssues: Record<string, string[]>
 }
 
 export function deriveApplicationState(promotion: PromotionForValidity & { requiresPermits?: boolean | null }, clock: Clock): ApplicationState {
-  const permit = promotion.permit ?? {};
-  const tiers = getPrizeTierFlags(promotion.maxPrizeValue);
-  const flagged = (promotion.actionEntry?.actionFields ?? []).filter((f) => f.checked === true).map((f) => f.actionFieldSlug);
-  const unanswered = (promotion.actionEntry?.actionQuestions ?? []).some((q) => !q.answer || q.answer.trim() === '');
-  const relevantAttachments = getRelevantAttachmentCodes(attachmentRuleInputOf({ ...promotion, permit }));
+  const permit = promotion.permit ?? {}
+  const tiers = getPrizeTierFlags(promotion.maxPrizeValue)
+  const flagged = (promotion.actionEntry?.actionFields ?? []).filter((f) => f.checked === true).map((f) => f.actionFieldSlug)
+  const unanswered = (promotion.actionEntry?.actionQuestions ?? []).some((q) => !q.answer || q.answer.trim() === '')
+  const relevantAttachments = getRelevantAttachmentCodes(attachmentRuleInputOf({ ...promotion, permit }))
   return {
     completedSections: getCompletedSections(promotion, clock),
     applicationComplete: isApplicationComplete(promotion, clock),
@@ -57,7 +57,7 @@ export function deriveApplicationState(promotion: PromotionForValidity & { requi
     isActionRequired: flagged.length > 0 || unanswered,
     incompleteActionFields: flagged,
     applicationIssues: getApplicationIssues(promotion, clock),
-  };
+  }
 }
 
 /**
@@ -70,6 +70,6 @@ export function statusAfterSave(statusId: number, complete: boolean, managedSubm
     event: complete ? 'APPLICATION_COMPLETED' : 'APPLICATION_INCOMPLETE',
     role: 'system',
     managedSubmission,
-  });
-  return result.ok ? result.to : statusId;
+  })
+  return result.ok ? result.to : statusId
 }

@@ -1,7 +1,7 @@
 /**
  * Permit application wizard structure (001 §2 "Permit application wizard"; 000 §2 route values).
  */
-import { isOnlyState, isStateSelected, type AusStatesInput } from '../states';
+import { isOnlyState, isStateSelected, type AusStatesInput } from '../states'
 
 export const SECTION_KEYS = [
   'details',
@@ -16,8 +16,8 @@ export const SECTION_KEYS = [
   'attachments',
   'comments',
   'questions',
-] as const;
-export type SectionKey = (typeof SECTION_KEYS)[number];
+] as const
+export type SectionKey = (typeof SECTION_KEYS)[number]
 
 /** 001 §2 section names. */
 export const SECTION_NAMES: Record<SectionKey, string> = {
@@ -33,18 +33,18 @@ export const SECTION_NAMES: Record<SectionKey, string> = {
   attachments: 'Attachments',
   comments: 'Comments',
   questions: 'Questions',
-};
+}
 
-export type StepKey = 'general' | 'applicant' | 'entryDraw' | 'prizes' | 'attachments' | 'comments';
+export type StepKey = 'general' | 'applicant' | 'entryDraw' | 'prizes' | 'attachments' | 'comments'
 
 export interface WizardStep {
-  key: StepKey;
-  name: string;
+  key: StepKey
+  name: string
   /** Route key (`/permit/edit/{id}/{routeKey}/`) and the `section-{key}` id. */
-  routeKey: 'details' | 'peopleroles' | 'entrymethodswinners' | 'prizes' | 'attachments' | 'comments';
+  routeKey: 'details' | 'peopleroles' | 'entrymethodswinners' | 'prizes' | 'attachments' | 'comments'
   /** Analytics group (000 §2). */
-  analyticsGroup: string;
-  sections: readonly SectionKey[];
+  analyticsGroup: string
+  sections: readonly SectionKey[]
 }
 
 /** The six steps, in order (001 §2). */
@@ -61,7 +61,7 @@ export const WIZARD_STEPS: readonly WizardStep[] = [
   { key: 'prizes', name: 'Prizes', routeKey: 'prizes', analyticsGroup: 'prizes', sections: ['categories', 'breakdown'] },
   { key: 'attachments', name: 'Attachments', routeKey: 'attachments', analyticsGroup: 'attachments', sections: ['attachments'] },
   { key: 'comments', name: 'Comments', routeKey: 'comments', analyticsGroup: 'comments', sections: ['comments', 'questions'] },
-];
+]
 
 /** 000 §2: permit edit route values, each mapped to its step. */
 export const ROUTE_SECTION_TO_STEP: Record<string, StepKey> = {
@@ -80,13 +80,13 @@ export const ROUTE_SECTION_TO_STEP: Record<string, StepKey> = {
   attachments: 'attachments',
   addendum: 'attachments',
   comments: 'comments',
-};
+}
 
 export interface WizardContext {
-  managedSubmission?: boolean | null;
-  skillsBasedTC?: boolean | null;
-  termsAndConditions?: boolean | null;
-  ausStates?: AusStatesInput | null;
+  managedSubmission?: boolean | null
+  skillsBasedTC?: boolean | null
+  termsAndConditions?: boolean | null
+  ausStates?: AusStatesInput | null
 }
 
 /**
@@ -94,42 +94,42 @@ export interface WizardContext {
  * from index 4 (no attachments, no comments). The Applicant step is named Promoter for skill.
  */
 export function getWizardSteps(context: WizardContext): WizardStep[] {
-  let steps = [...WIZARD_STEPS];
-  if (context.skillsBasedTC) steps = steps.slice(0, 4);
-  if (context.managedSubmission === false) steps = steps.filter((s) => s.key !== 'attachments');
-  return steps.map((step) => (context.skillsBasedTC && step.key === 'applicant' ? { ...step, name: 'Promoter' } : step));
+  let steps = [...WIZARD_STEPS]
+  if (context.skillsBasedTC) steps = steps.slice(0, 4)
+  if (context.managedSubmission === false) steps = steps.filter((s) => s.key !== 'attachments')
+  return steps.map((step) => (context.skillsBasedTC && step.key === 'applicant' ? { ...step, name: 'Promoter' } : step))
 }
 
 /** Sections hidden for skill promotions (no draw in a game of skill): our reading of "some sections". */
-export const SECTIONS_HIDDEN_FOR_SKILL: readonly SectionKey[] = ['finaldraw', 'unclaimeddraw'];
+export const SECTIONS_HIDDEN_FOR_SKILL: readonly SectionKey[] = ['finaldraw', 'unclaimeddraw']
 
 /**
  * 001 §2 visibility: entry is hidden for ACT-only; categories are shown only for NSW, T&Cs or
  * skill; some sections are hidden for skill promotions.
  */
 export function isSectionVisible(section: SectionKey, context: WizardContext): boolean {
-  if (section === 'entry' && isOnlyState(context.ausStates, 'act')) return false;
+  if (section === 'entry' && isOnlyState(context.ausStates, 'act')) return false
   if (section === 'categories') {
-    return isStateSelected(context.ausStates, 'nsw') || context.termsAndConditions === true || context.skillsBasedTC === true;
+    return isStateSelected(context.ausStates, 'nsw') || context.termsAndConditions === true || context.skillsBasedTC === true
   }
-  if (context.skillsBasedTC && SECTIONS_HIDDEN_FOR_SKILL.includes(section)) return false;
-  return true;
+  if (context.skillsBasedTC && SECTIONS_HIDDEN_FOR_SKILL.includes(section)) return false
+  return true
 }
 
 /** The visible sections of a step. */
 export function getVisibleSections(step: WizardStep, context: WizardContext): SectionKey[] {
-  return step.sections.filter((section) => isSectionVisible(section, context));
+  return step.sections.filter((section) => isSectionVisible(section, context))
 }
 
 /** The step a route value (001 §2 `/permit/edit/{id}/{section}/`) belongs to, if any. */
 export function findStepByRoute(routeSection: string | null | undefined, context: WizardContext): WizardStep | undefined {
-  const steps = getWizardSteps(context);
-  if (!routeSection) return steps[0];
-  const key = ROUTE_SECTION_TO_STEP[routeSection.toLowerCase()];
-  return steps.find((s) => s.key === key);
+  const steps = getWizardSteps(context)
+  if (!routeSection) return steps[0]
+  const key = ROUTE_SECTION_TO_STEP[routeSection.toLowerCase()]
+  return steps.find((s) => s.key === key)
 }
 
 /** 001 §2 section element id, e.g. `section-details`. */
 export function sectionElementId(routeKey: string): string {
-  return `section-${routeKey}`;
+  return `section-${routeKey}`
 }

@@ -10,7 +10,11 @@ type FieldErrors = Record<string, string[]>
 type State = { status: 'idle' | 'sending' | 'sent' | 'error'; message?: string; fieldErrors?: FieldErrors }
 type BotCheckMode = 'altcha' | 'recaptcha' | 'off' | 'unknown'
 
-const ENDPOINTS = { help: '/api/Contact/CreateHelpContact', agencies: '/api/Contact/CreateAgencyLawFirmContact', 'law-firms': '/api/Contact/CreateAgencyLawFirmContact' }
+const ENDPOINTS = {
+  help: '/api/Contact/CreateHelpContact',
+  agencies: '/api/Contact/CreateAgencyLawFirmContact',
+  'law-firms': '/api/Contact/CreateAgencyLawFirmContact',
+}
 
 /**
  * The contact, agency and law-firm forms (000 §6, 001 §7 Contact calls). The browser's own checks
@@ -98,13 +102,68 @@ export default function ContactForm({ variant }: ContactFormProps) {
 
   return (
     <form className="contact-form" onSubmit={submit} noValidate={false} data-testid="contact-form">
-      {field('name', 'Your name', <input id="cf-name" name="name" autoComplete="name" required maxLength={200} aria-invalid={invalid('name')} aria-describedby={describedBy('name')} />)}
+      {field(
+        'name',
+        'Your name',
+        <input id="cf-name" name="name" autoComplete="name" required maxLength={200} aria-invalid={invalid('name')} aria-describedby={describedBy('name')} />,
+      )}
       {variant !== 'help'
-        ? field('organisation', variant === 'agencies' ? 'Agency name' : 'Firm name', <input id="cf-organisation" name="organisation" autoComplete="organization" required maxLength={200} aria-invalid={invalid('organisation')} aria-describedby={describedBy('organisation')} />)
+        ? field(
+            'organisation',
+            variant === 'agencies' ? 'Agency name' : 'Firm name',
+            <input
+              id="cf-organisation"
+              name="organisation"
+              autoComplete="organization"
+              required
+              maxLength={200}
+              aria-invalid={invalid('organisation')}
+              aria-describedby={describedBy('organisation')}
+            />,
+          )
         : null}
-      {field('email', 'Email address', <input id="cf-email" name="email" type="email" autoComplete="email" required maxLength={254} aria-invalid={invalid('email')} aria-describedby={describedBy('email')} />)}
-      {field('phone', variant === 'help' ? 'Phone (optional)' : 'Phone', <input id="cf-phone" name="phone" type="tel" autoComplete="tel" inputMode="tel" required={variant !== 'help'} maxLength={20} aria-invalid={invalid('phone')} aria-describedby={describedBy('phone')} />)}
-      {field('message', 'How can we help?', <textarea id="cf-message" name="message" rows={6} required maxLength={5000} aria-invalid={invalid('message')} aria-describedby={describedBy('message')} />)}
+      {field(
+        'email',
+        'Email address',
+        <input
+          id="cf-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={254}
+          aria-invalid={invalid('email')}
+          aria-describedby={describedBy('email')}
+        />,
+      )}
+      {field(
+        'phone',
+        variant === 'help' ? 'Phone (optional)' : 'Phone',
+        <input
+          id="cf-phone"
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          required={variant !== 'help'}
+          maxLength={20}
+          aria-invalid={invalid('phone')}
+          aria-describedby={describedBy('phone')}
+        />,
+      )}
+      {field(
+        'message',
+        'How can we help?',
+        <textarea
+          id="cf-message"
+          name="message"
+          rows={6}
+          required
+          maxLength={5000}
+          aria-invalid={invalid('message')}
+          aria-describedby={describedBy('message')}
+        />,
+      )}
       {promotion ? <input type="hidden" name="promotion" value={promotion} /> : null}
       {mode === 'altcha' ? <altcha-widget challengeurl="/api/botcheck/challenge" name="recaptchaResponse" hidefooter="true" /> : null}
       {errors.recaptchaResponse?.map((message) => (

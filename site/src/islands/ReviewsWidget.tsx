@@ -60,14 +60,36 @@ export default function ReviewsWidget({ reviews, path, ratingValue, reviewCount,
       </div>
       <ul className="reviews__list" tabIndex={vertical ? undefined : 0} aria-label="Reviews">
         {reviews.map((review, index) => (
-          <ReviewItem key={`${review.authorId}-${review.time}-${index}`} review={review} bip={bip} hideDate={hideDates} now={now} logosReady={logosReady} placeUrl={placeUrl} />
+          <ReviewItem
+            key={`${review.authorId}-${review.time}-${index}`}
+            review={review}
+            bip={bip}
+            hideDate={hideDates}
+            now={now}
+            logosReady={logosReady}
+            placeUrl={placeUrl}
+          />
         ))}
       </ul>
     </section>
   )
 }
 
-function ReviewItem({ review, bip, hideDate, now, logosReady, placeUrl }: { review: ReviewContent; bip: boolean; hideDate: boolean; now: Date | null; logosReady: boolean; placeUrl?: string }) {
+function ReviewItem({
+  review,
+  bip,
+  hideDate,
+  now,
+  logosReady,
+  placeUrl,
+}: {
+  review: ReviewContent
+  bip: boolean
+  hideDate: boolean
+  now: Date | null
+  logosReady: boolean
+  placeUrl?: string
+}) {
   const [expanded, setExpanded] = useState(false)
   const full = reviewDisplayText(review.text, review.rating)
   const cut = truncateReview(full)
@@ -117,7 +139,11 @@ function ReviewItem({ review, bip, hideDate, now, logosReady, placeUrl }: { revi
         <span className="stars" role="img" aria-label={`${review.rating} out of 5 stars`} style={{ width: `${starWidthPx(5)}px` }}>
           <span style={{ width: `${starWidthPx(review.rating)}px` }} />
         </span>
-        {!hideDate && now ? <span className="review__date" data-testid="review-date">{formatRelativeTime(reviewTimeToMs(review.time), { now })}</span> : null}
+        {!hideDate && now ? (
+          <span className="review__date" data-testid="review-date">
+            {formatRelativeTime(reviewTimeToMs(review.time), { now })}
+          </span>
+        ) : null}
       </div>
       <p className="review__text" data-testid="review-text">
         {shown}

@@ -3,7 +3,18 @@ import { createWindowLimiter, depthsReached, mayReportErrors, tracksScrollDepth 
 
 describe('tracksScrollDepth', () => {
   it('tracks the spec pages, with an optional two-letter language prefix', () => {
-    for (const path of ['/', '/about/', '/competition-permits/', '/competition-terms-and-conditions/', '/news/', '/news/some-article/', '/privacy/', '/terms/', '/en/about/', '/permitdesk/']) {
+    for (const path of [
+      '/',
+      '/about/',
+      '/competition-permits/',
+      '/competition-terms-and-conditions/',
+      '/news/',
+      '/news/some-article/',
+      '/privacy/',
+      '/terms/',
+      '/en/about/',
+      '/permitdesk/',
+    ]) {
       expect(tracksScrollDepth(path, 'PermitDesk'), path).toBe(true)
     }
   })

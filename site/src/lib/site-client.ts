@@ -66,11 +66,15 @@ if (analyticsId() && tracksScrollDepth(location.pathname, document.body.dataset.
       }
     }
   }
-  window.addEventListener('scroll', () => {
-    if (waiting) return
-    waiting = true
-    window.setTimeout(check, TIMINGS.scrollThrottleMs)
-  }, { passive: true })
+  window.addEventListener(
+    'scroll',
+    () => {
+      if (waiting) return
+      waiting = true
+      window.setTimeout(check, TIMINGS.scrollThrottleMs)
+    },
+    { passive: true },
+  )
 }
 
 // --- Delayed images (000 §4): data-delayed-src gets its source after 100 ms.

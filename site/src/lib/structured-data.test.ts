@@ -6,7 +6,17 @@ const content: SiteContent = {
   generatedAt: '2026-01-01T00:00:00Z',
   settings: { productName: 'PermitDesk', phones: ['1300 000 000', '02 9000 0000'], reviewFigures: { ratingValue: 5, reviewCount: 123 } },
 }
-const review = { authorId: 'a', time: 1_600_000_000, rating: 5, authorName: 'A </script> B', jobTitle: null, companyName: 'Co', logo: null, companyUrl: null, text: 'Great' }
+const review = {
+  authorId: 'a',
+  time: 1_600_000_000,
+  rating: 5,
+  authorName: 'A </script> B',
+  jobTitle: null,
+  companyName: 'Co',
+  logo: null,
+  companyUrl: null,
+  text: 'Great',
+}
 
 describe('servicesForPath', () => {
   it('emits all three services on the root and on game-of-chance paths', () => {
@@ -36,9 +46,18 @@ describe('structuredDataFor', () => {
     // Not the configured 5.0 from 123: the two reviews it shows.
     expect(data.aggregateRating).toMatchObject({ ratingValue: '4.5', reviewCount: 2 })
     expect(structuredDataFor('/', content, 'https://example.com', []) as Record<string, any>).toMatchObject({ aggregateRating: undefined })
-    expect(data.openingHoursSpecification).toMatchObject({ dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '08:00', closes: '18:00' })
+    expect(data.openingHoursSpecification).toMatchObject({
+      dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+      opens: '08:00',
+      closes: '18:00',
+    })
     expect(data.contactPoint).toHaveLength(2)
-    expect(data.review[0]).toMatchObject({ author: { name: 'A </script> B' }, publisher: { name: 'Co' }, datePublished: '2020-09-13', reviewRating: { ratingValue: 5 } })
+    expect(data.review[0]).toMatchObject({
+      author: { name: 'A </script> B' },
+      publisher: { name: 'Co' },
+      datePublished: '2020-09-13',
+      reviewRating: { ratingValue: 5 },
+    })
     expect(data.makesOffer).toHaveLength(3)
   })
   it('is undefined on paths without structured data', () => {

@@ -27,9 +27,17 @@ export function servicesForPath(path: string): ServiceKey[] | undefined {
 }
 
 const SERVICE_DESCRIPTIONS: Record<ServiceKey, { name: string; description: string; path: string }> = {
-  permits: { name: 'Trade promotion lottery permits', description: 'Preparation and lodgement of trade promotion lottery permit applications in NSW, the ACT and SA.', path: '/competition-permits/' },
+  permits: {
+    name: 'Trade promotion lottery permits',
+    description: 'Preparation and lodgement of trade promotion lottery permit applications in NSW, the ACT and SA.',
+    path: '/competition-permits/',
+  },
   'random-draws': { name: 'Electronic random prize draws', description: 'Independent electronic prize draws with a draw certificate.', path: '/random-draws/' },
-  'terms-and-conditions': { name: 'Competition terms and conditions', description: 'Terms and conditions drafted for games of chance and games of skill.', path: '/competition-terms-and-conditions/' },
+  'terms-and-conditions': {
+    name: 'Competition terms and conditions',
+    description: 'Terms and conditions drafted for games of chance and games of skill.',
+    path: '/competition-terms-and-conditions/',
+  },
 }
 
 const isoDate = (review: ReviewContent) => new Date(reviewTimeToMs(review.time)).toISOString().slice(0, 10)
@@ -59,7 +67,13 @@ export function structuredDataFor(path: string, content: SiteContent, origin: st
       addressCountry: s.address?.country ?? 'AU',
     },
     telephone: s.phones?.[0],
-    contactPoint: (s.phones ?? []).map((telephone) => ({ '@type': 'ContactPoint', contactType: 'customer service', telephone, email: s.email, areaServed: 'AU' })),
+    contactPoint: (s.phones ?? []).map((telephone) => ({
+      '@type': 'ContactPoint',
+      contactType: 'customer service',
+      telephone,
+      email: s.email,
+      areaServed: 'AU',
+    })),
     email: s.email,
     hasMap: s.mapUrl,
     priceRange: LABEL_PRICE_RANGE,
@@ -71,7 +85,9 @@ export function structuredDataFor(path: string, content: SiteContent, origin: st
       opens: s.businessHours?.opens ?? BUSINESS_HOURS.opens,
       closes: s.businessHours?.closes ?? BUSINESS_HOURS.closes,
     },
-    aggregateRating: figures ? { '@type': 'AggregateRating', ratingValue: figures.ratingValue.toFixed(1), reviewCount: figures.reviewCount, bestRating: 5, worstRating: 1 } : undefined,
+    aggregateRating: figures
+      ? { '@type': 'AggregateRating', ratingValue: figures.ratingValue.toFixed(1), reviewCount: figures.reviewCount, bestRating: 5, worstRating: 1 }
+      : undefined,
     review: reviews.map((review) => ({
       '@type': 'Review',
       author: { '@type': 'Person', name: review.authorName },
@@ -82,7 +98,14 @@ export function structuredDataFor(path: string, content: SiteContent, origin: st
     })),
     makesOffer: services.map((key) => ({
       '@type': 'Offer',
-      itemOffered: { '@type': 'Service', name: SERVICE_DESCRIPTIONS[key].name, description: SERVICE_DESCRIPTIONS[key].description, url: `${origin}${SERVICE_DESCRIPTIONS[key].path}`, areaServed: 'AU', provider: { '@id': `${origin}/#organization` } },
+      itemOffered: {
+        '@type': 'Service',
+        name: SERVICE_DESCRIPTIONS[key].name,
+        description: SERVICE_DESCRIPTIONS[key].description,
+        url: `${origin}${SERVICE_DESCRIPTIONS[key].path}`,
+        areaServed: 'AU',
+        provider: { '@id': `${origin}/#organization` },
+      },
     })),
   }
 }

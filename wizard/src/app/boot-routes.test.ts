@@ -77,8 +77,7 @@ describe('the start-up script', () => {
     ],
     SESSION_URL,
   )
-  const fetchAnswering = (session: string) =>
-    vi.fn(async (url: string) => new Response(url === SESSION_URL ? session : '{"id":42}', { status: 200 }))
+  const fetchAnswering = (session: string) => vi.fn(async (url: string) => new Response(url === SESSION_URL ? session : '{"id":42}', { status: 200 }))
 
   it('for a matching path: preloads the chunks and CSS, asks for the session, then (signed in) the data with the id', async () => {
     window.history.replaceState(null, '', '/Permit/Edit/42/details/')
@@ -105,7 +104,10 @@ describe('the start-up script', () => {
 
   it('a prefetched 401 (the session ended between the two answers) is not reused: after a sign-in the screen asks again', async () => {
     window.history.replaceState(null, '', '/permit/edit/42/')
-    const fetch = vi.fn(async (url: string) => new Response(url === SESSION_URL ? '{"authenticated":true,"user":{"id":1}}' : '{"message":"Signed out"}', { status: url === SESSION_URL ? 200 : 401 }))
+    const fetch = vi.fn(
+      async (url: string) =>
+        new Response(url === SESSION_URL ? '{"authenticated":true,"user":{"id":1}}' : '{"message":"Signed out"}', { status: url === SESSION_URL ? 200 : 401 }),
+    )
     vi.stubGlobal('fetch', fetch)
     new Function(script)()
     expect(await getCurrentUser()).toEqual({ id: 1 })
@@ -117,7 +119,10 @@ describe('the start-up script', () => {
   })
 
   it('on the staff console it hides the customer header it would otherwise paint', () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}')))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}')),
+    )
     document.head.innerHTML = '<meta name="permitdesk-staff-path" content="/admin/">'
     document.body.innerHTML = '<div id="boot-shell"></div><div id="root"></div>'
     window.history.replaceState(null, '', '/promotions/')

@@ -15,7 +15,12 @@ const root = path.resolve(import.meta.dirname, '../..')
 
 describe('the production build', () => {
   it('copies no library module and no module with a React context or mutable module state into two chunks', async () => {
-    const output = (await build({ root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'silent', build: { write: false, sourcemap: false } })) as Rollup.RollupOutput
+    const output = (await build({
+      root,
+      configFile: path.join(root, 'vite.config.ts'),
+      logLevel: 'silent',
+      build: { write: false, sourcemap: false },
+    })) as Rollup.RollupOutput
     const chunksOf = new Map<string, string[]>()
     for (const item of output.output) {
       if (item.type !== 'chunk') continue

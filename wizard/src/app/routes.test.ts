@@ -21,7 +21,16 @@ import { screeningRoutes } from '../features/entries/screening/routes'
 import { bootRoutes } from './boot-routes'
 
 const routerPaths = (routes: RouteObject[]): string[] => routes.flatMap((r) => [...(r.path ? [r.path] : []), ...routerPaths(r.children ?? [])])
-const ROUTER = routerPaths([...accountRoutes, ...paymentRoutes, ...promotionRoutes, ...permitRoutes, ...drawRoutes, ...ruleRoutes, ...entryRoutes, ...screeningRoutes])
+const ROUTER = routerPaths([
+  ...accountRoutes,
+  ...paymentRoutes,
+  ...promotionRoutes,
+  ...permitRoutes,
+  ...drawRoutes,
+  ...ruleRoutes,
+  ...entryRoutes,
+  ...screeningRoutes,
+])
 
 /** Paths the API (not the app) serves under the app's prefixes (DESIGN.md §2). */
 const API_SERVED = /^\/promotions\/(downloadpdfs|downloadworkingpdf|downloadcalendarfile|downloadterms)\//i
@@ -38,11 +47,13 @@ function linksIn(source: string): string[] {
 }
 
 function sourceFiles(dir: string): string[] {
-  return fs
-    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    // API route files declare /api/... paths relative to their mount point, not links.
-    .filter((f) => /\.(ts|tsx)$/.test(f) && !/\.test\.tsx?$/.test(f) && !/\.routes\.ts$/.test(f))
-    .map((f) => path.join(dir, f))
+  return (
+    fs
+      .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      // API route files declare /api/... paths relative to their mount point, not links.
+      .filter((f) => /\.(ts|tsx)$/.test(f) && !/\.test\.tsx?$/.test(f) && !/\.routes\.ts$/.test(f))
+      .map((f) => path.join(dir, f))
+  )
 }
 
 describe('one route list', () => {
@@ -66,14 +77,24 @@ describe('one route list', () => {
     const samples = Object.values(APP_ROUTES).map((p) => p.replace(':id', '42').replace(':token', 'abc').replace(':section?/', ''))
     for (const route of bootRoutes) {
       const pattern = new RegExp(route.pattern, 'i')
-      expect(samples.some((s) => pattern.test(s)), route.pattern).toBe(true)
-      expect(samples.filter((s) => pattern.test(s)).every((s) => isAppRoute(s)), route.pattern).toBe(true)
+      expect(
+        samples.some((s) => pattern.test(s)),
+        route.pattern,
+      ).toBe(true)
+      expect(
+        samples.filter((s) => pattern.test(s)).every((s) => isAppRoute(s)),
+        route.pattern,
+      ).toBe(true)
     }
   })
 
   it('every app link in the wizard and the e-mails points to a served path', () => {
     const root = path.resolve(import.meta.dirname, '../../..')
-    const files = [...sourceFiles(path.join(root, 'wizard/src')), ...sourceFiles(path.join(root, 'api/src/mail')), ...sourceFiles(path.join(root, 'api/src/modules'))]
+    const files = [
+      ...sourceFiles(path.join(root, 'wizard/src')),
+      ...sourceFiles(path.join(root, 'api/src/mail')),
+      ...sourceFiles(path.join(root, 'api/src/modules')),
+    ]
     const broken: string[] = []
     for (const file of files) {
       for (const link of linksIn(fs.readFileSync(file, 'utf8'))) {

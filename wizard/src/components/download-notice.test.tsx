@@ -13,7 +13,9 @@ describe('"Download starting..." (000 §7, §8)', () => {
       <>
         <Notifications />
         <DownloadNotice />
-        <a href="/promotions/downloadworkingpdf/7" onClick={(e) => e.preventDefault()}>Working PDF</a>
+        <a href="/promotions/downloadworkingpdf/7" onClick={(e) => e.preventDefault()}>
+          Working PDF
+        </a>
       </>,
     )
     act(() => screen.getByText('Working PDF').click())

@@ -32,7 +32,10 @@ export function LodgementPackPanel({ promotionId }: { promotionId: number }) {
           // Paid, but not built for this version of the application (it changed since): ask for it.
           if (view.state === 'none' && !asked.current) {
             asked.current = true
-            return requestLodgementPack(promotionId).then((queued) => void (!stopped && setPack(queued)), (e: Error) => void (!stopped && (setPack(view), setError(e.message))))
+            return requestLodgementPack(promotionId).then(
+              (queued) => void (!stopped && setPack(queued)),
+              (e: Error) => void (!stopped && (setPack(view), setError(e.message))),
+            )
           }
           setPack(view)
           if (view.state === 'queued' || view.state === 'building') timer = setTimeout(load, POLL_MS)
@@ -50,7 +53,12 @@ export function LodgementPackPanel({ promotionId }: { promotionId: number }) {
 
   // Issue 22: unpaid, the pack says what to pay and where, before the customer asks for it.
   if (pack?.state === 'unpaid') return <ServicePaymentNotice promotionId={promotionId} service="lodgementPack" />
-  if (!pack) return error ? <p className="form-error" role="alert">{error}</p> : null
+  if (!pack)
+    return error ? (
+      <p className="form-error" role="alert">
+        {error}
+      </p>
+    ) : null
 
   const ask = () => {
     setBusy(true)
@@ -101,7 +109,11 @@ export function LodgementPackPanel({ promotionId }: { promotionId: number }) {
           </p>
         </>
       )}
-      {error && <p className="form-error" role="alert">{error}</p>}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   )
 }

@@ -11,7 +11,8 @@ export function Notifications() {
     () =>
       subscribeNotifications((notification) => {
         setItems((current) => [...current.filter((n) => n.message !== notification.message), notification].slice(-5))
-        if (notification.kind === 'info') setTimeout(() => setItems((current) => current.filter((n) => n.id !== notification.id)), notification.durationMs ?? 8000)
+        if (notification.kind === 'info')
+          setTimeout(() => setItems((current) => current.filter((n) => n.id !== notification.id)), notification.durationMs ?? 8000)
       }),
     [],
   )

@@ -35,7 +35,10 @@ export function PromotionInvoices({
   const [invoices, setInvoices] = useState<InvoiceView[] | null>(null)
   const [error, setError] = useState('')
   useEffect(() => {
-    getInvoices({ promotionId, count: 100 }).then((r) => setInvoices(r.invoices), (e: Error) => setError(e.message))
+    getInvoices({ promotionId, count: 100 }).then(
+      (r) => setInvoices(r.invoices),
+      (e: Error) => setError(e.message),
+    )
   }, [promotionId])
 
   const owed = [pendingSubmissionInvoice, pendingCustomInvoice].filter((o): o is NonNullable<Owed> => !!o)
@@ -79,7 +82,11 @@ export function PromotionInvoices({
       )}
       {/* Issue 22: with a rise owed the panel says what the pack waits for (it used to vanish). */}
       {paid && statusId !== S.pendingPaymentClearance && <LodgementPackPanel promotionId={promotionId} />}
-      {error && <p className="form-error" role="alert">{error}</p>}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
       {invoices && invoices.length === 0 && <p className="muted">No invoices yet.</p>}
       {invoices && invoices.length > 0 && <InvoiceTable invoices={invoices} />}
     </section>

@@ -6,8 +6,18 @@ export function FigureSourceLine({ source }: { source: Figure['source'] }) {
   if (!source) return <span className="rule-source">No source</span>
   return (
     <span className="rule-source">
-      <a href={source.url} rel="noreferrer">{source.title}</a>, read {formatDate(source.dateRead)}
-      {source.verified ? '' : <> · <strong>not yet verified</strong></>}
+      <a href={source.url} rel="noreferrer">
+        {source.title}
+      </a>
+      , read {formatDate(source.dateRead)}
+      {source.verified ? (
+        ''
+      ) : (
+        <>
+          {' '}
+          · <strong>not yet verified</strong>
+        </>
+      )}
       {source.note && <span className="rule-source__note"> {source.note}</span>}
     </span>
   )
@@ -30,7 +40,9 @@ export function RuleFiguresTable({ figures, caption }: { figures: readonly Figur
           <tr key={f.key} data-key={f.key}>
             <th scope="row">{f.state ? f.label.replace(/^[A-Z]+: /, '').replace(/^./, (c) => c.toUpperCase()) : f.label}</th>
             <td className="rule-table__value">{formatFigureValue(f)}</td>
-            <td><FigureSourceLine source={f.source} /></td>
+            <td>
+              <FigureSourceLine source={f.source} />
+            </td>
           </tr>
         ))}
       </tbody>
@@ -57,7 +69,9 @@ export function RuleChangesTable({ changes, caption }: { changes: readonly Figur
             <th scope="row">{c.label}</th>
             <td className="rule-table__value">{formatFigureValue({ ...c, value: c.before })}</td>
             <td className="rule-table__value">{formatFigureValue({ ...c, value: c.after })}</td>
-            <td><FigureSourceLine source={c.source} /></td>
+            <td>
+              <FigureSourceLine source={c.source} />
+            </td>
           </tr>
         ))}
       </tbody>

@@ -14,7 +14,12 @@ export const servicePaymentKey = (promotionId: number) => ['servicePayment', pro
 
 /** The service's state, or undefined while it loads (the server refuses anyway: this only shows it). */
 export function useServicePayment(promotionId: number, service: PaidServiceName): ServicePaymentState | undefined {
-  const query = useQuery({ queryKey: servicePaymentKey(promotionId), queryFn: () => getServicePayment(promotionId), staleTime: 0, enabled: Number.isInteger(promotionId) && promotionId > 0 })
+  const query = useQuery({
+    queryKey: servicePaymentKey(promotionId),
+    queryFn: () => getServicePayment(promotionId),
+    staleTime: 0,
+    enabled: Number.isInteger(promotionId) && promotionId > 0,
+  })
   return query.data?.services[service]
 }
 
@@ -31,8 +36,7 @@ export function ServicePaymentNotice({ promotionId, service }: { promotionId: nu
     <div data-testid={`service-payment-${service}`} data-state={state.state}>
       <Alert tone="warning" title={LABEL_SERVICE_WAITS_FOR_PAYMENT}>
         <p>
-          {text}{' '}
-          {path && <Link to={path}>{state.paymentPath ? 'Go to the payment page' : 'Go to the services page'}</Link>}
+          {text} {path && <Link to={path}>{state.paymentPath ? 'Go to the payment page' : 'Go to the services page'}</Link>}
         </p>
       </Alert>
     </div>

@@ -40,4 +40,3 @@ export const promotionPaths = {
 /** The staff console's prefix (STAFF_PATH), written into the page by the server; /admin/ by default. */
 export const staffPath: string =
   (typeof document !== 'undefined' && document.querySelector<HTMLMetaElement>('meta[name="permitdesk-staff-path"]')?.content) || '/admin/'
-

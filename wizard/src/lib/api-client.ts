@@ -66,14 +66,17 @@ export async function apiRequest<T>(method: 'GET' | 'POST', path: string, option
     // A GET the page already started before the app ran (index.html's start-up script) is not asked
     // twice. A 401 is not reused: it was asked before a sign-in that may have happened since.
     const prefetched = method === 'GET' ? await takePrefetched(url) : undefined
-    response = prefetched && prefetched.status !== 401 ? prefetched : (await fetch(url, {
-      method,
-      credentials: 'include',
-      headers: options.body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-      keepalive: options.keepalive,
-    }))
+    response =
+      prefetched && prefetched.status !== 401
+        ? prefetched
+        : await fetch(url, {
+            method,
+            credentials: 'include',
+            headers: options.body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+            body: options.body === undefined ? undefined : JSON.stringify(options.body),
+            signal: options.signal,
+            keepalive: options.keepalive,
+          })
   } catch (cause) {
     const error = new ApiError(0, undefined)
     if (notify && !(cause instanceof DOMException && cause.name === 'AbortError')) broadcast(error.message)

@@ -21,7 +21,9 @@ export function subscribeNotifications(listener: Listener): () => void {
 
 /** The messages of an error body: each model-state entry, or else the message (000 §8). */
 export function messagesOf(body: { message?: string; modelState?: Record<string, string[]> } | undefined): string[] {
-  const entries = Object.values(body?.modelState ?? {}).flat().filter(Boolean)
+  const entries = Object.values(body?.modelState ?? {})
+    .flat()
+    .filter(Boolean)
   const unique = [...new Set(entries)]
   if (unique.length) return unique
   return body?.message ? [body.message] : []

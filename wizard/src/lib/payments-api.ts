@@ -51,11 +51,17 @@ export const submitAdditionalPayment = (body: SubmitPayment) =>
 
 /** 001 §2: submitted/resubmitted/generated/regenerated → Amendments in progress. */
 export const beginAmendPermitApplication = (id: number) =>
-  apiRequest<{ id: number; permitStatus: { id: number; name: string; slug: string } }>('POST', '/api/promotion/beginAmendPermitApplication', { body: { id }, notify: false })
+  apiRequest<{ id: number; permitStatus: { id: number; name: string; slug: string } }>('POST', '/api/promotion/beginAmendPermitApplication', {
+    body: { id },
+    notify: false,
+  })
 
 /** Self submission, paid: Forms ready for (re)generation → (Re)generated. */
 export const generatePermitApplication = (id: number) =>
-  apiRequest<{ id: number; permitStatus: { id: number; name: string; slug: string } }>('POST', '/api/promotion/generatePermitApplication', { body: { id }, notify: false })
+  apiRequest<{ id: number; permitStatus: { id: number; name: string; slug: string } }>('POST', '/api/promotion/generatePermitApplication', {
+    body: { id },
+    notify: false,
+  })
 
 export const getInvoices = (query: { page?: number; count?: number; promotionId?: number }) =>
   apiRequest<{ invoices: InvoiceView[]; invoiceCount: number; page: number; count: number }>('GET', '/api/invoice/getInvoices', { query, notify: false })
@@ -70,17 +76,28 @@ import type { LodgementPackView } from '@permitdesk/shared'
 export const getLodgementPack = (id: number) => apiRequest<LodgementPackView>('GET', '/api/promotion/lodgementPack', { query: { id }, notify: false })
 
 /** Issue 22: each paid service's payment state, as the server enforces it (shown before the customer tries). */
-export type ServicePaymentState = { state: 'paid' | 'owed' | 'notBought'; owed: number | null; message: string | null; paymentPath: string | null; servicesPath: string | null }
+export type ServicePaymentState = {
+  state: 'paid' | 'owed' | 'notBought'
+  owed: number | null
+  message: string | null
+  paymentPath: string | null
+  servicesPath: string | null
+}
 export type PaidServiceName = 'terms' | 'draw' | 'lodgementPack'
 export const getServicePayment = (id: number) =>
   apiRequest<{ id: number; services: Record<PaidServiceName, ServicePaymentState> }>('GET', '/api/promotion/servicePayment', { query: { id }, notify: false })
 
 /** Builds the pack now (again after a failure). */
-export const requestLodgementPack = (id: number) => apiRequest<LodgementPackView>('POST', '/api/promotion/requestLodgementPack', { body: { id }, notify: false })
+export const requestLodgementPack = (id: number) =>
+  apiRequest<LodgementPackView>('POST', '/api/promotion/requestLodgementPack', { body: { id }, notify: false })
 
 /** Issue 14: buy skill-based T&Cs with a credit option (150/250/1000: price and edit window). */
 export const submitSkillsBasedTC = (body: SubmitPayment & { skillsBasedTCPaymentOption: string }) =>
-  apiRequest<SubmitPaymentResult & { skillsBasedTCPaymentOption: string; skillsBasedTCEditWindow: string | null }>('POST', '/api/promotion/submitSkillsBasedTC', {
-    body,
-    notify: false,
-  })
+  apiRequest<SubmitPaymentResult & { skillsBasedTCPaymentOption: string; skillsBasedTCEditWindow: string | null }>(
+    'POST',
+    '/api/promotion/submitSkillsBasedTC',
+    {
+      body,
+      notify: false,
+    },
+  )

@@ -36,7 +36,13 @@ export function killSessions() {
   try {
     const body = new Blob([JSON.stringify({ clientSession })], { type: 'application/json' })
     if (!navigator.sendBeacon?.('/api/account/killsessions', body)) {
-      void fetch('/api/account/killsessions', { method: 'POST', credentials: 'include', keepalive: true, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientSession }) })
+      void fetch('/api/account/killsessions', {
+        method: 'POST',
+        credentials: 'include',
+        keepalive: true,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ clientSession }),
+      })
     }
   } catch {
     // The page is going away; nothing to do.

@@ -23,8 +23,7 @@ export function LegalHoldPanel({ promotionId }: { promotionId: number }) {
           <p data-testid="legal-hold-state">
             {h.dataDeletedAt ? (
               <>
-                Entrants’ personal data deleted {formatDateTime(h.dataDeletedAt)}.{' '}
-                {h.certificateUrl && <a href={h.certificateUrl}>Deletion certificate</a>}
+                Entrants’ personal data deleted {formatDateTime(h.dataDeletedAt)}. {h.certificateUrl && <a href={h.certificateUrl}>Deletion certificate</a>}
               </>
             ) : h.onLegalHold ? (
               <>
@@ -72,7 +71,9 @@ function HoldDialog({ promotionId, placing, onClose }: { promotionId: number; pl
       onClose={onClose}
       actions={
         <>
-          <Button variant="secondary" onPress={onClose}>Cancel</Button>
+          <Button variant="secondary" onPress={onClose}>
+            Cancel
+          </Button>
           <Button variant="primary" onPress={() => submit()} isDisabled={save.isPending}>
             {save.isPending ? 'Saving…' : placing ? 'Place the hold' : 'Lift the hold'}
           </Button>
@@ -80,8 +81,23 @@ function HoldDialog({ promotionId, placing, onClose }: { promotionId: number; pl
       }
     >
       <form onSubmit={submit}>
-        <p>{placing ? 'While the hold stands, the entrants’ personal data is not deleted when the records period ends.' : 'Once lifted, the data is deleted on the next daily run if its records period is over.'}</p>
-        <TextField label="Reason" value={reason} onChange={(value) => { setReason(value); setError(undefined) }} multiline rows={3} errorMessage={error} autoFocus />
+        <p>
+          {placing
+            ? 'While the hold stands, the entrants’ personal data is not deleted when the records period ends.'
+            : 'Once lifted, the data is deleted on the next daily run if its records period is over.'}
+        </p>
+        <TextField
+          label="Reason"
+          value={reason}
+          onChange={(value) => {
+            setReason(value)
+            setError(undefined)
+          }}
+          multiline
+          rows={3}
+          errorMessage={error}
+          autoFocus
+        />
       </form>
     </Modal>
   )

@@ -36,7 +36,13 @@ export function MakeTaskDialog({ note, onClose }: { note: AdminNoteView; onClose
       }
     >
       <p style={{ whiteSpace: 'pre-wrap' }}>{note.note}</p>
-      <DatePicker label="Due date" value={dueDate} onChange={(value) => (setDueDate(value), setErrors(({ dueDate: _answered, ...rest }) => rest))} isRequired errorMessage={errors.dueDate?.join(' ')} />
+      <DatePicker
+        label="Due date"
+        value={dueDate}
+        onChange={(value) => (setDueDate(value), setErrors(({ dueDate: _answered, ...rest }) => rest))}
+        isRequired
+        errorMessage={errors.dueDate?.join(' ')}
+      />
       <Select
         label="Assigned to"
         value={assignee}

@@ -31,9 +31,13 @@ export function StaffLayout({ title, children }: { title: string; children: Reac
   }, [title])
   return (
     <div className="staff-shell">
-      <a className="skip-link" href="#staff-main">Skip to content</a>
+      <a className="skip-link" href="#staff-main">
+        Skip to content
+      </a>
       <nav aria-label="Staff console" className="staff-nav">
-        <a className="staff-nav__brand" href={staffPaths.tasks}>PermitDesk staff</a>
+        <a className="staff-nav__brand" href={staffPaths.tasks}>
+          PermitDesk staff
+        </a>
         <ul>
           {STAFF_SECTIONS.map(({ to, label }) => (
             <li key={to}>
@@ -45,8 +49,12 @@ export function StaffLayout({ title, children }: { title: string; children: Reac
         </ul>
         <div className="staff-nav__foot">
           <ul>
-            <li><a href={promotionPaths.list}>Customer app</a></li>
-            <li><a href="/">PermitDesk website</a></li>
+            <li>
+              <a href={promotionPaths.list}>Customer app</a>
+            </li>
+            <li>
+              <a href="/">PermitDesk website</a>
+            </li>
             <li>
               <button type="button" onClick={() => void signOut()}>
                 Sign out{user ? ` (${user.firstName})` : ''}

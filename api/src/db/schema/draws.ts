@@ -82,7 +82,10 @@ export const draws = app.table(
     index('draws_promotion_idx').on(t.promotionId),
     index('draws_root_idx').on(t.rootId),
     // A commit needs entries, a hash and a seed; the DB refuses anything less.
-    check('draws_commit_complete', sql`${t.committedAt} is null or (${t.entriesHash} is not null and ${t.seedEncrypted} is not null and ${t.seedHash} is not null)`),
+    check(
+      'draws_commit_complete',
+      sql`${t.committedAt} is null or (${t.entriesHash} is not null and ${t.seedEncrypted} is not null and ${t.seedHash} is not null)`,
+    ),
     check('draws_cancel_reason', sql`${t.cancelledAt} is null or ${t.cancelReason} is not null`),
     check('draws_counts', sql`${t.winners} >= 1 and ${t.reserves} >= 0`),
   ],

@@ -1,18 +1,5 @@
 import { sql } from 'drizzle-orm'
-import {
-  bigserial,
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  jsonb,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core'
+import { bigserial, boolean, check, date, index, integer, jsonb, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import type { EntryFormFields, EntryFlag } from '@permitdesk/shared'
 import { draws } from './draws'
 import { app } from './instance'
@@ -33,7 +20,10 @@ export const entryForms = app.table(
       .unique()
       .references(() => promotions.id),
     code: text('code').notNull().unique(),
-    fields: jsonb('fields').$type<EntryFormFields>().notNull().default({} as EntryFormFields),
+    fields: jsonb('fields')
+      .$type<EntryFormFields>()
+      .notNull()
+      .default({} as EntryFormFields),
     receipts: boolean('receipts').notNull().default(false),
     staffDomains: jsonb('staff_domains').$type<string[]>().notNull().default([]),
     status: text('status').$type<'open' | 'closed' | 'frozen'>().notNull().default('closed'),
@@ -97,9 +87,7 @@ export const entries = app.table(
     index('entries_promotion_device_time_idx').on(t.promotionId, t.deviceHash, t.receivedAt, t.id).where(sql`${t.deviceHash} is not null`),
     index('entries_promotion_flagged_idx').on(t.promotionId, t.id).where(sql`${t.flags} <> '[]'::jsonb`),
     // NULLS NOT DISTINCT in the migration (drizzle's index builder cannot say it): a caller without a key shares the null namespace.
-    uniqueIndex('entries_api_idempotency_idx')
-      .on(t.promotionId, t.apiKeyId, t.idempotencyKey)
-      .where(sql`${t.idempotencyKey} is not null`),
+    uniqueIndex('entries_api_idempotency_idx').on(t.promotionId, t.apiKeyId, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
     check('entries_channel_check', sql`${t.channel} in ('form', 'embed', 'api', 'import')`),
     check('entries_status_check', sql`${t.status} in ('accepted')`),
     check('entries_decision_check', sql`${t.decision} is null or ${t.decision} in ('keep', 'exclude')`),

@@ -90,7 +90,10 @@ export const promotions = app.table(
     /** When it was last submitted (outstanding list colouring: days since submission). */
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     /** Permit numbers saved by staff, by state: { nsw: { number, approvalDate, expiryDate, fileName } }. */
-    permitNumbers: jsonb('permit_numbers').$type<Record<string, { number: string; approvalDate: string; expiryDate: string | null; fileName: string | null }>>().notNull().default({}),
+    permitNumbers: jsonb('permit_numbers')
+      .$type<Record<string, { number: string; approvalDate: string; expiryDate: string | null; fileName: string | null }>>()
+      .notNull()
+      .default({}),
     /** Per state, when staff marked the forms submitted (markFormsSubmitted). */
     formsSubmitted: jsonb('forms_submitted').$type<Record<string, string>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

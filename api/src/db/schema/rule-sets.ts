@@ -54,7 +54,15 @@ export type LegalHoldRow = typeof legalHolds.$inferSelect
 
 /** What the retention job deleted of a promotion's entrants' data, and the certificate it issued (one per promotion). */
 export type RetentionDetails = {
-  draws: { drawId: number; publicId: string; entryCount: number | null; entriesHash: string | null; entriesRoot: string | null; leavesFile: string | null; winners: number }[]
+  draws: {
+    drawId: number
+    publicId: string
+    entryCount: number | null
+    entriesHash: string | null
+    entriesRoot: string | null
+    leavesFile: string | null
+    winners: number
+  }[]
   attachments: { code: string; userFileName: string | null }[]
   /** Rows of collected entries deleted (the entries module's deleteEntrantData), null where it is not wired. */
   collectedEntries: number | null

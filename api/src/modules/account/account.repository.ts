@@ -23,8 +23,16 @@ export async function insertUser(db: Db, values: NewUser): Promise<UserRow | und
   return row
 }
 
-export async function updateUser(db: Db, id: number, values: Omit<PgUpdateSetSource<typeof users>, 'id' | 'email' | 'isStaff' | 'createdAt'>): Promise<UserRow | undefined> {
-  const [row] = await db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id)).returning()
+export async function updateUser(
+  db: Db,
+  id: number,
+  values: Omit<PgUpdateSetSource<typeof users>, 'id' | 'email' | 'isStaff' | 'createdAt'>,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning()
   return row
 }
 
@@ -33,7 +41,10 @@ export async function upsertStaffUser(db: Db, values: NewUser): Promise<UserRow>
   const [row] = await db
     .insert(users)
     .values({ ...values, isStaff: true })
-    .onConflictDoUpdate({ target: users.email, set: { passwordHash: values.passwordHash, isStaff: true, emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`, updatedAt: new Date() } })
+    .onConflictDoUpdate({
+      target: users.email,
+      set: { passwordHash: values.passwordHash, isStaff: true, emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`, updatedAt: new Date() },
+    })
     .returning()
   return row!
 }
@@ -53,14 +64,24 @@ export async function consumeAccountToken(db: Db, token: string, purpose: TokenP
   const [row] = await db
     .update(accountTokens)
     .set({ usedAt: new Date() })
-    .where(and(eq(accountTokens.tokenHash, hashToken(token)), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, new Date())))
+    .where(
+      and(
+        eq(accountTokens.tokenHash, hashToken(token)),
+        eq(accountTokens.purpose, purpose),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, new Date()),
+      ),
+    )
     .returning({ userId: accountTokens.userId })
   return row?.userId
 }
 
 /** Retires the user's other open tokens of a purpose (a reset spends every reset link sent before). */
 export async function retireAccountTokens(db: Db, userId: number, purpose: TokenPurpose) {
-  await db.update(accountTokens).set({ usedAt: new Date() }).where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)))
+  await db
+    .update(accountTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)))
 }
 
 /** The user's own promotions (not deleted), newest first: id, name, status. */
@@ -75,5 +96,8 @@ export async function findUserPromotions(db: Db, userId: number, limit: number) 
 
 /** Marks the e-mail address confirmed (keeps the first confirmation time). */
 export async function markEmailConfirmed(db: Db, userId: number) {
-  await db.update(users).set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`, updatedAt: new Date() }).where(eq(users.id, userId))
+  await db
+    .update(users)
+    .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`, updatedAt: new Date() })
+    .where(eq(users.id, userId))
 }

@@ -50,8 +50,12 @@ export function accountRoutes(deps: AppDeps): RouteSpec[] {
   const secure = deps.config.secureCookies
   return [
     route({
-      method: 'post', path: '/account/register', access: 'public', summary: 'Register an account; a confirmation e-mail is sent.',
-      body: RegisterSchema, response: RegisterResponseSchema,
+      method: 'post',
+      path: '/account/register',
+      access: 'public',
+      summary: 'Register an account; a confirmation e-mail is sent.',
+      body: RegisterSchema,
+      response: RegisterResponseSchema,
       handler: async ({ body }) => {
         await assertBotCheck(deps, body.recaptchaResponse)
         const user = await registerAccount(accountDeps, body)
@@ -59,7 +63,11 @@ export function accountRoutes(deps: AppDeps): RouteSpec[] {
       },
     }),
     route({
-      method: 'get', path: '/account/confirmEmail', access: 'public', raw: true, summary: 'The link of the confirmation e-mail: confirms, then redirects to the login screen.',
+      method: 'get',
+      path: '/account/confirmEmail',
+      access: 'public',
+      raw: true,
+      summary: 'The link of the confirmation e-mail: confirms, then redirects to the login screen.',
       query: ConfirmQuerySchema,
       handler: async ({ query, res }) => {
         const ok = Boolean(query.token) && (await confirmEmail(db, query.token!))
@@ -67,8 +75,12 @@ export function accountRoutes(deps: AppDeps): RouteSpec[] {
       },
     }),
     route({
-      method: 'post', path: '/account/login', access: 'public', summary: 'Sign in; sets the session cookie.',
-      body: LoginBodySchema, response: LoginResponseSchema,
+      method: 'post',
+      path: '/account/login',
+      access: 'public',
+      summary: 'Sign in; sets the session cookie.',
+      body: LoginBodySchema,
+      response: LoginResponseSchema,
       handler: async ({ body, req, res }) => {
         await assertBotCheck(deps, body.recaptchaResponse)
         const { user, token } = await signIn(accountDeps, body, { address: req.ip ?? 'unknown', clientSession: body.clientSession })
@@ -78,8 +90,12 @@ export function accountRoutes(deps: AppDeps): RouteSpec[] {
     }),
     // Polled every 5 s by every open tab while signed in (000 §7): authenticate already did the one lookup.
     route({
-      method: 'post', path: '/account/authenticated', access: 'public', summary: 'Is this session still signed in? 401 signed out, 403 when replaced by a newer login.',
-      body: AuthenticatedSchema, response: AuthenticatedResponseSchema,
+      method: 'post',
+      path: '/account/authenticated',
+      access: 'public',
+      summary: 'Is this session still signed in? 401 signed out, 403 when replaced by a newer login.',
+      body: AuthenticatedSchema,
+      response: AuthenticatedResponseSchema,
       handler: ({ res, user }) => {
         const state = res.locals.sessionState as SessionState
         if (user && (state === 'live' || res.locals.apiKey)) return authenticatedAnswer(user)
@@ -91,7 +107,11 @@ export function accountRoutes(deps: AppDeps): RouteSpec[] {
     // POST only (issue 24; the spec lists it under GET): a GET must not change state, and a link or
     // an image on another page could otherwise mark a session closing. The app sends it with sendBeacon.
     route({
-      method: 'post', path: '/account/killsessions', access: 'public', raw: true, summary: 'Page unload (navigator.sendBeacon): the session ends unless the browser comes back at once.',
+      method: 'post',
+      path: '/account/killsessions',
+      access: 'public',
+      raw: true,
+      summary: 'Page unload (navigator.sendBeacon): the session ends unless the browser comes back at once.',
       body: KillSessionsSchema,
       handler: async ({ res }) => {
         await markClosing(db, res.locals.session)
@@ -99,7 +119,10 @@ export function accountRoutes(deps: AppDeps): RouteSpec[] {
       },
     }),
     route({
-      method: 'post', path: '/account/logOut', access: 'public', summary: 'Sign out.',
+      method: 'post',
+      path: '/account/logOut',
+      access: 'public',
+      summary: 'Sign out.',
       response: LogOutResponseSchema,
       handler: async ({ res }) => {
         await logOut(db, res.locals.session)
@@ -108,16 +131,24 @@ export function accountRoutes(deps: AppDeps): RouteSpec[] {
       },
     }),
     route({
-      method: 'post', path: '/account/forgotPassword', access: 'public', summary: 'E-mail a password reset link.',
-      body: ForgotPasswordSchema, response: MessageResponseSchema,
+      method: 'post',
+      path: '/account/forgotPassword',
+      access: 'public',
+      summary: 'E-mail a password reset link.',
+      body: ForgotPasswordSchema,
+      response: MessageResponseSchema,
       handler: async ({ body, req }) => {
         await assertBotCheck(deps, body.recaptchaResponse)
         return requestPasswordReset(accountDeps, body, { address: req.ip ?? 'unknown' })
       },
     }),
     route({
-      method: 'post', path: '/account/resetPassword', access: 'public', summary: 'Set a new password with the token of the reset e-mail.',
-      body: ResetPasswordSchema, response: MessageResponseSchema,
+      method: 'post',
+      path: '/account/resetPassword',
+      access: 'public',
+      summary: 'Set a new password with the token of the reset e-mail.',
+      body: ResetPasswordSchema,
+      response: MessageResponseSchema,
       handler: async ({ body, res }) => {
         await resetPassword(accountDeps, body)
         clearSessionCookie(res, secure)
@@ -125,27 +156,44 @@ export function accountRoutes(deps: AppDeps): RouteSpec[] {
       },
     }),
     route({
-      method: 'post', path: '/account/update', access: 'session', summary: 'Change the account details (what get returns is accepted back).',
-      body: AccountUpdateSchema, response: AccountUpdateResponseSchema, idempotent: true,
+      method: 'post',
+      path: '/account/update',
+      access: 'session',
+      summary: 'Change the account details (what get returns is accepted back).',
+      body: AccountUpdateSchema,
+      response: AccountUpdateResponseSchema,
+      idempotent: true,
       handler: async ({ body, user }) => ({ message: MSG_ACCOUNT_UPDATED, user: toUserView(await updateAccount(db, user.id, body)) }),
     }),
     route({
-      method: 'get', path: '/account/get', access: 'user', summary: 'The signed-in account.',
+      method: 'get',
+      path: '/account/get',
+      access: 'user',
+      summary: 'The signed-in account.',
       response: AccountGetResponseSchema,
       handler: ({ user }) => getAccount(db, user.id),
     }),
     route({
-      method: 'get', path: '/account/current', access: 'public', summary: 'Who is signed in (200 either way).',
+      method: 'get',
+      path: '/account/current',
+      access: 'public',
+      summary: 'Who is signed in (200 either way).',
       response: AccountCurrentResponseSchema,
       handler: ({ user }) => getCurrentAccount(db, user?.id),
     }),
     route({
-      method: 'get', path: '/account/getDetails', access: 'user', summary: 'The account with its creation and confirmation times.',
+      method: 'get',
+      path: '/account/getDetails',
+      access: 'user',
+      summary: 'The account with its creation and confirmation times.',
       response: AccountDetailsResponseSchema,
       handler: ({ user }) => getAccountDetails(db, user.id),
     }),
     route({
-      method: 'get', path: '/account/getSupportDetails', access: 'user', summary: 'Name, organisation, phone, e-mail and promotions for the support form.',
+      method: 'get',
+      path: '/account/getSupportDetails',
+      access: 'user',
+      summary: 'Name, organisation, phone, e-mail and promotions for the support form.',
       response: SupportDetailsResponseSchema,
       handler: ({ user }) => getSupportDetails(db, user.id),
     }),

@@ -16,7 +16,12 @@ export type CredentialsEndReason = Exclude<ApiKeyRevokedReason, 'revoked'>
  * once: keys and feeds are read from the database on every call, and the session triggers notify
  * the session caches (decision 018).
  */
-export async function endUserCredentials(db: Db | Parameters<Parameters<Db['transaction']>[0]>[0], userId: number, reason: CredentialsEndReason, { exceptSessionId }: { exceptSessionId?: string } = {}) {
+export async function endUserCredentials(
+  db: Db | Parameters<Parameters<Db['transaction']>[0]>[0],
+  userId: number,
+  reason: CredentialsEndReason,
+  { exceptSessionId }: { exceptSessionId?: string } = {},
+) {
   return db.transaction(async (tx) => {
     const sessions = await endUserSessions(tx, userId, reason, exceptSessionId)
     const apiKeys = await revokeApiKeysOf(tx, userId, reason)

@@ -23,7 +23,9 @@ export async function countHit(db: Db, key: string, windowMs: number): Promise<{
 
 /** Records a one-time key (e.g. a spent bot-check solution) until it expires; false when it was already there. */
 export async function insertOnce(db: Db, key: string, ttlMs: number): Promise<boolean> {
-  const { rows } = await db.execute(sql`insert into app.rate_limits (key, count, reset_at) values (${key}, 1, now() + ${ttlMs} * interval '1 millisecond') on conflict (key) do nothing returning key`)
+  const { rows } = await db.execute(
+    sql`insert into app.rate_limits (key, count, reset_at) values (${key}, 1, now() + ${ttlMs} * interval '1 millisecond') on conflict (key) do nothing returning key`,
+  )
   return rows.length === 1
 }
 

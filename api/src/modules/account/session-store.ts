@@ -21,10 +21,7 @@ export const hashToken = (token: string) => crypto.createHash('sha256').update(t
 export const newToken = () => crypto.randomBytes(32).toString('base64url')
 
 export type { LiveSession } from './session-cache'
-export type SessionLookup =
-  | { state: 'live'; session: LiveSession; user: UserRow }
-  | { state: 'replaced' }
-  | { state: 'none' }
+export type SessionLookup = { state: 'live'; session: LiveSession; user: UserRow } | { state: 'replaced' } | { state: 'none' }
 
 /**
  * Starts a session for the user and ends every other one (000 §4: one session per user). The user
@@ -33,7 +30,13 @@ export type SessionLookup =
 export async function createSession(db: Db, userId: number, clientSession?: string | null): Promise<string> {
   const token = newToken()
   const now = new Date()
-  await replaceUserSessions(db, { id: hashToken(token), userId, clientSession: clientSession ?? null, now, expiresAt: new Date(now.getTime() + SESSION_MAX_AGE_MS) })
+  await replaceUserSessions(db, {
+    id: hashToken(token),
+    userId,
+    clientSession: clientSession ?? null,
+    now,
+    expiresAt: new Date(now.getTime() + SESSION_MAX_AGE_MS),
+  })
   return token
 }
 

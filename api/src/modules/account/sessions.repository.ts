@@ -6,7 +6,10 @@ import { sessions, users, type SessionRow, type UserRow } from '../../db/schema/
  * Starts a session row for the user and ends every other live one, under a lock of the user row
  * (two logins at once still leave exactly one live session).
  */
-export async function replaceUserSessions(db: Db, values: { id: string; userId: number; clientSession: string | null; now: Date; expiresAt: Date }): Promise<void> {
+export async function replaceUserSessions(
+  db: Db,
+  values: { id: string; userId: number; clientSession: string | null; now: Date; expiresAt: Date },
+): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select id from app.users where id = ${values.userId} for update`)
     await tx
@@ -26,7 +29,12 @@ export async function replaceUserSessions(db: Db, values: { id: string; userId: 
 
 /** The session with its user: one primary-key lookup. */
 export async function findSessionWithUser(db: Db, id: string): Promise<{ session: SessionRow; user: UserRow } | undefined> {
-  const [row] = await db.select({ session: sessions, user: users }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(eq(sessions.id, id)).limit(1)
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, id))
+    .limit(1)
   return row
 }
 
@@ -35,12 +43,18 @@ export async function touchSession(db: Db, id: string, now: Date): Promise<void>
 }
 
 export async function endSession(db: Db, id: string, reason: string) {
-  await db.update(sessions).set({ endedAt: new Date(), endedReason: reason }).where(and(eq(sessions.id, id), isNull(sessions.endedAt)))
+  await db
+    .update(sessions)
+    .set({ endedAt: new Date(), endedReason: reason })
+    .where(and(eq(sessions.id, id), isNull(sessions.endedAt)))
 }
 
 /** killsessions: the page is unloading; the session ends unless the browser comes back within the grace period. */
 export async function markSessionClosing(db: Db, id: string) {
-  await db.update(sessions).set({ closingAt: new Date() }).where(and(eq(sessions.id, id), isNull(sessions.endedAt)))
+  await db
+    .update(sessions)
+    .set({ closingAt: new Date() })
+    .where(and(eq(sessions.id, id), isNull(sessions.endedAt)))
 }
 
 /** Ends the user's live sessions (but `exceptId`); returns how many ended. */

@@ -17,7 +17,11 @@ import { createSession } from './session-store'
  * RATE_LIMITS.mailPerAddress an hour. Success ends the user's other sessions (000 §4) and starts a
  * new one (the session id rotates on every login).
  */
-export async function signIn(deps: AccountDeps, input: Login, { address, clientSession }: { address: string; clientSession?: string | null }): Promise<{ user: UserRow; token: string }> {
+export async function signIn(
+  deps: AccountDeps,
+  input: Login,
+  { address, clientSession }: { address: string; clientSession?: string | null },
+): Promise<{ user: UserRow; token: string }> {
   const accountKey = `login:account:${input.email}`
   const addressKey = `login:address:${address}`
   await hitOrThrow(deps.db, accountKey, RATE_LIMITS.loginPerAccount)

@@ -30,7 +30,14 @@ export async function findNotes(db: DbOrTx, filter: NoteFilter) {
   if (filter.customerContactId) where.push(eq(staffTasks.customerContactId, filter.customerContactId))
   if (filter.isTask !== undefined) where.push(eq(staffTasks.isTask, filter.isTask))
   return db
-    .select({ task: staffTasks, promotionName: promotions.name, assigneeFirst: assignee.firstName, assigneeLast: assignee.lastName, creatorFirst: creator.firstName, creatorLast: creator.lastName })
+    .select({
+      task: staffTasks,
+      promotionName: promotions.name,
+      assigneeFirst: assignee.firstName,
+      assigneeLast: assignee.lastName,
+      creatorFirst: creator.firstName,
+      creatorLast: creator.lastName,
+    })
     .from(staffTasks)
     .leftJoin(promotions, eq(promotions.id, staffTasks.promotionId))
     .leftJoin(assignee, eq(assignee.id, staffTasks.assignedTo))
@@ -48,7 +55,14 @@ export async function findNote(db: DbOrTx, id: number, { forUpdate = false } = {
 
 export async function findNoteView(db: DbOrTx, id: number) {
   const [row] = await db
-    .select({ task: staffTasks, promotionName: promotions.name, assigneeFirst: assignee.firstName, assigneeLast: assignee.lastName, creatorFirst: creator.firstName, creatorLast: creator.lastName })
+    .select({
+      task: staffTasks,
+      promotionName: promotions.name,
+      assigneeFirst: assignee.firstName,
+      assigneeLast: assignee.lastName,
+      creatorFirst: creator.firstName,
+      creatorLast: creator.lastName,
+    })
     .from(staffTasks)
     .leftJoin(promotions, eq(promotions.id, staffTasks.promotionId))
     .leftJoin(assignee, eq(assignee.id, staffTasks.assignedTo))
@@ -63,7 +77,11 @@ export async function insertNote(db: DbOrTx, values: typeof staffTasks.$inferIns
 }
 
 export async function updateNote(db: DbOrTx, id: number, values: Partial<typeof staffTasks.$inferInsert>): Promise<StaffTaskRow> {
-  const [row] = await db.update(staffTasks).set({ ...values, updatedAt: new Date() }).where(eq(staffTasks.id, id)).returning()
+  const [row] = await db
+    .update(staffTasks)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(staffTasks.id, id))
+    .returning()
   return row!
 }
 
@@ -72,7 +90,10 @@ export async function deleteNote(db: DbOrTx, id: number) {
 }
 
 export async function isStaffMember(db: DbOrTx, id: number) {
-  const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, id), eq(users.isStaff, true)))
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.isStaff, true)))
   return !!row
 }
 
@@ -80,4 +101,3 @@ export async function promotionExists(db: DbOrTx, id: number) {
   const [row] = await db.select({ id: promotions.id }).from(promotions).where(eq(promotions.id, id))
   return !!row
 }
-

@@ -3,7 +3,15 @@
  * update,delete,resolve} and admin `assign`): staff tasks that attach to a promotion or a customer
  * contact, assigned to a staff member or to anyone. Every write is in the changelog.
  */
-import { AppError, IsoDateSchema, MSG_ADMIN_NOTE_REQUIRED, MSG_ADMIN_NOTE_TARGET, MSG_TASK_DUE_DATE_REQUIRED, taskSourceLabel, type AdminNoteView } from '@permitdesk/shared'
+import {
+  AppError,
+  IsoDateSchema,
+  MSG_ADMIN_NOTE_REQUIRED,
+  MSG_ADMIN_NOTE_TARGET,
+  MSG_TASK_DUE_DATE_REQUIRED,
+  taskSourceLabel,
+  type AdminNoteView,
+} from '@permitdesk/shared'
 import { z } from 'zod'
 import type { Db } from '../../db/client'
 import type { StaffTaskRow } from '../../db/schema/staff-tasks'
@@ -14,7 +22,11 @@ import { deleteNote, findNote, findNotes, findNoteView, insertNote, isStaffMembe
 /** 001 §9: admin notes page size. */
 export const ADMIN_NOTES_PAGE_SIZE = 1000
 
-const NoteText = z.string({ error: MSG_ADMIN_NOTE_REQUIRED }).trim().min(1, { error: MSG_ADMIN_NOTE_REQUIRED }).max(4000, { error: 'A note can be at most 4000 characters.' })
+const NoteText = z
+  .string({ error: MSG_ADMIN_NOTE_REQUIRED })
+  .trim()
+  .min(1, { error: MSG_ADMIN_NOTE_REQUIRED })
+  .max(4000, { error: 'A note can be at most 4000 characters.' })
 
 export const AdminNoteCreateSchema = z
   .object({
@@ -96,7 +108,8 @@ export async function getTasks(db: Db, staff: Staff, query: z.infer<typeof Tasks
 }
 
 async function assertAssignee(tx: DbOrTx, id: number | null | undefined) {
-  if (id && !(await isStaffMember(tx, id))) throw new AppError('VALIDATION', 'Tasks can only be assigned to staff.', { modelState: { assignedTo: ['Tasks can only be assigned to staff.'] } })
+  if (id && !(await isStaffMember(tx, id)))
+    throw new AppError('VALIDATION', 'Tasks can only be assigned to staff.', { modelState: { assignedTo: ['Tasks can only be assigned to staff.'] } })
 }
 
 export async function createAdminNote(db: Db, staff: Staff, input: z.infer<typeof AdminNoteCreateSchema>) {
@@ -118,7 +131,14 @@ export async function createAdminNote(db: Db, staff: Staff, input: z.infer<typeo
   })
 }
 
-async function change(db: Db, staff: Staff, id: number, action: string, compute: (row: StaffTaskRow) => Partial<StaffTaskRow> | Promise<Partial<StaffTaskRow>>, tx0?: DbOrTx) {
+async function change(
+  db: Db,
+  staff: Staff,
+  id: number,
+  action: string,
+  compute: (row: StaffTaskRow) => Partial<StaffTaskRow> | Promise<Partial<StaffTaskRow>>,
+  tx0?: DbOrTx,
+) {
   const run = async (tx: DbOrTx) => {
     const before = await findNote(tx, id, { forUpdate: true })
     if (!before) throw new AppError('NOT_FOUND')
@@ -142,7 +162,9 @@ export function updateAdminNote(db: Db, staff: Staff, input: z.infer<typeof Admi
 }
 
 export function resolveAdminNote(db: Db, staff: Staff, input: z.infer<typeof AdminNoteResolveSchema>) {
-  return change(db, staff, input.id, input.resolved ? 'resolve' : 'reopen', () => (input.resolved ? { resolvedAt: new Date(), resolvedBy: staff.id } : { resolvedAt: null, resolvedBy: null }))
+  return change(db, staff, input.id, input.resolved ? 'resolve' : 'reopen', () =>
+    input.resolved ? { resolvedAt: new Date(), resolvedBy: staff.id } : { resolvedAt: null, resolvedBy: null },
+  )
 }
 
 export function assignAdminNote(db: Db, staff: Staff, input: z.infer<typeof AdminNoteAssignSchema>) {

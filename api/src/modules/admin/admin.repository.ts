@@ -137,34 +137,66 @@ export async function findOutstanding(db: DbOrTx, filter: OutstandingFilter) {
     })
     .from(promotions)
     .innerJoin(users, eq(users.id, promotions.userId))
-    .where(and(inArray(promotions.statusId, [...filter.statusIds]), eq(promotions.deleted, false), eq(promotions.isTest, false), stateConditions.length ? or(...stateConditions.map((c) => eq(c, true))) : undefined))
+    .where(
+      and(
+        inArray(promotions.statusId, [...filter.statusIds]),
+        eq(promotions.deleted, false),
+        eq(promotions.isTest, false),
+        stateConditions.length ? or(...stateConditions.map((c) => eq(c, true))) : undefined,
+      ),
+    )
     .orderBy(sql`${promotions.submittedAt} asc nulls last`, asc(promotions.id))
     .limit(filter.limit)
 }
 
 function stateColumn(state: string) {
   switch (state.toUpperCase()) {
-    case 'NSW': return promotions.stateNsw
-    case 'ACT': return promotions.stateAct
-    case 'SA': return promotions.stateSa
-    case 'VIC': return promotions.stateVic
-    case 'QLD': return promotions.stateQld
-    case 'WA': return promotions.stateWa
-    case 'TAS': return promotions.stateTas
-    case 'NT': return promotions.stateNt
-    default: return undefined
+    case 'NSW':
+      return promotions.stateNsw
+    case 'ACT':
+      return promotions.stateAct
+    case 'SA':
+      return promotions.stateSa
+    case 'VIC':
+      return promotions.stateVic
+    case 'QLD':
+      return promotions.stateQld
+    case 'WA':
+      return promotions.stateWa
+    case 'TAS':
+      return promotions.stateTas
+    case 'NT':
+      return promotions.stateNt
+    default:
+      return undefined
   }
 }
 
 /** Staff members (assignees). */
 export async function findStaffMembers(db: DbOrTx) {
-  return db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.isStaff, true)).orderBy(asc(users.firstName))
+  return db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(eq(users.isStaff, true))
+    .orderBy(asc(users.firstName))
 }
 
 export async function searchUsers(db: DbOrTx, q: string | undefined, offset: number, limit: number) {
-  const condition = q ? or(sql`${userSearchText} like ${likePattern(q)}`, /^\d+$/.test(q) && Number(q) <= 2_147_483_647 ? eq(users.id, Number(q)) : undefined) : undefined
+  const condition = q
+    ? or(sql`${userSearchText} like ${likePattern(q)}`, /^\d+$/.test(q) && Number(q) <= 2_147_483_647 ? eq(users.id, Number(q)) : undefined)
+    : undefined
   const rows = await db
-    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, accountName: users.accountName, authorisedAgent: users.authorisedAgent, isStaff: users.isStaff, staffRole: users.staffRole, createdAt: users.createdAt })
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      accountName: users.accountName,
+      authorisedAgent: users.authorisedAgent,
+      isStaff: users.isStaff,
+      staffRole: users.staffRole,
+      createdAt: users.createdAt,
+    })
     .from(users)
     .where(condition)
     .orderBy(desc(users.id))
@@ -175,7 +207,18 @@ export async function searchUsers(db: DbOrTx, q: string | undefined, offset: num
 }
 
 export async function findUserByEmail(db: DbOrTx, email: string, exceptId: number) {
-  const [row] = await db.select({ id: users.id }).from(users).where(and(ilike(users.email, email.replace(/[\\%_]/g, (c) => `\\${c}`)), ne(users.id, exceptId)))
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        ilike(
+          users.email,
+          email.replace(/[\\%_]/g, (c) => `\\${c}`),
+        ),
+        ne(users.id, exceptId),
+      ),
+    )
   return row
 }
 
@@ -188,14 +231,21 @@ export async function setUserEmail(db: DbOrTx, id: number, email: string) {
 /** Promotions in "Action required" (getActionsRequired). */
 export async function findActionsRequired(db: DbOrTx, limit: number) {
   return db
-    .select({ id: promotions.id, name: promotions.name, statusId: promotions.statusId, accountName: users.accountName, email: users.email, updatedAt: promotions.updatedAt, details: promotions.details })
+    .select({
+      id: promotions.id,
+      name: promotions.name,
+      statusId: promotions.statusId,
+      accountName: users.accountName,
+      email: users.email,
+      updatedAt: promotions.updatedAt,
+      details: promotions.details,
+    })
     .from(promotions)
     .innerJoin(users, eq(users.id, promotions.userId))
     .where(and(eq(promotions.statusId, 6), eq(promotions.deleted, false)))
     .orderBy(asc(promotions.updatedAt))
     .limit(limit)
 }
-
 
 export async function findOutstandingFilters(db: DbOrTx, userId: number) {
   const [row] = await db.select().from(staffPreferences).where(eq(staffPreferences.userId, userId))
@@ -211,7 +261,11 @@ export async function saveOutstandingFilters(db: DbOrTx, userId: number, filters
 
 /** Staff working on a promotion in the wizard: any live promotion. */
 export async function touchStaffActivity(db: DbOrTx, promotionId: number) {
-  const updated = await db.update(promotions).set({ staffActiveAt: new Date() }).where(eq(promotions.id, promotionId)).returning({ id: promotions.id, ownerActiveAt: promotions.ownerActiveAt })
+  const updated = await db
+    .update(promotions)
+    .set({ staffActiveAt: new Date() })
+    .where(eq(promotions.id, promotionId))
+    .returning({ id: promotions.id, ownerActiveAt: promotions.ownerActiveAt })
   return updated[0]
 }
 
@@ -224,12 +278,30 @@ export async function touchOwnerActivity(db: DbOrTx, promotionId: number, userId
   return updated[0]
 }
 
-const STATE_COLUMN: Record<string, string> = { NSW: 'state_nsw', ACT: 'state_act', SA: 'state_sa', VIC: 'state_vic', NT: 'state_nt', WA: 'state_wa', QLD: 'state_qld', TAS: 'state_tas' }
-const SERVICE_COLUMN: Record<string, string> = { managedSubmission: 'managed_submission', randomDraw: 'random_draw', termsAndConditions: 'terms_and_conditions', abridgedTC: 'abridged_tc', hostedTC: 'hosted_tc', skillsBasedTC: 'skills_based_tc', winnerPublication: 'winner_publication' }
+const STATE_COLUMN: Record<string, string> = {
+  NSW: 'state_nsw',
+  ACT: 'state_act',
+  SA: 'state_sa',
+  VIC: 'state_vic',
+  NT: 'state_nt',
+  WA: 'state_wa',
+  QLD: 'state_qld',
+  TAS: 'state_tas',
+}
+const SERVICE_COLUMN: Record<string, string> = {
+  managedSubmission: 'managed_submission',
+  randomDraw: 'random_draw',
+  termsAndConditions: 'terms_and_conditions',
+  abridgedTC: 'abridged_tc',
+  hostedTC: 'hosted_tc',
+  skillsBasedTC: 'skills_based_tc',
+  winnerPublication: 'winner_publication',
+}
 
 /** A cheap version of the data the statistics read: the newest changelog entry, promotion and task (primary-key lookups). */
 export async function findStatisticsVersion(db: DbOrTx) {
-  const [row] = (await db.execute(sql`select (select coalesce(max(id), 0) from ${changelog}) as c, (select coalesce(max(id), 0) from ${promotions}) as p`)).rows as { c: number; p: number }[]
+  const [row] = (await db.execute(sql`select (select coalesce(max(id), 0) from ${changelog}) as c, (select coalesce(max(id), 0) from ${promotions}) as p`))
+    .rows as { c: number; p: number }[]
   return `${row!.c}:${row!.p}`
 }
 
@@ -241,7 +313,13 @@ export type StatisticsFilter = { from?: string; to?: string; state?: string; ser
  * Revenue sums the stored fee lines of paid promotions, each fee key apart; the caller splits the
  * provider's fees from government fees.
  */
-export async function findStatisticsAggregates(db: DbOrTx, paidStatusIds: readonly number[], outstandingStatusIds: readonly number[], feeKeys: readonly string[], filter: StatisticsFilter) {
+export async function findStatisticsAggregates(
+  db: DbOrTx,
+  paidStatusIds: readonly number[],
+  outstandingStatusIds: readonly number[],
+  feeKeys: readonly string[],
+  filter: StatisticsFilter,
+) {
   const conditions: SQL[] = [sql`p.deleted = false`]
   if (!filter.includeTest) conditions.push(sql`p.is_test = false`)
   if (filter.from) conditions.push(sql`(p.created_at at time zone 'Australia/Sydney')::date >= ${filter.from}::date`)
@@ -249,27 +327,46 @@ export async function findStatisticsAggregates(db: DbOrTx, paidStatusIds: readon
   if (filter.state) conditions.push(sql.raw(`p.${STATE_COLUMN[filter.state]} = true`))
   if (filter.service) conditions.push(sql.raw(`p.${SERVICE_COLUMN[filter.service]} = true`))
   const live = sql.join(conditions, sql` and `)
-  const list = (ids: readonly number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `)
+  const list = (ids: readonly number[]) =>
+    sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )
   const paid = sql`p.status_id in (${list(paidStatusIds)})`
-  const byStatus = (await db.execute(sql`select p.status_id as "statusId", count(*)::int as n from ${promotions} p where ${live} group by 1 order by 1`)).rows as { statusId: number; n: number }[]
+  const byStatus = (await db.execute(sql`select p.status_id as "statusId", count(*)::int as n from ${promotions} p where ${live} group by 1 order by 1`))
+    .rows as { statusId: number; n: number }[]
   const byState = (
-    await db.execute(sql`select count(*) filter (where state_act)::int as "ACT", count(*) filter (where state_nsw)::int as "NSW", count(*) filter (where state_sa)::int as "SA", count(*) filter (where state_vic)::int as "VIC", count(*) filter (where state_nt)::int as "NT", count(*) filter (where state_wa)::int as "WA", count(*) filter (where state_qld)::int as "QLD", count(*) filter (where state_tas)::int as "TAS", count(*)::int as total from ${promotions} p where ${live}`)
+    await db.execute(
+      sql`select count(*) filter (where state_act)::int as "ACT", count(*) filter (where state_nsw)::int as "NSW", count(*) filter (where state_sa)::int as "SA", count(*) filter (where state_vic)::int as "VIC", count(*) filter (where state_nt)::int as "NT", count(*) filter (where state_wa)::int as "WA", count(*) filter (where state_qld)::int as "QLD", count(*) filter (where state_tas)::int as "TAS", count(*)::int as total from ${promotions} p where ${live}`,
+    )
   ).rows[0] as Record<string, number>
   const byMonth = (
-    await db.execute(sql`select to_char(date_trunc('month', p.created_at at time zone 'Australia/Sydney'), 'YYYY-MM') as month, count(*)::int as created, count(*) filter (where ${paid})::int as paid from ${promotions} p where ${live} group by 1 order by 1 desc limit 24`)
+    await db.execute(
+      sql`select to_char(date_trunc('month', p.created_at at time zone 'Australia/Sydney'), 'YYYY-MM') as month, count(*)::int as created, count(*) filter (where ${paid})::int as paid from ${promotions} p where ${live} group by 1 order by 1 desc limit 24`,
+    )
   ).rows as { month: string; created: number; paid: number }[]
-  const sums = sql.join(feeKeys.map((key) => sql.raw(`coalesce(sum((p.fees->>'${key.replace(/[^A-Za-z_]/g, '')}')::bigint), 0)::bigint as "${key.replace(/[^A-Za-z_]/g, '')}"`)), sql`, `)
+  const sums = sql.join(
+    feeKeys.map((key) => sql.raw(`coalesce(sum((p.fees->>'${key.replace(/[^A-Za-z_]/g, '')}')::bigint), 0)::bigint as "${key.replace(/[^A-Za-z_]/g, '')}"`)),
+    sql`, `,
+  )
   const revenue = (await db.execute(sql`select ${sums} from ${promotions} p where ${live} and ${paid}`)).rows[0] as Record<string, string | number>
-  const [conversion] = (await db.execute(sql`select count(*)::int as created, count(*) filter (where ${paid})::int as paid from ${promotions} p where ${live}`)).rows as { created: number; paid: number }[]
+  const [conversion] = (await db.execute(sql`select count(*)::int as created, count(*) filter (where ${paid})::int as paid from ${promotions} p where ${live}`))
+    .rows as { created: number; paid: number }[]
   const [approval] = (
-    await db.execute(sql`select avg(extract(epoch from (a.approved_at - p.submitted_at)) / 86400)::float as days, count(*)::int as n from ${promotions} p join (select promotion_id, min(created_at) as approved_at from ${changelog} where action = 'approve' group by 1) a on a.promotion_id = p.id where p.submitted_at is not null and ${live}`)
+    await db.execute(
+      sql`select avg(extract(epoch from (a.approved_at - p.submitted_at)) / 86400)::float as days, count(*)::int as n from ${promotions} p join (select promotion_id, min(created_at) as approved_at from ${changelog} where action = 'approve' group by 1) a on a.promotion_id = p.id where p.submitted_at is not null and ${live}`,
+    )
   ).rows as { days: number | null; n: number }[]
   // Submission to permit number, per state: the number's approval date less the submission's Sydney date.
   const turnaround = (
-    await db.execute(sql`select n.key as state, ((n.value->>'approvalDate')::date - (p.submitted_at at time zone 'Australia/Sydney')::date)::int as days from ${promotions} p cross join lateral jsonb_each(p.permit_numbers) n where p.submitted_at is not null and n.value->>'approvalDate' ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' and ${live}`)
+    await db.execute(
+      sql`select n.key as state, ((n.value->>'approvalDate')::date - (p.submitted_at at time zone 'Australia/Sydney')::date)::int as days from ${promotions} p cross join lateral jsonb_each(p.permit_numbers) n where p.submitted_at is not null and n.value->>'approvalDate' ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' and ${live}`,
+    )
   ).rows as { state: string; days: number }[]
   const outstanding = (
-    await db.execute(sql`select greatest(0, floor(extract(epoch from (now() - p.submitted_at)) / 86400))::int as days from ${promotions} p where p.status_id in (${list(outstandingStatusIds)}) and ${live}`)
+    await db.execute(
+      sql`select greatest(0, floor(extract(epoch from (now() - p.submitted_at)) / 86400))::int as days from ${promotions} p where p.status_id in (${list(outstandingStatusIds)}) and ${live}`,
+    )
   ).rows as { days: number }[]
   return { byStatus, byState, byMonth, revenue, conversion: conversion!, approval: approval!, turnaround, outstanding }
 }
@@ -283,7 +380,9 @@ export async function findEmailChanges(db: DbOrTx, q: string | undefined, offset
   const where = and(
     eq(changelog.entity, 'user'),
     eq(changelog.action, 'update-email'),
-    q ? sql`lower(coalesce(${changelog.changes}#>>'{email,from}', '') || ' ' || coalesce(${changelog.changes}#>>'{email,to}', '') || ' ' || ${users.email}) like ${likePattern(q)}` : undefined,
+    q
+      ? sql`lower(coalesce(${changelog.changes}#>>'{email,from}', '') || ' ' || coalesce(${changelog.changes}#>>'{email,to}', '') || ' ' || ${users.email}) like ${likePattern(q)}`
+      : undefined,
   )
   const rows = await db
     .select({

@@ -3,7 +3,15 @@
  * createActionEntry flags fields with comments and adds questions, moves the promotion to
  * "Action required" (ADMIN_FORCE through the transition table) and e-mails the customer.
  */
-import { AppError, MSG_ACTION_ENTRY_EMPTY, MSG_ACTION_QUESTION_REQUIRED, PERMIT_STATUS_IDS, requireTransition, SECTION_KEYS, SECTION_NAMES } from '@permitdesk/shared'
+import {
+  AppError,
+  MSG_ACTION_ENTRY_EMPTY,
+  MSG_ACTION_QUESTION_REQUIRED,
+  PERMIT_STATUS_IDS,
+  requireTransition,
+  SECTION_KEYS,
+  SECTION_NAMES,
+} from '@permitdesk/shared'
 import { z } from 'zod'
 import type { AppDeps } from '../../deps'
 import { brandFor } from '../../mail/templates'
@@ -20,8 +28,17 @@ export function getActionFields() {
 
 export const ActionEntryBodySchema = z.object({
   promotionId: RecordIdSchema,
-  actionFields: z.array(z.object({ actionFieldSlug: z.enum(FLAGGABLE as [string, ...string[]], { error: MSG_ACTION_ENTRY_EMPTY }), comment: z.string().trim().max(2000).nullish() })).default([]),
-  actionQuestions: z.array(z.object({ question: z.string({ error: MSG_ACTION_QUESTION_REQUIRED }).trim().min(1, { error: MSG_ACTION_QUESTION_REQUIRED }).max(2000) })).default([]),
+  actionFields: z
+    .array(
+      z.object({
+        actionFieldSlug: z.enum(FLAGGABLE as [string, ...string[]], { error: MSG_ACTION_ENTRY_EMPTY }),
+        comment: z.string().trim().max(2000).nullish(),
+      }),
+    )
+    .default([]),
+  actionQuestions: z
+    .array(z.object({ question: z.string({ error: MSG_ACTION_QUESTION_REQUIRED }).trim().min(1, { error: MSG_ACTION_QUESTION_REQUIRED }).max(2000) }))
+    .default([]),
 })
 export type ActionEntryBody = z.infer<typeof ActionEntryBodySchema>
 
@@ -30,7 +47,10 @@ export async function createActionEntry(deps: Pick<AppDeps, 'database' | 'mailer
     throw new AppError('VALIDATION', MSG_ACTION_ENTRY_EMPTY, { modelState: { '': [MSG_ACTION_ENTRY_EMPTY] } })
   }
   const { after } = await writePromotionAsStaff(deps.database.db, staff, input.promotionId, 'create-action-entry', (row) => {
-    const to = row.statusId === PERMIT_STATUS_IDS.actionRequired ? row.statusId : requireTransition({ from: row.statusId, event: 'ADMIN_FORCE', role: 'admin', to: PERMIT_STATUS_IDS.actionRequired })
+    const to =
+      row.statusId === PERMIT_STATUS_IDS.actionRequired
+        ? row.statusId
+        : requireTransition({ from: row.statusId, event: 'ADMIN_FORCE', role: 'admin', to: PERMIT_STATUS_IDS.actionRequired })
     const actionEntry = {
       actionFields: input.actionFields.map((f) => ({ actionFieldSlug: f.actionFieldSlug, checked: true, comment: f.comment ?? null })),
       actionQuestions: input.actionQuestions.map((q) => ({ question: q.question, answer: null })),
@@ -45,7 +65,12 @@ export async function createActionEntry(deps: Pick<AppDeps, 'database' | 'mailer
     ]
     await deps.mailer.send({
       to: owner.email,
-      ...actionRequiredTemplate(brandFor(deps.config), { firstName: owner.firstName, promotionName: after.name || `Promotion ${after.id}`, url: `${deps.config.PUBLIC_URL}/permit/edit/${after.id}/details/`, items }),
+      ...actionRequiredTemplate(brandFor(deps.config), {
+        firstName: owner.firstName,
+        promotionName: after.name || `Promotion ${after.id}`,
+        url: `${deps.config.PUBLIC_URL}/permit/edit/${after.id}/details/`,
+        items,
+      }),
     })
   }
   return { id: after.id, statusId: after.statusId }

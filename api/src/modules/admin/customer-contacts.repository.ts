@@ -9,7 +9,13 @@ export async function findContacts(db: DbOrTx, filter: { resolved?: boolean; con
   if (filter.resolved === false) where.push(isNull(customerContacts.resolvedAt))
   if (filter.contactId) where.push(eq(customerContacts.id, filter.contactId))
   const condition = where.length ? and(...where) : undefined
-  const rows = await db.select().from(customerContacts).where(condition).orderBy(desc(customerContacts.receivedAt), desc(customerContacts.id)).limit(filter.limit).offset(filter.offset)
+  const rows = await db
+    .select()
+    .from(customerContacts)
+    .where(condition)
+    .orderBy(desc(customerContacts.receivedAt), desc(customerContacts.id))
+    .limit(filter.limit)
+    .offset(filter.offset)
   const [total] = await db.select({ n: count() }).from(customerContacts).where(condition)
   return { rows, total: total?.n ?? 0 }
 }

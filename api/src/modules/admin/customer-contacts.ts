@@ -57,7 +57,9 @@ async function change(db: Db, staff: Staff & { email: string }, id: number, acti
     const values = compute(before)
     const after = await updateContact(tx, id, values)
     const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v)
-    const changes = Object.fromEntries(Object.keys(values).map((k) => [k, { from: iso(before[k as keyof ContactRow]) ?? null, to: iso(after[k as keyof ContactRow]) ?? null }]))
+    const changes = Object.fromEntries(
+      Object.keys(values).map((k) => [k, { from: iso(before[k as keyof ContactRow]) ?? null, to: iso(after[k as keyof ContactRow]) ?? null }]),
+    )
     await insertChange(tx, { promotionId: null, userId: staff.id, entity: 'customer-contact', entityId: id, action, changes })
     return toContactView(after)
   })

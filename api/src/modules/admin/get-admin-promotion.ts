@@ -3,7 +3,16 @@ import { AppError, adminStatusName, type AdminPromotionDetail, forceableStatuses
 import type { DbOrTx } from '../changelog/changelog.repository'
 import { findOwner, findPromotionById } from './admin.repository'
 
-const STATES = [['NSW', 'stateNsw'], ['ACT', 'stateAct'], ['SA', 'stateSa'], ['VIC', 'stateVic'], ['QLD', 'stateQld'], ['WA', 'stateWa'], ['TAS', 'stateTas'], ['NT', 'stateNt']] as const
+const STATES = [
+  ['NSW', 'stateNsw'],
+  ['ACT', 'stateAct'],
+  ['SA', 'stateSa'],
+  ['VIC', 'stateVic'],
+  ['QLD', 'stateQld'],
+  ['WA', 'stateWa'],
+  ['TAS', 'stateTas'],
+  ['NT', 'stateNt'],
+] as const
 
 export async function getAdminPromotion(db: DbOrTx, id: number): Promise<AdminPromotionDetail> {
   const row = await findPromotionById(db, id)
@@ -45,6 +54,8 @@ export async function getAdminPromotion(db: DbOrTx, id: number): Promise<AdminPr
     ownerActiveAt: row.ownerActiveAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    owner: owner ? { id: owner.id, email: owner.email, name: `${owner.firstName} ${owner.lastName}`, accountName: owner.accountName, phone: owner.phone } : null,
+    owner: owner
+      ? { id: owner.id, email: owner.email, name: `${owner.firstName} ${owner.lastName}`, accountName: owner.accountName, phone: owner.phone }
+      : null,
   }
 }

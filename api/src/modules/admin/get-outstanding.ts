@@ -11,7 +11,6 @@ export const OUTSTANDING_LIMIT = 500
 
 export type OutstandingFilters = { statusIds?: number[]; states?: string[] }
 
-
 export async function getOutstanding(db: DbOrTx, filters: OutstandingFilters, now: Date): Promise<OutstandingRow[]> {
   const statusIds = filters.statusIds?.length ? filters.statusIds.filter((s) => OUTSTANDING_STATUS_IDS.includes(s)) : OUTSTANDING_STATUS_IDS
   const rows = await findOutstanding(db, { statusIds: statusIds.length ? statusIds : OUTSTANDING_STATUS_IDS, states: filters.states, limit: OUTSTANDING_LIMIT })

@@ -40,7 +40,12 @@ export async function getStatistics(db: DbOrTx, query: StatisticsQuery = { inclu
     byState: STATISTICS_STATES.map((state) => ({ state, count: a.byState[state] ?? 0, percentage: percentage(a.byState[state] ?? 0, total) })),
     byMonth: a.byMonth.map((m) => ({ month: m.month, created: m.created, paid: m.paid })),
     /** The provider's own fees, ex GST: what the business earns. */
-    revenueByService: PROVIDER_SERVICE_FEES.map((fee) => ({ service: fee.service, label: fee.label, amount: toDollars(cents(fee.key)), percentage: percentage(cents(fee.key), providerTotal) })),
+    revenueByService: PROVIDER_SERVICE_FEES.map((fee) => ({
+      service: fee.service,
+      label: fee.label,
+      amount: toDollars(cents(fee.key)),
+      percentage: percentage(cents(fee.key), providerTotal),
+    })),
     revenueTotal: toDollars(providerTotal),
     /** Government permit fees collected with invoices and paid on to the regulators: not revenue. */
     governmentFees: GOVERNMENT_FEES.map((fee) => ({ state: fee.state, label: fee.label, amount: toDollars(cents(fee.key)) })),
@@ -50,7 +55,11 @@ export async function getStatistics(db: DbOrTx, query: StatisticsQuery = { inclu
       const days = a.turnaround.filter((t) => t.state === state).map((t) => t.days)
       return { state, measured: days.length, medianDays: percentile(days, 50), p90Days: percentile(days, 90) }
     }),
-    outstandingByAge: OUTSTANDING_AGE_BUCKETS.map((bucket) => ({ label: bucket.label, tone: bucket.tone, count: a.outstanding.filter((o) => outstandingAgeBucket(o.days) === bucket.label).length })),
+    outstandingByAge: OUTSTANDING_AGE_BUCKETS.map((bucket) => ({
+      label: bucket.label,
+      tone: bucket.tone,
+      count: a.outstanding.filter((o) => outstandingAgeBucket(o.days) === bucket.label).length,
+    })),
     averageDaysToApproval: a.approval.days === null ? null : Math.round(a.approval.days * 100) / 100,
     approvalsMeasured: a.approval.n,
   }

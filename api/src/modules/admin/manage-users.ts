@@ -39,7 +39,14 @@ export async function updateUserEmail(deps: Pick<AppDeps, 'database' | 'mailer' 
     if (user.email === input.email) throw new AppError('VALIDATION', MSG_FAILED_TO_UPDATE_EMAIL, { modelState: { email: [MSG_EMAIL_IN_USE] } })
     if (await findUserByEmail(tx, input.email, user.id)) throw new AppError('CONFLICT', MSG_EMAIL_IN_USE, { modelState: { email: [MSG_EMAIL_IN_USE] } })
     await setUserEmail(tx, user.id, input.email)
-    await insertChange(tx, { promotionId: null, userId: staff.id, entity: 'user', entityId: user.id, action: 'update-email', changes: { email: { from: user.email, to: input.email } } })
+    await insertChange(tx, {
+      promotionId: null,
+      userId: staff.id,
+      entity: 'user',
+      entityId: user.id,
+      action: 'update-email',
+      changes: { email: { from: user.email, to: input.email } },
+    })
     return { before: user }
   })
   const brand = brandFor(deps.config)
@@ -55,7 +62,11 @@ export async function endUserSessions(db: AppDeps['database']['db'], staff: Staf
     if (!(await findOwner(tx, userId))) throw new AppError('NOT_FOUND')
     const ended = await endUserCredentials(tx, userId, 'ended_by_staff')
     await insertChange(tx, {
-      promotionId: null, userId: staff.id, entity: 'user', entityId: userId, action: 'end-sessions',
+      promotionId: null,
+      userId: staff.id,
+      entity: 'user',
+      entityId: userId,
+      action: 'end-sessions',
       changes: { sessions: { from: ended.sessions, to: 0 }, apiKeys: { from: ended.apiKeys, to: 0 }, calendarFeed: { from: ended.calendarFeeds, to: 0 } },
     })
     return { ended: ended.sessions, apiKeysRevoked: ended.apiKeys, calendarFeedReplaced: ended.calendarFeeds > 0 }

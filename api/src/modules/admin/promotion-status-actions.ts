@@ -73,7 +73,8 @@ export async function approvePromotion(db: Db, events: Events, staff: Staff, id:
     const started = !!row.startDate && row.startDate <= today
     const sendsToWA = sendToWA && !amending && !started && row.stateWa
     if (sendsToWA) {
-      if (!(await findWaNoticeEmail(tx))) throw new AppError('CONFLICT', MSG_WA_NOTICE_ADDRESS_MISSING, { modelState: { sendToWA: [MSG_WA_NOTICE_ADDRESS_MISSING] } })
+      if (!(await findWaNoticeEmail(tx)))
+        throw new AppError('CONFLICT', MSG_WA_NOTICE_ADDRESS_MISSING, { modelState: { sendToWA: [MSG_WA_NOTICE_ADDRESS_MISSING] } })
       await events.publish(tx as Tx, 'promotion.wa-notice-requested', { promotionId: row.id, staffId: staff.id })
     }
     return { statusId: to, details: { ...row.details, sentToWA: sendsToWA, approvedOn: today } }
@@ -87,7 +88,16 @@ export async function setTestPromotion(db: Db, staff: Staff, id: number, isTest:
   return after
 }
 
-const STATE_FLAGS: Record<string, keyof PromotionRow> = { ACT: 'stateAct', NSW: 'stateNsw', SA: 'stateSa', VIC: 'stateVic', NT: 'stateNt', WA: 'stateWa', QLD: 'stateQld', TAS: 'stateTas' }
+const STATE_FLAGS: Record<string, keyof PromotionRow> = {
+  ACT: 'stateAct',
+  NSW: 'stateNsw',
+  SA: 'stateSa',
+  VIC: 'stateVic',
+  NT: 'stateNt',
+  WA: 'stateWa',
+  QLD: 'stateQld',
+  TAS: 'stateTas',
+}
 
 export function includesState(row: PromotionRow, state: string): boolean {
   const flag = STATE_FLAGS[state]

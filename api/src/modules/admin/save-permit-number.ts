@@ -3,7 +3,16 @@
  * rules and messages (prefixes NSW `NTP/`, ACT `TP {yy}/`, SA `T{yy}/`; not the default; approval
  * date on or before today), plus an expiry at most 5 years ahead. Logged in the changelog.
  */
-import { AppError, createPermitNumberSaveSchema, isValidIsoDate, maxPermitExpiryDate, MSG_PERMIT_EXPIRY_TOO_FAR, MSG_STATE_NOT_IN_PROMOTION, parseInput, type Clock } from '@permitdesk/shared'
+import {
+  AppError,
+  createPermitNumberSaveSchema,
+  isValidIsoDate,
+  maxPermitExpiryDate,
+  MSG_PERMIT_EXPIRY_TOO_FAR,
+  MSG_STATE_NOT_IN_PROMOTION,
+  parseInput,
+  type Clock,
+} from '@permitdesk/shared'
 import { z } from 'zod'
 import type { Db } from '../../db/client'
 import { transferUploads } from '../upload/upload.repository'
@@ -25,7 +34,10 @@ export async function savePermitNumber(db: Db, staff: Staff, body: unknown, cloc
     // The permit document staff uploaded becomes the customer's file.
     if (input.fileName) await transferUploads(tx, [input.fileName], staff.id, row.userId)
     return {
-      permitNumbers: { ...row.permitNumbers, [input.state]: { number: input.number, approvalDate: input.approvalDate!, expiryDate, fileName: input.fileName ?? null } },
+      permitNumbers: {
+        ...row.permitNumbers,
+        [input.state]: { number: input.number, approvalDate: input.approvalDate!, expiryDate, fileName: input.fileName ?? null },
+      },
       // The T&Cs' permit-numbers clause reads `details.permitNumber_{STATE}` (modules/terms).
       details: { ...row.details, [`permitNumber_${input.state}`]: input.number },
     }

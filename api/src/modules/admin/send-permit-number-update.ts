@@ -11,14 +11,28 @@ export async function sendPermitNumberUpdate(deps: Pick<AppDeps, 'database' | 'm
   const db = deps.database.db
   const row = await findPromotionById(db, promotionId)
   if (!row) throw new AppError('NOT_FOUND')
-  const numbers = Object.entries(row.permitNumbers).map(([state, p]) => `${state}: ${p.number} (approved ${p.approvalDate}${p.expiryDate ? `, expires ${p.expiryDate}` : ''})`)
+  const numbers = Object.entries(row.permitNumbers).map(
+    ([state, p]) => `${state}: ${p.number} (approved ${p.approvalDate}${p.expiryDate ? `, expires ${p.expiryDate}` : ''})`,
+  )
   if (numbers.length === 0) throw new AppError('CONFLICT', 'There are no permit numbers to send yet.')
   const owner = await findOwner(db, row.userId)
   if (!owner) throw new AppError('NOT_FOUND')
   await deps.mailer.send({
     to: owner.email,
-    ...permitNumberUpdateTemplate(brandFor(deps.config), { firstName: owner.firstName, promotionName: row.name || `Promotion ${row.id}`, url: `${deps.config.PUBLIC_URL}/promotions/`, numbers }),
+    ...permitNumberUpdateTemplate(brandFor(deps.config), {
+      firstName: owner.firstName,
+      promotionName: row.name || `Promotion ${row.id}`,
+      url: `${deps.config.PUBLIC_URL}/promotions/`,
+      numbers,
+    }),
   })
-  await insertChange(db, { promotionId: row.id, userId: staff.id, entity: 'promotion', entityId: row.id, action: 'send-permit-number-update', changes: { sentTo: { from: null, to: owner.email } } })
+  await insertChange(db, {
+    promotionId: row.id,
+    userId: staff.id,
+    entity: 'promotion',
+    entityId: row.id,
+    action: 'send-permit-number-update',
+    changes: { sentTo: { from: null, to: owner.email } },
+  })
   return { sent: numbers.length }
 }

@@ -22,7 +22,11 @@ export type WaNoticeDeps = Pick<AppDeps, 'config' | 'mailer' | 'storage' | 'pdf'
 /** What the promotion records once its notice went out (shown on the staff detail screen). */
 export type WaNoticeRecord = { waNoticeSentAt: string; waNoticeSentTo: string }
 
-export async function sendWaNotice(deps: WaNoticeDeps, tx: Tx, { promotionId, staffId }: { promotionId: number; staffId: number }): Promise<'sent' | 'already-sent'> {
+export async function sendWaNotice(
+  deps: WaNoticeDeps,
+  tx: Tx,
+  { promotionId, staffId }: { promotionId: number; staffId: number },
+): Promise<'sent' | 'already-sent'> {
   const row = await findPromotionById(tx, promotionId, { forUpdate: true })
   if (!row) throw new Error(`WA notice: promotion ${promotionId} not found`)
   if (typeof row.details.waNoticeSentAt === 'string') return 'already-sent'
@@ -30,7 +34,9 @@ export async function sendWaNotice(deps: WaNoticeDeps, tx: Tx, { promotionId, st
   // Approval checks the address; removed since: fail, so pg-boss retries and the log says why.
   if (!to) throw new Error("WA notice: the WA department's address is not set in the CMS site settings")
   const brand = brandFor(deps.config)
-  const step = lodgementSteps({ db: tx, storage: deps.storage, pdf: deps.pdf, productName: brand.productName, now: deps.now }, row).find((s) => s.name === 'WA notice.pdf')
+  const step = lodgementSteps({ db: tx, storage: deps.storage, pdf: deps.pdf, productName: brand.productName, now: deps.now }, row).find(
+    (s) => s.name === 'WA notice.pdf',
+  )
   if (!step) throw new Error(`WA notice: promotion ${promotionId} does not include WA`)
   const pdf = await step.make()
   if (!pdf) throw new Error(`WA notice: the notice of promotion ${promotionId} could not be printed`)
@@ -50,6 +56,13 @@ export async function sendWaNotice(deps: WaNoticeDeps, tx: Tx, { promotionId, st
   })
   const record: WaNoticeRecord = { waNoticeSentAt: (deps.now?.() ?? new Date()).toISOString(), waNoticeSentTo: to }
   await updatePromotion(tx, row.id, { details: { ...row.details, ...record } })
-  await insertChange(tx, { promotionId: row.id, userId: staffId, entity: 'promotion', entityId: row.id, action: 'wa-notice-sent', changes: { waNoticeSentTo: { from: null, to } } })
+  await insertChange(tx, {
+    promotionId: row.id,
+    userId: staffId,
+    entity: 'promotion',
+    entityId: row.id,
+    action: 'wa-notice-sent',
+    changes: { waNoticeSentTo: { from: null, to } },
+  })
   return 'sent'
 }

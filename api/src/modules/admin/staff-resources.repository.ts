@@ -2,7 +2,19 @@
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '../changelog/changelog.repository'
 
-export type StaffResourceRow = { id: number; title: string; category: string; kind: 'link' | 'document'; url: string | null; description: string | null; order: number; updatedAt: Date | string; filename: string | null; mimeType: string | null; fileSize: number | null }
+export type StaffResourceRow = {
+  id: number
+  title: string
+  category: string
+  kind: 'link' | 'document'
+  url: string | null
+  description: string | null
+  order: number
+  updatedAt: Date | string
+  filename: string | null
+  mimeType: string | null
+  fileSize: number | null
+}
 
 /** In the editors' order; none when the CMS migrations have not run on this database. */
 export async function findStaffResources(db: DbOrTx): Promise<StaffResourceRow[]> {

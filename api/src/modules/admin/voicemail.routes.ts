@@ -34,8 +34,13 @@ const VoicemailFormSchema = z.object({
 export function voicemailApiRoutes(deps: AppDeps): RouteSpec[] {
   return [
     route({
-      method: 'post', path: '/admin/createVoicemail', summary: "Record a phone message: the recording and the caller's details become a customer contact (kind voicemail).", access: 'staff',
-      multipart: true, status: 201, body: VoicemailFormSchema,
+      method: 'post',
+      path: '/admin/createVoicemail',
+      summary: "Record a phone message: the recording and the caller's details become a customer contact (kind voicemail).",
+      access: 'staff',
+      multipart: true,
+      status: 201,
+      body: VoicemailFormSchema,
       response: z.object({ id: z.number(), kind: z.string(), voicemailFile: z.string().nullable() }).passthrough(),
       handler: async ({ req, user }) => {
         const { file, fields } = await receiveForm(req)

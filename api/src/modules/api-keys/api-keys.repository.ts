@@ -11,11 +11,18 @@ export async function insertApiKey(db: Db, values: { userId: number; name: strin
 }
 
 /** Inserts the key only while the user has fewer than `max` live keys (one statement, so two creates cannot both pass the check). */
-export async function insertApiKeyWithin(db: Db, values: { userId: number; name: string; prefix: string; keyHash: string }, max: number): Promise<ApiKeyRow | undefined> {
+export async function insertApiKeyWithin(
+  db: Db,
+  values: { userId: number; name: string; prefix: string; keyHash: string },
+  max: number,
+): Promise<ApiKeyRow | undefined> {
   return db.transaction(async (tx) => {
     // Serialises the creates of one user: the count below is then exact.
     await tx.execute(sql`select id from app.users where id = ${values.userId} for update`)
-    const [{ live } = { live: 0 }] = await tx.select({ live: count() }).from(apiKeys).where(and(eq(apiKeys.userId, values.userId), isNull(apiKeys.revokedAt)))
+    const [{ live } = { live: 0 }] = await tx
+      .select({ live: count() })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.userId, values.userId), isNull(apiKeys.revokedAt)))
     if (live >= max) return undefined
     const [row] = await tx.insert(apiKeys).values(values).returning()
     return row

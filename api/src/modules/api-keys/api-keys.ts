@@ -20,7 +20,15 @@ const KEY_PREFIX = 'pdk_'
 
 export const hashApiKey = (key: string) => crypto.createHash('sha256').update(key).digest('hex')
 
-export type ApiKeyView = { id: number; name: string; prefix: string; createdAt: string; lastUsedAt: string | null; revokedAt: string | null; revokedReason: ApiKeyRevokedReason | null }
+export type ApiKeyView = {
+  id: number
+  name: string
+  prefix: string
+  createdAt: string
+  lastUsedAt: string | null
+  revokedAt: string | null
+  revokedReason: ApiKeyRevokedReason | null
+}
 
 function toView(row: ApiKeyRow): ApiKeyView {
   return {

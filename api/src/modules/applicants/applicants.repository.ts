@@ -43,16 +43,17 @@ const applicantColumns = {
   applicant: promotions.applicant,
   updatedAt: promotions.updatedAt,
 }
-export type ApplicantRow = { promotionId: number; promotionName: string; managedSubmission: boolean; applicant: Record<string, unknown> | null; updatedAt: Date }
+export type ApplicantRow = {
+  promotionId: number
+  promotionName: string
+  managedSubmission: boolean
+  applicant: Record<string, unknown> | null
+  updatedAt: Date
+}
 
 /** GET /api/applicant/getReuseList: the owner's applicants to copy from, most recently updated first. */
 export async function findReusableApplicants(db: DbOrTx, owner: Owner, filter: ApplicantFilter, limit = REUSE_LIST_LIMIT): Promise<ApplicantRow[]> {
-  return db
-    .select(applicantColumns)
-    .from(promotions)
-    .where(ownApplicants(owner, filter))
-    .orderBy(desc(promotions.updatedAt), desc(promotions.id))
-    .limit(limit)
+  return db.select(applicantColumns).from(promotions).where(ownApplicants(owner, filter)).orderBy(desc(promotions.updatedAt), desc(promotions.id)).limit(limit)
 }
 
 /** GET /api/applicant/getLatest: the applicant of the owner's most recently updated promotion that has one. */

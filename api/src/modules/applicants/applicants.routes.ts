@@ -17,18 +17,30 @@ export function applicantRoutes({ database }: AppDeps): RouteSpec[] {
   const db = database.db
   return [
     route({
-      method: 'get', path: '/applicant/getReuseList', access: 'user', summary: "The applicants of the user's other promotions, to copy from.",
-      query: ApplicantReuseListQuerySchema, response: z.array(ApplicantReuseItemSchema),
+      method: 'get',
+      path: '/applicant/getReuseList',
+      access: 'user',
+      summary: "The applicants of the user's other promotions, to copy from.",
+      query: ApplicantReuseListQuerySchema,
+      response: z.array(ApplicantReuseItemSchema),
       handler: ({ owner, query }) => getApplicantReuseList(db, owner, query),
     }),
     route({
-      method: 'get', path: '/applicant/get', access: 'user', summary: "A promotion's applicant (id is the promotion id).",
-      query: ApplicantGetQuerySchema, response: ApplicantViewSchema,
+      method: 'get',
+      path: '/applicant/get',
+      access: 'user',
+      summary: "A promotion's applicant (id is the promotion id).",
+      query: ApplicantGetQuerySchema,
+      response: ApplicantViewSchema,
       handler: ({ owner, query }) => getApplicant(db, owner, query),
     }),
     route({
-      method: 'get', path: '/applicant/getLatest', access: 'user', summary: 'The most recently saved applicant, or null.',
-      query: ApplicantLatestQuerySchema, response: ApplicantViewSchema.nullable(),
+      method: 'get',
+      path: '/applicant/getLatest',
+      access: 'user',
+      summary: 'The most recently saved applicant, or null.',
+      query: ApplicantLatestQuerySchema,
+      response: ApplicantViewSchema.nullable(),
       handler: ({ owner, query }) => getLatestApplicant(db, owner, query),
     }),
   ]

@@ -11,6 +11,9 @@ export async function ensureInstanceSetting(pool: Pool, key: string, fresh: stri
 
 /** Records a spent one-time token until it expires; false when it was spent before. */
 export async function spendOnce(pool: Pool, key: string, ttlMs: number): Promise<boolean> {
-  const spent = await pool.query(`insert into app.rate_limits (key, count, reset_at) values ($1, 1, now() + $2 * interval '1 millisecond') on conflict (key) do nothing returning key`, [key, ttlMs])
+  const spent = await pool.query(
+    `insert into app.rate_limits (key, count, reset_at) values ($1, 1, now() + $2 * interval '1 millisecond') on conflict (key) do nothing returning key`,
+    [key, ttlMs],
+  )
   return spent.rowCount === 1
 }

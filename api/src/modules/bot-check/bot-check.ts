@@ -11,7 +11,8 @@ import { ensureInstanceSetting, spendOnce } from './bot-check.repository'
  * GET /api/botcheck/challenge and sends the base64 payload as `recaptchaResponse`.
  * BOT_CHECK=recaptcha: Google's siteverify. BOT_CHECK=off (refused in production): always passes.
  */
-export type BotCheckConfig = Pick<Config, 'BOT_CHECK' | 'RECAPTCHA_SECRET' | 'RECAPTCHA_SITE_KEY' | 'SESSION_SECRET'> & Partial<Pick<Config, 'ALTCHA_MAX_NUMBER'>>
+export type BotCheckConfig = Pick<Config, 'BOT_CHECK' | 'RECAPTCHA_SECRET' | 'RECAPTCHA_SITE_KEY' | 'SESSION_SECRET'> &
+  Partial<Pick<Config, 'ALTCHA_MAX_NUMBER'>>
 export type BotCheckDeps = { config: BotCheckConfig; database: Pick<Database, 'pool'> }
 
 /** How hard the proof of work is: the library's default and recommendation (1,000,000; about a second in a browser on average). */
@@ -36,7 +37,11 @@ export function altchaKey({ config, database }: BotCheckDeps): Promise<string> {
 }
 
 export async function createBotCheckChallenge(deps: BotCheckDeps) {
-  return createChallenge({ hmacKey: await altchaKey(deps), maxNumber: deps.config.ALTCHA_MAX_NUMBER ?? ALTCHA_MAX_NUMBER, expires: new Date(Date.now() + ALTCHA_EXPIRES_MS) })
+  return createChallenge({
+    hmacKey: await altchaKey(deps),
+    maxNumber: deps.config.ALTCHA_MAX_NUMBER ?? ALTCHA_MAX_NUMBER,
+    expires: new Date(Date.now() + ALTCHA_EXPIRES_MS),
+  })
 }
 
 /**
@@ -82,5 +87,6 @@ async function verifyRecaptcha(secret: string, token: string): Promise<boolean> 
 
 /** 400 {message: "reCAPTCHA is invalid.", modelState: {recaptchaResponse: [...]}} unless the token passes. */
 export async function assertBotCheck(deps: BotCheckDeps, token: unknown): Promise<void> {
-  if (!(await verifyBotCheck(deps, token))) throw new AppError('VALIDATION', MSG_RECAPTCHA_INVALID, { modelState: { recaptchaResponse: [MSG_RECAPTCHA_INVALID] } })
+  if (!(await verifyBotCheck(deps, token)))
+    throw new AppError('VALIDATION', MSG_RECAPTCHA_INVALID, { modelState: { recaptchaResponse: [MSG_RECAPTCHA_INVALID] } })
 }

@@ -42,7 +42,11 @@ export async function findChangesForPromotion(db: DbOrTx, promotionId: number) {
  * The fields whose values differ between two records (deep equality through JSON). With no
  * `before`, every defined field of `after` is a change from null.
  */
-export function diffFields(before: Record<string, unknown> | null, after: Record<string, unknown>, ignore: readonly string[] = []): Record<string, FieldChange> {
+export function diffFields(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown>,
+  ignore: readonly string[] = [],
+): Record<string, FieldChange> {
   const changes: Record<string, FieldChange> = {}
   for (const [key, value] of Object.entries(after)) {
     if (ignore.includes(key) || value === undefined) continue

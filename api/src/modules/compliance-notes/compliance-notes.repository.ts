@@ -13,7 +13,10 @@ export async function findComplianceNote(db: DbOrTx, id: number): Promise<Compli
   return row
 }
 
-export async function insertComplianceNote(db: DbOrTx, values: { promotionId: number; categorySlug: string; text: string; createdBy: number }): Promise<ComplianceNoteRow> {
+export async function insertComplianceNote(
+  db: DbOrTx,
+  values: { promotionId: number; categorySlug: string; text: string; createdBy: number },
+): Promise<ComplianceNoteRow> {
   const [row] = await db.insert(complianceNotes).values(values).returning()
   return row!
 }

@@ -9,7 +9,7 @@ import { createCustomerContact } from './create-customer-contact'
 /** Where form messages are e-mailed: the support mailbox at the sender's domain (MAIL_FROM), else at the public host. */
 function supportAddress(deps: AppDeps) {
   const from = deps.config.MAIL_FROM
-  const match = from ? /<([^>]+)>/.exec(from)?.[1] ?? from : undefined
+  const match = from ? (/<([^>]+)>/.exec(from)?.[1] ?? from) : undefined
   return match ?? `support@${new URL(deps.config.PUBLIC_URL).hostname}`
 }
 
@@ -21,11 +21,22 @@ const meta = (req: Request, userId: number | undefined) => ({ userId: userId ?? 
  * bot check; stored, e-mailed to the provider, answered {id, message}.
  */
 export function contactRoutes(deps: AppDeps): RouteSpec[] {
-  const useCaseDeps = () => ({ db: deps.database.db, mailer: deps.mailer, logger: deps.logger, supportEmail: supportAddress(deps), publicUrl: deps.config.PUBLIC_URL })
+  const useCaseDeps = () => ({
+    db: deps.database.db,
+    mailer: deps.mailer,
+    logger: deps.logger,
+    supportEmail: supportAddress(deps),
+    publicUrl: deps.config.PUBLIC_URL,
+  })
   return [
     route({
-      method: 'post', path: '/Contact/CreateHelpContact', access: 'public', status: 201, summary: 'The contact form.',
-      body: HelpContactSchema, response: ContactResponseSchema,
+      method: 'post',
+      path: '/Contact/CreateHelpContact',
+      access: 'public',
+      status: 201,
+      summary: 'The contact form.',
+      body: HelpContactSchema,
+      response: ContactResponseSchema,
       handler: async ({ body, req, user }) => {
         await assertBotCheck(deps, body.recaptchaResponse)
         const { contact, message } = await createCustomerContact(useCaseDeps(), { kind: 'help', ...body }, meta(req, user?.id))
@@ -33,8 +44,13 @@ export function contactRoutes(deps: AppDeps): RouteSpec[] {
       },
     }),
     route({
-      method: 'post', path: '/Contact/CreateAgencyLawFirmContact', access: 'public', status: 201, summary: 'The agencies and law firms contact form.',
-      body: AgencyLawFirmContactSchema, response: ContactResponseSchema,
+      method: 'post',
+      path: '/Contact/CreateAgencyLawFirmContact',
+      access: 'public',
+      status: 201,
+      summary: 'The agencies and law firms contact form.',
+      body: AgencyLawFirmContactSchema,
+      response: ContactResponseSchema,
       handler: async ({ body, req, user }) => {
         await assertBotCheck(deps, body.recaptchaResponse)
         const kind = body.source === 'agencies' ? 'agency' : 'law-firm'

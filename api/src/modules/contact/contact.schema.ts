@@ -15,8 +15,11 @@ const phone = z
   .string({ error: MSG_PHONE_INVALID })
   .trim()
   .max(30, { error: MSG_PHONE_INVALID })
-  .refine((value) => /^\+?[\d\s()-]+$/.test(value) && value.replace(/\D/g, '').length >= 6 && value.replace(/\D/g, '').length <= 15, { error: MSG_PHONE_INVALID })
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional())
+  .refine((value) => /^\+?[\d\s()-]+$/.test(value) && value.replace(/\D/g, '').length >= 6 && value.replace(/\D/g, '').length <= 15, {
+    error: MSG_PHONE_INVALID,
+  })
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional())
 
 /** POST /api/Contact/CreateHelpContact: the contact page (?promotion carried as `promotion`). */
 export const HelpContactSchema = z.object({

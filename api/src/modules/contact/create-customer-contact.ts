@@ -6,9 +6,7 @@ import { insertCustomerContact, type CustomerContact } from './contact.repositor
 import { hitOrThrow, RATE_LIMITS } from '../account/rate-limit'
 import type { AgencyLawFirmContact, HelpContact } from './contact.schema'
 
-export type ContactInput =
-  | ({ kind: 'help' } & HelpContact)
-  | ({ kind: 'agency' | 'law-firm' } & AgencyLawFirmContact)
+export type ContactInput = ({ kind: 'help' } & HelpContact) | ({ kind: 'agency' | 'law-firm' } & AgencyLawFirmContact)
 
 type Deps = { db: Db; mailer: Mailer; logger: Logger; supportEmail: string; publicUrl: string }
 type Meta = { userId?: number | null; clientAddress?: string; userAgent?: string }

@@ -26,7 +26,14 @@ async function storeUpload(deps: DrawDeps, draw: DrawRow, userFileName: string, 
   await write(out)
   out.end()
   const size = await storing
-  await insertUpload(deps.database.db, { userId: draw.userId, serverFileName, headerFileName: userFileName, fileExtension: 'csv', mimeType: 'text/csv', sizeBytes: size })
+  await insertUpload(deps.database.db, {
+    userId: draw.userId,
+    serverFileName,
+    headerFileName: userFileName,
+    fileExtension: 'csv',
+    mimeType: 'text/csv',
+    sizeBytes: size,
+  })
   return { serverFileName, userFileName }
 }
 

@@ -28,7 +28,11 @@ export function letterheadOf(dataDir: string): Letterhead {
 }
 
 export function certificateFingerprint(view: PublicDrawView, letterhead: Letterhead, publicUrl: string): string {
-  return crypto.createHash('sha256').update(JSON.stringify([CERTIFICATE_LAYOUT, view, letterhead, publicUrl])).digest('hex').slice(0, 32)
+  return crypto
+    .createHash('sha256')
+    .update(JSON.stringify([CERTIFICATE_LAYOUT, view, letterhead, publicUrl]))
+    .digest('hex')
+    .slice(0, 32)
 }
 
 export const certificateKey = (publicId: string, fingerprint: string) => `draws/certificates/${publicId}/${fingerprint}.pdf`

@@ -3,8 +3,7 @@ import type { toPublicDraw } from './draw-view'
 
 export type PublicDrawView = ReturnType<typeof toPublicDraw>
 
-const esc = (value: unknown) =>
-  String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+const esc = (value: unknown) => String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
 /** Sydney time with its zone ("12 Jan 2026, 3:15 pm AEDT"), the one format of every screen. */
 const when = (iso: string | null) => (iso ? formatDateTime(iso) : '')
@@ -69,7 +68,10 @@ function promotionDrawsTable(d: PublicDrawView, base = '') {
 function chainList(d: PublicDrawView) {
   if (d.chain.length < 2) return ''
   return `<section><h2>Draw and redraws</h2><ol>${d.chain
-    .map((c) => `<li>${c.publicId === d.publicId ? `<strong>${esc(c.title)}</strong>` : `<a href="/draws/${esc(c.publicId)}/">${esc(c.title)}</a>`} (${esc(c.status)}${c.ranAt ? `, ${esc(when(c.ranAt))}` : ''})</li>`)
+    .map(
+      (c) =>
+        `<li>${c.publicId === d.publicId ? `<strong>${esc(c.title)}</strong>` : `<a href="/draws/${esc(c.publicId)}/">${esc(c.title)}</a>`} (${esc(c.status)}${c.ranAt ? `, ${esc(when(c.ranAt))}` : ''})</li>`,
+    )
     .join('')}</ol></section>`
 }
 
@@ -102,7 +104,12 @@ ${promotionDrawsTable(d)}
 
 /** The last change of the record: what a certificate of this state of the record is dated. */
 function recordTime(d: PublicDrawView): string | null {
-  return [d.ranAt, d.cancelledAt, d.committedAt].filter((t): t is string => Boolean(t)).sort().at(-1) ?? null
+  return (
+    [d.ranAt, d.cancelledAt, d.committedAt]
+      .filter((t): t is string => Boolean(t))
+      .sort()
+      .at(-1) ?? null
+  )
 }
 
 /**
@@ -111,7 +118,10 @@ function recordTime(d: PublicDrawView): string | null {
  * entries hash and root, the seed hash and seed, commit and run times, any early-run reason, and
  * every draw of the promotion.
  */
-export function renderCertificate(d: PublicDrawView, { letterhead, publicUrl }: { letterhead: { name: string; abn: string | null }; publicUrl: string }): string {
+export function renderCertificate(
+  d: PublicDrawView,
+  { letterhead, publicUrl }: { letterhead: { name: string; abn: string | null }; publicUrl: string },
+): string {
   const recordUrl = `${publicUrl}/draws/${d.publicId}/`
   const dated = recordTime(d)
   return `<!doctype html><html lang="en-AU"><head><meta charset="utf-8"><title>Draw certificate</title><style>${STYLE} body{margin:0 auto} .letterhead{border-bottom:2px solid #1a1a1a;padding-bottom:.4rem;margin-bottom:1rem}</style></head><body>

@@ -111,7 +111,11 @@ export type CreateDrawInput = {
  * the date and time given when the draw is created, else the creation itself. Never null, so the
  * record always says from when the draw could run.
  */
-function scheduledTime(application: { date?: unknown; time?: unknown }, input: { runDate?: string | undefined; runTime?: string | undefined }, now: Date): Date {
+function scheduledTime(
+  application: { date?: unknown; time?: unknown },
+  input: { runDate?: string | undefined; runTime?: string | undefined },
+  now: Date,
+): Date {
   const fromApplication = drawInstant(text(application.date), text(application.time) ?? '00:00')
   if (fromApplication) return fromApplication
   if (input.runDate) {
@@ -144,7 +148,8 @@ export async function createDraw(deps: DrawDeps, owner: Owner, input: CreateDraw
   const applicant = (promotion.applicant ?? permit.applicant ?? {}) as Record<string, any>
   const finalDraw = (permit.finalDraw ?? {}) as Record<string, any>
   const fromApplication = drawInstant(text(finalDraw.date), text(finalDraw.time) ?? '00:00')
-  if (input.schedule && !fromApplication) throw new AppError('VALIDATION', MSG_DRAW_SCHEDULE_NEEDS_DATE, { modelState: { schedule: [MSG_DRAW_SCHEDULE_NEEDS_DATE] } })
+  if (input.schedule && !fromApplication)
+    throw new AppError('VALIDATION', MSG_DRAW_SCHEDULE_NEEDS_DATE, { modelState: { schedule: [MSG_DRAW_SCHEDULE_NEEDS_DATE] } })
   const runAt = scheduledTime(finalDraw, input, new Date())
   const commitAt = input.schedule ? (drawInstant(text(permit.endDate), text(permit.endTime) ?? '23:59') ?? runAt) : null
   const prizeCount = Number.isInteger(details.prizeQuantityTotal) && details.prizeQuantityTotal > 0 ? details.prizeQuantityTotal : 1
@@ -169,7 +174,17 @@ export async function createDraw(deps: DrawDeps, owner: Owner, input: CreateDraw
     commitAt,
     runAt,
   })
-  return { id: draw.id, publicId: draw.publicId, title: draw.title, winners: draw.winners, reserves: draw.reserves, drawDate: draw.drawDate, drawTime: draw.drawTime, drawLocation: draw.drawLocation, runAt: draw.runAt?.toISOString() ?? null }
+  return {
+    id: draw.id,
+    publicId: draw.publicId,
+    title: draw.title,
+    winners: draw.winners,
+    reserves: draw.reserves,
+    drawDate: draw.drawDate,
+    drawTime: draw.drawTime,
+    drawLocation: draw.drawLocation,
+    runAt: draw.runAt?.toISOString() ?? null,
+  }
 }
 
 /** POST /api/draw/commit: freezes the entries, draws a 32-byte seed (stored encrypted) and mails the commit to the owner. */
@@ -207,7 +222,11 @@ export async function commitDraw(deps: DrawDeps, owner: Owner, id: number) {
   return answer
 }
 
-async function mailCommit(deps: DrawDeps, draw: DrawRow, commit: { entryCount: number; entriesHash: string; entriesRoot: string; seedHash: string; committedAt: string }) {
+async function mailCommit(
+  deps: DrawDeps,
+  draw: DrawRow,
+  commit: { entryCount: number; entriesHash: string; entriesRoot: string; seedHash: string; committedAt: string },
+) {
   const to = await repo.emailOf(deps.database.db, draw.userId)
   if (!to) return
   const url = `${deps.config.PUBLIC_URL}/draws/${draw.publicId}/`
@@ -293,7 +312,12 @@ export async function runDraw(
   deps: DrawDeps,
   owner: Owner,
   id: number,
-  { scrutineerName, actorId, earlyRunReason, now = new Date() }: { scrutineerName?: string | undefined; actorId?: number | null; earlyRunReason?: string | undefined; now?: Date } = {},
+  {
+    scrutineerName,
+    actorId,
+    earlyRunReason,
+    now = new Date(),
+  }: { scrutineerName?: string | undefined; actorId?: number | null; earlyRunReason?: string | undefined; now?: Date } = {},
 ) {
   const draw = await requireDraw(deps, owner, id)
   await requireServicePaid(deps.database.db, draw.promotionId, 'draw') // issue 22: a draw runs once it is paid
@@ -311,7 +335,8 @@ export async function runDraw(
   const count = draw.winners + draw.reserves
   if (count < 1 || count > draw.entryCount!) throw countRange()
   const scrutineer = scrutineerName?.trim() || draw.scrutineerName
-  if (draw.scrutineerRequired && !scrutineer) throw new AppError('VALIDATION', MSG_DRAW_SCRUTINEER_REQUIRED, { modelState: { scrutineerName: [MSG_DRAW_SCRUTINEER_REQUIRED] } })
+  if (draw.scrutineerRequired && !scrutineer)
+    throw new AppError('VALIDATION', MSG_DRAW_SCRUTINEER_REQUIRED, { modelState: { scrutineerName: [MSG_DRAW_SCRUTINEER_REQUIRED] } })
   const seed = decryptSeed(await repo.getSeedKey(deps.database.db), draw.seedEncrypted, draw.id)
   const selected = await selectIndexes({ seed, entriesHash: draw.entriesHash!, entryCount: draw.entryCount!, count, hmac: nodeHmac })
   const text = await rowsAt(deps, draw, selected)
@@ -323,15 +348,26 @@ export async function runDraw(
     rootIndex: rootIndexOf(entryIndex, excluded),
     entry: text.get(entryIndex) ?? '',
   }))
-  const recording = await repo.recordResult(deps.database.db, { drawId: draw.id, seedHex: seed.toString('hex'), selections, ranByUserId: actorId ?? null, scrutineerName: scrutineer ?? null, earlyRunReason: early })
+  const recording = await repo.recordResult(deps.database.db, {
+    drawId: draw.id,
+    seedHex: seed.toString('hex'),
+    selections,
+    ranByUserId: actorId ?? null,
+    scrutineerName: scrutineer ?? null,
+    earlyRunReason: early,
+  })
   seed.fill(0)
   if (recording === 'cancelled') throw new AppError('CONFLICT', MSG_DRAW_CANCELLED)
   const { result, recorded } = recording
   // Only the call that recorded the result attaches the addenda documents (V or W, and X).
   if (recorded) {
     // The lists are copied after the answer (the entries list can be hundreds of MB): the run is not held up by it.
-    void attachDrawDocuments(deps, draw, result).catch((error: unknown) => deps.logger.error('draw documents not attached', { drawId: draw.id, error: String(error) }))
-    await scheduleWinnerPublication(deps, draw, result.ranAt).catch((error: unknown) => deps.logger.error('winner publication not scheduled', { drawId: draw.id, error: String(error) }))
+    void attachDrawDocuments(deps, draw, result).catch((error: unknown) =>
+      deps.logger.error('draw documents not attached', { drawId: draw.id, error: String(error) }),
+    )
+    await scheduleWinnerPublication(deps, draw, result.ranAt).catch((error: unknown) =>
+      deps.logger.error('winner publication not scheduled', { drawId: draw.id, error: String(error) }),
+    )
     await mailResult(deps, draw, result).catch((error: unknown) => deps.logger.error('draw result mail failed', { drawId: draw.id, error: String(error) }))
     refreshCertificate(deps, draw.publicId)
   }
@@ -345,7 +381,8 @@ async function mailResult(deps: DrawDeps, draw: DrawRow, result: { selections: D
   // Read again: the run has just scheduled the winner publication (or not), which decides the page.
   const winnersPage = winnersPathOf((await repo.findDraw(deps.database.db, draw.id)) ?? draw, result)
   const rule = draw.maskRule as MaskRule
-  const shown = (s: DrawSelection) => `${s.reserve ? 'Reserve' : 'Prize'} ${s.position}: entry ${s.entryIndex + 1}, ${maskEntry(parseCanonicalRow(s.entry), rule) || 'hidden'}`
+  const shown = (s: DrawSelection) =>
+    `${s.reserve ? 'Reserve' : 'Prize'} ${s.position}: entry ${s.entryIndex + 1}, ${maskEntry(parseCanonicalRow(s.entry), rule) || 'hidden'}`
   const lines = [
     `"${draw.title}" (${draw.promotionName}) was drawn on ${formatDateTime(result.ranAt)}.`,
     ...(result.earlyRunReason ? [`It ran before its scheduled time (${formatDateTime(draw.runAt)}) because: ${result.earlyRunReason}`] : []),
@@ -393,7 +430,15 @@ function runAnswer(result: { seedHex: string; selections: DrawSelection[]; ranAt
 export async function redrawDraw(
   deps: DrawDeps,
   owner: Owner,
-  input: { id: number; winners: number; reserves: number; title?: string | undefined; prizeValues?: (number | null)[] | undefined; runDate?: string | undefined; runTime?: string | undefined },
+  input: {
+    id: number
+    winners: number
+    reserves: number
+    title?: string | undefined
+    prizeValues?: (number | null)[] | undefined
+    runDate?: string | undefined
+    runTime?: string | undefined
+  },
 ) {
   const prizeValues = checkPrizeValues(input.prizeValues, input.winners)
   const parent = await requireDraw(deps, owner, input.id)
@@ -593,7 +638,11 @@ async function scheduleWinnerPublication(deps: DrawDeps, draw: DrawRow, ranAt: D
     ranAt,
   })
   if (due.length === 0) return
-  await repo.setWinnerPublications(deps.database.db, draw.id, due.map((p) => ({ state: p.state, publishAt: p.publishAt.toISOString(), publishedAt: null, positions: p.positions })))
+  await repo.setWinnerPublications(
+    deps.database.db,
+    draw.id,
+    due.map((p) => ({ state: p.state, publishAt: p.publishAt.toISOString(), publishedAt: null, positions: p.positions })),
+  )
   const to = await repo.emailOf(deps.database.db, draw.userId)
   if (to) {
     const url = `${deps.config.PUBLIC_URL}/winners/${draw.publicId}/`
@@ -604,7 +653,12 @@ async function scheduleWinnerPublication(deps: DrawDeps, draw: DrawRow, ranAt: D
       `Page: ${url}`,
       'Please make sure every prize is correct before then; contact us if anything should change.',
     ]
-    await deps.mailer.send({ to, subject: `Winner publication scheduled: ${draw.title}`, text: lines.join('\n'), html: `<p>${lines.map((l) => l.replace(/&/g, '&amp;').replace(/</g, '&lt;')).join('<br>')}</p>` })
+    await deps.mailer.send({
+      to,
+      subject: `Winner publication scheduled: ${draw.title}`,
+      text: lines.join('\n'),
+      html: `<p>${lines.map((l) => l.replace(/&/g, '&amp;').replace(/</g, '&lt;')).join('<br>')}</p>`,
+    })
   }
   await repo.publishDueWinners(deps.database.db, ranAt)
 }
@@ -648,7 +702,14 @@ export async function getWinnersPage(deps: Pick<DrawDeps, 'database'>, publicId:
   const live = draw.winnerPublications.filter((p) => p.publishedAt && new Date(p.publishAt) <= now)
   if (live.length === 0) {
     const due = draw.winnerPublications.map((p) => p.publishAt).sort()[0] ?? null
-    const pending: WinnersPending = { kind: 'pending', title: draw.title, promotionName: draw.promotionName, publicId: draw.publicId, publishAt: due, drawAt: draw.runAt?.toISOString() ?? null }
+    const pending: WinnersPending = {
+      kind: 'pending',
+      title: draw.title,
+      promotionName: draw.promotionName,
+      publicId: draw.publicId,
+      publishAt: due,
+      drawAt: draw.runAt?.toISOString() ?? null,
+    }
     return pending
   }
   if (!result) throw new AppError('NOT_FOUND')
@@ -685,7 +746,10 @@ export async function getWinnersPage(deps: Pick<DrawDeps, 'database'>, publicId:
  * The winners pages of a promotion's draws, as absolute URLs with the configured public origin
  * (the reminder e-mails link them, issue 23): the draws that have one, oldest first.
  */
-export async function winnersPagesOfPromotion(deps: Pick<DrawDeps, 'database'> & { config: Pick<DrawDeps['config'], 'PUBLIC_URL'> }, promotionId: number): Promise<{ title: string; url: string }[]> {
+export async function winnersPagesOfPromotion(
+  deps: Pick<DrawDeps, 'database'> & { config: Pick<DrawDeps['config'], 'PUBLIC_URL'> },
+  promotionId: number,
+): Promise<{ title: string; url: string }[]> {
   const pages: { title: string; url: string }[] = []
   for (const { draw, result } of await repo.findPromotionDrawsWithResults(deps.database.db, promotionId)) {
     const page = winnersPathOf(draw, result)

@@ -46,7 +46,12 @@ export async function replaceEntries(
 }
 
 /** Freezes the entries: only once, and only with entries (the WHERE makes it atomic). */
-export async function commitDraw(db: Db, id: number, values: { seedEncrypted: string; seedHash: string; entriesRoot: string }, entriesKey: string): Promise<DrawRow | undefined> {
+export async function commitDraw(
+  db: Db,
+  id: number,
+  values: { seedEncrypted: string; seedHash: string; entriesRoot: string },
+  entriesKey: string,
+): Promise<DrawRow | undefined> {
   // The entries key must still be the one the root was computed from (no upload meanwhile).
   const [row] = await db
     .update(draws)
@@ -90,7 +95,12 @@ export async function findChain(db: Db, rootId: number): Promise<{ draw: DrawRow
 
 /** Every draw of a promotion, oldest first, with its result: each public record lists them all (issue 23). */
 export async function findPromotionDrawsWithResults(db: Db, promotionId: number): Promise<{ draw: DrawRow; result: DrawResultRow | null }[]> {
-  const rows = await db.select().from(draws).leftJoin(drawResults, eq(drawResults.drawId, draws.id)).where(eq(draws.promotionId, promotionId)).orderBy(asc(draws.id))
+  const rows = await db
+    .select()
+    .from(draws)
+    .leftJoin(drawResults, eq(drawResults.drawId, draws.id))
+    .where(eq(draws.promotionId, promotionId))
+    .orderBy(asc(draws.id))
   return rows.map((r) => ({ draw: r.draws, result: r.draw_results }))
 }
 
@@ -148,7 +158,10 @@ export async function setWinnerPublications(db: Db, id: number, publications: St
 
 /** Scheduled draws with entries whose upload has closed and that are not committed yet. */
 export async function findDueCommits(db: Db, now: Date): Promise<DrawRow[]> {
-  return db.select().from(draws).where(and(eq(draws.scheduled, true), isNull(draws.committedAt), isNull(draws.cancelledAt), isNotNull(draws.entriesHash), lte(draws.commitAt, now)))
+  return db
+    .select()
+    .from(draws)
+    .where(and(eq(draws.scheduled, true), isNull(draws.committedAt), isNull(draws.cancelledAt), isNotNull(draws.entriesHash), lte(draws.commitAt, now)))
 }
 
 /** Scheduled, committed draws whose time has come and that have no result. */
@@ -178,7 +191,12 @@ export async function publishDueWinners(db: Db, now: Date): Promise<number> {
  * Puts attachments (by type code: one per code, replacing an earlier one) on a promotion, with its
  * changelog entry, in one transaction (the addenda lists of a run).
  */
-export async function setPromotionAttachments(db: Db, promotionId: number, entries: (Record<string, unknown> & { attachmentType: { code: string } })[], change: { userId: number; summary: string }) {
+export async function setPromotionAttachments(
+  db: Db,
+  promotionId: number,
+  entries: (Record<string, unknown> & { attachmentType: { code: string } })[],
+  change: { userId: number; summary: string },
+) {
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(promotions).where(eq(promotions.id, promotionId)).for('update')
     if (!row) return
@@ -188,7 +206,10 @@ export async function setPromotionAttachments(db: Db, promotionId: number, entri
       if (at >= 0) attachments[at] = entry
       else attachments.push(entry)
     }
-    await tx.update(promotions).set({ attachments, version: sql`${promotions.version} + 1`, updatedAt: sql`now()` }).where(eq(promotions.id, row.id))
+    await tx
+      .update(promotions)
+      .set({ attachments, version: sql`${promotions.version} + 1`, updatedAt: sql`now()` })
+      .where(eq(promotions.id, row.id))
     await insertChange(tx, {
       promotionId: row.id,
       userId: change.userId,

@@ -84,7 +84,7 @@ const OwnerDraw = PublicDraw.extend({
   winnersUrl: z.string().nullable().describe('the hosted winners page (a path); null when the draw has none: cancelled, or run without a winner publication'),
   winnerPublications: z
     .array(z.object({ state: z.enum(['ACT', 'SA']), publishAt: z.string(), publishedAt: z.string().nullable() }))
-    .describe('the winner publication service (issue 25): when each state\'s winners go on the hosted page'),
+    .describe("the winner publication service (issue 25): when each state's winners go on the hosted page"),
 })
 
 /** The random draw service (issue 15): owner of a promotion with the service, or staff; others 404. */
@@ -97,7 +97,17 @@ export function drawRoutes(deps: AppDeps): RouteSpec[] {
       access: 'user',
       idempotent: true,
       body: DrawCreateSchema,
-      response: z.object({ id: z.number(), publicId: z.string(), title: z.string(), winners: z.number(), reserves: z.number(), drawDate: z.string().nullable(), drawTime: z.string().nullable(), drawLocation: z.string().nullable(), runAt: z.string().nullable() }),
+      response: z.object({
+        id: z.number(),
+        publicId: z.string(),
+        title: z.string(),
+        winners: z.number(),
+        reserves: z.number(),
+        drawDate: z.string().nullable(),
+        drawTime: z.string().nullable(),
+        drawLocation: z.string().nullable(),
+        runAt: z.string().nullable(),
+      }),
       handler: ({ body, user }) => createDraw(deps, ownerOf(user), body),
     }),
     route({
@@ -126,8 +136,16 @@ export function drawRoutes(deps: AppDeps): RouteSpec[] {
         'Run a committed draw (again: the recorded result). Not before its scheduledAt: the owner is refused (409); staff may run early only with earlyRunReason, which the public record and certificate show',
       access: 'user',
       body: DrawRunSchema,
-      response: z.object({ seed: z.string(), ranAt: z.string(), scrutineerName: z.string().nullable(), earlyRunReason: z.string().nullable(), winners: z.array(Selection), reserves: z.array(Selection) }),
-      handler: ({ body, user }) => runDraw(deps, ownerOf(user), body.id, { scrutineerName: body.scrutineerName, earlyRunReason: body.earlyRunReason, actorId: user.id }),
+      response: z.object({
+        seed: z.string(),
+        ranAt: z.string(),
+        scrutineerName: z.string().nullable(),
+        earlyRunReason: z.string().nullable(),
+        winners: z.array(Selection),
+        reserves: z.array(Selection),
+      }),
+      handler: ({ body, user }) =>
+        runDraw(deps, ownerOf(user), body.id, { scrutineerName: body.scrutineerName, earlyRunReason: body.earlyRunReason, actorId: user.id }),
     }),
     route({
       method: 'post',
@@ -145,7 +163,14 @@ export function drawRoutes(deps: AppDeps): RouteSpec[] {
       access: 'user',
       idempotent: true,
       body: DrawRedrawSchema,
-      response: z.object({ id: z.number(), publicId: z.string(), parentId: z.number(), entryCount: z.number(), entriesHash: z.string(), excludedRootIndexes: z.array(z.number()) }),
+      response: z.object({
+        id: z.number(),
+        publicId: z.string(),
+        parentId: z.number(),
+        entryCount: z.number(),
+        entriesHash: z.string(),
+        excludedRootIndexes: z.array(z.number()),
+      }),
       handler: ({ body, user }) => redrawDraw(deps, ownerOf(user), body),
     }),
     route({

@@ -3,14 +3,31 @@ import { isUtf8 } from 'node:buffer'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { parse, CsvError } from 'csv-parse'
-import { AppError, EntriesCanonicaliser, EntriesError, MSG_DRAW_FILE_BINARY, MSG_DRAW_FILE_EMPTY, msgDrawBadCsv, msgDrawFileTooLarge, msgDrawTooManyEntries } from '@permitdesk/shared'
+import {
+  AppError,
+  EntriesCanonicaliser,
+  EntriesError,
+  MSG_DRAW_FILE_BINARY,
+  MSG_DRAW_FILE_EMPTY,
+  msgDrawBadCsv,
+  msgDrawFileTooLarge,
+  msgDrawTooManyEntries,
+} from '@permitdesk/shared'
 import { putStream, type FileStorage } from '../../storage/storage'
 import { RowIndexBuilder, rowIndexKey, ROW_INDEX_EVERY } from './row-index'
 
 /** The most entries one draw holds (issue 15). */
 export const MAX_DRAW_ENTRIES = 10_000_000
 
-export type StoredEntries = { key: string; entryCount: number; entriesHash: string; bytes: number; header: string[]; rowOffsets: number[]; rowIndexEvery: number }
+export type StoredEntries = {
+  key: string
+  entryCount: number
+  entriesHash: string
+  bytes: number
+  header: string[]
+  rowOffsets: number[]
+  rowIndexEvery: number
+}
 
 /** Every ROW_BLOCK-th row's byte offset is kept (draws.row_offsets). */
 export const ROW_BLOCK = 65_536
@@ -23,7 +40,11 @@ const invalid = (message: string) => new AppError('VALIDATION', message, { model
  * and writes them to storage. Nothing is held in memory beyond a 64 KB batch. On any refusal the
  * partial file is removed, so a bad upload stores nothing.
  */
-export async function ingestEntries(storage: FileStorage, file: Readable, { limitBytes, maxEntries = MAX_DRAW_ENTRIES }: { limitBytes: number; maxEntries?: number }): Promise<StoredEntries> {
+export async function ingestEntries(
+  storage: FileStorage,
+  file: Readable,
+  { limitBytes, maxEntries = MAX_DRAW_ENTRIES }: { limitBytes: number; maxEntries?: number },
+): Promise<StoredEntries> {
   const key = `draws/entries/${crypto.randomUUID()}.csv`
   const hash = crypto.createHash('sha256')
   let batch = ''
@@ -237,7 +258,15 @@ export async function ingestEntries(storage: FileStorage, file: Readable, { limi
   try {
     const bytes = await putStream(storage, key, stream)
     await rowIndex.save(storage, key)
-    return { key, entryCount: canonicaliser.count, entriesHash: hash.digest('hex'), bytes, header: canonicaliser.headerFields ?? [], rowOffsets, rowIndexEvery: ROW_INDEX_EVERY }
+    return {
+      key,
+      entryCount: canonicaliser.count,
+      entriesHash: hash.digest('hex'),
+      bytes,
+      header: canonicaliser.headerFields ?? [],
+      rowOffsets,
+      rowIndexEvery: ROW_INDEX_EVERY,
+    }
   } catch (error) {
     file.resume()
     await storage.delete(key).catch(() => {})
@@ -282,7 +311,13 @@ function cellText(value: unknown): string {
 async function* xlsxRecords(input: Readable) {
   // Loaded on the first spreadsheet, not at every server start (issue 29).
   const { default: ExcelJS } = await import('exceljs')
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, { worksheets: 'emit', sharedStrings: 'cache', styles: 'ignore', hyperlinks: 'ignore', entries: 'ignore' })
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'ignore',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  })
   let width = 0
   for await (const worksheet of reader) {
     for await (const row of worksheet as AsyncIterable<{ number: number; values: unknown[] }>) {

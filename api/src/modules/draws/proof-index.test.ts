@@ -57,7 +57,14 @@ describe('the proof index of a committed entries file', () => {
           const key = await store(rows)
           const { entriesRoot } = await buildProofIndex(storage, key)
           // The second implementation: shared's level-by-level tree over every leaf.
-          expect(entriesRoot).toBe(toHex(merkleRootOf(rows.map((row) => merkleLeaf(row, sha256)), sha256)))
+          expect(entriesRoot).toBe(
+            toHex(
+              merkleRootOf(
+                rows.map((row) => merkleLeaf(row, sha256)),
+                sha256,
+              ),
+            ),
+          )
           const index = pick % count
           const proof = await proofFor(key, index)
           expect(await verifyInclusion({ row: rows[index]!, proof, root: entriesRoot }, webSha256)).toBe(true)

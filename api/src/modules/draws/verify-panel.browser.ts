@@ -98,16 +98,21 @@ async function verify(file: File) {
     line(`Selection recomputed: ${selected.join(', ')}`, selectionOk)
     allOk = allOk && seedOk && selectionOk
   }
-  summary.textContent = allOk ? (data.seed ? 'Verified: this file, this seed and the algorithm give exactly the published result.' : 'Verified: this file is the committed entries list.') : 'Not verified: see the steps that do not match.'
+  summary.textContent = allOk
+    ? data.seed
+      ? 'Verified: this file, this seed and the algorithm give exactly the published result.'
+      : 'Verified: this file is the committed entries list.'
+    : 'Not verified: see the steps that do not match.'
   summary.className = allOk ? 'ok' : 'bad'
 }
 
 function verifyChosen() {
   const file = ($('verify-file') as HTMLInputElement).files?.[0]
-  if (file) verify(file).catch((error: unknown) => {
-    $('verify-result').textContent = `Not verified: ${error instanceof Error ? error.message : String(error)}`
-    $('verify-result').className = 'bad'
-  })
+  if (file)
+    verify(file).catch((error: unknown) => {
+      $('verify-result').textContent = `Not verified: ${error instanceof Error ? error.message : String(error)}`
+      $('verify-result').className = 'bad'
+    })
 }
 $('verify-file').addEventListener('change', verifyChosen)
 // A file chosen before this module loaded is checked now; the flag tells tests and styles the panel is live.
@@ -133,8 +138,11 @@ lookup?.addEventListener('submit', async (event) => {
   // Each proof is checked here against the root published at the commit: the server is not trusted.
   const webSha256 = async (bytes: Uint8Array) => new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as BufferSource))
   const proofs = body.proofs as { entryIndex: number; leaf: string; entry: string; proof: ProofStep[] }[]
-  const checked = await Promise.all(proofs.map((p) => (data.entriesRoot ? verifyInclusion({ leaf: p.leaf, proof: p.proof, root: data.entriesRoot }, webSha256) : false)))
-  const entries = proofs.map((p) => `entry ${p.entryIndex + 1}: ${p.entry || 'hidden'}`).join('; ') || `entry ${body.entryIndexes.map((i: number) => i + 1).join(', ')}`
+  const checked = await Promise.all(
+    proofs.map((p) => (data.entriesRoot ? verifyInclusion({ leaf: p.leaf, proof: p.proof, root: data.entriesRoot }, webSha256) : false)),
+  )
+  const entries =
+    proofs.map((p) => `entry ${p.entryIndex + 1}: ${p.entry || 'hidden'}`).join('; ') || `entry ${body.entryIndexes.map((i: number) => i + 1).join(', ')}`
   const proven = proofs.length > 0 && checked.every(Boolean)
   out.textContent = proven ? msgDrawLookupProven(entries) : msgDrawLookupNotProven(entries)
   out.className = proven ? 'ok' : 'bad'

@@ -12,9 +12,16 @@ export async function findFormByPromotion(db: DbOrTx, promotionId: number): Prom
 }
 
 /** The form and its promotion in one round trip (every submission reads both). */
-export async function findFormWithPromotion(db: DbOrTx, where: { code: string } | { promotionId: number }): Promise<{ form: EntryFormRow; promotion: PromotionRow } | undefined> {
+export async function findFormWithPromotion(
+  db: DbOrTx,
+  where: { code: string } | { promotionId: number },
+): Promise<{ form: EntryFormRow; promotion: PromotionRow } | undefined> {
   const condition = 'code' in where ? eq(entryForms.code, where.code) : eq(entryForms.promotionId, where.promotionId)
-  const [row] = await db.select({ form: entryForms, promotion: promotions }).from(entryForms).innerJoin(promotions, eq(promotions.id, entryForms.promotionId)).where(condition)
+  const [row] = await db
+    .select({ form: entryForms, promotion: promotions })
+    .from(entryForms)
+    .innerJoin(promotions, eq(promotions.id, entryForms.promotionId))
+    .where(condition)
   return row
 }
 
@@ -35,7 +42,12 @@ export async function updateForm(db: DbOrTx, id: number, values: Partial<typeof 
 export type NewEntry = typeof entries.$inferInsert
 
 /** An earlier entry of the same API submission (promotion, key, Idempotency-Key), if any. */
-export async function findIdempotentEntry(db: DbOrTx, promotionId: number, apiKeyId: number | null, idempotencyKey: string): Promise<Pick<EntryRow, 'id' | 'receivedAt'> | undefined> {
+export async function findIdempotentEntry(
+  db: DbOrTx,
+  promotionId: number,
+  apiKeyId: number | null,
+  idempotencyKey: string,
+): Promise<Pick<EntryRow, 'id' | 'receivedAt'> | undefined> {
   const [row] = await db
     .select({ id: entries.id, receivedAt: entries.receivedAt })
     .from(entries)
@@ -61,7 +73,9 @@ export async function insertEntryWithinLimit(
       const [{ n }] = (await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(entries)
-        .where(and(eq(entries.promotionId, values.promotionId), eq(entries.personKey, values.personKey), eq(entries.sydneyDay, values.sydneyDay)))) as [{ n: number }]
+        .where(and(eq(entries.promotionId, values.promotionId), eq(entries.personKey, values.personKey), eq(entries.sydneyDay, values.sydneyDay)))) as [
+        { n: number },
+      ]
       if (n >= limit) return undefined
     }
     const inserted = await tx
@@ -119,11 +133,20 @@ export async function countEntries(db: DbOrTx, search: Omit<EntrySearch, 'limit'
 
 /** Entries in id order after `afterId`, a batch at a time (the export streams them). */
 export async function entriesAfter(db: DbOrTx, search: Omit<EntrySearch, 'limit' | 'beforeId'>, afterId: number, limit: number): Promise<EntryRow[]> {
-  return db.select().from(entries).where(and(searchWhere(search), gt(entries.id, afterId))).orderBy(asc(entries.id)).limit(limit)
+  return db
+    .select()
+    .from(entries)
+    .where(and(searchWhere(search), gt(entries.id, afterId)))
+    .orderBy(asc(entries.id))
+    .limit(limit)
 }
 
 /** One entrant's entries across every promotion the owner may see (data requests). */
-export async function entriesOfEntrant(db: DbOrTx, owner: { userId: number; isStaff: boolean }, emailNorm: string): Promise<(EntryRow & { promotionName: string })[]> {
+export async function entriesOfEntrant(
+  db: DbOrTx,
+  owner: { userId: number; isStaff: boolean },
+  emailNorm: string,
+): Promise<(EntryRow & { promotionName: string })[]> {
   const visible = owner.isStaff ? sql`true` : and(eq(promotions.userId, owner.userId), eq(promotions.deleted, false))
   const rows = await db
     .select({ entry: entries, promotionName: promotions.name })
@@ -139,5 +162,3 @@ export async function findEntry(db: DbOrTx, id: number): Promise<EntryRow | unde
   const [row] = await db.select().from(entries).where(eq(entries.id, id))
   return row
 }
-
-

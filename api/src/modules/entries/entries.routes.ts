@@ -124,7 +124,12 @@ export function entryRoutes(deps: AppDeps): RouteSpec[] {
       response: Accepted,
       handler: async ({ body, req }) => {
         await assertBotCheck(deps, body.recaptchaResponse)
-        return submitByCode(deps, body.code, { channel: body.embed ? 'embed' : 'form', input: body.entry, ip: req.ip, device: body.device ?? req.get('user-agent') ?? null })
+        return submitByCode(deps, body.code, {
+          channel: body.embed ? 'embed' : 'form',
+          input: body.entry,
+          ip: req.ip,
+          device: body.device ?? req.get('user-agent') ?? null,
+        })
       },
     }),
     route({
@@ -133,14 +138,23 @@ export function entryRoutes(deps: AppDeps): RouteSpec[] {
       summary: 'An entry from an agency\u2019s system (API key). Idempotency-Key is required: a replay answers the same entry number',
       access: 'user',
       status: 201,
-      headers: [{ name: 'Idempotency-Key', description: 'unique per entry (1 to 200 characters); a retry with the same key answers the first entry', required: true }],
+      headers: [
+        { name: 'Idempotency-Key', description: 'unique per entry (1 to 200 characters); a retry with the same key answers the first entry', required: true },
+      ],
       body: PromotionId.extend({ entry: EntryValues }),
       response: Accepted,
       handler: ({ body, owner, req, res }) => {
         const key = req.get('idempotency-key')
-        if (!key || key.length > 200) throw new AppError('VALIDATION', MSG_ENTRY_IDEMPOTENCY_KEY_REQUIRED, { modelState: { 'Idempotency-Key': [MSG_ENTRY_IDEMPOTENCY_KEY_REQUIRED] } })
+        if (!key || key.length > 200)
+          throw new AppError('VALIDATION', MSG_ENTRY_IDEMPOTENCY_KEY_REQUIRED, { modelState: { 'Idempotency-Key': [MSG_ENTRY_IDEMPOTENCY_KEY_REQUIRED] } })
         const apiKey = res.locals.apiKey as { id: number } | undefined
-        return submitForPromotion(deps, owner, body.promotionId, { channel: 'api', input: body.entry, ip: req.ip, apiKeyId: apiKey?.id ?? null, idempotencyKey: key })
+        return submitForPromotion(deps, owner, body.promotionId, {
+          channel: 'api',
+          input: body.entry,
+          ip: req.ip,
+          apiKeyId: apiKey?.id ?? null,
+          idempotencyKey: key,
+        })
       },
     }),
     route({

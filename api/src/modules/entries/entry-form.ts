@@ -95,7 +95,9 @@ export type EntryFormView = ReturnType<typeof view>
 export async function getEntryForm(deps: Deps, owner: Owner, promotionId: number): Promise<EntryFormView> {
   const promotion = await ownedPromotion(deps, owner, promotionId)
   if (!promotion.randomDraw) throw new AppError('CONFLICT', MSG_ENTRY_FORM_NO_DRAW)
-  const form = (await repo.findFormByPromotion(deps.database.db, promotionId)) ?? (await repo.insertForm(deps.database.db, { promotionId, code: newCode(), fields: DEFAULT_ENTRY_FORM_FIELDS }))
+  const form =
+    (await repo.findFormByPromotion(deps.database.db, promotionId)) ??
+    (await repo.insertForm(deps.database.db, { promotionId, code: newCode(), fields: DEFAULT_ENTRY_FORM_FIELDS }))
   return view(form, promotion)
 }
 
@@ -112,7 +114,11 @@ export async function saveEntryForm(deps: Deps, owner: Owner, input: EntryFormSa
   const existing = await getEntryForm(deps, owner, input.promotionId)
   const form = await repo.findFormByPromotion(deps.database.db, existing.promotionId)
   if (form!.status === 'frozen') throw new AppError('CONFLICT', MSG_ENTRY_FORM_FROZEN)
-  const saved = await repo.updateForm(deps.database.db, form!.id, { fields, ...(input.receipts !== undefined ? { receipts: input.receipts } : {}), ...(staffDomains ? { staffDomains } : {}) })
+  const saved = await repo.updateForm(deps.database.db, form!.id, {
+    fields,
+    ...(input.receipts !== undefined ? { receipts: input.receipts } : {}),
+    ...(staffDomains ? { staffDomains } : {}),
+  })
   return view(saved, promotion)
 }
 

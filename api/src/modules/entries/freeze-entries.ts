@@ -107,7 +107,12 @@ async function drawFor(deps: DrawDeps, owner: Owner, promotionId: number, drawId
  * entries not excluded into the draw, records why the others were left out on its public record,
  * and commits it. A failure before the commit leaves the form as it was, to decide and try again.
  */
-export async function freezeEntries(deps: DrawDeps, owner: Owner, promotionId: number, { drawId, actorId = owner.userId }: { drawId?: number | undefined; actorId?: number | null } = {}) {
+export async function freezeEntries(
+  deps: DrawDeps,
+  owner: Owner,
+  promotionId: number,
+  { drawId, actorId = owner.userId }: { drawId?: number | undefined; actorId?: number | null } = {},
+) {
   await requireScreenable(deps, owner, promotionId)
   // Refusals first, so a refused freeze creates no draw.
   const form = await formStatusOf(deps.database.db, promotionId)

@@ -19,11 +19,19 @@ export async function beginFreeze(db: Db, promotionId: number): Promise<{ previo
 
 /** Undoes beginFreeze when the freeze failed, so the promoter can decide and try again. */
 export async function abandonFreeze(db: Db, promotionId: number, previous: string): Promise<void> {
-  await db.execute(sql`update app.entry_forms set status = ${previous}, frozen_at = null, updated_at = now() where promotion_id = ${promotionId} and frozen_draw_id is null`)
+  await db.execute(
+    sql`update app.entry_forms set status = ${previous}, frozen_at = null, updated_at = now() where promotion_id = ${promotionId} and frozen_draw_id is null`,
+  )
 }
 
 /** Records the draw the entries went into, and the changelog entry. */
-export async function finishFreeze(db: Db, promotionId: number, drawId: number, userId: number | null, summary: { entryCount: number; excluded: number; entriesHash: string }): Promise<void> {
+export async function finishFreeze(
+  db: Db,
+  promotionId: number,
+  drawId: number,
+  userId: number | null,
+  summary: { entryCount: number; excluded: number; entriesHash: string },
+): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`update app.entry_forms set frozen_draw_id = ${drawId}, updated_at = now() where promotion_id = ${promotionId}`)
     await insertChange(tx, {
@@ -31,7 +39,12 @@ export async function finishFreeze(db: Db, promotionId: number, drawId: number, 
       userId,
       entity: 'entries',
       action: 'freeze',
-      changes: { drawId: { from: null, to: drawId }, entryCount: { from: null, to: summary.entryCount }, excluded: { from: null, to: summary.excluded }, entriesHash: { from: null, to: summary.entriesHash } },
+      changes: {
+        drawId: { from: null, to: drawId },
+        entryCount: { from: null, to: summary.entryCount },
+        excluded: { from: null, to: summary.excluded },
+        entriesHash: { from: null, to: summary.entriesHash },
+      },
     })
   })
 }
@@ -50,21 +63,31 @@ export function entriesToFreeze(pool: pg.Pool, promotionId: number) {
 
 /** The excluded entries counted by the kind of their first flag and the clause their decision cites. */
 export async function exclusionCounts(db: Db, promotionId: number): Promise<{ kind: string | null; clause: string | null; count: number }[]> {
-  const { rows } = await db.execute<{ kind: string | null; clause: string | null; count: number }>(sql`select flags->0->>'kind' as kind, decision_clause as clause, count(*)::int as count
+  const { rows } = await db.execute<{
+    kind: string | null
+    clause: string | null
+    count: number
+  }>(sql`select flags->0->>'kind' as kind, decision_clause as clause, count(*)::int as count
       from app.entries where promotion_id = ${promotionId} and decision = 'exclude' group by 1, 2`)
   return rows
 }
 
 /** The lines the draw's public record shows; only while the draw is not committed. */
 export async function setExclusionLines(db: Db, drawId: number, lines: string[]): Promise<void> {
-  await db.execute(sql`update app.draws set exclusion_lines = ${`{${lines.map((l) => `"${l.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`}::text[] where id = ${drawId} and committed_at is null`)
+  await db.execute(
+    sql`update app.draws set exclusion_lines = ${`{${lines.map((l) => `"${l.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`}::text[] where id = ${drawId} and committed_at is null`,
+  )
 }
 
 export type FormToClose = { promotionId: number; userId: number; permit: Record<string, unknown> | null }
 
 /** Entry forms not frozen yet that hold entries, with their promotion's owner and application (the close job reads their period). */
 export async function formsNotFrozen(db: Db): Promise<FormToClose[]> {
-  const { rows } = await db.execute<{ promotion_id: number; user_id: number; permit: Record<string, unknown> | null }>(sql`select f.promotion_id, p.user_id, p.permit
+  const { rows } = await db.execute<{
+    promotion_id: number
+    user_id: number
+    permit: Record<string, unknown> | null
+  }>(sql`select f.promotion_id, p.user_id, p.permit
       from app.entry_forms f join app.promotions p on p.id = f.promotion_id
      where f.status <> 'frozen' and not p.deleted and exists (select 1 from app.entries e where e.promotion_id = f.promotion_id)`)
   return rows.map((r) => ({ promotionId: r.promotion_id, userId: r.user_id, permit: r.permit }))

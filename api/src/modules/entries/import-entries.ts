@@ -86,7 +86,9 @@ export async function importEntries(deps: Deps, owner: Owner, req: Request): Pro
     }
     parser.on('file', (name, file) => {
       if (name !== 'file' || work) return void file.resume()
-      const csv = file.pipe(parse({ bom: true, columns: (header: string[]) => header.map(fieldOf), skip_empty_lines: true, trim: true, relax_column_count: false, info: true }))
+      const csv = file.pipe(
+        parse({ bom: true, columns: (header: string[]) => header.map(fieldOf), skip_empty_lines: true, trim: true, relax_column_count: false, info: true }),
+      )
       let tooLarge = false
       file.on('limit', () => {
         tooLarge = true
@@ -123,11 +125,15 @@ export async function importEntries(deps: Deps, owner: Owner, req: Request): Pro
             }
           }
         } catch (error) {
-          if (tooLarge) throw new AppError('PAYLOAD_TOO_LARGE', msgEntryImportTooLarge(IMPORT_LIMIT_MB), { modelState: { file: [msgEntryImportTooLarge(IMPORT_LIMIT_MB)] } })
+          if (tooLarge)
+            throw new AppError('PAYLOAD_TOO_LARGE', msgEntryImportTooLarge(IMPORT_LIMIT_MB), {
+              modelState: { file: [msgEntryImportTooLarge(IMPORT_LIMIT_MB)] },
+            })
           if (error instanceof AppError) throw error
           throw new AppError('VALIDATION', MSG_ENTRY_IMPORT_BAD_CSV, { modelState: { file: [MSG_ENTRY_IMPORT_BAD_CSV] } })
         }
-        if (tooLarge) throw new AppError('PAYLOAD_TOO_LARGE', msgEntryImportTooLarge(IMPORT_LIMIT_MB), { modelState: { file: [msgEntryImportTooLarge(IMPORT_LIMIT_MB)] } })
+        if (tooLarge)
+          throw new AppError('PAYLOAD_TOO_LARGE', msgEntryImportTooLarge(IMPORT_LIMIT_MB), { modelState: { file: [msgEntryImportTooLarge(IMPORT_LIMIT_MB)] } })
       })()
       work.catch(() => file.resume())
     })

@@ -88,7 +88,16 @@ const csvCell = (value: string) => {
 }
 
 function csvHeader(consentIds: string[]): string[] {
-  return ['Entry number', 'Received', 'Channel', ...ENTRY_PERSON_FIELDS.map((f) => ENTRY_FIELD_LABELS[f]), ENTRY_FIELD_LABELS.answer, ...consentIds.map((id) => `Consent: ${id}`), 'Flags', 'Decision']
+  return [
+    'Entry number',
+    'Received',
+    'Channel',
+    ...ENTRY_PERSON_FIELDS.map((f) => ENTRY_FIELD_LABELS[f]),
+    ENTRY_FIELD_LABELS.answer,
+    ...consentIds.map((id) => `Consent: ${id}`),
+    'Flags',
+    'Decision',
+  ]
 }
 
 function csvRow(row: EntryRow, consentIds: string[], promotionName?: string): string {

@@ -16,6 +16,11 @@ export async function decideScreening(deps: ScreeningDeps, owner: Owner, body: S
     throw new AppError('VALIDATION', MSG_SCREENING_GROUP_NOT_FOUND, { modelState: { group: [MSG_SCREENING_GROUP_NOT_FOUND] } })
   }
   const target = body.group !== undefined ? { group: body.group } : { entryNumbers: body.entryNumbers! }
-  const decided = await repo.decideEntries(db, body.promotionId, target, { decision: body.decision, reason: body.reason, clause: body.clause ?? null, userId: owner.userId })
+  const decided = await repo.decideEntries(db, body.promotionId, target, {
+    decision: body.decision,
+    reason: body.reason,
+    clause: body.clause ?? null,
+    userId: owner.userId,
+  })
   return { decided: decided.length, entryNumbers: decided.slice(0, 1000), counts: await repo.screeningCounts(db, body.promotionId) }
 }

@@ -1,4 +1,13 @@
-import { ENTRY_FLAG_LABELS, maskDigits, maskEmail, maskText, SCREENING_MEMBERS_SHOWN, SCREENING_PAGE_SIZE, type FlagKind, type ScreeningListQuery } from '@permitdesk/shared'
+import {
+  ENTRY_FLAG_LABELS,
+  maskDigits,
+  maskEmail,
+  maskText,
+  SCREENING_MEMBERS_SHOWN,
+  SCREENING_PAGE_SIZE,
+  type FlagKind,
+  type ScreeningListQuery,
+} from '@permitdesk/shared'
 import * as repo from './screening.repository'
 import { requireScreenable, type Owner, type ScreeningDeps } from './screening-run'
 
@@ -31,7 +40,12 @@ export async function listScreening(deps: ScreeningDeps, owner: Owner, query: Sc
     repo.formStatusOf(db, query.promotionId),
     repo.flaggedGroups(db, query.promotionId, { kind: query.kind, undecidedOnly: query.undecided, offset, limit: SCREENING_PAGE_SIZE }),
   ])
-  const members = await repo.groupMembers(db, query.promotionId, page.groups.map((g) => g.group), SCREENING_MEMBERS_SHOWN)
+  const members = await repo.groupMembers(
+    db,
+    query.promotionId,
+    page.groups.map((g) => g.group),
+    SCREENING_MEMBERS_SHOWN,
+  )
   const byGroup = new Map<string, typeof members>()
   for (const m of members) byGroup.set(m.group, [...(byGroup.get(m.group) ?? []), m])
   return {

@@ -32,7 +32,11 @@ export async function requireScreenable(deps: ScreeningDeps, owner: Owner, promo
 }
 
 /** Flags of every entry of the promotion (without the owner check: the close job and the bench call it). */
-export async function screenPromotion(deps: ScreeningDeps, promotionId: number, { burst = DEFAULT_BURST_RULE, domains = disposableDomains() }: { burst?: BurstRule; domains?: ReadonlySet<string> } = {}) {
+export async function screenPromotion(
+  deps: ScreeningDeps,
+  promotionId: number,
+  { burst = DEFAULT_BURST_RULE, domains = disposableDomains() }: { burst?: BurstRule; domains?: ReadonlySet<string> } = {},
+) {
   const started = performance.now()
   const flags = new Map<number, EntryFlag[]>()
   const onFlag = (n: number, flag: EntryFlag) => {

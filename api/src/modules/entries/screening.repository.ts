@@ -143,7 +143,11 @@ export type GroupMember = {
 }
 
 /** One page of the flagged groups (first entry order), optionally of one kind or only those with undecided entries. */
-export async function flaggedGroups(db: Db, promotionId: number, { kind, undecidedOnly, offset, limit }: { kind?: string | undefined; undecidedOnly?: boolean; offset: number; limit: number }) {
+export async function flaggedGroups(
+  db: Db,
+  promotionId: number,
+  { kind, undecidedOnly, offset, limit }: { kind?: string | undefined; undecidedOnly?: boolean; offset: number; limit: number },
+) {
   const kindFilter = kind ? sql`and f->>'kind' = ${kind}` : sql``
   const having = undecidedOnly ? sql`having count(*) filter (where e.decision is null) > 0` : sql``
   const base = sql`select f->>'group' as "group", min(f->>'kind') as kind, count(*)::int as size, min(e.id)::float8 as first,
@@ -153,7 +157,9 @@ export async function flaggedGroups(db: Db, promotionId: number, { kind, undecid
       from app.entries e cross join lateral jsonb_array_elements(e.flags) f
       where e.promotion_id = ${promotionId} and e.flags <> '[]'::jsonb ${kindFilter}
       group by f->>'group' ${having}`
-  const { rows } = await db.execute<GroupSummary & { total: number }>(sql`select g.*, count(*) over ()::int as total from (${base}) g order by g.first, g."group" limit ${limit} offset ${offset}`)
+  const { rows } = await db.execute<GroupSummary & { total: number }>(
+    sql`select g.*, count(*) over ()::int as total from (${base}) g order by g.first, g."group" limit ${limit} offset ${offset}`,
+  )
   return { groups: rows.map(({ total: _total, ...g }) => g), total: rows[0]?.total ?? (offset > 0 ? await countGroups(db, base) : 0) }
 }
 
@@ -236,12 +242,17 @@ export async function decideEntries(db: Db, promotionId: number, target: { entry
 
 /** Whether the group has any member in the promotion (a stale group id is a 404 of its own). */
 export async function groupExists(db: Db, promotionId: number, group: string): Promise<boolean> {
-  const { rows } = await db.execute(sql`select 1 from app.entries where promotion_id = ${promotionId} and flags @> ${JSON.stringify([{ group }])}::jsonb limit 1`)
+  const { rows } = await db.execute(
+    sql`select 1 from app.entries where promotion_id = ${promotionId} and flags @> ${JSON.stringify([{ group }])}::jsonb limit 1`,
+  )
   return rows.length > 0
 }
 
 /** The entry form's state (frozen forms take no decisions), or undefined for a promotion without one. */
-export async function formStatusOf(db: DbOrTx, promotionId: number): Promise<{ status: string; frozenDrawId: number | null; screenedAt: Date | null } | undefined> {
+export async function formStatusOf(
+  db: DbOrTx,
+  promotionId: number,
+): Promise<{ status: string; frozenDrawId: number | null; screenedAt: Date | null } | undefined> {
   const { rows } = await db.execute<{ status: string; frozen_draw_id: number | null; screened_at: Date | string | null }>(
     sql`select status, frozen_draw_id, screened_at from app.entry_forms where promotion_id = ${promotionId}`,
   )

@@ -44,7 +44,8 @@ export function screeningRoutes(deps: AppDeps): RouteSpec[] {
     route({
       method: 'post',
       path: '/entries/screen',
-      summary: 'Screen the promotion\u2019s entries again: duplicates (e-mail, phone, name and postcode), bursts from one address or device, disposable e-mail domains',
+      summary:
+        'Screen the promotion\u2019s entries again: duplicates (e-mail, phone, name and postcode), bursts from one address or device, disposable e-mail domains',
       access: 'user',
       body: ScreeningRunSchema,
       response: Counts,
@@ -56,7 +57,15 @@ export function screeningRoutes(deps: AppDeps): RouteSpec[] {
       summary: 'The screening counts and one page of flagged groups, each explained, with its entries (masked) and decisions',
       access: 'user',
       query: ScreeningListQuerySchema,
-      response: z.object({ counts: Counts, frozen: z.boolean(), screenedAt: z.string().nullable(), page: z.number(), pageCount: z.number(), groupCount: z.number(), groups: z.array(Group) }),
+      response: z.object({
+        counts: Counts,
+        frozen: z.boolean(),
+        screenedAt: z.string().nullable(),
+        page: z.number(),
+        pageCount: z.number(),
+        groupCount: z.number(),
+        groups: z.array(Group),
+      }),
       handler: ({ query, owner }) => listScreening(deps, owner, query),
     }),
     route({
@@ -71,7 +80,8 @@ export function screeningRoutes(deps: AppDeps): RouteSpec[] {
     route({
       method: 'post',
       path: '/entries/freeze',
-      summary: 'Freeze the entries not excluded into the promotion\u2019s draw (canonical rows as an upload) and commit it; the public record shows the exclusions',
+      summary:
+        'Freeze the entries not excluded into the promotion\u2019s draw (canonical rows as an upload) and commit it; the public record shows the exclusions',
       access: 'user',
       body: EntriesFreezeSchema,
       response: z.object({

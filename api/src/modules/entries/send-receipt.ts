@@ -3,13 +3,7 @@
  * transaction committed, never inside the request. It names the entry number and the address of
  * the promotion's draw record (the frozen draw's, else the latest draw's, when one exists).
  */
-import {
-  MSG_ENTRY_RECEIPT_RECORD_LATER,
-  formatDateTime,
-  msgEntryReceiptBody,
-  msgEntryReceiptRecord,
-  msgEntryReceiptSubject,
-} from '@permitdesk/shared'
+import { MSG_ENTRY_RECEIPT_RECORD_LATER, formatDateTime, msgEntryReceiptBody, msgEntryReceiptRecord, msgEntryReceiptSubject } from '@permitdesk/shared'
 import type { Config } from '../../env'
 import type { Mailer } from '../../mail/create-mailer'
 import { escapeHtml } from '../../mail/templates'

@@ -52,7 +52,8 @@ function hashKey(deps: Deps): Promise<string> {
   return key
 }
 
-const saltedHash = (key: string, value: string | null | undefined) => (value ? crypto.createHmac('sha256', key).update(value).digest('base64url').slice(0, 32) : null)
+const saltedHash = (key: string, value: string | null | undefined) =>
+  value ? crypto.createHmac('sha256', key).update(value).digest('base64url').slice(0, 32) : null
 
 /** A refusal under the permit's rules: the entrant's sentence, and the reason it was counted under. */
 export class EntryRefused extends AppError {
@@ -88,7 +89,13 @@ export async function submitEntry(deps: Deps, found: { form: EntryFormRow; promo
   }
   const { entry } = checked
   const permit = permitOf(promotion)
-  const refusal = checkArrival(entry, { now, period: entryPeriod(permit), states: statesOf(promotion), under18s: permit.under18s as boolean | null | undefined, staffDomains: form.staffDomains })
+  const refusal = checkArrival(entry, {
+    now,
+    period: entryPeriod(permit),
+    states: statesOf(promotion),
+    under18s: permit.under18s as boolean | null | undefined,
+    staffDomains: form.staffDomains,
+  })
   if (refusal) return refuse(deps, promotion.id, refusal.reason, now, refusal.message, refusal.field)
   const key = await hashKey(deps)
   const limit = dailyLimitOf(promotion)

@@ -18,7 +18,11 @@ export function errorReportRoutes(deps: AppDeps) {
   router.post(['/js', '/js/'], async (req, res) => {
     res.set('Cache-Control', 'no-store')
     const report = parseInput(JsErrorReportSchema, req.body)
-    const outcome = await recordJsError(deps.database.db, report, { address: req.ip ?? 'unknown', userAgent: req.get('user-agent'), pageUrl: req.get('referer') })
+    const outcome = await recordJsError(deps.database.db, report, {
+      address: req.ip ?? 'unknown',
+      userAgent: req.get('user-agent'),
+      pageUrl: req.get('referer'),
+    })
     if (outcome === 'limited') throw new AppError('RATE_LIMITED', MSG_TOO_MANY_ERROR_REPORTS)
     res.status(204).end()
   })

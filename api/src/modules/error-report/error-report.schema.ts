@@ -12,7 +12,10 @@ const int = z.preprocess((value) => {
  * Browsers send what they have; long fields are clipped rather than refused.
  */
 export const JsErrorReportSchema = z.object({
-  message: z.preprocess((value) => (value === undefined || value === null ? value : String(value).slice(0, 2000)), z.string({ error: MSG_ERROR_REPORT_MESSAGE_REQUIRED }).trim().min(1, { error: MSG_ERROR_REPORT_MESSAGE_REQUIRED })),
+  message: z.preprocess(
+    (value) => (value === undefined || value === null ? value : String(value).slice(0, 2000)),
+    z.string({ error: MSG_ERROR_REPORT_MESSAGE_REQUIRED }).trim().min(1, { error: MSG_ERROR_REPORT_MESSAGE_REQUIRED }),
+  ),
   source: clip(2000),
   line: int,
   column: int,

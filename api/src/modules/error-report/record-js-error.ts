@@ -8,9 +8,18 @@ import type { JsErrorReport } from './error-report.schema'
  * the same 3 per 30 s the page itself keeps to (000 §9), enforced here per client address so a
  * broken or hostile page cannot fill the table.
  */
-export async function recordJsError(db: Db, report: JsErrorReport, client: { address: string; userAgent?: string; pageUrl?: string }): Promise<'stored' | 'limited'> {
+export async function recordJsError(
+  db: Db,
+  report: JsErrorReport,
+  client: { address: string; userAgent?: string; pageUrl?: string },
+): Promise<'stored' | 'limited'> {
   const count = await countInWindow(db, `js-error:${client.address}`, TIMINGS.errorReportWindowMs)
   if (count > TIMINGS.errorReportLimit) return 'limited'
-  await insertJsError(db, { ...report, pageUrl: client.pageUrl?.slice(0, 2000), userAgent: client.userAgent?.slice(0, 500), clientAddress: client.address.slice(0, 100) })
+  await insertJsError(db, {
+    ...report,
+    pageUrl: client.pageUrl?.slice(0, 2000),
+    userAgent: client.userAgent?.slice(0, 500),
+    clientAddress: client.address.slice(0, 100),
+  })
   return 'stored'
 }

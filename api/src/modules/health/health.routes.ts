@@ -13,7 +13,10 @@ import { healthAnswer } from './health'
 export function healthRoutes(deps: AppDeps): RouteSpec[] {
   return [
     route({
-      method: 'get', path: '/health', access: 'public', summary: 'Liveness: 200 while the database answers, 503 otherwise; lists the CMS admin as building, ready or failed.',
+      method: 'get',
+      path: '/health',
+      access: 'public',
+      summary: 'Liveness: 200 while the database answers, 503 otherwise; lists the CMS admin as building, ready or failed.',
       response: z.union([HealthResponseSchema, z.object({ status: z.literal('unavailable'), message: z.string() })]),
       handler: async ({ res }) => {
         const answer = await healthAnswer(deps)

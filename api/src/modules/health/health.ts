@@ -2,7 +2,9 @@ import { MSG_DATABASE_UNAVAILABLE } from '@permitdesk/shared'
 import type { AppDeps } from '../../deps'
 import { checkDatabase } from './health.repository'
 
-export type HealthAnswer = { status: 200; body: { status: 'ok'; cms?: ReturnType<NonNullable<AppDeps['cmsState']>> } } | { status: 503; body: { status: 'unavailable'; message: string } }
+export type HealthAnswer =
+  | { status: 200; body: { status: 'ok'; cms?: ReturnType<NonNullable<AppDeps['cmsState']>> } }
+  | { status: 503; body: { status: 'unavailable'; message: string } }
 
 /**
  * The health answer (a health answer for load balancers, not an error of a request): 200 while the

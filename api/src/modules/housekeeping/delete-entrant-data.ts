@@ -112,7 +112,7 @@ export async function deletePromotionEntrantData(deps: RetentionDeps, promotionI
   const winnerLeaves: Record<number, { position: number; reserve: boolean; leaf: string }[]> = {}
   const selectionsOf = (selections: DrawSelection[]) =>
     selections.map((s) => (s.entry.startsWith('leaf:') ? s : { ...s, entry: `leaf:${toHex(merkleLeaf(s.entry, sha256))}` }))
-  const attachments = ((promotion.attachments ?? []) as Record<string, any>[])
+  const attachments = (promotion.attachments ?? []) as Record<string, any>[]
   const doomed = attachments.filter((a) => ENTRANT_ATTACHMENT_CODES.has(a?.attachmentType?.code) && typeof a.fileName === 'string')
 
   const deletedAt = now
@@ -129,8 +129,10 @@ export async function deletePromotionEntrantData(deps: RetentionDeps, promotionI
     // Locked: a draw run or another process's deletion waits, then finds the state it must.
     const locked = await findDrawsForRetention(tx, promotionId)
     if (await findRetentionDeletion(tx, promotionId)) return null
-    if (locked.some(({ draw, result }) => (draw.entriesKey && !leaves.has(draw.id)) || (draw.entriesKey && !result && !draw.cancelledAt))) throw new Error(`promotion ${promotionId}: a draw got entries while its data was being deleted`)
-    for (const { draw, result } of locked) if (result) winnerLeaves[draw.id] = selectionsOf(result.selections).map((s) => ({ position: s.position, reserve: s.reserve, leaf: s.entry.slice(5) }))
+    if (locked.some(({ draw, result }) => (draw.entriesKey && !leaves.has(draw.id)) || (draw.entriesKey && !result && !draw.cancelledAt)))
+      throw new Error(`promotion ${promotionId}: a draw got entries while its data was being deleted`)
+    for (const { draw, result } of locked)
+      if (result) winnerLeaves[draw.id] = selectionsOf(result.selections).map((s) => ({ position: s.position, reserve: s.reserve, leaf: s.entry.slice(5) }))
     details.draws = locked.map(({ draw, result }) => ({
       drawId: draw.id,
       publicId: draw.publicId,
@@ -141,17 +143,45 @@ export async function deletePromotionEntrantData(deps: RetentionDeps, promotionI
       winners: result?.selections.length ?? 0,
     }))
     if (deps.deleteCollectedEntries) details.collectedEntries = await deps.deleteCollectedEntries(tx, promotionId)
-    const certificate = await storeCertificate(deps, tx, { promotion, deletedAt, keepUntil: decision.keepUntil, ruleSetId: decision.ruleSetId!, details, winnerLeaves })
+    const certificate = await storeCertificate(deps, tx, {
+      promotion,
+      deletedAt,
+      keepUntil: decision.keepUntil,
+      ruleSetId: decision.ruleSetId!,
+      details,
+      winnerLeaves,
+    })
     for (const { draw, result } of locked) {
       if (draw.entriesKey) await clearDrawEntries(tx, draw.id)
       if (result) await replaceDrawSelections(tx, draw.id, selectionsOf(result.selections))
     }
     if (doomed.length) {
-      await setAttachmentsForRetention(tx, promotionId, attachments.filter((a) => !doomed.includes(a)))
-      await deleteUploadRows(tx, doomed.map((a) => a.fileName as string))
+      await setAttachmentsForRetention(
+        tx,
+        promotionId,
+        attachments.filter((a) => !doomed.includes(a)),
+      )
+      await deleteUploadRows(
+        tx,
+        doomed.map((a) => a.fileName as string),
+      )
     }
-    await insertRetentionDeletion(tx, { promotionId, ruleSetId: decision.ruleSetId!, ruleKey: duty.ruleKey, keepUntil: decision.keepUntil, deletedAt, certificateFile: certificate, details })
-    await closeRecordsDuty(tx, { promotionId, code: KEEP_RECORDS_CODE, reference: certificate, label: 'Deletion certificate.pdf', note: 'Entrants\u2019 personal data deleted when the records period ended.' })
+    await insertRetentionDeletion(tx, {
+      promotionId,
+      ruleSetId: decision.ruleSetId!,
+      ruleKey: duty.ruleKey,
+      keepUntil: decision.keepUntil,
+      deletedAt,
+      certificateFile: certificate,
+      details,
+    })
+    await closeRecordsDuty(tx, {
+      promotionId,
+      code: KEEP_RECORDS_CODE,
+      reference: certificate,
+      label: 'Deletion certificate.pdf',
+      note: 'Entrants\u2019 personal data deleted when the records period ended.',
+    })
     await insertChange(tx, {
       promotionId,
       userId: null,
@@ -160,7 +190,10 @@ export async function deletePromotionEntrantData(deps: RetentionDeps, promotionI
       action: 'delete-entrant-data',
       changes: { entrantData: { from: `kept until ${decision.keepUntil}`, to: `deleted; certificate ${certificate}` } },
     })
-    return { certificate, keys: locked.flatMap(({ draw }) => (draw.entriesKey ? [draw.entriesKey, rowIndexKey(draw.entriesKey), valueIndexKey(draw.entriesKey)] : [])) }
+    return {
+      certificate,
+      keys: locked.flatMap(({ draw }) => (draw.entriesKey ? [draw.entriesKey, rowIndexKey(draw.entriesKey), valueIndexKey(draw.entriesKey)] : [])),
+    }
   })
   if (!removed) return { promotionId, action: 'done-before' }
   // After the commit: the records no longer name these files. A crash here leaves orphans, never a dangling record.
@@ -172,13 +205,27 @@ export async function deletePromotionEntrantData(deps: RetentionDeps, promotionI
 async function storeCertificate(
   deps: RetentionDeps,
   tx: DbOrTx,
-  input: { promotion: { id: number; name: string; userId: number }; deletedAt: Date; keepUntil: string; ruleSetId: string; details: RetentionDetails; winnerLeaves: Record<number, { position: number; reserve: boolean; leaf: string }[]> },
+  input: {
+    promotion: { id: number; name: string; userId: number }
+    deletedAt: Date
+    keepUntil: string
+    ruleSetId: string
+    details: RetentionDetails
+    winnerLeaves: Record<number, { position: number; reserve: boolean; leaf: string }[]>
+  },
 ): Promise<string> {
   const html = renderDeletionCertificate({ ...input, letterhead: letterheadOf(deps.config.DATA_DIR), publicUrl: deps.config.PUBLIC_URL })
   const pdf = await deps.pdf().render(html)
   const serverFileName = `${crypto.randomUUID()}.pdf`
   await deps.storage.put(`uploads/${serverFileName}`, pdf)
-  await insertUpload(tx as Parameters<typeof insertUpload>[0], { userId: input.promotion.userId, serverFileName, headerFileName: `deletion-certificate-${input.promotion.id}.pdf`, fileExtension: 'pdf', mimeType: 'application/pdf', sizeBytes: pdf.length })
+  await insertUpload(tx as Parameters<typeof insertUpload>[0], {
+    userId: input.promotion.userId,
+    serverFileName,
+    headerFileName: `deletion-certificate-${input.promotion.id}.pdf`,
+    fileExtension: 'pdf',
+    mimeType: 'application/pdf',
+    sizeBytes: pdf.length,
+  })
   return serverFileName
 }
 

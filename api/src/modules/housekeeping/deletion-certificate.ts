@@ -28,7 +28,8 @@ export function renderDeletionCertificate(c: DeletionCertificateInput): string {
   const source = details.source
   const drawRows = details.draws
     .map(
-      (d) => `<tr><td><a href="${esc(`${c.publicUrl}/draws/${d.publicId}/`)}">${esc(d.publicId)}</a></td><td>${d.entryCount ?? 0}</td><td><code>${esc(d.entriesHash ?? 'none')}</code></td><td><code>${esc(d.entriesRoot ?? 'none')}</code></td><td>${d.leavesFile ? 'kept' : 'none (no entries file)'}</td></tr>`,
+      (d) =>
+        `<tr><td><a href="${esc(`${c.publicUrl}/draws/${d.publicId}/`)}">${esc(d.publicId)}</a></td><td>${d.entryCount ?? 0}</td><td><code>${esc(d.entriesHash ?? 'none')}</code></td><td><code>${esc(d.entriesRoot ?? 'none')}</code></td><td>${d.leavesFile ? 'kept' : 'none (no entries file)'}</td></tr>`,
     )
     .join('')
   const winners = details.draws

@@ -32,8 +32,16 @@ export async function placeLegalHold(db: Db, staffUserId: number, input: { id: n
     if (!promotion) throw new AppError('NOT_FOUND')
     // Nothing left to hold: the data went when its period ended.
     if (await findRetentionDeletion(tx, input.id)) throw new AppError('CONFLICT', MSG_LEGAL_HOLD_DATA_DELETED)
-    if (!(await insertLegalHold(tx, { promotionId: input.id, reason: input.reason, placedBy: staffUserId }))) throw new AppError('CONFLICT', MSG_LEGAL_HOLD_EXISTS)
-    await insertChange(tx, { promotionId: input.id, userId: staffUserId, entity: 'promotion', entityId: input.id, action: 'place-legal-hold', changes: { legalHold: { from: null, to: input.reason } } })
+    if (!(await insertLegalHold(tx, { promotionId: input.id, reason: input.reason, placedBy: staffUserId })))
+      throw new AppError('CONFLICT', MSG_LEGAL_HOLD_EXISTS)
+    await insertChange(tx, {
+      promotionId: input.id,
+      userId: staffUserId,
+      entity: 'promotion',
+      entityId: input.id,
+      action: 'place-legal-hold',
+      changes: { legalHold: { from: null, to: input.reason } },
+    })
   })
   return getLegalHold(db, input.id)
 }
@@ -44,7 +52,14 @@ export async function liftLegalHold(db: Db, staffUserId: number, input: { id: nu
     if (!promotion) throw new AppError('NOT_FOUND')
     const lifted = await deleteLegalHold(tx, input.id)
     if (!lifted) throw new AppError('CONFLICT', MSG_LEGAL_HOLD_NONE)
-    await insertChange(tx, { promotionId: input.id, userId: staffUserId, entity: 'promotion', entityId: input.id, action: 'lift-legal-hold', changes: { legalHold: { from: lifted.reason, to: `lifted: ${input.reason}` } } })
+    await insertChange(tx, {
+      promotionId: input.id,
+      userId: staffUserId,
+      entity: 'promotion',
+      entityId: input.id,
+      action: 'lift-legal-hold',
+      changes: { legalHold: { from: lifted.reason, to: `lifted: ${input.reason}` } },
+    })
   })
   return getLegalHold(db, input.id)
 }

@@ -31,7 +31,11 @@ export async function findRetentionDeletion(db: DbOrTx, promotionId: number): Pr
 
 /** Records the deletion; false when another process recorded it first (the job then undoes nothing, it only stops). */
 export async function insertRetentionDeletion(db: DbOrTx, values: typeof retentionDeletions.$inferInsert): Promise<boolean> {
-  const inserted = await db.insert(retentionDeletions).values(values).onConflictDoNothing({ target: retentionDeletions.promotionId }).returning({ id: retentionDeletions.promotionId })
+  const inserted = await db
+    .insert(retentionDeletions)
+    .values(values)
+    .onConflictDoNothing({ target: retentionDeletions.promotionId })
+    .returning({ id: retentionDeletions.promotionId })
   return inserted.length > 0
 }
 
@@ -50,13 +54,24 @@ export async function findRetentionCandidates(db: DbOrTx, limit = 200): Promise<
 export async function findDrawsForRetention(db: DbOrTx, promotionId: number): Promise<{ draw: DrawRow; result: DrawResultRow | null }[]> {
   const found = await db.select().from(draws).where(eq(draws.promotionId, promotionId)).orderBy(asc(draws.id)).for('update')
   if (found.length === 0) return []
-  const results = await db.select().from(drawResults).where(inArray(drawResults.drawId, found.map((d) => d.id)))
+  const results = await db
+    .select()
+    .from(drawResults)
+    .where(
+      inArray(
+        drawResults.drawId,
+        found.map((d) => d.id),
+      ),
+    )
   return found.map((draw) => ({ draw, result: results.find((r) => r.drawId === draw.id) ?? null }))
 }
 
 /** The entries file is gone (its leaf hashes kept elsewhere): no download, lookup or row index reads it again. */
 export async function clearDrawEntries(db: DbOrTx, drawId: number): Promise<void> {
-  await db.update(draws).set({ entriesKey: null, rowOffsets: [], rowIndexEvery: null }).where(and(eq(draws.id, drawId), isNotNull(draws.entriesKey)))
+  await db
+    .update(draws)
+    .set({ entriesKey: null, rowOffsets: [], rowIndexEvery: null })
+    .where(and(eq(draws.id, drawId), isNotNull(draws.entriesKey)))
 }
 
 export async function replaceDrawSelections(db: DbOrTx, drawId: number, selections: DrawSelection[]): Promise<void> {
@@ -74,9 +89,15 @@ export async function deleteUploadRows(db: DbOrTx, serverFileNames: string[]): P
 }
 
 /** The records duty is done: its proof is the deletion certificate. */
-export async function closeRecordsDuty(db: DbOrTx, values: { promotionId: number; code: string; reference: string; label: string; note: string }): Promise<void> {
+export async function closeRecordsDuty(
+  db: DbOrTx,
+  values: { promotionId: number; code: string; reference: string; label: string; note: string },
+): Promise<void> {
   await db
     .insert(obligationProofs)
     .values({ ...values, kind: 'upload', closedBy: null })
-    .onConflictDoUpdate({ target: [obligationProofs.promotionId, obligationProofs.code], set: { kind: 'upload', reference: values.reference, label: values.label, note: values.note, closedBy: null, closedAt: new Date() } })
+    .onConflictDoUpdate({
+      target: [obligationProofs.promotionId, obligationProofs.code],
+      set: { kind: 'upload', reference: values.reference, label: values.label, note: values.note, closedBy: null, closedAt: new Date() },
+    })
 }

@@ -25,7 +25,10 @@ export async function findIdempotencyKey(db: Db, id: IdempotencyId): Promise<Ide
 }
 
 export async function storeIdempotentAnswer(db: Db, id: IdempotencyId, status: number, answer: unknown): Promise<void> {
-  await db.update(idempotencyKeys).set({ status, answer: answer as object }).where(where(id))
+  await db
+    .update(idempotencyKeys)
+    .set({ status, answer: answer as object })
+    .where(where(id))
 }
 
 export async function releaseIdempotencyKey(db: Db, id: IdempotencyId): Promise<void> {

@@ -11,7 +11,14 @@ import { AppError, MSG_IDEMPOTENCY_IN_PROGRESS, MSG_IDEMPOTENCY_KEY_INVALID, MSG
 import type { Db } from '../../db/client'
 import type { RouteHooks, RouteSpec } from '../../http/route'
 import type { Notifications } from '../../db/notifications'
-import { claimIdempotencyKey, findIdempotencyKey, releaseAbandonedClaim, releaseIdempotencyKey, storeIdempotentAnswer, type IdempotencyId } from './idempotency.repository'
+import {
+  claimIdempotencyKey,
+  findIdempotencyKey,
+  releaseAbandonedClaim,
+  releaseIdempotencyKey,
+  storeIdempotentAnswer,
+  type IdempotencyId,
+} from './idempotency.repository'
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000
 /** A claim made while the process had no listening connection counts as abandoned after this long unanswered. */
@@ -29,7 +36,11 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'null'
 }
 
-export const hashBody = (body: unknown) => crypto.createHash('sha256').update(canonical(body ?? {})).digest('hex')
+export const hashBody = (body: unknown) =>
+  crypto
+    .createHash('sha256')
+    .update(canonical(body ?? {}))
+    .digest('hex')
 
 /**
  * `notifications` names the claiming process (its listening connection), so that a retry after
@@ -41,7 +52,8 @@ export function idempotencyHook(db: Db, notifications?: Pick<Notifications, 'ide
     const header = req.get('idempotency-key')
     const user = res.locals.user as { id: number } | undefined
     if (header === undefined || !user) return run()
-    if (header.length < 1 || header.length > 200) throw new AppError('VALIDATION', MSG_IDEMPOTENCY_KEY_INVALID, { modelState: { 'Idempotency-Key': [MSG_IDEMPOTENCY_KEY_INVALID] } })
+    if (header.length < 1 || header.length > 200)
+      throw new AppError('VALIDATION', MSG_IDEMPOTENCY_KEY_INVALID, { modelState: { 'Idempotency-Key': [MSG_IDEMPOTENCY_KEY_INVALID] } })
     const id: IdempotencyId = { userId: user.id, route: `${spec.method.toUpperCase()} ${spec.path.toLowerCase()}`, key: header }
     const bodyHash = hashBody(req.body)
     const claim = async () => claimIdempotencyKey(db, id, bodyHash, IDEMPOTENCY_TTL_MS, notifications?.identity ?? null)

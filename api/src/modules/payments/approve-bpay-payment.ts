@@ -18,14 +18,17 @@ export async function approveBpayPayment(db: Db, staff: Owner, promotionId: numb
     const invoice = (await findSubmissionInvoices(tx, row.id)).find((i) => !i.paidAt && i.method === 'bpay')
     if (!invoice) throw new AppError('CONFLICT', MSG_BPAY_NOT_AVAILABLE)
     // An additional payment by BPAY (status unchanged) is simply marked paid.
-    const to = invoice.purpose === 'additional' && row.statusId !== S.pendingPaymentClearance ? row.statusId : requireTransition({
-      from: row.statusId,
-      event: 'APPROVE_BPAY_PAYMENT',
-      role: 'admin',
-      managedSubmission: row.managedSubmission,
-      termsAwaitingApproval: invoice.purpose === 'submission' && row.managedSubmission && termsBought(row),
-      resubmission: invoice.purpose !== 'submission',
-    })
+    const to =
+      invoice.purpose === 'additional' && row.statusId !== S.pendingPaymentClearance
+        ? row.statusId
+        : requireTransition({
+            from: row.statusId,
+            event: 'APPROVE_BPAY_PAYMENT',
+            role: 'admin',
+            managedSubmission: row.managedSubmission,
+            termsAwaitingApproval: invoice.purpose === 'submission' && row.managedSubmission && termsBought(row),
+            resubmission: invoice.purpose !== 'submission',
+          })
     const paid = await updateInvoice(tx, invoice.id, { paidAt: now })
     const after = to === row.statusId ? row : await updatePromotion(tx, row.id, { statusId: to })
     await insertChange(tx, {
@@ -34,7 +37,10 @@ export async function approveBpayPayment(db: Db, staff: Owner, promotionId: numb
       entity: 'permit',
       entityId: row.id,
       action: 'approveBpayPayment',
-      changes: { ...(to !== row.statusId ? { statusId: { from: row.statusId, to } } : {}), invoice: { from: `${invoice.invoiceNumber} awaiting BPAY`, to: `${invoice.invoiceNumber} paid by BPAY` } },
+      changes: {
+        ...(to !== row.statusId ? { statusId: { from: row.statusId, to } } : {}),
+        invoice: { from: `${invoice.invoiceNumber} awaiting BPAY`, to: `${invoice.invoiceNumber} paid by BPAY` },
+      },
     })
     return { promotion: after, invoice: paid }
   })

@@ -15,9 +15,21 @@ export async function beginAmendPermitApplication(db: Db, actor: Owner, id: numb
     if (!row) throw new AppError('NOT_FOUND')
     // Issue 14: a bought skill-based promotion is amended only inside its skillsBasedTCEditWindow.
     await assertSkillAmendable(tx, actor, row, new Date())
-    const to = requireTransition({ from: row.statusId, event: 'BEGIN_AMENDMENT', role: actor.isStaff ? 'admin' : 'customer', managedSubmission: row.managedSubmission })
+    const to = requireTransition({
+      from: row.statusId,
+      event: 'BEGIN_AMENDMENT',
+      role: actor.isStaff ? 'admin' : 'customer',
+      managedSubmission: row.managedSubmission,
+    })
     const after = await updatePromotion(tx, row.id, { statusId: to })
-    await insertChange(tx, { promotionId: row.id, userId: actor.userId, entity: 'permit', entityId: row.id, action: 'beginAmendPermitApplication', changes: { statusId: { from: row.statusId, to } } })
+    await insertChange(tx, {
+      promotionId: row.id,
+      userId: actor.userId,
+      entity: 'permit',
+      entityId: row.id,
+      action: 'beginAmendPermitApplication',
+      changes: { statusId: { from: row.statusId, to } },
+    })
     const status = getPermitStatus(after.statusId)
     return { row: after, permitStatus: { id: status.id, name: status.name, slug: status.slug } }
   })

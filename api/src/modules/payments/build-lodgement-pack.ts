@@ -7,12 +7,7 @@
  */
 import { Buffer } from 'node:buffer'
 import { PassThrough, type Readable } from 'node:stream'
-import {
-  getAttachmentType,
-  getPermitRequirements,
-  type ApplicantDraft,
-  type PermitDraft,
-} from '@permitdesk/shared'
+import { getAttachmentType, getPermitRequirements, type ApplicantDraft, type PermitDraft } from '@permitdesk/shared'
 import type { Db } from '../../db/client'
 import type { PromotionRow } from '../../db/schema/promotions'
 import { renderStateApplicationForm, renderStateNotice, type FormState, type LodgementInput } from '../../documents/lodgement-forms'
@@ -24,7 +19,13 @@ import { serviceOwed } from './require-service-paid'
 
 export type LodgementDeps = { db: Db; storage: FileStorage; pdf: () => PdfService; productName: string; now?: () => Date }
 
-type StoredAttachment = { attachmentType: { code: string }; exists?: boolean; fileName?: string | null; userFileName?: string | null; fileExtension?: string | null }
+type StoredAttachment = {
+  attachmentType: { code: string }
+  exists?: boolean
+  fileName?: string | null
+  userFileName?: string | null
+  fileExtension?: string | null
+}
 
 const safe = (name: string) => name.replace(/[^A-Za-z0-9 ._()-]+/g, '-')
 
@@ -53,7 +54,12 @@ export function lodgementSteps(deps: LodgementDeps, row: PromotionRow): { name: 
   const attachments = stored.map((a) => {
     const type = getAttachmentType(a.attachmentType.code)
     const extension = a.fileExtension ? `.${a.fileExtension.replace(/^\./, '')}` : (/\.[A-Za-z0-9]{1,5}$/.exec(a.userFileName ?? '')?.[0] ?? '')
-    return { code: a.attachmentType.code, name: type?.name ?? a.attachmentType.code, packName: `attachments/${safe(`${a.attachmentType.code} - ${type?.name ?? 'Attachment'}`)}${extension}`, fileName: a.fileName! }
+    return {
+      code: a.attachmentType.code,
+      name: type?.name ?? a.attachmentType.code,
+      packName: `attachments/${safe(`${a.attachmentType.code} - ${type?.name ?? 'Attachment'}`)}${extension}`,
+      fileName: a.fileName!,
+    }
   })
   const input: LodgementInput = {
     id: row.id,
@@ -80,7 +86,8 @@ export function lodgementSteps(deps: LodgementDeps, row: PromotionRow): { name: 
   const printer = () => deps.pdf()
   for (const key of requirements.requiredStates) {
     const state = key.toUpperCase() as FormState
-    const title = state === 'NSW' ? (row.hasNswAuthority ? 'notification' : 'authority application') : state === 'ACT' ? 'permit application' : 'licence application'
+    const title =
+      state === 'NSW' ? (row.hasNswAuthority ? 'notification' : 'authority application') : state === 'ACT' ? 'permit application' : 'licence application'
     steps.push({ name: `${state} ${title}.pdf`, make: () => printer().render(renderStateApplicationForm(state, input, options)) })
   }
   if (requirements.waNotice) steps.push({ name: 'WA notice.pdf', make: () => printer().render(renderStateNotice('WA', input, options)) })
@@ -98,7 +105,11 @@ export function lodgementSteps(deps: LodgementDeps, row: PromotionRow): { name: 
 }
 
 /** The pack's files, in order: forms, notices, attachments; `onStep(n)` after each. */
-export async function lodgementFiles(deps: LodgementDeps, row: PromotionRow, onStep: (done: number) => Promise<void> | void = () => {}): Promise<{ name: string; data: Buffer }[]> {
+export async function lodgementFiles(
+  deps: LodgementDeps,
+  row: PromotionRow,
+  onStep: (done: number) => Promise<void> | void = () => {},
+): Promise<{ name: string; data: Buffer }[]> {
   const files: { name: string; data: Buffer }[] = []
   const steps = lodgementSteps(deps, row)
   for (const [index, step] of steps.entries()) {

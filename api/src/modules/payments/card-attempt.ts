@@ -21,12 +21,24 @@ import type { InvoiceRow, PaymentRow } from '../../db/schema/payments'
 import type { PromotionRow } from '../../db/schema/promotions'
 import { insertChange, type DbOrTx } from '../changelog/changelog.repository'
 import type { ChargeRequest, ChargeResult, PaymentGateway } from './payment-gateway'
-import { cancelUnpaidInvoice, findInvoiceById, findPaymentById, findPaymentByRef, findUnresolvedPayment, insertPayment, updateInvoice, updatePayment } from './payments.repository'
+import {
+  cancelUnpaidInvoice,
+  findInvoiceById,
+  findPaymentById,
+  findPaymentByRef,
+  findUnresolvedPayment,
+  insertPayment,
+  updateInvoice,
+  updatePayment,
+} from './payments.repository'
 
 /** A `pending` attempt not answered within this long was abandoned (its process died): it is resent with its key. */
 export const CARD_ATTEMPT_LEASE_MS = 2 * 60_000
 
-export type CardInput = Pick<SubmitPermitApplication, 'cardName' | 'cardNumber' | 'cardSecurityCode' | 'cardExpiry' | 'paymentMethodId' | 'paymentIntentId' | 'isReattempt'>
+export type CardInput = Pick<
+  SubmitPermitApplication,
+  'cardName' | 'cardNumber' | 'cardSecurityCode' | 'cardExpiry' | 'paymentMethodId' | 'paymentIntentId' | 'isReattempt'
+>
 
 export type CardAttempt = { payment: PaymentRow; invoice: InvoiceRow; request: ChargeRequest }
 
@@ -164,7 +176,9 @@ export async function settleCardAttempt(
     return { kind: 'requires_action', invoice, clientSecret: result.clientSecret, paymentIntentId: result.ref }
   }
   if (result.status === 'succeeded') {
-    const paid = invoice.paidAt ? invoice : await updateInvoice(tx, invoice.id, { method: 'card', ccSurcharge: cardTotal(invoice.amount, invoice.gst).surcharge, paidAt: now })
+    const paid = invoice.paidAt
+      ? invoice
+      : await updateInvoice(tx, invoice.id, { method: 'card', ccSurcharge: cardTotal(invoice.amount, invoice.gst).surcharge, paidAt: now })
     return { kind: 'paid', invoice: paid, card: { brand: result.brand, last4: result.last4 }, fresh: !invoice.paidAt }
   }
   // Declined: the invoice the payment reserved is cancelled with its number (staff's own invoices stay owed).

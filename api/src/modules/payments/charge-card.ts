@@ -4,7 +4,14 @@
  * attempt, brand and last four digits only; no transaction open while the card is charged). The
  * promotion's status does not change; a declined card leaves staff's invoice owed.
  */
-import { AppError, MSG_CARD_MAY_HAVE_BEEN_CHARGED, MSG_INVOICE_ALREADY_CANCELLED, MSG_INVOICE_ALREADY_PAID, MSG_PAYMENT_IN_PROGRESS, MSG_STAFF_CARD_NEEDS_AUTHENTICATION } from '@permitdesk/shared'
+import {
+  AppError,
+  MSG_CARD_MAY_HAVE_BEEN_CHARGED,
+  MSG_INVOICE_ALREADY_CANCELLED,
+  MSG_INVOICE_ALREADY_PAID,
+  MSG_PAYMENT_IN_PROGRESS,
+  MSG_STAFF_CARD_NEEDS_AUTHENTICATION,
+} from '@permitdesk/shared'
 import { insertChange } from '../changelog/changelog.repository'
 import { findPromotion, type Owner } from '../promotions/promotions.repository'
 import { toInvoiceView } from './invoice-view'
@@ -48,12 +55,31 @@ export async function chargeCard(deps: PaymentDeps, staff: Owner, input: ChargeC
     const settled = await settleCardAttempt(tx, attempt, answer, { now, actorUserId: staff.userId })
     if (settled.kind !== 'paid') return settled
     const invoice = settled.invoice
-    if (settled.fresh) await insertChange(tx, { promotionId: row.id, userId: staff.userId, entity: 'promotion', entityId: row.id, action: 'chargeCard', changes: { invoice: { from: `${invoice.invoiceNumber} awaiting payment`, to: `${invoice.invoiceNumber} paid by card` } } })
+    if (settled.fresh)
+      await insertChange(tx, {
+        promotionId: row.id,
+        userId: staff.userId,
+        entity: 'promotion',
+        entityId: row.id,
+        action: 'chargeCard',
+        changes: { invoice: { from: `${invoice.invoiceNumber} awaiting payment`, to: `${invoice.invoiceNumber} paid by card` } },
+      })
     return { kind: 'paid' as const, row, invoice, card: settled.card }
   })
-  if (outcome.kind === 'unknown') throw new AppError('PAYMENT_FAILED', MSG_CARD_MAY_HAVE_BEEN_CHARGED, { cause: outcome.error, internalMessage: 'gateway error: the attempt is kept to be resent with its key' })
+  if (outcome.kind === 'unknown')
+    throw new AppError('PAYMENT_FAILED', MSG_CARD_MAY_HAVE_BEEN_CHARGED, {
+      cause: outcome.error,
+      internalMessage: 'gateway error: the attempt is kept to be resent with its key',
+    })
   if (outcome.kind === 'failed') throw new AppError('PAYMENT_FAILED', outcome.message)
   if (outcome.kind === 'requires_action') throw new AppError('PAYMENT_FAILED', MSG_STAFF_CARD_NEEDS_AUTHENTICATION)
-  deps.afterCommit?.({ kind: 'paid', promotionId: outcome.row.id, promotionName: outcome.row.name, statusId: outcome.row.statusId, userId: outcome.row.userId, invoiceNumber: outcome.invoice.invoiceNumber })
+  deps.afterCommit?.({
+    kind: 'paid',
+    promotionId: outcome.row.id,
+    promotionName: outcome.row.name,
+    statusId: outcome.row.statusId,
+    userId: outcome.row.userId,
+    invoiceNumber: outcome.invoice.invoiceNumber,
+  })
   return { invoice: toInvoiceView(outcome.invoice, { billerCode: deps.billerCode }), card: outcome.card }
 }

@@ -12,7 +12,11 @@ import { findPromotion, type Owner } from '../promotions/promotions.repository'
 import type { ChallengeOutcome, PaymentGateway } from './payment-gateway'
 import { findPaymentByRef } from './payments.repository'
 
-export async function completeSandboxChallenge(deps: { db: Db; gateway: PaymentGateway }, viewer: Owner, input: { clientSecret: string; outcome: ChallengeOutcome }) {
+export async function completeSandboxChallenge(
+  deps: { db: Db; gateway: PaymentGateway },
+  viewer: Owner,
+  input: { clientSecret: string; outcome: ChallengeOutcome },
+) {
   const { gateway } = deps
   if (!gateway.completeChallenge || !gateway.intentOfSecret) throw new AppError('NOT_FOUND')
   const intentId = await gateway.intentOfSecret(input.clientSecret)

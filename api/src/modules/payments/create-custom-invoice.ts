@@ -11,7 +11,12 @@ import { insertChange } from '../changelog/changelog.repository'
 import { findPromotion, type Owner } from '../promotions/promotions.repository'
 import { countInvoices, findUnpaidInvoices, insertInvoice, nextInvoiceNumber } from './payments.repository'
 
-export async function createCustomInvoice(db: Db, staff: Owner, input: { id: number; amount: number; gst: number; description?: string | null | undefined }, { testMode = false } = {}) {
+export async function createCustomInvoice(
+  db: Db,
+  staff: Owner,
+  input: { id: number; amount: number; gst: number; description?: string | null | undefined },
+  { testMode = false } = {},
+) {
   if (!staff.isStaff) throw new AppError('FORBIDDEN')
   if (input.amount + input.gst <= 0) throw new AppError('VALIDATION', MSG_INVOICE_AMOUNT_REQUIRED, { modelState: { amount: [MSG_INVOICE_AMOUNT_REQUIRED] } })
   return db.transaction(async (tx) => {
@@ -31,7 +36,14 @@ export async function createCustomInvoice(db: Db, staff: Owner, input: { id: num
       amount: input.amount,
       gst: input.gst,
     })
-    await insertChange(tx, { promotionId: row.id, userId: staff.userId, entity: 'promotion', entityId: row.id, action: 'createInvoice', changes: { invoice: { from: null, to: `${invoice.invoiceNumber} awaiting payment` } } })
+    await insertChange(tx, {
+      promotionId: row.id,
+      userId: staff.userId,
+      entity: 'promotion',
+      entityId: row.id,
+      action: 'createInvoice',
+      changes: { invoice: { from: null, to: `${invoice.invoiceNumber} awaiting payment` } },
+    })
     return invoice
   })
 }

@@ -15,12 +15,24 @@ export async function generatePermitApplication(db: Db, actor: Owner, id: number
   return db.transaction(async (tx) => {
     const row = await findPromotion(tx, actor, id, { forUpdate: true })
     if (!row) throw new AppError('NOT_FOUND')
-    const to = requireTransition({ from: row.statusId, event: 'GENERATE_FORMS', role: actor.isStaff ? 'admin' : 'customer', managedSubmission: row.managedSubmission })
+    const to = requireTransition({
+      from: row.statusId,
+      event: 'GENERATE_FORMS',
+      role: actor.isStaff ? 'admin' : 'customer',
+      managedSubmission: row.managedSubmission,
+    })
     const live = await findSubmissionInvoices(tx, row.id)
     const { amount, gst } = owedDifference(row, live)
     if (live.some((i) => !i.paidAt) || amount + gst > 0) throw new AppError('CONFLICT', MSG_PAYMENT_DUE_BEFORE_GENERATION)
     const after = await updatePromotion(tx, row.id, { statusId: to })
-    await insertChange(tx, { promotionId: row.id, userId: actor.userId, entity: 'permit', entityId: row.id, action: 'generatePermitApplication', changes: { statusId: { from: row.statusId, to } } })
+    await insertChange(tx, {
+      promotionId: row.id,
+      userId: actor.userId,
+      entity: 'permit',
+      entityId: row.id,
+      action: 'generatePermitApplication',
+      changes: { statusId: { from: row.statusId, to } },
+    })
     return { row: after, permitStatus: statusView(after.statusId) }
   })
 }

@@ -20,7 +20,11 @@ export type StripeEventLike = {
 
 const PAYABLE = new Set<number>([S.readySubmission, S.readyResubmission, S.readyGenerate, S.readyRegenerate, S.pendingPaymentClearance])
 
-export async function handleStripeEvent(db: Db, event: StripeEventLike, now = new Date()): Promise<{ outcome: 'replay' | 'ignored' | 'failed' | 'already-paid' | 'completed'; promotionId?: number }> {
+export async function handleStripeEvent(
+  db: Db,
+  event: StripeEventLike,
+  now = new Date(),
+): Promise<{ outcome: 'replay' | 'ignored' | 'failed' | 'already-paid' | 'completed'; promotionId?: number }> {
   return db.transaction(async (tx) => {
     if (!(await recordStripeEvent(tx, event.id, event.type))) return { outcome: 'replay' as const }
     const intentId = event.data.object.object === 'payment_intent' ? event.data.object.id : undefined
@@ -33,11 +37,13 @@ export async function handleStripeEvent(db: Db, event: StripeEventLike, now = ne
     const payment = (await findPaymentByRef(tx, intentId))!
     const invoice = (await findInvoiceById(tx, payment.invoiceId, { forUpdate: true }))!
     if (event.type === 'payment_intent.payment_failed') {
-      if (payment.status !== 'succeeded') await updatePayment(tx, payment.id, { status: 'failed', message: event.data.object.last_payment_error?.message ?? null })
+      if (payment.status !== 'succeeded')
+        await updatePayment(tx, payment.id, { status: 'failed', message: event.data.object.last_payment_error?.message ?? null })
       return { outcome: 'failed' as const }
     }
     if (invoice.paidAt) {
-      if (payment.status !== 'succeeded' && payment.gatewayRef === intentId && !invoice.cancelledAt) await updatePayment(tx, payment.id, { status: 'succeeded', message: null })
+      if (payment.status !== 'succeeded' && payment.gatewayRef === intentId && !invoice.cancelledAt)
+        await updatePayment(tx, payment.id, { status: 'succeeded', message: null })
       return { outcome: 'already-paid' as const }
     }
     await updatePayment(tx, payment.id, { status: 'succeeded', message: null })
@@ -60,7 +66,10 @@ export async function handleStripeEvent(db: Db, event: StripeEventLike, now = ne
       entity: 'permit',
       entityId: row.id,
       action: 'stripeWebhook',
-      changes: { ...(to !== row.statusId ? { statusId: { from: row.statusId, to } } : {}), invoice: { from: `${invoice.invoiceNumber} awaiting payment`, to: `${invoice.invoiceNumber} paid by card` } },
+      changes: {
+        ...(to !== row.statusId ? { statusId: { from: row.statusId, to } } : {}),
+        invoice: { from: `${invoice.invoiceNumber} awaiting payment`, to: `${invoice.invoiceNumber} paid by card` },
+      },
     })
     return { outcome: 'completed' as const, promotionId: row.id }
   })

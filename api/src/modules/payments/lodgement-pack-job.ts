@@ -44,7 +44,11 @@ export type LodgementAttempt = { attempt: number; lastAttempt: boolean }
  * One attempt. Resolves with what happened; throws (after recording it) when the attempt failed
  * and should be retried or reported by the caller.
  */
-export async function buildLodgementPackNow(deps: LodgementJobDeps, promotionId: number, { lastAttempt }: LodgementAttempt = { attempt: 1, lastAttempt: true }): Promise<'ready' | 'superseded' | 'gone' | 'unpaid'> {
+export async function buildLodgementPackNow(
+  deps: LodgementJobDeps,
+  promotionId: number,
+  { lastAttempt }: LodgementAttempt = { attempt: 1, lastAttempt: true },
+): Promise<'ready' | 'superseded' | 'gone' | 'unpaid'> {
   const row = await findPromotion(deps.db, STAFF, promotionId)
   if (!row || row.deleted) return 'gone'
   if (!(await isPaidForLodgement(deps.db, row.id))) {

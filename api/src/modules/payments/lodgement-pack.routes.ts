@@ -12,7 +12,8 @@ export function lodgementPackApiRoutes(deps: AppDeps): RouteSpec[] {
     route({
       method: 'get',
       path: '/promotion/lodgementPack',
-      summary: 'The lodgement pack of a paid application: unpaid, none, queued, building (step of total), ready (with its download) or failed (with the reason)',
+      summary:
+        'The lodgement pack of a paid application: unpaid, none, queued, building (step of total), ready (with its download) or failed (with the reason)',
       tag: 'promotion',
       access: 'user',
       query: PaymentPromotionIdSchema,

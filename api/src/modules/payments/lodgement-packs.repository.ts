@@ -10,8 +10,25 @@ export async function findLodgementPack(db: DbOrTx, promotionId: number): Promis
 
 /** Asks for the pack of `version`: queued afresh (progress and error cleared). */
 export async function markLodgementPackQueued(db: DbOrTx, promotionId: number, version: number): Promise<LodgementPackRow> {
-  const values = { version, state: 'queued' as const, step: 0, total: 0, attempts: 0, error: null, storageKey: null, sizeBytes: null, startedAt: null, finishedAt: null, requestedAt: sql`now()`, updatedAt: sql`now()` }
-  const [row] = await db.insert(lodgementPacks).values({ promotionId, ...values }).onConflictDoUpdate({ target: lodgementPacks.promotionId, set: values }).returning()
+  const values = {
+    version,
+    state: 'queued' as const,
+    step: 0,
+    total: 0,
+    attempts: 0,
+    error: null,
+    storageKey: null,
+    sizeBytes: null,
+    startedAt: null,
+    finishedAt: null,
+    requestedAt: sql`now()`,
+    updatedAt: sql`now()`,
+  }
+  const [row] = await db
+    .insert(lodgementPacks)
+    .values({ promotionId, ...values })
+    .onConflictDoUpdate({ target: lodgementPacks.promotionId, set: values })
+    .returning()
   return row!
 }
 
@@ -25,7 +42,10 @@ export async function markLodgementPackBuilding(db: DbOrTx, promotionId: number,
 }
 
 export async function markLodgementPackStep(db: DbOrTx, promotionId: number, version: number, step: number): Promise<void> {
-  await db.update(lodgementPacks).set({ step, updatedAt: sql`now()` }).where(and(eq(lodgementPacks.promotionId, promotionId), eq(lodgementPacks.version, version)))
+  await db
+    .update(lodgementPacks)
+    .set({ step, updatedAt: sql`now()` })
+    .where(and(eq(lodgementPacks.promotionId, promotionId), eq(lodgementPacks.version, version)))
 }
 
 /** Ready, unless another version was asked for meanwhile (its own job builds that one). */

@@ -41,10 +41,13 @@ export function invoiceDueNow(row: Pick<PromotionRow, 'fees'>, paid: Pick<Invoic
 function isCurrent(invoice: InvoiceRow, due: Due | null): boolean {
   if (due === null || invoice.purpose !== due.purpose || invoice.amount !== due.amount || invoice.gst !== due.gst) return false
   const lines = invoice.lines ?? []
-  return lines.length === due.lines.length && lines.every((line, i) => {
-    const want = due.lines[i]!
-    return line.description === want.description && line.amount === want.amount && line.taxable === want.taxable
-  })
+  return (
+    lines.length === due.lines.length &&
+    lines.every((line, i) => {
+      const want = due.lines[i]!
+      return line.description === want.description && line.amount === want.amount && line.taxable === want.taxable
+    })
+  )
 }
 
 /**
@@ -54,7 +57,10 @@ function isCurrent(invoice: InvoiceRow, due: Due | null): boolean {
  */
 export async function cancelStaleInvoices(tx: DbOrTx, row: PromotionRow, actorUserId: number, now = new Date()) {
   const live = await findSubmissionInvoices(tx, row.id)
-  const due = invoiceDueNow(row, live.filter((invoice) => invoice.paidAt))
+  const due = invoiceDueNow(
+    row,
+    live.filter((invoice) => invoice.paidAt),
+  )
   let current: InvoiceRow | null = null
   for (const invoice of live.filter((i) => !i.paidAt)) {
     if (!current && isCurrent(invoice, due)) {

@@ -65,7 +65,10 @@ export async function cancelUnpaidInvoice(tx: DbOrTx, id: number, now: Date): Pr
 
 /** Every invoice of a promotion with a purpose (for numbering `additional-{n}`, `custom-{n}`). */
 export async function countInvoices(tx: DbOrTx, promotionId: number, purpose: InvoiceRow['purpose']): Promise<number> {
-  const [row] = await tx.select({ n: count() }).from(invoices).where(and(eq(invoices.promotionId, promotionId), eq(invoices.purpose, purpose)))
+  const [row] = await tx
+    .select({ n: count() })
+    .from(invoices)
+    .where(and(eq(invoices.promotionId, promotionId), eq(invoices.purpose, purpose)))
   return row?.n ?? 0
 }
 
@@ -158,8 +161,9 @@ export async function hasServiceWaiver(tx: DbOrTx, promotionId: number, service:
   const [row] = await tx
     .select({ id: changelog.id })
     .from(changelog)
-    .where(and(eq(changelog.promotionId, promotionId), eq(changelog.action, 'waiveServicePayment'), sql`${changelog.changes} -> 'service' ->> 'to' = ${service}`))
+    .where(
+      and(eq(changelog.promotionId, promotionId), eq(changelog.action, 'waiveServicePayment'), sql`${changelog.changes} -> 'service' ->> 'to' = ${service}`),
+    )
     .limit(1)
   return row !== undefined
 }
-

@@ -83,7 +83,8 @@ export function paymentRoutes(deps: AppDeps): RouteSpec[] {
     route({
       method: 'get',
       path: '/promotion/servicePayment',
-      summary: "Each paid service's payment state (terms, draw, lodgementPack): paid, owed (the amount the payment page charges, and where) or notBought (and where to add it)",
+      summary:
+        "Each paid service's payment state (terms, draw, lodgementPack): paid, owed (the amount the payment page charges, and where) or notBought (and where to add it)",
       tag: 'promotion',
       access: 'user',
       query: PaymentPromotionIdSchema,
@@ -163,7 +164,8 @@ export function paymentRoutes(deps: AppDeps): RouteSpec[] {
     route({
       method: 'post',
       path: '/payments/sandboxChallenge',
-      summary: "The sandbox gateway's 3-D Secure challenge: complete or fail it (client secret from requiresAction), then submit again with the PaymentIntent id. 404 with Stripe configured",
+      summary:
+        "The sandbox gateway's 3-D Secure challenge: complete or fail it (client secret from requiresAction), then submit again with the PaymentIntent id. 404 with Stripe configured",
       tag: 'payments',
       access: 'user',
       body: SandboxChallengeSchema,
@@ -229,7 +231,8 @@ export function paymentRoutes(deps: AppDeps): RouteSpec[] {
       idempotent: true,
       body: CreateInvoiceSchema,
       response: InvoiceViewSchema,
-      handler: async ({ body, user }) => toInvoiceView(await createCustomInvoice(db, viewer(user), body, { testMode: isTestMode(deps.paymentGateway) }), { billerCode }),
+      handler: async ({ body, user }) =>
+        toInvoiceView(await createCustomInvoice(db, viewer(user), body, { testMode: isTestMode(deps.paymentGateway) }), { billerCode }),
     }),
     route({
       method: 'post',
@@ -263,7 +266,14 @@ export function paymentRoutes(deps: AppDeps): RouteSpec[] {
       response: z.object({ id: z.number(), statusId: z.number(), invoice: InvoiceViewSchema }),
       handler: async ({ body, user }) => {
         const { promotion, invoice } = await approveBpayPayment(db, viewer(user), body.id)
-        afterCommit({ kind: 'paid', promotionId: promotion.id, promotionName: promotion.name, statusId: promotion.statusId, userId: promotion.userId, invoiceNumber: invoice.invoiceNumber })
+        afterCommit({
+          kind: 'paid',
+          promotionId: promotion.id,
+          promotionName: promotion.name,
+          statusId: promotion.statusId,
+          userId: promotion.userId,
+          invoiceNumber: invoice.invoiceNumber,
+        })
         return { id: promotion.id, statusId: promotion.statusId, invoice: toInvoiceView(invoice, { billerCode }) }
       },
     }),

@@ -9,7 +9,12 @@ export function providerDetails(dataDir: string): Provider {
     const { settings } = JSON.parse(fs.readFileSync(contentFileFor(dataDir), 'utf8')) as SiteContent
     const a = settings.address
     const address = a ? [a.streetAddress, a.locality, a.region, a.postalCode].filter(Boolean).join(', ') : ''
-    return { name: settings.legalName || settings.productName || DEFAULT_PRODUCT_NAME, abn: settings.abn ?? null, address: address || null, email: settings.email ?? null }
+    return {
+      name: settings.legalName || settings.productName || DEFAULT_PRODUCT_NAME,
+      abn: settings.abn ?? null,
+      address: address || null,
+      email: settings.email ?? null,
+    }
   } catch {
     return { name: DEFAULT_PRODUCT_NAME, abn: null, address: null, email: null }
   }

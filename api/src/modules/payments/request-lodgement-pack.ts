@@ -111,6 +111,10 @@ export async function downloadLodgementPack(deps: LodgementJobDeps, viewer: Owne
     const stream = await deps.storage.get(pack.storageKey ?? lodgementPackKey(row))
     if (stream) return { id: row.id, zip: await streamToBuffer(stream) }
   }
-  if (pack?.state === 'failed') throw new AppError('CONFLICT', pack.error && pack.error !== MSG_LODGEMENT_PACK_FAILED ? `${MSG_LODGEMENT_PACK_FAILED} ${pack.error}` : MSG_LODGEMENT_PACK_FAILED)
+  if (pack?.state === 'failed')
+    throw new AppError(
+      'CONFLICT',
+      pack.error && pack.error !== MSG_LODGEMENT_PACK_FAILED ? `${MSG_LODGEMENT_PACK_FAILED} ${pack.error}` : MSG_LODGEMENT_PACK_FAILED,
+    )
   throw new AppError('CONFLICT', MSG_LODGEMENT_PACK_BUILDING)
 }

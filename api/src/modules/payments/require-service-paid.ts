@@ -16,7 +16,10 @@ import { findSubmissionInvoices, hasServiceWaiver } from './payments.repository'
 const SYSTEM = { userId: 0, isStaff: true }
 
 /** Whether the promotion has the service among its services (the lodgement pack comes with every application). */
-export function serviceBought(row: Pick<PromotionRow, 'randomDraw' | 'termsAndConditions' | 'skillsBasedTC' | 'abridgedTC' | 'hostedTC'>, service: PaidService): boolean {
+export function serviceBought(
+  row: Pick<PromotionRow, 'randomDraw' | 'termsAndConditions' | 'skillsBasedTC' | 'abridgedTC' | 'hostedTC'>,
+  service: PaidService,
+): boolean {
   if (service === 'draw') return row.randomDraw
   if (service === 'terms') return row.termsAndConditions || row.skillsBasedTC || row.abridgedTC || row.hostedTC
   return true

@@ -12,7 +12,11 @@ import type { PaymentMailDeps } from './send-payment-mails'
 const INVOICE_EMAIL_LIMIT = { limit: INVOICE_EMAILS_PER_HOUR, windowMs: 60 * 60_000 }
 
 export async function sendInvoiceEmail(deps: PaymentMailDeps, viewer: Viewer, invoiceNumber: number) {
-  const { invoice, html } = await taxInvoiceHtml({ db: deps.db, billerCode: deps.config.BPAY_BILLER_CODE, dataDir: deps.config.DATA_DIR }, viewer, invoiceNumber)
+  const { invoice, html } = await taxInvoiceHtml(
+    { db: deps.db, billerCode: deps.config.BPAY_BILLER_CODE, dataDir: deps.config.DATA_DIR },
+    viewer,
+    invoiceNumber,
+  )
   const user = await findUserById(deps.db, invoice.userId)
   const promotion = await findPromotion(deps.db, { userId: invoice.userId, isStaff: true }, invoice.promotionId)
   if (!user || !promotion) throw new AppError('NOT_FOUND')
@@ -31,6 +35,10 @@ export async function sendInvoiceEmail(deps: PaymentMailDeps, viewer: Viewer, in
     promotionName: promotionTitle(promotion.name),
     dashboardUrl: `${deps.config.PUBLIC_URL}/promotions/edit/${promotion.id}/`,
   })
-  await deps.mailer.send({ to: user.email, ...email, attachments: [{ filename: `tax-invoice-${invoiceNumber}.pdf`, content: pdf, contentType: 'application/pdf' }] })
+  await deps.mailer.send({
+    to: user.email,
+    ...email,
+    attachments: [{ filename: `tax-invoice-${invoiceNumber}.pdf`, content: pdf, contentType: 'application/pdf' }],
+  })
   return { ok: true as const, email: user.email }
 }

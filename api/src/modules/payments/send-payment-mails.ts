@@ -6,7 +6,13 @@ import { customerStatusName, promotionTitle, statusNextStep } from '@permitdesk/
 import type { Config } from '../../env'
 import type { Logger } from '../../logger'
 import type { Mailer } from '../../mail/create-mailer'
-import { additionalPaymentDueTemplate, amendmentStartedTemplate, bpayInstructionsTemplate, paymentReceiptTemplate, submittedTemplate } from '../../mail/payment-templates'
+import {
+  additionalPaymentDueTemplate,
+  amendmentStartedTemplate,
+  bpayInstructionsTemplate,
+  paymentReceiptTemplate,
+  submittedTemplate,
+} from '../../mail/payment-templates'
 import { brandFor } from '../../mail/templates'
 import type { Db } from '../../db/client'
 import type { PdfService } from '../../pdf/pdf-service'
@@ -17,7 +23,13 @@ import { findSubmissionInvoices } from './payments.repository'
 import { owedDifference } from './submit-permit-application'
 import type { PaymentMailEvent } from './payment-mail-event'
 
-export type PaymentMailDeps = { db: Db; mailer: Mailer; pdf: () => PdfService; config: Pick<Config, 'DATA_DIR' | 'PUBLIC_URL' | 'MAIL_FROM' | 'BPAY_BILLER_CODE'>; logger: Logger }
+export type PaymentMailDeps = {
+  db: Db
+  mailer: Mailer
+  pdf: () => PdfService
+  config: Pick<Config, 'DATA_DIR' | 'PUBLIC_URL' | 'MAIL_FROM' | 'BPAY_BILLER_CODE'>
+  logger: Logger
+}
 
 export type { PaymentMailEvent } from './payment-mail-event'
 
@@ -30,10 +42,20 @@ export async function sendPaymentMails(deps: PaymentMailDeps, event: PaymentMail
   const dashboardUrl = `${deps.config.PUBLIC_URL}/promotions/edit/${event.promotionId}/`
   const promotionName = promotionTitle(event.promotionName)
   if (event.invoiceNumber !== null && event.kind !== 'submitted-only') {
-    const { invoice, html } = await taxInvoiceHtml({ db: deps.db, billerCode: deps.config.BPAY_BILLER_CODE, dataDir: deps.config.DATA_DIR }, { userId: user.id, isStaff: true }, event.invoiceNumber)
+    const { invoice, html } = await taxInvoiceHtml(
+      { db: deps.db, billerCode: deps.config.BPAY_BILLER_CODE, dataDir: deps.config.DATA_DIR },
+      { userId: user.id, isStaff: true },
+      event.invoiceNumber,
+    )
     const pdf = await deps.pdf().render(html)
     const attachments = [{ filename: `tax-invoice-${invoice.invoiceNumber}.pdf`, content: pdf, contentType: 'application/pdf' }]
-    const facts = { firstName: user.firstName, invoiceNumber: invoice.invoiceNumber, total: invoice.amount + invoice.gst + invoice.ccSurcharge, promotionName, dashboardUrl }
+    const facts = {
+      firstName: user.firstName,
+      invoiceNumber: invoice.invoiceNumber,
+      total: invoice.amount + invoice.gst + invoice.ccSurcharge,
+      promotionName,
+      dashboardUrl,
+    }
     const email =
       event.kind === 'bpay'
         ? bpayInstructionsTemplate(brand, { ...facts, billerCode: deps.config.BPAY_BILLER_CODE, crn: invoice.crn ?? '' })
@@ -41,14 +63,27 @@ export async function sendPaymentMails(deps: PaymentMailDeps, event: PaymentMail
     await deps.mailer.send({ to: user.email, ...email, attachments })
   }
   if (event.kind !== 'bpay' && SUBMITTED_STATUSES.has(event.statusId)) {
-    await deps.mailer.send({ to: user.email, ...submittedTemplate(brand, { firstName: user.firstName, promotionName, statusName: customerStatusName(event.statusId), nextStep: statusNextStep(event.statusId), dashboardUrl }) })
+    await deps.mailer.send({
+      to: user.email,
+      ...submittedTemplate(brand, {
+        firstName: user.firstName,
+        promotionName,
+        statusName: customerStatusName(event.statusId),
+        nextStep: statusNextStep(event.statusId),
+        dashboardUrl,
+      }),
+    })
   }
 }
 
 /** Sends without holding up the answer; a failure is logged, never lost silently. */
 export function sendPaymentMailsLater(deps: PaymentMailDeps, event: PaymentMailEvent): void {
   sendPaymentMails(deps, event).catch((error: unknown) =>
-    deps.logger.error('payment mail failed', { promotionId: event.promotionId, invoiceNumber: event.invoiceNumber, error: error instanceof Error ? error.message : String(error) }),
+    deps.logger.error('payment mail failed', {
+      promotionId: event.promotionId,
+      invoiceNumber: event.invoiceNumber,
+      error: error instanceof Error ? error.message : String(error),
+    }),
   )
 }
 
@@ -57,10 +92,16 @@ export function sendAmendmentStartedLater(deps: PaymentMailDeps, row: { id: numb
   const send = async () => {
     const user = await findUserById(deps.db, row.userId)
     if (!user) return
-    const email = amendmentStartedTemplate(brandFor(deps.config), { firstName: user.firstName, promotionName: promotionTitle(row.name), editUrl: `${deps.config.PUBLIC_URL}/permit/edit/${row.id}/` })
+    const email = amendmentStartedTemplate(brandFor(deps.config), {
+      firstName: user.firstName,
+      promotionName: promotionTitle(row.name),
+      editUrl: `${deps.config.PUBLIC_URL}/permit/edit/${row.id}/`,
+    })
     await deps.mailer.send({ to: user.email, ...email })
   }
-  send().catch((error: unknown) => deps.logger.error('amendment mail failed', { promotionId: row.id, error: error instanceof Error ? error.message : String(error) }))
+  send().catch((error: unknown) =>
+    deps.logger.error('amendment mail failed', { promotionId: row.id, error: error instanceof Error ? error.message : String(error) }),
+  )
 }
 
 /** What a paid promotion owes beyond its invoices (cents, with GST); 0 before any payment. */
@@ -93,5 +134,7 @@ export function sendAdditionalPaymentDueLater(deps: PaymentMailDeps, promotionId
     })
     await deps.mailer.send({ to: user.email, ...email })
   }
-  send().catch((error: unknown) => deps.logger.error('additional payment mail failed', { promotionId, error: error instanceof Error ? error.message : String(error) }))
+  send().catch((error: unknown) =>
+    deps.logger.error('additional payment mail failed', { promotionId, error: error instanceof Error ? error.message : String(error) }),
+  )
 }

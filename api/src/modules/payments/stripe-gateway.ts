@@ -16,7 +16,13 @@ export function createStripeClient({ secretKey, apiBase }: StripeSettings): Stri
   const base = apiBase ? new URL(apiBase) : null
   return new Stripe(secretKey, {
     maxNetworkRetries: 2,
-    ...(base ? { host: base.hostname, port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)), protocol: base.protocol.replace(':', '') as 'http' | 'https' } : {}),
+    ...(base
+      ? {
+          host: base.hostname,
+          port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)),
+          protocol: base.protocol.replace(':', '') as 'http' | 'https',
+        }
+      : {}),
   })
 }
 

@@ -29,7 +29,8 @@ export function stripeWebhookDoc(): RouteSpec[] {
     route({
       method: 'post',
       path: '/payments/stripeWebhook',
-      summary: "Stripe's events (PaymentIntent succeeded or failed), signed with STRIPE_WEBHOOK_SECRET; a bad or missing signature is 400, a replay does nothing. Only when Stripe is configured (404 otherwise).",
+      summary:
+        "Stripe's events (PaymentIntent succeeded or failed), signed with STRIPE_WEBHOOK_SECRET; a bad or missing signature is 400, a replay does nothing. Only when Stripe is configured (404 otherwise).",
       tag: 'payments',
       access: 'public',
       mountedElsewhere: true,
@@ -57,7 +58,11 @@ export function stripeWebhookRoutes(deps: AppDeps): Router {
   router.post('/api/payments/stripeWebhook', express.raw({ type: '*/*', limit: '1mb' }), async (req, res) => {
     let event: StripeEventLike
     try {
-      event = stripe.webhooks.constructEvent(req.body as Buffer, String(req.headers['stripe-signature'] ?? ''), STRIPE_WEBHOOK_SECRET) as unknown as StripeEventLike
+      event = stripe.webhooks.constructEvent(
+        req.body as Buffer,
+        String(req.headers['stripe-signature'] ?? ''),
+        STRIPE_WEBHOOK_SECRET,
+      ) as unknown as StripeEventLike
     } catch {
       throw new AppError('VALIDATION', MSG_STRIPE_SIGNATURE_INVALID)
     }

@@ -19,7 +19,12 @@ import { insertChange } from '../changelog/changelog.repository'
 import { resolveAttachments, type StoredAttachment } from '../promotions/resolve-attachments'
 import { findPromotion, insertStaffTask, updatePromotion, type Owner } from '../promotions/promotions.repository'
 
-export async function submitAddendum(db: Db, actor: Owner, input: { id: number; addendumSlug: string; fileName?: string | null | undefined }, now = new Date()) {
+export async function submitAddendum(
+  db: Db,
+  actor: Owner,
+  input: { id: number; addendumSlug: string; fileName?: string | null | undefined },
+  now = new Date(),
+) {
   const type = ATTACHMENT_TYPES.find((t) => t.isAddendum && (t.slug === input.addendumSlug || t.code === input.addendumSlug.toUpperCase()))
   if (!type) throw new AppError('VALIDATION', MSG_ADDENDUM_UNKNOWN, { modelState: { addendumSlug: [MSG_ADDENDUM_UNKNOWN] } })
   return db.transaction(async (tx) => {
@@ -36,7 +41,12 @@ export async function submitAddendum(db: Db, actor: Owner, input: { id: number; 
     const attachment = { ...resolved!, submitDate: now.toISOString() }
     const attachments = [...current.filter((a) => a.attachmentType.code !== type.code), attachment]
     await updatePromotion(tx, row.id, { attachments: attachments as Record<string, unknown>[] })
-    await insertStaffTask(tx, { kind: 'addendum', note: `Lodge the addendum "${type.name}" (${type.code}) of promotion ${row.id}.`, promotionId: row.id, requestedBy: actor.userId })
+    await insertStaffTask(tx, {
+      kind: 'addendum',
+      note: `Lodge the addendum "${type.name}" (${type.code}) of promotion ${row.id}.`,
+      promotionId: row.id,
+      requestedBy: actor.userId,
+    })
     await insertChange(tx, {
       promotionId: row.id,
       userId: actor.userId,

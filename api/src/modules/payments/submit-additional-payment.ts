@@ -4,7 +4,15 @@
  * difference only, and paid like the first payment: by card now, or by BPAY (staff approve it).
  * The status does not change; the dashboard says so with `?additionalPayment`.
  */
-import { AppError, crnForInvoice, MSG_CARD_MAY_HAVE_BEEN_CHARGED, MSG_NO_ADDITIONAL_PAYMENT_DUE, MSG_PAYMENT_IN_PROGRESS, PERMIT_STATUS_IDS as S, type SubmitPermitApplication } from '@permitdesk/shared'
+import {
+  AppError,
+  crnForInvoice,
+  MSG_CARD_MAY_HAVE_BEEN_CHARGED,
+  MSG_NO_ADDITIONAL_PAYMENT_DUE,
+  MSG_PAYMENT_IN_PROGRESS,
+  PERMIT_STATUS_IDS as S,
+  type SubmitPermitApplication,
+} from '@permitdesk/shared'
 import type { InvoiceRow } from '../../db/schema/payments'
 import type { PromotionRow } from '../../db/schema/promotions'
 import { insertChange } from '../changelog/changelog.repository'
@@ -35,7 +43,14 @@ export async function submitAdditionalPayment(deps: PaymentDeps, actor: Owner, i
     assertStillOwed(invoice, input)
     if (input.isBPAY) {
       const pending = await updateInvoice(tx, invoice.id, { method: 'bpay', crn: crnForInvoice(invoice.invoiceNumber), ccSurcharge: 0 })
-      await insertChange(tx, { promotionId: row.id, userId: actor.userId, entity: 'promotion', entityId: row.id, action: 'submitAdditionalPayment', changes: { invoice: { from: null, to: `${invoice.invoiceNumber} awaiting BPAY` } } })
+      await insertChange(tx, {
+        promotionId: row.id,
+        userId: actor.userId,
+        entity: 'promotion',
+        entityId: row.id,
+        action: 'submitAdditionalPayment',
+        changes: { invoice: { from: null, to: `${invoice.invoiceNumber} awaiting BPAY` } },
+      })
       return { kind: 'done', row, invoice: pending, card: null }
     }
     return { kind: 'charge', attempt: await beginCardAttempt(tx, deps.gateway, row, invoice, input, now, resumable?.payment) }
@@ -52,11 +67,22 @@ export async function submitAdditionalPayment(deps: PaymentDeps, actor: Owner, i
             if (settled.kind === 'requires_action') return { ...settled, row }
             if (settled.kind !== 'paid') return settled
             if (!settled.fresh) return { kind: 'done' as const, row, invoice: settled.invoice, card: settled.card }
-            await insertChange(tx, { promotionId: row.id, userId: actor.userId, entity: 'promotion', entityId: row.id, action: 'submitAdditionalPayment', changes: { invoice: { from: null, to: `${settled.invoice.invoiceNumber} paid by card` } } })
+            await insertChange(tx, {
+              promotionId: row.id,
+              userId: actor.userId,
+              entity: 'promotion',
+              entityId: row.id,
+              action: 'submitAdditionalPayment',
+              changes: { invoice: { from: null, to: `${settled.invoice.invoiceNumber} paid by card` } },
+            })
             return { kind: 'done' as const, row, invoice: settled.invoice, card: settled.card }
           })
         })()
-  if (outcome.kind === 'unknown') throw new AppError('PAYMENT_FAILED', MSG_CARD_MAY_HAVE_BEEN_CHARGED, { cause: outcome.error, internalMessage: 'gateway error: the attempt is kept to be resent with its key' })
+  if (outcome.kind === 'unknown')
+    throw new AppError('PAYMENT_FAILED', MSG_CARD_MAY_HAVE_BEEN_CHARGED, {
+      cause: outcome.error,
+      internalMessage: 'gateway error: the attempt is kept to be resent with its key',
+    })
   if (outcome.kind === 'failed') throw new AppError('PAYMENT_FAILED', outcome.message)
   if (outcome.kind === 'requires_action') {
     return {
@@ -75,5 +101,10 @@ export async function submitAdditionalPayment(deps: PaymentDeps, actor: Owner, i
     userId: outcome.row.userId,
     invoiceNumber: outcome.invoice.invoiceNumber,
   })
-  return { id: outcome.row.id, permitStatus: statusView(outcome.row.statusId), invoice: toInvoiceView(outcome.invoice, { billerCode: deps.billerCode }), card: outcome.card }
+  return {
+    id: outcome.row.id,
+    permitStatus: statusView(outcome.row.statusId),
+    invoice: toInvoiceView(outcome.invoice, { billerCode: deps.billerCode }),
+    card: outcome.card,
+  }
 }

@@ -188,7 +188,10 @@ export async function submitPermitApplication(deps: PaymentDeps, actor: Owner, i
 
   if (outcome.kind === 'unknown') {
     // Unknown outcome: the attempt is kept `unknown` and the next submit resends it with the same key.
-    throw new AppError('PAYMENT_FAILED', MSG_CARD_MAY_HAVE_BEEN_CHARGED, { cause: outcome.error, internalMessage: 'gateway error: the attempt is kept to be resent with its key' })
+    throw new AppError('PAYMENT_FAILED', MSG_CARD_MAY_HAVE_BEEN_CHARGED, {
+      cause: outcome.error,
+      internalMessage: 'gateway error: the attempt is kept to be resent with its key',
+    })
   }
   if (outcome.kind === 'failed') throw new AppError('PAYMENT_FAILED', outcome.message)
   if (outcome.kind === 'requires_action') {

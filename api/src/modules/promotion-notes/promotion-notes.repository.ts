@@ -10,7 +10,9 @@ export async function findNote(db: DbOrTx, owner: Owner, noteId: number): Promis
     .select({ note: promotionNotes })
     .from(promotionNotes)
     .innerJoin(promotions, eq(promotions.id, promotionNotes.promotionId))
-    .where(owner.isStaff ? eq(promotionNotes.id, noteId) : and(eq(promotionNotes.id, noteId), eq(promotions.userId, owner.userId), eq(promotions.deleted, false)))
+    .where(
+      owner.isStaff ? eq(promotionNotes.id, noteId) : and(eq(promotionNotes.id, noteId), eq(promotions.userId, owner.userId), eq(promotions.deleted, false)),
+    )
   return row?.note
 }
 

@@ -16,7 +16,11 @@ export const NOTE_MAX_LENGTH = 4000
 /** POST save: a new note (no id) or an edit (id); `promotion_id` as the spec names it. */
 export const PromotionNoteSaveSchema = z.object({
   id: RecordIdSchema.nullish(),
-  note: z.string({ error: MSG_NOTE_REQUIRED }).trim().min(1, { error: MSG_NOTE_REQUIRED }).max(NOTE_MAX_LENGTH, { error: `A note can be at most ${NOTE_MAX_LENGTH} characters.` }),
+  note: z
+    .string({ error: MSG_NOTE_REQUIRED })
+    .trim()
+    .min(1, { error: MSG_NOTE_REQUIRED })
+    .max(NOTE_MAX_LENGTH, { error: `A note can be at most ${NOTE_MAX_LENGTH} characters.` }),
   promotion_id: RecordIdSchema,
 })
 export const PromotionNoteIdSchema = z.object({ id: RecordIdSchema })
@@ -41,11 +45,25 @@ export async function savePromotionNote(db: Db, owner: Owner, input: z.output<ty
       const before = await findNote(tx, owner, input.id)
       if (!before || before.promotionId !== promotion.id) throw new AppError('NOT_FOUND')
       const after = await updateNote(tx, before.id, input.note)
-      await insertChange(tx, { promotionId: promotion.id, userId: owner.userId, entity: 'promotion-note', entityId: before.id, action: 'modify', changes: { note: { from: before.note, to: after.note } } })
+      await insertChange(tx, {
+        promotionId: promotion.id,
+        userId: owner.userId,
+        entity: 'promotion-note',
+        entityId: before.id,
+        action: 'modify',
+        changes: { note: { from: before.note, to: after.note } },
+      })
       return toView(after)
     }
     const row = await insertNote(tx, { promotionId: promotion.id, userId: owner.userId, note: input.note })
-    await insertChange(tx, { promotionId: promotion.id, userId: owner.userId, entity: 'promotion-note', entityId: row.id, action: 'create', changes: { note: { from: null, to: row.note } } })
+    await insertChange(tx, {
+      promotionId: promotion.id,
+      userId: owner.userId,
+      entity: 'promotion-note',
+      entityId: row.id,
+      action: 'create',
+      changes: { note: { from: null, to: row.note } },
+    })
     return toView(row)
   })
 }
@@ -55,7 +73,14 @@ export async function deletePromotionNote(db: Db, owner: Owner, { id }: z.output
     const before = await findNote(tx, owner, id)
     if (!before) throw new AppError('NOT_FOUND')
     await deleteNote(tx, id)
-    await insertChange(tx, { promotionId: before.promotionId, userId: owner.userId, entity: 'promotion-note', entityId: id, action: 'delete', changes: { note: { from: before.note, to: null } } })
+    await insertChange(tx, {
+      promotionId: before.promotionId,
+      userId: owner.userId,
+      entity: 'promotion-note',
+      entityId: id,
+      action: 'delete',
+      changes: { note: { from: before.note, to: null } },
+    })
     return { id }
   })
 }

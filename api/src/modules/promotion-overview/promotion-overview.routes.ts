@@ -9,8 +9,12 @@ export function promotionOverviewRoutes(deps: AppDeps): RouteSpec[] {
   const db = deps.database.db
   return [
     route({
-      method: 'get', path: '/promotion/get', access: 'user', summary: 'One promotion with its permit application and fees.',
-      query: PromotionIdQuerySchema, response: PromotionViewSchema,
+      method: 'get',
+      path: '/promotion/get',
+      access: 'user',
+      summary: 'One promotion with its permit application and fees.',
+      query: PromotionIdQuerySchema,
+      response: PromotionViewSchema,
       handler: ({ owner, query }) => getPromotion(db, owner, query.id),
     }),
   ]

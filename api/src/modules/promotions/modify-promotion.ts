@@ -23,7 +23,19 @@ import { assertSkillAmendable } from '../terms/terms-access'
 export type PromotionModifyInput = PromotionModify | PromotionModifySkillsBased
 
 /** What is fixed once the application has been submitted or generated: the permits were lodged for these. */
-const FIXED_AFTER_SUBMISSION = ['stateAct', 'stateNsw', 'stateSa', 'stateVic', 'stateNt', 'stateWa', 'stateQld', 'stateTas', 'includeNz', 'managedSubmission', 'skillsBasedTC'] as const
+const FIXED_AFTER_SUBMISSION = [
+  'stateAct',
+  'stateNsw',
+  'stateSa',
+  'stateVic',
+  'stateNt',
+  'stateWa',
+  'stateQld',
+  'stateTas',
+  'includeNz',
+  'managedSubmission',
+  'skillsBasedTC',
+] as const
 
 /**
  * POST /api/promotion/modify (001 §2): services and states of an existing promotion; fees
@@ -61,7 +73,15 @@ export async function modifyPromotion(db: Db, owner: Owner, body: PromotionModif
       columns.postSubmissionTotalPrizeValue = columns.totalPrizeValue
       columns.totalPrizeValue = before.totalPrizeValue
     }
-    const { fees, requiresPermits } = computeFees({ ...columns, skillsTcPaymentOption: before.skillsTcPaymentOption, postSubmissionTotalPrizeValue: columns.postSubmissionTotalPrizeValue ?? before.postSubmissionTotalPrizeValue, details: before.details }, await pricingRuleSet(tx, before))
+    const { fees, requiresPermits } = computeFees(
+      {
+        ...columns,
+        skillsTcPaymentOption: before.skillsTcPaymentOption,
+        postSubmissionTotalPrizeValue: columns.postSubmissionTotalPrizeValue ?? before.postSubmissionTotalPrizeValue,
+        details: before.details,
+      },
+      await pricingRuleSet(tx, before),
+    )
     // Issue 22: completeness is derived again with the wizard's rules (a state or question gained and not answered yet takes a ready application back).
     const state = deriveApplicationState(applicationOf({ ...before, ...columns, fees, requiresPermits }), { now: new Date() })
     const statusId = statusAfterSave(before.statusId, state.applicationComplete, columns.managedSubmission ?? before.managedSubmission)

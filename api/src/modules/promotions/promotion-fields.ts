@@ -47,7 +47,9 @@ export type PromotionFormColumns = Pick<
   | 'winnerPublication'
 >
 
-export function ausStatesOfRow(row: Pick<PromotionRow, 'stateAct' | 'stateNsw' | 'stateSa' | 'stateVic' | 'stateNt' | 'stateWa' | 'stateQld' | 'stateTas'>): AusStates {
+export function ausStatesOfRow(
+  row: Pick<PromotionRow, 'stateAct' | 'stateNsw' | 'stateSa' | 'stateVic' | 'stateNt' | 'stateWa' | 'stateQld' | 'stateTas'>,
+): AusStates {
   return normalizeAusStates({
     act: row.stateAct,
     nsw: row.stateNsw,
@@ -91,12 +93,19 @@ export function formColumns(input: PromotionInput): PromotionFormColumns {
     usingRandomDrawsDotCom: quiz?.usingRandomDrawsDotCom ?? null,
     // Decision record 020: only where there are winners to publish (ACT, SA) and a draw (not skill).
     winnerPublication:
-      'winnerPublication' in input && input.winnerPublication === true && winnerPublicationOffered({ ausStates: states, skillsBasedTC: skill, randomDraw: 'randomDraw' in input && input.randomDraw }),
+      'winnerPublication' in input &&
+      input.winnerPublication === true &&
+      winnerPublicationOffered({ ausStates: states, skillsBasedTC: skill, randomDraw: 'randomDraw' in input && input.randomDraw }),
   }
 }
 
 /** What the fee rules read besides the form: the post-submission value, the skill T&C credit option and staff-set details (forceSaPremium). */
-export type PromotionFeeColumns = PromotionFormColumns & { postSubmissionTotalPrizeValue?: number | null; skillsTcPaymentOption?: string | null; details?: Record<string, unknown> | null; applicant?: Record<string, unknown> | null }
+export type PromotionFeeColumns = PromotionFormColumns & {
+  postSubmissionTotalPrizeValue?: number | null
+  skillsTcPaymentOption?: string | null
+  details?: Record<string, unknown> | null
+  applicant?: Record<string, unknown> | null
+}
 
 /** The fee rules' input from the form columns; after submission the post-submission value counts. */
 export function feeInputOf(columns: PromotionFeeColumns): FeeInput {

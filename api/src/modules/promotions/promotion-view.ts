@@ -18,7 +18,6 @@ import type { PromotionRow } from '../../db/schema/promotions'
 import { applicationOf } from './application-fields'
 import { ausStatesOfRow } from './promotion-fields'
 
-
 function permitStatusOf(statusId: number): PermitStatusView {
   const s = getPermitStatus(statusId)
   return { id: s.id, name: s.name, slug: s.slug }
@@ -52,7 +51,6 @@ export function durationStringOf(row: PromotionRow): string {
   const days = Math.round((Date.parse(`${permit.endDate}T00:00:00Z`) - Date.parse(`${permit.startDate}T00:00:00Z`)) / 86_400_000) + 1
   return days > 0 ? durationString(days) : ''
 }
-
 
 /** A list row as the wire has it (amounts in dollars). */
 export function toListItem(row: PromotionRow): PromotionListItem {
@@ -112,11 +110,27 @@ export function toPromotion(row: PromotionRow, notes: NotesSummary): Promotion &
     durationString: durationStringOf(row),
     ...notes,
     ...derived,
-    permit: { ...row.permit, applicant: row.applicant, completedSections, applicationComplete, permitStatus, ...fees, isSAFeePremium: fees.isSAFeePremium === true, isSAElectronicSubmissionOnly: fees.isSAElectronicSubmissionOnly ?? (row.stateSa && !row.skillsBasedTC && !fees.isSAIncludedButNotRequired), feeRuleSetId: ruleSetId },
+    permit: {
+      ...row.permit,
+      applicant: row.applicant,
+      completedSections,
+      applicationComplete,
+      permitStatus,
+      ...fees,
+      isSAFeePremium: fees.isSAFeePremium === true,
+      isSAElectronicSubmissionOnly: fees.isSAElectronicSubmissionOnly ?? (row.stateSa && !row.skillsBasedTC && !fees.isSAIncludedButNotRequired),
+      feeRuleSetId: ruleSetId,
+    },
     permitApplicant: row.applicant,
     versionNumber: row.version,
     // documentFileName: the permit document staff uploaded with the number, now the customer's upload (issue 25).
-    permitNumbers: Object.entries(row.permitNumbers ?? {}).map(([state, p]) => ({ state, number: p.number, approvalDate: p.approvalDate, expiryDate: p.expiryDate, documentFileName: p.fileName ?? null })),
+    permitNumbers: Object.entries(row.permitNumbers ?? {}).map(([state, p]) => ({
+      state,
+      number: p.number,
+      approvalDate: p.approvalDate,
+      expiryDate: p.expiryDate,
+      documentFileName: p.fileName ?? null,
+    })),
   })
 }
 

@@ -34,7 +34,9 @@ export async function updatePromotion(db: DbOrTx, id: number, values: Partial<Ne
   // Days since submission (the staff outstanding list) count from entering a waiting status.
   const submittedAt =
     values.statusId !== undefined && values.submittedAt === undefined
-      ? { submittedAt: sql`case when ${values.statusId} in (${waiting}) and ${promotions.statusId} not in (${waiting}) then now() else ${promotions.submittedAt} end` }
+      ? {
+          submittedAt: sql`case when ${values.statusId} in (${waiting}) and ${promotions.statusId} not in (${waiting}) then now() else ${promotions.submittedAt} end`,
+        }
       : {}
   const [row] = await db
     .update(promotions)
@@ -84,7 +86,9 @@ export async function listPromotions(db: DbOrTx, filter: ListFilter): Promise<{ 
   if (filter.id !== undefined) conditions.push(eq(promotions.id, filter.id))
   if (filter.applicant) {
     const pattern = `%${escapeLike(filter.applicant)}%`
-    conditions.push(sql`(${promotions.applicant}->>'organisation' ilike ${pattern} or ${promotions.applicant}->>'tradingName' ilike ${pattern} or (coalesce(${promotions.applicant}#>>'{contact,firstName}', '') || ' ' || coalesce(${promotions.applicant}#>>'{contact,lastName}', '')) ilike ${pattern})`)
+    conditions.push(
+      sql`(${promotions.applicant}->>'organisation' ilike ${pattern} or ${promotions.applicant}->>'tradingName' ilike ${pattern} or (coalesce(${promotions.applicant}#>>'{contact,firstName}', '') || ' ' || coalesce(${promotions.applicant}#>>'{contact,lastName}', '')) ilike ${pattern})`,
+    )
   }
   if (filter.test === 'hide') conditions.push(eq(promotions.isTest, false))
   if (filter.test === 'only') conditions.push(eq(promotions.isTest, true))
@@ -98,7 +102,13 @@ export async function listPromotions(db: DbOrTx, filter: ListFilter): Promise<{ 
   const where = and(...conditions)
   const column = SORT_COLUMNS[filter.sort]
   const order = filter.direction === 'asc' ? [asc(column), asc(promotions.id)] : [desc(column), desc(promotions.id)]
-  const rows = await db.select().from(promotions).where(where).orderBy(...order).limit(filter.count).offset(filter.after)
+  const rows = await db
+    .select()
+    .from(promotions)
+    .where(where)
+    .orderBy(...order)
+    .limit(filter.count)
+    .offset(filter.after)
   let total: number | null = null
   if (filter.getTotal) {
     const [result] = await db.select({ n: count() }).from(promotions).where(where)

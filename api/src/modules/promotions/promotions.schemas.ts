@@ -6,7 +6,11 @@ import { z } from 'zod'
 import { PromotionModifySchema, PromotionModifySkillsBasedSchema, type PromotionModify, type PromotionModifySkillsBased } from '@permitdesk/shared'
 
 const bool = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 'true' || v === '1')
-export const RecordIdSchema = z.coerce.number({ error: 'Please give a valid id.' }).int({ error: 'Please give a valid id.' }).positive({ error: 'Please give a valid id.' }).max(2_147_483_647, { error: 'Please give a valid id.' })
+export const RecordIdSchema = z.coerce
+  .number({ error: 'Please give a valid id.' })
+  .int({ error: 'Please give a valid id.' })
+  .positive({ error: 'Please give a valid id.' })
+  .max(2_147_483_647, { error: 'Please give a valid id.' })
 
 /** GET /api/promotion/get?id= */
 export const PromotionIdQuerySchema = z.object({ id: RecordIdSchema, admin: bool.optional() })

@@ -47,7 +47,10 @@ export async function resolveAttachments(
     if (attachment.reuseFromPromotion != null && attachment.shouldReuse !== false) {
       const sourceId = Number(attachment.reuseFromPromotion)
       if (!sources.has(sourceId)) {
-        const source = !Number.isSafeInteger(sourceId) || sourceId <= 0 || sourceId === context.promotionId ? undefined : await findPromotion(db, { userId: context.ownerId, isStaff: false }, sourceId)
+        const source =
+          !Number.isSafeInteger(sourceId) || sourceId <= 0 || sourceId === context.promotionId
+            ? undefined
+            : await findPromotion(db, { userId: context.ownerId, isStaff: false }, sourceId)
         sources.set(sourceId, source ? (source.attachments as StoredAttachment[]) : null)
       }
       const original = sources.get(sourceId)?.find((a) => a.attachmentType.code === type.code && a.exists && a.fileName)
@@ -90,6 +93,11 @@ export async function resolveAttachments(
   }
   const attached = [...result.values()]
   const actorsFiles = uploaded.filter((u) => u.userId === context.actorId && attached.some((a) => a.fileName === u.serverFileName && !a.reuseFromPromotion))
-  await transferUploads(db, actorsFiles.map((u) => u.serverFileName), context.actorId, context.ownerId)
+  await transferUploads(
+    db,
+    actorsFiles.map((u) => u.serverFileName),
+    context.actorId,
+    context.ownerId,
+  )
   return attached
 }

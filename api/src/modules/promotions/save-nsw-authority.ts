@@ -1,9 +1,4 @@
-import {
-  AppError,
-  createNswAuthoritySchema,
-  getPermitRequirements,
-  type SaveNswAuthority,
-} from '@permitdesk/shared'
+import { AppError, createNswAuthoritySchema, getPermitRequirements, type SaveNswAuthority } from '@permitdesk/shared'
 import type { Db } from '../../db/client'
 import { applicationOf, promotionIdOf } from './application-fields'
 import { lockForEdit, promotionResponse, writeApplication, type Actor } from './save-promotion'
@@ -17,8 +12,16 @@ export async function saveNswAuthority(db: Db, actor: Actor, input: SaveNswAutho
   return db.transaction(async (tx) => {
     const before = await lockForEdit(tx, actor, promotionIdOf(input.id), input.versionNumber)
     const application = applicationOf(before)
-    const requirements = getPermitRequirements({ ...application, hasNswAuthority: input.hasNswAuthority, startDate: application.permit?.startDate ?? before.startDate })
-    const rules = createNswAuthoritySchema({ nswRequired: requirements.nsw.required, hasNswAuthority: input.hasNswAuthority, endDate: application.permit?.endDate })
+    const requirements = getPermitRequirements({
+      ...application,
+      hasNswAuthority: input.hasNswAuthority,
+      startDate: application.permit?.startDate ?? before.startDate,
+    })
+    const rules = createNswAuthoritySchema({
+      nswRequired: requirements.nsw.required,
+      hasNswAuthority: input.hasNswAuthority,
+      endDate: application.permit?.endDate,
+    })
     const checked = rules.safeParse({
       nswAuthorityNumber: input.nswAuthorityNumber || null,
       nswAuthorityExpiration: input.nswAuthorityExpiration || null,

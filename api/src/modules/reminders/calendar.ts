@@ -1,6 +1,17 @@
 import crypto from 'node:crypto'
 import { createEvents, type EventAttributes } from 'ics'
-import { AppError, addDays, formatDate, formatDateTime, formatSydneyDateAndTime, parseIsoDate, promotionTitle, STATE_CODES, sydneyInstant, type Obligation } from '@permitdesk/shared'
+import {
+  AppError,
+  addDays,
+  formatDate,
+  formatDateTime,
+  formatSydneyDateAndTime,
+  parseIsoDate,
+  promotionTitle,
+  STATE_CODES,
+  sydneyInstant,
+  type Obligation,
+} from '@permitdesk/shared'
 import type { Db } from '../../db/client'
 import type { PromotionRow } from '../../db/schema/promotions'
 import { findPromotion, type Owner } from '../promotions/promotions.repository'
@@ -35,7 +46,16 @@ export function promotionEvents(row: PromotionRow, obligations: readonly Obligat
     const due = `${DUE[o.dueKind]} ${time ? formatSydneyDateAndTime(o.dueDate, time) : formatDate(o.dueDate)} (Sydney)`
     const common = {
       title: `${o.status === 'done' ? 'Done: ' : ''}${o.state ? `${STATE_CODES[o.state]}: ` : ''}${o.title}: ${title}`,
-      description: [due, o.rule, o.source ? `Source: ${o.source.title}, ${o.source.url}` : null, o.proof ? `Done ${formatDateTime(o.proof.closedAt)}.` : null, '', url].filter((line) => line !== null).join('\n'),
+      description: [
+        due,
+        o.rule,
+        o.source ? `Source: ${o.source.title}, ${o.source.url}` : null,
+        o.proof ? `Done ${formatDateTime(o.proof.closedAt)}.` : null,
+        '',
+        url,
+      ]
+        .filter((line) => line !== null)
+        .join('\n'),
       url,
       uid: `promotion-${row.id}-${o.code}@${host}`,
       productId: PRODUCT_ID,

@@ -1,12 +1,5 @@
 import { parse } from 'csv-parse/sync'
-import {
-  AppError,
-  EMAIL_PATTERN,
-  MSG_LIST_CSV_INVALID,
-  MSG_LIST_EMAILS_REQUIRED,
-  MSG_LIST_NOT_FOUND,
-  MSG_LIST_ROW_INVALID,
-} from '@permitdesk/shared'
+import { AppError, EMAIL_PATTERN, MSG_LIST_CSV_INVALID, MSG_LIST_EMAILS_REQUIRED, MSG_LIST_NOT_FOUND, MSG_LIST_ROW_INVALID } from '@permitdesk/shared'
 import type { Db } from '../../db/client'
 import type { DistributionListRow } from '../../db/schema/reminders'
 import {
@@ -38,7 +31,14 @@ export type RejectedRow = { line: number; value: string; message: string }
 export function parseEmailRows(text: string, { csv = false } = {}): { emails: string[]; rejected: RejectedRow[] } {
   let records: { record: string[]; info: { lines: number } }[]
   try {
-    records = parse(text.replace(/;/g, ','), { relax_column_count: true, relax_quotes: true, skip_empty_lines: true, trim: true, info: true, bom: true }) as unknown as typeof records
+    records = parse(text.replace(/;/g, ','), {
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      trim: true,
+      info: true,
+      bom: true,
+    }) as unknown as typeof records
   } catch {
     throw new AppError('VALIDATION', MSG_LIST_CSV_INVALID, { modelState: { csv: [MSG_LIST_CSV_INVALID] } })
   }
@@ -74,7 +74,8 @@ export async function createDistributionList(db: Db, owner: ListOwner, name: str
  * (de-duplicated); rows that are not addresses are answered by line. Nothing valid at all: 400.
  */
 export async function addDistributionListEmails(db: Db, owner: ListOwner, id: number, input: { email?: string; text?: string; csv?: boolean }) {
-  const { emails, rejected } = input.text !== undefined ? parseEmailRows(input.text, { csv: input.csv }) : { emails: [normaliseEmail(input.email ?? '')], rejected: [] }
+  const { emails, rejected } =
+    input.text !== undefined ? parseEmailRows(input.text, { csv: input.csv }) : { emails: [normaliseEmail(input.email ?? '')], rejected: [] }
   if (emails.length === 0) {
     const messages = rejected.length > 0 ? rejected.map((row) => row.message) : [MSG_LIST_EMAILS_REQUIRED]
     throw new AppError('VALIDATION', messages[0], { modelState: { emails: messages } })
@@ -94,7 +95,13 @@ export async function removeDistributionListEmail(db: Db, owner: ListOwner, id: 
     const list = await findDistributionList(tx, owner.userId, id, { forUpdate: true })
     if (!list) throw new AppError('NOT_FOUND', MSG_LIST_NOT_FOUND)
     const target = normaliseEmail(email)
-    return distributionListView(await updateDistributionListEmails(tx, id, list.emails.filter((e) => e !== target)))
+    return distributionListView(
+      await updateDistributionListEmails(
+        tx,
+        id,
+        list.emails.filter((e) => e !== target),
+      ),
+    )
   })
 }
 

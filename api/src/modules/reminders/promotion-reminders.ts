@@ -68,7 +68,11 @@ function plannedView(planned: PlannedReminder, sent: Set<string>) {
  * an earlier plan stay queued but find their date changed and send nothing (see send-reminder.ts).
  * Run by the reminder worker on every `promotion.saved` and `reminders.saved` event (jobs/reminders.ts).
  */
-export async function replanPromotionReminders(db: DbOrTx, promotion: PromotionRow, { now, queue }: { now: Date; queue: QueueReminder }): Promise<PlannedReminder[]> {
+export async function replanPromotionReminders(
+  db: DbOrTx,
+  promotion: PromotionRow,
+  { now, queue }: { now: Date; queue: QueueReminder },
+): Promise<PlannedReminder[]> {
   const rows = await findPromotionReminders(db, promotion.id)
   if (rows.length === 0) return []
   const plan = planReminders(choicesOf(rows), datesSourceOf(promotion), { now })
@@ -152,6 +156,11 @@ export async function reminderStateOf(db: DbOrTx, promotion: PromotionRow) {
   const ownerEmail = await ownerEmailOf(db, promotion.userId)
   return {
     unsubscribed: ownerEmail ? unsubscribed.has(ownerEmail.toLowerCase()) : false,
-    reminders: rows.map((row) => ({ kind: row.kind, daysBefore: row.daysBefore, accountHolder: row.accountHolder, distributionListIds: row.distributionListIds })),
+    reminders: rows.map((row) => ({
+      kind: row.kind,
+      daysBefore: row.daysBefore,
+      accountHolder: row.accountHolder,
+      distributionListIds: row.distributionListIds,
+    })),
   }
 }

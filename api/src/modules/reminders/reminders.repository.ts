@@ -124,7 +124,11 @@ export async function upsertCalendarFeed(db: DbOrTx, userId: number, tokenHash: 
 
 /** Makes the user's feed secret unless there is one; false when there already was (two asks at once make one). */
 export async function insertCalendarFeedIfNone(db: DbOrTx, userId: number, tokenHash: string): Promise<boolean> {
-  const rows = await db.insert(calendarFeeds).values({ userId, tokenHash }).onConflictDoNothing({ target: calendarFeeds.userId }).returning({ userId: calendarFeeds.userId })
+  const rows = await db
+    .insert(calendarFeeds)
+    .values({ userId, tokenHash })
+    .onConflictDoNothing({ target: calendarFeeds.userId })
+    .returning({ userId: calendarFeeds.userId })
   return rows.length === 1
 }
 

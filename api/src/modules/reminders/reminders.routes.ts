@@ -33,7 +33,13 @@ const PromotionId = z.coerce.number({ error: MSG_NOT_FOUND }).int({ error: MSG_N
 
 const ListSchema = z.object({ id: z.number(), name: z.string(), emails: z.array(z.string()) })
 const RejectedSchema = z.object({ line: z.number(), value: z.string(), message: z.string() })
-const ReminderSettingSchema = z.object({ kind: z.enum(REMINDER_KINDS), label: z.string(), description: z.string(), daysBefore: z.number(), businessDays: z.boolean() })
+const ReminderSettingSchema = z.object({
+  kind: z.enum(REMINDER_KINDS),
+  label: z.string(),
+  description: z.string(),
+  daysBefore: z.number(),
+  businessDays: z.boolean(),
+})
 const PlannedSchema = z.object({
   kind: z.enum(REMINDER_KINDS),
   label: z.string(),
@@ -50,7 +56,9 @@ const PlannedSchema = z.object({
 const RemindersViewSchema = z.object({
   promotionId: z.number(),
   unsubscribed: z.boolean(),
-  dates: z.array(z.object({ kind: z.string(), label: z.string(), description: z.string(), date: z.string(), time: z.string().nullable(), daysLeft: z.number() })),
+  dates: z.array(
+    z.object({ kind: z.string(), label: z.string(), description: z.string(), date: z.string(), time: z.string().nullable(), daysLeft: z.number() }),
+  ),
   reminders: z.array(PlannedSchema),
   distributionLists: z.array(ListSchema),
 })
@@ -75,7 +83,9 @@ export function reminderRoutes({ database, config }: AppDeps): RouteSpec[] {
       summary: 'Creates a distribution list of the account',
       access: 'user',
       idempotent: true,
-      body: z.object({ name: z.string({ error: MSG_LIST_NAME_REQUIRED }).trim().min(1, { error: MSG_LIST_NAME_REQUIRED }).max(200, { error: MSG_LIST_NAME_REQUIRED }) }),
+      body: z.object({
+        name: z.string({ error: MSG_LIST_NAME_REQUIRED }).trim().min(1, { error: MSG_LIST_NAME_REQUIRED }).max(200, { error: MSG_LIST_NAME_REQUIRED }),
+      }),
       response: ListSchema,
       handler: ({ body, user }) => createDistributionList(db, { userId: user.id }, body.name),
     }),
@@ -84,7 +94,12 @@ export function reminderRoutes({ database, config }: AppDeps): RouteSpec[] {
       path: '/DistributionList/addEmail',
       summary: 'Adds an address, or pasted text / CSV content with one or more addresses per row (bad rows reported by line)',
       access: 'user',
-      body: z.object({ id: ListId, email: z.string({ error: MSG_EMAIL_INVALID }).optional(), emails: z.string({ error: MSG_EMAIL_INVALID }).optional(), csv: z.string({ error: MSG_EMAIL_INVALID }).optional() }),
+      body: z.object({
+        id: ListId,
+        email: z.string({ error: MSG_EMAIL_INVALID }).optional(),
+        emails: z.string({ error: MSG_EMAIL_INVALID }).optional(),
+        csv: z.string({ error: MSG_EMAIL_INVALID }).optional(),
+      }),
       response: ListSchema.extend({ added: z.number(), rejected: z.array(RejectedSchema) }),
       handler: ({ body, user }) => {
         const text = body.csv ?? body.emails
@@ -132,7 +147,10 @@ export function reminderRoutes({ database, config }: AppDeps): RouteSpec[] {
       summary: "Sets a promotion's reminders: which go to the account holder and to which lists, with their offsets",
       access: 'user',
       idempotent: true,
-      body: z.object({ promotionId: PromotionId, reminders: z.array(ReminderChoiceSchema, { error: MSG_REMINDERS_LIST_INVALID }).max(REMINDER_KINDS.length * 2, { error: MSG_REMINDERS_LIST_INVALID }) }),
+      body: z.object({
+        promotionId: PromotionId,
+        reminders: z.array(ReminderChoiceSchema, { error: MSG_REMINDERS_LIST_INVALID }).max(REMINDER_KINDS.length * 2, { error: MSG_REMINDERS_LIST_INVALID }),
+      }),
       response: RemindersViewSchema,
       handler: ({ body, user }) => saveReminders(db, ownerOf(user), body),
     }),
@@ -150,7 +168,11 @@ export function reminderRoutes({ database, config }: AppDeps): RouteSpec[] {
       path: '/unsubscribe/frompromotion',
       summary: "Stops a promotion's reminders to an address: from the e-mail link (signed token) or by the signed-in owner",
       access: 'public',
-      body: z.object({ promotionId: PromotionId, email: z.string({ error: MSG_UNSUBSCRIBE_LINK_INVALID }).min(1, { error: MSG_UNSUBSCRIBE_LINK_INVALID }), token: z.string().optional() }),
+      body: z.object({
+        promotionId: PromotionId,
+        email: z.string({ error: MSG_UNSUBSCRIBE_LINK_INVALID }).min(1, { error: MSG_UNSUBSCRIBE_LINK_INVALID }),
+        token: z.string().optional(),
+      }),
       response: z.object({ promotionId: z.number(), email: z.string(), unsubscribed: z.boolean(), message: z.string() }),
       handler: ({ body, user }) => unsubscribeFromPromotion({ config, database }, user, body),
     }),
@@ -232,7 +254,10 @@ export function reminderLinkRoutes({ database, config }: AppDeps) {
       res.type('html').send(page('Reminders stopped', `<p role="status">${escapeHtml(result.message)}</p>`))
     } catch (error) {
       if (!(error instanceof AppError)) throw error
-      res.status(404).type('html').send(page('Link not valid', `<p role="alert">${escapeHtml(MSG_UNSUBSCRIBE_LINK_INVALID)}</p>`))
+      res
+        .status(404)
+        .type('html')
+        .send(page('Link not valid', `<p role="alert">${escapeHtml(MSG_UNSUBSCRIBE_LINK_INVALID)}</p>`))
     }
   })
   return router

@@ -1,4 +1,14 @@
-import { formatDate, openDuties, promotionTitle, reminderSetting, reminderStillNeeded, planReminders, STATE_CODES, type Obligation, type ReminderKind } from '@permitdesk/shared'
+import {
+  formatDate,
+  openDuties,
+  promotionTitle,
+  reminderSetting,
+  reminderStillNeeded,
+  planReminders,
+  STATE_CODES,
+  type Obligation,
+  type ReminderKind,
+} from '@permitdesk/shared'
 import type { Config } from '../../env'
 import type { Database } from '../../db/client'
 import type { Logger } from '../../logger'
@@ -57,7 +67,9 @@ export async function sendDueReminder(deps: SendReminderDeps, job: ReminderJob):
   for (const email of recipients) {
     const delivered = await db.transaction(async (tx) => {
       if (!(await claimDelivery(tx, { promotionId: promotion.id, kind: job.kind, reminderDate: job.reminderDate, email }))) return false
-      await deps.mailer.send(await reminderMail(deps, { promotionId: promotion.id, name: promotion.name, kind: planned.kind, date: planned.date!, email, duties }))
+      await deps.mailer.send(
+        await reminderMail(deps, { promotionId: promotion.id, name: promotion.name, kind: planned.kind, date: planned.date!, email, duties }),
+      )
       return true
     })
     if (delivered) sent.push(email)
@@ -80,7 +92,10 @@ export function unsubscribeUrl(publicUrl: string, promotionId: number, email: st
 const DUE: Record<Obligation['dueKind'], string> = { by: 'By', on: 'On', from: 'From', until: 'Until' }
 const dutyHeading = (o: Obligation) => `${DUE[o.dueKind]} ${formatDate(o.dueDate)}: ${o.state ? `${STATE_CODES[o.state]}: ` : ''}${o.title}`
 
-async function reminderMail(deps: SendReminderDeps, input: { promotionId: number; name: string; kind: ReminderKind; date: string; email: string; duties: Obligation[] }) {
+async function reminderMail(
+  deps: SendReminderDeps,
+  input: { promotionId: number; name: string; kind: ReminderKind; date: string; email: string; duties: Obligation[] },
+) {
   const setting = reminderSetting(input.kind)
   const title = promotionTitle(input.name)
   const dashboard = new URL(`/promotions/edit/${input.promotionId}/`, deps.config.PUBLIC_URL).toString()
@@ -97,7 +112,13 @@ async function reminderMail(deps: SendReminderDeps, input: { promotionId: number
     `Dashboard: ${dashboard}`,
     ...winners.map((page) => `Winners page (${page.title}): ${page.url}`),
     '',
-    ...(input.duties.length ? ['What the rules still ask of this promotion:', ...input.duties.flatMap((o) => [`- ${dutyHeading(o)}`, `  ${o.rule}${o.source ? ` Source: ${o.source.title} (${o.source.url})` : ''}`]), ''] : []),
+    ...(input.duties.length
+      ? [
+          'What the rules still ask of this promotion:',
+          ...input.duties.flatMap((o) => [`- ${dutyHeading(o)}`, `  ${o.rule}${o.source ? ` Source: ${o.source.title} (${o.source.url})` : ''}`]),
+          '',
+        ]
+      : []),
     `Stop these reminders for this promotion: ${unsubscribe}`,
   ].join('\n')
   const html = `<p><strong>${escapeHtml(setting.label)}: ${escapeHtml(when)}</strong></p>

@@ -27,7 +27,10 @@ export type TokenDeps = { config: Pick<Config, 'SESSION_SECRET'>; database: Pick
 export const UNSUBSCRIBE_TOKEN_TTL_MS = 365 * 24 * 60 * 60_000
 
 const sign = async (deps: TokenDeps, promotionId: number, email: string, expires: number) =>
-  crypto.createHmac('sha256', await unsubscribeKey(deps.config, deps.database)).update(`${promotionId}:${email.toLowerCase()}:${expires}`).digest('base64url')
+  crypto
+    .createHmac('sha256', await unsubscribeKey(deps.config, deps.database))
+    .update(`${promotionId}:${email.toLowerCase()}:${expires}`)
+    .digest('base64url')
 
 /**
  * The signed token of an unsubscribe link: `<expiry, Unix seconds>.<HMAC of promotion, address and

@@ -21,7 +21,10 @@ export async function unsubscribeFromPromotion(
 ) {
   const email = normaliseEmail(input.email)
   const byLink = input.token ? await isValidUnsubscribeToken(deps, input.promotionId, email, input.token) : false
-  const byOwner = !byLink && user ? (await findPromotion(deps.database.db, { userId: user.id, isStaff: false }, input.promotionId)) !== undefined && normaliseEmail(user.email) === email : false
+  const byOwner =
+    !byLink && user
+      ? (await findPromotion(deps.database.db, { userId: user.id, isStaff: false }, input.promotionId)) !== undefined && normaliseEmail(user.email) === email
+      : false
   if (!byLink && !byOwner) throw new AppError('NOT_FOUND', MSG_UNSUBSCRIBE_LINK_INVALID)
   const found = await findPromotionWithOwner(deps.database.db, input.promotionId)
   if (!found) throw new AppError('NOT_FOUND', MSG_UNSUBSCRIBE_LINK_INVALID)

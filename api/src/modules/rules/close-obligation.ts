@@ -14,7 +14,8 @@ export type CloseObligationInput = { id: number; code: string; serverFileName?: 
  */
 export async function closeObligation(db: Db, owner: Owner, input: CloseObligationInput) {
   const current = await listObligations(db, owner, input.id)
-  if (!current.obligations.some((o) => o.code === input.code)) throw new AppError('VALIDATION', MSG_OBLIGATION_UNKNOWN, { modelState: { code: [MSG_OBLIGATION_UNKNOWN] } })
+  if (!current.obligations.some((o) => o.code === input.code))
+    throw new AppError('VALIDATION', MSG_OBLIGATION_UNKNOWN, { modelState: { code: [MSG_OBLIGATION_UNKNOWN] } })
   const row = (await findPromotion(db, owner, input.id))!
   let proof: { kind: 'upload' | 'link'; reference: string; label: string | null }
   if (input.serverFileName) {

@@ -4,7 +4,16 @@
  * due date, state, proof), the proof files, the permit documents and, once the entrants' data is
  * deleted, the deletion certificate. Owner or staff; another customer's promotion answers 404.
  */
-import { AppError, formatDate, formatDateTime, LABEL_ON_LEGAL_HOLD, OBLIGATION_STATUS_LABELS, promotionTitle, STATE_CODES, type Obligation } from '@permitdesk/shared'
+import {
+  AppError,
+  formatDate,
+  formatDateTime,
+  LABEL_ON_LEGAL_HOLD,
+  OBLIGATION_STATUS_LABELS,
+  promotionTitle,
+  STATE_CODES,
+  type Obligation,
+} from '@permitdesk/shared'
 import type { AppDeps } from '../../deps'
 import { escapeHtml as esc } from '../../mail/templates'
 import { streamToBuffer } from '../../storage/storage'
@@ -26,7 +35,9 @@ export function renderComplianceSummary(view: ObligationsView, promotion: { id: 
   const rows = view.obligations
     .map((o) => {
       const state = o.onLegalHold ? LABEL_ON_LEGAL_HOLD : OBLIGATION_STATUS_LABELS[o.status]
-      const source = o.source ? `<a href="${esc(o.source.url)}">${esc(o.source.title)}</a>, read ${esc(formatDate(o.source.dateRead))}${o.source.verified ? '' : ' (not yet verified)'}` : 'Not given'
+      const source = o.source
+        ? `<a href="${esc(o.source.url)}">${esc(o.source.title)}</a>, read ${esc(formatDate(o.source.dateRead))}${o.source.verified ? '' : ' (not yet verified)'}`
+        : 'Not given'
       const proof = o.proof
         ? `${o.proof.kind === 'upload' ? `File: ${esc(proofPackName(o))}` : `Link: <a href="${esc(o.proof.reference)}">${esc(o.proof.reference)}</a>`}${o.proof.note ? ` (${esc(o.proof.note)})` : ''}; closed ${esc(formatDateTime(o.proof.closedAt))}`
         : 'None yet'
@@ -43,7 +54,12 @@ body{font:10pt/1.4 system-ui,sans-serif;color:#1a1a1a}h1{font-size:16pt;margin:0
 }
 
 /** The pack's files, in order: the summary, the proof files, the permits, the deletion certificate. */
-export async function compliancePackFiles(deps: CompliancePackDeps, owner: Owner, id: number, now: Date = new Date()): Promise<{ promotionId: number; files: { name: string; data: Buffer }[] }> {
+export async function compliancePackFiles(
+  deps: CompliancePackDeps,
+  owner: Owner,
+  id: number,
+  now: Date = new Date(),
+): Promise<{ promotionId: number; files: { name: string; data: Buffer }[] }> {
   const db = deps.database.db
   const view = await listObligations(db, owner, id, now)
   const row = (await findPromotion(db, owner, id))!
@@ -54,7 +70,11 @@ export async function compliancePackFiles(deps: CompliancePackDeps, owner: Owner
   }
   for (const o of view.obligations) if (o.proof?.kind === 'upload') await add(proofPackName(o), `uploads/${o.proof.reference}`)
   for (const [state, permit] of Object.entries(row.permitNumbers ?? {})) {
-    if (permit?.fileName) await add(`permits/${safe(`${state.toUpperCase()} permit ${permit.number}`)}${/\.[A-Za-z0-9]{1,5}$/.exec(permit.fileName)?.[0] ?? ''}`, `uploads/${permit.fileName}`)
+    if (permit?.fileName)
+      await add(
+        `permits/${safe(`${state.toUpperCase()} permit ${permit.number}`)}${/\.[A-Za-z0-9]{1,5}$/.exec(permit.fileName)?.[0] ?? ''}`,
+        `uploads/${permit.fileName}`,
+      )
   }
   if (view.certificateUrl && !view.obligations.some((o) => o.proof?.reference && view.certificateUrl!.endsWith(o.proof.reference))) {
     await add('deletion-certificate.pdf', `uploads/${view.certificateUrl.split('/').pop()}`)
@@ -62,7 +82,12 @@ export async function compliancePackFiles(deps: CompliancePackDeps, owner: Owner
   return { promotionId: row.id, files }
 }
 
-export async function buildCompliancePack(deps: CompliancePackDeps, owner: Owner, id: number, now: Date = new Date()): Promise<{ promotionId: number; zip: Buffer }> {
+export async function buildCompliancePack(
+  deps: CompliancePackDeps,
+  owner: Owner,
+  id: number,
+  now: Date = new Date(),
+): Promise<{ promotionId: number; zip: Buffer }> {
   if (!Number.isSafeInteger(id) || id < 1) throw new AppError('NOT_FOUND')
   const { promotionId, files } = await compliancePackFiles(deps, owner, id, now)
   return { promotionId, zip: await zipFiles(files) }

@@ -1,4 +1,13 @@
-import { AppError, getObligations, KEEP_RECORDS_CODE, getRuleNotes, type Obligation, type ObligationInput, type ObligationProof, type RuleNote } from '@permitdesk/shared'
+import {
+  AppError,
+  getObligations,
+  KEEP_RECORDS_CODE,
+  getRuleNotes,
+  type Obligation,
+  type ObligationInput,
+  type ObligationProof,
+  type RuleNote,
+} from '@permitdesk/shared'
 import type { PromotionRow } from '../../db/schema/promotions'
 import type { DbOrTx } from '../changelog/changelog.repository'
 import { feeInputOf } from '../promotions/promotion-fields'
@@ -48,16 +57,22 @@ export async function listObligations(db: DbOrTx, owner: Owner, promotionId: num
   if (!row) throw new AppError('NOT_FOUND')
   const ruleSet = await pricingRuleSet(db, row, now)
   const proofs: Record<string, ObligationProof> = {}
-  for (const p of await findObligationProofs(db, row.id)) proofs[p.code] = { kind: p.kind, reference: p.reference, label: p.label, note: p.note, closedAt: p.closedAt.toISOString() }
+  for (const p of await findObligationProofs(db, row.id))
+    proofs[p.code] = { kind: p.kind, reference: p.reference, label: p.label, note: p.note, closedAt: p.closedAt.toISOString() }
   const today = sydneyToday(now)
   const input = obligationInputOf(row)
   const permit = (row.permit ?? {}) as Record<string, unknown>
   const details = (row.details ?? {}) as Record<string, unknown>
-  const notes = getRuleNotes({ ...input, entryMethodsValue: cents(permit.entryMethodsValue), prizeCategoriesValue: cents(details.prizeCategoriesValue) }, ruleSet)
+  const notes = getRuleNotes(
+    { ...input, entryMethodsValue: cents(permit.entryMethodsValue), prizeCategoriesValue: cents(details.prizeCategoriesValue) },
+    ruleSet,
+  )
   // One after another: `db` may be a transaction, whose one connection runs one query at a time.
   const hold = await findLegalHold(db, row.id)
   const deletion = await findRetentionDeletion(db, row.id)
-  const obligations = getObligations(input, ruleSet, { today, proofs }).map((o) => (o.code === KEEP_RECORDS_CODE && hold && !deletion ? { ...o, onLegalHold: true } : o))
+  const obligations = getObligations(input, ruleSet, { today, proofs }).map((o) =>
+    o.code === KEEP_RECORDS_CODE && hold && !deletion ? { ...o, onLegalHold: true } : o,
+  )
   return {
     promotionId: row.id,
     ruleSetId: ruleSet.id,

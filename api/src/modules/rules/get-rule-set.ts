@@ -24,6 +24,13 @@ export async function listRuleSets(db: Db) {
   const inForce = new Set(inForceRuleSets(published).map((s) => s.id))
   const all = [...published, ...RULE_SET_CATALOGUE.filter((s) => !published.some((p) => p.id === s.id))]
   return all
-    .map((s) => ({ id: s.id, effectiveFrom: s.effectiveFrom, description: s.description, inForce: inForce.has(s.id), current: s.id === current.id, published: published.some((p) => p.id === s.id) }))
+    .map((s) => ({
+      id: s.id,
+      effectiveFrom: s.effectiveFrom,
+      description: s.description,
+      inForce: inForce.has(s.id),
+      current: s.id === current.id,
+      published: published.some((p) => p.id === s.id),
+    }))
     .sort((a, b) => (a.effectiveFrom < b.effectiveFrom ? 1 : a.effectiveFrom > b.effectiveFrom ? -1 : 0))
 }

@@ -17,7 +17,11 @@ export function isPricingOpen(statusId: number): boolean {
  * in its fees when it was submitted, so a new set starting later never changes a submitted
  * application's figures; before that, the set in force today (staff publications included).
  */
-export async function pricingRuleSet(db: DbOrTx, row?: { statusId: number; fees: { ruleSetId?: string } | null } | null, now: Date = new Date()): Promise<RuleSet> {
+export async function pricingRuleSet(
+  db: DbOrTx,
+  row?: { statusId: number; fees: { ruleSetId?: string } | null } | null,
+  now: Date = new Date(),
+): Promise<RuleSet> {
   const published = await findPublishedRuleSets(db)
   if (row && !isPricingOpen(row.statusId) && row.fees?.ruleSetId) {
     const locked = findRuleSet(row.fees.ruleSetId, published)

@@ -53,7 +53,14 @@ export async function previewRuleSet(db: Db, draft: RuleSetDraft) {
     const input = feeInputOf(row)
     const was = calculateFees(input, { ruleSet: before }).feeDue_Total
     const will = calculateFees(input, { ruleSet }).feeDue_Total
-    if (was !== will) affected.push({ id: row.id, name: row.name, startDate: row.startDate, feeDue_Total_before: centsToDollars(was), feeDue_Total_after: centsToDollars(will) })
+    if (was !== will)
+      affected.push({
+        id: row.id,
+        name: row.name,
+        startDate: row.startDate,
+        feeDue_Total_before: centsToDollars(was),
+        feeDue_Total_after: centsToDollars(will),
+      })
   }
   return { ruleSet: toRuleSetView(ruleSet, [...published, ruleSet]), affected }
 }

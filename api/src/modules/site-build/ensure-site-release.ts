@@ -9,7 +9,14 @@ import { findCurrentSiteRelease, withOwnPool } from './site-release.repository'
  * and content (another process published it), nothing is built; otherwise the site is built here
  * and published as the current release.
  */
-export async function ensureSiteRelease(deps: { databaseUrl: string; storage: FileStorage; logger: Logger; dataDir: string; contentFile: string; progress: Progress }) {
+export async function ensureSiteRelease(deps: {
+  databaseUrl: string
+  storage: FileStorage
+  logger: Logger
+  dataDir: string
+  contentFile: string
+  progress: Progress
+}) {
   await withOwnPool(deps.databaseUrl, async (pool) => {
     const wanted = siteFingerprint(deps.contentFile)
     const current = await findCurrentSiteRelease(pool)

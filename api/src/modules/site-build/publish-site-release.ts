@@ -42,7 +42,8 @@ export async function publishSiteRelease(deps: PublishDeps, dir: string, options
   const all = walk(dir)
   // Storage keys are plain (letters, digits, - _ . /): a file named otherwise is left out, and said so.
   const files = all.filter((file) => /^[a-zA-Z0-9_][a-zA-Z0-9/_.-]*$/.test(file) && !file.includes('..'))
-  if (files.length !== all.length) deps.logger.warn('site files with names storage keys cannot hold were not published', { files: all.filter((file) => !files.includes(file)).slice(0, 20) })
+  if (files.length !== all.length)
+    deps.logger.warn('site files with names storage keys cannot hold were not published', { files: all.filter((file) => !files.includes(file)).slice(0, 20) })
   const manifest: SiteManifest = { files: [] }
   let bytes = 0
   // A few at a time: S3 round trips overlap, the local disk is not flooded.
@@ -77,7 +78,10 @@ async function removeOldReleases(deps: PublishDeps) {
     const manifest = await readManifest(deps.storage, key)
     const keys = deps.storage.list
       ? await deps.storage.list(prefix)
-      : (manifest?.files.flatMap((file) => [`${prefix}${file.path}`, ...(file.encoded ? [encodedKey(prefix, file.path, 'br'), encodedKey(prefix, file.path, 'gz')] : [])]) ?? [])
+      : (manifest?.files.flatMap((file) => [
+          `${prefix}${file.path}`,
+          ...(file.encoded ? [encodedKey(prefix, file.path, 'br'), encodedKey(prefix, file.path, 'gz')] : []),
+        ]) ?? [])
     for (const file of keys) await deps.storage.delete(file)
     await deps.storage.delete(`${prefix}${MANIFEST}`)
   }

@@ -37,7 +37,10 @@ export async function rebuildSite(deps: RebuildDeps, reason: string): Promise<{ 
     })
     await buildSite(() => {}, { dataDir: deps.dataDir, contentFile: candidate, force: true })
     // Every process (this one too) is told of the new release and swaps it in.
-    await publishSiteRelease({ pool: deps.pool, storage: deps.storage, logger: deps.logger }, siteOutputDir(deps.dataDir), { fingerprint: siteFingerprint(candidate), reason })
+    await publishSiteRelease({ pool: deps.pool, storage: deps.storage, logger: deps.logger }, siteOutputDir(deps.dataDir), {
+      fingerprint: siteFingerprint(candidate),
+      reason,
+    })
     fs.renameSync(candidate, deps.contentFile)
     const seconds = (Date.now() - started) / 1000
     await finishSiteBuild(deps.pool, id, { status: 'succeeded', seconds })

@@ -56,7 +56,10 @@ export async function withOwnPool<T>(databaseUrl: string, work: (pool: pg.Pool) 
  * A dedicated connection LISTENing on `site_release`: `onRelease` for each notification,
  * `onLost` once when the connection fails or ends (the caller reconnects). Answers its close.
  */
-export async function listenForSiteReleases(databaseUrl: string, handlers: { onRelease: () => void; onLost: (error?: Error) => void }): Promise<() => Promise<void>> {
+export async function listenForSiteReleases(
+  databaseUrl: string,
+  handlers: { onRelease: () => void; onLost: (error?: Error) => void },
+): Promise<() => Promise<void>> {
   const client = new pg.Client({ connectionString: databaseUrl })
   let closing = false
   let lost = false

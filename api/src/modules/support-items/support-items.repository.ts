@@ -13,7 +13,12 @@ export async function findSupportItems(db: Db, kind: SupportItemKind, limit = 20
     const result = await db.execute(
       sql`select id, question, answer, "order"::float8 as "order" from cms.support_items where kind = ${kind} order by "order" asc, id asc limit ${limit}`,
     )
-    return (result.rows as { id: number; question: string; answer: string; order: number }[]).map((r) => ({ id: r.id, question: r.question, answer: r.answer, order: Number(r.order) }))
+    return (result.rows as { id: number; question: string; answer: string; order: number }[]).map((r) => ({
+      id: r.id,
+      question: r.question,
+      answer: r.answer,
+      order: Number(r.order),
+    }))
   } catch (error) {
     // No CMS content yet (its migrations have not run on this database): nothing to show.
     if ((error as { code?: string }).code === '42P01' || (error as { cause?: { code?: string } }).cause?.code === '42P01') return []

@@ -1,12 +1,5 @@
 import crypto from 'node:crypto'
-import {
-  AppError,
-  getAttachmentType,
-  MSG_TERMS_ALREADY_APPROVED,
-  MSG_TERMS_NOT_GENERATED,
-  PERMIT_STATUS_IDS,
-  requireTransition,
-} from '@permitdesk/shared'
+import { AppError, getAttachmentType, MSG_TERMS_ALREADY_APPROVED, MSG_TERMS_NOT_GENERATED, PERMIT_STATUS_IDS, requireTransition } from '@permitdesk/shared'
 import type { AppDeps } from '../../deps'
 import type { PromotionRow } from '../../db/schema/promotions'
 import type { TermsVersionRow } from '../../db/schema/terms'
@@ -38,7 +31,12 @@ export async function approveTerms(deps: AppDeps, actor: Owner, promotionId: num
     const version = newlyApproved ? await markApproved(tx, latest.id, actor.userId, now) : latest
     let statusId = row.statusId
     if (row.statusId === PERMIT_STATUS_IDS.awaitingSubmission) {
-      statusId = requireTransition({ from: row.statusId, event: 'APPROVE_TERMS', role: actor.isStaff ? 'admin' : 'customer', managedSubmission: row.managedSubmission })
+      statusId = requireTransition({
+        from: row.statusId,
+        event: 'APPROVE_TERMS',
+        role: actor.isStaff ? 'admin' : 'customer',
+        managedSubmission: row.managedSubmission,
+      })
       await updatePromotion(tx, row.id, { statusId })
     }
     await insertChange(tx, {
@@ -75,7 +73,14 @@ export async function attachApprovedTerms(deps: AppDeps, row: PromotionRow, vers
     const pdf = await deps.pdf().render(termsPage({ title: file.name, fragment: file.html }))
     const serverFileName = `${crypto.randomUUID()}.pdf`
     await deps.storage.put(`uploads/${serverFileName}`, pdf)
-    await insertUpload(deps.database.db, { userId: row.userId, serverFileName, headerFileName: file.name, fileExtension: 'pdf', mimeType: 'application/pdf', sizeBytes: pdf.length })
+    await insertUpload(deps.database.db, {
+      userId: row.userId,
+      serverFileName,
+      headerFileName: file.name,
+      fileExtension: 'pdf',
+      mimeType: 'application/pdf',
+      sizeBytes: pdf.length,
+    })
     const type = getAttachmentType(file.code)!
     attached.push({
       attachmentType: { code: type.code, slug: type.slug, name: type.name, isAddendum: type.isAddendum },

@@ -37,7 +37,13 @@ type Rendered = { kind: 'chance' | 'skill'; html: string; abridgedHtml: string |
  * The full terms (and the abridged form when it is a service) of a promotion from a library.
  * Refuses (400, naming the clause and the defect) a text the shared text check does not pass.
  */
-export function renderVersionHtml(row: PromotionRow, clauses: readonly TermsClause[], hostedUrl: string, providerName?: string, published: readonly RuleSet[] = []): Rendered {
+export function renderVersionHtml(
+  row: PromotionRow,
+  clauses: readonly TermsClause[],
+  hostedUrl: string,
+  providerName?: string,
+  published: readonly RuleSet[] = [],
+): Rendered {
   const source = applicationOf(row)
   const kind = termsKindOf(row)
   // The state figures of the rule set in force when the promotion starts, staff publications
@@ -47,12 +53,16 @@ export function renderVersionHtml(row: PromotionRow, clauses: readonly TermsClau
   const context = { permitNumbers: permitNumbersOf(row), hostedUrl, providerName, fullKind: kind, stateRules }
   const full = generateTermsDocument(source, clauses, kind, context)
   const abridged = row.abridgedTC ? generateTermsDocument(source, clauses, 'abridged', context) : null
-  const message = termsTextDefectMessage([...checkTermsDocument(full, { ausStates: source.ausStates, stateRules }), ...(abridged ? checkTermsDocument(abridged) : [])])
+  const message = termsTextDefectMessage([
+    ...checkTermsDocument(full, { ausStates: source.ausStates, stateRules }),
+    ...(abridged ? checkTermsDocument(abridged) : []),
+  ])
   if (message) throw new AppError('VALIDATION', message, { modelState: { '': [message] } })
   return { kind, html: renderTermsHtml(full), abridgedHtml: abridged ? renderTermsHtml(abridged) : null }
 }
 
-const sameText = (a: Rendered, b: Pick<TermsVersionRow, 'kind' | 'html' | 'abridgedHtml'>) => a.kind === b.kind && a.html === b.html && (a.abridgedHtml ?? null) === (b.abridgedHtml ?? null)
+const sameText = (a: Rendered, b: Pick<TermsVersionRow, 'kind' | 'html' | 'abridgedHtml'>) =>
+  a.kind === b.kind && a.html === b.html && (a.abridgedHtml ?? null) === (b.abridgedHtml ?? null)
 
 /**
  * What caused a regeneration that changed the text: the latest version is rendered again from

@@ -26,7 +26,11 @@ export function withPermitNumbers(html: string, text: string): string | null {
  * numbers the same way, as a new version. Returns the new version number, or null when nothing
  * was generated (no T&Cs yet, or the numbers are already in).
  */
-export async function onPermitNumbersChanged(deps: Pick<AppDeps, 'database' | 'config' | 'mailer' | 'logger'>, promotionId: number, now = new Date()): Promise<number | null> {
+export async function onPermitNumbersChanged(
+  deps: Pick<AppDeps, 'database' | 'config' | 'mailer' | 'logger'>,
+  promotionId: number,
+  now = new Date(),
+): Promise<number | null> {
   const result = await deps.database.db.transaction(async (tx) => {
     const row = await requirePromotion(tx, STAFF, promotionId, { forUpdate: true })
     const versions = await findVersions(tx, row.id)

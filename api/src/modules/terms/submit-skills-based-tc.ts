@@ -57,7 +57,12 @@ export function chooseSkillOption(actor: Owner, option: SkillTcPaymentOption, { 
 
 export async function submitSkillsBasedTC(deps: PaymentDeps, actor: Owner, input: SubmitSkillsBasedTC) {
   const option = input.skillsBasedTCPaymentOption
-  const paid = await submitPermitApplication(deps, actor, { ...input, skillsBasedTCPaymentOption: option }, chooseSkillOption(actor, option, { forSkillOnly: true }))
+  const paid = await submitPermitApplication(
+    deps,
+    actor,
+    { ...input, skillsBasedTCPaymentOption: option },
+    chooseSkillOption(actor, option, { forSkillOnly: true }),
+  )
   const row = await requirePromotion(deps.db, actor, input.id)
   const window = await skillEditWindow(deps.db, row, deps.now?.() ?? new Date())
   return { ...paid, skillsBasedTCPaymentOption: option, skillsBasedTCEditWindow: window?.ends ? window.ends.toISOString() : null }

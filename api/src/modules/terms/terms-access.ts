@@ -1,5 +1,12 @@
 import crypto from 'node:crypto'
-import { AppError, fullTermsKind, isSkillTcPaymentOption, MSG_SKILL_TC_AMEND_WINDOW_CLOSED, skillTcEditWindowEnds, type SkillTcPaymentOption } from '@permitdesk/shared'
+import {
+  AppError,
+  fullTermsKind,
+  isSkillTcPaymentOption,
+  MSG_SKILL_TC_AMEND_WINDOW_CLOSED,
+  skillTcEditWindowEnds,
+  type SkillTcPaymentOption,
+} from '@permitdesk/shared'
 import type { Config } from '../../env'
 import type { PromotionRow } from '../../db/schema/promotions'
 import type { DbOrTx } from '../changelog/changelog.repository'

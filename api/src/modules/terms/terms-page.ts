@@ -23,7 +23,19 @@ export const TERMS_CSS = `
 `
 
 /** A complete HTML page around a terms fragment (already escaped or sanitised). */
-export function termsPage({ title, fragment, meta, footer, printButton = false }: { title: string; fragment: string; meta?: string; footer?: string; printButton?: boolean }): string {
+export function termsPage({
+  title,
+  fragment,
+  meta,
+  footer,
+  printButton = false,
+}: {
+  title: string
+  fragment: string
+  meta?: string
+  footer?: string
+  printButton?: boolean
+}): string {
   return `<!doctype html>
 <html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
 <meta name="robots" content="noindex"><style>${TERMS_CSS}</style></head>

@@ -24,10 +24,12 @@ export async function findApprovedVersions(db: DbOrTx, promotionId: number): Pro
 
 /** Adds the next numbered version (call inside the transaction that locked the promotion row). */
 export async function insertVersion(db: DbOrTx, values: Omit<typeof termsVersions.$inferInsert, 'number' | 'id'>): Promise<TermsVersionRow> {
-  const [{ next }] = (
-    await db.execute(sql`select coalesce(max(number), 0) + 1 as next from app.terms_versions where promotion_id = ${values.promotionId}`)
-  ).rows as { next: number }[]
-  const [row] = await db.insert(termsVersions).values({ ...values, number: Number(next) }).returning()
+  const [{ next }] = (await db.execute(sql`select coalesce(max(number), 0) + 1 as next from app.terms_versions where promotion_id = ${values.promotionId}`))
+    .rows as { next: number }[]
+  const [row] = await db
+    .insert(termsVersions)
+    .values({ ...values, number: Number(next) })
+    .returning()
   return row!
 }
 
@@ -100,7 +102,14 @@ export async function findFirstPaymentAt(db: DbOrTx, promotionId: number): Promi
   const [row] = await db
     .select({ paidAt: invoices.paidAt })
     .from(invoices)
-    .where(and(eq(invoices.promotionId, promotionId), inArray(invoices.purpose, ['submission', 'additional']), isNull(invoices.cancelledAt), isNotNull(invoices.paidAt)))
+    .where(
+      and(
+        eq(invoices.promotionId, promotionId),
+        inArray(invoices.purpose, ['submission', 'additional']),
+        isNull(invoices.cancelledAt),
+        isNotNull(invoices.paidAt),
+      ),
+    )
     .orderBy(asc(invoices.paidAt))
     .limit(1)
   return row?.paidAt ?? null

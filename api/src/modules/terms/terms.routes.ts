@@ -28,7 +28,9 @@ const PromotionIdSchema = z.coerce.number({ error: MSG_NOT_FOUND }).int({ error:
 const VersionSchema = z.object({
   number: z.number().int(),
   kind: z.string(),
-  reason: z.enum(['generated', 'application-change', 'clause-library-change', 'application-and-clause-library-change', 'regenerated', 'staff-edit', 'permit-numbers']).or(z.string()),
+  reason: z
+    .enum(['generated', 'application-change', 'clause-library-change', 'application-and-clause-library-change', 'regenerated', 'staff-edit', 'permit-numbers'])
+    .or(z.string()),
   html: z.string(),
   abridgedHtml: z.string().nullable(),
   libraryRevision: z.string().nullable().describe('Hash of the clause library snapshot the version was generated from'),
@@ -46,7 +48,12 @@ const TermsResponseSchema = z.object({
   hostedUrl: z.string().nullable(),
   pdfUrl: z.string().nullable(),
   canGenerate: z.boolean(),
-  awaitingPayment: z.string().nullable().describe('Issue 22: while the promotion owes money, what to pay and where; approval, the PDF and the hosted page wait (the draft is marked "Draft — not yet paid")'),
+  awaitingPayment: z
+    .string()
+    .nullable()
+    .describe(
+      'Issue 22: while the promotion owes money, what to pay and where; approval, the PDF and the hosted page wait (the draft is marked "Draft — not yet paid")',
+    ),
   canApprove: z.boolean(),
   canEdit: z.boolean(),
   skillsBasedTCEditWindow: z.string().nullable().describe('For bought skill T&Cs: until when the customer may regenerate or amend them'),
@@ -62,7 +69,11 @@ const GeneratedSchema = z.object({
   versionNumber: z.number().int().describe('The new version, or the current one when nothing changed'),
   created: z.boolean().describe('False when nothing changed since the current version: no new version was made'),
   message: z.string().nullable().describe('Says so when nothing changed'),
-  reason: z.string().describe('What caused the version: generated, application-change, clause-library-change, application-and-clause-library-change, regenerated, staff-edit, permit-numbers'),
+  reason: z
+    .string()
+    .describe(
+      'What caused the version: generated, application-change, clause-library-change, application-and-clause-library-change, regenerated, staff-edit, permit-numbers',
+    ),
 })
 
 /** Issue 14: the T&C calls. */
@@ -105,7 +116,10 @@ export function termsRoutes(deps: AppDeps): RouteSpec[] {
       summary: 'Save staff-edited text of the terms and conditions as a new version (staff)',
       access: 'staff',
       idempotent: true,
-      body: z.object({ promotionId: PromotionIdSchema, html: z.string({ error: MSG_TERMS_HTML_REQUIRED }).min(1, { error: MSG_TERMS_HTML_REQUIRED }).max(500_000, { error: MSG_TERMS_HTML_REQUIRED }) }),
+      body: z.object({
+        promotionId: PromotionIdSchema,
+        html: z.string({ error: MSG_TERMS_HTML_REQUIRED }).min(1, { error: MSG_TERMS_HTML_REQUIRED }).max(500_000, { error: MSG_TERMS_HTML_REQUIRED }),
+      }),
       response: VersionCreatedSchema,
       handler: async ({ body, user }) => ({ versionNumber: (await saveTermsVersion(deps, actorOf(user), body.promotionId, body.html)).number }),
     }),
@@ -167,7 +181,11 @@ export function termsDocumentRoutes(deps: AppDeps) {
 
   const hosted = async (req: import('express').Request, res: import('express').Response) => {
     const code = String(req.params.code)
-    const notFound = () => res.status(404).type('html').send(termsPage({ title: 'Not found', fragment: '<h1>Not found</h1><p>There are no terms and conditions at this address.</p>' }))
+    const notFound = () =>
+      res
+        .status(404)
+        .type('html')
+        .send(termsPage({ title: 'Not found', fragment: '<h1>Not found</h1><p>There are no terms and conditions at this address.</p>' }))
     if (!/^[A-Za-z0-9]{6,16}$/.test(code)) return notFound()
     const promotionId = await findPromotionIdByCode(db, code)
     // Issue 22: hosted only while nothing is owed (a fee rise after an amendment hides it until paid).

@@ -25,7 +25,12 @@ export function decodeFormDataName(name: string): string {
  * discarded, so the client gets its answer. Resolves undefined when the request has no file.
  * The form's other (text) fields are written into `fields` when given.
  */
-export function receiveOneFile<T>(req: Request, limitBytes: number, handle: (file: IncomingFile) => Promise<T>, fields?: Record<string, string>): Promise<T | undefined> {
+export function receiveOneFile<T>(
+  req: Request,
+  limitBytes: number,
+  handle: (file: IncomingFile) => Promise<T>,
+  fields?: Record<string, string>,
+): Promise<T | undefined> {
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy
     try {
@@ -71,14 +76,11 @@ export function receiveOneFile<T>(req: Request, limitBytes: number, handle: (fil
         settled = true
         return resolve(undefined)
       }
-      handling.then(
-        (value) => {
-          if (settled) return
-          settled = true
-          resolve(value)
-        },
-        fail,
-      )
+      handling.then((value) => {
+        if (settled) return
+        settled = true
+        resolve(value)
+      }, fail)
     })
     req.on('aborted', () => fail(new AppError('VALIDATION', MSG_UPLOAD_FILE_REQUIRED)))
     req.pipe(parser)

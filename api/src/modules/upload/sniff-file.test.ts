@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { sanitiseFileName, sniffFile } from './sniff-file'
 
 const pdf = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n')
-const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a2d4b0a00000000049454e44ae426082', 'hex')
+const png = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a2d4b0a00000000049454e44ae426082',
+  'hex',
+)
 const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(120)])
 const windowsExe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200)])
 

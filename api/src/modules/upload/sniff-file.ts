@@ -41,13 +41,19 @@ export async function sniffFile(data: Buffer, originalName: string): Promise<Sni
  * The decision on the first bytes of a streamed file. `text: true` means it has no signature and
  * is accepted only if the whole of it is text: pipe it through `textGuard()` while storing it.
  */
-export async function sniffHead(head: Buffer, originalName: string): Promise<({ ok: true; extension: string; mime: string; text: boolean }) | { ok: false; reason: string }> {
+export async function sniffHead(
+  head: Buffer,
+  originalName: string,
+): Promise<{ ok: true; extension: string; mime: string; text: boolean } | { ok: false; reason: string }> {
   const claimed = extensionOf(originalName)
   const detected = await fileTypeFromBuffer(head)
   if (detected) {
     if (ALLOWED_BY_CONTENT.has(detected.mime)) return { ok: true, extension: ALLOWED_BY_CONTENT.get(detected.mime)!, mime: detected.mime, text: false }
     if (detected.ext === 'cfb' && LEGACY_OFFICE.has(claimed)) return { ok: true, extension: claimed, mime: 'application/x-cfb', text: false }
-    return { ok: false, reason: `Files of this kind (${detected.ext}) cannot be uploaded. Please upload a PDF, an image, an Office document, a CSV or a text file.` }
+    return {
+      ok: false,
+      reason: `Files of this kind (${detected.ext}) cannot be uploaded. Please upload a PDF, an image, an Office document, a CSV or a text file.`,
+    }
   }
   if (TEXT_EXTENSIONS.has(claimed)) return { ok: true, extension: claimed, mime: claimed === 'csv' ? 'text/csv' : 'text/plain', text: true }
   return { ok: false, reason: NOT_ACCEPTED }

@@ -94,7 +94,11 @@ export async function storeUpload({ db, storage }: { db: Db; storage: FileStorag
 }
 
 /** GET /download/upload/{serverFileName}: the owner's or staff's; anyone else's is as missing as a missing one. */
-export async function openUpload({ db, storage }: { db: Db; storage: FileStorage }, viewer: { userId: number; isStaff: boolean }, serverFileName: string): Promise<{ record: UploadRecord; stream: Readable }> {
+export async function openUpload(
+  { db, storage }: { db: Db; storage: FileStorage },
+  viewer: { userId: number; isStaff: boolean },
+  serverFileName: string,
+): Promise<{ record: UploadRecord; stream: Readable }> {
   const record = await findUploadByServerName(db, serverFileName)
   if (!record || (record.userId !== viewer.userId && !viewer.isStaff)) throw new AppError('NOT_FOUND', MSG_NO_SUCH_FILE)
   const stream = await storage.get(`uploads/${record.serverFileName}`)

@@ -17,7 +17,9 @@ export async function sweepUploads(deps: { db: Db; storage: FileStorage; logger:
   for (;;) {
     const names = await deleteUnattachedUploads(deps.db, cutoff)
     for (const name of names) {
-      await deps.storage.delete(`uploads/${name}`).catch((error: unknown) => deps.logger.warn('could not remove a swept upload file', { name, error: String(error) }))
+      await deps.storage
+        .delete(`uploads/${name}`)
+        .catch((error: unknown) => deps.logger.warn('could not remove a swept upload file', { name, error: String(error) }))
     }
     removed += names.length
     if (names.length < 1000) break

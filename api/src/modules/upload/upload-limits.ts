@@ -13,7 +13,11 @@ export const UPLOAD_LIMITS = {
  * Checked before the body is read: the hourly count (atomic), then the quota with room for one
  * more file of the largest size (so a full quota is refused without receiving the file).
  */
-export async function assertUploadAllowed(db: Db, userId: number, limits: { perUser: { limit: number; windowMs: number }; quotaBytes: number } = UPLOAD_LIMITS) {
+export async function assertUploadAllowed(
+  db: Db,
+  userId: number,
+  limits: { perUser: { limit: number; windowMs: number }; quotaBytes: number } = UPLOAD_LIMITS,
+) {
   await hitOrThrow(db, `upload:user:${userId}`, limits.perUser)
   if ((await totalUploadBytes(db, userId)) + UPLOAD_LIMIT_BYTES > limits.quotaBytes) {
     throw new AppError('PAYLOAD_TOO_LARGE', MSG_UPLOAD_QUOTA_REACHED, { modelState: { file: [MSG_UPLOAD_QUOTA_REACHED] } })

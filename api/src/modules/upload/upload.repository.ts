@@ -26,7 +26,10 @@ export async function findUploadsOwnedBy(db: DbOrTx, serverFileNames: string[], 
 
 /** The bytes a user's uploads take (the per-user quota). */
 export async function totalUploadBytes(db: Db, userId: number): Promise<number> {
-  const [row] = await db.select({ total: sql<string>`coalesce(sum(${uploads.sizeBytes}), 0)` }).from(uploads).where(eq(uploads.userId, userId))
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${uploads.sizeBytes}), 0)` })
+    .from(uploads)
+    .where(eq(uploads.userId, userId))
   return Number(row?.total ?? 0)
 }
 

@@ -17,8 +17,14 @@ const UploadFormSchema = z.object({ file: z.string().meta({ format: 'binary' }).
 export function uploadRoutes({ database, storage }: Pick<AppDeps, 'database' | 'storage'>): { api: RouteSpec[]; downloads: Router } {
   const api = [
     route({
-      method: 'post', path: '/Upload', access: 'user', status: 201, multipart: true, summary: 'Upload one file (multipart field "file", at most 10MB).',
-      body: UploadFormSchema, response: UploadResponseSchema,
+      method: 'post',
+      path: '/Upload',
+      access: 'user',
+      status: 201,
+      multipart: true,
+      summary: 'Upload one file (multipart field "file", at most 10MB).',
+      body: UploadFormSchema,
+      response: UploadResponseSchema,
       handler: async ({ user, req }) => {
         await assertUploadAllowed(database.db, user.id)
         // Stored while it arrives: the file is never whole in memory (issue 18).
@@ -34,7 +40,10 @@ export function uploadRoutes({ database, storage }: Pick<AppDeps, 'database' | '
     if (!user) throw new AppError('UNAUTHENTICATED')
     const { record, stream } = await openUpload({ db: database.db, storage }, { userId: user.id, isStaff: user.isStaff }, String(req.params.serverFileName))
     res.set('Content-Type', record.mimeType)
-    res.set('Content-Disposition', `attachment; filename="${record.headerFileName.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(record.headerFileName)}`)
+    res.set(
+      'Content-Disposition',
+      `attachment; filename="${record.headerFileName.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(record.headerFileName)}`,
+    )
     res.set('Cache-Control', 'private, no-store')
     stream.pipe(res)
   })

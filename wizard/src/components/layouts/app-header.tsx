@@ -58,10 +58,24 @@ export function AppHeader() {
           {signedIn ? (
             <>
               <ul className="app-nav__links">
-                <li><Link to={promotionPaths.list} aria-current={current(promotionPaths.list)}>My Promotions</Link></li>
-                <li><Link to={promotionPaths.gameOfChance} aria-current={current(promotionPaths.gameOfChance)}>Create a promotion</Link></li>
-                {user.agent ? <li><a href={staffPath}>Staff console</a></li> : null}
-                <li><a href={SITE_HOME}>PermitDesk website</a></li>
+                <li>
+                  <Link to={promotionPaths.list} aria-current={current(promotionPaths.list)}>
+                    My Promotions
+                  </Link>
+                </li>
+                <li>
+                  <Link to={promotionPaths.gameOfChance} aria-current={current(promotionPaths.gameOfChance)}>
+                    Create a promotion
+                  </Link>
+                </li>
+                {user.agent ? (
+                  <li>
+                    <a href={staffPath}>Staff console</a>
+                  </li>
+                ) : null}
+                <li>
+                  <a href={SITE_HOME}>PermitDesk website</a>
+                </li>
               </ul>
               {/* Wide screens: a menu; on a phone the same entries are plain links in the panel. */}
               {wide ? (
@@ -69,28 +83,57 @@ export function AppHeader() {
                   {/* Until the menu's code has arrived (a moment), the same button in the same place: a press on it opens the menu once it is there, and its focus passes on. */}
                   <Suspense
                     fallback={
-                      <button type="button" className="ui-menu__button" aria-haspopup="menu" onClick={() => setMenuPressed(true)} onFocus={() => setMenuFocused(true)} onBlur={() => setMenuFocused(false)}>
+                      <button
+                        type="button"
+                        className="ui-menu__button"
+                        aria-haspopup="menu"
+                        onClick={() => setMenuPressed(true)}
+                        onFocus={() => setMenuFocused(true)}
+                        onBlur={() => setMenuFocused(false)}
+                      >
                         {accountLabel}
                         <span aria-hidden="true">▾</span>
                       </button>
                     }
                   >
-                    <Menu label="Account" buttonLabel={accountLabel} entries={accountEntries} defaultOpen={menuPressed} autoFocus={menuFocused && !menuPressed} />
+                    <Menu
+                      label="Account"
+                      buttonLabel={accountLabel}
+                      entries={accountEntries}
+                      defaultOpen={menuPressed}
+                      autoFocus={menuFocused && !menuPressed}
+                    />
                   </Suspense>
                 </div>
               ) : null}
               <ul className="app-nav__account-links" aria-label="Account">
-                <li><Link to={paths.accountEdit}>My account</Link></li>
-                <li><Link to={paths.invoices}>Invoices</Link></li>
-                <li><Link to={paths.apiKeys}>API keys</Link></li>
-                <li><button type="button" className="app-nav__signout" onClick={() => void signOut()}>Sign out</button></li>
+                <li>
+                  <Link to={paths.accountEdit}>My account</Link>
+                </li>
+                <li>
+                  <Link to={paths.invoices}>Invoices</Link>
+                </li>
+                <li>
+                  <Link to={paths.apiKeys}>API keys</Link>
+                </li>
+                <li>
+                  <button type="button" className="app-nav__signout" onClick={() => void signOut()}>
+                    Sign out
+                  </button>
+                </li>
               </ul>
             </>
           ) : status === 'signedOut' ? (
             <ul className="app-nav__links">
-              <li><a href={SITE_HOME}>PermitDesk website</a></li>
-              <li><Link to={paths.login}>Sign in</Link></li>
-              <li><Link to={paths.register}>Create an account</Link></li>
+              <li>
+                <a href={SITE_HOME}>PermitDesk website</a>
+              </li>
+              <li>
+                <Link to={paths.login}>Sign in</Link>
+              </li>
+              <li>
+                <Link to={paths.register}>Create an account</Link>
+              </li>
             </ul>
           ) : null}
         </nav>

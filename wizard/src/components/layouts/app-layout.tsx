@@ -17,10 +17,18 @@ export function AppLayout({ title, children }: Props) {
   }, [title])
   return (
     <div className="app">
-      <a className="skip-link" href="#main">Skip to content</a>
-      {testMode && <p className="test-mode-banner" data-testid="test-mode-banner">{MSG_TEST_MODE}</p>}
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      {testMode && (
+        <p className="test-mode-banner" data-testid="test-mode-banner">
+          {MSG_TEST_MODE}
+        </p>
+      )}
       <AppHeader />
-      <main id="main" className="app-main" tabIndex={-1}>{children}</main>
+      <main id="main" className="app-main" tabIndex={-1}>
+        {children}
+      </main>
     </div>
   )
 }

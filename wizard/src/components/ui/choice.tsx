@@ -1,10 +1,21 @@
 import type { ReactNode } from 'react'
-import { Checkbox as AriaCheckbox, CheckboxGroup as AriaCheckboxGroup, Label, Radio, RadioGroup as AriaRadioGroup, type CheckboxProps as AriaCheckboxProps } from 'react-aria-components'
+import {
+  Checkbox as AriaCheckbox,
+  CheckboxGroup as AriaCheckboxGroup,
+  Label,
+  Radio,
+  RadioGroup as AriaRadioGroup,
+  type CheckboxProps as AriaCheckboxProps,
+} from 'react-aria-components'
 import { FieldHelp } from './field-parts'
 
 const Box = ({ selected }: { selected: boolean }) => (
   <span aria-hidden="true" className="ui-check__box">
-    {selected ? <svg viewBox="0 0 18 18" width="14" height="14"><polyline points="2 9 7 14 16 4" fill="none" stroke="currentColor" strokeWidth="3" /></svg> : null}
+    {selected ? (
+      <svg viewBox="0 0 18 18" width="14" height="14">
+        <polyline points="2 9 7 14 16 4" fill="none" stroke="currentColor" strokeWidth="3" />
+      </svg>
+    ) : null}
   </span>
 )
 
@@ -65,7 +76,18 @@ export type RadioGroupProps = {
 }
 
 /** One choice of a few, all visible (arrow keys move between them). */
-export function RadioGroup({ label, options, value, onChange, description, errorMessage, isRequired, isDisabled, orientation = 'vertical', name }: RadioGroupProps) {
+export function RadioGroup({
+  label,
+  options,
+  value,
+  onChange,
+  description,
+  errorMessage,
+  isRequired,
+  isDisabled,
+  orientation = 'vertical',
+  name,
+}: RadioGroupProps) {
   return (
     <AriaRadioGroup
       className={`ui-field ui-choice-group ui-choice-group--${orientation}`}

@@ -35,7 +35,16 @@ const toTime = (value: string | null | undefined): Time | null => {
   }
 }
 
-type Common = { label: ReactNode; description?: ReactNode; errorMessage?: string; isRequired?: boolean; isDisabled?: boolean; isReadOnly?: boolean; name?: string; onBlur?: () => void }
+type Common = {
+  label: ReactNode
+  description?: ReactNode
+  errorMessage?: string
+  isRequired?: boolean
+  isDisabled?: boolean
+  isReadOnly?: boolean
+  name?: string
+  onBlur?: () => void
+}
 
 export type DatePickerProps = Common & {
   /** `YYYY-MM-DD`, or null when empty. */
@@ -47,7 +56,20 @@ export type DatePickerProps = Common & {
 }
 
 /** A date typed as dd/mm/yyyy segments or picked from a calendar; the value is `YYYY-MM-DD`. */
-export function DatePicker({ label, description, errorMessage, value, onChange, minValue, maxValue, isRequired, isDisabled, isReadOnly, name, onBlur }: DatePickerProps) {
+export function DatePicker({
+  label,
+  description,
+  errorMessage,
+  value,
+  onChange,
+  minValue,
+  maxValue,
+  isRequired,
+  isDisabled,
+  isReadOnly,
+  name,
+  onBlur,
+}: DatePickerProps) {
   return (
     <AriaDatePicker
       className="ui-field"
@@ -68,7 +90,10 @@ export function DatePicker({ label, description, errorMessage, value, onChange, 
       <Group className="ui-input ui-date">
         <DateInput className="ui-date__input">{(segment) => <DateSegment segment={segment} className="ui-date__segment" />}</DateInput>
         <Button className="ui-date__button" aria-label="Open calendar">
-          <svg aria-hidden="true" viewBox="0 0 20 20" width="16" height="16"><rect x="2" y="4" width="16" height="14" rx="2" fill="none" stroke="currentColor" strokeWidth="1.6" /><path d="M2 8h16M6 2v4M14 2v4" stroke="currentColor" strokeWidth="1.6" /></svg>
+          <svg aria-hidden="true" viewBox="0 0 20 20" width="16" height="16">
+            <rect x="2" y="4" width="16" height="14" rx="2" fill="none" stroke="currentColor" strokeWidth="1.6" />
+            <path d="M2 8h16M6 2v4M14 2v4" stroke="currentColor" strokeWidth="1.6" />
+          </svg>
         </Button>
       </Group>
       <FieldHelp description={description} errorMessage={errorMessage} />
@@ -76,9 +101,13 @@ export function DatePicker({ label, description, errorMessage, value, onChange, 
         <Dialog className="ui-calendar-dialog" aria-label="Calendar">
           <Calendar className="ui-calendar">
             <header className="ui-calendar__header">
-              <Button slot="previous" className="ui-button ui-button--secondary" aria-label="Previous month">‹</Button>
+              <Button slot="previous" className="ui-button ui-button--secondary" aria-label="Previous month">
+                ‹
+              </Button>
               <Heading className="ui-calendar__heading" />
-              <Button slot="next" className="ui-button ui-button--secondary" aria-label="Next month">›</Button>
+              <Button slot="next" className="ui-button ui-button--secondary" aria-label="Next month">
+                ›
+              </Button>
             </header>
             <CalendarGrid className="ui-calendar__grid">{(date) => <CalendarCell date={date} className="ui-calendar__cell" />}</CalendarGrid>
           </Calendar>

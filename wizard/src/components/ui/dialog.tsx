@@ -29,7 +29,9 @@ export function Modal({ isOpen, title, children, actions, onClose, blocking = fa
     >
       <AriaModal className={`ui-modal ui-modal--${size}`}>
         <AriaDialog className="ui-modal__dialog" role={blocking ? 'alertdialog' : 'dialog'}>
-          <Heading slot="title" className="ui-modal__title">{title}</Heading>
+          <Heading slot="title" className="ui-modal__title">
+            {title}
+          </Heading>
           <div className="ui-modal__body">{children}</div>
           <div className="ui-modal__actions">
             {actions ?? (

@@ -8,7 +8,11 @@ import { FieldError, Text } from 'react-aria-components'
 export function FieldHelp({ description, errorMessage, announce = false }: { description?: ReactNode; errorMessage?: string; announce?: boolean }) {
   return (
     <>
-      {description ? <Text slot="description" className="ui-field__description">{description}</Text> : null}
+      {description ? (
+        <Text slot="description" className="ui-field__description">
+          {description}
+        </Text>
+      ) : null}
       <FieldError className="ui-field__error">{announce && errorMessage ? <span role="alert">{errorMessage}</span> : errorMessage}</FieldError>
     </>
   )

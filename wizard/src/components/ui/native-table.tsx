@@ -40,9 +40,18 @@ const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const
 /** A click on a row's own link, button or input is theirs, not the row's. */
 const isOwnControl = (event: MouseEvent) => event.target instanceof Element && event.target.closest('a, button, input, select, textarea, label') !== null
 
-export function SortableTable<T, C extends string = string>({ label, columns, rows, rowKey, sort, onSortChange, empty, onRowAction, scrollable = false }: SortableTableProps<T, C>) {
-  const sortBy = (column: C) =>
-    onSortChange?.({ column, direction: sort?.column === column ? (sort.direction === 'asc' ? 'desc' : 'asc') : 'asc' })
+export function SortableTable<T, C extends string = string>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  sort,
+  onSortChange,
+  empty,
+  onRowAction,
+  scrollable = false,
+}: SortableTableProps<T, C>) {
+  const sortBy = (column: C) => onSortChange?.({ column, direction: sort?.column === column ? (sort.direction === 'asc' ? 'desc' : 'asc') : 'asc' })
   return (
     <div className="ui-table-wrap" {...(scrollable ? { role: 'region', 'aria-label': `${label}, scrollable`, tabIndex: 0 } : {})}>
       <table className="ui-table" aria-label={label}>
@@ -51,11 +60,18 @@ export function SortableTable<T, C extends string = string>({ label, columns, ro
             {columns.map((column) => {
               const sorted = sort?.column === column.id ? sort.direction : undefined
               return (
-                <th key={column.id} scope="col" aria-sort={column.sortable ? (sorted ? ARIA_SORT[sorted] : 'none') : undefined} className={`ui-table__column ui-table__cell--${column.align ?? 'start'}`}>
+                <th
+                  key={column.id}
+                  scope="col"
+                  aria-sort={column.sortable ? (sorted ? ARIA_SORT[sorted] : 'none') : undefined}
+                  className={`ui-table__column ui-table__cell--${column.align ?? 'start'}`}
+                >
                   {column.sortable ? (
                     <button type="button" className="ui-table__sort-button" onClick={() => sortBy(column.id)}>
                       {column.label}
-                      <span aria-hidden="true" className="ui-table__sort">{sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}</span>
+                      <span aria-hidden="true" className="ui-table__sort">
+                        {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
+                      </span>
                     </button>
                   ) : (
                     column.label
@@ -100,7 +116,17 @@ export function SortableTable<T, C extends string = string>({ label, columns, ro
 }
 
 /** Previous / next paging with "Page n of m" (0-based `page`). */
-export function Pager({ page, pageCount, onPageChange, label = 'Pages' }: { page: number; pageCount: number; onPageChange: (page: number) => void; label?: string }) {
+export function Pager({
+  page,
+  pageCount,
+  onPageChange,
+  label = 'Pages',
+}: {
+  page: number
+  pageCount: number
+  onPageChange: (page: number) => void
+  label?: string
+}) {
   if (pageCount <= 1) return null
   return (
     <nav className="ui-pager" aria-label={label}>

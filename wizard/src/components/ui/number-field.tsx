@@ -1,5 +1,12 @@
 import { useEffect, useState, type ReactNode } from 'react'
-import { Group, Input, Label, NumberField as AriaNumberField, TextField as AriaTextField, type NumberFieldProps as AriaNumberFieldProps } from 'react-aria-components'
+import {
+  Group,
+  Input,
+  Label,
+  NumberField as AriaNumberField,
+  TextField as AriaTextField,
+  type NumberFieldProps as AriaNumberFieldProps,
+} from 'react-aria-components'
 import { formatMoneyInput, MSG_MONEY_INVALID, parseMoneyInput } from '@permitdesk/shared'
 import { FieldHelp } from './field-parts'
 
@@ -65,7 +72,9 @@ export function MoneyField({ label, value, onChange, description, errorMessage, 
     >
       <Label className="ui-field__label">{label}</Label>
       <Group className="ui-input-group ui-input-group--money">
-        <span aria-hidden="true" className="ui-input-group__prefix">$</span>
+        <span aria-hidden="true" className="ui-input-group__prefix">
+          $
+        </span>
         <Input className="ui-input" inputMode="decimal" autoComplete="off" />
       </Group>
       <FieldHelp description={description} errorMessage={shown} />

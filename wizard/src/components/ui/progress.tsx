@@ -11,7 +11,10 @@ export function Progress({ label, value, showValue = true }: { label: string; va
             {showValue && !isIndeterminate ? <span>{valueText}</span> : null}
           </div>
           <div className="ui-progress__track">
-            <div className={`ui-progress__fill${isIndeterminate ? ' ui-progress__fill--busy' : ''}`} style={isIndeterminate ? undefined : { width: `${percentage}%` }} />
+            <div
+              className={`ui-progress__fill${isIndeterminate ? ' ui-progress__fill--busy' : ''}`}
+              style={isIndeterminate ? undefined : { width: `${percentage}%` }}
+            />
           </div>
         </>
       )}

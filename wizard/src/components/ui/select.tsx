@@ -19,7 +19,19 @@ export type SelectProps = {
 }
 
 /** A single choice from a list (react-aria Select: listbox popover, typeahead, keyboard). */
-export function Select({ label, options, value, onChange, placeholder = 'Select…', description, errorMessage, isRequired, isDisabled, name, autoComplete }: SelectProps) {
+export function Select({
+  label,
+  options,
+  value,
+  onChange,
+  placeholder = 'Select…',
+  description,
+  errorMessage,
+  isRequired,
+  isDisabled,
+  name,
+  autoComplete,
+}: SelectProps) {
   return (
     <AriaSelect
       className="ui-field"
@@ -35,12 +47,18 @@ export function Select({ label, options, value, onChange, placeholder = 'Select�
       <Label className="ui-field__label">{label}</Label>
       <Button className="ui-input ui-select__button">
         <SelectValue />
-        <span aria-hidden="true" className="ui-select__chevron">▾</span>
+        <span aria-hidden="true" className="ui-select__chevron">
+          ▾
+        </span>
       </Button>
       <FieldHelp description={description} errorMessage={errorMessage} />
       <Popover className="ui-popover">
         <ListBox className="ui-listbox" items={options}>
-          {(option) => <ListBoxItem className="ui-listbox__item" id={option.id}>{option.label}</ListBoxItem>}
+          {(option) => (
+            <ListBoxItem className="ui-listbox__item" id={option.id}>
+              {option.label}
+            </ListBoxItem>
+          )}
         </ListBox>
       </Popover>
     </AriaSelect>

@@ -23,11 +23,21 @@ export function DataTable<T, C extends string = string>({ label, columns, rows, 
       >
         <TableHeader className="ui-table__head">
           {columns.map((column) => (
-            <Column key={column.id} id={column.id} isRowHeader={column.isRowHeader} allowsSorting={column.sortable} className={`ui-table__column ui-table__cell--${column.align ?? 'start'}`}>
+            <Column
+              key={column.id}
+              id={column.id}
+              isRowHeader={column.isRowHeader}
+              allowsSorting={column.sortable}
+              className={`ui-table__column ui-table__cell--${column.align ?? 'start'}`}
+            >
               {({ allowsSorting, sortDirection }) => (
                 <span className="ui-table__column-label">
                   {column.label}
-                  {allowsSorting ? <span aria-hidden="true" className="ui-table__sort">{sortDirection === 'ascending' ? '▲' : sortDirection === 'descending' ? '▼' : '↕'}</span> : null}
+                  {allowsSorting ? (
+                    <span aria-hidden="true" className="ui-table__sort">
+                      {sortDirection === 'ascending' ? '▲' : sortDirection === 'descending' ? '▼' : '↕'}
+                    </span>
+                  ) : null}
                 </span>
               )}
             </Column>
@@ -35,7 +45,12 @@ export function DataTable<T, C extends string = string>({ label, columns, rows, 
         </TableHeader>
         <TableBody className="ui-table__body" renderEmptyState={() => empty ?? 'Nothing to show.'}>
           {rows.map((row) => (
-            <Row key={rowKey(row)} id={rowKey(row)} className={`ui-table__row${onRowAction ? ' ui-table__row--action' : ''}`} onAction={onRowAction ? () => onRowAction(row) : undefined}>
+            <Row
+              key={rowKey(row)}
+              id={rowKey(row)}
+              className={`ui-table__row${onRowAction ? ' ui-table__row--action' : ''}`}
+              onAction={onRowAction ? () => onRowAction(row) : undefined}
+            >
               {columns.map((column) => (
                 <Cell key={column.id} className={`ui-table__cell ui-table__cell--${column.align ?? 'start'}`}>
                   {column.render(row)}

@@ -4,7 +4,17 @@ import { Tab, TabList, TabPanel, Tabs as AriaTabs } from 'react-aria-components'
 export type TabItem = { id: string; label: ReactNode; content: ReactNode }
 
 /** Tabs (arrow keys between tabs, the panel follows). */
-export function Tabs({ label, tabs, selected, onSelectionChange }: { label: string; tabs: readonly TabItem[]; selected?: string; onSelectionChange?: (id: string) => void }) {
+export function Tabs({
+  label,
+  tabs,
+  selected,
+  onSelectionChange,
+}: {
+  label: string
+  tabs: readonly TabItem[]
+  selected?: string
+  onSelectionChange?: (id: string) => void
+}) {
   return (
     <AriaTabs className="ui-tabs" selectedKey={selected} onSelectionChange={(key: Key) => onSelectionChange?.(String(key))}>
       <TabList aria-label={label} className="ui-tabs__list">

@@ -20,7 +20,11 @@ export function TextField({ label, description, errorMessage, multiline, placeho
   return (
     <AriaTextField {...props} isInvalid={Boolean(errorMessage) || isInvalid} className="ui-field">
       <Label className="ui-field__label">{label}</Label>
-      {multiline ? <TextArea ref={inputRef} className="ui-input" placeholder={placeholder} rows={rows ?? 4} /> : <Input ref={inputRef} className="ui-input" placeholder={placeholder} />}
+      {multiline ? (
+        <TextArea ref={inputRef} className="ui-input" placeholder={placeholder} rows={rows ?? 4} />
+      ) : (
+        <Input ref={inputRef} className="ui-input" placeholder={placeholder} />
+      )}
       <FieldHelp description={description} errorMessage={errorMessage} announce={announceError} />
     </AriaTextField>
   )

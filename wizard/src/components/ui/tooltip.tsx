@@ -5,10 +5,14 @@ import { Button, OverlayArrow, Tooltip as AriaTooltip, TooltipTrigger } from 're
 export function HelpTip({ label, children }: { label: string; children: ReactNode }) {
   return (
     <TooltipTrigger delay={300}>
-      <Button className="ui-helptip" aria-label={label}>?</Button>
+      <Button className="ui-helptip" aria-label={label}>
+        ?
+      </Button>
       <AriaTooltip className="ui-tooltip" placement="top">
         <OverlayArrow>
-          <svg width={8} height={8} viewBox="0 0 8 8" aria-hidden="true"><path d="M0 0 L4 4 L8 0" /></svg>
+          <svg width={8} height={8} viewBox="0 0 8 8" aria-hidden="true">
+            <path d="M0 0 L4 4 L8 0" />
+          </svg>
         </OverlayArrow>
         {children}
       </AriaTooltip>
@@ -21,7 +25,9 @@ export function Tooltip({ children, content }: { children: ReactNode; content: R
   return (
     <TooltipTrigger delay={300}>
       {children}
-      <AriaTooltip className="ui-tooltip" placement="top">{content}</AriaTooltip>
+      <AriaTooltip className="ui-tooltip" placement="top">
+        {content}
+      </AriaTooltip>
     </TooltipTrigger>
   )
 }

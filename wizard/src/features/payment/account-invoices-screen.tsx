@@ -15,18 +15,31 @@ export function AccountInvoicesScreen() {
   const pages = data ? Math.max(1, Math.ceil(data.invoiceCount / PAGE_SIZES.accountInvoices)) : 1
   return (
     <AppLayout title="My invoices">
-      <nav aria-label="Breadcrumb"><a href="/account/edit/">My account</a></nav>
+      <nav aria-label="Breadcrumb">
+        <a href="/account/edit/">My account</a>
+      </nav>
       <h1>My invoices</h1>
-      {error && <p className="form-error" role="alert">{error}</p>}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
       {!data && !error && <p role="status">Loading…</p>}
       {data && data.invoices.length === 0 && <p>No invoices yet.</p>}
       {data && data.invoices.length > 0 && (
         <>
           <InvoiceTable invoices={data.invoices} showPromotion />
           <nav aria-label="Invoice pages" className="pager">
-            <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>Previous</button>
-            <span> Page {page} of {pages} </span>
-            <button type="button" disabled={page >= pages} onClick={() => setPage(page + 1)}>Next</button>
+            <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              Previous
+            </button>
+            <span>
+              {' '}
+              Page {page} of {pages}{' '}
+            </span>
+            <button type="button" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+              Next
+            </button>
           </nav>
         </>
       )}

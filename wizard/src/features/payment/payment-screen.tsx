@@ -89,20 +89,35 @@ export function PaymentScreen() {
   const [loads, setLoads] = useState(0)
   useEffect(() => {
     // Amounts arrive in dollars; the fee lines are computed and shown in cents (promotionFromWire).
-    apiRequest<PromotionWithOwed>('GET', '/api/promotion/get', { query: { id }, notify: false }).then((p) => {
-      setPromotion(promotionFromWire(p))
-      if (p.skillsBasedTC) {
-        // The option chosen before (an earlier attempt), else the list price.
-        apiRequest<{ skillsBasedTCPaymentOption: string | null }>('GET', '/api/terms/get', { query: { promotionId: id }, notify: false }).then(
-          (t) => isSkillTcPaymentOption(t.skillsBasedTCPaymentOption) && setSkillOption(t.skillsBasedTCPaymentOption),
-          () => undefined,
-        )
-      }
-    }, (e: Error) => setLoadError(e.message))
+    apiRequest<PromotionWithOwed>('GET', '/api/promotion/get', { query: { id }, notify: false }).then(
+      (p) => {
+        setPromotion(promotionFromWire(p))
+        if (p.skillsBasedTC) {
+          // The option chosen before (an earlier attempt), else the list price.
+          apiRequest<{ skillsBasedTCPaymentOption: string | null }>('GET', '/api/terms/get', { query: { promotionId: id }, notify: false }).then(
+            (t) => isSkillTcPaymentOption(t.skillsBasedTCPaymentOption) && setSkillOption(t.skillsBasedTCPaymentOption),
+            () => undefined,
+          )
+        }
+      },
+      (e: Error) => setLoadError(e.message),
+    )
   }, [id, loads])
 
-  if (loadError) return <AppLayout title="Payment"><p className="form-error" role="alert">{loadError}</p></AppLayout>
-  if (!promotion || !config) return <AppLayout title="Payment"><p role="status">Loading…</p></AppLayout>
+  if (loadError)
+    return (
+      <AppLayout title="Payment">
+        <p className="form-error" role="alert">
+          {loadError}
+        </p>
+      </AppLayout>
+    )
+  if (!promotion || !config)
+    return (
+      <AppLayout title="Payment">
+        <p role="status">Loading…</p>
+      </AppLayout>
+    )
 
   const p = promotion
   const statusId = p.permitStatus.id
@@ -131,7 +146,9 @@ export function PaymentScreen() {
           <dd>{invoice.invoiceNumber}</dd>
         </dl>
         <p>
-          <Link className="button" to={dashboard(id)}>Back to the promotion</Link>
+          <Link className="button" to={dashboard(id)}>
+            Back to the promotion
+          </Link>
         </p>
       </AppLayout>
     )
@@ -151,30 +168,42 @@ export function PaymentScreen() {
   const owed = p.pendingSubmissionInvoice ?? null
   // A skill-based T&C purchase not invoiced yet: the fees for the chosen credit option (shared rules).
   const skillPurchase = p.skillsBasedTC && !additional && !afterBpay
-  const skillFees = skillPurchase && !owed
-    ? calculateFees(
-        { ausStates: p.ausStates, totalPrizeValue: p.totalPrizeValue, startDate: p.startDate, skillsBasedTC: true, abridgedTC: p.abridgedTC, hostedTC: p.hostedTC, skillsBasedTCPaymentOption: skillOption },
-        { paymentMethod: 'bpay' },
-      )
-    : null
+  const skillFees =
+    skillPurchase && !owed
+      ? calculateFees(
+          {
+            ausStates: p.ausStates,
+            totalPrizeValue: p.totalPrizeValue,
+            startDate: p.startDate,
+            skillsBasedTC: true,
+            abridgedTC: p.abridgedTC,
+            hostedTC: p.hostedTC,
+            skillsBasedTCPaymentOption: skillOption,
+          },
+          { paymentMethod: 'bpay' },
+        )
+      : null
   const amount = owed ? toCents(owed.amount) : skillFees ? skillFees.feeDue_Total : p.permit.feeDue_Total
   const gst = owed ? toCents(owed.gst) : skillFees ? skillFees.feeDue_GST : p.permit.feeDue_GST
   const byCard = cardTotal(amount, gst)
   const f = skillFees ?? p.permit
-  const lines: [string, number][] = owed && amount !== f.feeDue_Total
-    ? [[additional || owed.invoiceNumber === null ? 'Additional fees after your changes' : 'Fees owed', amount]]
-    : ([
-        ['NSW permit licence fee', f.feeDue_NSW],
-        ['ACT permit licence fee', f.feeDue_ACT],
-        ['SA permit licence fee', f.feeDue_SA],
-        ['Permit management service', f.feeDue_Service],
-        ['Random draw', f.feeDue_RandomDraw],
-        ['Terms and conditions (game of chance)', f.feeDue_TermsAndConditions],
-        ['Terms and conditions (game of skill)', f.feeDue_SkillsBasedTC],
-        ['Abridged terms and conditions', f.feeDue_AbridgedTC],
-        ['Hosted terms and conditions', f.feeDue_HostedTC],
-        ['Winner publication', f.feeDue_WinnerPublication ?? 0],
-      ] as [string, number][]).filter(([, cents]) => cents > 0)
+  const lines: [string, number][] =
+    owed && amount !== f.feeDue_Total
+      ? [[additional || owed.invoiceNumber === null ? 'Additional fees after your changes' : 'Fees owed', amount]]
+      : (
+          [
+            ['NSW permit licence fee', f.feeDue_NSW],
+            ['ACT permit licence fee', f.feeDue_ACT],
+            ['SA permit licence fee', f.feeDue_SA],
+            ['Permit management service', f.feeDue_Service],
+            ['Random draw', f.feeDue_RandomDraw],
+            ['Terms and conditions (game of chance)', f.feeDue_TermsAndConditions],
+            ['Terms and conditions (game of skill)', f.feeDue_SkillsBasedTC],
+            ['Abridged terms and conditions', f.feeDue_AbridgedTC],
+            ['Hosted terms and conditions', f.feeDue_HostedTC],
+            ['Winner publication', f.feeDue_WinnerPublication ?? 0],
+          ] as [string, number][]
+        ).filter(([, cents]) => cents > 0)
 
   async function submit(event: FormEvent) {
     event.preventDefault()
@@ -194,7 +223,11 @@ export function PaymentScreen() {
         const payment = { id, isReattempt: reattempt, isBPAY: paying === 'bpay', isCardAfterBpay: afterBpay, ...body }
         if (skillPurchase) return submitSkillsBasedTC({ ...payment, skillsBasedTCPaymentOption: skillOption })
         // The server refuses (409) when this is no longer what is owed, and charges nothing.
-        return (additional ? submitAdditionalPayment : submitPermitApplication)({ ...payment, expectedTotal: (amount + gst) / 100, invoiceNumber: owed?.invoiceNumber ?? null })
+        return (additional ? submitAdditionalPayment : submitPermitApplication)({
+          ...payment,
+          expectedTotal: (amount + gst) / 100,
+          invoiceNumber: owed?.invoiceNumber ?? null,
+        })
       }
       let result: SubmitPaymentResult
       if (paying === 'card' && useStripe) {
@@ -248,21 +281,38 @@ export function PaymentScreen() {
 
   return (
     <AppLayout title="Payment">
-      <nav aria-label="Breadcrumb"><Link to={dashboard(id)}>{title}</Link></nav>
+      <nav aria-label="Breadcrumb">
+        <Link to={dashboard(id)}>{title}</Link>
+      </nav>
       <h1>{additional ? 'Additional payment' : 'Payment'}</h1>
       <section aria-labelledby="payment-fees">
         <h2 id="payment-fees">Fees</h2>
         <table className="fee-table" data-testid="payment-fees">
           <tbody>
             {lines.map(([label, cents]) => (
-              <tr key={label}><th scope="row">{label}</th><td>{formatCurrency(cents)}</td></tr>
+              <tr key={label}>
+                <th scope="row">{label}</th>
+                <td>{formatCurrency(cents)}</td>
+              </tr>
             ))}
-            <tr><th scope="row">GST (10% on our fees)</th><td data-testid="payment-gst">{formatCurrency(gst)}</td></tr>
-            <tr className="total"><th scope="row">Total</th><td data-testid="payment-total">{formatCurrency(amount + gst)}</td></tr>
+            <tr>
+              <th scope="row">GST (10% on our fees)</th>
+              <td data-testid="payment-gst">{formatCurrency(gst)}</td>
+            </tr>
+            <tr className="total">
+              <th scope="row">Total</th>
+              <td data-testid="payment-total">{formatCurrency(amount + gst)}</td>
+            </tr>
             {(afterBpay || method === 'card') && (
               <>
-                <tr><th scope="row">Card surcharge (1.5%)</th><td data-testid="payment-surcharge">{formatCurrency(byCard.surcharge)}</td></tr>
-                <tr className="total"><th scope="row">Total by card</th><td data-testid="payment-card-total">{formatCurrency(byCard.total)}</td></tr>
+                <tr>
+                  <th scope="row">Card surcharge (1.5%)</th>
+                  <td data-testid="payment-surcharge">{formatCurrency(byCard.surcharge)}</td>
+                </tr>
+                <tr className="total">
+                  <th scope="row">Total by card</th>
+                  <td data-testid="payment-card-total">{formatCurrency(byCard.total)}</td>
+                </tr>
               </>
             )}
           </tbody>
@@ -274,7 +324,13 @@ export function PaymentScreen() {
           <legend>Terms and conditions (game of skill): choose your option</legend>
           {skillTcOptions().map((o) => (
             <label className="radio" key={o.option}>
-              <input type="radio" name="skillsBasedTCPaymentOption" value={o.option} checked={skillOption === o.option} onChange={() => setSkillOption(o.option)} />{' '}
+              <input
+                type="radio"
+                name="skillsBasedTCPaymentOption"
+                value={o.option}
+                checked={skillOption === o.option}
+                onChange={() => setSkillOption(o.option)}
+              />{' '}
               {formatCurrency(o.priceCents)} · {o.label}
             </label>
           ))}
@@ -291,8 +347,12 @@ export function PaymentScreen() {
         {!afterBpay && (
           <fieldset>
             <legend className="visually-hidden">Pay by</legend>
-            <label className="radio"><input type="radio" name="method" checked={method === 'card'} onChange={() => setMethod('card')} /> Credit card</label>
-            <label className="radio"><input type="radio" name="method" checked={method === 'bpay'} onChange={() => setMethod('bpay')} /> BPAY</label>
+            <label className="radio">
+              <input type="radio" name="method" checked={method === 'card'} onChange={() => setMethod('card')} /> Credit card
+            </label>
+            <label className="radio">
+              <input type="radio" name="method" checked={method === 'bpay'} onChange={() => setMethod('bpay')} /> BPAY
+            </label>
           </fieldset>
         )}
         {(afterBpay || method === 'card') && (
@@ -307,15 +367,37 @@ export function PaymentScreen() {
               </div>
             ) : (
               <>
-                <CardField name="cardNumber" label="Card number" autoComplete="cc-number" inputMode="numeric" card={card} setCard={setCard} errors={fieldErrors} />
+                <CardField
+                  name="cardNumber"
+                  label="Card number"
+                  autoComplete="cc-number"
+                  inputMode="numeric"
+                  card={card}
+                  setCard={setCard}
+                  errors={fieldErrors}
+                />
                 <CardField name="cardExpiry" label="Expiry (MM/YY)" autoComplete="cc-exp" card={card} setCard={setCard} errors={fieldErrors} />
-                <CardField name="cardSecurityCode" label="Security code" autoComplete="cc-csc" inputMode="numeric" card={card} setCard={setCard} errors={fieldErrors} />
+                <CardField
+                  name="cardSecurityCode"
+                  label="Security code"
+                  autoComplete="cc-csc"
+                  inputMode="numeric"
+                  card={card}
+                  setCard={setCard}
+                  errors={fieldErrors}
+                />
               </>
             )}
           </fieldset>
         )}
-        {method === 'bpay' && !afterBpay && <p>We will give you the biller code and a reference number. Your application is submitted once the payment clears.</p>}
-        {error && <p className="form-error" role="alert" data-testid="payment-error">{error}</p>}
+        {method === 'bpay' && !afterBpay && (
+          <p>We will give you the biller code and a reference number. Your application is submitted once the payment clears.</p>
+        )}
+        {error && (
+          <p className="form-error" role="alert" data-testid="payment-error">
+            {error}
+          </p>
+        )}
         <button type="submit" className="button primary" disabled={busy}>
           {busy
             ? 'Processing…'
@@ -334,8 +416,12 @@ export function PaymentScreen() {
         title="Confirm this payment with your bank"
         actions={
           <>
-            <Button variant="secondary" onPress={() => challenge?.answer('fail')}>Fail authentication</Button>
-            <Button variant="primary" onPress={() => challenge?.answer('complete')}>Complete authentication</Button>
+            <Button variant="secondary" onPress={() => challenge?.answer('fail')}>
+              Fail authentication
+            </Button>
+            <Button variant="primary" onPress={() => challenge?.answer('complete')}>
+              Complete authentication
+            </Button>
           </>
         }
       >
@@ -372,7 +458,11 @@ function CardField(props: {
         aria-invalid={errors ? true : undefined}
         aria-describedby={errors ? `${id}-error` : undefined}
       />
-      {errors && <p id={`${id}-error`} className="field-error" role="alert">{errors.join(' ')}</p>}
+      {errors && (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {errors.join(' ')}
+        </p>
+      )}
     </div>
   )
 }

@@ -4,7 +4,16 @@
  * import these and never write an `/api/` path themselves (the boundary lint checks that): a
  * path is typed once, here, beside the answer's type.
  */
-import type { AdminNoteView, AdminPromotionDetail, AdminPromotionRow, ChangelogEntryView, InvoiceView, OutstandingRow, Promotion, StaffMember } from '@permitdesk/shared'
+import type {
+  AdminNoteView,
+  AdminPromotionDetail,
+  AdminPromotionRow,
+  ChangelogEntryView,
+  InvoiceView,
+  OutstandingRow,
+  Promotion,
+  StaffMember,
+} from '@permitdesk/shared'
 import { MSG_UPLOAD_ERROR } from '@permitdesk/shared'
 import { api, ApiError, quiet } from '../../lib/api-client'
 
@@ -66,11 +75,19 @@ export const savePermitNumber = (input: PermitNumberInput) => api.post('/api/pro
 
 export type ActionField = { slug: string; name: string }
 export const getActionFields = () => api.get<ActionField[]>('/api/admin/getActionFields')
-export type ActionEntryInput = { promotionId: number; actionFields: { actionFieldSlug: string; comment: string | null }[]; actionQuestions: { question: string }[] }
+export type ActionEntryInput = {
+  promotionId: number
+  actionFields: { actionFieldSlug: string; comment: string | null }[]
+  actionQuestions: { question: string }[]
+}
 export const createActionEntry = (input: ActionEntryInput) => api.post('/api/admin/createActionEntry', input)
 
 /** The customer's promotion record, read and saved back whole (attachments: 001 §5). */
-export type CustomerPromotion = Promotion & { attachmentsRelevant?: string; attachmentsManualOverride?: boolean | null; attachmentsManuallyRequired?: string | null }
+export type CustomerPromotion = Promotion & {
+  attachmentsRelevant?: string
+  attachmentsManualOverride?: boolean | null
+  attachmentsManuallyRequired?: string | null
+}
 export const getCustomerPromotion = (id: number) => api.get<CustomerPromotion>('/api/promotion/get', { query: { id } })
 export const savePromotion = (promotion: Record<string, unknown>) => api.post<CustomerPromotion>('/api/promotion/save', promotion, quiet)
 export const saveAttachments = (body: { id: number; versionNumber: number; attachments: unknown[] }) => api.post('/api/promotion/saveAttachments', body, quiet)
@@ -86,21 +103,52 @@ export async function uploadFile(file: File): Promise<{ serverFileName: string; 
 }
 
 // --- notes and tasks ----------------------------------------------------------------------------
-export type NotesFilter = { assignedTo?: string; resolved: 'true' | 'false' | 'all'; promotionId?: number; customerContactId?: number; kind?: 'tasks' | 'notes' | 'all' }
+export type NotesFilter = {
+  assignedTo?: string
+  resolved: 'true' | 'false' | 'all'
+  promotionId?: number
+  customerContactId?: number
+  kind?: 'tasks' | 'notes' | 'all'
+}
 export const getNotes = (filter: NotesFilter) => api.get<AdminNoteView[]>('/api/adminNote/getTasks', { query: filter })
 export const getNote = (id: string) => api.get<AdminNoteView>('/api/adminNote/get', { query: { id } })
 export const getStaffMembers = () => api.get<StaffMember[]>('/api/admin/getStaff')
-export type NoteInput = { note: string; promotionId?: number | null; customerContactId?: number | null; makeTask?: boolean; dueDate?: string | null; assignedTo?: number | null }
+export type NoteInput = {
+  note: string
+  promotionId?: number | null
+  customerContactId?: number | null
+  makeTask?: boolean
+  dueDate?: string | null
+  assignedTo?: number | null
+}
 export const createNote = (input: NoteInput) => api.post<AdminNoteView>('/api/adminNote/create', input, quiet)
 export const updateNote = (id: number, note: string) => api.post<AdminNoteView>('/api/adminNote/update', { id, note })
 export const resolveNote = (id: number, resolved: boolean) => api.post<AdminNoteView>('/api/adminNote/resolve', { id, resolved })
 export const deleteNote = (id: number) => api.post('/api/adminNote/delete', { id })
-export const makeTask = (input: { id: number; dueDate: string | null; assignedTo: number | null }) => api.post<AdminNoteView>('/api/adminNote/makeTask', input, quiet)
+export const makeTask = (input: { id: number; dueDate: string | null; assignedTo: number | null }) =>
+  api.post<AdminNoteView>('/api/adminNote/makeTask', input, quiet)
 export const assignNote = (id: number, assignedTo: number | null) => api.post<AdminNoteView>('/api/admin/assign', { id, assignedTo })
 
 // --- customer contacts --------------------------------------------------------------------------
-export type Contact = { id: number; kind: string; source: string | null; name: string; organisation: string | null; email: string; phone: string | null; message: string; promotionRef: string | null; assignedTo: string | null; receivedAt: string; resolvedAt: string | null; voicemailFile: string | null }
-export const getContacts = (resolved: string, contactId: string | undefined) => api.get<{ contacts: Contact[]; total: number }>('/api/admin/getCustomerContacts', { query: { resolved: contactId ? 'all' : resolved, contact_id: contactId } })
+export type Contact = {
+  id: number
+  kind: string
+  source: string | null
+  name: string
+  organisation: string | null
+  email: string
+  phone: string | null
+  message: string
+  promotionRef: string | null
+  assignedTo: string | null
+  receivedAt: string
+  resolvedAt: string | null
+  voicemailFile: string | null
+}
+export const getContacts = (resolved: string, contactId: string | undefined) =>
+  api.get<{ contacts: Contact[]; total: number }>('/api/admin/getCustomerContacts', {
+    query: { resolved: contactId ? 'all' : resolved, contact_id: contactId },
+  })
 export const claimContact = (id: number) => api.post('/api/admin/claimCustomerContact', { id })
 export const resolveContact = (id: number) => api.post('/api/admin/resolveCustomerContact', { id })
 /** POST /api/admin/createVoicemail (multipart: the recording and what is known of the caller). */
@@ -111,27 +159,62 @@ export async function createVoicemail(data: FormData): Promise<void> {
 export const voicemailUrl = (file: string) => `/download/voicemail/${file}`
 
 // --- users --------------------------------------------------------------------------------------
-export type UserRow = { id: number; email: string; firstName: string; lastName: string; accountName: string; authorisedAgent: boolean; isStaff: boolean; staffRole: string | null; createdAt: string }
-export type EmailChange = { id: number; at: string; userId: number; name: string; currentEmail: string; from: string | null; to: string | null; changedByEmail: string | null }
-export const getUsers = (q: string, page: number) => api.get<{ users: UserRow[]; total: number; pageSize: number }>('/api/admin/getUsers', { query: { q: q || undefined, page } })
-export const getEmailChanges = (q: string, page: number) => api.get<{ changes: EmailChange[]; total: number; pageSize: number }>('/api/admin/updateEmails', { query: { q: q || undefined, page } })
+export type UserRow = {
+  id: number
+  email: string
+  firstName: string
+  lastName: string
+  accountName: string
+  authorisedAgent: boolean
+  isStaff: boolean
+  staffRole: string | null
+  createdAt: string
+}
+export type EmailChange = {
+  id: number
+  at: string
+  userId: number
+  name: string
+  currentEmail: string
+  from: string | null
+  to: string | null
+  changedByEmail: string | null
+}
+export const getUsers = (q: string, page: number) =>
+  api.get<{ users: UserRow[]; total: number; pageSize: number }>('/api/admin/getUsers', { query: { q: q || undefined, page } })
+export const getEmailChanges = (q: string, page: number) =>
+  api.get<{ changes: EmailChange[]; total: number; pageSize: number }>('/api/admin/updateEmails', { query: { q: q || undefined, page } })
 export const updateUserEmail = (userId: number, email: string) => api.post('/api/admin/updateUserEmail', { userId, email }, quiet)
-export const endUserSessions = (userId: number) => api.post<{ ended: number; apiKeysRevoked: number; calendarFeedReplaced: boolean }>('/api/admin/endUserSessions', { userId })
+export const endUserSessions = (userId: number) =>
+  api.post<{ ended: number; apiKeysRevoked: number; calendarFeedReplaced: boolean }>('/api/admin/endUserSessions', { userId })
 
 // --- invoices and cards -------------------------------------------------------------------------
 export const getInvoiceBlock = (id: number) => api.get<{ blockedReason: string | null }>('/api/admin/getInvoiceBlock', { query: { id } })
-export const createInvoice = (body: { id: number; amount: number; gst: number; description: string | null }) => api.post<InvoiceView>('/api/admin/createInvoice', body, quiet)
+export const createInvoice = (body: { id: number; amount: number; gst: number; description: string | null }) =>
+  api.post<InvoiceView>('/api/admin/createInvoice', body, quiet)
 export const getArbitraryInvoice = (invoiceNumber: number) => api.get<InvoiceView>('/api/invoice/getArbitrary', { query: { invoiceNumber }, notify: false })
 export const cancelInvoice = (invoiceNumber: number) => api.post('/api/invoice/cancel', { invoiceNumber }, quiet)
 export const approveBpayPayment = (id: number) => api.post('/api/admin/approveBpayPayment', { id }, quiet)
 export type ChargeCardBody = Record<string, unknown>
-export const chargeCard = (body: ChargeCardBody) => api.post<{ invoice: InvoiceView; card: { brand: string | null; last4: string | null } }>('/api/admin/chargeCard', body, quiet)
+export const chargeCard = (body: ChargeCardBody) =>
+  api.post<{ invoice: InvoiceView; card: { brand: string | null; last4: string | null } }>('/api/admin/chargeCard', body, quiet)
 
 // --- resources ----------------------------------------------------------------------------------
-export type StaffResource = { id: number; title: string; category: string; kind: 'link' | 'document'; description: string | null; href: string | null; fileName: string | null; mimeType: string | null; fileSize: number | null; updatedAt: string }
+export type StaffResource = {
+  id: number
+  title: string
+  category: string
+  kind: 'link' | 'document'
+  description: string | null
+  href: string | null
+  fileName: string | null
+  mimeType: string | null
+  fileSize: number | null
+  updatedAt: string
+}
 export const getResources = () => api.get<StaffResource[]>('/api/admin/getResources')
 
 // --- statistics ---------------------------------------------------------------------------------
 export type StatisticsParams = { from?: string; to?: string; state?: string; service?: string; includeTest?: boolean }
 /** GET /api/admin/statistics; the answer's type lives with the screen that draws it. */
-export const getStatistics = <T,>(params: StatisticsParams) => api.get<T>('/api/admin/statistics', { query: params })
+export const getStatistics = <T>(params: StatisticsParams) => api.get<T>('/api/admin/statistics', { query: params })

@@ -7,7 +7,10 @@ import { staffKeys } from './staff-api'
  * (a status change shows in the detail, the lists, the changelog and the statistics at once).
  * Errors reach the person through the api client's notifications, or the screen's own `onError`.
  */
-export function useStaffAction<V, R = unknown>(call: (variables: V) => Promise<R>, { done, onSuccess, onError }: { done?: string | ((result: R) => string); onSuccess?: (result: R) => void; onError?: (error: unknown) => void } = {}) {
+export function useStaffAction<V, R = unknown>(
+  call: (variables: V) => Promise<R>,
+  { done, onSuccess, onError }: { done?: string | ((result: R) => string); onSuccess?: (result: R) => void; onError?: (error: unknown) => void } = {},
+) {
   const client = useQueryClient()
   return useMutation({
     mutationFn: call,

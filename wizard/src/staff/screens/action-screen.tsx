@@ -7,7 +7,10 @@ import { useStaffAction } from '../api/use-staff-action'
 import { StaffLayout } from '../staff-layout'
 import { staffPaths } from '../staff-paths'
 
-type Entry = { actionFields?: { actionFieldSlug: string; checked?: boolean | null; comment?: string | null }[]; actionQuestions?: { question: string; answer?: string | null }[] } | null
+type Entry = {
+  actionFields?: { actionFieldSlug: string; checked?: boolean | null; comment?: string | null }[]
+  actionQuestions?: { question: string; answer?: string | null }[]
+} | null
 
 /** action/{id}/: the current action entry of a promotion and the customer's answers. */
 export function ActionScreen() {
@@ -29,12 +32,14 @@ export function ActionScreen() {
         <>
           <h2>Flagged fields</h2>
           <ul>
-            {(entry.actionFields ?? []).filter((f) => f.checked).map((f) => (
-              <li key={f.actionFieldSlug}>
-                {nameOf(f.actionFieldSlug)}
-                {f.comment ? `: ${f.comment}` : ''}
-              </li>
-            ))}
+            {(entry.actionFields ?? [])
+              .filter((f) => f.checked)
+              .map((f) => (
+                <li key={f.actionFieldSlug}>
+                  {nameOf(f.actionFieldSlug)}
+                  {f.comment ? `: ${f.comment}` : ''}
+                </li>
+              ))}
           </ul>
           <h2>Questions</h2>
           <dl className="staff-dl">
@@ -63,7 +68,9 @@ export function ActionCreateScreen() {
     () =>
       createActionEntry({
         promotionId: id,
-        actionFields: Object.entries(flags).filter(([, f]) => f.checked).map(([slug, f]) => ({ actionFieldSlug: slug, comment: f.comment || null })),
+        actionFields: Object.entries(flags)
+          .filter(([, f]) => f.checked)
+          .map(([slug, f]) => ({ actionFieldSlug: slug, comment: f.comment || null })),
         actionQuestions: questions.filter((q) => q.trim()).map((question) => ({ question })),
       }),
     { done: 'Action entry created; the customer has been e-mailed.', onSuccess: () => navigate(staffPaths.detail(id)) },
@@ -86,12 +93,21 @@ export function ActionCreateScreen() {
           {fields.data?.map((f) => (
             <div key={f.slug} className="staff-filters">
               <label className="check">
-                <input type="checkbox" checked={flags[f.slug]?.checked ?? false} onChange={(e) => setFlags({ ...flags, [f.slug]: { comment: flags[f.slug]?.comment ?? '', checked: e.target.checked } })} /> {f.name}
+                <input
+                  type="checkbox"
+                  checked={flags[f.slug]?.checked ?? false}
+                  onChange={(e) => setFlags({ ...flags, [f.slug]: { comment: flags[f.slug]?.comment ?? '', checked: e.target.checked } })}
+                />{' '}
+                {f.name}
               </label>
               {flags[f.slug]?.checked && (
                 <label>
                   Comment on {f.name}
-                  <input value={flags[f.slug]?.comment ?? ''} onChange={(e) => setFlags({ ...flags, [f.slug]: { checked: true, comment: e.target.value } })} size={50} />
+                  <input
+                    value={flags[f.slug]?.comment ?? ''}
+                    onChange={(e) => setFlags({ ...flags, [f.slug]: { checked: true, comment: e.target.value } })}
+                    size={50}
+                  />
                 </label>
               )}
             </div>

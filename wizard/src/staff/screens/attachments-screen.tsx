@@ -13,7 +13,18 @@ type Attachment = Promotion['attachments'][number]
 
 const COLUMNS: readonly TableColumn<Attachment & { key: string }>[] = [
   { id: 'type', label: 'Type', isRowHeader: true, render: (a) => `${a.attachmentType.code} ${getAttachmentType(a.attachmentType.code)?.name ?? ''}` },
-  { id: 'file', label: 'File', render: (a) => (a.fileName ? <a href={`/download/upload/${a.fileName}`}>{a.userFileName || a.fileName}</a> : a.reuseFromPromotion ? `Reused from promotion ${a.reuseFromPromotion}` : '—') },
+  {
+    id: 'file',
+    label: 'File',
+    render: (a) =>
+      a.fileName ? (
+        <a href={`/download/upload/${a.fileName}`}>{a.userFileName || a.fileName}</a>
+      ) : a.reuseFromPromotion ? (
+        `Reused from promotion ${a.reuseFromPromotion}`
+      ) : (
+        '—'
+      ),
+  },
   { id: 'uploaded', label: 'Uploaded', render: (a) => (a.uploadDate ? formatDate(a.uploadDate) : '—') },
 ]
 
@@ -44,7 +55,11 @@ export function AttachmentsScreen() {
   async function saveOverride(event: FormEvent) {
     event.preventDefault()
     try {
-      await savePromotion({ ...p, attachmentsManualOverride: override, attachmentsManuallyRequired: override ? required.toUpperCase().replace(/[^A-Z,]/g, '') : null })
+      await savePromotion({
+        ...p,
+        attachmentsManualOverride: override,
+        attachmentsManuallyRequired: override ? required.toUpperCase().replace(/[^A-Z,]/g, '') : null,
+      })
       setError(undefined)
       notify('Relevant attachments saved.', 'info')
       await reload()
@@ -59,7 +74,11 @@ export function AttachmentsScreen() {
     try {
       const stored = await uploadFile(file)
       const others = p.attachments.filter((a: Attachment) => a.attachmentType.code !== code)
-      await saveAttachments({ id, versionNumber: p.versionNumber, attachments: [...others, { attachmentType: { code }, uploaded: true, fileName: stored.serverFileName, userFileName: stored.headerFileName }] })
+      await saveAttachments({
+        id,
+        versionNumber: p.versionNumber,
+        attachments: [...others, { attachmentType: { code }, uploaded: true, fileName: stored.serverFileName, userFileName: stored.headerFileName }],
+      })
       setError(undefined)
       notify(stored.message || 'File uploaded successfully.', 'info')
       await reload()
@@ -76,8 +95,17 @@ export function AttachmentsScreen() {
       </p>
       {p && (
         <>
-          <p>Relevant now: <strong data-testid="relevant">{p.attachmentsRelevant || '—'}</strong></p>
-          <SortableTable label="Attachments" columns={COLUMNS} rows={p.attachments.map((a, i) => ({ ...a, key: `${a.attachmentType.code}-${i}` }))} rowKey={(a) => a.key} empty="No attachments yet." scrollable />
+          <p>
+            Relevant now: <strong data-testid="relevant">{p.attachmentsRelevant || '—'}</strong>
+          </p>
+          <SortableTable
+            label="Attachments"
+            columns={COLUMNS}
+            rows={p.attachments.map((a, i) => ({ ...a, key: `${a.attachmentType.code}-${i}` }))}
+            rowKey={(a) => a.key}
+            empty="No attachments yet."
+            scrollable
+          />
 
           <h2>Relevant attachments</h2>
           <form className="inline" onSubmit={(e) => void saveOverride(e)}>
@@ -103,7 +131,11 @@ export function AttachmentsScreen() {
             </label>
             <NativeButton type="submit">Upload</NativeButton>
           </form>
-          {error && <p role="alert" className="field-error">{error}</p>}
+          {error && (
+            <p role="alert" className="field-error">
+              {error}
+            </p>
+          )}
         </>
       )}
     </StaffLayout>

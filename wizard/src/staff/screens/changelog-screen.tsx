@@ -37,7 +37,11 @@ export function ChangelogScreen() {
       <p>
         <Link to={staffPaths.detail(id)}>Back to the promotion</Link>
       </p>
-      {log.isPending ? <p aria-busy="true">Loading…</p> : <SortableTable label="Changelog" columns={COLUMNS} rows={log.data ?? []} rowKey={(e) => e.id} empty="No changes yet." scrollable />}
+      {log.isPending ? (
+        <p aria-busy="true">Loading…</p>
+      ) : (
+        <SortableTable label="Changelog" columns={COLUMNS} rows={log.data ?? []} rowKey={(e) => e.id} empty="No changes yet." scrollable />
+      )}
     </StaffLayout>
   )
 }

@@ -12,7 +12,14 @@ import { invoicePaths, staffPaths } from '../staff-paths'
 
 type Card = { cardName: string; cardNumber: string; cardExpiry: string; cardSecurityCode: string }
 const EMPTY: Card = { cardName: '', cardNumber: '', cardExpiry: '', cardSecurityCode: '' }
-const BRAND_NAMES: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', diners: 'Diners Club', jcb: 'JCB', discover: 'Discover' }
+const BRAND_NAMES: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+  discover: 'Discover',
+}
 
 /**
  * chargecard/ (issue 13, 001 §7 chargeCard): staff charge a customer's card for an unpaid invoice
@@ -53,7 +60,8 @@ export function ChargeCardScreen() {
         setInvoice(found)
         setLookupError('')
       },
-      (e: unknown) => setLookupError(e instanceof ApiError && e.status === 404 ? `There is no invoice ${invoiceNumber}.` : e instanceof ApiError ? e.message : String(e)),
+      (e: unknown) =>
+        setLookupError(e instanceof ApiError && e.status === 404 ? `There is no invoice ${invoiceNumber}.` : e instanceof ApiError ? e.message : String(e)),
     )
   }, [invoiceNumber])
 
@@ -118,7 +126,8 @@ export function ChargeCardScreen() {
       {invoice && byCard && (
         <>
           <h2>
-            Invoice {invoice.invoiceNumber}: <Link to={staffPaths.detail(invoice.promotionId)}>{invoice.promotionName || `promotion ${invoice.promotionId}`}</Link>
+            Invoice {invoice.invoiceNumber}:{' '}
+            <Link to={staffPaths.detail(invoice.promotionId)}>{invoice.promotionName || `promotion ${invoice.promotionId}`}</Link>
           </h2>
           <p className="staff-actions">
             <Link to={invoicePaths.detail(invoice.promotionId, invoice.invoiceNumber)}>Invoice detail</Link>
@@ -180,7 +189,8 @@ export function ChargeCardScreen() {
                 }
               >
                 <p>
-                  {formatCurrency(byCard.total)} to this card for invoice {invoice.invoiceNumber}, including the card surcharge of {formatCurrency(byCard.surcharge)}.
+                  {formatCurrency(byCard.total)} to this card for invoice {invoice.invoiceNumber}, including the card surcharge of{' '}
+                  {formatCurrency(byCard.surcharge)}.
                 </p>
               </Modal>
             </form>
@@ -191,13 +201,31 @@ export function ChargeCardScreen() {
   )
 }
 
-function CardInput({ name, label, card, setCard, errors }: { name: keyof Card; label: string; card: Card; setCard: (card: Card) => void; errors: Record<string, string[]> }) {
+function CardInput({
+  name,
+  label,
+  card,
+  setCard,
+  errors,
+}: {
+  name: keyof Card
+  label: string
+  card: Card
+  setCard: (card: Card) => void
+  errors: Record<string, string[]>
+}) {
   const messages = errors[name]
   return (
     <div className="field">
       <label>
         {label}
-        <input name={name} autoComplete="off" value={card[name]} onChange={(e) => setCard({ ...card, [name]: e.target.value })} aria-invalid={messages ? true : undefined} />
+        <input
+          name={name}
+          autoComplete="off"
+          value={card[name]}
+          onChange={(e) => setCard({ ...card, [name]: e.target.value })}
+          aria-invalid={messages ? true : undefined}
+        />
       </label>
       {messages && (
         <p className="field-error" role="alert">

@@ -5,7 +5,18 @@ import { useSearchParams } from 'react-router'
 import { ApiError } from '../../lib/api-client'
 import { notify } from '../../lib/notify'
 import { Badge, NativeButton } from '../../components/ui'
-import { claimContact, createNote, createVoicemail, getContacts, getNote, getNotes, resolveContact, staffKeys, voicemailUrl, type Contact } from '../api/staff-api'
+import {
+  claimContact,
+  createNote,
+  createVoicemail,
+  getContacts,
+  getNote,
+  getNotes,
+  resolveContact,
+  staffKeys,
+  voicemailUrl,
+  type Contact,
+} from '../api/staff-api'
 import { useStaffAction } from '../api/use-staff-action'
 import { StaffLayout } from '../staff-layout'
 
@@ -31,7 +42,9 @@ export function ContactScreen() {
         </label>
       )}
       {!contactId && <RecordVoicemail />}
-      {list.data?.contacts.map((c) => <ContactCard key={c.id} contact={c} />)}
+      {list.data?.contacts.map((c) => (
+        <ContactCard key={c.id} contact={c} />
+      ))}
       {list.data?.contacts.length === 0 && <p>No messages.</p>}
     </StaffLayout>
   )

@@ -1,4 +1,13 @@
-import { availableEvents, dollarsToCents, formatCurrency, formatDate, formatDateTime, MSG_OWNER_EDITING, type AdminNoteView, type AdminPromotionDetail } from '@permitdesk/shared'
+import {
+  availableEvents,
+  dollarsToCents,
+  formatCurrency,
+  formatDate,
+  formatDateTime,
+  MSG_OWNER_EDITING,
+  type AdminNoteView,
+  type AdminPromotionDetail,
+} from '@permitdesk/shared'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useParams } from 'react-router'
@@ -50,7 +59,10 @@ export function DetailScreen() {
             <dt>Organisation</dt>
             <dd>{p.organisation ?? '—'}</dd>
             <dt>States</dt>
-            <dd>{p.states.join(', ') || '—'}{p.includeNz ? ' + NZ' : ''}</dd>
+            <dd>
+              {p.states.join(', ') || '—'}
+              {p.includeNz ? ' + NZ' : ''}
+            </dd>
             <dt>Start date</dt>
             <dd>{formatDate(p.startDate) || '—'}</dd>
             <dt>Submitted</dt>
@@ -59,17 +71,35 @@ export function DetailScreen() {
             <dd>{money(p.totalPrizeValue)}</dd>
             <dt>Licence fees</dt>
             <dd data-testid="licence-fees">
-              {[['NSW', p.fees.NSW], ['ACT', p.fees.ACT], ['SA', p.fees.SA]].filter(([, fee]) => Number(fee) > 0).map(([state, fee]) => `${state} ${money(Number(fee))}${state === 'SA' && p.fees.isSAFeePremium ? ' (premium)' : ''}`).join(', ') || '—'}
+              {[
+                ['NSW', p.fees.NSW],
+                ['ACT', p.fees.ACT],
+                ['SA', p.fees.SA],
+              ]
+                .filter(([, fee]) => Number(fee) > 0)
+                .map(([state, fee]) => `${state} ${money(Number(fee))}${state === 'SA' && p.fees.isSAFeePremium ? ' (premium)' : ''}`)
+                .join(', ') || '—'}
               {`; total ${money(p.fees.total)} + GST ${money(p.fees.gst)}`}
             </dd>
             <dt>Permit numbers</dt>
-            <dd>{Object.entries(p.permitNumbers).map(([s, n]) => `${s} ${n.number}`).join(', ') || '—'}</dd>
+            <dd>
+              {Object.entries(p.permitNumbers)
+                .map(([s, n]) => `${s} ${n.number}`)
+                .join(', ') || '—'}
+            </dd>
             <dt>Forms submitted</dt>
-            <dd>{Object.entries(p.formsSubmitted).map(([s, at]) => `${s} ${formatDateTime(at)}`).join(', ') || '—'}</dd>
+            <dd>
+              {Object.entries(p.formsSubmitted)
+                .map(([s, at]) => `${s} ${formatDateTime(at)}`)
+                .join(', ') || '—'}
+            </dd>
             <dt>WA notice</dt>
             <dd data-testid="wa-notice">{waNoticeText(p)}</dd>
             <dt>Flags</dt>
-            <dd>{[p.deleted && 'Deleted', p.archived && 'Archived', p.isTest && 'Test', p.forceSaPremium && 'SA premium forced'].filter(Boolean).join(', ') || '—'}</dd>
+            <dd>
+              {[p.deleted && 'Deleted', p.archived && 'Archived', p.isTest && 'Test', p.forceSaPremium && 'SA premium forced'].filter(Boolean).join(', ') ||
+                '—'}
+            </dd>
           </dl>
 
           <nav className="staff-actions" aria-label="Promotion screens">
@@ -98,11 +128,18 @@ function PromotionActions({ p }: { p: AdminPromotionDetail }) {
   const [dialog, setDialog] = useState<'approve' | 'delete' | 'edit' | null>(null)
   const [sendToWA, setSendToWA] = useState(p.states.includes('WA'))
   const [approveError, setApproveError] = useState('')
-  const lock = useStaffAction(() => (p.statusId === 12 ? promotionActions.unlock(id) : promotionActions.lock(id)), { done: p.statusId === 12 ? 'Promotion unlocked.' : 'Promotion locked.' })
-  const remove = useStaffAction(() => (p.deleted ? promotionActions.restore(id) : promotionActions.delete(id)), { done: p.deleted ? 'Promotion restored.' : 'Promotion deleted.', onSuccess: () => setDialog(null) })
+  const lock = useStaffAction(() => (p.statusId === 12 ? promotionActions.unlock(id) : promotionActions.lock(id)), {
+    done: p.statusId === 12 ? 'Promotion unlocked.' : 'Promotion locked.',
+  })
+  const remove = useStaffAction(() => (p.deleted ? promotionActions.restore(id) : promotionActions.delete(id)), {
+    done: p.deleted ? 'Promotion restored.' : 'Promotion deleted.',
+    onSuccess: () => setDialog(null),
+  })
   const saPremium = useStaffAction(() => promotionActions.forceSaPremium(id, !p.forceSaPremium), { done: 'Saved.' })
   const permitUpdate = useStaffAction(() => promotionActions.sendPermitNumberUpdate(id), { done: 'Permit numbers sent to the customer.' })
-  const testMark = useStaffAction(() => promotionActions.setTest(id, !p.isTest), { done: p.isTest ? 'No longer a test promotion.' : 'Marked as a test promotion: left out of statistics and outstanding work.' })
+  const testMark = useStaffAction(() => promotionActions.setTest(id, !p.isTest), {
+    done: p.isTest ? 'No longer a test promotion.' : 'Marked as a test promotion: left out of statistics and outstanding work.',
+  })
   const force = useStaffAction((status: number) => promotionActions.forceStatus(id, status), { done: 'Status changed.', onSuccess: () => setNewStatus('') })
   const forms = useStaffAction((state: string) => promotionActions.markFormsSubmitted(id, state), { done: 'Forms marked submitted.' })
   const approve = useStaffAction(() => promotionActions.approve(id, sendToWA && p.states.includes('WA')), {
@@ -191,7 +228,11 @@ function PromotionActions({ p }: { p: AdminPromotionDetail }) {
             E-mail the WA notice (PDF) to the WA department
           </Checkbox>
         )}
-        {approveError && <Alert tone="danger" live>{approveError}</Alert>}
+        {approveError && (
+          <Alert tone="danger" live>
+            {approveError}
+          </Alert>
+        )}
       </Modal>
       <Modal
         isOpen={dialog === 'delete'}
@@ -249,7 +290,15 @@ function Notes({ promotionId }: { promotionId: number }) {
         {notes.data?.map((n) => (
           <li key={n.id} data-testid={`note-${n.id}`}>
             <span style={{ whiteSpace: 'pre-wrap' }}>{n.note}</span>{' '}
-            {n.isTask ? <Badge tone="info">Task{n.dueDate ? `, due ${formatDate(n.dueDate)}` : ''}{n.assignedToName ? `, ${n.assignedToName}` : ''}</Badge> : <Badge>Note</Badge>} {n.resolved && <Badge tone="success">Resolved</Badge>}{' '}
+            {n.isTask ? (
+              <Badge tone="info">
+                Task{n.dueDate ? `, due ${formatDate(n.dueDate)}` : ''}
+                {n.assignedToName ? `, ${n.assignedToName}` : ''}
+              </Badge>
+            ) : (
+              <Badge>Note</Badge>
+            )}{' '}
+            {n.resolved && <Badge tone="success">Resolved</Badge>}{' '}
             <small>
               {n.source}, {formatDateTime(n.createdAt)}
             </small>{' '}

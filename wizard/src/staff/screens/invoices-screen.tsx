@@ -48,7 +48,16 @@ export function InvoicesScreen() {
         {reason && <span id="invoice-blocked">{reason}</span>}
       </p>
       {list.error && <p role="alert">{list.error.message}</p>}
-      {list.data && <SortableTable label="Invoices" columns={invoiceColumns(id)} rows={list.data.invoices} rowKey={(inv) => inv.invoiceNumber} empty="No invoices yet." scrollable />}
+      {list.data && (
+        <SortableTable
+          label="Invoices"
+          columns={invoiceColumns(id)}
+          rows={list.data.invoices}
+          rowKey={(inv) => inv.invoiceNumber}
+          empty="No invoices yet."
+          scrollable
+        />
+      )}
     </StaffLayout>
   )
 }
@@ -71,9 +80,18 @@ export function InvoiceCreateScreen() {
     () => {
       const amountCents = parseMoneyInput(amount)
       const gstCents = parseMoneyInput(gst || '0')
-      return createInvoice({ id, amount: amountCents === null ? NaN : centsToDollars(amountCents), gst: gstCents === null ? NaN : centsToDollars(gstCents), description: description || null })
+      return createInvoice({
+        id,
+        amount: amountCents === null ? NaN : centsToDollars(amountCents),
+        gst: gstCents === null ? NaN : centsToDollars(gstCents),
+        description: description || null,
+      })
     },
-    { done: (invoice) => `Invoice ${invoice.invoiceNumber} created.`, onSuccess: (invoice) => navigate(invoicePaths.detail(id, invoice.invoiceNumber)), onError: (e) => setError(failure(e)) },
+    {
+      done: (invoice) => `Invoice ${invoice.invoiceNumber} created.`,
+      onSuccess: (invoice) => navigate(invoicePaths.detail(id, invoice.invoiceNumber)),
+      onError: (e) => setError(failure(e)),
+    },
   )
   function submit(event: FormEvent) {
     event.preventDefault()
@@ -101,7 +119,11 @@ export function InvoiceCreateScreen() {
         <NativeButton type="submit" disabled={create.isPending}>
           Create invoice
         </NativeButton>
-        {error && <p role="alert" className="field-error">{error}</p>}
+        {error && (
+          <p role="alert" className="field-error">
+            {error}
+          </p>
+        )}
       </form>
     </StaffLayout>
   )
@@ -118,7 +140,11 @@ export function InvoiceDetailScreen() {
   const [confirmCancel, setConfirmCancel] = useState(false)
   const inv = invoice.data
   const onError = (e: unknown) => setError(failure(e))
-  const cancel = useStaffAction(() => cancelInvoice(invoiceNumber), { done: 'Invoice cancelled.', onSuccess: () => (setError(undefined), setConfirmCancel(false)), onError })
+  const cancel = useStaffAction(() => cancelInvoice(invoiceNumber), {
+    done: 'Invoice cancelled.',
+    onSuccess: () => (setError(undefined), setConfirmCancel(false)),
+    onError,
+  })
   const approveBpay = useStaffAction(() => approveBpayPayment(id), { done: 'BPAY payment approved.', onSuccess: () => setError(undefined), onError })
   return (
     <StaffLayout title="Invoice">
@@ -142,7 +168,10 @@ export function InvoiceDetailScreen() {
             <dt>Total</dt>
             <dd>{money(inv.total)}</dd>
             <dt>Method</dt>
-            <dd>{inv.method ?? '—'}{inv.crn ? ` (CRN ${inv.crn})` : ''}</dd>
+            <dd>
+              {inv.method ?? '—'}
+              {inv.crn ? ` (CRN ${inv.crn})` : ''}
+            </dd>
           </dl>
           <div className="staff-actions">
             {inv.status === 'awaiting payment' && <Link to={staffPaths.chargeCard(invoiceNumber)}>Charge card</Link>}
@@ -157,7 +186,11 @@ export function InvoiceDetailScreen() {
               </NativeButton>
             )}
           </div>
-          {error && <p role="alert" className="field-error">{error}</p>}
+          {error && (
+            <p role="alert" className="field-error">
+              {error}
+            </p>
+          )}
           <Modal
             isOpen={confirmCancel}
             title={`Cancel invoice ${invoiceNumber}?`}

@@ -8,16 +8,41 @@ import { useStaffAction } from '../api/use-staff-action'
 import { StaffLayout } from '../staff-layout'
 import { staffPaths } from '../staff-paths'
 
-const STATUSES: [number, string][] = [[4, 'Submitted'], [13, 'Resubmitted'], [5, 'Generated'], [11, 'Regenerated'], [9, 'Pending payment clearance'], [15, 'Awaiting T&Cs approval']]
+const STATUSES: [number, string][] = [
+  [4, 'Submitted'],
+  [13, 'Resubmitted'],
+  [5, 'Generated'],
+  [11, 'Regenerated'],
+  [9, 'Pending payment clearance'],
+  [15, 'Awaiting T&Cs approval'],
+]
 const STATES = ['NSW', 'ACT', 'SA', 'VIC', 'QLD', 'WA', 'TAS', 'NT']
 
 const COLUMNS: readonly TableColumn<OutstandingRow>[] = [
   { id: 'promotion', label: 'Promotion', isRowHeader: true, render: (r) => <Link to={staffPaths.detail(r.id)}>{r.name || `Promotion ${r.id}`}</Link> },
   { id: 'status', label: 'Status', render: (r) => r.statusName },
-  { id: 'account', label: 'Account', render: (r) => (<>{r.accountName}<br />{r.email}</>) },
+  {
+    id: 'account',
+    label: 'Account',
+    render: (r) => (
+      <>
+        {r.accountName}
+        <br />
+        {r.email}
+      </>
+    ),
+  },
   { id: 'submitted', label: 'Submitted', render: (r) => (r.submittedAt ? formatDate(r.submittedAt) : '—') },
   // The age band's colour is a badge beside the number, which says the same in words.
-  { id: 'days', label: 'Waiting', render: (r) => <span data-colour={r.colour}><Badge tone={r.colour}>{r.daysSinceSubmission === 1 ? '1 day' : `${r.daysSinceSubmission} days`}</Badge></span> },
+  {
+    id: 'days',
+    label: 'Waiting',
+    render: (r) => (
+      <span data-colour={r.colour}>
+        <Badge tone={r.colour}>{r.daysSinceSubmission === 1 ? '1 day' : `${r.daysSinceSubmission} days`}</Badge>
+      </span>
+    ),
+  },
 ]
 
 /** outstanding/ (Outstanding Permit Applications): oldest first, coloured by days since submission; saved default filters. */
@@ -35,7 +60,12 @@ export function OutstandingScreen() {
         <legend>Statuses</legend>
         {STATUSES.map(([id, name]) => (
           <label key={id} className="check">
-            <input type="checkbox" checked={shown.statusIds?.includes(id) ?? false} onChange={() => setFilters({ ...shown, statusIds: toggle(shown.statusIds, id) })} /> {name}
+            <input
+              type="checkbox"
+              checked={shown.statusIds?.includes(id) ?? false}
+              onChange={() => setFilters({ ...shown, statusIds: toggle(shown.statusIds, id) })}
+            />{' '}
+            {name}
           </label>
         ))}
       </fieldset>
@@ -43,7 +73,8 @@ export function OutstandingScreen() {
         <legend>States</legend>
         {STATES.map((s) => (
           <label key={s} className="check">
-            <input type="checkbox" checked={shown.states?.includes(s) ?? false} onChange={() => setFilters({ ...shown, states: toggle(shown.states, s) })} /> {s}
+            <input type="checkbox" checked={shown.states?.includes(s) ?? false} onChange={() => setFilters({ ...shown, states: toggle(shown.states, s) })} />{' '}
+            {s}
           </label>
         ))}
       </fieldset>
@@ -58,7 +89,14 @@ export function OutstandingScreen() {
       {result.isPending ? (
         <p aria-busy="true">Loading…</p>
       ) : (
-        <SortableTable label="Outstanding permit applications" columns={COLUMNS} rows={result.data?.rows ?? []} rowKey={(r) => r.id} empty="Nothing outstanding." scrollable />
+        <SortableTable
+          label="Outstanding permit applications"
+          columns={COLUMNS}
+          rows={result.data?.rows ?? []}
+          rowKey={(r) => r.id}
+          empty="Nothing outstanding."
+          scrollable
+        />
       )}
     </StaffLayout>
   )

@@ -41,15 +41,18 @@ function PermitNumberForm({ id, state, saved }: { id: number; state: (typeof PER
   const [fileName, setFileName] = useState(saved?.fileName ?? '')
   const [errors, setErrors] = useState<Record<string, string[]>>({})
 
-  const save = useStaffAction(() => savePermitNumber({ promotionId: id, state, number, approvalDate, expiryDate: expiryDate || null, fileName: fileName || null }), {
-    done: `${state} permit number saved.`,
-    onSuccess: () => setErrors({}),
-    onError: (e) => {
-      const error = e as ApiError
-      const shown = Object.keys(error.modelState ?? {}).some((k) => ['number', 'approvalDate', 'expiryDate'].includes(k))
-      setErrors(shown ? error.modelState! : { '': [error.message] })
+  const save = useStaffAction(
+    () => savePermitNumber({ promotionId: id, state, number, approvalDate, expiryDate: expiryDate || null, fileName: fileName || null }),
+    {
+      done: `${state} permit number saved.`,
+      onSuccess: () => setErrors({}),
+      onError: (e) => {
+        const error = e as ApiError
+        const shown = Object.keys(error.modelState ?? {}).some((k) => ['number', 'approvalDate', 'expiryDate'].includes(k))
+        setErrors(shown ? error.modelState! : { '': [error.message] })
+      },
     },
-  })
+  )
 
   async function upload(file: File) {
     try {
@@ -65,7 +68,12 @@ function PermitNumberForm({ id, state, saved }: { id: number; state: (typeof PER
     event.preventDefault()
     save.mutate(undefined)
   }
-  const err = (key: string) => errors[key]?.map((m) => <span key={m} className="field-error" role="alert">{m}</span>)
+  const err = (key: string) =>
+    errors[key]?.map((m) => (
+      <span key={m} className="field-error" role="alert">
+        {m}
+      </span>
+    ))
 
   return (
     <form className="inline" onSubmit={submit} aria-label={`${state} permit`}>
@@ -76,8 +84,18 @@ function PermitNumberForm({ id, state, saved }: { id: number; state: (typeof PER
         {err('number')}
       </label>
       {/* The design system's date fields: day first (dd/mm/yyyy) whatever the browser's language. */}
-      <DatePicker label={`${state} approval date`} value={approvalDate || null} onChange={(value) => setApprovalDate(value ?? '')} errorMessage={errors.approvalDate?.join(' ')} />
-      <DatePicker label={`${state} expiry date`} value={expiryDate || null} onChange={(value) => setExpiryDate(value ?? '')} errorMessage={errors.expiryDate?.join(' ')} />
+      <DatePicker
+        label={`${state} approval date`}
+        value={approvalDate || null}
+        onChange={(value) => setApprovalDate(value ?? '')}
+        errorMessage={errors.approvalDate?.join(' ')}
+      />
+      <DatePicker
+        label={`${state} expiry date`}
+        value={expiryDate || null}
+        onChange={(value) => setExpiryDate(value ?? '')}
+        errorMessage={errors.expiryDate?.join(' ')}
+      />
       <label>
         {state} permit document
         <input type="file" onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])} />

@@ -15,12 +15,23 @@ const COLUMNS: readonly TableColumn<AdminPromotionRow>[] = [
     isRowHeader: true,
     render: (p) => (
       <>
-        <Link to={staffPaths.detail(p.id)}>{p.name || '(no name)'}</Link> {p.isTest && <Badge tone="warning">Test</Badge>} {p.deleted && <Badge tone="danger">Deleted</Badge>}
+        <Link to={staffPaths.detail(p.id)}>{p.name || '(no name)'}</Link> {p.isTest && <Badge tone="warning">Test</Badge>}{' '}
+        {p.deleted && <Badge tone="danger">Deleted</Badge>}
       </>
     ),
   },
   { id: 'status', label: 'Status', render: (p) => p.statusName },
-  { id: 'account', label: 'Account', render: (p) => (<><Link to={`${staffPaths.promotions}?account_id=${p.accountId}`}>{p.accountName}</Link><br />{p.email}</>) },
+  {
+    id: 'account',
+    label: 'Account',
+    render: (p) => (
+      <>
+        <Link to={`${staffPaths.promotions}?account_id=${p.accountId}`}>{p.accountName}</Link>
+        <br />
+        {p.email}
+      </>
+    ),
+  },
   { id: 'organisation', label: 'Organisation', render: (p) => p.organisation },
   { id: 'permits', label: 'Permit numbers', render: (p) => p.permitNumbers.join(', ') },
   { id: 'created', label: 'Created', render: (p) => formatDate(p.createdAt) },
@@ -32,7 +43,14 @@ export function PromotionsScreen() {
   const q = params.get('q') ?? ''
   const page = Number(params.get('page') ?? '1') || 1
   const showTest = params.get('showTest') === 'true'
-  const query: PromotionSearch = { q: q || undefined, page, showTest, account_id: params.get('account_id') ?? undefined, promotion_id: params.get('promotion_id') ?? undefined, note_id: params.get('note_id') ?? undefined }
+  const query: PromotionSearch = {
+    q: q || undefined,
+    page,
+    showTest,
+    account_id: params.get('account_id') ?? undefined,
+    promotion_id: params.get('promotion_id') ?? undefined,
+    note_id: params.get('note_id') ?? undefined,
+  }
   const result = useQuery({ queryKey: staffKeys.promotions(query), queryFn: () => searchPromotions(query), placeholderData: keepPreviousData })
   const [text, setText] = useState(q)
 
@@ -45,7 +63,9 @@ export function PromotionsScreen() {
   }
   const go = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params)
-    for (const [k, v] of Object.entries(changes)) if (v === null) next.delete(k); else next.set(k, v)
+    for (const [k, v] of Object.entries(changes))
+      if (v === null) next.delete(k)
+      else next.set(k, v)
     setParams(next)
   }
   const pages = result.data ? Math.max(1, Math.ceil(result.data.total / result.data.pageSize)) : 1
@@ -56,7 +76,13 @@ export function PromotionsScreen() {
       <form className="inline" role="search" onSubmit={search}>
         <label>
           Search
-          <input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Name, applicant, organisation, e-mail, permit number" size={50} />
+          <input
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="Name, applicant, organisation, e-mail, permit number"
+            size={50}
+          />
         </label>
         <NativeButton type="submit">Search</NativeButton>
         <label className="check">

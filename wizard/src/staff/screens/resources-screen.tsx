@@ -63,7 +63,8 @@ export function ResourcesScreen() {
       ))}
       <h2>Edit content</h2>
       <p>
-        These resources, the public site and the help inside the app are edited in <a href="/cms/">content management</a>. Site changes go live within a minute of publishing.
+        These resources, the public site and the help inside the app are edited in <a href="/cms/">content management</a>. Site changes go live within a minute
+        of publishing.
       </p>
       <ul>
         {CMS_COLLECTIONS.map((c) => (

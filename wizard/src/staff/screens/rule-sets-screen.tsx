@@ -45,7 +45,11 @@ export function RuleSetsScreen() {
     <StaffLayout title="Rule sets">
       <h1>Rule sets</h1>
       <p>Thresholds, fees and deadlines by the date they take effect, each figure with its source. Start next year’s set from the current one.</p>
-      {notice && <p className="notice success" role="status">{notice}</p>}
+      {notice && (
+        <p className="notice success" role="status">
+          {notice}
+        </p>
+      )}
       {sets.isError && <p role="alert">{sets.error.message}</p>}
       {sets.data && (
         <table className="rule-sets-table">
@@ -56,7 +60,9 @@ export function RuleSetsScreen() {
               <th scope="col">Effective from</th>
               <th scope="col">State</th>
               <th scope="col">What it is</th>
-              <th scope="col"><span className="visually-hidden">Actions</span></th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -64,11 +70,19 @@ export function RuleSetsScreen() {
               const state = stateOf(s)
               return (
                 <tr key={s.id} data-testid={`rule-set-${s.id}`}>
-                  <th scope="row" className="rule-sets-table__id"><a href={`/rules/?set=${encodeURIComponent(s.id)}`}>{s.id}</a></th>
+                  <th scope="row" className="rule-sets-table__id">
+                    <a href={`/rules/?set=${encodeURIComponent(s.id)}`}>{s.id}</a>
+                  </th>
                   <td>{formatDate(s.effectiveFrom)}</td>
-                  <td><Badge tone={state.tone}>{state.label}</Badge></td>
+                  <td>
+                    <Badge tone={state.tone}>{state.label}</Badge>
+                  </td>
                   <td>{s.description}</td>
-                  <td><Button variant="secondary" onPress={() => (setBaseId(s.id), setNotice(''))}>Start a new set from {s.id}</Button></td>
+                  <td>
+                    <Button variant="secondary" onPress={() => (setBaseId(s.id), setNotice(''))}>
+                      Start a new set from {s.id}
+                    </Button>
+                  </td>
                 </tr>
               )
             })}
@@ -130,21 +144,51 @@ function RuleSetEditor({ baseId, onPublished }: { baseId: string; onPublished: (
       <h2 id="rule-set-editor-title">New set from {baseId}</h2>
       {summary.length > 0 && (
         <div className="error-summary" role="alert">
-          <p><strong>Please check the set:</strong></p>
-          <ul>{summary.map((m, i) => <li key={i}>{m}</li>)}</ul>
+          <p>
+            <strong>Please check the set:</strong>
+          </p>
+          <ul>
+            {summary.map((m, i) => (
+              <li key={i}>{m}</li>
+            ))}
+          </ul>
         </div>
       )}
       {/* noValidate: the fields show the API's messages; the browser's own would block the preview. */}
       <form className="rule-set-form" noValidate onSubmit={(e: FormEvent) => (e.preventDefault(), previewing.mutate())}>
         <div className="rule-set-form__row">
-          <TextField label="Name of the new set" description="For example au-2026-07" value={id} onChange={(v) => (setId(v), setPreview(null))} errorMessage={err('id')} isRequired />
+          <TextField
+            label="Name of the new set"
+            description="For example au-2026-07"
+            value={id}
+            onChange={(v) => (setId(v), setPreview(null))}
+            errorMessage={err('id')}
+            isRequired
+          />
           <div className="ui-field">
-            <label className="ui-field__label" htmlFor="rule-set-effective">Effective from</label>
-            <input id="rule-set-effective" className="ui-input" type="date" min={sydneyDateOf(new Date())} value={effectiveFrom} onChange={(e) => (setEffectiveFrom(e.target.value), setPreview(null))} aria-invalid={Boolean(err('effectiveFrom'))} required />
+            <label className="ui-field__label" htmlFor="rule-set-effective">
+              Effective from
+            </label>
+            <input
+              id="rule-set-effective"
+              className="ui-input"
+              type="date"
+              min={sydneyDateOf(new Date())}
+              value={effectiveFrom}
+              onChange={(e) => (setEffectiveFrom(e.target.value), setPreview(null))}
+              aria-invalid={Boolean(err('effectiveFrom'))}
+              required
+            />
             {err('effectiveFrom') && <p className="ui-field__error">{err('effectiveFrom')}</p>}
           </div>
         </div>
-        <TextField label="What this set changes" value={description} onChange={(v) => (setDescription(v), setPreview(null))} errorMessage={err('description')} isRequired />
+        <TextField
+          label="What this set changes"
+          value={description}
+          onChange={(v) => (setDescription(v), setPreview(null))}
+          errorMessage={err('description')}
+          isRequired
+        />
 
         <h3>Changed figures</h3>
         {changes.length === 0 && <p>No figure changed yet: the new set is a copy of {baseId}.</p>}
@@ -153,35 +197,80 @@ function RuleSetEditor({ baseId, onPublished }: { baseId: string; onPublished: (
             const f = figureOf(c.key)
             return (
               <li key={c.key} className="rule-change" data-testid={`change-${c.key}`}>
-                <p className="rule-change__label"><strong>{f.label}</strong>: now {formatFigureValue(f)}</p>
-                <p className="rule-change__was"><FigureSourceLine source={f.source} /></p>
-                <TextField label="New value" description={f.kind === 'tiers' ? 'Base; over amount: fee; …' : f.kind === 'list' ? `Any of: ${(f.options ?? []).join(', ')}` : f.kind === 'text' ? `One of: ${(f.options ?? []).join(', ')}` : f.unit ?? 'Dollars'} value={c.text} onChange={(v) => update(i, { text: v })} errorMessage={err(`changes.${i}.value`)} />
+                <p className="rule-change__label">
+                  <strong>{f.label}</strong>: now {formatFigureValue(f)}
+                </p>
+                <p className="rule-change__was">
+                  <FigureSourceLine source={f.source} />
+                </p>
+                <TextField
+                  label="New value"
+                  description={
+                    f.kind === 'tiers'
+                      ? 'Base; over amount: fee; …'
+                      : f.kind === 'list'
+                        ? `Any of: ${(f.options ?? []).join(', ')}`
+                        : f.kind === 'text'
+                          ? `One of: ${(f.options ?? []).join(', ')}`
+                          : (f.unit ?? 'Dollars')
+                  }
+                  value={c.text}
+                  onChange={(v) => update(i, { text: v })}
+                  errorMessage={err(`changes.${i}.value`)}
+                />
                 <div className="rule-set-form__row">
                   <TextField label="Source title" value={c.title} onChange={(v) => update(i, { title: v })} errorMessage={err(`changes.${i}.source.title`)} />
-                  <TextField label="Source address" value={c.url} onChange={(v) => update(i, { url: v })} placeholder="https://" errorMessage={err(`changes.${i}.source.url`)} />
+                  <TextField
+                    label="Source address"
+                    value={c.url}
+                    onChange={(v) => update(i, { url: v })}
+                    placeholder="https://"
+                    errorMessage={err(`changes.${i}.source.url`)}
+                  />
                 </div>
                 <div className="rule-set-form__row">
                   <div className="ui-field">
-                    <label className="ui-field__label" htmlFor={`read-${i}`}>Date read</label>
+                    <label className="ui-field__label" htmlFor={`read-${i}`}>
+                      Date read
+                    </label>
                     <input id={`read-${i}`} className="ui-input" type="date" value={c.dateRead} onChange={(e) => update(i, { dateRead: e.target.value })} />
                     {err(`changes.${i}.source.dateRead`) && <p className="ui-field__error">{err(`changes.${i}.source.dateRead`)}</p>}
                   </div>
-                  <Checkbox isSelected={c.verified} onChange={(v) => update(i, { verified: v })}>The source states this figure (verified)</Checkbox>
+                  <Checkbox isSelected={c.verified} onChange={(v) => update(i, { verified: v })}>
+                    The source states this figure (verified)
+                  </Checkbox>
                 </div>
-                <TextField label="Note" description="Why it is not verified, or anything to know" value={c.note} onChange={(v) => update(i, { note: v })} errorMessage={err(`changes.${i}.source.note`)} />
-                <Button variant="link" onPress={() => (setChanges(changes.filter((_, j) => j !== i)), setPreview(null), setErrors({}))}>Remove this change</Button>
+                <TextField
+                  label="Note"
+                  description="Why it is not verified, or anything to know"
+                  value={c.note}
+                  onChange={(v) => update(i, { note: v })}
+                  errorMessage={err(`changes.${i}.source.note`)}
+                />
+                <Button variant="link" onPress={() => (setChanges(changes.filter((_, j) => j !== i)), setPreview(null), setErrors({}))}>
+                  Remove this change
+                </Button>
               </li>
             )
           })}
         </ol>
         <div className="rule-set-form__add">
-          <Select label="Change a figure" options={available.map((f) => ({ id: f.key, label: f.label }))} value={adding} onChange={setAdding} placeholder="Choose a figure…" />
+          <Select
+            label="Change a figure"
+            options={available.map((f) => ({ id: f.key, label: f.label }))}
+            value={adding}
+            onChange={setAdding}
+            placeholder="Choose a figure…"
+          />
           <Button
             variant="secondary"
             isDisabled={!adding}
             onPress={() => {
               const f = figureOf(adding!)
-              setChanges([...changes, { key: f.key, text: figureEditText(f.kind, f.value), title: '', url: '', dateRead: sydneyDateOf(new Date()), verified: true, note: '' }])
+              setChanges([
+                ...changes,
+                { key: f.key, text: figureEditText(f.kind, f.value), title: '', url: '', dateRead: sydneyDateOf(new Date()), verified: true, note: '' },
+              ])
               setAdding(null)
               setPreview(null)
             }}
@@ -191,14 +280,20 @@ function RuleSetEditor({ baseId, onPublished }: { baseId: string; onPublished: (
         </div>
 
         <div className="actions">
-          <Button variant="secondary" onPress={() => previewing.mutate()} isDisabled={previewing.isPending}>{previewing.isPending ? 'Checking…' : 'Preview'}</Button>
-          <Button variant="primary" isDisabled={!preview || publishing.isPending} onPress={() => publishing.mutate()}>{publishing.isPending ? 'Publishing…' : 'Publish'}</Button>
+          <Button variant="secondary" onPress={() => previewing.mutate()} isDisabled={previewing.isPending}>
+            {previewing.isPending ? 'Checking…' : 'Preview'}
+          </Button>
+          <Button variant="primary" isDisabled={!preview || publishing.isPending} onPress={() => publishing.mutate()}>
+            {publishing.isPending ? 'Publishing…' : 'Publish'}
+          </Button>
         </div>
       </form>
 
       {preview && (
         <section className="rule-set-preview" aria-labelledby="rule-set-preview-title" data-testid="rule-set-preview">
-          <h3 id="rule-set-preview-title">Preview of {preview.ruleSet.id}, from {formatDate(preview.ruleSet.effectiveFrom)}</h3>
+          <h3 id="rule-set-preview-title">
+            Preview of {preview.ruleSet.id}, from {formatDate(preview.ruleSet.effectiveFrom)}
+          </h3>
           {preview.ruleSet.changes.length > 0 ? (
             <RuleChangesTable changes={preview.ruleSet.changes} caption={`What changes from ${preview.ruleSet.previous?.id ?? 'the set before'}`} />
           ) : (
@@ -210,11 +305,20 @@ function RuleSetEditor({ baseId, onPublished }: { baseId: string; onPublished: (
           ) : (
             <table>
               <caption className="visually-hidden">Open promotions whose fees change</caption>
-              <thead><tr><th scope="col">Promotion</th><th scope="col">Starts</th><th scope="col">Fees before</th><th scope="col">Fees after</th></tr></thead>
+              <thead>
+                <tr>
+                  <th scope="col">Promotion</th>
+                  <th scope="col">Starts</th>
+                  <th scope="col">Fees before</th>
+                  <th scope="col">Fees after</th>
+                </tr>
+              </thead>
               <tbody>
                 {preview.affected.map((a) => (
                   <tr key={a.id}>
-                    <th scope="row"><a href={staffPaths.detail(a.id)}>{a.name || `Promotion ${a.id}`}</a></th>
+                    <th scope="row">
+                      <a href={staffPaths.detail(a.id)}>{a.name || `Promotion ${a.id}`}</a>
+                    </th>
                     <td>{a.startDate ? formatDate(a.startDate) : ''}</td>
                     <td>{formatFigureValue({ kind: 'money', value: a.feeDue_Total_before })}</td>
                     <td>{formatFigureValue({ kind: 'money', value: a.feeDue_Total_after })}</td>

@@ -7,7 +7,18 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { dollarsToCents, formatCurrency, formatDate, formatTime, MSG_STATISTICS_RANGE, STATISTICS_SERVICES, STATISTICS_STATES, feeServiceLabel, toCsv, type StatisticsService } from '@permitdesk/shared'
+import {
+  dollarsToCents,
+  formatCurrency,
+  formatDate,
+  formatTime,
+  MSG_STATISTICS_RANGE,
+  STATISTICS_SERVICES,
+  STATISTICS_STATES,
+  feeServiceLabel,
+  toCsv,
+  type StatisticsService,
+} from '@permitdesk/shared'
 import { Checkbox, DatePicker, NativeButton, Select, SortableTable, type TableColumn } from '../../components/ui'
 import { getStatistics, staffKeys } from '../api/staff-api'
 import { StaffLayout } from '../staff-layout'
@@ -78,7 +89,21 @@ function downloadCsv(name: string, rows: (string | number | null)[][]) {
 }
 
 /** A table section: heading, table, and its CSV export. */
-function Section<T>({ title, name, columns, rows, rowKey, csv }: { title: string; name: string; columns: TableColumn<T>[]; rows: readonly T[]; rowKey: (row: T) => string | number; csv: (row: T) => (string | number | null)[] }) {
+function Section<T>({
+  title,
+  name,
+  columns,
+  rows,
+  rowKey,
+  csv,
+}: {
+  title: string
+  name: string
+  columns: TableColumn<T>[]
+  rows: readonly T[]
+  rowKey: (row: T) => string | number
+  csv: (row: T) => (string | number | null)[]
+}) {
   return (
     <>
       <SortableTable label={title} columns={columns} rows={rows} rowKey={rowKey} empty="Nothing in this range." scrollable />
@@ -93,7 +118,13 @@ function Section<T>({ title, name, columns, rows, rowKey, csv }: { title: string
 
 export function StatisticsScreen() {
   const [filter, setFilter] = useState<Filter>({ from: null, to: null, state: ALL, service: ALL, includeTest: false })
-  const params = { from: filter.from ?? undefined, to: filter.to ?? undefined, state: filter.state === ALL ? undefined : filter.state, service: filter.service === ALL ? undefined : filter.service, includeTest: filter.includeTest || undefined }
+  const params = {
+    from: filter.from ?? undefined,
+    to: filter.to ?? undefined,
+    state: filter.state === ALL ? undefined : filter.state,
+    service: filter.service === ALL ? undefined : filter.service,
+    includeTest: filter.includeTest || undefined,
+  }
   const rangeError = filter.from && filter.to && filter.from > filter.to ? MSG_STATISTICS_RANGE : undefined
   const { data, isFetching } = useQuery({
     queryKey: staffKeys.statistics(params),
@@ -108,8 +139,18 @@ export function StatisticsScreen() {
       <form className="staff-filters" aria-label="Filter the statistics" onSubmit={(e) => e.preventDefault()}>
         <DatePicker label="Created from" value={filter.from} onChange={(from) => set({ from })} />
         <DatePicker label="Created to" value={filter.to} onChange={(to) => set({ to })} errorMessage={rangeError} />
-        <Select label="State" value={filter.state} onChange={(state) => set({ state })} options={[{ id: ALL, label: 'All states' }, ...STATISTICS_STATES.map((s) => ({ id: s, label: s }))]} />
-        <Select label="Service" value={filter.service} onChange={(service) => set({ service })} options={[{ id: ALL, label: 'All services' }, ...STATISTICS_SERVICES.map((s: StatisticsService) => ({ id: s, label: feeServiceLabel(s) }))]} />
+        <Select
+          label="State"
+          value={filter.state}
+          onChange={(state) => set({ state })}
+          options={[{ id: ALL, label: 'All states' }, ...STATISTICS_STATES.map((s) => ({ id: s, label: s }))]}
+        />
+        <Select
+          label="Service"
+          value={filter.service}
+          onChange={(service) => set({ service })}
+          options={[{ id: ALL, label: 'All services' }, ...STATISTICS_SERVICES.map((s: StatisticsService) => ({ id: s, label: feeServiceLabel(s) }))]}
+        />
         <Checkbox isSelected={filter.includeTest} onChange={(includeTest) => set({ includeTest })}>
           Include test promotions
         </Checkbox>
@@ -117,8 +158,7 @@ export function StatisticsScreen() {
       <p role="status" aria-live="polite" className="staff-muted">
         {isFetching ? 'Updating…' : data ? `${data.total} promotions${filter.includeTest ? ', test promotions included' : ''}.` : ''}
       </p>
-      <p className="staff-muted">{data ? `Figures as of ${formatTime(data.asOf)}.` : ''}
-      </p>
+      <p className="staff-muted">{data ? `Figures as of ${formatTime(data.asOf)}.` : ''}</p>
       {data && (
         <>
           <dl className="staff-figures">

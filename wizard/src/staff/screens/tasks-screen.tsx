@@ -61,17 +61,31 @@ export function TasksScreen() {
         <label>
           New task
           <textarea value={note} onChange={(e) => setNote(e.target.value)} rows={2} cols={40} />
-          {errors.note && <span role="alert" className="field-error">{errors.note.join(' ')}</span>}
+          {errors.note && (
+            <span role="alert" className="field-error">
+              {errors.note.join(' ')}
+            </span>
+          )}
         </label>
         <label>
           Promotion id (optional)
           <input inputMode="numeric" value={promotionId} onChange={(e) => setPromotionId(e.target.value)} size={8} />
         </label>
-        <DatePicker label="Due date" value={dueDate} onChange={(value) => (setDueDate(value), setErrors(({ dueDate: _answered, ...rest }) => rest))} isRequired errorMessage={errors.dueDate?.join(' ')} />
+        <DatePicker
+          label="Due date"
+          value={dueDate}
+          onChange={(value) => (setDueDate(value), setErrors(({ dueDate: _answered, ...rest }) => rest))}
+          isRequired
+          errorMessage={errors.dueDate?.join(' ')}
+        />
         <NativeButton type="submit" disabled={create.isPending}>
           Add task
         </NativeButton>
-        {errors[''] && <span role="alert" className="field-error">{errors[''].join(' ')}</span>}
+        {errors[''] && (
+          <span role="alert" className="field-error">
+            {errors[''].join(' ')}
+          </span>
+        )}
       </form>
       {tasks.isPending ? (
         <p aria-busy="true">Loading…</p>

@@ -44,7 +44,16 @@ export function UsersScreen() {
 const kindOf = (u: UserRow) => (u.isStaff ? 'Staff' : u.staffRole === 'marketing' ? 'Marketing' : u.authorisedAgent ? 'Agent' : 'Customer')
 
 const USER_COLUMNS: readonly TableColumn<UserRow>[] = [
-  { id: 'user', label: 'User', isRowHeader: true, render: (u) => (<>{u.firstName} {u.lastName} <small>#{u.id}</small></>) },
+  {
+    id: 'user',
+    label: 'User',
+    isRowHeader: true,
+    render: (u) => (
+      <>
+        {u.firstName} {u.lastName} <small>#{u.id}</small>
+      </>
+    ),
+  },
   { id: 'account', label: 'Account', render: (u) => <Link to={`${staffPaths.promotions}?account_id=${u.id}&showTest=true`}>{u.accountName}</Link> },
   { id: 'kind', label: 'Kind', render: kindOf },
   { id: 'email', label: 'E-mail', render: (u) => <EmailForm user={u} /> },
@@ -57,7 +66,7 @@ function EmailForm({ user: u }: { user: UserRow }) {
   const save = useStaffAction(() => updateUserEmail(u.id, email), {
     done: 'E-mail updated; the user has been told at both addresses.',
     onSuccess: () => setError(undefined),
-    onError: (e) => setError(e instanceof ApiError ? e.messages[0] ?? MSG_FAILED_TO_UPDATE_EMAIL : MSG_FAILED_TO_UPDATE_EMAIL),
+    onError: (e) => setError(e instanceof ApiError ? (e.messages[0] ?? MSG_FAILED_TO_UPDATE_EMAIL) : MSG_FAILED_TO_UPDATE_EMAIL),
   })
   function submit(event: FormEvent) {
     event.preventDefault()
@@ -83,7 +92,9 @@ function EmailForm({ user: u }: { user: UserRow }) {
 
 /** Ends every credential (issue 24): sessions, API keys and the calendar feed address. */
 function EndSessions({ user: u }: { user: UserRow }) {
-  const end = useStaffAction(() => endUserSessions(u.id), { done: (r) => `${r.ended} session(s) ended, ${r.apiKeysRevoked} API key(s) revoked${r.calendarFeedReplaced ? ', calendar feed address retired' : ''}.` })
+  const end = useStaffAction(() => endUserSessions(u.id), {
+    done: (r) => `${r.ended} session(s) ended, ${r.apiKeysRevoked} API key(s) revoked${r.calendarFeedReplaced ? ', calendar feed address retired' : ''}.`,
+  })
   return (
     <NativeButton variant="secondary" onClick={() => end.mutate(undefined)} disabled={end.isPending}>
       End sessions<span className="visually-hidden"> of user {u.id}</span>
@@ -93,7 +104,15 @@ function EndSessions({ user: u }: { user: UserRow }) {
 
 const CHANGE_COLUMNS: readonly TableColumn<EmailChange>[] = [
   { id: 'when', label: 'When', isRowHeader: true, render: (c) => formatDateTime(c.at) },
-  { id: 'user', label: 'User', render: (c) => (<>{c.name} <small>#{c.userId}</small> ({c.currentEmail})</>) },
+  {
+    id: 'user',
+    label: 'User',
+    render: (c) => (
+      <>
+        {c.name} <small>#{c.userId}</small> ({c.currentEmail})
+      </>
+    ),
+  },
   { id: 'from', label: 'From', render: (c) => c.from },
   { id: 'to', label: 'To', render: (c) => c.to },
   { id: 'by', label: 'Changed by', render: (c) => c.changedByEmail ?? 'System' },

@@ -17,7 +17,15 @@ export const updateAccount = (input: AccountUpdate) => api.post<{ message: strin
 /** Issue 18: the current password is required; other sessions of the user end. */
 export const changePassword = (input: ChangePassword) => api.post<{ message: string }>('/api/account/changePassword', input, { notify: false })
 /** API keys (issue 11): managed with the signed-in session; the key itself is in the create answer only. */
-export type ApiKeyView = { id: number; name: string; prefix: string; createdAt: string; lastUsedAt: string | null; revokedAt: string | null; revokedReason: ApiKeyRevokedReason | null }
+export type ApiKeyView = {
+  id: number
+  name: string
+  prefix: string
+  createdAt: string
+  lastUsedAt: string | null
+  revokedAt: string | null
+  revokedReason: ApiKeyRevokedReason | null
+}
 export const listApiKeys = () => api.get<ApiKeyView[]>('/api/apiKey/list')
 export const createApiKey = (name: string) => api.post<ApiKeyView & { key: string }>('/api/apiKey/create', { name }, { notify: false })
 export const revokeApiKey = (id: number) => api.post<{ id: number; revoked: true }>('/api/apiKey/revoke', { id })

@@ -57,7 +57,8 @@ export function AccountEditScreen() {
     <AppLayout title="My account">
       <h1>My account</h1>
       <p>
-        Signed in as <strong>{user.email}</strong>. <a href={`${paths.forgotPassword}?email=${encodeURIComponent(user.email)}`}>Change my password</a> · <a href={paths.invoices}>My invoices</a> · <a href={paths.apiKeys}>API keys</a>
+        Signed in as <strong>{user.email}</strong>. <a href={`${paths.forgotPassword}?email=${encodeURIComponent(user.email)}`}>Change my password</a> ·{' '}
+        <a href={paths.invoices}>My invoices</a> · <a href={paths.apiKeys}>API keys</a>
       </p>
       <FormMessage error={formError} note={note} />
       <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="My account">

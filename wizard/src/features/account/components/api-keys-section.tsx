@@ -98,7 +98,8 @@ export function ApiKeysSection({ page = false }: { page?: boolean }) {
                   <td>
                     {key.revokedAt && key.revokedReason ? (
                       <span data-testid="key-revoked">
-                        <Badge tone="danger">{API_KEY_REVOKED_LABELS[key.revokedReason]}</Badge> <span className="api-keys__when">{formatDate(new Date(key.revokedAt))}</span>
+                        <Badge tone="danger">{API_KEY_REVOKED_LABELS[key.revokedReason]}</Badge>{' '}
+                        <span className="api-keys__when">{formatDate(new Date(key.revokedAt))}</span>
                       </span>
                     ) : (
                       <Badge tone="success">Active</Badge>
@@ -106,7 +107,12 @@ export function ApiKeysSection({ page = false }: { page?: boolean }) {
                   </td>
                   <td>
                     {key.revokedAt ? null : (
-                      <Button variant="danger" onPress={() => revoke.mutate(key.id)} isPending={revoke.isPending && revoke.variables === key.id} aria-label={`Revoke ${key.name}`}>
+                      <Button
+                        variant="danger"
+                        onPress={() => revoke.mutate(key.id)}
+                        isPending={revoke.isPending && revoke.variables === key.id}
+                        aria-label={`Revoke ${key.name}`}
+                      >
                         Revoke
                       </Button>
                     )}

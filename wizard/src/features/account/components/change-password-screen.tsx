@@ -45,7 +45,15 @@ export function ChangePasswordScreen() {
       </Alert>
       <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Change password" aria-describedby="password-change-effects">
         <FormField id="currentPassword" label="Current password" type="password" autoComplete="current-password" control={control} name="currentPassword" />
-        <FormField id="password" label="New password" type="password" autoComplete="new-password" hint="At least 12 characters, not a commonly used password." control={control} name="password" />
+        <FormField
+          id="password"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 12 characters, not a commonly used password."
+          control={control}
+          name="password"
+        />
         <Button type="submit" isDisabled={isSubmitting}>
           Change password
         </Button>

@@ -24,7 +24,10 @@ export function ForgotPasswordScreen() {
     setValue,
     setError,
     formState: { isSubmitting },
-  } = useForm<ForgotPassword>({ resolver: zodResolver(ForgotPasswordSchema), defaultValues: { email: params.get('email') ?? '', recaptchaResponse: undefined } })
+  } = useForm<ForgotPassword>({
+    resolver: zodResolver(ForgotPasswordSchema),
+    defaultValues: { email: params.get('email') ?? '', recaptchaResponse: undefined },
+  })
 
   const bot = useBotCheck(useCallback((token: string | undefined) => setValue('recaptchaResponse', token), [setValue]))
 

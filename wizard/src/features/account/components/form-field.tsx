@@ -64,7 +64,13 @@ export function CheckboxField<T extends FieldValues>({ control, name, id, label 
 }
 
 /** A choice from a short list (react-aria Select) in an account form. */
-export function SelectField<T extends FieldValues>({ control, name, label, options, autoComplete }: Bound<T> & { label: string; options: readonly SelectOption[]; autoComplete?: string }) {
+export function SelectField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  options,
+  autoComplete,
+}: Bound<T> & { label: string; options: readonly SelectOption[]; autoComplete?: string }) {
   const { field, fieldState } = useController({ control, name })
   return (
     <Select
@@ -83,8 +89,12 @@ export function SelectField<T extends FieldValues>({ control, name, label, optio
 export function FormMessage({ error, note }: { error?: string | null; note?: string | null }) {
   return (
     <>
-      <div role="alert" aria-live="assertive">{error && <p className="form-alert">{error}</p>}</div>
-      <div role="status" aria-live="polite">{note && <p className="form-note">{note}</p>}</div>
+      <div role="alert" aria-live="assertive">
+        {error && <p className="form-alert">{error}</p>}
+      </div>
+      <div role="status" aria-live="polite">
+        {note && <p className="form-note">{note}</p>}
+      </div>
     </>
   )
 }

@@ -91,7 +91,15 @@ export function RegisterScreen() {
       <FormMessage error={formError} />
       <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Create an account">
         <FormField id="email" label="Email address" type="email" autoComplete="email" control={control} name="email" />
-        <FormField id="password" label="Password" type="password" autoComplete="new-password" hint="At least 12 characters, not a commonly used password." control={control} name="password" />
+        <FormField
+          id="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 12 characters, not a commonly used password."
+          control={control}
+          name="password"
+        />
         <FormField id="firstName" label="First name" autoComplete="given-name" control={control} name="firstName" />
         <FormField id="lastName" label="Last name" autoComplete="family-name" control={control} name="lastName" />
         <FormField id="accountName" label="Organisation" autoComplete="organization" control={control} name="accountName" />

@@ -38,7 +38,15 @@ export function ResetPasswordScreen() {
       <FormMessage error={formError ?? errors.token?.message} />
       <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Reset password">
         <input type="hidden" {...register('token')} />
-        <FormField id="password" label="New password" type="password" autoComplete="new-password" hint="At least 12 characters, not a commonly used password." control={control} name="password" />
+        <FormField
+          id="password"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 12 characters, not a commonly used password."
+          control={control}
+          name="password"
+        />
         <Button type="submit" isDisabled={isSubmitting}>
           Save new password
         </Button>

@@ -52,12 +52,13 @@ export const createDraw = (body: {
   prizeValues?: (number | null)[]
   runDate?: string
   runTime?: string
-}) =>
-  api.post<{ id: number; publicId: string }>('/api/draw/create', body, { notify: false })
+}) => api.post<{ id: number; publicId: string }>('/api/draw/create', body, { notify: false })
 export const commitDraw = (id: number) => api.post('/api/draw/commit', { id }, { notify: false })
-export const runDraw = (id: number, scrutineerName?: string, earlyRunReason?: string) => api.post('/api/draw/run', { id, scrutineerName, earlyRunReason }, { notify: false })
+export const runDraw = (id: number, scrutineerName?: string, earlyRunReason?: string) =>
+  api.post('/api/draw/run', { id, scrutineerName, earlyRunReason }, { notify: false })
 export const cancelDraw = (id: number, reason: string) => api.post('/api/draw/cancel', { id, reason }, { notify: false })
-export const redrawDraw = (body: { id: number; winners: number; reserves: number; prizeValues?: (number | null)[] }) => api.post('/api/draw/redraw', body, { notify: false })
+export const redrawDraw = (body: { id: number; winners: number; reserves: number; prizeValues?: (number | null)[] }) =>
+  api.post('/api/draw/redraw', body, { notify: false })
 
 /**
  * The entries upload with upload progress: fetch() cannot report it, XMLHttpRequest can.

@@ -76,7 +76,13 @@ export function DrawScreen() {
   if (!draws.data)
     return (
       <AppLayout title="Random draw">
-        {draws.error ? <Alert tone="danger" live>{messageOf(draws.error)}</Alert> : <p role="status">Loading…</p>}
+        {draws.error ? (
+          <Alert tone="danger" live>
+            {messageOf(draws.error)}
+          </Alert>
+        ) : (
+          <p role="status">Loading…</p>
+        )}
       </AppLayout>
     )
   return (
@@ -88,8 +94,8 @@ export function DrawScreen() {
         <div>
           <h1>Random draw</h1>
           <p>
-            Each draw goes through four steps: create it, upload the entries, commit them, and run it at its scheduled time. The commit publishes the entries hash and
-            the seed hash first, so anyone can check the result afterwards.
+            Each draw goes through four steps: create it, upload the entries, commit them, and run it at its scheduled time. The commit publishes the entries
+            hash and the seed hash first, so anyone can check the result afterwards.
           </p>
         </div>
         <ServicePaymentNotice promotionId={promotionId} service="draw" />
@@ -139,7 +145,10 @@ function NewDrawForm({ promotionId }: { promotionId: number }) {
   return (
     <section className="draw-panel" aria-labelledby="new-draw-title">
       <h2 id="new-draw-title">New draw</h2>
-      <p>Leave the numbers empty to use the prize count of the application. The draw runs at the application’s final draw time; give a time only when the application has none.</p>
+      <p>
+        Leave the numbers empty to use the prize count of the application. The draw runs at the application’s final draw time; give a time only when the
+        application has none.
+      </p>
       <form onSubmit={submit} className="draw-form">
         <label className="draw-form__wide">
           <span className="ui-field__label">Title</span>
@@ -176,8 +185,16 @@ function NewDrawForm({ promotionId }: { promotionId: number }) {
           </Button>
         </div>
       </form>
-      {created && <Alert tone="success" live>{created}</Alert>}
-      {error && <Alert tone="danger" live>{error}</Alert>}
+      {created && (
+        <Alert tone="success" live>
+          {created}
+        </Alert>
+      )}
+      {error && (
+        <Alert tone="danger" live>
+          {error}
+        </Alert>
+      )}
     </section>
   )
 }
@@ -307,7 +324,14 @@ function DrawPanel({ draw, promotionId }: { draw: Draw; promotionId: number }) {
     const data = new FormData(event.currentTarget)
     const prizeValues = prizeValuesOf(String(data.get('prizeValues') ?? ''))
     if (typeof prizeValues === 'string') return setError(prizeValues)
-    action.mutate(() => redrawDraw({ id: draw.id, winners: Number(data.get('winners')), reserves: Number(data.get('reserves') || 0), prizeValues: prizeValues.length ? prizeValues : undefined }))
+    action.mutate(() =>
+      redrawDraw({
+        id: draw.id,
+        winners: Number(data.get('winners')),
+        reserves: Number(data.get('reserves') || 0),
+        prizeValues: prizeValues.length ? prizeValues : undefined,
+      }),
+    )
   }
   const words = STATUS_WORDS[draw.status]
   return (
@@ -333,7 +357,9 @@ function DrawPanel({ draw, promotionId }: { draw: Draw; promotionId: number }) {
         </Alert>
       )}
       {draw.prizeValues.length > 0 && (
-        <p data-testid="prize-values">Prize values: {draw.prizeValues.map((v, i) => `${i + 1}: ${v === null ? 'not given' : formatCurrency(wireDollarsToCents(v))}`).join(' · ')}</p>
+        <p data-testid="prize-values">
+          Prize values: {draw.prizeValues.map((v, i) => `${i + 1}: ${v === null ? 'not given' : formatCurrency(wireDollarsToCents(v))}`).join(' · ')}
+        </p>
       )}
       <dl className="draw-facts">
         <dt>Scheduled</dt>
@@ -496,7 +522,9 @@ function DrawPanel({ draw, promotionId }: { draw: Draw; promotionId: number }) {
         )}
         {early && isStaff && (
           <label className="ui-field">
-            <span className="ui-field__label">Reason for running before {formatDateTime(draw.scheduledAt)} (shown on the public record and the certificate)</span>
+            <span className="ui-field__label">
+              Reason for running before {formatDateTime(draw.scheduledAt)} (shown on the public record and the certificate)
+            </span>
             <textarea className="ui-input" ref={reason} rows={3} maxLength={500} />
           </label>
         )}

@@ -47,24 +47,38 @@ export type MaskedEntry = {
 export type EntriesPage = { total: number; entries: MaskedEntry[]; nextBefore: number | null; refusals: { reason: string; label: string; count: number }[] }
 
 export const getEntryForm = (promotionId: number) => api.get<EntryForm>('/api/entries/form', { query: { promotionId } })
-export const saveEntryForm = (body: { promotionId: number; fields: EntryFormFields; receipts: boolean; staffDomains: string }) => api.post<EntryForm>('/api/entries/form/save', body, quiet)
+export const saveEntryForm = (body: { promotionId: number; fields: EntryFormFields; receipts: boolean; staffDomains: string }) =>
+  api.post<EntryForm>('/api/entries/form/save', body, quiet)
 export const openEntryForm = (promotionId: number, open: boolean) => api.post<EntryForm>('/api/entries/form/open', { promotionId, open }, quiet)
-export const listEntries = (promotionId: number, q: string, before: number | null) => api.get<EntriesPage>('/api/entries/list', { query: { promotionId, q: q || undefined, before } })
+export const listEntries = (promotionId: number, q: string, before: number | null) =>
+  api.get<EntriesPage>('/api/entries/list', { query: { promotionId, q: q || undefined, before } })
 export const exportEntriesUrl = (promotionId: number, q: string) => `/api/entries/export?promotionId=${promotionId}${q ? `&q=${encodeURIComponent(q)}` : ''}`
-export const entrantEntries = (email: string) => api.get<{ entries: (MaskedEntry & { promotionId: number; promotionName: string })[] }>('/api/entries/entrant', { query: { email }, ...quiet })
+export const entrantEntries = (email: string) =>
+  api.get<{ entries: (MaskedEntry & { promotionId: number; promotionName: string })[] }>('/api/entries/entrant', { query: { email }, ...quiet })
 export const entrantExportUrl = (email: string) => `/api/entries/entrant/export?email=${encodeURIComponent(email)}`
 
 export const getPublicEntryForm = (code: string) => api.get<PublicEntryForm>('/api/entries/public', { query: { code }, ...quiet, redirectOn401: false })
 export const enter = (body: { code: string; entry: Record<string, unknown>; recaptchaResponse?: string; embed?: boolean; device?: string }) =>
   api.post<{ entryNumber: number; receivedAt: string; replayed: boolean }>('/api/entries/enter', body, { ...quiet, redirectOn401: false })
 
-export type ImportResult = { rows: number; accepted: number; refused: { reason: string; label: string; count: number }[]; invalid: number; problems: { line: number; message: string }[] }
+export type ImportResult = {
+  rows: number
+  accepted: number
+  refused: { reason: string; label: string; count: number }[]
+  invalid: number
+  problems: { line: number; message: string }[]
+}
 
 /** The CSV import of offline entries (multipart: the JSON helper does not send files). */
 export async function importEntries(promotionId: number, file: File): Promise<ImportResult> {
   const data = new FormData()
   data.append('file', file)
-  const response = await fetch(`/api/entries/import?promotionId=${promotionId}`, { method: 'POST', credentials: 'include', body: data, headers: { accept: 'application/json' } })
+  const response = await fetch(`/api/entries/import?promotionId=${promotionId}`, {
+    method: 'POST',
+    credentials: 'include',
+    body: data,
+    headers: { accept: 'application/json' },
+  })
   const body = await response.json().catch(() => undefined)
   if (!response.ok) throw new ApiError(response.status, body)
   return body as ImportResult

@@ -20,7 +20,18 @@ import {
 import { AppLayout } from '../../../components/layouts/app-layout'
 import { Alert, Badge, NativeButton } from '../../../components/ui'
 import { ApiError } from '../../../lib/api-client'
-import { entrantEntries, entrantExportUrl, exportEntriesUrl, getEntryForm, importEntries, listEntries, openEntryForm, saveEntryForm, type EntryForm, type MaskedEntry } from '../api/entries'
+import {
+  entrantEntries,
+  entrantExportUrl,
+  exportEntriesUrl,
+  getEntryForm,
+  importEntries,
+  listEntries,
+  openEntryForm,
+  saveEntryForm,
+  type EntryForm,
+  type MaskedEntry,
+} from '../api/entries'
 import { EntryFields } from './entry-fields'
 import './entries.css'
 
@@ -49,7 +60,8 @@ export function EntriesScreen() {
         </nav>
         <h1>Entries</h1>
         <p>
-          <Link to={`/promotions/entries/${promotionId}/screening/`}>Screening</Link>: duplicates, bursts and disposable addresses to exclude or keep before the draw.
+          <Link to={`/promotions/entries/${promotionId}/screening/`}>Screening</Link>: duplicates, bursts and disposable addresses to exclude or keep before the
+          draw.
         </p>
         {form.data ? (
           <>
@@ -115,7 +127,11 @@ function FormBuilder({ form }: { form: EntryForm }) {
     },
     onError: fail,
   })
-  const toggle = useMutation({ mutationFn: (open: boolean) => openEntryForm(form.promotionId, open), onSuccess: (saved) => (done(saved), setResult(null)), onError: fail })
+  const toggle = useMutation({
+    mutationFn: (open: boolean) => openEntryForm(form.promotionId, open),
+    onSuccess: (saved) => (done(saved), setResult(null)),
+    onError: fail,
+  })
   const origin = window.location.origin
   const url = `${origin}${form.path}`
   const iframe = `<iframe src="${url}?embed=1" title="Entry form" style="width:100%;max-width:40rem;min-height:56rem;border:0" loading="lazy"></iframe>`
@@ -140,7 +156,11 @@ function FormBuilder({ form }: { form: EntryForm }) {
           </span>
         ) : null}
         {form.status !== 'frozen' ? (
-          <NativeButton variant={form.status === 'open' ? 'secondary' : 'primary'} disabled={toggle.isPending} onClick={() => toggle.mutate(form.status !== 'open')}>
+          <NativeButton
+            variant={form.status === 'open' ? 'secondary' : 'primary'}
+            disabled={toggle.isPending}
+            onClick={() => toggle.mutate(form.status !== 'open')}
+          >
             {form.status === 'open' ? 'Close the form' : 'Open the form'}
           </NativeButton>
         ) : null}
@@ -171,7 +191,13 @@ function FormBuilder({ form }: { form: EntryForm }) {
                       <legend>{name === 'answer' ? 'Skill question answer' : ENTRY_FIELD_LABELS[name]}</legend>
                       {MODES.map((mode) => (
                         <label key={mode.id}>
-                          <input type="radio" name={`mode-${name}`} value={mode.id} checked={fields[name] === mode.id} onChange={() => setMode(name, mode.id)} />
+                          <input
+                            type="radio"
+                            name={`mode-${name}`}
+                            value={mode.id}
+                            checked={fields[name] === mode.id}
+                            onChange={() => setMode(name, mode.id)}
+                          />
                           {mode.label}
                         </label>
                       ))}
@@ -188,7 +214,13 @@ function FormBuilder({ form }: { form: EntryForm }) {
                 <label className="ui-field__label" htmlFor="entries-question">
                   The question entrants answer
                 </label>
-                <input id="entries-question" className="ui-input" value={fields.question} maxLength={1000} onChange={(e) => setFields((f) => ({ ...f, question: e.target.value }))} />
+                <input
+                  id="entries-question"
+                  className="ui-input"
+                  value={fields.question}
+                  maxLength={1000}
+                  onChange={(e) => setFields((f) => ({ ...f, question: e.target.value }))}
+                />
                 {fieldError('question') ? <p className="entry-field__error">{fieldError('question')!.join(' ')}</p> : null}
               </div>
               <div className="ui-field entry-field">
@@ -216,7 +248,14 @@ function FormBuilder({ form }: { form: EntryForm }) {
             <label className="ui-field__label" htmlFor="entries-domains">
               Staff e-mail domains (excluded)
             </label>
-            <textarea id="entries-domains" className="ui-input" rows={3} value={domains} onChange={(e) => setDomains(e.target.value)} aria-describedby="entries-domains-hint" />
+            <textarea
+              id="entries-domains"
+              className="ui-input"
+              rows={3}
+              value={domains}
+              onChange={(e) => setDomains(e.target.value)}
+              aria-describedby="entries-domains-hint"
+            />
             <p id="entries-domains-hint" className="ui-field__description">
               One per line, like example.com.au. Entries from these domains and their sub-domains are refused.
             </p>
@@ -236,7 +275,16 @@ function FormBuilder({ form }: { form: EntryForm }) {
               <div className="entry-page__main">
                 <div className="entry-card">
                   <div className="entry-form">
-                    <EntryFields fields={fields} states={stateChoices([]).map((s) => ({ code: s.code, name: s.name }))} values={{}} consents={{}} errors={{}} onChange={() => {}} onConsent={() => {}} disabled />
+                    <EntryFields
+                      fields={fields}
+                      states={stateChoices([]).map((s) => ({ code: s.code, name: s.name }))}
+                      values={{}}
+                      consents={{}}
+                      errors={{}}
+                      onChange={() => {}}
+                      onConsent={() => {}}
+                      disabled
+                    />
                   </div>
                 </div>
               </div>
@@ -268,7 +316,13 @@ function Consents({ fields, setFields }: { fields: EntryFormFields; setFields: (
             <label className="ui-field__label" htmlFor={`consent-${consent.id}`}>
               Box {index + 1} text
             </label>
-            <input id={`consent-${consent.id}`} className="ui-input" value={consent.label} maxLength={500} onChange={(e) => update(index, { label: e.target.value })} />
+            <input
+              id={`consent-${consent.id}`}
+              className="ui-input"
+              value={consent.label}
+              maxLength={500}
+              onChange={(e) => update(index, { label: e.target.value })}
+            />
           </div>
           <label className="entry-consent">
             <input type="checkbox" checked={consent.required} onChange={(e) => update(index, { required: e.target.checked })} />
@@ -283,7 +337,12 @@ function Consents({ fields, setFields }: { fields: EntryFormFields; setFields: (
         <div>
           <NativeButton
             variant="secondary"
-            onClick={() => setFields((f) => ({ ...f, consents: [...f.consents, { id: `c${Date.now().toString(36)}`, label: 'I agree to the terms and conditions', required: true }] }))}
+            onClick={() =>
+              setFields((f) => ({
+                ...f,
+                consents: [...f.consents, { id: `c${Date.now().toString(36)}`, label: 'I agree to the terms and conditions', required: true }],
+              }))
+            }
           >
             Add a consent box
           </NativeButton>
@@ -298,7 +357,11 @@ function EntriesTable({ promotionId }: { promotionId: number }) {
   const [search, setSearch] = useState('')
   const [pages, setPages] = useState<(number | null)[]>([null])
   const before = pages[pages.length - 1] ?? null
-  const list = useQuery({ queryKey: ['entries', promotionId, search, before], queryFn: () => listEntries(promotionId, search, before), placeholderData: keepPreviousData })
+  const list = useQuery({
+    queryKey: ['entries', promotionId, search, before],
+    queryFn: () => listEntries(promotionId, search, before),
+    placeholderData: keepPreviousData,
+  })
   useEffect(() => setPages([null]), [search])
   const data = list.data
   return (
@@ -473,8 +536,8 @@ function ImportEntries({ promotionId }: { promotionId: number }) {
     <section aria-labelledby="import-title">
       <h2 id="import-title">Import offline entries</h2>
       <p>
-        A CSV with a header row naming the fields (name, email, phone, postcode, state, dateOfBirth, receiptNumber, answer, consent:&lt;box&gt;) and, for entries
-        received earlier, a received column (Sydney date and time, YYYY-MM-DD HH:MM). Each row is checked under the same rules as the form.
+        A CSV with a header row naming the fields (name, email, phone, postcode, state, dateOfBirth, receiptNumber, answer, consent:&lt;box&gt;) and, for
+        entries received earlier, a received column (Sydney date and time, YYYY-MM-DD HH:MM). Each row is checked under the same rules as the form.
       </p>
       <form
         className="entries-search"

@@ -20,8 +20,27 @@ export type ScreenedEntry = {
   decisionClause: string | null
   decidedAt: string | null
 }
-export type FlaggedGroup = { group: string; kind: FlagKind; label: string; size: number; excluded: number; kept: number; undecided: number; explanation: string; more: number; entries: ScreenedEntry[] }
-export type ScreeningPage = { counts: ScreeningCounts; frozen: boolean; screenedAt: string | null; page: number; pageCount: number; groupCount: number; groups: FlaggedGroup[] }
+export type FlaggedGroup = {
+  group: string
+  kind: FlagKind
+  label: string
+  size: number
+  excluded: number
+  kept: number
+  undecided: number
+  explanation: string
+  more: number
+  entries: ScreenedEntry[]
+}
+export type ScreeningPage = {
+  counts: ScreeningCounts
+  frozen: boolean
+  screenedAt: string | null
+  page: number
+  pageCount: number
+  groupCount: number
+  groups: FlaggedGroup[]
+}
 export type DecideBody = { promotionId: number; decision: Decision; reason: string; clause?: string; group?: string; entryNumbers?: number[] }
 export type FreezeAnswer = { drawId: number; publicId: string; entryCount: number; entriesHash: string; excluded: number; exclusionLines: string[] }
 

@@ -78,12 +78,18 @@ export function ScreeningScreen() {
         <div>
           <h1>Entry screening</h1>
           <p>
-            Screening looks for entries with the same e-mail address, phone number, or name and postcode; many entries from one network address or device within a
-            minute; and disposable e-mail addresses. Nothing is left out of the draw until you decide: exclude or keep each group, with the reason.
+            Screening looks for entries with the same e-mail address, phone number, or name and postcode; many entries from one network address or device within
+            a minute; and disposable e-mail addresses. Nothing is left out of the draw until you decide: exclude or keep each group, with the reason.
           </p>
         </div>
         {!data ? (
-          screening.error ? <Alert tone="danger" live>{messageOf(screening.error)}</Alert> : <p role="status">Loading…</p>
+          screening.error ? (
+            <Alert tone="danger" live>
+              {messageOf(screening.error)}
+            </Alert>
+          ) : (
+            <p role="status">Loading…</p>
+          )
         ) : (
           <>
             <section aria-labelledby="screening-counts" className="screening__panel">
@@ -105,7 +111,11 @@ export function ScreeningScreen() {
                   </Button>
                 </div>
               )}
-              {rescreen.error ? <Alert tone="danger" live>{messageOf(rescreen.error)}</Alert> : null}
+              {rescreen.error ? (
+                <Alert tone="danger" live>
+                  {messageOf(rescreen.error)}
+                </Alert>
+              ) : null}
             </section>
 
             <section aria-labelledby="screening-groups" className="screening__groups">
@@ -155,8 +165,8 @@ export function ScreeningScreen() {
               ) : (
                 <>
                   <p>
-                    At the close, every entry not excluded goes into the promotion&rsquo;s draw and the draw is committed. You can freeze them now instead. The public record
-                    says how many entries were excluded and why.
+                    At the close, every entry not excluded goes into the promotion&rsquo;s draw and the draw is committed. You can freeze them now instead. The
+                    public record says how many entries were excluded and why.
                   </p>
                   {data.counts.undecided > 0 ? <Alert tone="warning">{msgFreezeUndecided(data.counts.undecided)}</Alert> : null}
                   <div className="screening__actions">
@@ -198,7 +208,11 @@ export function ScreeningScreen() {
         }
       >
         <p>{MSG_FREEZE_CONFIRM}</p>
-        {freezing.error ? <Alert tone="danger" live>{messageOf(freezing.error)}</Alert> : null}
+        {freezing.error ? (
+          <Alert tone="danger" live>
+            {messageOf(freezing.error)}
+          </Alert>
+        ) : null}
       </Modal>
     </AppLayout>
   )
@@ -217,7 +231,17 @@ function GroupPanel({ group, frozen, onDecide }: { group: FlaggedGroup; frozen: 
   const duplicate = group.kind.startsWith('duplicate-')
   const titleId = `group-${group.group.replace(/[^a-z0-9]/gi, '-')}`
   const columns: TableColumn<ScreenedEntry>[] = [
-    { id: 'entry', label: 'Entry', isRowHeader: true, render: (e) => <>{number(e.entryNumber)}{e.original ? <span className="screening__first"> (first)</span> : null}</> },
+    {
+      id: 'entry',
+      label: 'Entry',
+      isRowHeader: true,
+      render: (e) => (
+        <>
+          {number(e.entryNumber)}
+          {e.original ? <span className="screening__first"> (first)</span> : null}
+        </>
+      ),
+    },
     { id: 'received', label: 'Received', render: (e) => formatDateTime(e.receivedAt) },
     { id: 'entrant', label: 'Entrant', render: (e) => [e.name, e.email, e.phone].filter(Boolean).join(', ') || '—' },
     { id: 'where', label: 'Postcode', render: (e) => [e.postcode, e.state].filter(Boolean).join(' ') || '—' },
@@ -227,7 +251,12 @@ function GroupPanel({ group, frozen, onDecide }: { group: FlaggedGroup; frozen: 
       render: (e) => (
         <span className="screening__decision">
           <DecisionBadge decision={e.decision} />
-          {e.decisionReason ? <small>{e.decisionReason}{e.decisionClause ? ` (clause ${e.decisionClause})` : ''}</small> : null}
+          {e.decisionReason ? (
+            <small>
+              {e.decisionReason}
+              {e.decisionClause ? ` (clause ${e.decisionClause})` : ''}
+            </small>
+          ) : null}
         </span>
       ),
     },
@@ -238,7 +267,11 @@ function GroupPanel({ group, frozen, onDecide }: { group: FlaggedGroup; frozen: 
             id: 'action',
             label: 'Change',
             render: (e: ScreenedEntry) => (
-              <Button variant="secondary" onPress={() => onDecide({ group, entry: e, decision: e.decision === 'exclude' ? 'keep' : 'exclude' })} aria-label={`${e.decision === 'exclude' ? 'Keep' : 'Exclude'} entry ${e.entryNumber}`}>
+              <Button
+                variant="secondary"
+                onPress={() => onDecide({ group, entry: e, decision: e.decision === 'exclude' ? 'keep' : 'exclude' })}
+                aria-label={`${e.decision === 'exclude' ? 'Keep' : 'Exclude'} entry ${e.entryNumber}`}
+              >
                 {e.decision === 'exclude' ? 'Keep' : 'Exclude'}
               </Button>
             ),
@@ -255,7 +288,11 @@ function GroupPanel({ group, frozen, onDecide }: { group: FlaggedGroup; frozen: 
       </header>
       <p>{group.explanation}</p>
       <SortableTable label={`${group.label}: entries`} columns={columns} rows={group.entries} rowKey={(e) => e.entryNumber} scrollable />
-      {group.more > 0 ? <p className="screening__meta">And {number(group.more)} more {group.more === 1 ? 'entry' : 'entries'}: a group decision covers them too.</p> : null}
+      {group.more > 0 ? (
+        <p className="screening__meta">
+          And {number(group.more)} more {group.more === 1 ? 'entry' : 'entries'}: a group decision covers them too.
+        </p>
+      ) : null}
       {frozen ? null : (
         <div className="screening__actions">
           <Button variant="primary" onPress={() => onDecide({ group, decision: 'exclude' })}>
@@ -270,7 +307,17 @@ function GroupPanel({ group, frozen, onDecide }: { group: FlaggedGroup; frozen: 
   )
 }
 
-function DecideDialog({ promotionId, target, onClose, onDone }: { promotionId: number; target: Target; onClose: () => void; onDone: (decided: number, decision: Decision) => void }) {
+function DecideDialog({
+  promotionId,
+  target,
+  onClose,
+  onDone,
+}: {
+  promotionId: number
+  target: Target
+  onClose: () => void
+  onDone: (decided: number, decision: Decision) => void
+}) {
   const [reason, setReason] = useState('')
   const [clause, setClause] = useState('')
   const [errors, setErrors] = useState<{ reason?: string; clause?: string; form?: string }>({})
@@ -282,7 +329,10 @@ function DecideDialog({ promotionId, target, onClose, onDone }: { promotionId: n
       ? `the later ${number(group.size - 1)} ${group.size - 1 === 1 ? 'entry' : 'entries'} of this group (the first stays in)`
       : `all ${number(group.size)} ${group.size === 1 ? 'entry' : 'entries'} of this group`
   const submit = async () => {
-    const local = { reason: reason.trim() ? undefined : MSG_SCREENING_DECISION_REASON_REQUIRED, clause: clause.trim().length > 20 ? MSG_SCREENING_CLAUSE_INVALID : undefined }
+    const local = {
+      reason: reason.trim() ? undefined : MSG_SCREENING_DECISION_REASON_REQUIRED,
+      clause: clause.trim().length > 20 ? MSG_SCREENING_CLAUSE_INVALID : undefined,
+    }
     if (local.reason || local.clause) return setErrors(local)
     try {
       const answer = await mutation.mutateAsync({
@@ -295,7 +345,11 @@ function DecideDialog({ promotionId, target, onClose, onDone }: { promotionId: n
       onDone(answer.decided, decision)
     } catch (error) {
       const modelState = error instanceof ApiError ? error.modelState : undefined
-      setErrors({ reason: modelState?.reason?.[0], clause: modelState?.clause?.[0], form: modelState?.reason || modelState?.clause ? undefined : messageOf(error) })
+      setErrors({
+        reason: modelState?.reason?.[0],
+        clause: modelState?.clause?.[0],
+        form: modelState?.reason || modelState?.clause ? undefined : messageOf(error),
+      })
     }
   }
   return (
@@ -317,11 +371,32 @@ function DecideDialog({ promotionId, target, onClose, onDone }: { promotionId: n
       <p>
         {decision === 'exclude' ? 'Exclude' : 'Keep'} {what}. {group.explanation}
       </p>
-      <TextField label="Reason" description="Kept beside the entries and in the promotion’s history." value={reason} onChange={setReason} errorMessage={errors.reason} isRequired multiline rows={3} announceError />
+      <TextField
+        label="Reason"
+        description="Kept beside the entries and in the promotion’s history."
+        value={reason}
+        onChange={setReason}
+        errorMessage={errors.reason}
+        isRequired
+        multiline
+        rows={3}
+        announceError
+      />
       {decision === 'exclude' ? (
-        <TextField label="T&C clause (optional)" description="The public record says the entries were excluded under this clause, for example 7." value={clause} onChange={setClause} errorMessage={errors.clause} announceError />
+        <TextField
+          label="T&C clause (optional)"
+          description="The public record says the entries were excluded under this clause, for example 7."
+          value={clause}
+          onChange={setClause}
+          errorMessage={errors.clause}
+          announceError
+        />
       ) : null}
-      {errors.form ? <Alert tone="danger" live>{errors.form}</Alert> : null}
+      {errors.form ? (
+        <Alert tone="danger" live>
+          {errors.form}
+        </Alert>
+      ) : null}
     </Modal>
   )
 }

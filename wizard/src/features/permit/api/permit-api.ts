@@ -24,8 +24,7 @@ export const getPromotionReuseList = async (exclude: number, search = '') =>
 
 export const getApplicantReuseList = (exclude: number, managedSubmission: boolean, search = '') =>
   api.get<ApplicantReuseItem[]>(`/api/applicant/getReuseList${query({ exclude, search, managedSubmission })}`, quiet)
-export const getApplicant = (id: number, managedSubmission: boolean) =>
-  api.get<ApplicantView>(`/api/applicant/get${query({ id, managedSubmission })}`, quiet)
+export const getApplicant = (id: number, managedSubmission: boolean) => api.get<ApplicantView>(`/api/applicant/get${query({ id, managedSubmission })}`, quiet)
 export const getLatestApplicant = (managedSubmission: boolean) =>
   api.get<ApplicantView | null>(`/api/applicant/getLatest${query({ managedSubmission })}`, quiet)
 

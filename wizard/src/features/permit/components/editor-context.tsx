@@ -18,7 +18,21 @@ type EditorContextValue = {
 const EditorContext = createContext<EditorContextValue | null>(null)
 
 /** `issues`: when the screen already has them (getApplicationValidity), so the rules do not run twice. */
-export function EditorProvider({ editor, draft, revealed, readOnly, issues: given, children }: { editor: PermitEditor; draft: Promotion; revealed: boolean; readOnly: boolean; issues?: Record<string, string[]>; children: ReactNode }) {
+export function EditorProvider({
+  editor,
+  draft,
+  revealed,
+  readOnly,
+  issues: given,
+  children,
+}: {
+  editor: PermitEditor
+  draft: Promotion
+  revealed: boolean
+  readOnly: boolean
+  issues?: Record<string, string[]>
+  children: ReactNode
+}) {
   const issues = useMemo(() => given ?? getApplicationIssues(draft, { now: new Date() }), [draft, given])
   const value = useMemo(
     () => ({ editor, draft, issues, revealed, readOnly, actionFields: draft.incompleteActionFields ?? [] }),

@@ -18,7 +18,9 @@ function FieldErrors({ id, errors }: { id: string; errors: string[] }) {
   return (
     <ul id={`${id}-error`} className="field-errors">
       {errors.map((message) => (
-        <li key={message} className="field-error">{message}</li>
+        <li key={message} className="field-error">
+          {message}
+        </li>
       ))}
     </ul>
   )
@@ -39,18 +41,57 @@ function controlProps(id: string, hint: string | undefined, field: { errors: str
   return { id, readOnly: field.readOnly, 'aria-invalid': field.errors.length ? true : undefined, 'aria-describedby': describedBy(id, hint, field.errors) }
 }
 
-function Wrapper({ id, label, hint, errors, actionRequired, children, as = 'div', legendId }: { id: string; label: string; hint?: string; errors: string[]; actionRequired: boolean; children: ReactNode; as?: 'div' | 'fieldset'; legendId?: string }) {
+function Wrapper({
+  id,
+  label,
+  hint,
+  errors,
+  actionRequired,
+  children,
+  as = 'div',
+  legendId,
+}: {
+  id: string
+  label: string
+  hint?: string
+  errors: string[]
+  actionRequired: boolean
+  children: ReactNode
+  as?: 'div' | 'fieldset'
+  legendId?: string
+}) {
   const className = `field${errors.length ? ' has-error' : ''}${actionRequired ? ' action-required' : ''}`
-  const heading = as === 'fieldset' ? <legend id={legendId}>{label}{actionRequired && <ActionBadge />}</legend> : <label htmlFor={id}>{label}{actionRequired && <ActionBadge />}</label>
+  const heading =
+    as === 'fieldset' ? (
+      <legend id={legendId}>
+        {label}
+        {actionRequired && <ActionBadge />}
+      </legend>
+    ) : (
+      <label htmlFor={id}>
+        {label}
+        {actionRequired && <ActionBadge />}
+      </label>
+    )
   const body = (
     <>
       {heading}
-      {hint && <small id={`${id}-hint`} className="hint">{hint}</small>}
+      {hint && (
+        <small id={`${id}-hint`} className="hint">
+          {hint}
+        </small>
+      )}
       {children}
       <FieldErrors id={id} errors={errors} />
     </>
   )
-  return as === 'fieldset' ? <fieldset className={className} aria-describedby={describedBy(id, hint, errors)}>{body}</fieldset> : <div className={className}>{body}</div>
+  return as === 'fieldset' ? (
+    <fieldset className={className} aria-describedby={describedBy(id, hint, errors)}>
+      {body}
+    </fieldset>
+  ) : (
+    <div className={className}>{body}</div>
+  )
 }
 
 function ActionBadge() {
@@ -86,7 +127,16 @@ export function YesNoRadios() {
 }
 
 /** A text (or long text) field (react-aria TextField); 001 §5: a text limit truncates input. */
-export function TextField({ path, label, hint, multiline, maxLength = 4000, type = 'text', inputMode, autoComplete }: Common & { multiline?: boolean; maxLength?: number; type?: string; inputMode?: 'numeric' | 'tel' | 'email' | 'url'; autoComplete?: string }) {
+export function TextField({
+  path,
+  label,
+  hint,
+  multiline,
+  maxLength = 4000,
+  type = 'text',
+  inputMode,
+  autoComplete,
+}: Common & { multiline?: boolean; maxLength?: number; type?: string; inputMode?: 'numeric' | 'tel' | 'email' | 'url'; autoComplete?: string }) {
   const field = useField<string | null>(path)
   const id = fieldId(path)
   return (
@@ -119,7 +169,12 @@ export function DateField({ path, label, hint, min, max }: Common & { min?: stri
     <div id={id} className={`field${field.errors.length ? ' has-error' : ''}${field.actionRequired ? ' action-required' : ''}`}>
       <DatePicker
         name={path}
-        label={<>{label}{field.actionRequired && <ActionBadge />}</>}
+        label={
+          <>
+            {label}
+            {field.actionRequired && <ActionBadge />}
+          </>
+        }
         description={hint}
         errorMessage={field.errors.length ? field.errors.join(' ') : undefined}
         value={field.value ?? null}
@@ -140,7 +195,12 @@ export function TimeField({ path, label, hint }: Common) {
     <div id={id} className={`field${field.errors.length ? ' has-error' : ''}${field.actionRequired ? ' action-required' : ''}`}>
       <UiTimeField
         name={path}
-        label={<>{label}{field.actionRequired && <ActionBadge />}</>}
+        label={
+          <>
+            {label}
+            {field.actionRequired && <ActionBadge />}
+          </>
+        }
         description={hint}
         errorMessage={field.errors.length ? field.errors.join(' ') : undefined}
         value={field.value ?? null}
@@ -180,7 +240,14 @@ export function YesNoField({ path, label, hint, onAnswer }: Common & { onAnswer?
 }
 
 /** A group of checkboxes stored as bit flags (001 §3 option lists). */
-export function FlagGroupField<K extends string>({ path, label, hint, options, flags, labels }: Common & { options: readonly K[]; flags: Record<K, number>; labels: Record<K, string> }) {
+export function FlagGroupField<K extends string>({
+  path,
+  label,
+  hint,
+  options,
+  flags,
+  labels,
+}: Common & { options: readonly K[]; flags: Record<K, number>; labels: Record<K, string> }) {
   const field = useField<number | null>(path)
   const id = fieldId(path)
   const value = field.value ?? 0
@@ -198,7 +265,11 @@ export function FlagGroupField<K extends string>({ path, label, hint, options, f
             {({ isSelected }) => (
               <>
                 <span aria-hidden="true" className="ui-check__box">
-                  {isSelected ? <svg viewBox="0 0 18 18" width="14" height="14"><polyline points="2 9 7 14 16 4" fill="none" stroke="currentColor" strokeWidth="3" /></svg> : null}
+                  {isSelected ? (
+                    <svg viewBox="0 0 18 18" width="14" height="14">
+                      <polyline points="2 9 7 14 16 4" fill="none" stroke="currentColor" strokeWidth="3" />
+                    </svg>
+                  ) : null}
                 </span>
                 <span>{labels[key]}</span>
               </>
@@ -210,19 +281,23 @@ export function FlagGroupField<K extends string>({ path, label, hint, options, f
   )
 }
 
-export function SelectField({ path, label, hint, options, placeholder = 'Please choose' }: Common & { options: readonly (readonly [string, string])[]; placeholder?: string }) {
+export function SelectField({
+  path,
+  label,
+  hint,
+  options,
+  placeholder = 'Please choose',
+}: Common & { options: readonly (readonly [string, string])[]; placeholder?: string }) {
   const field = useField<string | null>(path)
   const id = fieldId(path)
   return (
     <Wrapper id={id} label={label} hint={hint} errors={field.errors} actionRequired={field.actionRequired}>
-      <select
-        {...selectProps(id, hint, field)}
-        value={field.value ?? ''}
-        onChange={(event) => field.set(event.target.value || null)}
-      >
+      <select {...selectProps(id, hint, field)} value={field.value ?? ''} onChange={(event) => field.set(event.target.value || null)}>
         <option value="">{placeholder}</option>
         {options.map(([value, text]) => (
-          <option key={value} value={value}>{text}</option>
+          <option key={value} value={value}>
+            {text}
+          </option>
         ))}
       </select>
     </Wrapper>
@@ -262,7 +337,9 @@ export function MoneyField({ path, label, hint }: Common) {
       >
         <Label className="ui-field__label">{labelWithBadge(label, field.actionRequired)}</Label>
         <Group className="ui-input-group ui-input-group--money">
-          <span aria-hidden="true" className="ui-input-group__prefix">$</span>
+          <span aria-hidden="true" className="ui-input-group__prefix">
+            $
+          </span>
           <Input className="ui-input" inputMode="decimal" />
         </Group>
         <FieldHelp description={hint} errorMessage={errorText(field.errors)} />
@@ -321,12 +398,33 @@ export function AddressFields({ path, label }: { path: Path; label: string }) {
 }
 
 /** A section of a step: its heading, id `section-{key}` (001 §2) and highlight. */
-export function Section({ sectionKey, title, validity, children, actionRequired }: { sectionKey: string; title: string; validity: 'valid' | 'invalid' | 'neutral'; children: ReactNode; actionRequired?: boolean }) {
+export function Section({
+  sectionKey,
+  title,
+  validity,
+  children,
+  actionRequired,
+}: {
+  sectionKey: string
+  title: string
+  validity: 'valid' | 'invalid' | 'neutral'
+  children: ReactNode
+  actionRequired?: boolean
+}) {
   return (
-    <section id={`section-${sectionKey}`} className={`permit-section validity-${validity}${actionRequired ? ' action-required' : ''}`} aria-labelledby={`section-${sectionKey}-title`}>
+    <section
+      id={`section-${sectionKey}`}
+      className={`permit-section validity-${validity}${actionRequired ? ' action-required' : ''}`}
+      aria-labelledby={`section-${sectionKey}-title`}
+    >
       <h2 id={`section-${sectionKey}-title`}>
         {title}
-        {validity === 'valid' && <span className="validity-mark" aria-label="complete"> ✓</span>}
+        {validity === 'valid' && (
+          <span className="validity-mark" aria-label="complete">
+            {' '}
+            ✓
+          </span>
+        )}
         {actionRequired && <ActionBadge />}
       </h2>
       {children}

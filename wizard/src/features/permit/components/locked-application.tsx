@@ -22,9 +22,17 @@ export function LockedApplication({ promotionId, statusId, skill }: { promotionI
       case 'pay-by-card':
         return <NativeLinkButton to={appPath('payment', { id: promotionId })}>{screen.action.label}</NativeLinkButton>
       case 'approve-terms':
-        return <a className="ui-button ui-button--primary" href={`${dashboard}#terms-heading`}>{screen.action.label}</a>
+        return (
+          <a className="ui-button ui-button--primary" href={`${dashboard}#terms-heading`}>
+            {screen.action.label}
+          </a>
+        )
       case 'contact-us':
-        return <a className="ui-button ui-button--primary" href={`mailto:${SUPPORT_EMAIL}`}>{screen.action.label}</a>
+        return (
+          <a className="ui-button ui-button--primary" href={`mailto:${SUPPORT_EMAIL}`}>
+            {screen.action.label}
+          </a>
+        )
       case 'open-promotion':
         return <NativeLinkButton to={dashboard}>{screen.action.label}</NativeLinkButton>
       case 'start-amendment':
@@ -51,9 +59,17 @@ export function LockedApplication({ promotionId, statusId, skill }: { promotionI
       <p>{screen.body}</p>
       <div className="locked-application__actions">
         {action}
-        {screen.action.kind !== 'open-promotion' && <NativeLinkButton variant="secondary" to={dashboard}>Back to the promotion</NativeLinkButton>}
+        {screen.action.kind !== 'open-promotion' && (
+          <NativeLinkButton variant="secondary" to={dashboard}>
+            Back to the promotion
+          </NativeLinkButton>
+        )}
       </div>
-      {error && <p className="form-error" role="alert">{error}</p>}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
     </section>
   )
 }

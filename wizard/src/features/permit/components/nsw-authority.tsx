@@ -34,7 +34,13 @@ export function NswAuthority({ durationRequired }: { durationRequired: boolean }
             nswAuthorityExpiration: applicant.nswAuthorityExpiration ?? null,
             nswAuthorityDuration: applicant.nswAuthorityDuration ?? NSW_AUTHORITY_DEFAULT_DURATION,
           }),
-        (current, a) => ({ ...current, versionNumber: a.versionNumber, hasNswAuthority: a.hasNswAuthority, permitStatus: a.permitStatus, permit: { ...current.permit, ...feesOf(a.permit) } }),
+        (current, a) => ({
+          ...current,
+          versionNumber: a.versionNumber,
+          hasNswAuthority: a.hasNswAuthority,
+          permitStatus: a.permitStatus,
+          permit: { ...current.permit, ...feesOf(a.permit) },
+        }),
       )
       if (answer) setMessage(`NSW authority saved. The NSW permit fee is now ${formatCurrency(answer.permit.feeDue_NSW)}.`)
     } catch (error) {
@@ -68,20 +74,30 @@ export function NswAuthority({ durationRequired }: { durationRequired: boolean }
         </>
       )}
       {durationRequired && <SelectField path="permit.applicant.nswAuthorityDuration" label="Duration of the NSW authority to apply for" options={DURATIONS} />}
-      {Object.values(errors).flat().map((e) => (
-        <p key={e} className="field-error">{e}</p>
-      ))}
+      {Object.values(errors)
+        .flat()
+        .map((e) => (
+          <p key={e} className="field-error">
+            {e}
+          </p>
+        ))}
       {!readOnly && draft.hasNswAuthority != null && (
-        <Button variant="secondary" onPress={() => void submit(draft.hasNswAuthority === true)}>Save NSW authority</Button>
+        <Button variant="secondary" onPress={() => void submit(draft.hasNswAuthority === true)}>
+          Save NSW authority
+        </Button>
       )}
-      <p role="status" aria-live="polite">{message}</p>
+      <p role="status" aria-live="polite">
+        {message}
+      </p>
       <LazyModal
         isOpen={pending !== null}
         title="This may change your permit requirements"
         onClose={() => setPending(null)}
         actions={
           <>
-            <Button variant="secondary" onPress={() => setPending(null)}>Cancel</Button>
+            <Button variant="secondary" onPress={() => setPending(null)}>
+              Cancel
+            </Button>
             <Button
               variant="primary"
               onPress={() => {

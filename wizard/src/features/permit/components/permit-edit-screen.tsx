@@ -43,7 +43,12 @@ const SidePanel = lazy(() => import('./side-panel').then((module) => ({ default:
 const STATUS_TEXT: Record<SaveStatus, string> = { default: '', saving: 'Saving…', saved: 'Saved', error: 'Not saved' }
 
 function wizardContextOf(draft: Draft) {
-  return { managedSubmission: draft.managedSubmission, skillsBasedTC: draft.skillsBasedTC, termsAndConditions: draft.termsAndConditions, ausStates: draft.ausStates }
+  return {
+    managedSubmission: draft.managedSubmission,
+    skillsBasedTC: draft.skillsBasedTC,
+    termsAndConditions: draft.termsAndConditions,
+    ausStates: draft.ausStates,
+  }
 }
 
 export function permitEditPath(id: number, routeKey?: string) {
@@ -117,12 +122,19 @@ export function PermitEditScreen() {
   if (editor.loadError) {
     return (
       <AppLayout title="Permit application">
-        <p className="form-error" role="alert">{editor.loadError.status === 404 ? 'We could not find this promotion.' : editor.loadError.message}</p>
+        <p className="form-error" role="alert">
+          {editor.loadError.status === 404 ? 'We could not find this promotion.' : editor.loadError.message}
+        </p>
         <Link to={promotionPaths.list}>My Promotions</Link>
       </AppLayout>
     )
   }
-  if (!draft || !context || !validity) return <AppLayout title="Permit application"><p role="status">Loading…</p></AppLayout>
+  if (!draft || !context || !validity)
+    return (
+      <AppLayout title="Permit application">
+        <p role="status">Loading…</p>
+      </AppLayout>
+    )
   if (!step) return <Navigate to={permitEditPath(id)} replace />
 
   const readOnly = !isEditableStatus(draft.permitStatus.id)
@@ -141,9 +153,15 @@ export function PermitEditScreen() {
         <div>
           <h1>{title}</h1>
           <p className="permit-summary">
-            <span data-testid="permit-status" className="status status-info">{customerStatusName(draft.permitStatus.id)}</span>{' '}
+            <span data-testid="permit-status" className="status status-info">
+              {customerStatusName(draft.permitStatus.id)}
+            </span>{' '}
             {formatAusStates(draft.ausStates, { includeNz: draft.includeNz })} · {displayPrizeValue(draft)}{' '}
-            {!readOnly && <Button variant="link" onPress={() => setModal('modifyOnly')}>Change states or prize value</Button>}
+            {!readOnly && (
+              <Button variant="link" onPress={() => setModal('modifyOnly')}>
+                Change states or prize value
+              </Button>
+            )}
           </p>
         </div>
         <div className="permit-tools">
@@ -151,10 +169,14 @@ export function PermitEditScreen() {
             {STATUS_TEXT[editor.saveStatus]}
           </span>
           {!readOnly && (
-            <Button variant="secondary" onPress={() => void editor.save({ force: true })} isDisabled={editor.saveStatus === 'saving'}>Save</Button>
+            <Button variant="secondary" onPress={() => void editor.save({ force: true })} isDisabled={editor.saveStatus === 'saving'}>
+              Save
+            </Button>
           )}
           {/* 001 §2 "back with forced save": leave only once the application is saved. */}
-          <Button variant="secondary" onPress={() => void goTo('dashboard')}>Back</Button>
+          <Button variant="secondary" onPress={() => void goTo('dashboard')}>
+            Back
+          </Button>
           <a
             href={`/promotions/downloadworkingpdf/${id}`}
             download
@@ -175,7 +197,11 @@ export function PermitEditScreen() {
           Your application is complete. Status: {editor.promotion ? customerStatusName(editor.promotion.permitStatus.id) : ''}.
         </p>
       )}
-      {otherEditor && <p className="notice warning" role="status" data-testid="other-editor">{otherEditor === 'owner' ? MSG_OWNER_EDITING : MSG_STAFF_EDITING}</p>}
+      {otherEditor && (
+        <p className="notice warning" role="status" data-testid="other-editor">
+          {otherEditor === 'owner' ? MSG_OWNER_EDITING : MSG_STAFF_EDITING}
+        </p>
+      )}
       <ActionRequiredNotice draft={draft} />
 
       <div className="permit-layout">
@@ -213,13 +239,21 @@ export function PermitEditScreen() {
               void goTo(next ?? 'dashboard')
             }}
           >
-            <h2 id="permit-step-title" className="step-title">Step {stepIndex + 1} of {steps.length}: {step.name}</h2>
+            <h2 id="permit-step-title" className="step-title">
+              Step {stepIndex + 1} of {steps.length}: {step.name}
+            </h2>
             {/* A later step's section loads when first opened: its fields and the step buttons appear together. */}
             <Suspense fallback={null}>
               {sections.map((key, index) => {
                 const Component = SECTION_COMPONENTS[key]
                 const section = (
-                  <Section key={key} sectionKey={key} title={SECTION_NAMES[key]} validity={validity.sections[key] ?? 'neutral'} actionRequired={draft.incompleteActionFields?.includes(key)}>
+                  <Section
+                    key={key}
+                    sectionKey={key}
+                    title={SECTION_NAMES[key]}
+                    validity={validity.sections[key] ?? 'neutral'}
+                    actionRequired={draft.incompleteActionFields?.includes(key)}
+                  >
                     <Component />
                   </Section>
                 )
@@ -229,9 +263,13 @@ export function PermitEditScreen() {
               <AfterFirstPaint>
                 <div className="step-actions">
                   {previous ? (
-                    <Button variant="secondary" onPress={() => void goTo(previous)}>Previous: {previous.name}</Button>
+                    <Button variant="secondary" onPress={() => void goTo(previous)}>
+                      Previous: {previous.name}
+                    </Button>
                   ) : (
-                    <Button variant="secondary" onPress={() => void goTo('dashboard')}>Back to the promotion</Button>
+                    <Button variant="secondary" onPress={() => void goTo('dashboard')}>
+                      Back to the promotion
+                    </Button>
                   )}
                   <Button type="submit">{next ? `Next: ${next.name}` : 'Save and finish'}</Button>
                 </div>
@@ -252,7 +290,9 @@ export function PermitEditScreen() {
         onClose={editor.dismissSaveError}
         actions={
           <>
-            <a className="button" href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(`Permit application ${id}`)}`}>Contact us</a>
+            <a className="button" href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(`Permit application ${id}`)}`}>
+              Contact us
+            </a>
             <Button onPress={() => window.location.assign(permitEditPath(id, step.routeKey))}>Refresh</Button>
           </>
         }
@@ -266,7 +306,9 @@ export function PermitEditScreen() {
         onClose={() => setModal(null)}
         actions={
           <>
-            <Button variant="secondary" onPress={() => setModal(null)}>Cancel</Button>
+            <Button variant="secondary" onPress={() => setModal(null)}>
+              Cancel
+            </Button>
             <Button
               onPress={async () => {
                 setModal(null)
@@ -278,7 +320,10 @@ export function PermitEditScreen() {
           </>
         }
       >
-        <p>The states, the total prize value and the services are changed on the modify promotion screen, where the permits needed and the fees are worked out again. Your application is saved first.</p>
+        <p>
+          The states, the total prize value and the services are changed on the modify promotion screen, where the permits needed and the fees are worked out
+          again. Your application is saved first.
+        </p>
       </LazyModal>
     </AppLayout>
   )
@@ -294,7 +339,10 @@ function ActionRequiredNotice({ draft }: { draft: Draft }) {
       {fields.length > 0 && (
         <ul>
           {fields.map((f) => (
-            <li key={f.actionFieldSlug}>{SECTION_NAMES[f.actionFieldSlug as keyof typeof SECTION_NAMES] ?? f.actionFieldSlug}{f.comment ? `: ${f.comment}` : ''}</li>
+            <li key={f.actionFieldSlug}>
+              {SECTION_NAMES[f.actionFieldSlug as keyof typeof SECTION_NAMES] ?? f.actionFieldSlug}
+              {f.comment ? `: ${f.comment}` : ''}
+            </li>
           ))}
         </ul>
       )}

@@ -9,7 +9,19 @@ import { Button } from '../../../components/ui'
 
 type Option = { id: number; label: string }
 
-export function ReuseControl({ summary, choose, load, apply, testId }: { summary: string; choose: string; load: () => Promise<Option[]>; apply: (id: number, draft: Draft) => Promise<Draft>; testId: string }) {
+export function ReuseControl({
+  summary,
+  choose,
+  load,
+  apply,
+  testId,
+}: {
+  summary: string
+  choose: string
+  load: () => Promise<Option[]>
+  apply: (id: number, draft: Draft) => Promise<Draft>
+  testId: string
+}) {
   const { editor, draft } = useEditor()
   const selectId = useId()
   const [options, setOptions] = useState<Option[] | null>(null)
@@ -37,7 +49,9 @@ export function ReuseControl({ summary, choose, load, apply, testId }: { summary
           <select id={selectId} value={selected} onChange={(event) => setSelected(event.target.value)}>
             <option value="">Please choose</option>
             {options.map((o) => (
-              <option key={o.id} value={o.id}>{o.label}</option>
+              <option key={o.id} value={o.id}>
+                {o.label}
+              </option>
             ))}
           </select>
           <Button

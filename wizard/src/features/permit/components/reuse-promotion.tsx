@@ -28,11 +28,15 @@ function copyApplication(source: Draft, draft: Draft): Draft {
   for (const key of PERMIT_KEYS_NOT_REUSED) (permit as Record<string, unknown>)[key] = draft.permit[key]
   const withoutDate = <T extends { date?: string | null } | null | undefined>(draw: T, own: T): T => (draw ? { ...draw, date: own?.date ?? null } : draw)
   permit.finalDraw = source.permit.finalDraw
-    ? { ...withoutDate(source.permit.finalDraw, draft.permit.finalDraw), notification: { ...source.permit.finalDraw.notification, date: draft.permit.finalDraw?.notification?.date ?? null } }
+    ? {
+        ...withoutDate(source.permit.finalDraw, draft.permit.finalDraw),
+        notification: { ...source.permit.finalDraw.notification, date: draft.permit.finalDraw?.notification?.date ?? null },
+      }
     : draft.permit.finalDraw
   permit.unclaimedDraw = withoutDate(source.permit.unclaimedDraw, draft.permit.unclaimedDraw) ?? draft.permit.unclaimedDraw
   // Fees and status are this promotion's, not the source's.
-  for (const key of Object.keys(permit)) if (key.startsWith('feeDue_') || key === 'permitStatus') (permit as Record<string, unknown>)[key] = (draft.permit as Record<string, unknown>)[key]
+  for (const key of Object.keys(permit))
+    if (key.startsWith('feeDue_') || key === 'permitStatus') (permit as Record<string, unknown>)[key] = (draft.permit as Record<string, unknown>)[key]
   return {
     ...draft,
     permit,

@@ -54,7 +54,11 @@ export function SidePanel({ stepKey }: { stepKey: StepKey }) {
           ))}
         </div>
         {isStaff && <StaffNoteForm promotionId={draft.id} codes={relevant} />}
-        {error && <p className="form-error" role="alert">{error}</p>}
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
       </section>
       {faqs.data && faqs.data.length > 0 && (
         <section aria-labelledby="faq-title" className="panel" data-step={stepKey}>
@@ -90,7 +94,12 @@ function StaffNoteForm({ promotionId, codes }: { promotionId: number; codes: str
         create.mutate({ promotionId, categorySlug: code, text })
       }}
     >
-      <Select label="Note for" value={code} onChange={setCode} options={COMPLIANCE_NOTE_RULES.map((rule) => ({ id: rule.code, label: `${rule.code}: ${rule.topic}` }))} />
+      <Select
+        label="Note for"
+        value={code}
+        onChange={setCode}
+        options={COMPLIANCE_NOTE_RULES.map((rule) => ({ id: rule.code, label: `${rule.code}: ${rule.topic}` }))}
+      />
       <TextField label="Compliance note" multiline rows={3} value={text} onChange={setText} errorMessage={create.error?.message} />
       <Button type="submit" isPending={create.isPending}>
         Add note

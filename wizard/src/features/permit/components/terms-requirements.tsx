@@ -14,7 +14,9 @@ export function TermsRequirements() {
   const terms = COMPLIANCE_NOTE_RULES.filter((rule) => rule.code.startsWith('T') && relevant.includes(rule.code))
   return (
     <>
-      <Button variant="link" onPress={() => setOpen(true)}>What your terms and conditions must cover</Button>
+      <Button variant="link" onPress={() => setOpen(true)}>
+        What your terms and conditions must cover
+      </Button>
       <LazyModal isOpen={open} title="Terms and conditions requirements" onClose={() => setOpen(false)}>
         <p>
           {draft.termsAndConditions || draft.skillsBasedTC

@@ -3,14 +3,7 @@
  * server, the save status indicator, and one queue for every write so saves never overlap and
  * each carries the version it is based on (a stale one is refused by the server: 409).
  */
-import {
-  applyDependentDefaults,
-  isFirstTimeApplication,
-  prefillApplication,
-  TIMINGS,
-  type PrefillAccount,
-  type Promotion,
-} from '@permitdesk/shared'
+import { applyDependentDefaults, isFirstTimeApplication, prefillApplication, TIMINGS, type PrefillAccount, type Promotion } from '@permitdesk/shared'
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react'
 import { ApiError, type ModelState } from '../../../lib/api-client'
 import { getLatestApplicant, getPromotion, savePromotion } from '../api/permit-api'
@@ -121,7 +114,7 @@ export function usePermitEditor(id: number, account: PrefillAccount | null) {
     [setDraft],
   )
 
-  const enqueue = useCallback(<T,>(task: () => Promise<T>): Promise<T> => {
+  const enqueue = useCallback(<T>(task: () => Promise<T>): Promise<T> => {
     const run = queueRef.current.then(task, task)
     queueRef.current = run.catch(() => undefined)
     return run

@@ -6,4 +6,5 @@ export type DrawSummary = { publicId: string; title: string; status: string; win
 export const getDrawSummaries = (promotionId: number) => api.get<DrawSummary[]>(`/api/draw/list${query({ promotionId })}`, quiet)
 
 /** The winners page to link: the newest draw that has one (a redraw's page follows its original's). */
-export const winnersUrlOf = (draws: readonly DrawSummary[] | undefined): string | null => [...(draws ?? [])].reverse().find((d) => d.winnersUrl)?.winnersUrl ?? null
+export const winnersUrlOf = (draws: readonly DrawSummary[] | undefined): string | null =>
+  [...(draws ?? [])].reverse().find((d) => d.winnersUrl)?.winnersUrl ?? null

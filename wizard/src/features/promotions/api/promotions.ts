@@ -12,12 +12,17 @@ export const modifyPromotion = (payload: unknown) => api.post<{ id: number }>('/
 /** Amounts arrive in dollars; the screens compute and display in cents (promotionFromWire). */
 export const getPromotion = async (id: number) => promotionFromWire(await api.get<Promotion>(`/api/promotion/get${query({ id })}`, quiet))
 export const listPromotions = async (params: ListParams) => {
-  const answer = await api.get<{ promotions: PromotionListItem[]; promotionCount: number | null }>(`/api/promotion/list${query({ ...params, getTotal: true })}`, quiet)
+  const answer = await api.get<{ promotions: PromotionListItem[]; promotionCount: number | null }>(
+    `/api/promotion/list${query({ ...params, getTotal: true })}`,
+    quiet,
+  )
   return { ...answer, promotions: answer.promotions.map(promotionFromWire) }
 }
-export const archivePromotion = (id: number, archived: boolean) => api.post<{ id: number; archived: boolean }>('/api/promotion/archive', { id, archived }, quiet)
+export const archivePromotion = (id: number, archived: boolean) =>
+  api.post<{ id: number; archived: boolean }>('/api/promotion/archive', { id, archived }, quiet)
 export const deletePromotion = (id: number) => api.post<{ id: number; deleted: boolean }>('/api/promotion/delete', { id }, quiet)
-export const requestLawyerContact = (id: number) => api.post<{ id: number; lawyerContactRequested: boolean }>('/api/promotion/requestLawyerContact', { id }, quiet)
+export const requestLawyerContact = (id: number) =>
+  api.post<{ id: number; lawyerContactRequested: boolean }>('/api/promotion/requestLawyerContact', { id }, quiet)
 
 export type PromotionNote = { id: number; note: string; promotion_id: number; createdAt: string; updatedAt: string }
 export const getNotes = (promotionId: number) => api.get<PromotionNote[]>(`/api/promotionNote/get${query({ id: promotionId })}`, quiet)

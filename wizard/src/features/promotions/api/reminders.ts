@@ -17,17 +17,25 @@ export type ReminderView = {
   accountHolder: boolean
   distributionListIds: number[]
 }
-export type RemindersView = { promotionId: number; unsubscribed: boolean; dates: KeyDateView[]; reminders: ReminderView[]; distributionLists: DistributionList[] }
+export type RemindersView = {
+  promotionId: number
+  unsubscribed: boolean
+  dates: KeyDateView[]
+  reminders: ReminderView[]
+  distributionLists: DistributionList[]
+}
 export type ReminderChoice = { kind: ReminderKind; accountHolder: boolean; distributionListIds: number[]; daysBefore: number }
 export type AddedEmails = DistributionList & { added: number; rejected: { line: number; value: string; message: string }[] }
 
 export const getReminderDateSettings = () => api.get<ReminderDateSetting[]>('/api/Reminder/getReminderDateSettings', quiet)
 export const getReminders = (promotionId: number) => api.get<RemindersView>(`/api/Reminder/get${query({ promotionId })}`, quiet)
-export const saveReminders = (promotionId: number, reminders: ReminderChoice[]) => api.post<RemindersView>('/api/Reminder/save', { promotionId, reminders }, quiet)
+export const saveReminders = (promotionId: number, reminders: ReminderChoice[]) =>
+  api.post<RemindersView>('/api/Reminder/save', { promotionId, reminders }, quiet)
 
 export const getDistributionLists = () => api.get<DistributionList[]>('/api/DistributionList/get', quiet)
 export const createDistributionList = (name: string) => api.post<DistributionList>('/api/DistributionList/create', { name }, quiet)
-export const addEmails = (id: number, input: { emails: string } | { csv: string }) => api.post<AddedEmails>('/api/DistributionList/addEmail', { id, ...input }, quiet)
+export const addEmails = (id: number, input: { emails: string } | { csv: string }) =>
+  api.post<AddedEmails>('/api/DistributionList/addEmail', { id, ...input }, quiet)
 export const removeEmail = (id: number, email: string) => api.post<DistributionList>('/api/DistributionList/removeEmail', { id, email }, quiet)
 export const deleteDistributionList = (id: number) => api.post<{ id: number }>('/api/DistributionList/delete', { id }, quiet)
 

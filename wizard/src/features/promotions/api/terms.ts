@@ -36,5 +36,7 @@ export type Terms = {
 export const getTerms = (promotionId: number) => api.get<Terms>(`/api/terms/get${query({ promotionId })}`, quiet)
 export const generateTerms = (promotionId: number) =>
   api.post<{ versionNumber: number; created: boolean; message: string | null; reason: string }>('/api/terms/generate', { promotionId }, quiet)
-export const approveTerms = (id: number) => api.post<{ id: number; versionNumber: number; statusId: number }>('/api/promotion/approveTermsAndConditions', { id }, quiet)
-export const saveTermsVersion = (promotionId: number, html: string) => api.post<{ versionNumber: number }>('/api/terms/saveVersion', { promotionId, html }, quiet)
+export const approveTerms = (id: number) =>
+  api.post<{ id: number; versionNumber: number; statusId: number }>('/api/promotion/approveTermsAndConditions', { id }, quiet)
+export const saveTermsVersion = (promotionId: number, html: string) =>
+  api.post<{ versionNumber: number }>('/api/terms/saveVersion', { promotionId, html }, quiet)

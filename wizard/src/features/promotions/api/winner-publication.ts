@@ -3,7 +3,14 @@ import { api } from '../../../lib/api-client'
 
 export type WinnerPublicationView = { state: 'ACT' | 'SA'; publishAt: string; publishedAt: string | null }
 /** The part of a draw record this screen reads; the draw screen owns the rest. */
-export type DrawPublications = { id: number; title: string; status: string; cancelledAt: string | null; winnerPublications: WinnerPublicationView[]; winnersUrl: string | null }
+export type DrawPublications = {
+  id: number
+  title: string
+  status: string
+  cancelledAt: string | null
+  winnerPublications: WinnerPublicationView[]
+  winnersUrl: string | null
+}
 
 export const drawPublicationsKey = (promotionId: number) => ['promotions', 'draw-publications', promotionId] as const
 

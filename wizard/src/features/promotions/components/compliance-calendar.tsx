@@ -15,7 +15,15 @@ export function RuleNotes({ notes }: { notes: ObligationsView['notes'] }) {
         {notes.map((n) => (
           <li key={n.code} className={`rule-note rule-note--${n.level}`} data-testid={`rule-note-${n.code}`}>
             {n.level === 'check' && <Badge tone="warning">Check</Badge>} {n.text}{' '}
-            {n.source && <span className="obligation__rule">Source: <a href={n.source.url} rel="noreferrer">{n.source.title}</a>{!n.source.verified && ' (not yet verified)'}</span>}
+            {n.source && (
+              <span className="obligation__rule">
+                Source:{' '}
+                <a href={n.source.url} rel="noreferrer">
+                  {n.source.title}
+                </a>
+                {!n.source.verified && ' (not yet verified)'}
+              </span>
+            )}
           </li>
         ))}
       </ul>
@@ -34,7 +42,13 @@ export function CloseObligationDialog({ promotionId, obligation, onClose }: { pr
   const save = useMutation({
     mutationFn: async () => {
       const serverFileName = file ? await uploadProof(file) : undefined
-      return closeObligation({ id: promotionId, code: obligation.code, serverFileName, link: serverFileName ? undefined : link || undefined, note: note || undefined })
+      return closeObligation({
+        id: promotionId,
+        code: obligation.code,
+        serverFileName,
+        link: serverFileName ? undefined : link || undefined,
+        note: note || undefined,
+      })
     },
     onSuccess: (view) => {
       queryClient.setQueryData(obligationsKey(promotionId), view)
@@ -59,21 +73,35 @@ export function CloseObligationDialog({ promotionId, obligation, onClose }: { pr
       onClose={onClose}
       actions={
         <>
-          <Button variant="secondary" onPress={onClose}>Cancel</Button>
-          <Button variant="primary" onPress={() => submit()} isDisabled={save.isPending}>{save.isPending ? 'Saving…' : 'Save'}</Button>
+          <Button variant="secondary" onPress={onClose}>
+            Cancel
+          </Button>
+          <Button variant="primary" onPress={() => submit()} isDisabled={save.isPending}>
+            {save.isPending ? 'Saving…' : 'Save'}
+          </Button>
         </>
       }
     >
       <form onSubmit={submit} className="obligation-form">
         <p>Attach the proof: a file (a receipt, a screenshot, a letter) or a link to where it is published.</p>
         <div className="ui-field">
-          <label className="ui-field__label" htmlFor="obligation-file">File</label>
+          <label className="ui-field__label" htmlFor="obligation-file">
+            File
+          </label>
           <input id="obligation-file" type="file" className="ui-input" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
-          {fieldError('serverFileName') && <p className="ui-field__error" role="alert">{fieldError('serverFileName')}</p>}
+          {fieldError('serverFileName') && (
+            <p className="ui-field__error" role="alert">
+              {fieldError('serverFileName')}
+            </p>
+          )}
         </div>
         <TextField label="Or a link" value={link} onChange={setLink} placeholder="https://" errorMessage={fieldError('link')} isDisabled={file !== null} />
         <TextField label="Note (optional)" value={note} onChange={setNote} errorMessage={fieldError('note')} />
-        {message && Object.keys(errors).length === 0 && <p className="form-error" role="alert">{message}</p>}
+        {message && Object.keys(errors).length === 0 && (
+          <p className="form-error" role="alert">
+            {message}
+          </p>
+        )}
       </form>
     </Modal>
   )

@@ -22,10 +22,15 @@ export function CreatePromotionScreen({ skill }: { skill: boolean }) {
   return (
     <AppLayout title={title}>
       <h1>{title}</h1>
-      <p className="lead">{skill ? 'Terms and conditions for a game of skill: no permit is needed.' : 'Choose where your promotion runs and its total prize value to see which permits you need and an estimate of the fees.'}</p>
+      <p className="lead">
+        {skill
+          ? 'Terms and conditions for a game of skill: no permit is needed.'
+          : 'Choose where your promotion runs and its total prize value to see which permits you need and an estimate of the fees.'}
+      </p>
       {signedIn === false && (
         <p className="notice info">
-          You can build your promotion now; we keep it in this browser until you <a href="/account/register/?create=true">create an account</a> or <a href="/account/login/?create=true">sign in</a>.
+          You can build your promotion now; we keep it in this browser until you <a href="/account/register/?create=true">create an account</a> or{' '}
+          <a href="/account/login/?create=true">sign in</a>.
         </p>
       )}
       <PromotionForm

@@ -76,7 +76,10 @@ export function DatesAndReminders({ promotionId, winnerPublication }: { promotio
       setView(saved)
       const past = saved.reminders.filter((r) => r.status === 'past')
       if (pending.current === null) {
-        setSaveState({ kind: 'saved', note: past.length > 0 ? `${past.map((r) => r.label).join(', ')}: the reminder date has passed, so it will not be sent.` : '' })
+        setSaveState({
+          kind: 'saved',
+          note: past.length > 0 ? `${past.map((r) => r.label).join(', ')}: the reminder date has passed, so it will not be sent.` : '',
+        })
       }
     } catch (e) {
       setSaveState({ kind: 'error', message: (e as Error).message })
@@ -98,10 +101,17 @@ export function DatesAndReminders({ promotionId, winnerPublication }: { promotio
     const v = await getReminders(promotionId)
     setView(v)
     const ids = new Set(v.distributionLists.map((l) => l.id))
-    setDraft((current) => Object.fromEntries(Object.entries(current).map(([kind, d]) => [kind, { ...d, distributionListIds: d.distributionListIds.filter((id) => ids.has(id)) }])))
+    setDraft((current) =>
+      Object.fromEntries(Object.entries(current).map(([kind, d]) => [kind, { ...d, distributionListIds: d.distributionListIds.filter((id) => ids.has(id)) }])),
+    )
   }
 
-  if (error && !view) return <p className="form-error" role="alert">{error}</p>
+  if (error && !view)
+    return (
+      <p className="form-error" role="alert">
+        {error}
+      </p>
+    )
   if (!view) return <p role="status">Loading dates…</p>
 
   const lists = view.distributionLists
@@ -153,10 +163,16 @@ export function DatesAndReminders({ promotionId, winnerPublication }: { promotio
               {saveState.kind === 'saving' ? 'Saving…' : saveState.kind === 'saved' ? 'All changes saved' : ''}
             </p>
           </div>
-          <p className="muted">Each reminder you tick is saved at once. They are e-mailed at 8:00 am Sydney time on the reminder day, to you and the lists you choose, each with a link to stop them.</p>
+          <p className="muted">
+            Each reminder you tick is saved at once. They are e-mailed at 8:00 am Sydney time on the reminder day, to you and the lists you choose, each with a
+            link to stop them.
+          </p>
           {saveState.kind === 'error' && (
             <p className="form-error" role="alert">
-              Not saved: {saveState.message} <button type="button" className="link" onClick={() => void send(draft)}>Try again</button>
+              Not saved: {saveState.message}{' '}
+              <button type="button" className="link" onClick={() => void send(draft)}>
+                Try again
+              </button>
             </p>
           )}
           {saveState.kind === 'saved' && saveState.note && <p className="notice warning">{saveState.note}</p>}
@@ -167,7 +183,12 @@ export function DatesAndReminders({ promotionId, winnerPublication }: { promotio
               const saved = view.reminders.find((r) => r.kind === setting.kind)
               const unit = setting.businessDays ? 'business days' : 'days'
               return (
-                <li key={setting.kind} id={`reminder-${setting.kind}`} className={`reminder${d.on ? ' reminder--on' : ''}`} data-testid={`reminder-${setting.kind}`}>
+                <li
+                  key={setting.kind}
+                  id={`reminder-${setting.kind}`}
+                  className={`reminder${d.on ? ' reminder--on' : ''}`}
+                  data-testid={`reminder-${setting.kind}`}
+                >
                   <label className="reminder__toggle">
                     <input type="checkbox" checked={d.on} onChange={(e) => update(setting.kind, { on: e.target.checked })} /> <span>{setting.label}</span>
                   </label>
@@ -205,7 +226,9 @@ export function DatesAndReminders({ promotionId, winnerPublication }: { promotio
                             checked={d.distributionListIds.includes(list.id)}
                             onChange={(e) =>
                               update(setting.kind, {
-                                distributionListIds: e.target.checked ? [...d.distributionListIds, list.id] : d.distributionListIds.filter((x) => x !== list.id),
+                                distributionListIds: e.target.checked
+                                  ? [...d.distributionListIds, list.id]
+                                  : d.distributionListIds.filter((x) => x !== list.id),
                               })
                             }
                           />{' '}
@@ -218,7 +241,11 @@ export function DatesAndReminders({ promotionId, winnerPublication }: { promotio
               )
             })}
           </ul>
-          {error && <p className="form-error" role="alert">{error}</p>}
+          {error && (
+            <p className="form-error" role="alert">
+              {error}
+            </p>
+          )}
         </div>
       </section>
 
@@ -241,7 +268,13 @@ function DistributionLists({ lists, onChange }: { lists: DistributionList[]; onC
       <h2 id="lists-title">Distribution lists</h2>
       <p className="muted">Lists belong to your account: use them for the reminders of any promotion.</p>
       {lists.map((list) => (
-        <DistributionListEditor key={list.id} list={list} onMessage={(m, isError) => (isError ? (setError(m), setMessage('')) : (setMessage(m), setError('')))} onChange={onChange} run={run} />
+        <DistributionListEditor
+          key={list.id}
+          list={list}
+          onMessage={(m, isError) => (isError ? (setError(m), setMessage('')) : (setMessage(m), setError('')))}
+          onChange={onChange}
+          run={run}
+        />
       ))}
       <form
         onSubmit={(e) => {
@@ -254,8 +287,14 @@ function DistributionLists({ lists, onChange }: { lists: DistributionList[]; onC
         </label>{' '}
         <button type="submit">Create list</button>
       </form>
-      <p role="status" aria-live="polite">{message}</p>
-      {error && <p className="form-error" role="alert">{error}</p>}
+      <p role="status" aria-live="polite">
+        {message}
+      </p>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
     </section>
   )
 }
@@ -273,7 +312,10 @@ function DistributionListEditor({
 }) {
   const [text, setText] = useState('')
   const report = (result: { added: number; rejected: { message: string }[] }) => {
-    onMessage([`${result.added} address${result.added === 1 ? '' : 'es'} added.`, ...result.rejected.map((r) => r.message)].join(' '), result.rejected.length > 0)
+    onMessage(
+      [`${result.added} address${result.added === 1 ? '' : 'es'} added.`, ...result.rejected.map((r) => r.message)].join(' '),
+      result.rejected.length > 0,
+    )
     onChange()
   }
   return (
@@ -344,7 +386,10 @@ function CalendarFeedLink() {
               now.
             </p>
           ) : (
-            <p>Your calendar address was made on {formatDate(new Date(feed.createdAt))}. For your security it is shown only once; make a new address to see one again.</p>
+            <p>
+              Your calendar address was made on {formatDate(new Date(feed.createdAt))}. For your security it is shown only once; make a new address to see one
+              again.
+            </p>
           )}
           <button type="button" onClick={() => regenerateCalendarFeed().then(setFeed, (e: Error) => setError(e.message))}>
             Make a new address (the old one stops working)
@@ -355,7 +400,11 @@ function CalendarFeedLink() {
           Show my calendar address
         </button>
       )}
-      {error && <p className="form-error" role="alert">{error}</p>}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
     </section>
   )
 }

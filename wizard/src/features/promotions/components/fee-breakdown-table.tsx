@@ -1,4 +1,12 @@
-import { formatCurrency, getPermitRequirements, MSG_SA_ELECTRONIC_ONLY_MANAGED, MSG_SA_ELECTRONIC_ONLY_SELF, selectRuleSet, STATE_CODES, type StateKey } from '@permitdesk/shared'
+import {
+  formatCurrency,
+  getPermitRequirements,
+  MSG_SA_ELECTRONIC_ONLY_MANAGED,
+  MSG_SA_ELECTRONIC_ONLY_SELF,
+  selectRuleSet,
+  STATE_CODES,
+  type StateKey,
+} from '@permitdesk/shared'
 import type { Promotion } from '../api/promotions'
 import { NT_APPLICATION_FORM_URL, PRODUCT_NAME } from '../config'
 
@@ -53,16 +61,27 @@ export function FeeBreakdownTable({ promotion: p }: { promotion: Promotion }) {
         </tbody>
       </table>
       {notRequired.map((key) => (
-        <p key={key} className="notice warning">{STATE_CODES[key]} is included but a permit is not required for this prize value.</p>
+        <p key={key} className="notice warning">
+          {STATE_CODES[key]} is included but a permit is not required for this prize value.
+        </p>
       ))}
       {requirements.ntNotice && (
         <p className="notice info" data-testid="nt-notice">
-          {notices.nt.text} <a href={NT_APPLICATION_FORM_URL} download>NT application form (PDF)</a>
+          {notices.nt.text}{' '}
+          <a href={NT_APPLICATION_FORM_URL} download>
+            NT application form (PDF)
+          </a>
         </p>
       )}
-      {requirements.waNotice && <p className="notice info" data-testid="wa-notice">{notices.wa.text}</p>}
+      {requirements.waNotice && (
+        <p className="notice info" data-testid="wa-notice">
+          {notices.wa.text}
+        </p>
+      )}
       {f.isSAElectronicSubmissionOnly && (
-        <p className="notice info" data-testid="sa-online-only">{p.managedSubmission ? MSG_SA_ELECTRONIC_ONLY_MANAGED : MSG_SA_ELECTRONIC_ONLY_SELF}</p>
+        <p className="notice info" data-testid="sa-online-only">
+          {p.managedSubmission ? MSG_SA_ELECTRONIC_ONLY_MANAGED : MSG_SA_ELECTRONIC_ONLY_SELF}
+        </p>
       )}
     </section>
   )

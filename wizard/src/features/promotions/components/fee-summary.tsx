@@ -49,7 +49,10 @@ export function FeeSummary({ input, onExplainNotRequired }: Props) {
                 <tbody>
                   {permitLines.map((line) => (
                     <tr key={line.key} data-testid={`permit-${line.key}`}>
-                      <th scope="row">{line.label}{managed ? '' : ' (paid by you to the regulator)'}</th>
+                      <th scope="row">
+                        {line.label}
+                        {managed ? '' : ' (paid by you to the regulator)'}
+                      </th>
                       <td>{formatCurrency(line.cents)}</td>
                     </tr>
                   ))}
@@ -61,15 +64,24 @@ export function FeeSummary({ input, onExplainNotRequired }: Props) {
         {notRequired.map((key) => (
           <p key={key} className="notice warning" data-testid={`not-required-${key}`}>
             {STATE_CODES[key]} is included but a permit is not required for this prize value.{' '}
-            <Button variant="link" onPress={onExplainNotRequired}>Why?</Button>
+            <Button variant="link" onPress={onExplainNotRequired}>
+              Why?
+            </Button>
           </p>
         ))}
         {r.ntNotice && (
           <p className="notice info" data-testid="nt-notice">
-            {notices.nt.text} <a href={NT_APPLICATION_FORM_URL} download>NT application form (PDF)</a>
+            {notices.nt.text}{' '}
+            <a href={NT_APPLICATION_FORM_URL} download>
+              NT application form (PDF)
+            </a>
           </p>
         )}
-        {r.waNotice && <p className="notice info" data-testid="wa-notice">{notices.wa.text}</p>}
+        {r.waNotice && (
+          <p className="notice info" data-testid="wa-notice">
+            {notices.wa.text}
+          </p>
+        )}
         <h3>Services</h3>
         <table className="fee-table">
           <tbody>
@@ -101,7 +113,12 @@ export function FeeSummary({ input, onExplainNotRequired }: Props) {
             </tr>
           </tbody>
         </table>
-        <p className="muted">Card payments add a {formatCurrency(fees.feeDue_CCSurcharge)} surcharge (1.5%).{!managed && fees.governmentFeesPayableDirect.total > 0 ? ` You pay ${formatCurrency(fees.governmentFeesPayableDirect.total)} in licence fees to the regulators yourself.` : ''}</p>
+        <p className="muted">
+          Card payments add a {formatCurrency(fees.feeDue_CCSurcharge)} surcharge (1.5%).
+          {!managed && fees.governmentFeesPayableDirect.total > 0
+            ? ` You pay ${formatCurrency(fees.governmentFeesPayableDirect.total)} in licence fees to the regulators yourself.`
+            : ''}
+        </p>
       </div>
     </section>
   )

@@ -41,7 +41,11 @@ export function ModifyPromotionScreen({ skill }: { skill: boolean }) {
   return (
     <AppLayout title={title}>
       <h1>{title}</h1>
-      {error && <p className="form-error" role="alert">{error}</p>}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
       {promotion && (
         <>
           <p className="lead">{promotionTitle(promotion.name)}</p>

@@ -41,7 +41,13 @@ export function MyPromotionsScreen({ archived }: { archived: boolean }) {
   })
 
   const columns: TableColumn<PromotionListItem, SortColumn | 'states' | 'actions'>[] = [
-    { id: 'name', label: 'Promotion', sortable: true, isRowHeader: true, render: (p) => <Link to={promotionPaths.dashboard(p.id)}>{promotionTitle(p.name)}</Link> },
+    {
+      id: 'name',
+      label: 'Promotion',
+      sortable: true,
+      isRowHeader: true,
+      render: (p) => <Link to={promotionPaths.dashboard(p.id)}>{promotionTitle(p.name)}</Link>,
+    },
     { id: 'status', label: 'Status', sortable: true, render: (p) => <StatusBadge statusId={p.permitStatus.id} /> },
     { id: 'totalPrizeValue', label: 'Prize value', sortable: true, align: 'end', render: (p) => displayPrizeValue(p) },
     { id: 'date', label: 'Date created', sortable: true, render: (p) => formatDate(p.createdAt) },
@@ -54,7 +60,12 @@ export function MyPromotionsScreen({ archived }: { archived: boolean }) {
           <NativeButton
             variant="link"
             aria-label={`${archived ? 'Unarchive' : 'Archive'} ${promotionTitle(p.name)}`}
-            onClick={() => change.mutate({ action: () => archivePromotion(p.id, !archived), done: archived ? 'Promotion restored to My Promotions.' : 'Promotion archived.' })}
+            onClick={() =>
+              change.mutate({
+                action: () => archivePromotion(p.id, !archived),
+                done: archived ? 'Promotion restored to My Promotions.' : 'Promotion archived.',
+              })
+            }
           >
             {archived ? 'Unarchive' : 'Archive'}
           </NativeButton>
@@ -88,7 +99,9 @@ export function MyPromotionsScreen({ archived }: { archived: boolean }) {
           </NativeButton>
         </form>
       </div>
-      <p role="status" aria-live="polite">{message}</p>
+      <p role="status" aria-live="polite">
+        {message}
+      </p>
       <div className="promotions-table" aria-busy={list.isFetching}>
         <SortableTable
           label={title}
@@ -102,7 +115,11 @@ export function MyPromotionsScreen({ archived }: { archived: boolean }) {
         />
       </div>
       {total > PAGE_SIZE && (
-        <Pager page={Math.floor(view.after / PAGE_SIZE)} pageCount={Math.ceil(total / PAGE_SIZE)} onPageChange={(page) => setView((v) => ({ ...v, after: page * PAGE_SIZE }))} />
+        <Pager
+          page={Math.floor(view.after / PAGE_SIZE)}
+          pageCount={Math.ceil(total / PAGE_SIZE)}
+          onPageChange={(page) => setView((v) => ({ ...v, after: page * PAGE_SIZE }))}
+        />
       )}
       {/* Below the table, once it has its rows: nothing above it moves when they arrive. */}
       {!archived && data !== undefined && faqs.data ? <PromotionListFaqs faqs={faqs.data} /> : null}

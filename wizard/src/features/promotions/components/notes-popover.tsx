@@ -50,7 +50,11 @@ function NotesPanel({ promotionId, onCountChange }: Omit<Props, 'count'>) {
   })
   const remove = useMutation({
     mutationFn: (id: number) => deleteNote(id).then(() => id),
-    onSuccess: (id) => changed((notes.data ?? []).filter((n) => n.id !== id), 'Note deleted.'),
+    onSuccess: (id) =>
+      changed(
+        (notes.data ?? []).filter((n) => n.id !== id),
+        'Note deleted.',
+      ),
     onError: (error) => setMessage(error.message),
   })
 
@@ -91,9 +95,20 @@ function NotesPanel({ promotionId, onCountChange }: Omit<Props, 'count'>) {
         </ul>
       )}
       <form className="notes-popover__form" onSubmit={submit}>
-        <TextField label={editing ? 'Edit note' : 'New note'} multiline rows={3} maxLength={4000} value={draft} onChange={setDraft} inputRef={textRef} autoFocus />
+        <TextField
+          label={editing ? 'Edit note' : 'New note'}
+          multiline
+          rows={3}
+          maxLength={4000}
+          value={draft}
+          onChange={setDraft}
+          inputRef={textRef}
+          autoFocus
+        />
         <div className="notes-popover__actions">
-          <Button type="submit" isDisabled={save.isPending}>{editing ? 'Save note' : 'Add note'}</Button>
+          <Button type="submit" isDisabled={save.isPending}>
+            {editing ? 'Save note' : 'Add note'}
+          </Button>
           {editing ? (
             <Button
               variant="secondary"
@@ -107,7 +122,9 @@ function NotesPanel({ promotionId, onCountChange }: Omit<Props, 'count'>) {
           ) : null}
         </div>
       </form>
-      <p role="status" aria-live="polite" className="muted">{message}</p>
+      <p role="status" aria-live="polite" className="muted">
+        {message}
+      </p>
     </>
   )
 }

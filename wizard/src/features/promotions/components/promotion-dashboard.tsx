@@ -42,25 +42,46 @@ export function PromotionDashboard() {
     getPromotion(id).then(setPromotion, (e: Error) => setError(e.message))
   }, [id])
 
-  if (error) return <AppLayout title="Promotion"><p className="form-error" role="alert">{error}</p></AppLayout>
-  if (!promotion) return <AppLayout title="Promotion"><p role="status">Loading…</p></AppLayout>
+  if (error)
+    return (
+      <AppLayout title="Promotion">
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      </AppLayout>
+    )
+  if (!promotion)
+    return (
+      <AppLayout title="Promotion">
+        <p role="status">Loading…</p>
+      </AppLayout>
+    )
 
   const p = promotion
   const statusId = p.permitStatus.id
   const title = promotionTitle(p.name)
   const colour = statusColour(statusId)
   // 001 §2: the title opens permit editing for editable statuses; for submitted/generated ones it starts an amendment.
-  const titleHref = isEditableStatus(statusId) || startsAmendment(statusId) ? promotionPaths.permitEdit(id) + (startsAmendment(statusId) ? '?amend=1' : '') : null
+  const titleHref =
+    isEditableStatus(statusId) || startsAmendment(statusId) ? promotionPaths.permitEdit(id) + (startsAmendment(statusId) ? '?amend=1' : '') : null
   const modifyHref = p.skillsBasedTC ? promotionPaths.modifySkillsBased(id) : promotionPaths.modify(id)
 
   return (
     <AppLayout title={title}>
-      <nav aria-label="Breadcrumb"><Link to={promotionPaths.list}>My Promotions</Link></nav>
+      <nav aria-label="Breadcrumb">
+        <Link to={promotionPaths.list}>My Promotions</Link>
+      </nav>
       {search.get('success') !== null && (
         // After "Pay and submit": what happened (paid) and what happens next, for the status it led to.
-        <p className="notice success" role="status" data-testid="payment-received">{MSG_PAYMENT_RECEIVED} {statusNextStep(statusId)}</p>
+        <p className="notice success" role="status" data-testid="payment-received">
+          {MSG_PAYMENT_RECEIVED} {statusNextStep(statusId)}
+        </p>
       )}
-      {search.get('additionalPayment') !== null && <p className="notice success" role="status">Thank you. Your additional payment has been received.</p>}
+      {search.get('additionalPayment') !== null && (
+        <p className="notice success" role="status">
+          Thank you. Your additional payment has been received.
+        </p>
+      )}
       <header className="dashboard-header">
         <h1>
           {titleHref ? (
@@ -89,18 +110,26 @@ export function PromotionDashboard() {
         <p>
           <span className={`status status-${colour}`} data-testid="status">
             <span className="status-full">{customerStatusName(statusId)}</span>
-            <span className="status-mobile" aria-hidden="true">{mobileStatusLabelFor(statusId, p.hasTermsAndConditions)}</span>
+            <span className="status-mobile" aria-hidden="true">
+              {mobileStatusLabelFor(statusId, p.hasTermsAndConditions)}
+            </span>
           </span>
         </p>
         {/* After paying, the notice above already says what happens next. */}
-        {search.get('success') === null && <p className="status-next" data-testid="status-next">{statusNextStep(statusId)}</p>}
+        {search.get('success') === null && (
+          <p className="status-next" data-testid="status-next">
+            {statusNextStep(statusId)}
+          </p>
+        )}
       </header>
 
       <PromotionTaskList promotion={p} />
 
       <dl className="facts">
         <dt>Service</dt>
-        <dd data-testid="service">{p.skillsBasedTC ? 'Terms and conditions - Game of skill' : serviceLabel(p.managedSubmission, PRODUCT_NAME)} {formatDurationText(p.durationString)}</dd>
+        <dd data-testid="service">
+          {p.skillsBasedTC ? 'Terms and conditions - Game of skill' : serviceLabel(p.managedSubmission, PRODUCT_NAME)} {formatDurationText(p.durationString)}
+        </dd>
         <dt>States</dt>
         <dd data-testid="states">{formatAusStates(p.ausStates, { includeNz: p.includeNz })}</dd>
         <dt>Total prize value</dt>
@@ -110,7 +139,9 @@ export function PromotionDashboard() {
         {p.permitNumbers && p.permitNumbers.length > 0 && (
           <>
             <dt>Permit numbers</dt>
-            <dd><PermitDocuments permitNumbers={p.permitNumbers} /></dd>
+            <dd>
+              <PermitDocuments permitNumbers={p.permitNumbers} />
+            </dd>
           </>
         )}
         {p.servicesString && (
@@ -122,9 +153,21 @@ export function PromotionDashboard() {
       </dl>
 
       <div className="actions">
-        {isEditableStatus(statusId) && <LinkButton variant="secondary" href={modifyHref}>Modify services and states</LinkButton>}
-        {p.randomDraw && <LinkButton variant="secondary" href={`/promotions/draw/${id}/`}>Random draw</LinkButton>}
-        {p.randomDraw && <LinkButton variant="secondary" href={`/promotions/entries/${id}/`}>Entries</LinkButton>}
+        {isEditableStatus(statusId) && (
+          <LinkButton variant="secondary" href={modifyHref}>
+            Modify services and states
+          </LinkButton>
+        )}
+        {p.randomDraw && (
+          <LinkButton variant="secondary" href={`/promotions/draw/${id}/`}>
+            Random draw
+          </LinkButton>
+        )}
+        {p.randomDraw && (
+          <LinkButton variant="secondary" href={`/promotions/entries/${id}/`}>
+            Entries
+          </LinkButton>
+        )}
         <NotesPopover promotionId={id} count={p.notesCount} onCountChange={(n) => setPromotion({ ...p, notesCount: n })} />
         <Button
           variant="secondary"
@@ -139,7 +182,9 @@ export function PromotionDashboard() {
           {p.lawyerContactRequested ? 'Lawyer contact requested' : 'Request lawyer contact'}
         </Button>
       </div>
-      <p role="status" aria-live="polite">{notice}</p>
+      <p role="status" aria-live="polite">
+        {notice}
+      </p>
 
       <DatesAndReminders promotionId={id} winnerPublication={p.hasWinnerPublication} />
 
@@ -154,7 +199,6 @@ export function PromotionDashboard() {
       <TermsPanel promotionId={id} />
       {p.hasWinnerPublication && <WinnerPublicationPanel promotionId={id} randomDraw={p.randomDraw} />}
       <AddendaPanel promotion={p} onLodged={() => void getPromotion(id).then(setPromotion)} />
-
     </AppLayout>
   )
 }

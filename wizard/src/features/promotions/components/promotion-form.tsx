@@ -72,9 +72,21 @@ function cents(text: string): number | null {
 export function toPayload(values: PromotionFormValues, skill: boolean) {
   const value = cents(values.prizeValue)
   // Dollars on the wire (DESIGN.md §4): the text was parsed to cents by the shared parser, sent back as dollars.
-  const base = { name: values.name, ausStates: values.ausStates, includeNz: values.includeNz, totalPrizeValue: toDollars(value ?? 0), abridgedTC: values.abridgedTC, hostedTC: values.hostedTC }
+  const base = {
+    name: values.name,
+    ausStates: values.ausStates,
+    includeNz: values.includeNz,
+    totalPrizeValue: toDollars(value ?? 0),
+    abridgedTC: values.abridgedTC,
+    hostedTC: values.hostedTC,
+  }
   if (skill) return { ...base, skillsBasedTC: true }
-  const q = getPermitRequirements({ ausStates: values.ausStates, totalPrizeValue: value ?? 0, hasInstantWinPrizes: values.hasInstantWinPrizes, winnersDrawnElectronically: values.winnersDrawnElectronically }).questions
+  const q = getPermitRequirements({
+    ausStates: values.ausStates,
+    totalPrizeValue: value ?? 0,
+    hasInstantWinPrizes: values.hasInstantWinPrizes,
+    winnersDrawnElectronically: values.winnersDrawnElectronically,
+  }).questions
   return {
     ...base,
     hasNswAuthority: q.nswAuthority ? values.hasNswAuthority : null,
@@ -95,7 +107,10 @@ export function validate(values: PromotionFormValues, skill: boolean): { message
   const payload = toPayload(values, skill)
   const result = skill ? PromotionModifySkillsBasedSchema.safeParse({ ...payload, id: 1 }) : PromotionCreateSchema.safeParse(payload)
   if (result.success) return null
-  const message = cents(values.prizeValue) === null && values.prizeValue.trim() !== '' ? MSG_TOTAL_PRIZE_VALUE_REQUIRED : result.error.issues[0]?.message ?? MSG_COMPLETE_ALL_FORM_FIELDS
+  const message =
+    cents(values.prizeValue) === null && values.prizeValue.trim() !== ''
+      ? MSG_TOTAL_PRIZE_VALUE_REQUIRED
+      : (result.error.issues[0]?.message ?? MSG_COMPLETE_ALL_FORM_FIELDS)
   return { message, fields: result.error.issues.map((i) => String(i.path[0])) }
 }
 
@@ -113,7 +128,19 @@ type Props = {
  * A yes/no question: a fieldset named by its question (the group) holding a react-aria radio
  * group (arrow keys between Yes and No).
  */
-function YesNo({ name, label, value, onChange, invalid }: { name: string; label: string; value: boolean | null; onChange: (v: boolean) => void; invalid: boolean }) {
+function YesNo({
+  name,
+  label,
+  value,
+  onChange,
+  invalid,
+}: {
+  name: string
+  label: string
+  value: boolean | null
+  onChange: (v: boolean) => void
+  invalid: boolean
+}) {
   const id = useId()
   return (
     <fieldset className="question" aria-invalid={invalid || undefined} aria-describedby={invalid ? 'form-error' : undefined}>
@@ -190,7 +217,15 @@ export function PromotionForm({ initial, skill, submitLabel, onSubmit, statesLoc
 
   return (
     <form className="promotion-form" onSubmit={submit} noValidate aria-describedby="form-error">
-      <TextField id="promotion-name" label="Promotion name" value={values.name} onChange={(text) => set('name', text)} isInvalid={invalid('name')} maxLength={200} autoComplete="off" />
+      <TextField
+        id="promotion-name"
+        label="Promotion name"
+        value={values.name}
+        onChange={(text) => set('name', text)}
+        isInvalid={invalid('name')}
+        maxLength={200}
+        autoComplete="off"
+      />
 
       <fieldset className="states" disabled={statesLocked} aria-invalid={invalid('ausStates') || undefined}>
         <legend>Where will the promotion run?</legend>
@@ -199,7 +234,13 @@ export function PromotionForm({ initial, skill, submitLabel, onSubmit, statesLoc
         </Checkbox>
         <div className="state-grid">
           {STATE_KEYS.map((key) => (
-            <Checkbox key={key} isSelected={values.ausStates[key]} isDisabled={statesLocked} onChange={(on) => toggleState(key, on)} aria-label={STATE_NAMES[key]}>
+            <Checkbox
+              key={key}
+              isSelected={values.ausStates[key]}
+              isDisabled={statesLocked}
+              onChange={(on) => toggleState(key, on)}
+              aria-label={STATE_NAMES[key]}
+            >
               <span title={STATE_NAMES[key]}>{STATE_CODES[key]}</span>
             </Checkbox>
           ))}
@@ -210,13 +251,37 @@ export function PromotionForm({ initial, skill, submitLabel, onSubmit, statesLoc
         {statesLocked && <p className="muted">The states cannot be changed after the permit application has been submitted.</p>}
       </fieldset>
 
-      <TextField id="prize-value" label="Total prize value (AUD, including GST)" inputMode="decimal" value={values.prizeValue} onChange={(text) => set('prizeValue', text)} isInvalid={invalid('totalPrizeValue')} placeholder="$0" />
+      <TextField
+        id="prize-value"
+        label="Total prize value (AUD, including GST)"
+        inputMode="decimal"
+        value={values.prizeValue}
+        onChange={(text) => set('prizeValue', text)}
+        isInvalid={invalid('totalPrizeValue')}
+        placeholder="$0"
+      />
 
       {!skill && (q.nswAuthority || q.instantWin || q.electronicDraw) && (
         <section className="quiz" aria-labelledby="quiz-title">
           <h2 id="quiz-title">Permit check</h2>
-          {q.nswAuthority && <YesNo name="hasNswAuthority" label="Do you hold a current NSW trade promotion authority?" value={values.hasNswAuthority} onChange={(v) => set('hasNswAuthority', v)} invalid={invalid('hasNswAuthority')} />}
-          {q.instantWin && <YesNo name="hasInstantWinPrizes" label="Does the promotion have instant-win prizes in South Australia?" value={values.hasInstantWinPrizes} onChange={(v) => set('hasInstantWinPrizes', v)} invalid={invalid('hasInstantWinPrizes')} />}
+          {q.nswAuthority && (
+            <YesNo
+              name="hasNswAuthority"
+              label="Do you hold a current NSW trade promotion authority?"
+              value={values.hasNswAuthority}
+              onChange={(v) => set('hasNswAuthority', v)}
+              invalid={invalid('hasNswAuthority')}
+            />
+          )}
+          {q.instantWin && (
+            <YesNo
+              name="hasInstantWinPrizes"
+              label="Does the promotion have instant-win prizes in South Australia?"
+              value={values.hasInstantWinPrizes}
+              onChange={(v) => set('hasInstantWinPrizes', v)}
+              invalid={invalid('hasInstantWinPrizes')}
+            />
+          )}
           {q.electronicDraw && (
             <YesNo
               name="winnersDrawnElectronically"
@@ -226,7 +291,15 @@ export function PromotionForm({ initial, skill, submitLabel, onSubmit, statesLoc
               invalid={invalid('winnersDrawnElectronically')}
             />
           )}
-          {q.machineApproved && <YesNo name="randomDrawMachineApproved" label="Is the random draw system approved?" value={values.randomDrawMachineApproved} onChange={(v) => set('randomDrawMachineApproved', v)} invalid={invalid('randomDrawMachineApproved')} />}
+          {q.machineApproved && (
+            <YesNo
+              name="randomDrawMachineApproved"
+              label="Is the random draw system approved?"
+              value={values.randomDrawMachineApproved}
+              onChange={(v) => set('randomDrawMachineApproved', v)}
+              invalid={invalid('randomDrawMachineApproved')}
+            />
+          )}
         </section>
       )}
 
@@ -241,7 +314,9 @@ export function PromotionForm({ initial, skill, submitLabel, onSubmit, statesLoc
               <Checkbox isSelected={values.randomDraw} onChange={(on) => set('randomDraw', on)}>
                 Random draw
               </Checkbox>
-              <Button variant="link" onPress={() => setModal('randomDrawTerms')}>Random draw terms</Button>
+              <Button variant="link" onPress={() => setModal('randomDrawTerms')}>
+                Random draw terms
+              </Button>
             </span>
             <Checkbox isSelected={values.termsAndConditions} onChange={(on) => set('termsAndConditions', on)}>
               Terms and conditions (game of chance)
@@ -251,7 +326,9 @@ export function PromotionForm({ initial, skill, submitLabel, onSubmit, statesLoc
                 <Checkbox isSelected={values.winnerPublication} onChange={(on) => set('winnerPublication', on)} data-testid="service-winner-publication">
                   Winner publication
                 </Checkbox>
-                <Button variant="link" onPress={() => setModal('winnerPublication')}>About winner publication</Button>
+                <Button variant="link" onPress={() => setModal('winnerPublication')}>
+                  About winner publication
+                </Button>
               </span>
             )}
           </>
@@ -264,12 +341,17 @@ export function PromotionForm({ initial, skill, submitLabel, onSubmit, statesLoc
           <Checkbox isSelected={values.hostedTC} onChange={(on) => set('hostedTC', on)}>
             Hosted terms and conditions
           </Checkbox>
-          <Button variant="link" onPress={() => setModal('createTerms')}>About our terms and conditions</Button>
+          <Button variant="link" onPress={() => setModal('createTerms')}>
+            About our terms and conditions
+          </Button>
         </span>
       </fieldset>
 
       {/* The payload carries dollars (the wire); the shared fee calculation takes cents. */}
-      <FeeSummary input={{ ...payload, totalPrizeValue: cents(values.prizeValue) ?? 0, skillsBasedTC: skill }} onExplainNotRequired={() => setModal('notRequired')} />
+      <FeeSummary
+        input={{ ...payload, totalPrizeValue: cents(values.prizeValue) ?? 0, skillsBasedTC: skill }}
+        onExplainNotRequired={() => setModal('notRequired')}
+      />
 
       <p id="form-error" className="form-error" role="alert" aria-live="assertive">
         {error?.message ?? ''}
@@ -284,24 +366,38 @@ export function PromotionForm({ initial, skill, submitLabel, onSubmit, statesLoc
         onClose={() => setModal(null)}
         actions={
           <>
-            <Button variant="secondary" onPress={() => setModal(null)}>Go back</Button>
+            <Button variant="secondary" onPress={() => setModal(null)}>
+              Go back
+            </Button>
             <Button onPress={() => void send()}>Continue anyway</Button>
           </>
         }
       >
-        <p>Based on your answers, none of the states you chose needs a trade promotion permit. You can still create the promotion to buy terms and conditions or a random draw, or to keep a record. {MSG_NO_PERMIT_BASE_FEE}</p>
+        <p>
+          Based on your answers, none of the states you chose needs a trade promotion permit. You can still create the promotion to buy terms and conditions or
+          a random draw, or to keep a record. {MSG_NO_PERMIT_BASE_FEE}
+        </p>
       </Modal>
       <Modal isOpen={modal === 'notRequired'} title="Included but not required" onClose={() => setModal(null)}>
-        <p>Permits are only needed above a total prize value: NSW above $10,000, ACT above $3,000, and SA above $5,000 (or with instant-win prizes). Your promotion still runs in these states and must follow their laws, but no permit is applied for there.</p>
+        <p>
+          Permits are only needed above a total prize value: NSW above $10,000, ACT above $3,000, and SA above $5,000 (or with instant-win prizes). Your
+          promotion still runs in these states and must follow their laws, but no permit is applied for there.
+        </p>
       </Modal>
       <Modal isOpen={modal === 'randomDrawTerms'} title="Random draw terms" onClose={() => setModal(null)}>
-        <p>We conduct the draw with an approved random draw system at the time and place in your terms and conditions, keep a record of the draw, and send you the winners' details and a draw certificate.</p>
+        <p>
+          We conduct the draw with an approved random draw system at the time and place in your terms and conditions, keep a record of the draw, and send you
+          the winners' details and a draw certificate.
+        </p>
       </Modal>
       <Modal isOpen={modal === 'winnerPublication'} title="Winner publication" onClose={() => setModal(null)}>
         <p>{MSG_WINNER_PUBLICATION_ABOUT}</p>
       </Modal>
       <Modal isOpen={modal === 'createTerms'} title="Terms and conditions" onClose={() => setModal(null)}>
-        <p>Our lawyers draft terms and conditions for your promotion from the details of your permit application. Abridged terms suit advertising with limited space; hosted terms are published online for entrants to read.</p>
+        <p>
+          Our lawyers draft terms and conditions for your promotion from the details of your permit application. Abridged terms suit advertising with limited
+          space; hosted terms are published online for entrants to read.
+        </p>
       </Modal>
     </form>
   )

@@ -3,7 +3,17 @@
  * decision record 014): while it is open the customer may amend (starting an amendment first
  * when the promotion was submitted); once it has closed the form is replaced by the refusal.
  */
-import { formatCurrency, formatDate, customerStatusName, isEditableStatus, isSubmittedOrGenerated, MSG_SKILL_TC_AMEND_WINDOW_CLOSED, skillTcOption, isSkillTcPaymentOption, statusNextStep } from '@permitdesk/shared'
+import {
+  formatCurrency,
+  formatDate,
+  customerStatusName,
+  isEditableStatus,
+  isSubmittedOrGenerated,
+  MSG_SKILL_TC_AMEND_WINDOW_CLOSED,
+  skillTcOption,
+  isSkillTcPaymentOption,
+  statusNextStep,
+} from '@permitdesk/shared'
 import { useEffect, useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { ApiError } from '../../../lib/api-client'
@@ -21,7 +31,12 @@ export function SkillEditWindow({ id, statusId, onAmendmentStarted, children }: 
     getTerms(id).then(setTerms, (e: Error) => setError(e.message))
   }, [id, statusId])
 
-  if (error) return <p className="form-error" role="alert">{error}</p>
+  if (error)
+    return (
+      <p className="form-error" role="alert">
+        {error}
+      </p>
+    )
   if (!terms) return <p role="status">Loading…</p>
 
   const ends = terms.skillsBasedTCEditWindow
@@ -29,7 +44,9 @@ export function SkillEditWindow({ id, statusId, onAmendmentStarted, children }: 
   if (closed) {
     return (
       <>
-        <p className="form-error" role="alert" data-testid="skill-window-closed">{MSG_SKILL_TC_AMEND_WINDOW_CLOSED}</p>
+        <p className="form-error" role="alert" data-testid="skill-window-closed">
+          {MSG_SKILL_TC_AMEND_WINDOW_CLOSED}
+        </p>
         <p>The edit window closed on {formatDate(ends)}.</p>
         <Link to={promotionPaths.dashboard(id)}>Back to the promotion</Link>
       </>
@@ -39,11 +56,13 @@ export function SkillEditWindow({ id, statusId, onAmendmentStarted, children }: 
   const option = skillTcOption(isSkillTcPaymentOption(terms.skillsBasedTCPaymentOption) ? terms.skillsBasedTCPaymentOption : null)
   const notice = ends ? (
     <p className="hint" data-testid="skill-window">
-      Your {formatCurrency(option.priceCents)} option lets you change this promotion and regenerate its terms and conditions until <strong>{formatDate(ends)}</strong>.
+      Your {formatCurrency(option.priceCents)} option lets you change this promotion and regenerate its terms and conditions until{' '}
+      <strong>{formatDate(ends)}</strong>.
     </p>
   ) : (
     <p className="hint" data-testid="skill-window">
-      Once you have paid, you can change this promotion and regenerate its terms and conditions for {option.editWindowDays} days ({formatCurrency(option.priceCents)} option; longer with a dearer option on the payment page).
+      Once you have paid, you can change this promotion and regenerate its terms and conditions for {option.editWindowDays} days (
+      {formatCurrency(option.priceCents)} option; longer with a dearer option on the payment page).
     </p>
   )
 
@@ -64,7 +83,9 @@ export function SkillEditWindow({ id, statusId, onAmendmentStarted, children }: 
       <>
         {notice}
         <p>Your terms and conditions are with us. To change the promotion, start an amendment.</p>
-        <button type="button" className="button primary" disabled={busy} onClick={begin}>Start an amendment</button>
+        <button type="button" className="button primary" disabled={busy} onClick={begin}>
+          Start an amendment
+        </button>
       </>
     )
   }
@@ -72,7 +93,9 @@ export function SkillEditWindow({ id, statusId, onAmendmentStarted, children }: 
     return (
       <>
         {notice}
-        <p role="alert">{customerStatusName(statusId)}: this promotion cannot be changed now. {statusNextStep(statusId)}</p>
+        <p role="alert">
+          {customerStatusName(statusId)}: this promotion cannot be changed now. {statusNextStep(statusId)}
+        </p>
         <Link to={promotionPaths.dashboard(id)}>Back to the promotion</Link>
       </>
     )

@@ -23,13 +23,7 @@ function VersionDiff({ from, to }: { from: string; to: string }) {
     <div className="terms-diff" data-testid="terms-diff" role="region" aria-label="Comparison of the two versions" tabIndex={0}>
       {parts.map((part, i) =>
         part.value.map((line, j) =>
-          part.added ? (
-            <ins key={`${i}-${j}`}>{line}</ins>
-          ) : part.removed ? (
-            <del key={`${i}-${j}`}>{line}</del>
-          ) : (
-            <p key={`${i}-${j}`}>{line}</p>
-          ),
+          part.added ? <ins key={`${i}-${j}`}>{line}</ins> : part.removed ? <del key={`${i}-${j}`}>{line}</del> : <p key={`${i}-${j}`}>{line}</p>,
         ),
       )}
     </div>
@@ -60,7 +54,15 @@ export function TermsPanel({ promotionId }: { promotionId: number }) {
     load()
   }, [promotionId])
 
-  if (error) return <section className="terms-panel"><h2>Terms and conditions</h2><p className="form-error" role="alert">{error}</p></section>
+  if (error)
+    return (
+      <section className="terms-panel">
+        <h2>Terms and conditions</h2>
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      </section>
+    )
   if (!terms) return null
   if (terms.status === 'not-generated' && !terms.canGenerate) return null
 
@@ -93,9 +95,19 @@ export function TermsPanel({ promotionId }: { promotionId: number }) {
       <h2 id="terms-heading">Terms and conditions</h2>
       <p>
         <span data-testid="terms-status">{STATUS_TEXT[terms.status]}</span>
-        {terms.versionNumber !== null && <> · version <span data-testid="terms-version">{terms.versionNumber}</span></>}
+        {terms.versionNumber !== null && (
+          <>
+            {' '}
+            · version <span data-testid="terms-version">{terms.versionNumber}</span>
+          </>
+        )}
         {terms.skillsBasedTCEditWindow && <> · you can regenerate them until {formatDate(terms.skillsBasedTCEditWindow)}</>}
-        {terms.awaitingPayment && terms.html && <> · <strong data-testid="terms-draft-unpaid">{MSG_TERMS_DRAFT_UNPAID}</strong></>}
+        {terms.awaitingPayment && terms.html && (
+          <>
+            {' '}
+            · <strong data-testid="terms-draft-unpaid">{MSG_TERMS_DRAFT_UNPAID}</strong>
+          </>
+        )}
       </p>
       {terms.awaitingPayment && (
         // Issue 22: the same state the server enforces, shown before the customer tries.
@@ -109,9 +121,15 @@ export function TermsPanel({ promotionId }: { promotionId: number }) {
             {showText ? 'Hide the terms and conditions' : 'View the terms and conditions'}
           </button>
         )}
-        {terms.pdfUrl && <a className="button" href={terms.pdfUrl}>Download PDF</a>}
+        {terms.pdfUrl && (
+          <a className="button" href={terms.pdfUrl}>
+            Download PDF
+          </a>
+        )}
         {terms.hostedUrl && terms.versions.some((v) => v.approvedAt) && (
-          <a className="button" href={terms.hostedUrl} target="_blank" rel="noreferrer">Hosted terms</a>
+          <a className="button" href={terms.hostedUrl} target="_blank" rel="noreferrer">
+            Hosted terms
+          </a>
         )}
         {terms.canGenerate && (
           <button type="button" onClick={generate} disabled={busy}>
@@ -119,7 +137,9 @@ export function TermsPanel({ promotionId }: { promotionId: number }) {
           </button>
         )}
         {terms.canEdit && terms.html && editing === null && (
-          <button type="button" onClick={() => setEditing(terms.html)}>Edit the text (staff)</button>
+          <button type="button" onClick={() => setEditing(terms.html)}>
+            Edit the text (staff)
+          </button>
         )}
         {terms.canApprove && (
           <button type="button" className="primary" onClick={() => setConfirming(true)}>
@@ -132,7 +152,11 @@ export function TermsPanel({ promotionId }: { promotionId: number }) {
           {notice.text}
         </p>
       )}
-      {terms.hostedUrl && <p className="muted">Permanent link: <span data-testid="hosted-url">{terms.hostedUrl}</span></p>}
+      {terms.hostedUrl && (
+        <p className="muted">
+          Permanent link: <span data-testid="hosted-url">{terms.hostedUrl}</span>
+        </p>
+      )}
 
       {editing !== null && (
         <form
@@ -141,7 +165,10 @@ export function TermsPanel({ promotionId }: { promotionId: number }) {
             event.preventDefault()
             setBusy(true)
             saveTermsVersion(promotionId, editing)
-              .then(() => (setEditing(null), setNotice(null), load()), (e: Error) => setNotice({ text: e.message, alert: true }))
+              .then(
+                () => (setEditing(null), setNotice(null), load()),
+                (e: Error) => setNotice({ text: e.message, alert: true }),
+              )
               .finally(() => setBusy(false))
           }}
         >
@@ -150,15 +177,26 @@ export function TermsPanel({ promotionId }: { promotionId: number }) {
             <textarea rows={16} value={editing} onChange={(event) => setEditing(event.target.value)} />
           </label>
           <div className="actions">
-            <button type="submit" disabled={busy}>Save as a new version</button>
-            <button type="button" className="secondary" onClick={() => setEditing(null)}>Cancel</button>
+            <button type="submit" disabled={busy}>
+              Save as a new version
+            </button>
+            <button type="button" className="secondary" onClick={() => setEditing(null)}>
+              Cancel
+            </button>
           </div>
         </form>
       )}
       {showText && terms.html && (
         // Server-made HTML: generated text is escaped, staff edits are sanitised on save. A scrolling
         // box, so focusable and named for keyboard users (axe scrollable-region-focusable).
-        <div className="terms-document" data-testid="terms-document" role="region" aria-label="Text of the terms and conditions" tabIndex={0} dangerouslySetInnerHTML={{ __html: terms.html }} />
+        <div
+          className="terms-document"
+          data-testid="terms-document"
+          role="region"
+          aria-label="Text of the terms and conditions"
+          tabIndex={0}
+          dangerouslySetInnerHTML={{ __html: terms.html }}
+        />
       )}
       {showText && terms.abridgedHtml && (
         <details className="terms-abridged">
@@ -192,13 +230,21 @@ export function TermsPanel({ promotionId }: { promotionId: number }) {
           <label>
             Compare version{' '}
             <select name="from" defaultValue={versions[versions.length - 2]!.number}>
-              {versions.map((v) => <option key={v.number} value={v.number}>{v.number}</option>)}
+              {versions.map((v) => (
+                <option key={v.number} value={v.number}>
+                  {v.number}
+                </option>
+              ))}
             </select>
           </label>{' '}
           <label>
             with version{' '}
             <select name="to" defaultValue={versions[versions.length - 1]!.number}>
-              {versions.map((v) => <option key={v.number} value={v.number}>{v.number}</option>)}
+              {versions.map((v) => (
+                <option key={v.number} value={v.number}>
+                  {v.number}
+                </option>
+              ))}
             </select>
           </label>{' '}
           <button type="submit">Compare</button>
@@ -212,12 +258,19 @@ export function TermsPanel({ promotionId }: { promotionId: number }) {
         title="Approve terms and conditions"
         actions={
           <>
-            <Button onPress={approve} isPending={approving}>{approving ? 'Approving…' : 'Approve'}</Button>
-            <Button variant="secondary" onPress={() => (setConfirming(false), setApprovalFailed(false))} isDisabled={approving}>Cancel</Button>
+            <Button onPress={approve} isPending={approving}>
+              {approving ? 'Approving…' : 'Approve'}
+            </Button>
+            <Button variant="secondary" onPress={() => (setConfirming(false), setApprovalFailed(false))} isDisabled={approving}>
+              Cancel
+            </Button>
           </>
         }
       >
-        <p>Please confirm you have read version {terms.versionNumber} of your terms and conditions and approve them. Approved terms are published at your permanent link and attached to your application.</p>
+        <p>
+          Please confirm you have read version {terms.versionNumber} of your terms and conditions and approve them. Approved terms are published at your
+          permanent link and attached to your application.
+        </p>
         {approvalFailed && (
           <p className="form-error" role="alert">
             {MSG_TERMS_APPROVAL_FAILED} <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>

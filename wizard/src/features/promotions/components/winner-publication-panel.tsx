@@ -20,7 +20,8 @@ export function WinnerPublicationPanel({ promotionId, randomDraw }: { promotionI
           {scheduled.flatMap((draw) =>
             draw.winnerPublications.map((p) => (
               <li key={`${draw.id}-${p.state}`} data-testid={`winner-publication-${p.state}`}>
-                <strong>{p.state}</strong> {draw.title}: {p.publishedAt ? `published ${formatDateTime(p.publishedAt)}` : `to be published ${formatDateTime(p.publishAt)}`}
+                <strong>{p.state}</strong> {draw.title}:{' '}
+                {p.publishedAt ? `published ${formatDateTime(p.publishedAt)}` : `to be published ${formatDateTime(p.publishAt)}`}
                 {draw.winnersUrl && (
                   <>
                     {' '}

@@ -25,16 +25,22 @@ export function RulesScreen() {
     <AppLayout title="Trade promotion rules">
       <h1>Trade promotion rules</h1>
       {rules.isPending && <p role="status">Loading…</p>}
-      {rules.isError && <p className="form-error" role="alert">{rules.error.message}</p>}
+      {rules.isError && (
+        <p className="form-error" role="alert">
+          {rules.error.message}
+        </p>
+      )}
       {set && (
         <>
           <p className="rules-intro" id={set.id}>
             The figures we quote fees and deadlines with, and where each comes from. Rule set <strong>{set.id}</strong>, in force from{' '}
-            <strong>{formatDate(set.effectiveFrom)}</strong>{date ? ` (as on ${formatDate(date)})` : ''}{set.inForce ? '' : ' (not in force: staff have not published it)'}. {set.description}
+            <strong>{formatDate(set.effectiveFrom)}</strong>
+            {date ? ` (as on ${formatDate(date)})` : ''}
+            {set.inForce ? '' : ' (not in force: staff have not published it)'}. {set.description}
           </p>
           <p className="rules-intro">
-            A figure marked <strong>not yet verified</strong> comes from research notes or an earlier schedule and has not been matched to the regulator’s own page.
-            Every figure links to its source.
+            A figure marked <strong>not yet verified</strong> comes from research notes or an earlier schedule and has not been matched to the regulator’s own
+            page. Every figure links to its source.
           </p>
 
           <section aria-labelledby="rules-changes">
@@ -74,8 +80,8 @@ export function RulesScreen() {
           <section aria-labelledby="default-set" id="default-set">
             <h2>The default set</h2>
             <p>
-              Our specification’s figures (rule set au-2020-01) are the default: they stay in force until our staff publish a newer set with the date it takes effect. A promotion
-              keeps the set it was submitted under, so a change on 1 July never alters an application already lodged.
+              Our specification’s figures (rule set au-2020-01) are the default: they stay in force until our staff publish a newer set with the date it takes
+              effect. A promotion keeps the set it was submitted under, so a change on 1 July never alters an application already lodged.
             </p>
           </section>
         </>

@@ -111,7 +111,14 @@ export function AttachmentRow({
           {attached ? (
             <>
               <span aria-hidden="true">✓ </span>
-              {reused ? <>Reused from promotion #{attachment.reuseFromPromotion}</> : <>Uploaded {attachment.userFileName ?? 'a file'}{attachment.uploadDate ? ` on ${formatDate(attachment.uploadDate)}` : ''}</>}
+              {reused ? (
+                <>Reused from promotion #{attachment.reuseFromPromotion}</>
+              ) : (
+                <>
+                  Uploaded {attachment.userFileName ?? 'a file'}
+                  {attachment.uploadDate ? ` on ${formatDate(attachment.uploadDate)}` : ''}
+                </>
+              )}
               {attachment.fileName && (
                 <>
                   {' '}
@@ -134,11 +141,15 @@ export function AttachmentRow({
         </div>
       )}
       {phase === 'saving' && <p className="muted">Saving…</p>}
-      <p role="status" className="attachment-status">{status}</p>
+      <p role="status" className="attachment-status">
+        {status}
+      </p>
       {shown.length > 0 && (
         <ul id={errorId} className="field-errors" role={error ? 'alert' : undefined}>
           {shown.map((message) => (
-            <li key={message} className="field-error">{message}</li>
+            <li key={message} className="field-error">
+              {message}
+            </li>
           ))}
         </ul>
       )}
@@ -169,7 +180,17 @@ export function AttachmentRow({
 }
 
 /** "Reuse from another promotion": the customer's other promotions, loaded when first opened. */
-function ReuseDisclosure({ type, disabled, loadReuseList, onReuse }: { type: AttachmentType; disabled: boolean; loadReuseList: () => Promise<PromotionListItem[]>; onReuse: (promotionId: number) => Promise<boolean> }) {
+function ReuseDisclosure({
+  type,
+  disabled,
+  loadReuseList,
+  onReuse,
+}: {
+  type: AttachmentType
+  disabled: boolean
+  loadReuseList: () => Promise<PromotionListItem[]>
+  onReuse: (promotionId: number) => Promise<boolean>
+}) {
   const id = useId()
   const [open, setOpen] = useState(false)
   const [promotions, setPromotions] = useState<PromotionListItem[] | null>(null)
@@ -196,7 +217,9 @@ function ReuseDisclosure({ type, disabled, loadReuseList, onReuse }: { type: Att
     <details className="attachment-reuse" open={open} onToggle={onToggle}>
       <summary>Reuse from another promotion</summary>
       {loadError ? (
-        <p className="field-error" role="alert">{loadError}</p>
+        <p className="field-error" role="alert">
+          {loadError}
+        </p>
       ) : promotions == null ? (
         open && <p className="muted">Loading your promotions…</p>
       ) : promotions.length === 0 ? (

@@ -122,7 +122,9 @@ describe('AttachmentsSection', () => {
 
   it("shows the server's message when the chosen promotion has no such document", async () => {
     vi.mocked(getPromotionReuseList).mockResolvedValue([{ id: 12, name: 'Winter giveaway' }] as never)
-    vi.mocked(saveAttachments).mockRejectedValue(new ApiError(400, { message: 'Invalid', modelState: { 'attachments.0.reuseFromPromotion': [MSG_ATTACHMENT_REUSE_UNAVAILABLE] } }))
+    vi.mocked(saveAttachments).mockRejectedValue(
+      new ApiError(400, { message: 'Invalid', modelState: { 'attachments.0.reuseFromPromotion': [MSG_ATTACHMENT_REUSE_UNAVAILABLE] } }),
+    )
     renderSection(nswDraft())
     const row = rowOf('Terms and conditions')
     const details = row.querySelector('details')!
@@ -131,7 +133,11 @@ describe('AttachmentsSection', () => {
     fireEvent.change(await within(row).findByLabelText('Reuse Terms and conditions from'), { target: { value: '12' } })
     fireEvent.click(within(row).getByRole('button', { name: 'Reuse' }))
     expect((await within(row).findByRole('alert')).textContent).toBe(MSG_ATTACHMENT_REUSE_UNAVAILABLE)
-    expect(saveAttachments).toHaveBeenCalledWith({ id: PROMOTION_ID, versionNumber: 7, attachments: [{ attachmentType: { code: 'B' }, reuseFromPromotion: 12, shouldReuse: true }] })
+    expect(saveAttachments).toHaveBeenCalledWith({
+      id: PROMOTION_ID,
+      versionNumber: 7,
+      attachments: [{ attachmentType: { code: 'B' }, reuseFromPromotion: 12, shouldReuse: true }],
+    })
     expect(getPromotionReuseList).toHaveBeenCalledWith(PROMOTION_ID)
   })
 })

@@ -18,7 +18,12 @@ export function BreakdownSection() {
         Total prize value: <strong>{formatCurrency(draft.totalPrizeValue)}</strong>
       </p>
       {selectedStates(draft.ausStates).map((key) => (
-        <MoneyField key={key} path={PRIZE_VALUE_FIELDS[key]} label={`Prize value for ${STATE_CODES[key]}`} hint="Prizes that can be won in this state; no more than the total." />
+        <MoneyField
+          key={key}
+          path={PRIZE_VALUE_FIELDS[key]}
+          label={`Prize value for ${STATE_CODES[key]}`}
+          hint="Prizes that can be won in this state; no more than the total."
+        />
       ))}
     </>
   )

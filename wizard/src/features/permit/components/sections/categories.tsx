@@ -8,8 +8,17 @@ export function CategoriesSection() {
   const { draft } = useEditor()
   return (
     <>
-      <FlagGroupField path="prizeCategoriesValue" label="What kinds of prizes are offered?" hint="Choose all that apply." options={PRIZE_CATEGORIES} flags={PRIZE_CATEGORY_FLAGS} labels={PRIZE_CATEGORY_LABELS} />
-      {hasFlag(draft.prizeCategoriesValue, PRIZE_CATEGORY_FLAGS, 'other') && <TextField path="prizeCategoriesOther" label="Other kind of prize" maxLength={500} />}
+      <FlagGroupField
+        path="prizeCategoriesValue"
+        label="What kinds of prizes are offered?"
+        hint="Choose all that apply."
+        options={PRIZE_CATEGORIES}
+        flags={PRIZE_CATEGORY_FLAGS}
+        labels={PRIZE_CATEGORY_LABELS}
+      />
+      {hasFlag(draft.prizeCategoriesValue, PRIZE_CATEGORY_FLAGS, 'other') && (
+        <TextField path="prizeCategoriesOther" label="Other kind of prize" maxLength={500} />
+      )}
     </>
   )
 }

@@ -16,7 +16,12 @@ export function ContactSection() {
         <TextField path="permit.applicant.contact.firstName" label="First name" maxLength={100} autoComplete="off" />
         <TextField path="permit.applicant.contact.lastName" label="Last name" maxLength={100} autoComplete="off" />
       </div>
-      <TextField path="permit.applicant.contact.position" label={positionRequired ? 'Position' : 'Position (optional)'} maxLength={100} hint={positionRequired ? 'Needed for ACT and SA permits.' : undefined} />
+      <TextField
+        path="permit.applicant.contact.position"
+        label={positionRequired ? 'Position' : 'Position (optional)'}
+        maxLength={100}
+        hint={positionRequired ? 'Needed for ACT and SA permits.' : undefined}
+      />
       <TextField path="permit.applicant.contact.phone" label="Phone" type="tel" inputMode="tel" maxLength={14} hint="Numbers only, up to 10 digits." />
       <TextField path="permit.applicant.contact.email" label="Email" type="email" inputMode="email" maxLength={200} />
     </>

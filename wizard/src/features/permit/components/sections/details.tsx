@@ -30,10 +30,15 @@ export function DetailsSection() {
           <TimeField path="permit.startTime" label="Start time" />
         </div>
         {isPremiumWarning(permit.startDate, clock) ? (
-          <p className="notice warning" role="status">Your promotion starts in less than 10 business days. Permits may not be issued in time, and some regulators charge a premium for urgent applications.</p>
+          <p className="notice warning" role="status">
+            Your promotion starts in less than 10 business days. Permits may not be issued in time, and some regulators charge a premium for urgent
+            applications.
+          </p>
         ) : (
           isStartDateSoon(permit.startDate, clock) && (
-            <p className="notice warning" role="status">Your promotion starts in less than {START_WARNING_DAYS} days. Please complete your application soon so the permits can be issued in time.</p>
+            <p className="notice warning" role="status">
+              Your promotion starts in less than {START_WARNING_DAYS} days. Please complete your application soon so the permits can be issued in time.
+            </p>
           )
         )}
         <div className="row">
@@ -45,8 +50,16 @@ export function DetailsSection() {
           <YesNoField path="permit.under18s" label="Can people under 18 enter?" />
           <YesNoField path="permit.inducementsOffered" label="Are any inducements offered to enter?" />
           {permit.inducementsOffered && <TextField path="permit.inducementsDetail" label="Describe the inducements" multiline />}
-          <FlagGroupField path="permit.advertisingMethodsValue" label="How will the promotion be advertised?" options={ADVERTISING_METHODS} flags={ADVERTISING_METHOD_FLAGS} labels={ADVERTISING_METHOD_LABELS} />
-          {hasFlag(permit.advertisingMethodsValue, ADVERTISING_METHOD_FLAGS, 'other') && <TextField path="permit.advertisingMethodsOther" label="Other advertising" />}
+          <FlagGroupField
+            path="permit.advertisingMethodsValue"
+            label="How will the promotion be advertised?"
+            options={ADVERTISING_METHODS}
+            flags={ADVERTISING_METHOD_FLAGS}
+            labels={ADVERTISING_METHOD_LABELS}
+          />
+          {hasFlag(permit.advertisingMethodsValue, ADVERTISING_METHOD_FLAGS, 'other') && (
+            <TextField path="permit.advertisingMethodsOther" label="Other advertising" />
+          )}
           <TextField path="permit.promotedProducts" label="Products or services promoted" multiline maxLength={1000} />
         </AfterFirstPaint>
       </AfterFirstPaint>

@@ -13,22 +13,46 @@ export function EntrySection() {
   const methods = draft.permit.entryMethodsValue
   return (
     <>
-      <FlagGroupField path="permit.entryMethodsValue" label="How can people enter?" hint="Choose all that apply." options={ENTRY_METHODS} flags={ENTRY_METHOD_FLAGS} labels={ENTRY_METHOD_LABELS} />
+      <FlagGroupField
+        path="permit.entryMethodsValue"
+        label="How can people enter?"
+        hint="Choose all that apply."
+        options={ENTRY_METHODS}
+        flags={ENTRY_METHOD_FLAGS}
+        labels={ENTRY_METHOD_LABELS}
+      />
       {hasFlag(methods, ENTRY_METHOD_FLAGS, 'internet') && (
         <TextField path="permit.entryMethodsWebsite" label="Entry website" hint="For example www.example.com.au/win" inputMode="url" maxLength={500} />
       )}
       {hasAnyFlag(methods, ENTRY_METHOD_FLAGS, PHONE_ENTRY_METHODS) && (
-        <TextField path="permit.entryMethodsPhoneNumbers" label="Entry phone or SMS numbers" hint="Separate several numbers with commas." inputMode="tel" maxLength={500} />
+        <TextField
+          path="permit.entryMethodsPhoneNumbers"
+          label="Entry phone or SMS numbers"
+          hint="Separate several numbers with commas."
+          inputMode="tel"
+          maxLength={500}
+        />
       )}
       {hasFlag(methods, ENTRY_METHOD_FLAGS, 'other') && <TextField path="permit.entryMethodsOther" label="Other entry method" maxLength={500} />}
-      <TextField path="permit.entryMechanic" label="How to enter (entry mechanic)" hint="Describe the steps an entrant takes. You can start from one of the wordings below." multiline />
+      <TextField
+        path="permit.entryMechanic"
+        label="How to enter (entry mechanic)"
+        hint="Describe the steps an entrant takes. You can start from one of the wordings below."
+        multiline
+      />
       <EntryMechanicPresets />
       <TextField path="permit.entriesPerDay" label="Entries allowed per person per day" hint="A number, or 'unlimited'." maxLength={50} />
       <YesNoField path="permit.multiplePrizesAllowed" label="Can one person win more than one prize?" />
       {draft.skillsBasedTC && (
         <>
           {/* Issue 14: a game of skill's T&Cs say how entries are judged and by whom. */}
-          <TextField path="permit.judgingCriteria" label="Judging criteria" hint="How entries are judged, for your terms and conditions." multiline maxLength={4000} />
+          <TextField
+            path="permit.judgingCriteria"
+            label="Judging criteria"
+            hint="How entries are judged, for your terms and conditions."
+            multiline
+            maxLength={4000}
+          />
           <TextField path="permit.judges" label="Judges" hint="Who judges the entries." maxLength={1000} />
         </>
       )}

@@ -1,6 +1,14 @@
 /** Final prize draw (001 §2 step Entry/draw, §3 Permit draw fields); what it requires: shared section-validity `finaldraw`. */
 import { DRAW_TIME_ZONE_HINT } from '@permitdesk/shared'
-import { DRAW_METHOD_FLAGS, DRAW_METHODS, hasDrawnMethod, hasFlag, isFinalDrawAfterEnd, isScrutineerQuestionRequired, MSG_FINAL_DRAW_AFTER_END } from '@permitdesk/shared'
+import {
+  DRAW_METHOD_FLAGS,
+  DRAW_METHODS,
+  hasDrawnMethod,
+  hasFlag,
+  isFinalDrawAfterEnd,
+  isScrutineerQuestionRequired,
+  MSG_FINAL_DRAW_AFTER_END,
+} from '@permitdesk/shared'
 import { DRAW_METHOD_LABELS } from '@permitdesk/shared/permits/option-labels'
 import { useEditor } from '../editor-context'
 import { AddressFields, DateField, FlagGroupField, TextField, TimeField, YesNoField } from '../fields'
@@ -11,7 +19,14 @@ export function FinalDrawSection() {
   const drawn = hasDrawnMethod(permit.drawMethodsValue)
   return (
     <>
-      <FlagGroupField path="permit.drawMethodsValue" label="How will winners be decided?" hint="Choose all that apply." options={DRAW_METHODS} flags={DRAW_METHOD_FLAGS} labels={DRAW_METHOD_LABELS} />
+      <FlagGroupField
+        path="permit.drawMethodsValue"
+        label="How will winners be decided?"
+        hint="Choose all that apply."
+        options={DRAW_METHODS}
+        flags={DRAW_METHOD_FLAGS}
+        labels={DRAW_METHOD_LABELS}
+      />
       {hasFlag(permit.drawMethodsValue, DRAW_METHOD_FLAGS, 'other') && <TextField path="permit.drawMethodsOther" label="Other draw method" maxLength={500} />}
       {/* Instant wins and predetermined winners have no draw to describe (001 §3, section-validity). */}
       {drawn && (

@@ -17,7 +17,12 @@ export function NotificationSection() {
       {/* An ACT permit needs the winners published (001 §3 prizePublicationACT). */}
       {actRequired && (
         <>
-          <TextField path="prizePublicationACT" label="Where will the winners be published? (ACT)" hint="For example the promotion website address or a newspaper name." maxLength={500} />
+          <TextField
+            path="prizePublicationACT"
+            label="Where will the winners be published? (ACT)"
+            hint="For example the promotion website address or a newspaper name."
+            maxLength={500}
+          />
           <DateField path="prizePublicationDateACT" label="Winners publication date (ACT)" />
         </>
       )}

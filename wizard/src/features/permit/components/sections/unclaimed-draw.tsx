@@ -23,7 +23,12 @@ export function UnclaimedDrawSection() {
     <>
       <YesNoField path="permit.unclaimedDraw.multipleDates" label="Are there several unclaimed prize draw dates?" />
       {permit.unclaimedDraw?.multipleDates === true ? (
-        <TextField path="permit.unclaimedDraw.multipleDatesDetail" label="Unclaimed prize draw dates and times" hint="List each draw with its date and time." multiline />
+        <TextField
+          path="permit.unclaimedDraw.multipleDatesDetail"
+          label="Unclaimed prize draw dates and times"
+          hint="List each draw with its date and time."
+          multiline
+        />
       ) : (
         <>
           <DateField

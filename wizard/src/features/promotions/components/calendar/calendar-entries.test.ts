@@ -5,7 +5,11 @@ import type { KeyDateView } from '../../api/reminders'
 import { calendarEntries } from './calendar-entries'
 
 const day = fc.integer({ min: 0, max: 400 }).map((n) => new Date(Date.UTC(2027, 0, 1) + n * 86_400_000).toISOString().slice(0, 10))
-const keyDate = fc.record({ kind: fc.constantFrom('required-date', 'start', 'end', 'final-draw', 'notification', 'act-publication'), date: day, time: fc.option(fc.constantFrom('09:00', '15:00'), { nil: null }) })
+const keyDate = fc.record({
+  kind: fc.constantFrom('required-date', 'start', 'end', 'final-draw', 'notification', 'act-publication'),
+  date: day,
+  time: fc.option(fc.constantFrom('09:00', '15:00'), { nil: null }),
+})
 const duty = fc.record({ code: fc.string({ minLength: 1, maxLength: 6 }), dueDate: day, status: fc.constantFrom('upcoming', 'due', 'done', 'overdue') })
 
 const dateView = (d: { kind: string; date: string; time: string | null }): KeyDateView => ({ ...d, label: d.kind, description: '', daysLeft: 0 })
@@ -30,7 +34,10 @@ describe('the dashboard calendar', () => {
   it('orders a day by time, and a date before the duty that counts from it', () => {
     const { entries, next } = calendarEntries({
       dates: [dateView({ kind: 'final-draw', date: '2027-03-01', time: '15:00' }), dateView({ kind: 'start', date: '2027-03-01', time: '09:00' })],
-      obligations: [dutyView({ code: 'notify-nsw', dueDate: '2027-03-01', status: 'upcoming' }), dutyView({ code: 'lodge-sa', dueDate: '2027-02-01', status: 'done' })],
+      obligations: [
+        dutyView({ code: 'notify-nsw', dueDate: '2027-03-01', status: 'upcoming' }),
+        dutyView({ code: 'lodge-sa', dueDate: '2027-02-01', status: 'done' }),
+      ],
       today: '2027-01-15',
     })
     expect(entries.map((e) => e.key)).toEqual(['obligation-lodge-sa', 'date-start', 'date-final-draw', 'obligation-notify-nsw'])

@@ -19,10 +19,15 @@ export const PUBLICATION_KINDS: readonly string[] = ['act-publication', 'sa-publ
  * is due by the end of its day, and counts from a date). `next` is the first entry not done whose
  * day has not passed, or null.
  */
-export function calendarEntries(input: { dates: readonly KeyDateView[]; obligations: readonly ObligationView[]; today: string }): { entries: CalendarEntry[]; next: CalendarEntry | null } {
+export function calendarEntries(input: { dates: readonly KeyDateView[]; obligations: readonly ObligationView[]; today: string }): {
+  entries: CalendarEntry[]
+  next: CalendarEntry | null
+} {
   const entries: CalendarEntry[] = [
     ...input.dates.map((d): CalendarEntry => ({ key: `date-${d.kind}`, source: 'date', date: d.date, time: d.time, done: false, keyDate: d })),
-    ...input.obligations.map((o): CalendarEntry => ({ key: `obligation-${o.code}`, source: 'duty', date: o.dueDate, time: null, done: o.status === 'done', obligation: o })),
+    ...input.obligations.map(
+      (o): CalendarEntry => ({ key: `obligation-${o.code}`, source: 'duty', date: o.dueDate, time: null, done: o.status === 'done', obligation: o }),
+    ),
   ]
   const rank = (e: CalendarEntry) => (e.source === 'date' ? 0 : 1)
   entries.sort((a, b) => a.date.localeCompare(b.date) || rank(a) - rank(b) || (a.time ?? '').localeCompare(b.time ?? ''))

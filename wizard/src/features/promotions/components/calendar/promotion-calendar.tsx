@@ -5,7 +5,19 @@
  * sections the dashboard had ("Next key date", "Dates and reminders", "Compliance calendar").
  */
 import './promotion-calendar.css'
-import { formatDate, formatDateTime, formatSydneyDateAndTime, LABEL_ON_LEGAL_HOLD, OBLIGATION_STATUS_LABELS, REMINDER_KINDS, STATE_CODES, today, type ObligationStatus, type ReminderKind, type StatusColour } from '@permitdesk/shared'
+import {
+  formatDate,
+  formatDateTime,
+  formatSydneyDateAndTime,
+  LABEL_ON_LEGAL_HOLD,
+  OBLIGATION_STATUS_LABELS,
+  REMINDER_KINDS,
+  STATE_CODES,
+  today,
+  type ObligationStatus,
+  type ReminderKind,
+  type StatusColour,
+} from '@permitdesk/shared'
 import { useQuery } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { Badge, Button } from '../../../../components/ui'
@@ -62,7 +74,9 @@ export function PromotionCalendar({ promotionId, dates, reminders, reminderOn, o
           </div>
           <p className="calendar-entry__text">{d.description}</p>
           {winnerPublication && PUBLICATION_KINDS.includes(d.kind) && (
-            <p className="calendar-entry__text" data-testid={`${entry.key}-service`}>We publish the winners for you on our hosted winners page (your winner publication service).</p>
+            <p className="calendar-entry__text" data-testid={`${entry.key}-service`}>
+              We publish the winners for you on our hosted winners page (your winner publication service).
+            </p>
           )}
           {isReminderKind(d.kind) && (
             <div className="calendar-entry__action">
@@ -71,7 +85,9 @@ export function PromotionCalendar({ promotionId, dates, reminders, reminderOn, o
                   Reminder set{saved?.reminderDate ? ` for ${formatDate(saved.reminderDate)}` : ''}. <a href={`#reminder-${d.kind}`}>Change it</a>
                 </p>
               ) : (
-                <Button variant="secondary" onPress={() => onRemind(d.kind as ReminderKind)}>Set a reminder</Button>
+                <Button variant="secondary" onPress={() => onRemind(d.kind as ReminderKind)}>
+                  Set a reminder
+                </Button>
               )}
             </div>
           )}
@@ -85,7 +101,10 @@ export function PromotionCalendar({ promotionId, dates, reminders, reminderOn, o
           {DUE_LABEL[o.dueKind]} <strong>{formatDate(o.dueDate)}</strong>
         </p>
         <div className="calendar-entry__head">
-          <span className="calendar-entry__title">{o.state ? `${STATE_CODES[o.state]}: ` : ''}{o.title}</span>
+          <span className="calendar-entry__title">
+            {o.state ? `${STATE_CODES[o.state]}: ` : ''}
+            {o.title}
+          </span>
           {o.onLegalHold ? <Badge tone="warning">{LABEL_ON_LEGAL_HOLD}</Badge> : <Badge tone={TONE[o.status]}>{OBLIGATION_STATUS_LABELS[o.status]}</Badge>}
           {isNext && <Badge tone="info">Next</Badge>}
         </div>
@@ -93,7 +112,10 @@ export function PromotionCalendar({ promotionId, dates, reminders, reminderOn, o
           {o.rule}{' '}
           {o.source && (
             <>
-              Source: <a href={o.source.url} rel="noreferrer">{o.source.title}</a>
+              Source:{' '}
+              <a href={o.source.url} rel="noreferrer">
+                {o.source.title}
+              </a>
               {!o.source.verified && <span className="obligation__unverified"> (not yet verified)</span>}
             </>
           )}
@@ -101,12 +123,20 @@ export function PromotionCalendar({ promotionId, dates, reminders, reminderOn, o
         {o.proof && (
           <p className="obligation__proof">
             Done {formatDateTime(o.proof.closedAt)}:{' '}
-            {o.proof.kind === 'upload' ? <a href={`/download/upload/${o.proof.reference}`}>{o.proof.label ?? 'proof'}</a> : <a href={o.proof.reference} rel="noreferrer">{o.proof.reference}</a>}
+            {o.proof.kind === 'upload' ? (
+              <a href={`/download/upload/${o.proof.reference}`}>{o.proof.label ?? 'proof'}</a>
+            ) : (
+              <a href={o.proof.reference} rel="noreferrer">
+                {o.proof.reference}
+              </a>
+            )}
             {o.proof.note && ` (${o.proof.note})`}
           </p>
         )}
         <div className="calendar-entry__action">
-          <Button variant="secondary" onPress={() => setClosing(o)}>{o.proof ? 'Replace proof' : 'Mark done'}</Button>
+          <Button variant="secondary" onPress={() => setClosing(o)}>
+            {o.proof ? 'Replace proof' : 'Mark done'}
+          </Button>
         </div>
       </li>
     )
@@ -119,20 +149,23 @@ export function PromotionCalendar({ promotionId, dates, reminders, reminderOn, o
         Every date of this promotion and every duty the rules set for it, in date order
         {duties.data && (
           <>
-            {' '}(rule set <a href={`/rules/?set=${encodeURIComponent(duties.data.ruleSetId)}`}>{duties.data.ruleSetId}</a>)
+            {' '}
+            (rule set <a href={`/rules/?set=${encodeURIComponent(duties.data.ruleSetId)}`}>{duties.data.ruleSetId}</a>)
           </>
         )}
         .
       </p>
-      {duties.isError && <p className="form-error" role="alert">{duties.error.message}</p>}
+      {duties.isError && (
+        <p className="form-error" role="alert">
+          {duties.error.message}
+        </p>
+      )}
       {entries.length === 0 ? (
         <p className="muted">{duties.isPending ? 'Loading…' : 'Complete the permit application to see the promotion dates here.'}</p>
       ) : (
         <>
           {!next && <p className="muted">Every date of this promotion has passed.</p>}
-          <ol className="calendar-entries">
-            {entries.map(renderEntry)}
-          </ol>
+          <ol className="calendar-entries">{entries.map(renderEntry)}</ol>
         </>
       )}
       <p className="promotion-calendar__files">

@@ -16,7 +16,9 @@ export function AddendaPanel({ promotion: p, onLodged }: { promotion: Promotion;
   const statusId = p.permitStatus.id
   if (p.skillsBasedTC || !p.requiresPermits || !(isSubmittedOrGenerated(statusId) || statusId === S.awaitingSubmission)) return null
   const lodged = new Map<string, Lodged>(
-    p.attachments.filter((a) => a.submitDate).map((a) => [a.attachmentType.code, { code: a.attachmentType.code, submitDate: a.submitDate!, fileName: a.fileName, userFileName: a.userFileName }]),
+    p.attachments
+      .filter((a) => a.submitDate)
+      .map((a) => [a.attachmentType.code, { code: a.attachmentType.code, submitDate: a.submitDate!, fileName: a.fileName, userFileName: a.userFileName }]),
   )
   return (
     <section className="addenda" aria-labelledby="addenda-title" data-testid="addenda">
@@ -63,7 +65,10 @@ function AddendumRow({ promotionId, code, lodged, onLodged }: { promotionId: num
               {lodged.fileName && (
                 <>
                   {' '}
-                  · <a href={`/download/upload/${encodeURIComponent(lodged.fileName)}`}>Download<span className="visually-hidden"> {type.name}</span></a>
+                  ·{' '}
+                  <a href={`/download/upload/${encodeURIComponent(lodged.fileName)}`}>
+                    Download<span className="visually-hidden"> {type.name}</span>
+                  </a>
                 </>
               )}
             </>
@@ -91,8 +96,14 @@ function AddendumRow({ promotionId, code, lodged, onLodged }: { promotionId: num
           <span className="visually-hidden"> {type.name}</span>
         </label>
       </div>
-      <p role="status" aria-live="polite" className="addenda__message">{done}</p>
-      {error && <p className="form-error" role="alert">{error}</p>}
+      <p role="status" aria-live="polite" className="addenda__message">
+        {done}
+      </p>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
     </li>
   )
 }

@@ -15,7 +15,10 @@ export function PermitDocuments({ permitNumbers }: { permitNumbers: NonNullable<
           {n.documentFileName && (
             <>
               {' '}
-              · <a href={`/download/upload/${encodeURIComponent(n.documentFileName)}`} data-testid={`permit-document-${n.state}`}>Download the {n.state} permit</a>
+              ·{' '}
+              <a href={`/download/upload/${encodeURIComponent(n.documentFileName)}`} data-testid={`permit-document-${n.state}`}>
+                Download the {n.state} permit
+              </a>
             </>
           )}
         </li>

@@ -80,28 +80,62 @@ export function PromotionTaskList({ promotion: p }: { promotion: Promotion }) {
     switch (action.kind) {
       case 'start-application':
       case 'continue-application':
-        return <NativeLinkButton variant={variant} to={promotionPaths.permitEdit(id)} data-testid={testId}>{action.label}</NativeLinkButton>
+        return (
+          <NativeLinkButton variant={variant} to={promotionPaths.permitEdit(id)} data-testid={testId}>
+            {action.label}
+          </NativeLinkButton>
+        )
       case 'pay':
-        return <NativeLinkButton variant={variant} to={paymentPath(id)} data-testid={testId}>{action.label}</NativeLinkButton>
+        return (
+          <NativeLinkButton variant={variant} to={paymentPath(id)} data-testid={testId}>
+            {action.label}
+          </NativeLinkButton>
+        )
       case 'open-draw':
-        return <NativeLinkButton variant={variant} to={`/promotions/draw/${id}/`} data-testid={testId}>{action.label}</NativeLinkButton>
+        return (
+          <NativeLinkButton variant={variant} to={`/promotions/draw/${id}/`} data-testid={testId}>
+            {action.label}
+          </NativeLinkButton>
+        )
       case 'open-winners':
         // The winners page is served by the API, outside the app: a full page load.
-        return <a className={`ui-button ui-button--${variant}`} href={winnersUrlOf(draws.data) ?? undefined} data-testid={testId}>{action.label}</a>
+        return (
+          <a className={`ui-button ui-button--${variant}`} href={winnersUrlOf(draws.data) ?? undefined} data-testid={testId}>
+            {action.label}
+          </a>
+        )
       case 'lodge-addenda':
-        return <a className={`ui-button ui-button--${variant}`} href="#addenda-title" data-testid={testId}>{action.label}</a>
+        return (
+          <a className={`ui-button ui-button--${variant}`} href="#addenda-title" data-testid={testId}>
+            {action.label}
+          </a>
+        )
       case 'approve-terms':
         // The T&Cs panel further down the dashboard holds the draft, its versions and the approval.
-        return <a className={`ui-button ui-button--${variant}`} href="#terms-heading" data-testid={testId}>{action.label}</a>
+        return (
+          <a className={`ui-button ui-button--${variant}`} href="#terms-heading" data-testid={testId}>
+            {action.label}
+          </a>
+        )
       case 'start-amendment':
         return (
-          <NativeButton variant={variant} disabled={busy} data-testid={testId} onClick={() => run(beginAmendPermitApplication(id), () => window.location.assign(promotionPaths.permitEdit(id)))}>
+          <NativeButton
+            variant={variant}
+            disabled={busy}
+            data-testid={testId}
+            onClick={() => run(beginAmendPermitApplication(id), () => window.location.assign(promotionPaths.permitEdit(id)))}
+          >
             {action.label}
           </NativeButton>
         )
       case 'generate-forms':
         return (
-          <NativeButton variant={variant} disabled={busy} data-testid={testId} onClick={() => run(generatePermitApplication(id), () => window.location.reload())}>
+          <NativeButton
+            variant={variant}
+            disabled={busy}
+            data-testid={testId}
+            onClick={() => run(generatePermitApplication(id), () => window.location.reload())}
+          >
             {action.label}
           </NativeButton>
         )
@@ -119,12 +153,20 @@ export function PromotionTaskList({ promotion: p }: { promotion: Promotion }) {
               <span className="task-list__title">{task.title}</span>
               <span className="task-list__hint">{task.hint}</span>
             </div>
-            <span className={`ui-badge ui-badge--${TAG_TONE[task.state]} task-list__tag`} data-testid={`task-state-${task.key}`}>{TASK_STATE_LABELS[task.state]}</span>
-            <div className="task-list__action"><Action task={task} /></div>
+            <span className={`ui-badge ui-badge--${TAG_TONE[task.state]} task-list__tag`} data-testid={`task-state-${task.key}`}>
+              {TASK_STATE_LABELS[task.state]}
+            </span>
+            <div className="task-list__action">
+              <Action task={task} />
+            </div>
           </li>
         ))}
       </ol>
-      {error && <p className="form-error" role="alert">{error}</p>}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
     </section>
   )
 }
