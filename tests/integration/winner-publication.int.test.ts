@@ -113,7 +113,8 @@ describe('what it delivers', () => {
     const created = await alice.client.post('/api/draw/create', { promotionId: id, winners: 1, reserves: 0 })
     expect(created.status, created.text).toBe(200)
     const before = (await alice.client.get(`/api/draw/list?promotionId=${id}`)).body
-    expect(before[0]).toMatchObject({ winnerPublications: [], winnersUrl: null })
+    // Before the run the winners page exists and says when the winners go up (issue 23); nothing is scheduled yet.
+    expect(before[0]).toMatchObject({ winnerPublications: [], winnersUrl: `/winners/${created.body.publicId}/` })
 
     const data = new FormData()
     data.append('id', String(created.body.id))

@@ -33,7 +33,7 @@ const ROUTER = routerPaths([
 ])
 
 /** Paths the API (not the app) serves under the app's prefixes (DESIGN.md §2). */
-const API_SERVED = /^\/promotions\/(downloadpdfs|downloadworkingpdf|downloadcalendarfile|downloadterms)\//i
+const API_SERVED = /^\/promotions\/(downloadpdfs|downloadworkingpdf|downloadcalendarfile|downloadterms|compliancepack)\//i
 
 /** App-looking links in source: href/to attributes, and quoted or template strings that start with an app prefix. */
 function linksIn(source: string): string[] {
