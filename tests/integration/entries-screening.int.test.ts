@@ -26,6 +26,7 @@ import {
   msgFlagDuplicateOriginal,
 } from '@permitdesk/shared'
 import { deleteEntrantData } from '../../api/src/modules/entries/screening.repository'
+import { insertEntryWithinLimit } from '../../api/src/modules/entries/entries.repository'
 import { freezeClosedEntries } from '../../api/src/modules/entries/freeze-entries'
 import { createMailer } from '../../api/src/mail/create-mailer'
 import { createStorage } from '../../api/src/storage/create-storage'
@@ -442,5 +443,43 @@ describe('deleting entrant data at retention (for the retention job)', () => {
       sql`select count(*)::int as n from app.entries where promotion_id = ${promotionId} and personal_data_deleted_at is not null`,
     )
     expect(alices.rows[0]!.n).toBe(0)
+  })
+})
+
+describe('an entry arriving while the freeze begins (issue 27)', () => {
+  it('waits for the freeze that holds the form, then is refused: no acknowledged entry is left out of the draw', async () => {
+    const racing = await createPromotion(alice.client, { randomDraw: true })
+    await openForm(racing)
+    // The freeze's first step holds the form row (beginFreeze: select … for update), then marks it frozen.
+    const freeze = await api.database.pool.connect()
+    try {
+      await freeze.query('begin')
+      await freeze.query(`select status from app.entry_forms where promotion_id = $1 for update`, [racing])
+      const insert = insertEntryWithinLimit(
+        api.database.db,
+        { promotionId: racing, channel: 'form', receivedAt: T0, sydneyDay: '2026-11-20', fields: { name: 'Late Larry' }, personKey: 'e:late@example.com' },
+        null,
+        false,
+      )
+      // The entry waits on the form's lock rather than reading it as still open.
+      await expect
+        .poll(
+          async () =>
+            (
+              await api.database.pool.query(
+                `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query ilike '%entry_forms%for share%'`,
+              )
+            ).rows[0].n,
+          { timeout: 30_000, interval: 50 },
+        )
+        .toBe(1)
+      await freeze.query(`update app.entry_forms set status = 'frozen' where promotion_id = $1`, [racing])
+      await freeze.query('commit')
+      expect(await insert).toBe('closed')
+    } finally {
+      freeze.release()
+    }
+    const { rows } = await api.database.db.execute<{ n: number }>(sql`select count(*)::int as n from app.entries where promotion_id = ${racing}`)
+    expect(rows[0]!.n).toBe(0)
   })
 })

@@ -66,8 +66,14 @@ export async function insertEntryWithinLimit(
   values: NewEntry & { sydneyDay: string },
   limit: number | null,
   receipt: boolean,
-): Promise<{ id: number; receivedAt: Date; replayed: boolean } | undefined> {
+  formStatuses: readonly string[] = ['open'],
+): Promise<{ id: number; receivedAt: Date; replayed: boolean } | 'closed' | undefined> {
   return db.transaction(async (tx) => {
+    // The form's row, shared-locked: a freeze (which locks it for update) waits for entries already
+    // past their checks, and an entry arriving after it sees it frozen, so no acknowledged entry is
+    // left out of the draw.
+    const form = await tx.execute<{ status: string }>(sql`select status from app.entry_forms where promotion_id = ${values.promotionId} for share`)
+    if (!formStatuses.includes(form.rows[0]?.status ?? '')) return 'closed'
     if (limit && values.personKey) {
       await tx.execute(sql`select pg_advisory_xact_lock(${values.promotionId}, hashtext(${values.personKey}))`)
       const [{ n }] = (await tx

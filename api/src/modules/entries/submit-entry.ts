@@ -118,7 +118,9 @@ export async function submitEntry(deps: Deps, found: { form: EntryFormRow; promo
     },
     limit,
     form.receipts && Boolean(entry.emailNorm),
+    arrival.channel === 'import' ? ['open', 'closed'] : ['open'],
   )
+  if (stored === 'closed') return refuse(deps, promotion.id, 'not_open', now, MSG_ENTRY_NOT_OPEN)
   if (!stored) return refuse(deps, promotion.id, 'daily_limit', now, msgEntryDailyLimit(limit ?? 0))
   return { entryNumber: stored.id, receivedAt: stored.receivedAt.toISOString(), replayed: stored.replayed }
 }
