@@ -11,7 +11,7 @@ import { repoRoot, signUpCustomer } from './helpers'
 
 test('every listed route is served on a full page load; others are a 404', async ({ request }) => {
   for (const name of Object.keys(APP_ROUTES) as AppRouteName[]) {
-    const url = appPath(name, { id: 42, token: 'abc123', section: 'details' })
+    const url = appPath(name, { id: 42, token: 'abc123', code: 'abc123', section: 'details' })
     const response = await request.get(url, { maxRedirects: 0 })
     expect(response.status(), url).toBe(200)
     expect(await response.text(), url).toContain('id="root"')
