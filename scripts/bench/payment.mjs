@@ -208,17 +208,21 @@ export async function run(report = console.log) {
     if (lastInvoice) {
       const url = `${base}/download/invoice/${lastInvoice.invoiceNumber}`
       let bytes = 0
+      let lastPdfError
       const getPdf = async () => {
         const response = await fetch(url, { headers })
         const body = Buffer.from(await response.arrayBuffer())
         bytes = body.length
-        return response.ok && body.subarray(0, 5).toString() === '%PDF-'
+        const ok = response.ok && body.subarray(0, 5).toString() === '%PDF-'
+        if (!ok) lastPdfError = `${response.status} ${body.subarray(0, 200).toString()}`
+        return ok
       }
       await getPdf() // the browser starts on the first one
       await serverTimings(base)
       const warm = await load(PDF_SECONDS, 1, getPdf)
       const warmServer = stats((await serverTimings(base))['GET /download/invoice/{id}'] ?? [])
       report(`payment: tax invoice PDF (${(bytes / 1024).toFixed(0)} KB), warm, one at a time: ${f(warm, warmServer)}`)
+      if (lastPdfError) report(`payment: last failed invoice PDF: ${lastPdfError}`)
     }
     const packUrl = `${base}/promotions/downloadpdfs/${ready.packId}`
     const timePack = async () => {

@@ -1,5 +1,5 @@
 import type { Browser, Page, PDFOptions } from 'puppeteer-core'
-import { AppError } from '@permitdesk/shared'
+import { AppError, MSG_PDF_BUSY } from '@permitdesk/shared'
 import { findChromium } from './find-chromium'
 import { launchSandboxed, type SandboxMode } from './chromium-sandbox'
 
@@ -114,11 +114,12 @@ export class PdfService {
     if (priority === 'anonymous') {
       const full = () => this.busy >= this.poolSize || this.anonymousBusy >= this.anonymousLimit
       if (full() && this.waitingAnonymous.length >= this.maxAnonymousQueue)
-        throw new AppError('UNAVAILABLE', undefined, { retryAfterSeconds: PDF_RETRY_AFTER_SECONDS })
+        throw new AppError('UNAVAILABLE', MSG_PDF_BUSY, { retryAfterSeconds: PDF_RETRY_AFTER_SECONDS })
       while (full()) await new Promise<void>((resolve) => this.waitingAnonymous.push(resolve))
       this.anonymousBusy++
     } else {
-      if (this.busy >= this.poolSize && this.waiting.length >= this.maxQueue) throw new AppError('UNAVAILABLE')
+      if (this.busy >= this.poolSize && this.waiting.length >= this.maxQueue)
+        throw new AppError('UNAVAILABLE', MSG_PDF_BUSY, { retryAfterSeconds: PDF_RETRY_AFTER_SECONDS })
       while (this.busy >= this.poolSize) await new Promise<void>((resolve) => this.waiting.push(resolve))
     }
     this.busy++

@@ -15,6 +15,8 @@ export const MSG_CROSS_SITE_REFUSED = 'This request came from another site and w
 export const MSG_INTERNAL_ERROR = 'Something went wrong on our side. Please try again, and contact support if it persists.'
 /** A part of the service (the PDF printer) is not available on this server. */
 export const MSG_PDF_UNAVAILABLE = 'PDFs cannot be produced right now: this server has no browser to print them. Please contact support.'
+/** Every page of the PDF printer is busy and its queue is full: a moment's wait, not an operator's fix (503 with Retry-After). */
+export const MSG_PDF_BUSY = 'We are producing a lot of documents right now. Please try again in a few seconds.'
 /** A request field that is not of the expected kind (a fallback for fields without a rule of their own). */
 export const MSG_FIELD_INVALID = 'Please check this value.'
 /** An id in a query or body that is not a positive whole number. */
