@@ -89,4 +89,31 @@ describe('concurrent payers', () => {
     expect(payments.map((p) => [p.status, p.idempotency_key])).toEqual([['succeeded', payment.idempotency_key]])
     expect(await gatewayChargesOf(id)).toHaveLength(1)
   })
+
+  it('an attempt whose process is gone (its connection no longer in PostgreSQL) is resent at once, not after the lease', async () => {
+    const [, bob] = customers
+    const id = await readyPromotion(bob!)
+    const first = await bob!.client.post('/api/promotion/submitPermitApplication', { id, ...VISA })
+    expect(first.status).toBe(200)
+    const [payment] = await paymentsOf(id)
+    // Sent a moment ago by this process: in flight.
+    const live = (
+      await rows(
+        sql`select pid::text || ':' || (extract(epoch from backend_start) * 1000000)::bigint::text as id from pg_stat_activity where pid = pg_backend_pid()`,
+      )
+    )[0].id
+    await api.database.db.execute(
+      sql`update app.payments set status = 'pending', gateway_ref = null, sent_at = now(), claimed_by = ${live} where id = ${payment.id}`,
+    )
+    await api.database.db.execute(sql`update app.invoices set paid_at = null, cc_surcharge = 0, method = null where promotion_id = ${id}`)
+    await api.database.db.execute(sql`update app.promotions set status_id = ${S.readySubmission} where id = ${id}`)
+    const inFlight = await bob!.client.post('/api/promotion/submitPermitApplication', { id, ...VISA })
+    expect([inFlight.status, inFlight.body.message]).toEqual([409, MSG_PAYMENT_IN_PROGRESS])
+    // Sent by a process that died (kill -9): its connection is gone, so the attempt is resent with its key now.
+    await api.database.db.execute(sql`update app.payments set claimed_by = '1:1' where id = ${payment.id}`)
+    const resent = await bob!.client.post('/api/promotion/submitPermitApplication', { id, ...VISA, isReattempt: true })
+    expect(resent.status, resent.text).toBe(200)
+    expect((await paymentsOf(id)).map((p) => [p.status, p.idempotency_key])).toEqual([['succeeded', payment.idempotency_key]])
+    expect(await gatewayChargesOf(id)).toHaveLength(1)
+  })
 })

@@ -93,6 +93,8 @@ export const payments = app.table(
     paymentMethodId: text('payment_method_id'),
     /** When the charge was last sent to the gateway: a `pending` attempt older than the lease was abandoned. */
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The sending process (its LISTEN connection's identity, db/notifications.ts): once that connection is gone, a `pending` attempt is resumed without waiting for the lease. */
+    claimedBy: text('claimed_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

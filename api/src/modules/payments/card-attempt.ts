@@ -28,6 +28,7 @@ import {
   findPaymentByRef,
   findUnresolvedPayment,
   insertPayment,
+  isClaimantAlive,
   updateInvoice,
   updatePayment,
 } from './payments.repository'
@@ -49,7 +50,12 @@ export async function findResumableAttempt(tx: DbOrTx, promotionId: number, now:
   const payment = await findUnresolvedPayment(tx, promotionId)
   if (!payment) return null
   const sentAt = payment.sentAt ?? payment.createdAt
-  if (payment.status === 'pending' && now.getTime() - sentAt.getTime() < CARD_ATTEMPT_LEASE_MS) {
+  // In flight while its process runs, within the lease; a process that died (kill -9, a crash) frees it at once.
+  const inFlight =
+    payment.status === 'pending' &&
+    now.getTime() - sentAt.getTime() < CARD_ATTEMPT_LEASE_MS &&
+    (!payment.claimedBy || (await isClaimantAlive(tx, payment.claimedBy)))
+  if (inFlight) {
     throw new AppError('CONFLICT', MSG_PAYMENT_IN_PROGRESS, { internalMessage: `payment ${payment.id} of promotion ${promotionId} in flight` })
   }
   const invoice = (await findInvoiceById(tx, payment.invoiceId))!
@@ -85,6 +91,7 @@ export async function beginCardAttempt(
   input: CardInput,
   now: Date,
   resume?: PaymentRow,
+  claimedBy: string | null = null,
 ): Promise<CardAttempt> {
   const card = checkCardInput(gateway, input, now)
   const { total } = cardTotal(invoice.amount, invoice.gst)
@@ -96,7 +103,7 @@ export async function beginCardAttempt(
   let payment: PaymentRow
   try {
     payment = earlier
-      ? await updatePayment(tx, earlier.id, { status: 'pending', sentAt: now })
+      ? await updatePayment(tx, earlier.id, { status: 'pending', sentAt: now, claimedBy })
       : await insertPayment(tx, {
           invoiceId: invoice.id,
           promotionId: row.id,
@@ -108,6 +115,7 @@ export async function beginCardAttempt(
           isReattempt: input.isReattempt,
           paymentMethodId: input.paymentMethodId ?? null,
           sentAt: now,
+          claimedBy,
         })
   } catch (error) {
     if (isUnresolvedClash(error)) throw new AppError('CONFLICT', MSG_PAYMENT_IN_PROGRESS, { cause: error })

@@ -45,7 +45,7 @@ export async function chargeCard(deps: PaymentDeps, staff: Owner, input: ChargeC
     const resumable = await findResumableAttempt(tx, row.id, now)
     // Another invoice's charge of this promotion whose answer was lost: the customer's next submit resends it.
     if (resumable && resumable.invoice.id !== invoice.id) throw new AppError('CONFLICT', MSG_PAYMENT_IN_PROGRESS)
-    return beginCardAttempt(tx, deps.gateway, row, invoice, { ...input, paymentIntentId: undefined }, now, resumable?.payment)
+    return beginCardAttempt(tx, deps.gateway, row, invoice, { ...input, paymentIntentId: undefined }, now, resumable?.payment, deps.claimant?.() ?? null)
   })
   // Step 2: the gateway, with no transaction open.
   const answer = await sendCardAttempt(deps.gateway, attempt, now)

@@ -4,6 +4,7 @@ import { counters, invoices, payments, stripeEvents, type InvoiceRow, type Payme
 import { promotions } from '../../db/schema/promotions'
 import { changelog } from '../../db/schema/changelog'
 import type { DbOrTx } from '../changelog/changelog.repository'
+import { CONNECTION_IDENTITY_SQL } from '../../db/notifications'
 
 /** The first invoice number; later ones follow without gaps. */
 export const FIRST_INVOICE_NUMBER = 100001
@@ -112,6 +113,14 @@ export async function listInvoices(tx: DbOrTx, viewer: Viewer, filter: { page: n
 export async function insertPayment(tx: DbOrTx, values: typeof payments.$inferInsert): Promise<PaymentRow> {
   const [row] = await tx.insert(payments).values(values).returning()
   return row!
+}
+
+/** Whether the process that sent an attempt still runs (its LISTEN connection is in pg_stat_activity). */
+export async function isClaimantAlive(tx: DbOrTx, claimedBy: string): Promise<boolean> {
+  const { rows } = await tx.execute<{ alive: boolean }>(
+    sql`select exists (select 1 from pg_stat_activity where ${sql.raw(CONNECTION_IDENTITY_SQL)} = ${claimedBy}) as alive`,
+  )
+  return Boolean(rows[0]?.alive)
 }
 
 /** The promotion's card attempt still unresolved (`pending` or `unknown`), locked: at most one (a unique index). */

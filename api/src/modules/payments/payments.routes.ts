@@ -61,7 +61,7 @@ export function paymentRoutes(deps: AppDeps): RouteSpec[] {
     // Paid and submitted (or resubmitted, generated, paid the difference): the lodgement pack of this version, by the job.
     if (event.kind === 'paid' || event.kind === 'submitted-only') void queueLodgementPackAfterSubmission(packDeps, event.promotionId)
   }
-  const paymentDeps = { db, gateway: deps.paymentGateway, billerCode, afterCommit }
+  const paymentDeps = { db, gateway: deps.paymentGateway, billerCode, afterCommit, claimant: () => deps.database.notifications.identity }
   const viewer = (user: { id: number; isStaff: boolean }) => ({ userId: user.id, isStaff: user.isStaff })
   return [
     route({

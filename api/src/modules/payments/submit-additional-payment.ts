@@ -53,7 +53,7 @@ export async function submitAdditionalPayment(deps: PaymentDeps, actor: Owner, i
       })
       return { kind: 'done', row, invoice: pending, card: null }
     }
-    return { kind: 'charge', attempt: await beginCardAttempt(tx, deps.gateway, row, invoice, input, now, resumable?.payment) }
+    return { kind: 'charge', attempt: await beginCardAttempt(tx, deps.gateway, row, invoice, input, now, resumable?.payment, deps.claimant?.() ?? null) }
   })
   const outcome =
     first.kind === 'done'

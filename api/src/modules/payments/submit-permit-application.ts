@@ -40,6 +40,8 @@ export type PaymentDeps = {
   gateway: PaymentGateway
   billerCode: string
   now?: () => Date
+  /** This process's identity (db/notifications.ts), recorded on the card attempts it sends. */
+  claimant?: () => string | undefined
   /** Called after a payment step committed (the mails); never for a repeated submit. */
   afterCommit?: (event: PaymentMailEvent) => void
 }
@@ -165,7 +167,8 @@ export async function submitPermitApplication(deps: PaymentDeps, actor: Owner, i
       const awaiting = await updateInvoice(tx, invoice.id, { method: 'bpay', crn: crnForInvoice(invoice.invoiceNumber), ccSurcharge: 0 })
       return finishSubmission(tx, actor, row, effectiveEvent, awaiting, null)
     }
-    if (invoice) return { kind: 'charge', attempt: await beginCardAttempt(tx, deps.gateway, row, invoice, input, now, resumable?.payment) }
+    if (invoice)
+      return { kind: 'charge', attempt: await beginCardAttempt(tx, deps.gateway, row, invoice, input, now, resumable?.payment, deps.claimant?.() ?? null) }
     return finishSubmission(tx, actor, row, effectiveEvent, null, null)
   })
 

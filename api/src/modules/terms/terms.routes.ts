@@ -85,6 +85,7 @@ export function termsRoutes(deps: AppDeps): RouteSpec[] {
     db,
     gateway: deps.paymentGateway,
     billerCode: deps.config.BPAY_BILLER_CODE,
+    claimant: () => deps.database.notifications.identity,
     afterCommit: (event: PaymentMailEvent) => sendPaymentMailsLater(mailDeps, event),
   }
   return [
