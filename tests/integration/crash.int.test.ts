@@ -10,11 +10,10 @@
  *  - a pg-boss job queued before the kill runs after the restart.
  * The kill comes when enough answers are in, with requests still in flight: no timing.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import readline from 'node:readline'
 import { PgBoss } from 'pg-boss'
 import { MSG_IDEMPOTENCY_IN_PROGRESS } from '@permitdesk/shared'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -27,6 +26,7 @@ import { withCompleteApplication } from '../factories/permit'
 import { promotionInput } from '../factories/promotions'
 import { Client, createTestDatabase } from '../setup/test-api'
 import type { Database } from '../../api/src/db/client'
+import { startApiServerProcess } from '../setup/api-server-process'
 
 const VISA = { cardName: 'Pat Promoter', cardNumber: '4242 4242 4242 4242', cardSecurityCode: '123', cardExpiry: '12/35' }
 const SAVE_WORKERS = 4
@@ -39,34 +39,8 @@ let port = 0
 let dataDir = ''
 let server: ChildProcess | undefined
 
-/** Starts tests/setup/api-server.ts (main.ts's server without the CMS) and waits until it listens. */
-async function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'tests/setup/api-server.ts')], {
-    cwd: repoRoot,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'test',
-      BOT_CHECK: 'off',
-      LOG_LEVEL: 'error',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: db.url,
-      DATA_DIR: dataDir,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let stderr = ''
-  child.stderr!.on('data', (chunk) => (stderr += chunk))
-  const lines = readline.createInterface({ input: child.stdout! })
-  await new Promise<void>((resolve, reject) => {
-    child.once('exit', (code, signal) => reject(new Error(`the server exited (${code ?? signal}) before it was ready:\n${stderr}`)))
-    lines.on('line', (line) => line.startsWith('ready ') && resolve())
-  })
-  child.removeAllListeners('exit')
-  return child
-}
+/** tests/setup/api-server.ts in a process of its own, on this file's port, database and data directory. */
+const startServer = () => startApiServerProcess({ port, databaseUrl: db.url, dataDir })
 
 async function killHard(child: ChildProcess) {
   const exited = new Promise((resolve) => child.once('exit', resolve))

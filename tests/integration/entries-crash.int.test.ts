@@ -4,11 +4,10 @@
  * restart every entry number that was acknowledged is in the table. The kill comes once enough
  * answers are in, with requests still in flight: no timing.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import readline from 'node:readline'
 import { sql } from 'drizzle-orm'
 import { addDays, addYears, sydneyDateOf } from '@permitdesk/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -20,6 +19,7 @@ import { waivePayment } from '../factories/payments'
 import { promotionInput } from '../factories/promotions'
 import { Client, createTestDatabase } from '../setup/test-api'
 import type { Database } from '../../api/src/db/client'
+import { startApiServerProcess } from '../setup/api-server-process'
 
 const WORKERS = 16
 const KILL_AFTER = 150
@@ -29,33 +29,7 @@ let port = 0
 let dataDir = ''
 let server: ChildProcess | undefined
 
-async function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'tests/setup/api-server.ts')], {
-    cwd: repoRoot,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'test',
-      BOT_CHECK: 'off',
-      LOG_LEVEL: 'error',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: db.url,
-      DATA_DIR: dataDir,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let stderr = ''
-  child.stderr!.on('data', (chunk) => (stderr += chunk))
-  const lines = readline.createInterface({ input: child.stdout! })
-  await new Promise<void>((resolve, reject) => {
-    child.once('exit', (code, signal) => reject(new Error(`the server exited (${code ?? signal}) before it was ready:\n${stderr}`)))
-    lines.on('line', (line) => line.startsWith('ready ') && resolve())
-  })
-  child.removeAllListeners('exit')
-  return child
-}
+const startServer = () => startApiServerProcess({ port, databaseUrl: db.url, dataDir })
 
 async function userClient(isStaff = false): Promise<Client> {
   const [user] = await db.database.db
