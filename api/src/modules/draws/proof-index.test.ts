@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { merkleLeaf, merkleRootOf, toHex, verifyInclusion } from '@permitdesk/shared'
 import vectors from '../../../../shared/src/draws/draw-vectors.json'
 import { LocalFileStorage } from '../../storage/storage'
-import { blockRowsOf, buildProofIndex, candidateRows, loadTopLevels, proofOf, PROOF_BLOCK, valueIndexKey, valueKey } from './proof-index'
+import { BlockRoots, blockRowsOf, buildProofIndex, candidateRows, loadTopLevels, proofOf, PROOF_BLOCK, topLevels, valueIndexKey, valueKey } from './proof-index'
 import { RowIndexBuilder } from './row-index'
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'proof-index-'))
@@ -75,6 +75,44 @@ describe('the proof index of a committed entries file', () => {
       { numRuns: 15 },
     )
   }, 120_000)
+
+  it('hashes blocks in WebAssembly exactly as the shared reference tree does, for any rows and count', () => {
+    // Lengths around SHA-256's block edges (a message of 55 bytes pads into one block, 56 into
+    // two), quotes, commas, newlines inside quoted fields, and any Unicode; counts across batches.
+    const row = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 140 }),
+      fc.integer({ min: 50, max: 130 }).map((n) => 'x'.repeat(n)),
+      fc
+        .array(fc.string({ unit: 'grapheme', maxLength: 20 }), { minLength: 1, maxLength: 6 })
+        .map((fields) => fields.map((f) => `"${f.replaceAll('"', '""')}"`).join(',')),
+    )
+    fc.assert(
+      fc.property(fc.array(row, { minLength: 1, maxLength: 40 }), fc.integer({ min: 1, max: 17 * PROOF_BLOCK + 3 }), (pool, count) => {
+        const rows = Array.from({ length: count }, (_, i) => Buffer.from(pool[i % pool.length]! + (i >= pool.length ? String(i) : '')))
+        const blocks = new BlockRoots()
+        for (const row of rows) blocks.addRow(row)
+        const roots = blocks.finish()
+        expect(roots.length).toBe(Math.ceil(count / PROOF_BLOCK) * 32)
+        const root = merkleRootOf(
+          rows.map((row) => merkleLeaf(row, sha256)),
+          sha256,
+        )
+        expect(toHex(topLevels(roots).at(-1)!)).toBe(toHex(root))
+      }),
+      { numRuns: 25 },
+    )
+  }, 120_000)
+
+  it('grows its memory for a row longer than its buffer', () => {
+    const rows = [Buffer.from('E1,short'), Buffer.alloc(3 << 20, 'y'), Buffer.from('E3,after')]
+    const blocks = new BlockRoots()
+    for (const row of rows) blocks.addRow(row)
+    const root = merkleRootOf(
+      rows.map((row) => merkleLeaf(row, sha256)),
+      sha256,
+    )
+    expect(toHex(blocks.finish())).toBe(toHex(root))
+  })
 
   it('finds each value of a row through its bucket, and nothing for a value no row holds', async () => {
     const rows = Array.from({ length: 1000 }, (_, i) => `E${i + 1},Name ${i},p${i}@example.com`)

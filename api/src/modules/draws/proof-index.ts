@@ -16,10 +16,10 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { merkleLeaf, merkleProofOf, parseCanonicalRow, toHex, type ProofStep } from '@permitdesk/shared'
-import { createSHA256, type IHasher } from 'hash-wasm'
 import type { FileStorage } from '../../storage/storage'
 import { putStream, streamToBuffer } from '../../storage/storage'
 import { eachCanonicalRow } from './canonical-file'
+import { MERKLE_BLOCKS_WASM } from './merkle-blocks-wasm'
 import { ROW_INDEX_EVERY, rowIndexKey } from './row-index'
 
 /** Rows per stored block root: the row index's step, so a proof's block is one range read. */
@@ -88,70 +88,82 @@ function eachValueKey(row: Buffer, onKey: (a: number, b: number) => void) {
   }
 }
 
-/** A SHA-256 that hashes its message in parts and answers a small on-heap array. */
-type Hasher = Pick<IHasher, 'init' | 'update' | 'digest'>
+type BlocksExports = { memory: WebAssembly.Memory; scratchStart(): number; blockRoots(data: number, starts: number, count: number, out: number): void }
+let blocksModule: WebAssembly.Module | undefined
+/** Rows handed to the WebAssembly module per call: whole blocks, so only the last call has a partial one. */
+const BATCH_ROWS = 16 * PROOF_BLOCK
 
 /**
  * The root of each block of PROOF_BLOCK rows (DESIGN.md §5a: leaf = SHA-256(0x00 ‖ row), parent =
- * SHA-256(0x01 ‖ left ‖ right), an odd last node carried up). The commit hashes two messages per
- * row, 20 million at 10M entries, so the per-message cost is what counts: hash-wasm's SHA-256
- * takes the prefix and the row as two updates (no message buffer built per row) and answers a
- * 32-byte array on the JS heap, where node:crypto answers a Buffer with an external backing store
- * per call, which made the garbage collector the commit's largest cost. The leaves of a block are
- * kept in one buffer and reduced level by level in place.
+ * SHA-256(0x01 ‖ left ‖ right), an odd last node carried up). The commit hashes two small messages
+ * per row, 20 million at 10M entries: one call into a hashing library per message (hash-wasm,
+ * node:crypto) cost far more than the hashing (about 1.6 s per million rows). Rows are copied into
+ * the memory of a small WebAssembly module (api/wasm/merkle-blocks.ts) that hashes BATCH_ROWS
+ * rows per call, four messages at a time in SIMD lanes. Its results are checked against shared's
+ * reference tree and the test vectors (proof-index.test.ts).
  */
 export class BlockRoots {
-  private readonly nodes = Buffer.allocUnsafe(PROOF_BLOCK * 32)
-  private count = 0
+  private readonly wasm: BlocksExports
+  private readonly startsAt: number
+  private readonly outAt: number
+  private readonly dataAt: number
+  private bytes!: Uint8Array
+  private starts!: Uint32Array
+  private rows = 0
+  private used = 0
   /** Every finished block's root, 32 bytes each, in one growing buffer. */
   private roots = Buffer.allocUnsafe(32 * 1024)
   private rootBytes = 0
 
-  constructor(private readonly hasher: Hasher) {}
-
-  addRow(row: Uint8Array) {
-    const h = this.hasher
-    h.init()
-    h.update(LEAF_PREFIX)
-    h.update(row)
-    this.nodes.set(h.digest('binary'), this.count * 32)
-    if (++this.count === PROOF_BLOCK) this.endBlock()
+  constructor() {
+    blocksModule ??= new WebAssembly.Module(Buffer.from(MERKLE_BLOCKS_WASM, 'base64'))
+    this.wasm = new WebAssembly.Instance(blocksModule).exports as unknown as BlocksExports
+    this.startsAt = this.wasm.scratchStart()
+    this.outAt = this.startsAt + (BATCH_ROWS + 1) * 4
+    this.dataAt = this.outAt + (BATCH_ROWS / PROOF_BLOCK) * 32
+    this.reserve(1 << 20)
   }
 
-  private endBlock() {
-    const h = this.hasher
-    let n = this.count
-    while (n > 1) {
-      const up = Math.ceil(n / 2)
-      for (let i = 0; i < up; i++) {
-        if (2 * i + 1 < n) {
-          h.init()
-          h.update(PARENT_PREFIX)
-          h.update(this.nodes.subarray(2 * i * 32, 2 * i * 32 + 64))
-          this.nodes.set(h.digest('binary'), i * 32)
-        } else this.nodes.copy(this.nodes, i * 32, 2 * i * 32, 2 * i * 32 + 32)
-      }
-      n = up
-    }
-    if (this.rootBytes + 32 > this.roots.length) {
+  /** Makes room for `more` bytes of rows (a long row grows the memory), and refreshes the views. */
+  private reserve(more: number) {
+    const memory = this.wasm.memory
+    const need = this.dataAt + this.used + more
+    if (need > memory.buffer.byteLength) memory.grow(Math.ceil((need - memory.buffer.byteLength) / 65_536))
+    this.bytes = new Uint8Array(memory.buffer)
+    this.starts = new Uint32Array(memory.buffer, this.startsAt, BATCH_ROWS + 1)
+  }
+
+  addRow(row: Uint8Array) {
+    if (this.dataAt + this.used + row.length + 1 > this.bytes.length) this.reserve(row.length + 1)
+    this.starts[this.rows] = this.used
+    this.bytes.set(row, this.dataAt + this.used)
+    this.bytes[this.dataAt + this.used + row.length] = 0x0a
+    this.used += row.length + 1
+    if (++this.rows === BATCH_ROWS) this.flush()
+  }
+
+  private flush() {
+    if (this.rows === 0) return
+    this.starts[this.rows] = this.used
+    this.wasm.blockRoots(this.dataAt, this.startsAt, this.rows, this.outAt)
+    const size = Math.ceil(this.rows / PROOF_BLOCK) * 32
+    if (this.rootBytes + size > this.roots.length) {
       const grown = Buffer.allocUnsafe(this.roots.length * 2)
       this.roots.copy(grown, 0, 0, this.rootBytes)
       this.roots = grown
     }
-    this.nodes.copy(this.roots, this.rootBytes, 0, 32)
-    this.rootBytes += 32
-    this.count = 0
+    this.roots.set(this.bytes.subarray(this.outAt, this.outAt + size), this.rootBytes)
+    this.rootBytes += size
+    this.rows = 0
+    this.used = 0
   }
 
   /** The block roots of every row added (the last block may be partial), 32 bytes each. */
   finish(): Buffer {
-    if (this.count > 0) this.endBlock()
+    this.flush()
     return this.roots.subarray(0, this.rootBytes)
   }
 }
-
-const LEAF_PREFIX = new Uint8Array([0x00])
-const PARENT_PREFIX = new Uint8Array([0x01])
 
 /** One pass over the committed entries: the entries root, the block roots and the value table. */
 export async function buildProofIndex(storage: FileStorage, entriesKey: string): Promise<{ entriesRoot: string }> {
@@ -161,7 +173,7 @@ export async function buildProofIndex(storage: FileStorage, entriesKey: string):
   // One open file per bucket for the whole pass (opening by name per write cost a syscall pair each).
   const files: number[] = []
   try {
-    const blocks = new BlockRoots(await createSHA256())
+    const blocks = new BlockRoots()
     for (let bucket = 0; bucket < BUCKETS; bucket++) files.push(fs.openSync(path.join(dir, String(bucket)), 'w'))
     // One buffer per bucket, written in place: millions of tiny Buffers would keep the GC busy.
     const pending = Array.from({ length: BUCKETS }, () => ({ buffer: Buffer.allocUnsafe(BUCKET_BUFFER), bytes: 0 }))

@@ -1,0 +1,211 @@
+/**
+ * AssemblyScript source of `api/src/modules/draws/merkle-blocks-wasm.ts` (built by
+ * `node scripts/build-merkle-wasm.mjs`; the built module is checked in). It computes the roots of
+ * blocks of PROOF_BLOCK canonical rows exactly as DESIGN.md §5a defines them: leaf = SHA-256(0x00 ‖
+ * row), parent = SHA-256(0x01 ‖ left ‖ right), an odd last node carried up.
+ * Why WebAssembly: the commit hashes two small messages per row (20 million at 10M entries), and
+ * one call into a hashing library per message cost more than the hashing itself. Here one call
+ * hashes thousands of rows, four messages at a time in the four 32-bit lanes of SIMD registers.
+ */
+
+/** Rows per block: PROOF_BLOCK of proof-index.ts (a power of two). */
+const BLOCK: i32 = 256
+
+// biome-ignore format: the constants of FIPS 180-4
+const K: usize = memory.data<u32>([
+  0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+  0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+  0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+  0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+  0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+  0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+  0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+  0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+])
+// biome-ignore format: the initial hash value of FIPS 180-4
+const IV: usize = memory.data<u32>([0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19])
+
+/** Eight state words of four lanes (word k of lane l at 16k + 4l). */
+const STATE: usize = memory.data(8 * 16, 16)
+/** The message schedule of four lanes, 64 words. */
+const W: usize = memory.data(64 * 16, 16)
+/** One 64-byte message block per lane, as bytes. */
+const LANE_BLOCK: usize = memory.data(4 * 64, 16)
+/** The nodes of the block being reduced: 32 bytes each. */
+const NODES: usize = memory.data(BLOCK * 32, 16)
+
+/** Where the caller may put rows and row starts: everything after this module's own data. */
+export function scratchStart(): usize {
+  return (NODES + BLOCK * 32 + 15) & ~15
+}
+
+function rotr(x: v128, n: i32): v128 {
+  return v128.or(i32x4.shr_u(x, n), i32x4.shl(x, 32 - n))
+}
+
+/** One SHA-256 compression of the four lanes' blocks in W[0..15]; lanes whose mask is 0 keep their state. */
+function compress4(mask: v128): void {
+  for (let t = 16; t < 64; t++) {
+    const w15 = v128.load(W + (t - 15) * 16)
+    const w2 = v128.load(W + (t - 2) * 16)
+    const s0 = v128.xor(v128.xor(rotr(w15, 7), rotr(w15, 18)), i32x4.shr_u(w15, 3))
+    const s1 = v128.xor(v128.xor(rotr(w2, 17), rotr(w2, 19)), i32x4.shr_u(w2, 10))
+    v128.store(W + t * 16, i32x4.add(i32x4.add(v128.load(W + (t - 16) * 16), s0), i32x4.add(v128.load(W + (t - 7) * 16), s1)))
+  }
+  let a = v128.load(STATE)
+  let b = v128.load(STATE + 16)
+  let c = v128.load(STATE + 32)
+  let d = v128.load(STATE + 48)
+  let e = v128.load(STATE + 64)
+  let f = v128.load(STATE + 80)
+  let g = v128.load(STATE + 96)
+  let h = v128.load(STATE + 112)
+  for (let t = 0; t < 64; t++) {
+    const S1 = v128.xor(v128.xor(rotr(e, 6), rotr(e, 11)), rotr(e, 25))
+    const ch = v128.bitselect(f, g, e)
+    const t1 = i32x4.add(i32x4.add(i32x4.add(h, S1), i32x4.add(ch, i32x4.splat(load<u32>(K + t * 4)))), v128.load(W + t * 16))
+    const S0 = v128.xor(v128.xor(rotr(a, 2), rotr(a, 13)), rotr(a, 22))
+    const maj = v128.bitselect(a, c, v128.xor(b, c))
+    const t2 = i32x4.add(S0, maj)
+    h = g
+    g = f
+    f = e
+    e = i32x4.add(d, t1)
+    d = c
+    c = b
+    b = a
+    a = i32x4.add(t1, t2)
+  }
+  v128.store(STATE, v128.bitselect(i32x4.add(v128.load(STATE), a), v128.load(STATE), mask))
+  v128.store(STATE + 16, v128.bitselect(i32x4.add(v128.load(STATE + 16), b), v128.load(STATE + 16), mask))
+  v128.store(STATE + 32, v128.bitselect(i32x4.add(v128.load(STATE + 32), c), v128.load(STATE + 32), mask))
+  v128.store(STATE + 48, v128.bitselect(i32x4.add(v128.load(STATE + 48), d), v128.load(STATE + 48), mask))
+  v128.store(STATE + 64, v128.bitselect(i32x4.add(v128.load(STATE + 64), e), v128.load(STATE + 64), mask))
+  v128.store(STATE + 80, v128.bitselect(i32x4.add(v128.load(STATE + 80), f), v128.load(STATE + 80), mask))
+  v128.store(STATE + 96, v128.bitselect(i32x4.add(v128.load(STATE + 96), g), v128.load(STATE + 96), mask))
+  v128.store(STATE + 112, v128.bitselect(i32x4.add(v128.load(STATE + 112), h), v128.load(STATE + 112), mask))
+}
+
+/** Blocks the message `prefix ‖ bytes[0..length)` takes once padded. */
+function blocksOf(length: i32): i32 {
+  return (length + 1 + 9 + 63) >> 6
+}
+
+/** Writes block `j` of the padded message `prefix ‖ src[0..length)` into lane `lane`'s block. */
+function laneBlock(lane: i32, j: i32, prefix: u8, src: usize, length: i32): void {
+  const dst = LANE_BLOCK + lane * 64
+  memory.fill(dst, 0, 64)
+  const total = length + 1 // the message's length with its prefix
+  const from = j * 64
+  if (from === 0) {
+    store<u8>(dst, prefix)
+    const n = min(63, length)
+    if (n > 0) memory.copy(dst + 1, src, n)
+  } else if (from < total) {
+    const n = min(64, total - from)
+    memory.copy(dst, src + from - 1, n)
+  }
+  if (total >= from && total < from + 64) store<u8>(dst + total - from, 0x80)
+  if (j === blocksOf(length) - 1) {
+    const bits = <u64>total * 8
+    store<u32>(dst + 56, bswap<u32>(<u32>(bits >> 32)))
+    store<u32>(dst + 60, bswap<u32>(<u32>bits))
+  }
+}
+
+/** The lanes' blocks as big-endian words, word t of lane l at W + 16t + 4l. */
+function transpose(): void {
+  for (let t = 0; t < 16; t++) {
+    for (let lane = 0; lane < 4; lane++) store<u32>(W + t * 16 + lane * 4, bswap<u32>(load<u32>(LANE_BLOCK + lane * 64 + t * 4)))
+  }
+}
+
+function laneMask(on0: bool, on1: bool, on2: bool, on3: bool): v128 {
+  let mask = i32x4.splat(on0 ? -1 : 0)
+  mask = i32x4.replace_lane(mask, 1, on1 ? -1 : 0)
+  mask = i32x4.replace_lane(mask, 2, on2 ? -1 : 0)
+  return i32x4.replace_lane(mask, 3, on3 ? -1 : 0)
+}
+
+/**
+ * Hashes up to four messages `prefix ‖ src[l][0..length[l])` (lanes at or past `lanes` are idle)
+ * and writes the digest of lane l to dst[l].
+ */
+function hash4(
+  prefix: u8,
+  lanes: i32,
+  s0: usize,
+  n0: i32,
+  s1: usize,
+  n1: i32,
+  s2: usize,
+  n2: i32,
+  s3: usize,
+  n3: i32,
+  d0: usize,
+  d1: usize,
+  d2: usize,
+  d3: usize,
+): void {
+  for (let k = 0; k < 8; k++) v128.store(STATE + k * 16, i32x4.splat(load<u32>(IV + k * 4)))
+  const b0 = blocksOf(n0)
+  const b1 = lanes > 1 ? blocksOf(n1) : 0
+  const b2 = lanes > 2 ? blocksOf(n2) : 0
+  const b3 = lanes > 3 ? blocksOf(n3) : 0
+  const most = max(max(b0, b1), max(b2, b3))
+  for (let j = 0; j < most; j++) {
+    if (j < b0) laneBlock(0, j, prefix, s0, n0)
+    if (j < b1) laneBlock(1, j, prefix, s1, n1)
+    if (j < b2) laneBlock(2, j, prefix, s2, n2)
+    if (j < b3) laneBlock(3, j, prefix, s3, n3)
+    transpose()
+    compress4(laneMask(j < b0, j < b1, j < b2, j < b3))
+  }
+  digestOf(0, d0)
+  if (lanes > 1) digestOf(1, d1)
+  if (lanes > 2) digestOf(2, d2)
+  if (lanes > 3) digestOf(3, d3)
+}
+
+/** Writes lane `lane`'s digest (big-endian words) to `out`. */
+function digestOf(lane: i32, out: usize): void {
+  for (let k = 0; k < 8; k++) store<u32>(out + k * 4, bswap<u32>(load<u32>(STATE + k * 16 + lane * 4)))
+}
+
+/** Reduces the `n` nodes at NODES to their root (at NODES): pairs hashed four at a time, an odd last node carried. */
+function reduce(n: i32): void {
+  while (n > 1) {
+    const pairs = n >> 1
+    for (let p = 0; p < pairs; p += 4) {
+      const lanes = min(4, pairs - p)
+      const at = NODES + <usize>p * 64
+      hash4(0x01, lanes, at, 64, at + 64, 64, at + 128, 64, at + 192, 64, NODES + p * 32, NODES + p * 32 + 32, NODES + p * 32 + 64, NODES + p * 32 + 96)
+    }
+    if (n & 1) memory.copy(NODES + pairs * 32, NODES + (n - 1) * 32, 32)
+    n = pairs + (n & 1)
+  }
+}
+
+/**
+ * The roots of the blocks of `count` rows: row i is data[starts[i] .. starts[i + 1] - 1) (each row
+ * ends with its `\n`, which is not hashed); starts holds count + 1 u32 offsets from `data`. Every
+ * block but the last holds BLOCK rows. Writes 32 bytes per block at `out`.
+ */
+export function blockRoots(data: usize, starts: usize, count: i32, out: usize): void {
+  for (let first = 0, block = 0; first < count; first += BLOCK, block++) {
+    const rows = min(BLOCK, count - first)
+    for (let i = 0; i < rows; i += 4) {
+      const lanes = min(4, rows - i)
+      const r = starts + <usize>(first + i) * 4
+      const a0 = load<u32>(r)
+      const a1 = load<u32>(r + 4)
+      const a2 = lanes > 1 ? load<u32>(r + 8) : a1
+      const a3 = lanes > 2 ? load<u32>(r + 12) : a2
+      const a4 = lanes > 3 ? load<u32>(r + 16) : a3
+      const node = NODES + <usize>i * 32
+      hash4(0x00, lanes, data + a0, a1 - a0 - 1, data + a1, a2 - a1 - 1, data + a2, a3 - a2 - 1, data + a3, a4 - a3 - 1, node, node + 32, node + 64, node + 96)
+    }
+    reduce(rows)
+    memory.copy(out + <usize>block * 32, NODES, 32)
+  }
+}
