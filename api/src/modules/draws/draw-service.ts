@@ -52,7 +52,7 @@ import { toOwnerDraw, toPublicDraw, winnersPathOf } from './draw-view'
 import { attachDrawDocuments } from './attach-draw-documents'
 import { ensureCertificate } from './certificate'
 import { putStream } from '../../storage/storage'
-import { blockRowsOf, buildProofIndex, candidateRows, loadTopLevels, proofOf, PROOF_BLOCK } from './proof-index'
+import { blockRowsOf, candidateRows, entriesRootAtCommit, loadTopLevels, proofOf, PROOF_BLOCK } from './proof-index'
 
 export type DrawDeps = Pick<AppDeps, 'database' | 'storage' | 'mailer' | 'config' | 'logger'> & Partial<Pick<AppDeps, 'pdf'>>
 
@@ -194,8 +194,8 @@ export async function commitDraw(deps: DrawDeps, owner: Owner, id: number) {
   if (draw.committedAt) throw new AppError('CONFLICT', MSG_DRAW_ALREADY_COMMITTED)
   if (!draw.entriesHash || !draw.entryCount) throw new AppError('VALIDATION', MSG_DRAW_NO_ENTRIES_YET, { modelState: { file: [MSG_DRAW_NO_ENTRIES_YET] } })
   if (draw.winners + draw.reserves > draw.entryCount) throw countRange()
-  // One pass over the entries: the Merkle root published with the commit and the lookup tables.
-  const { entriesRoot } = await buildProofIndex(deps.storage, draw.entriesKey!)
+  // The Merkle root published with the commit, from the index the upload built (else one pass now).
+  const { entriesRoot } = await entriesRootAtCommit(deps.storage, draw.entriesKey!)
   const seed = crypto.randomBytes(32)
   const key = await repo.getSeedKey(deps.database.db)
   const committed = await repo.commitDraw(

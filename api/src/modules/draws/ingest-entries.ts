@@ -14,6 +14,8 @@ import {
   msgDrawTooManyEntries,
 } from '@permitdesk/shared'
 import { putStream, type FileStorage } from '../../storage/storage'
+import { deleteProofIndex, storeProofIndex } from './proof-index'
+import { ProofIndexJob } from './proof-index-job'
 import { RowIndexBuilder, rowIndexKey, ROW_INDEX_EVERY } from './row-index'
 
 /** The most entries one draw holds (issue 15). */
@@ -254,10 +256,24 @@ export async function ingestEntries(
     yield* flushBatch()
   }
 
-  const stream = isXlsx ? Readable.from(emit(xlsxRecords(Readable.from(sniff())))) : Readable.from(csv())
+  /** The canonical bytes on their way to storage also go to the proof index's worker (issue 23). */
+  async function* indexed(canonical: AsyncIterable<Buffer>) {
+    for await (const bytes of canonical) {
+      await proof.add(bytes)
+      yield bytes
+    }
+  }
+
+  // The Merkle block roots and the value table are built while the file arrives, on another core,
+  // so the commit finds them done (a second pass over the file at the commit took most of its time).
+  const proof = ProofIndexJob.start()
+  const stream = Readable.from(indexed(isXlsx ? emit(xlsxRecords(Readable.from(sniff()))) : csv()))
   try {
     const bytes = await putStream(storage, key, stream)
     await rowIndex.save(storage, key)
+    const files = await proof.finish()
+    if (files.rows !== canonicaliser.count) throw new Error(`proof index counted ${files.rows} rows of ${canonicaliser.count}`)
+    if (files.rows > 0) await storeProofIndex(storage, key, files)
     return {
       key,
       entryCount: canonicaliser.count,
@@ -271,6 +287,7 @@ export async function ingestEntries(
     file.resume()
     await storage.delete(key).catch(() => {})
     await storage.delete(rowIndexKey(key)).catch(() => {})
+    await deleteProofIndex(storage, key)
     if (error instanceof AppError) throw error
     if (error instanceof EntriesError) throw invalid(error.message)
     if (error instanceof CsvError) throw invalid(msgDrawBadCsv(Number((error as unknown as { lines?: number }).lines ?? 0)))
@@ -278,6 +295,8 @@ export async function ingestEntries(
     const cause = (error as { cause?: unknown }).cause
     if (cause instanceof AppError) throw cause
     throw error
+  } finally {
+    await proof.dispose()
   }
 }
 

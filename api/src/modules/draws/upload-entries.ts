@@ -5,6 +5,7 @@ import { sanitiseFileName } from '../upload/sniff-file'
 import * as repo from './draws.repository'
 import { requireDraw, requireNotCancelled, type DrawDeps, type Owner } from './draw-service'
 import { ingestEntries, type StoredEntries } from './ingest-entries'
+import { deleteProofIndex } from './proof-index'
 import { rowIndexKey } from './row-index'
 
 const missingFile = () => new AppError('VALIDATION', MSG_DRAW_FILE_REQUIRED, { modelState: { file: [MSG_DRAW_FILE_REQUIRED] } })
@@ -86,10 +87,12 @@ export async function uploadEntries(deps: DrawDeps, owner: Owner, req: Request) 
     if (draw.entriesKey) {
       await deps.storage.delete(draw.entriesKey).catch(() => {})
       await deps.storage.delete(rowIndexKey(draw.entriesKey)).catch(() => {})
+      await deleteProofIndex(deps.storage, draw.entriesKey)
     }
   } catch (error) {
     await deps.storage.delete(stored.key).catch(() => {})
     await deps.storage.delete(rowIndexKey(stored.key)).catch(() => {})
+    await deleteProofIndex(deps.storage, stored.key)
     throw error
   }
   return { entryCount: stored.entryCount, entriesHash: stored.entriesHash }

@@ -1,0 +1,346 @@
+/**
+ * The proof index of an entries file (proof-index.ts: the block roots and the value table), built
+ * in a worker thread while the canonical bytes pass (issue 23). The upload feeds it as it stores
+ * the file, so the commit finds the work done; a commit of entries without it feeds it the stored
+ * file. The main thread keeps the I/O; the worker splits rows, hashes them (the WebAssembly module
+ * of api/wasm/merkle-blocks.ts, thousands of rows per call) and writes the value table to a
+ * temporary file.
+ * The worker runs `proofIndexWorker` from its source text (`eval`), so it starts the same from the
+ * sources (tsx), the server bundle and the tests, with no file path to find: that function may use
+ * only its arguments and globals.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { Worker } from 'node:worker_threads'
+import { MERKLE_BLOCKS_WASM } from './merkle-blocks-wasm'
+import { ROW_INDEX_EVERY } from './row-index'
+
+/** Rows per stored block root (PROOF_BLOCK of proof-index.ts; the wasm module's BLOCK). */
+const BLOCK = ROW_INDEX_EVERY
+/** Bytes posted to the worker and not yet taken in before `add` waits (memory stays flat at 10M rows). */
+const IN_FLIGHT = 8 << 20
+
+type WorkerSettings = { wasm: string; dir: string; block: number; batchRows: number }
+type Port = { on(event: 'message', listener: (message: Uint8Array | 'end') => void): void; postMessage(message: unknown, transfer?: ArrayBuffer[]): void }
+export type ProofIndexFiles = { blockRoots: Buffer; tablePath: string; rows: number }
+
+/**
+ * The worker's whole program (see the file's comment: only arguments and globals). Messages in:
+ * chunks of canonical bytes in order, then 'end'. Messages out: `{ took }` bytes as each chunk is
+ * taken in, then `{ done }` with the block roots and the value table's path, or `{ error }`.
+ */
+function proofIndexWorker(settings: WorkerSettings, port: Port, nodeFs: typeof fs, nodePath: typeof path) {
+  const { block: BLOCK, batchRows: BATCH_ROWS } = settings
+  const LF = 10
+  const QUOTE = 34
+  const COMMA = 44
+  // --- block roots: rows gathered in the module's memory, hashed BATCH_ROWS (whole blocks) per call
+  const module = new WebAssembly.Module(Buffer.from(settings.wasm, 'base64'))
+  const wasm = new WebAssembly.Instance(module).exports as unknown as {
+    memory: WebAssembly.Memory
+    scratchStart(): number
+    blockRoots(data: number, starts: number, count: number, out: number): void
+  }
+  const startsAt = wasm.scratchStart()
+  const outAt = startsAt + (BATCH_ROWS + 1) * 4
+  const dataAt = outAt + (BATCH_ROWS / BLOCK) * 32
+  let bytes = new Uint8Array(0)
+  let starts = new Uint32Array(0)
+  const reserve = (size: number) => {
+    const need = dataAt + size
+    if (need > wasm.memory.buffer.byteLength) wasm.memory.grow(Math.ceil((need - wasm.memory.buffer.byteLength) / 65_536))
+    bytes = new Uint8Array(wasm.memory.buffer)
+    starts = new Uint32Array(wasm.memory.buffer, startsAt, BATCH_ROWS + 1)
+  }
+  reserve(1 << 20)
+  /** Bytes held at dataAt: whole rows from starts[0] = 0 to starts[rows], then an unfinished row. */
+  let used = 0
+  let rows = 0
+  /** Where the scan for the next row's end goes on, and the quotes seen in that row so far (odd: inside a field). */
+  let scan = 0
+  let quotes = 0
+  let rowIndex = 0
+  let roots = Buffer.allocUnsafe(32 * 1024)
+  let rootBytes = 0
+
+  // --- the value table: 12-byte records (two FNV-1a hashes of a field's value, the row) into 256 bucket files
+  const BUCKETS = 256
+  const SLOTS = 65_536
+  const RECORD = 12
+  const BUCKET_BUFFER = 32_760
+  const files: number[] = []
+  for (let bucket = 0; bucket < BUCKETS; bucket++) files.push(nodeFs.openSync(nodePath.join(settings.dir, String(bucket)), 'w'))
+  const pending = Array.from({ length: BUCKETS }, () => ({ buffer: Buffer.allocUnsafe(BUCKET_BUFFER), bytes: 0 }))
+  const sizes = new Array<number>(BUCKETS).fill(0)
+  const slotCounts = new Uint32Array(SLOTS)
+  const flushBucket = (bucket: number) => {
+    const p = pending[bucket]!
+    if (p.bytes === 0) return
+    nodeFs.writeSync(files[bucket]!, p.buffer, 0, p.bytes)
+    sizes[bucket]! += p.bytes
+    p.bytes = 0
+  }
+  const record = (a: number, b: number, row: number) => {
+    const bucket = a >>> 24
+    const p = pending[bucket]!
+    p.buffer.writeUInt32BE(a, p.bytes)
+    p.buffer.writeUInt32BE(b, p.bytes + 4)
+    p.buffer.writeUInt32BE(row, p.bytes + 8)
+    p.bytes += RECORD
+    slotCounts[a >>> 16]! += 1
+    if (p.bytes + RECORD > BUCKET_BUFFER) flushBucket(bucket)
+  }
+  /**
+   * A record for each non-empty field of the canonical row bytes[start, end): the FNV-1a hashes of
+   * the field's value (a quoted field unquoted, doubled quotes as one), as valueKey does.
+   */
+  const valueKeys = (start: number, end: number, row: number) => {
+    let i = start
+    for (;;) {
+      let a = 0x811c9dc5
+      let b = 0x050c5d1f
+      let empty = true
+      if (i < end && bytes[i] === QUOTE) {
+        i += 1
+        while (i < end) {
+          let byte = bytes[i]!
+          if (byte === QUOTE) {
+            if (i + 1 < end && bytes[i + 1] === QUOTE) i += 1
+            else {
+              i += 1
+              break
+            }
+            byte = QUOTE
+          }
+          a = Math.imul(a ^ byte, 0x01000193)
+          b = Math.imul(b ^ byte, 0x01000193)
+          empty = false
+          i += 1
+        }
+      } else {
+        while (i < end && bytes[i] !== COMMA) {
+          const byte = bytes[i]!
+          a = Math.imul(a ^ byte, 0x01000193)
+          b = Math.imul(b ^ byte, 0x01000193)
+          empty = false
+          i += 1
+        }
+      }
+      if (!empty) record(a >>> 0, b >>> 0, row)
+      if (i >= end) return
+      i += 1 // the comma
+    }
+  }
+
+  /** Hashes and indexes the `rows` whole rows held, then moves the unfinished row to the front. */
+  const takeRows = () => {
+    if (rows === 0) return
+    wasm.blockRoots(dataAt, startsAt, rows, outAt)
+    const size = Math.ceil(rows / BLOCK) * 32
+    if (rootBytes + size > roots.length) {
+      const grown = Buffer.allocUnsafe(roots.length * 2)
+      roots.copy(grown, 0, 0, rootBytes)
+      roots = grown
+    }
+    roots.set(bytes.subarray(outAt, outAt + size), rootBytes)
+    rootBytes += size
+    for (let r = 0; r < rows; r++) valueKeys(dataAt + starts[r]!, dataAt + starts[r + 1]! - 1, rowIndex + r)
+    rowIndex += rows
+    const taken = starts[rows]!
+    bytes.copyWithin(dataAt, dataAt + taken, dataAt + used)
+    used -= taken
+    scan -= taken
+    rows = 0
+    starts[0] = 0
+  }
+
+  const take = (chunk: Uint8Array) => {
+    if (dataAt + used + chunk.length > bytes.length) reserve(Math.max(used + chunk.length, 2 * (bytes.length - dataAt)))
+    bytes.set(chunk, dataAt + used)
+    used += chunk.length
+    // Searches stop at the end of what is held (the memory beyond holds older bytes): a view to
+    // there, made again when a batch is taken (which moves the unfinished row to the front).
+    let held = bytes.subarray(0, dataAt + used)
+    const find = (byte: number, from: number) => {
+      const at = held.indexOf(byte, from)
+      return at < 0 ? held.length : at
+    }
+    let nextQuote = find(QUOTE, dataAt + scan)
+    for (;;) {
+      const nl = find(LF, dataAt + scan)
+      // Quotes before this newline (or the chunk's end) decide whether it ends the row or sits
+      // inside a quoted field; quotes before the end are counted once, here.
+      while (nextQuote < nl) {
+        quotes += 1
+        nextQuote = find(QUOTE, nextQuote + 1)
+      }
+      if (nl === dataAt + used) {
+        scan = used
+        break
+      }
+      scan = nl + 1 - dataAt
+      if (quotes % 2 === 1) continue
+      quotes = 0
+      starts[++rows] = scan
+      if (rows === BATCH_ROWS) {
+        const shift = starts[rows]!
+        takeRows()
+        held = bytes.subarray(0, dataAt + used)
+        nextQuote -= shift
+      }
+    }
+  }
+
+  /** Sorts the bucket files into the slotted table (a counting sort by the key's second byte) behind its header. */
+  const writeTable = (): string => {
+    for (let bucket = 0; bucket < BUCKETS; bucket++) flushBucket(bucket)
+    for (const fd of files.splice(0)) nodeFs.closeSync(fd)
+    const header = Buffer.alloc((SLOTS + 1) * 8)
+    let offset = header.length
+    for (let slot = 0; slot <= SLOTS; slot++) {
+      header.writeDoubleLE(offset, slot * 8)
+      offset += (slotCounts[slot] ?? 0) * RECORD
+    }
+    const tablePath = nodePath.join(settings.dir, 'table')
+    const table = nodeFs.openSync(tablePath, 'w')
+    try {
+      nodeFs.writeSync(table, header)
+      let input = Buffer.alloc(0)
+      let output = Buffer.alloc(0)
+      const next = new Uint32Array(256)
+      for (let bucket = 0; bucket < BUCKETS; bucket++) {
+        const size = sizes[bucket]!
+        const bucketPath = nodePath.join(settings.dir, String(bucket))
+        if (size) {
+          if (input.length < size) {
+            // Whole 4-byte words at offset 0 of their own memory (never a pooled slice).
+            input = Buffer.from(new ArrayBuffer(size * 2))
+            output = Buffer.from(new ArrayBuffer(size * 2))
+          }
+          const file = nodeFs.openSync(bucketPath, 'r')
+          try {
+            for (let read = 0; read < size; ) {
+              const got = nodeFs.readSync(file, input, read, size - read, read)
+              if (got === 0) throw new Error(`value table bucket ${bucket} is shorter than written`)
+              read += got
+            }
+          } finally {
+            nodeFs.closeSync(file)
+          }
+          const from = new Uint32Array(input.buffer, 0, size / 4)
+          const to = new Uint32Array(output.buffer, 0, size / 4)
+          next[0] = 0
+          for (let sub = 1; sub < 256; sub++) next[sub] = next[sub - 1]! + slotCounts[bucket * 256 + sub - 1]! * 3
+          for (let at = 0; at < size; at += RECORD) {
+            const sub = input[at + 1]! // the second byte of the key (big-endian): bits 16-23
+            const word = at / 4
+            const place = next[sub]!
+            to[place] = from[word]!
+            to[place + 1] = from[word + 1]!
+            to[place + 2] = from[word + 2]!
+            next[sub] = place + 3
+          }
+          nodeFs.writeSync(table, output, 0, size)
+        }
+        nodeFs.rmSync(bucketPath, { force: true })
+      }
+    } finally {
+      nodeFs.closeSync(table)
+    }
+    return tablePath
+  }
+
+  port.on('message', (message) => {
+    try {
+      if (message === 'end') {
+        takeRows()
+        const blockRoots = new Uint8Array(roots.subarray(0, rootBytes))
+        port.postMessage({ done: { blockRoots, tablePath: writeTable(), rows: rowIndex } }, [blockRoots.buffer])
+        return
+      }
+      take(message)
+      port.postMessage({ took: message.length })
+    } catch (error) {
+      port.postMessage({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) })
+    }
+  })
+}
+
+/**
+ * One proof index being built: `add` each chunk of canonical bytes in order (it waits while the
+ * worker is behind), then `finish` for the block roots and the value table file, or `dispose`.
+ */
+export class ProofIndexJob {
+  private inFlight = 0
+  private waiting: (() => void) | undefined
+  private failure: Error | undefined
+  private readonly result: Promise<ProofIndexFiles>
+
+  private constructor(
+    private readonly worker: Worker,
+    readonly dir: string,
+  ) {
+    this.result = new Promise<ProofIndexFiles>((resolve, reject) => {
+      const fail = (error: Error) => {
+        this.failure = error
+        this.release()
+        reject(error)
+      }
+      worker.on('message', (message: { took?: number; done?: { blockRoots: Uint8Array; tablePath: string; rows: number }; error?: string }) => {
+        if (message.took !== undefined) {
+          this.inFlight -= message.took
+          if (this.inFlight <= IN_FLIGHT) this.release()
+        } else if (message.done) {
+          const { blockRoots, tablePath, rows } = message.done
+          resolve({ blockRoots: Buffer.from(blockRoots.buffer, blockRoots.byteOffset, blockRoots.byteLength), tablePath, rows })
+        } else fail(new Error(`proof index worker: ${message.error}`))
+      })
+      worker.on('error', fail)
+      worker.on('exit', (code) => fail(new Error(`proof index worker stopped (${code})`)))
+    })
+    // Nobody may be waiting on the result yet (an upload refused half-way): no unhandled rejection.
+    this.result.catch(() => {})
+  }
+
+  static start(): ProofIndexJob {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'draw-proof-'))
+    const settings: WorkerSettings = { wasm: MERKLE_BLOCKS_WASM, dir, block: BLOCK, batchRows: 16 * BLOCK }
+    // `__name`: a no-op for the helper esbuild (tsx, the bundle) may put around named functions.
+    const source = `const __name = (f) => f; const { workerData, parentPort } = require('node:worker_threads');
+(${proofIndexWorker.toString()})(workerData, parentPort, require('node:fs'), require('node:path'))`
+    const worker = new Worker(source, { eval: true, workerData: settings })
+    return new ProofIndexJob(worker, dir)
+  }
+
+  private release() {
+    const waiting = this.waiting
+    this.waiting = undefined
+    waiting?.()
+  }
+
+  /** Hands a chunk of canonical bytes to the worker (copied); waits while it holds IN_FLIGHT bytes not taken in. */
+  async add(chunk: Uint8Array): Promise<void> {
+    if (this.failure) throw this.failure
+    if (chunk.length === 0) return
+    const copy = new Uint8Array(chunk)
+    this.inFlight += copy.length
+    this.worker.postMessage(copy, [copy.buffer])
+    if (this.inFlight > IN_FLIGHT) await new Promise<void>((resolve) => (this.waiting = resolve))
+    if (this.failure) throw this.failure
+  }
+
+  /** The block roots and the value table's file (in `dir`, removed by dispose). */
+  async finish(): Promise<ProofIndexFiles> {
+    if (this.failure) throw this.failure
+    this.worker.postMessage('end')
+    return this.result
+  }
+
+  /** Stops the worker and removes its files. */
+  async dispose(): Promise<void> {
+    this.worker.removeAllListeners('exit')
+    await this.worker.terminate()
+    await fs.promises.rm(this.dir, { recursive: true, force: true })
+  }
+}
