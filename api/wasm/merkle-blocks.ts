@@ -209,3 +209,68 @@ export function blockRoots(data: usize, starts: usize, count: i32, out: usize): 
     memory.copy(out + <usize>block * 32, NODES, 32)
   }
 }
+
+/** Records written by the last valueRecords call. */
+let records: i32 = 0
+
+export function recordCount(): i32 {
+  return records
+}
+
+/**
+ * The value table's records of rows first.. of count (rows as for blockRoots): for each non-empty
+ * field, its two FNV-1a hashes (offsets 0x811c9dc5 and 0x050c5d1f; a quoted field's value
+ * unquoted, doubled quotes as one) and the row's number (rowBase + row), three u32 at `out`.
+ * Stops before a row whose records might not fit in `capacity`; answers the row it stopped at.
+ */
+export function valueRecords(data: usize, starts: usize, first: i32, count: i32, rowBase: i32, out: usize, capacity: i32): i32 {
+  records = 0
+  let r = first
+  for (; r < count; r++) {
+    let i = data + load<u32>(starts + <usize>r * 4)
+    const end = data + load<u32>(starts + <usize>(r + 1) * 4) - 1
+    // n non-empty fields take at least 2n - 1 bytes
+    if (records + <i32>((end - i) >> 1) + 1 > capacity) break
+    for (;;) {
+      let a: u32 = 0x811c9dc5
+      let b: u32 = 0x050c5d1f
+      let empty = true
+      if (i < end && load<u8>(i) === 0x22) {
+        i += 1
+        while (i < end) {
+          const byte = <u32>load<u8>(i)
+          if (byte === 0x22) {
+            if (i + 1 < end && load<u8>(i + 1) === 0x22) i += 1
+            else {
+              i += 1
+              break
+            }
+          }
+          a = (a ^ byte) * 0x01000193
+          b = (b ^ byte) * 0x01000193
+          empty = false
+          i += 1
+        }
+      } else {
+        while (i < end) {
+          const byte = <u32>load<u8>(i)
+          if (byte === 0x2c) break
+          a = (a ^ byte) * 0x01000193
+          b = (b ^ byte) * 0x01000193
+          empty = false
+          i += 1
+        }
+      }
+      if (!empty) {
+        const at = out + <usize>records * 12
+        store<u32>(at, a)
+        store<u32>(at + 4, b)
+        store<u32>(at + 8, rowBase + r)
+        records += 1
+      }
+      if (i >= end) break
+      i += 1 // the comma
+    }
+  }
+  return r
+}

@@ -34,13 +34,14 @@ function proofIndexWorker(settings: WorkerSettings, port: Port, nodeFs: typeof f
   const { block: BLOCK, batchRows: BATCH_ROWS } = settings
   const LF = 10
   const QUOTE = 34
-  const COMMA = 44
   // --- block roots: rows gathered in the module's memory, hashed BATCH_ROWS (whole blocks) per call
   const module = new WebAssembly.Module(Buffer.from(settings.wasm, 'base64'))
   const wasm = new WebAssembly.Instance(module).exports as unknown as {
     memory: WebAssembly.Memory
     scratchStart(): number
     blockRoots(data: number, starts: number, count: number, out: number): void
+    valueRecords(data: number, starts: number, first: number, count: number, rowBase: number, out: number, capacity: number): number
+    recordCount(): number
   }
   const startsAt = wasm.scratchStart()
   const outAt = startsAt + (BATCH_ROWS + 1) * 4
@@ -71,7 +72,10 @@ function proofIndexWorker(settings: WorkerSettings, port: Port, nodeFs: typeof f
   const BUCKET_BUFFER = 32_760
   const files: number[] = []
   for (let bucket = 0; bucket < BUCKETS; bucket++) files.push(nodeFs.openSync(nodePath.join(settings.dir, String(bucket)), 'w'))
-  const pending = Array.from({ length: BUCKETS }, () => ({ buffer: Buffer.allocUnsafe(BUCKET_BUFFER), bytes: 0 }))
+  const pending = Array.from({ length: BUCKETS }, () => {
+    const buffer = Buffer.allocUnsafe(BUCKET_BUFFER)
+    return { buffer, view: new DataView(buffer.buffer, buffer.byteOffset, buffer.byteLength), bytes: 0 }
+  })
   const sizes = new Array<number>(BUCKETS).fill(0)
   const slotCounts = new Uint32Array(SLOTS)
   const flushBucket = (bucket: number) => {
@@ -81,55 +85,30 @@ function proofIndexWorker(settings: WorkerSettings, port: Port, nodeFs: typeof f
     sizes[bucket]! += p.bytes
     p.bytes = 0
   }
-  const record = (a: number, b: number, row: number) => {
-    const bucket = a >>> 24
-    const p = pending[bucket]!
-    p.buffer.writeUInt32BE(a, p.bytes)
-    p.buffer.writeUInt32BE(b, p.bytes + 4)
-    p.buffer.writeUInt32BE(row, p.bytes + 8)
-    p.bytes += RECORD
-    slotCounts[a >>> 16]! += 1
-    if (p.bytes + RECORD > BUCKET_BUFFER) flushBucket(bucket)
-  }
   /**
-   * A record for each non-empty field of the canonical row bytes[start, end): the FNV-1a hashes of
-   * the field's value (a quoted field unquoted, doubled quotes as one), as valueKey does.
+   * The records of the rows held, from the module (valueRecords: FNV-1a hashes of each non-empty
+   * field's value, as valueKey computes them), each appended big-endian to its bucket's buffer.
    */
-  const valueKeys = (start: number, end: number, row: number) => {
-    let i = start
-    for (;;) {
-      let a = 0x811c9dc5
-      let b = 0x050c5d1f
-      let empty = true
-      if (i < end && bytes[i] === QUOTE) {
-        i += 1
-        while (i < end) {
-          let byte = bytes[i]!
-          if (byte === QUOTE) {
-            if (i + 1 < end && bytes[i + 1] === QUOTE) i += 1
-            else {
-              i += 1
-              break
-            }
-            byte = QUOTE
-          }
-          a = Math.imul(a ^ byte, 0x01000193)
-          b = Math.imul(b ^ byte, 0x01000193)
-          empty = false
-          i += 1
-        }
-      } else {
-        while (i < end && bytes[i] !== COMMA) {
-          const byte = bytes[i]!
-          a = Math.imul(a ^ byte, 0x01000193)
-          b = Math.imul(b ^ byte, 0x01000193)
-          empty = false
-          i += 1
-        }
-      }
-      if (!empty) record(a >>> 0, b >>> 0, row)
-      if (i >= end) return
-      i += 1 // the comma
+  const indexValues = () => {
+    // The records go after the rows held: n non-empty fields take at least 2n - 1 bytes of a row,
+    // so (bytes / 2 + rows) records always fit.
+    const recordsAt = (dataAt + used + 15) & ~15
+    const capacity = Math.floor(used / 2) + rows + 1
+    reserve(recordsAt - dataAt + capacity * 12)
+    const next = wasm.valueRecords(dataAt, startsAt, 0, rows, rowIndex, recordsAt, capacity)
+    if (next !== rows) throw new Error(`value records stopped at row ${rowIndex + next}`)
+    const count = wasm.recordCount()
+    const words = new Uint32Array(wasm.memory.buffer, recordsAt, count * 3)
+    for (let w = 0; w < count * 3; w += 3) {
+      const a = words[w]!
+      const bucket = a >>> 24
+      const p = pending[bucket]!
+      p.view.setUint32(p.bytes, a)
+      p.view.setUint32(p.bytes + 4, words[w + 1]!)
+      p.view.setUint32(p.bytes + 8, words[w + 2]!)
+      p.bytes += RECORD
+      slotCounts[a >>> 16]! += 1
+      if (p.bytes + RECORD > BUCKET_BUFFER) flushBucket(bucket)
     }
   }
 
@@ -145,7 +124,7 @@ function proofIndexWorker(settings: WorkerSettings, port: Port, nodeFs: typeof f
     }
     roots.set(bytes.subarray(outAt, outAt + size), rootBytes)
     rootBytes += size
-    for (let r = 0; r < rows; r++) valueKeys(dataAt + starts[r]!, dataAt + starts[r + 1]! - 1, rowIndex + r)
+    indexValues()
     rowIndex += rows
     const taken = starts[rows]!
     bytes.copyWithin(dataAt, dataAt + taken, dataAt + used)

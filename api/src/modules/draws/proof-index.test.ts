@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
-import { merkleLeaf, merkleRootOf, toHex, verifyInclusion } from '@permitdesk/shared'
+import { merkleLeaf, merkleRootOf, parseCanonicalRow, toHex, verifyInclusion } from '@permitdesk/shared'
 import vectors from '../../../../shared/src/draws/draw-vectors.json'
 import { LocalFileStorage } from '../../storage/storage'
 import { blockRowsOf, buildProofIndex, candidateRows, loadTopLevels, proofOf, PROOF_BLOCK, topLevels, valueIndexKey, valueKey } from './proof-index'
@@ -121,6 +121,24 @@ describe('the proof index of a committed entries file', () => {
         },
       ),
       { numRuns: 25 },
+    )
+  }, 120_000)
+
+  it('puts every non-empty value of every row in the value table, for any rows (quoted, Unicode)', async () => {
+    const field = fc.oneof(
+      fc.string({ unit: 'grapheme', maxLength: 12 }).map((f) => (/[,"\r\n]/.test(f) ? `"${f.replaceAll('"', '""')}"` : f)),
+      fc.constantFrom('"a,b"', '"say ""hi"""', '"two\nlines"', '""'),
+    )
+    const row = fc.array(field, { minLength: 1, maxLength: 5 }).map((fields) => fields.join(','))
+    await fc.assert(
+      fc.asyncProperty(fc.array(row, { minLength: 1, maxLength: 30 }), async (rows) => {
+        const key = await store(rows)
+        await buildProofIndex(storage, key)
+        for (const [index, text] of rows.entries()) {
+          for (const value of parseCanonicalRow(text)) if (value !== '') expect(await candidateRows(storage, key, value), value).toContain(index)
+        }
+      }),
+      { numRuns: 20 },
     )
   }, 120_000)
 
