@@ -22,8 +22,12 @@ const BLOCK = ROW_INDEX_EVERY
 const IN_FLIGHT = 8 << 20
 
 type WorkerSettings = { wasm: string; dir: string; block: number; batchRows: number }
-type Port = { on(event: 'message', listener: (message: Uint8Array | 'end') => void): void; postMessage(message: unknown, transfer?: ArrayBuffer[]): void }
-export type ProofIndexFiles = { blockRoots: Buffer; tablePath: string; rows: number }
+type Port = {
+  on(event: 'message', listener: (message: Uint8Array | 'end' | 'next') => void): void
+  postMessage(message: unknown, transfer?: ArrayBuffer[]): void
+}
+/** The block roots, the rows counted, and the value table as parts to store in order (each read once). */
+export type ProofIndexFiles = { blockRoots: Buffer; rows: number; table: AsyncIterable<Uint8Array> }
 
 /**
  * The worker's whole program (see the file's comment: only arguments and globals). Messages in:
@@ -171,71 +175,80 @@ function proofIndexWorker(settings: WorkerSettings, port: Port, nodeFs: typeof f
     }
   }
 
-  /** Sorts the bucket files into the slotted table (a counting sort by the key's second byte) behind its header. */
-  const writeTable = (): string => {
-    for (let bucket = 0; bucket < BUCKETS; bucket++) flushBucket(bucket)
-    for (const fd of files.splice(0)) nodeFs.closeSync(fd)
-    const header = Buffer.alloc((SLOTS + 1) * 8)
-    let offset = header.length
-    for (let slot = 0; slot <= SLOTS; slot++) {
-      header.writeDoubleLE(offset, slot * 8)
-      offset += (slotCounts[slot] ?? 0) * RECORD
-    }
-    const tablePath = nodePath.join(settings.dir, 'table')
-    const table = nodeFs.openSync(tablePath, 'w')
-    try {
-      nodeFs.writeSync(table, header)
-      let input = Buffer.alloc(0)
-      let output = Buffer.alloc(0)
-      const next = new Uint32Array(256)
-      for (let bucket = 0; bucket < BUCKETS; bucket++) {
-        const size = sizes[bucket]!
-        const bucketPath = nodePath.join(settings.dir, String(bucket))
-        if (size) {
-          if (input.length < size) {
-            // Whole 4-byte words at offset 0 of their own memory (never a pooled slice).
-            input = Buffer.from(new ArrayBuffer(size * 2))
-            output = Buffer.from(new ArrayBuffer(size * 2))
-          }
-          const file = nodeFs.openSync(bucketPath, 'r')
-          try {
-            for (let read = 0; read < size; ) {
-              const got = nodeFs.readSync(file, input, read, size - read, read)
-              if (got === 0) throw new Error(`value table bucket ${bucket} is shorter than written`)
-              read += got
-            }
-          } finally {
-            nodeFs.closeSync(file)
-          }
-          const from = new Uint32Array(input.buffer, 0, size / 4)
-          const to = new Uint32Array(output.buffer, 0, size / 4)
-          next[0] = 0
-          for (let sub = 1; sub < 256; sub++) next[sub] = next[sub - 1]! + slotCounts[bucket * 256 + sub - 1]! * 3
-          for (let at = 0; at < size; at += RECORD) {
-            const sub = input[at + 1]! // the second byte of the key (big-endian): bits 16-23
-            const word = at / 4
-            const place = next[sub]!
-            to[place] = from[word]!
-            to[place + 1] = from[word + 1]!
-            to[place + 2] = from[word + 2]!
-            next[sub] = place + 3
-          }
-          nodeFs.writeSync(table, output, 0, size)
-        }
-        nodeFs.rmSync(bucketPath, { force: true })
+  /**
+   * The slotted table, one part per request ('next'): first its header, then each bucket file's
+   * records sorted into slots (a counting sort by the key's second byte). The main thread streams
+   * the parts into storage as they come, so sorting and storing overlap and no table file is
+   * written twice.
+   */
+  let tableBucket = -1
+  let input = Buffer.alloc(0)
+  const nextTablePart = (): Uint8Array | undefined => {
+    if (tableBucket < 0) {
+      for (let bucket = 0; bucket < BUCKETS; bucket++) flushBucket(bucket)
+      for (const fd of files.splice(0)) nodeFs.closeSync(fd)
+      tableBucket = 0
+      const header = Buffer.from(new ArrayBuffer((SLOTS + 1) * 8))
+      let offset = header.length
+      for (let slot = 0; slot <= SLOTS; slot++) {
+        header.writeDoubleLE(offset, slot * 8)
+        offset += (slotCounts[slot] ?? 0) * RECORD
       }
-    } finally {
-      nodeFs.closeSync(table)
+      return header
     }
-    return tablePath
+    for (; tableBucket < BUCKETS; tableBucket++) {
+      const bucket = tableBucket
+      const size = sizes[bucket]!
+      const bucketPath = nodePath.join(settings.dir, String(bucket))
+      if (!size) continue
+      // Whole 4-byte words at offset 0 of their own memory (never a pooled slice).
+      if (input.length < size) input = Buffer.from(new ArrayBuffer(size * 2))
+      const file = nodeFs.openSync(bucketPath, 'r')
+      try {
+        for (let read = 0; read < size; ) {
+          const got = nodeFs.readSync(file, input, read, size - read, read)
+          if (got === 0) throw new Error(`value table bucket ${bucket} is shorter than written`)
+          read += got
+        }
+      } finally {
+        nodeFs.closeSync(file)
+      }
+      nodeFs.rmSync(bucketPath, { force: true })
+      // Its own memory, handed over to the main thread (transferred, not copied).
+      const output = new Uint8Array(new ArrayBuffer(size))
+      const from = new Uint32Array(input.buffer, 0, size / 4)
+      const to = new Uint32Array(output.buffer, 0, size / 4)
+      const next = new Uint32Array(256)
+      for (let sub = 1; sub < 256; sub++) next[sub] = next[sub - 1]! + slotCounts[bucket * 256 + sub - 1]! * 3
+      for (let at = 0; at < size; at += RECORD) {
+        const sub = input[at + 1]! // the second byte of the key (big-endian): bits 16-23
+        const word = at / 4
+        const place = next[sub]!
+        to[place] = from[word]!
+        to[place + 1] = from[word + 1]!
+        to[place + 2] = from[word + 2]!
+        next[sub] = place + 3
+      }
+      tableBucket += 1
+      return output
+    }
+    return undefined
   }
 
+  let ahead: Uint8Array | undefined | false = false
   port.on('message', (message) => {
     try {
       if (message === 'end') {
         takeRows()
         const blockRoots = new Uint8Array(roots.subarray(0, rootBytes))
-        port.postMessage({ done: { blockRoots, tablePath: writeTable(), rows: rowIndex } }, [blockRoots.buffer])
+        port.postMessage({ done: { blockRoots, rows: rowIndex } }, [blockRoots.buffer])
+        return
+      }
+      if (message === 'next') {
+        // One part ahead: the next is sorted while the main thread stores this one.
+        const part = ahead === false ? nextTablePart() : ahead
+        port.postMessage({ part: part ?? null }, part ? [part.buffer as ArrayBuffer] : [])
+        ahead = part ? nextTablePart() : undefined
         return
       }
       take(message)
@@ -264,15 +277,18 @@ export class ProofIndexJob {
       const fail = (error: Error) => {
         this.failure = error
         this.release()
+        this.waitingFailure?.(error)
         reject(error)
       }
-      worker.on('message', (message: { took?: number; done?: { blockRoots: Uint8Array; tablePath: string; rows: number }; error?: string }) => {
+      worker.on('message', (message: { took?: number; done?: { blockRoots: Uint8Array; rows: number }; part?: Uint8Array | null; error?: string }) => {
         if (message.took !== undefined) {
           this.inFlight -= message.took
           if (this.inFlight <= IN_FLIGHT) this.release()
         } else if (message.done) {
-          const { blockRoots, tablePath, rows } = message.done
-          resolve({ blockRoots: Buffer.from(blockRoots.buffer, blockRoots.byteOffset, blockRoots.byteLength), tablePath, rows })
+          const { blockRoots, rows } = message.done
+          resolve({ blockRoots: Buffer.from(blockRoots.buffer, blockRoots.byteOffset, blockRoots.byteLength), rows, table: this.tableParts() })
+        } else if (message.part !== undefined) {
+          this.onPart?.(message.part ?? undefined)
         } else fail(new Error(`proof index worker: ${message.error}`))
       })
       worker.on('error', fail)
@@ -292,6 +308,27 @@ export class ProofIndexJob {
     return new ProofIndexJob(worker, dir)
   }
 
+  /** Who waits for the next part of the table. */
+  private onPart: ((part: Uint8Array | undefined) => void) | undefined
+
+  /** The table's parts, each asked for when the one before is taken: the worker runs one part ahead at most. */
+  private async *tableParts(): AsyncGenerator<Uint8Array> {
+    for (;;) {
+      if (this.failure) throw this.failure
+      const part = await new Promise<Uint8Array | undefined>((resolve, reject) => {
+        this.onPart = resolve
+        this.waitingFailure = reject
+        this.worker.postMessage('next')
+      })
+      this.onPart = undefined
+      this.waitingFailure = undefined
+      if (!part) return
+      yield part
+    }
+  }
+
+  private waitingFailure: ((error: Error) => void) | undefined
+
   private release() {
     const waiting = this.waiting
     this.waiting = undefined
@@ -309,7 +346,7 @@ export class ProofIndexJob {
     if (this.failure) throw this.failure
   }
 
-  /** The block roots and the value table's file (in `dir`, removed by dispose). */
+  /** The block roots and the value table's parts (read them before dispose). */
   async finish(): Promise<ProofIndexFiles> {
     if (this.failure) throw this.failure
     this.worker.postMessage('end')

@@ -89,7 +89,9 @@ describe('the proof index of a committed entries file', () => {
       }
       await job.add(bytes.subarray(at))
       const files = await job.finish()
-      return { ...files, table: fs.readFileSync(files.tablePath) }
+      const table: Uint8Array[] = []
+      for await (const part of files.table) table.push(part)
+      return { ...files, table: Buffer.concat(table) }
     } finally {
       await job.dispose()
     }

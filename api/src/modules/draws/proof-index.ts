@@ -12,7 +12,7 @@
  * levels above the blocks are computed once per process and cached.
  */
 import crypto from 'node:crypto'
-import fs from 'node:fs'
+import { Readable } from 'node:stream'
 import { merkleLeaf, merkleProofOf, toHex, type ProofStep } from '@permitdesk/shared'
 import type { FileStorage } from '../../storage/storage'
 import { putStream, streamToBuffer } from '../../storage/storage'
@@ -53,7 +53,7 @@ export function valueKey(value: string): [number, number] {
  */
 export async function storeProofIndex(storage: FileStorage, entriesKey: string, files: ProofIndexFiles): Promise<{ entriesRoot: string }> {
   await storage.put(merkleKey(entriesKey), files.blockRoots)
-  await putStream(storage, lookupIndexKey(entriesKey), fs.createReadStream(files.tablePath))
+  await putStream(storage, lookupIndexKey(entriesKey), Readable.from(files.table, { objectMode: false }))
   return { entriesRoot: toHex(topLevels(files.blockRoots).at(-1)!.subarray(0, 32)) }
 }
 
