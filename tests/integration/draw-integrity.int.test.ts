@@ -2,6 +2,7 @@
  * Issue 23 "Draws no one can bend": the schedule, cancelling with a reason, every draw of a
  * promotion on each record, and inclusion proofs, tried as a promoter, staff and an entrant would.
  */
+import { spawnSync } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -17,6 +18,7 @@ import {
   MSG_DRAW_RUN_AT_INVALID,
   MSG_DRAW_RUN_CANNOT_CANCEL,
   merkleLeaf,
+  merkleRootOf,
   msgDrawTooEarly,
   toHex,
   verifyInclusion,
@@ -247,6 +249,51 @@ describe('inclusion proofs', () => {
     }
     const missing = await api.client().get(`/api/draw/lookup?publicId=${before.body.publicId}&value=E1001`)
     expect(missing.body).toEqual({ found: false, entryIndexes: [], proofs: [] })
+
+    // The root the upload's worker built is shared's reference tree over the rows, and the
+    // command-line verifier accepts a lookup's proof against it (and refuses another row).
+    const rows = entriesCsv(1000).split('\n').slice(1, -1)
+    expect(record.entriesRoot).toBe(
+      toHex(
+        merkleRootOf(
+          rows.map((row) => merkleLeaf(row, sha256)),
+          sha256,
+        ),
+      ),
+    )
+    const answer = await api.client().get(`/api/draw/lookup?publicId=${before.body.publicId}&value=E300`)
+    const proofFile = path.join(api.config.DATA_DIR, `proof-${before.body.publicId}.json`)
+    fs.writeFileSync(proofFile, JSON.stringify(answer.body.proofs[0]))
+    const cli = path.resolve(__dirname, '../../scripts/verify-draw.mjs')
+    const ok = spawnSync(process.execPath, [cli, '--proof', record.entriesRoot, rows[299]!, proofFile], { encoding: 'utf8' })
+    expect(ok.stdout + ok.stderr).toContain('proof OK')
+    expect(ok.status).toBe(0)
+    expect(spawnSync(process.execPath, [cli, '--proof', record.entriesRoot, rows[300]!, proofFile], { encoding: 'utf8' }).status).toBe(1)
+  })
+
+  it('builds the proof index while the file uploads, and removes it with entries that are replaced', async () => {
+    const promotionId = await promotionWithoutDates()
+    const draw = (await alice.client.post('/api/draw/create', { promotionId, winners: 1 })).body
+    const dir = path.join(api.config.DATA_DIR, 'draws/entries')
+    const files = async () => (await fs.promises.readdir(dir)).sort()
+    const before = await files()
+    expect((await alice.client.upload('/api/draw/uploadEntries', form(draw.id, entriesCsv(600)))).status).toBe(200)
+    const first = (await files()).filter((name) => !before.includes(name))
+    expect(first.filter((name) => name.endsWith('.merkle') || name.endsWith('.lookup'))).toHaveLength(2)
+    expect((await alice.client.upload('/api/draw/uploadEntries', form(draw.id, entriesCsv(20)))).status).toBe(200)
+    const now = await files()
+    for (const name of first) expect(now).not.toContain(name)
+    const commit = await alice.client.post('/api/draw/commit', { id: draw.id })
+    const sha256 = (data: Uint8Array) => new Uint8Array(crypto.createHash('sha256').update(data).digest())
+    const rows = entriesCsv(20).split('\n').slice(1, -1)
+    expect(commit.body.entriesRoot).toBe(
+      toHex(
+        merkleRootOf(
+          rows.map((row) => merkleLeaf(row, sha256)),
+          sha256,
+        ),
+      ),
+    )
   })
 })
 
