@@ -18,12 +18,16 @@ import { ROW_INDEX_EVERY } from './row-index'
 
 /** Rows per stored block root (PROOF_BLOCK of proof-index.ts; the wasm module's BLOCK). */
 const BLOCK = ROW_INDEX_EVERY
-/** Bytes posted to the worker and not yet taken in before `add` waits (memory stays flat at 10M rows). */
-const IN_FLIGHT = 8 << 20
+/**
+ * Bytes of the ring through which the main thread hands chunks to the worker: memory both threads
+ * see, reused, so 10 GB of entries allocate nothing per chunk (a copy per chunk handed over left
+ * hundreds of MB waiting for the worker's garbage collector at 10M rows). `add` waits when it is full.
+ */
+const RING = 4 << 20
 
-type WorkerSettings = { wasm: string; dir: string; block: number; batchRows: number }
+type WorkerSettings = { wasm: string; dir: string; block: number; batchRows: number; ring: SharedArrayBuffer }
 type Port = {
-  on(event: 'message', listener: (message: Uint8Array | 'end' | 'next') => void): void
+  on(event: 'message', listener: (message: { at: number; length: number } | 'end' | 'next') => void): void
   postMessage(message: unknown, transfer?: ArrayBuffer[]): void
 }
 /** The block roots, the rows counted, and the value table as parts to store in order (each read once). */
@@ -36,6 +40,7 @@ export type ProofIndexFiles = { blockRoots: Buffer; rows: number; table: AsyncIt
  */
 function proofIndexWorker(settings: WorkerSettings, port: Port, nodeFs: typeof fs, nodePath: typeof path) {
   const { block: BLOCK, batchRows: BATCH_ROWS } = settings
+  const ring = new Uint8Array(settings.ring)
   const LF = 10
   const QUOTE = 34
   // --- block roots: rows gathered in the module's memory, hashed BATCH_ROWS (whole blocks) per call
@@ -251,7 +256,7 @@ function proofIndexWorker(settings: WorkerSettings, port: Port, nodeFs: typeof f
         ahead = part ? nextTablePart() : undefined
         return
       }
-      take(message)
+      take(ring.subarray(message.at, message.at + message.length))
       port.postMessage({ took: message.length })
     } catch (error) {
       port.postMessage({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) })
@@ -272,6 +277,7 @@ export class ProofIndexJob {
   private constructor(
     private readonly worker: Worker,
     readonly dir: string,
+    private readonly ring: Uint8Array,
   ) {
     this.result = new Promise<ProofIndexFiles>((resolve, reject) => {
       const fail = (error: Error) => {
@@ -283,7 +289,7 @@ export class ProofIndexJob {
       worker.on('message', (message: { took?: number; done?: { blockRoots: Uint8Array; rows: number }; part?: Uint8Array | null; error?: string }) => {
         if (message.took !== undefined) {
           this.inFlight -= message.took
-          if (this.inFlight <= IN_FLIGHT) this.release()
+          this.release()
         } else if (message.done) {
           const { blockRoots, rows } = message.done
           resolve({ blockRoots: Buffer.from(blockRoots.buffer, blockRoots.byteOffset, blockRoots.byteLength), rows, table: this.tableParts() })
@@ -300,12 +306,13 @@ export class ProofIndexJob {
 
   static start(): ProofIndexJob {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'draw-proof-'))
-    const settings: WorkerSettings = { wasm: MERKLE_BLOCKS_WASM, dir, block: BLOCK, batchRows: 16 * BLOCK }
+    const ring = new SharedArrayBuffer(RING)
+    const settings: WorkerSettings = { wasm: MERKLE_BLOCKS_WASM, dir, block: BLOCK, batchRows: 16 * BLOCK, ring }
     // `__name`: a no-op for the helper esbuild (tsx, the bundle) may put around named functions.
     const source = `const __name = (f) => f; const { workerData, parentPort } = require('node:worker_threads');
 (${proofIndexWorker.toString()})(workerData, parentPort, require('node:fs'), require('node:path'))`
     const worker = new Worker(source, { eval: true, workerData: settings })
-    return new ProofIndexJob(worker, dir)
+    return new ProofIndexJob(worker, dir, new Uint8Array(ring))
   }
 
   /** Who waits for the next part of the table. */
@@ -335,14 +342,24 @@ export class ProofIndexJob {
     waiting?.()
   }
 
-  /** Hands a chunk of canonical bytes to the worker (copied); waits while it holds IN_FLIGHT bytes not taken in. */
+  /** Where the next bytes go in the ring. */
+  private head = 0
+
+  /** Hands a chunk of canonical bytes to the worker through the ring (copied); waits while the ring is full. */
   async add(chunk: Uint8Array): Promise<void> {
-    if (this.failure) throw this.failure
-    if (chunk.length === 0) return
-    const copy = new Uint8Array(chunk)
-    this.inFlight += copy.length
-    this.worker.postMessage(copy, [copy.buffer])
-    if (this.inFlight > IN_FLIGHT) await new Promise<void>((resolve) => (this.waiting = resolve))
+    for (let offset = 0; offset < chunk.length; ) {
+      if (this.failure) throw this.failure
+      const length = Math.min(chunk.length - offset, RING - this.inFlight, RING - this.head)
+      if (length === 0) {
+        await new Promise<void>((resolve) => (this.waiting = resolve))
+        continue
+      }
+      this.ring.set(chunk.subarray(offset, offset + length), this.head)
+      this.worker.postMessage({ at: this.head, length })
+      this.inFlight += length
+      this.head = (this.head + length) % RING
+      offset += length
+    }
     if (this.failure) throw this.failure
   }
 

@@ -144,8 +144,8 @@ describe('the proof index of a committed entries file', () => {
     )
   }, 120_000)
 
-  it('grows its memory for a row longer than its buffer', async () => {
-    const rows = [Buffer.from('E1,short'), Buffer.alloc(3 << 20, 'y'), Buffer.from('E3,after')]
+  it('grows its memory for a row longer than its buffer, and hands a chunk longer than its ring over in parts', async () => {
+    const rows = [Buffer.from('E1,short'), Buffer.alloc(9 << 20, 'y'), Buffer.from('E3,after')]
     const root = merkleRootOf(
       rows.map((row) => merkleLeaf(row, sha256)),
       sha256,
