@@ -20,10 +20,10 @@ import { ROW_INDEX_EVERY } from './row-index'
 const BLOCK = ROW_INDEX_EVERY
 /**
  * Bytes of the ring through which the main thread hands chunks to the worker: memory both threads
- * see, reused, so 10 GB of entries allocate nothing per chunk (a copy per chunk handed over left
+ * see, reused, so a big upload allocates nothing per chunk (a copy per chunk handed over left
  * hundreds of MB waiting for the worker's garbage collector at 10M rows). `add` waits when it is full.
  */
-const RING = 4 << 20
+const RING = 1 << 20
 
 type WorkerSettings = { wasm: string; dir: string; block: number; batchRows: number; ring: SharedArrayBuffer }
 type Port = {
@@ -78,7 +78,7 @@ function proofIndexWorker(settings: WorkerSettings, port: Port, nodeFs: typeof f
   const BUCKETS = 256
   const SLOTS = 65_536
   const RECORD = 12
-  const BUCKET_BUFFER = 32_760
+  const BUCKET_BUFFER = 16_380
   const files: number[] = []
   for (let bucket = 0; bucket < BUCKETS; bucket++) files.push(nodeFs.openSync(nodePath.join(settings.dir, String(bucket)), 'w'))
   const pending = Array.from({ length: BUCKETS }, () => {
@@ -311,7 +311,9 @@ export class ProofIndexJob {
     // `__name`: a no-op for the helper esbuild (tsx, the bundle) may put around named functions.
     const source = `const __name = (f) => f; const { workerData, parentPort } = require('node:worker_threads');
 (${proofIndexWorker.toString()})(workerData, parentPort, require('node:fs'), require('node:path'))`
-    const worker = new Worker(source, { eval: true, workerData: settings })
+    // A small young generation: the worker's garbage is small objects, and its heap counts in the server's RSS.
+    // A small young generation: the worker's garbage is small objects, and its heap counts in the server's RSS.
+    const worker = new Worker(source, { eval: true, workerData: settings, resourceLimits: { maxYoungGenerationSizeMb: 2 } })
     return new ProofIndexJob(worker, dir, new Uint8Array(ring))
   }
 
