@@ -74,13 +74,13 @@ function proofIndexWorker(settings: WorkerSettings, port: Port, nodeFs: typeof f
   let roots = Buffer.allocUnsafe(32 * 1024)
   let rootBytes = 0
 
-  // --- the value table: 12-byte records (two FNV-1a hashes of a field's value, the row) into 256 bucket files
+  // --- the value table: 12-byte records (two FNV-1a hashes of a field's value, the row) in 256 buckets (buffers, spilled to files)
   const BUCKETS = 256
   const SLOTS = 65_536
   const RECORD = 12
   const BUCKET_BUFFER = 16_380
-  const files: number[] = []
-  for (let bucket = 0; bucket < BUCKETS; bucket++) files.push(nodeFs.openSync(nodePath.join(settings.dir, String(bucket)), 'w'))
+  /** Each bucket's file, opened when its buffer first fills: a small upload writes none. */
+  const files: (number | undefined)[] = new Array(BUCKETS).fill(undefined)
   const pending = Array.from({ length: BUCKETS }, () => {
     const buffer = Buffer.allocUnsafe(BUCKET_BUFFER)
     return { buffer, view: new DataView(buffer.buffer, buffer.byteOffset, buffer.byteLength), bytes: 0 }
@@ -90,7 +90,8 @@ function proofIndexWorker(settings: WorkerSettings, port: Port, nodeFs: typeof f
   const flushBucket = (bucket: number) => {
     const p = pending[bucket]!
     if (p.bytes === 0) return
-    nodeFs.writeSync(files[bucket]!, p.buffer, 0, p.bytes)
+    files[bucket] ??= nodeFs.openSync(nodePath.join(settings.dir, String(bucket)), 'w')
+    nodeFs.writeSync(files[bucket], p.buffer, 0, p.bytes)
     sizes[bucket]! += p.bytes
     p.bytes = 0
   }
@@ -190,8 +191,7 @@ function proofIndexWorker(settings: WorkerSettings, port: Port, nodeFs: typeof f
   let input = Buffer.alloc(0)
   const nextTablePart = (): Uint8Array | undefined => {
     if (tableBucket < 0) {
-      for (let bucket = 0; bucket < BUCKETS; bucket++) flushBucket(bucket)
-      for (const fd of files.splice(0)) nodeFs.closeSync(fd)
+      for (const fd of files) if (fd !== undefined) nodeFs.closeSync(fd)
       tableBucket = 0
       const header = Buffer.from(new ArrayBuffer((SLOTS + 1) * 8))
       let offset = header.length
@@ -203,22 +203,28 @@ function proofIndexWorker(settings: WorkerSettings, port: Port, nodeFs: typeof f
     }
     for (; tableBucket < BUCKETS; tableBucket++) {
       const bucket = tableBucket
-      const size = sizes[bucket]!
-      const bucketPath = nodePath.join(settings.dir, String(bucket))
+      // The bucket's records: those in its file, then those still in its buffer.
+      const written = sizes[bucket]!
+      const held = pending[bucket]!
+      const size = written + held.bytes
       if (!size) continue
       // Whole 4-byte words at offset 0 of their own memory (never a pooled slice).
       if (input.length < size) input = Buffer.from(new ArrayBuffer(size * 2))
-      const file = nodeFs.openSync(bucketPath, 'r')
-      try {
-        for (let read = 0; read < size; ) {
-          const got = nodeFs.readSync(file, input, read, size - read, read)
-          if (got === 0) throw new Error(`value table bucket ${bucket} is shorter than written`)
-          read += got
+      if (files[bucket] !== undefined) {
+        const bucketPath = nodePath.join(settings.dir, String(bucket))
+        const file = nodeFs.openSync(bucketPath, 'r')
+        try {
+          for (let read = 0; read < written; ) {
+            const got = nodeFs.readSync(file, input, read, written - read, read)
+            if (got === 0) throw new Error(`value table bucket ${bucket} is shorter than written`)
+            read += got
+          }
+        } finally {
+          nodeFs.closeSync(file)
         }
-      } finally {
-        nodeFs.closeSync(file)
+        nodeFs.rmSync(bucketPath, { force: true })
       }
-      nodeFs.rmSync(bucketPath, { force: true })
+      held.buffer.copy(input, written, 0, held.bytes)
       // Its own memory, handed over to the main thread (transferred, not copied).
       const output = new Uint8Array(new ArrayBuffer(size))
       const from = new Uint32Array(input.buffer, 0, size / 4)

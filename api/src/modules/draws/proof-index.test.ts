@@ -175,6 +175,17 @@ describe('the proof index of a committed entries file', () => {
     for (let i = 0; i < rows.length; i += 37) expect(await candidateRows(storage, key, `Name ${i}`)).toEqual([i])
   }, 30_000)
 
+  it('finds values when the table outgrows its buffers and spills to files (150,000 rows)', async () => {
+    const rows = Array.from({ length: 150_000 }, (_, i) => `E${i + 1},Name ${i},p${i}@example.com`)
+    const key = await store(rows)
+    await buildProofIndex(storage, key)
+    for (let i = 0; i < rows.length; i += 4_999) {
+      expect(await candidateRows(storage, key, `p${i}@example.com`)).toEqual([i])
+      expect(await candidateRows(storage, key, `E${i + 1}`)).toEqual([i])
+    }
+    expect(await candidateRows(storage, key, 'p150000@example.com')).toEqual([])
+  }, 60_000)
+
   it('still reads the 256-bucket table of draws committed before slots', async () => {
     const rows = ['E1,Jo Smith,jo@example.com', 'E2,Ann Lee,ann@example.com']
     const key = await store(rows)
