@@ -2,9 +2,10 @@
  * The proof index of an entries file (proof-index.ts: the block roots and the value table), built
  * in a worker thread while the canonical bytes pass (issue 23). The upload feeds it as it stores
  * the file, so the commit finds the work done; a commit of entries without it feeds it the stored
- * file. The main thread keeps the I/O; the worker splits rows, hashes them (the WebAssembly module
- * of api/wasm/merkle-blocks.ts, thousands of rows per call) and writes the value table to a
- * temporary file.
+ * file. The main thread keeps the I/O; the worker splits rows, hashes them and keys their values
+ * (the WebAssembly module of api/wasm/merkle-blocks.ts, thousands of rows per call), collects the
+ * value table's records in buckets (spilled to temporary files) and hands the sorted table back
+ * part by part for the main thread to store.
  * The worker runs `proofIndexWorker` from its source text (`eval`), so it starts the same from the
  * sources (tsx), the server bundle and the tests, with no file path to find: that function may use
  * only its arguments and globals.
@@ -35,8 +36,10 @@ export type ProofIndexFiles = { blockRoots: Buffer; rows: number; table: AsyncIt
 
 /**
  * The worker's whole program (see the file's comment: only arguments and globals). Messages in:
- * chunks of canonical bytes in order, then 'end'. Messages out: `{ took }` bytes as each chunk is
- * taken in, then `{ done }` with the block roots and the value table's path, or `{ error }`.
+ * `{ at, length }` of the ring for each chunk of canonical bytes in order, then 'end', then 'next'
+ * for each part of the table. Messages out: `{ took }` bytes as each chunk is taken in (its ring
+ * space is free again), `{ done }` with the block roots and the rows counted, `{ part }` (null
+ * after the last), or `{ error }`.
  */
 function proofIndexWorker(settings: WorkerSettings, port: Port, nodeFs: typeof fs, nodePath: typeof path) {
   const { block: BLOCK, batchRows: BATCH_ROWS } = settings
@@ -272,7 +275,7 @@ function proofIndexWorker(settings: WorkerSettings, port: Port, nodeFs: typeof f
 
 /**
  * One proof index being built: `add` each chunk of canonical bytes in order (it waits while the
- * worker is behind), then `finish` for the block roots and the value table file, or `dispose`.
+ * ring is full), then `finish` for the block roots and the value table's parts; `dispose` always.
  */
 export class ProofIndexJob {
   private inFlight = 0
