@@ -188,15 +188,25 @@ function proofIndexWorker(settings: WorkerSettings, port: Port, nodeFs: typeof f
    * The slotted table, one part per request ('next'): first its header, then each bucket file's
    * records sorted into slots (a counting sort by the key's second byte). The main thread streams
    * the parts into storage as they come, so sorting and storing overlap and no table file is
-   * written twice.
+   * written twice. Parts are written into two slots of memory both threads see, used in turn (the
+   * main thread copies a part out before it asks for the one after next): a new buffer per part
+   * handed over left tens of MB for the main thread's garbage collector (RSS at 10M entries).
    */
   let tableBucket = -1
   let input = Buffer.alloc(0)
+  let shared = new SharedArrayBuffer(0)
+  let slotBytes = 0
+  let slot = 0
   const nextTablePart = (): Uint8Array | undefined => {
     if (tableBucket < 0) {
       for (const fd of files) if (fd !== undefined) nodeFs.closeSync(fd)
       tableBucket = 0
-      const header = Buffer.from(new ArrayBuffer((SLOTS + 1) * 8))
+      let largest = (SLOTS + 1) * 8
+      for (let bucket = 0; bucket < BUCKETS; bucket++) largest = Math.max(largest, sizes[bucket]! + pending[bucket]!.bytes)
+      slotBytes = largest
+      shared = new SharedArrayBuffer(2 * slotBytes)
+      const header = Buffer.from(shared, 0, (SLOTS + 1) * 8)
+      slot = 1
       let offset = header.length
       for (let slot = 0; slot <= SLOTS; slot++) {
         header.writeDoubleLE(offset, slot * 8)
@@ -228,10 +238,10 @@ function proofIndexWorker(settings: WorkerSettings, port: Port, nodeFs: typeof f
         nodeFs.rmSync(bucketPath, { force: true })
       }
       held.buffer.copy(input, written, 0, held.bytes)
-      // Its own memory, handed over to the main thread (transferred, not copied).
-      const output = new Uint8Array(new ArrayBuffer(size))
+      const output = new Uint8Array(shared, slot * slotBytes, size)
       const from = new Uint32Array(input.buffer, 0, size / 4)
-      const to = new Uint32Array(output.buffer, 0, size / 4)
+      const to = new Uint32Array(shared, slot * slotBytes, size / 4)
+      slot ^= 1
       const next = new Uint32Array(256)
       for (let sub = 1; sub < 256; sub++) next[sub] = next[sub - 1]! + slotCounts[bucket * 256 + sub - 1]! * 3
       for (let at = 0; at < size; at += RECORD) {
@@ -261,7 +271,7 @@ function proofIndexWorker(settings: WorkerSettings, port: Port, nodeFs: typeof f
       if (message === 'next') {
         // One part ahead: the next is sorted while the main thread stores this one.
         const part = ahead === false ? nextTablePart() : ahead
-        port.postMessage({ part: part ?? null }, part ? [part.buffer as ArrayBuffer] : [])
+        port.postMessage({ part: part ?? null })
         ahead = part ? nextTablePart() : undefined
         return
       }
@@ -341,7 +351,8 @@ export class ProofIndexJob {
       this.onPart = undefined
       this.waitingFailure = undefined
       if (!part) return
-      yield part
+      // Copied out (in pieces that die young) before the worker may reuse its slot.
+      for (let at = 0; at < part.length; at += 65_536) yield Buffer.from(part.subarray(at, at + 65_536))
     }
   }
 
