@@ -102,6 +102,22 @@ const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
 }
+/**
+ * A request on a connection of its own (node:http, no agent). The uploads run curl synchronously (execFileSync), which
+ * holds this process's event loop for seconds: a kept-alive socket the server closed meanwhile
+ * (its 5 s idle timeout) was then reused and failed with "other side closed" under load.
+ */
+const fresh = (url, { method = 'GET', headers = {}, body } = {}) =>
+  new Promise((resolve, reject) => {
+    const request = http.request(url, { method, headers, agent: false }, async (response) => {
+      let text = ''
+      for await (const chunk of response) text += chunk
+      const status = response.statusCode ?? 0
+      resolve({ ok: status >= 200 && status < 300, status, json: async () => JSON.parse(text) })
+    })
+    request.on('error', reject)
+    request.end(body)
+  })
 const time = (fn) => {
   const start = performance.now()
   fn()
@@ -116,7 +132,7 @@ export async function run(report = console.log) {
   const base = `http://127.0.0.1:${ready.port}`
   const cookie = `pd_session=${ready.token}`
   const post = async (p, body, as = cookie) => {
-    const response = await fetch(`${base}${p}`, {
+    const response = await fresh(`${base}${p}`, {
       method: 'POST',
       headers: { cookie: as, origin: base, 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -131,7 +147,7 @@ export async function run(report = console.log) {
       { id: ready.promotionId, service: 'draw', reason: 'Bench of the draw itself, not of its payment' },
       `pd_session=${ready.staffToken}`,
     )
-    const atStart = await (await fetch(`${base}/__bench/rss`)).json()
+    const atStart = await (await fresh(`${base}/__bench/rss`)).json()
     report(`server flags: ${SERVER_FLAGS.join(' ') || '(none)'}; RSS at start (app loaded, idle): ${(atStart.rssBytes / 1e6).toFixed(0)} MB`)
     for (const n of SIZES) {
       const file = path.join(tmp, `entries-${n}.csv`)
@@ -166,18 +182,18 @@ export async function run(report = console.log) {
         ).toString(),
       )
       const uploadOnly = seconds(start)
-      const afterUploadOnly = await (await fetch(`${base}/__bench/rss`)).json()
+      const afterUploadOnly = await (await fresh(`${base}/__bench/rss`)).json()
       const commit = await post('/api/draw/commit', { id: draw.id })
       const uploadSeconds = seconds(start)
       if (uploaded.entryCount !== n || commit.entryCount !== n) throw new Error(`expected ${n} entries, got ${uploaded.entryCount}`)
 
-      const afterUpload = await (await fetch(`${base}/__bench/rss`)).json()
+      const afterUpload = await (await fresh(`${base}/__bench/rss`)).json()
       const runStart = performance.now()
       const result = await post('/api/draw/run', { id: draw.id })
       const runSeconds = seconds(runStart)
       if (result.winners.length + result.reserves.length !== K) throw new Error('wrong selection size')
       const shufSeconds = time(() => execFileSync('shuf', ['-n', String(K), file], { stdio: ['ignore', 'ignore', 'inherit'] }))
-      const rss = await (await fetch(`${base}/__bench/rss`)).json()
+      const rss = await (await fresh(`${base}/__bench/rss`)).json()
 
       const shaRate = mb / shaSeconds
       const uploadRate = mb / uploadSeconds
@@ -193,7 +209,7 @@ export async function run(report = console.log) {
 
       // (d) Lookup with proof: 200 e-mail addresses spread over the file.
       const values = Array.from({ length: 200 }, (_, i) => `entrant${1 + Math.floor(((i + 0.5) / 200) * n)}@example.com`)
-      const looked = await (await fetch(`${base}/__bench/lookup`, { method: 'POST', body: JSON.stringify({ publicId: draw.publicId, values }) })).json()
+      const looked = await (await fresh(`${base}/__bench/lookup`, { method: 'POST', body: JSON.stringify({ publicId: draw.publicId, values }) })).json()
       if (looked.found !== values.length) throw new Error(`lookup found ${looked.found} of ${values.length}`)
       report(
         `lookup+proof   p50 ${percentile(looked.times, 50).toFixed(1)} ms   p99 ${percentile(looked.times, 99).toFixed(1)} ms   (200 values, each with its Merkle path) ${load()}`,
