@@ -456,7 +456,7 @@ describe('an entry arriving while the freeze begins (issue 27)', () => {
       await freeze.query('begin')
       await freeze.query(`select status from app.entry_forms where promotion_id = $1 for update`, [racing])
       const insert = insertEntryWithinLimit(
-        api.database.db,
+        api.database,
         { promotionId: racing, channel: 'form', receivedAt: T0, sydneyDay: '2026-11-20', fields: { name: 'Late Larry' }, personKey: 'e:late@example.com' },
         null,
         false,
@@ -467,7 +467,7 @@ describe('an entry arriving while the freeze begins (issue 27)', () => {
           async () =>
             (
               await api.database.pool.query(
-                `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query ilike '%entry_forms%for share%'`,
+                `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query ilike '%entry_forms%for key share%'`,
               )
             ).rows[0].n,
           { timeout: 30_000, interval: 50 },
