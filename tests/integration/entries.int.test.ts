@@ -283,6 +283,20 @@ describe('the API channel', () => {
     expect(rows.map((r) => r.channel)).toEqual(['api', 'api'])
   })
 
+  it('a retry of an accepted entry answers it even when the person has since reached the day\u2019s limit', async () => {
+    const entry = person()
+    const send = (key: string) => api.client().post('/api/entries/submit', { promotionId, entry }, { ...viaKey(aliceKey), 'idempotency-key': key })
+    const first = await send('limit-1')
+    expect(first.status, first.text).toBe(201)
+    expect((await send('limit-2')).status).toBe(201)
+    const third = await send('limit-3')
+    expect(third.status).toBe(409)
+    expect(third.body.message).toBe(msgEntryDailyLimit(2))
+    const retry = await send('limit-1')
+    expect(retry.status).toBe(201)
+    expect(retry.body).toEqual({ ...first.body, replayed: true })
+  })
+
   it('a burst of entries through a key has its own budget: past the 120 calls a minute of other calls, which stay usable', async () => {
     const key = (await alice.client.post('/api/apiKey/create', { name: 'burst agency' })).body.key
     const answers = []

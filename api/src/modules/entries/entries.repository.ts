@@ -1,5 +1,5 @@
 /** The only module that writes SQL for entry collection (issue 27; STYLE.md: only repositories touch the database). */
-import { and, asc, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, isNull, lt, sql, type SQL } from 'drizzle-orm'
 import type { Database, Db } from '../../db/client'
 import type { DbOrTx } from '../changelog/changelog.repository'
 import { entries, entryForms, entryRefusals, type EntryFormRow, type EntryRow } from '../../db/schema/entries'
@@ -51,7 +51,14 @@ export async function findIdempotentEntry(
   const [row] = await db
     .select({ id: entries.id, receivedAt: entries.receivedAt })
     .from(entries)
-    .where(and(eq(entries.promotionId, promotionId), sql`${entries.apiKeyId} is not distinct from ${apiKeyId}`, eq(entries.idempotencyKey, idempotencyKey)))
+    // `=` or `is null`, not `is not distinct from`, so the unique index finds it (not a scan of the promotion's entries).
+    .where(
+      and(
+        eq(entries.promotionId, promotionId),
+        apiKeyId === null ? isNull(entries.apiKeyId) : eq(entries.apiKeyId, apiKeyId),
+        eq(entries.idempotencyKey, idempotencyKey),
+      ),
+    )
   return row
 }
 
@@ -73,7 +80,8 @@ export async function findFormRules(
 }
 
 /**
- * One entry, one statement (one round trip, autocommitted before the answer): the form's row is
+ * One entry, one statement (one round trip, autocommitted before the answer): an API submission's
+ * earlier entry with the same Idempotency-Key is answered instead; the form's row is
  * key-share locked and must still be in one of `formStatuses` (a freeze locks it for update, so it
  * waits for entries already past their checks, and an entry after it sees it frozen); with
  * `version`, the form and promotion rows must be the ones the rules were checked against; the
@@ -81,7 +89,11 @@ export async function findFormRules(
  * (`day_seq`, unique: two racing for the last place cannot both take it). The answer says which
  * check stopped it; `conflict` is a unique index (a racing same-person entry or Idempotency-Key).
  */
-const INSERT_ENTRY = `with form as (
+const INSERT_ENTRY = `with earlier as (
+  select id, received_at from app.entries where $15::text is not null and $14::int is not null and promotion_id = $1 and api_key_id = $14 and idempotency_key = $15
+  union all
+  select id, received_at from app.entries where $15::text is not null and $14::int is null and promotion_id = $1 and api_key_id is null and idempotency_key = $15
+), form as (
   select f.status, ($16::text is null or (f.xmin::text = $16::text and p.xmin::text = $17::text)) as current
     from app.entry_forms f join app.promotions p on p.id = f.promotion_id
    where f.promotion_id = $1
@@ -92,14 +104,23 @@ const INSERT_ENTRY = `with form as (
   insert into app.entries (promotion_id, channel, received_at, sydney_day, fields, email_norm, phone_norm, name_postcode_norm, person_key, ip_hash, device_hash, api_key_id, idempotency_key, day_seq)
   select $1, $6, $7, $5::date, $8::jsonb, $9, $10, $11, $4, $12, $13, $14, $15, case when $3::int is null then null else prior.n + 1 end
     from form, prior
-   where form.current and form.status = any($2::text[]) and ($3::int is null or prior.n < $3::int)
+   where form.current and form.status = any($2::text[]) and ($3::int is null or prior.n < $3::int) and not exists (select 1 from earlier)
   on conflict do nothing
   returning id, received_at
 )
-select (select status from form) as status, (select current from form) as current, (select n from prior) as n, inserted.id, inserted.received_at
-  from (select 1) as one left join inserted on true`
+select (select status from form) as status, (select current from form) as current, (select n from prior) as n, inserted.id, inserted.received_at,
+       earlier.id as earlier_id, earlier.received_at as earlier_received_at
+  from (select 1) as one left join inserted on true left join earlier on true`
 
-type InsertAnswer = { status: string | null; current: boolean | null; n: number; id: string | number | null; received_at: Date | null }
+type InsertAnswer = {
+  status: string | null
+  current: boolean | null
+  n: number
+  id: string | number | null
+  received_at: Date | null
+  earlier_id: string | number | null
+  earlier_received_at: Date | null
+}
 
 /**
  * Inserts an entry within the per-day limit (see INSERT_ENTRY). `undefined` when the limit is
@@ -138,6 +159,7 @@ export async function insertEntryWithinLimit(
   // A same-person race for a place of the day loses on the unique index and counts again (a few times at most: the limit is small).
   for (let attempt = 0; attempt < 5; attempt++) {
     const answer = receipt ? await insertWithReceipt(database.db, params) : await insertOnce(database.pool, params)
+    if (answer.earlier_id !== null) return { id: Number(answer.earlier_id), receivedAt: new Date(answer.earlier_received_at!), replayed: true }
     if (answer.status === null || !formStatuses.includes(answer.status)) return 'closed'
     if (!answer.current) return 'stale'
     if (counted && answer.n >= counted) return undefined

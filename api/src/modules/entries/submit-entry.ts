@@ -132,14 +132,17 @@ async function refuse(deps: Deps, promotionId: number, reason: EntryRefusalReaso
 export async function submitEntry(deps: Deps, found: Rules, arrival: Arrival, { cached = false }: { cached?: boolean } = {}): Promise<Accepted> {
   const { form, promotion } = found
   const now = arrival.now ?? new Date()
-  const refuse_ = cached
-    ? () => {
-        throw new StaleRules()
-      }
-    : refuse
-  if (arrival.idempotencyKey) {
-    const earlier = await repo.findIdempotentEntry(deps.database.db, promotion.id, arrival.apiKeyId ?? null, arrival.idempotencyKey)
-    if (earlier) return { entryNumber: earlier.id, receivedAt: earlier.receivedAt.toISOString(), replayed: true }
+  // An API submission's replay answers its first entry whatever the rules say now: the insert
+  // finds it (one round trip), and a refusal looks for it before it is given.
+  const replay = async (): Promise<Accepted | undefined> => {
+    const earlier = arrival.idempotencyKey
+      ? await repo.findIdempotentEntry(deps.database.db, promotion.id, arrival.apiKeyId ?? null, arrival.idempotencyKey)
+      : undefined
+    return earlier && { entryNumber: earlier.id, receivedAt: earlier.receivedAt.toISOString(), replayed: true }
+  }
+  const refuse_ = async (...args: Parameters<typeof refuse>): Promise<Accepted> => {
+    if (cached) throw new StaleRules()
+    return (await replay()) ?? refuse(...args)
   }
   // Offline entries are imported after they arrived: the period decides (by their received time), not the form's switch.
   const formOpen = form.status === 'open' || (arrival.channel === 'import' && form.status === 'closed')
@@ -147,6 +150,8 @@ export async function submitEntry(deps: Deps, found: Rules, arrival: Arrival, { 
   const checked = checkEntryFields(form.fields, arrival.input)
   if ('modelState' in checked) {
     if (cached) throw new StaleRules()
+    const replayed = await replay()
+    if (replayed) return replayed
     const [first] = Object.values(checked.modelState)
     throw new AppError('VALIDATION', first?.[0], { modelState: checked.modelState })
   }
