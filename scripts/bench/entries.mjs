@@ -1,5 +1,14 @@
 /**
- * Entries figures (issue 27), screening and freeze half, at 1,000,000 entries (BENCH_ENTRIES=n):
+ * Entries figures (issue 27).
+ * Submit (BENCH_PARTS containing "submit"): the product as `npm start` starts it (test mode, bot
+ * check in its test mode, BOT_CHECK=off), autocannon in its own process with BENCH_CONNECTIONS
+ * (20) connections, for BENCH_SECONDS (60) each: `POST /api/entries/submit` (API key,
+ * Idempotency-Key) and `POST /api/entries/enter` (the hosted form's endpoint), every request a
+ * distinct entrant (e-mail, phone, key) except every 50th, which repeats the entrant before it and
+ * is refused by the per-day limit of 1 (counted apart, not as errors); beside `GET /api/health` in
+ * the same run (the ratio). Targets: ≥ 1,500 accepted/s, p99 < 150 ms, 0 errors. The accepted
+ * count is checked against the rows in PostgreSQL.
+ * Screening and freeze (BENCH_PARTS containing "freeze"), at 1,000,000 entries (BENCH_ENTRIES=n):
  * (a) screening every entry (duplicates by e-mail, phone, name+postcode; bursts by address and
  *     device; disposable domains) in the server process: seconds and the process's peak RSS
  *     (targets < 60 s, < 300 MB);
@@ -18,7 +27,20 @@ import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
-import { benchDataDir, benchHandler, listenAndAnnounce, root, startApiDatabase, startChild, stopChild, stopOnSignal } from './lib.mjs'
+import pg from 'pg'
+import {
+  autocannon,
+  benchDataDir,
+  benchHandler,
+  listenAndAnnounce,
+  registerAndSignIn,
+  root,
+  startApiDatabase,
+  startChild,
+  startStack,
+  stopChild,
+  stopOnSignal,
+} from './lib.mjs'
 
 const dataDir = benchDataDir('entries')
 const N = Number(process.env.BENCH_ENTRIES || 1_000_000)
@@ -88,6 +110,34 @@ async function serve() {
       const counts = await screenPromotion({ database: api.database, logger: api.logger }, promotionId)
       json(res, { seconds: (performance.now() - start) / 1000, counts, before, after: rss() })
     },
+    // The rows out of PostgreSQL alone, drained: COPY … TO STDOUT read into rows, and the same turned into the canonical CSV bytes (masking).
+    rowsOut: async (_req, res) => {
+      const { entriesToFreeze } = await import('../../api/src/modules/entries/freeze.repository.ts')
+      const { frozenCsv } = await import('../../api/src/modules/entries/freeze-entries.ts')
+      // PostgreSQL's side alone: the same COPY drained as bytes, nothing parsed.
+      const { to: copyTo } = await import('pg-copy-streams')
+      const client = await api.pool.connect()
+      let start = performance.now()
+      let rawBytes = 0
+      try {
+        const stream = client.query(
+          copyTo(`copy (select id, fields->>'name', fields->>'email', fields->>'phone', fields->>'state', fields->>'postcode'
+                          from app.entries where promotion_id = ${promotionId} and decision is distinct from 'exclude' order by id) to stdout`),
+        )
+        for await (const chunk of stream) rawBytes += chunk.length
+      } finally {
+        client.release()
+      }
+      const rawSeconds = (performance.now() - start) / 1000
+      start = performance.now()
+      let rowCount = 0
+      for await (const batch of entriesToFreeze(api.pool, promotionId)) rowCount += batch.length
+      const copySeconds = (performance.now() - start) / 1000
+      start = performance.now()
+      let bytes = 0
+      for await (const chunk of frozenCsv(entriesToFreeze(api.pool, promotionId))) bytes += chunk.length
+      json(res, { rowCount, rawSeconds, rawBytes, copySeconds, csvSeconds: (performance.now() - start) / 1000, bytes })
+    },
     // The promoter's decision on every duplicate (one statement: the bench is not about the decide call).
     exclude: async (_req, res) => {
       const { rowCount } = await api.pool.query(
@@ -109,7 +159,142 @@ const load = () =>
     .join(', ')
 const mb = (bytes) => `${(bytes / 1e6).toFixed(0)} MB`
 
+const SECONDS = Number(process.env.BENCH_SECONDS || 60)
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 20)
+const PORT = Number(process.env.BENCH_PORT || 3937)
+const REPEAT_EVERY = 50
+const PARTS = (process.env.BENCH_PARTS || 'submit,freeze').split(',')
+
+/** The stack's own database (the embedded PostgreSQL in its data directory): port from its postmaster.pid. */
+function stackPool(stackDir) {
+  const port = fs
+    .readFileSync(path.join(stackDir, 'pg', 'postmaster.pid'), 'utf8')
+    .split('\n')[3]
+    .trim()
+  const password = fs.readFileSync(path.join(stackDir, '.pg-password'), 'utf8').trim()
+  return new pg.Pool({ connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/permitdesk`, max: 2 })
+}
+
+/** A promotion with the draw service and an open form (period around today, one entry a day), inserted as a fixture; its id and form code. */
+async function openForm(pool, email) {
+  const { rows: users } = await pool.query('select id from app.users where email = $1', [email])
+  const sydneyToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date())
+  const day = (offset) => new Date(Date.parse(sydneyToday) + offset * 86_400_000).toISOString().slice(0, 10)
+  const permit = { startDate: day(-1), startTime: '00:00', endDate: day(30), endTime: '17:00', entriesPerDay: 1 }
+  const { rows } = await pool.query(
+    `insert into app.promotions (user_id, name, random_draw, fees, permit) values ($1, 'Bench submit', true, '{}'::jsonb, $2::jsonb) returning id`,
+    [users[0].id, JSON.stringify(permit)],
+  )
+  const fields = {
+    name: 'required',
+    email: 'required',
+    phone: 'required',
+    postcode: 'required',
+    state: 'required',
+    dateOfBirth: 'off',
+    receiptNumber: 'off',
+    answer: 'off',
+    question: '',
+    wordLimit: 25,
+    consents: [{ id: 'terms', label: 'I have read the terms and conditions', required: true }],
+  }
+  await pool.query(`insert into app.entry_forms (promotion_id, code, status, fields) values ($1, 'benchsubmit', 'open', $2::jsonb)`, [
+    rows[0].id,
+    JSON.stringify(fields),
+  ])
+  return { promotionId: rows[0].id, code: 'benchsubmit' }
+}
+
+const ENTRY = {
+  name: 'Sam Entrant __PERSON__',
+  email: 'sam.__PERSON__@example.com',
+  phone: '04__DIGITS__',
+  postcode: '2000',
+  state: 'NSW',
+  consents: { terms: true },
+}
+
+/** One figure line: accepted per second, p99, errors, repeats refused, ratio to health. */
+function describeSubmit(name, r, healthRps) {
+  const accepted = r.requests - r.non2xx
+  const acceptedRps = accepted / SECONDS
+  const errors = r.errors + r.timeouts + r.status5xx + (r.status4xx - Math.min(r.status4xx, r.repeats))
+  const met = acceptedRps >= 1500 && r.p99 < 150 && errors === 0
+  return `${name}: ${acceptedRps.toFixed(0)} accepted/s (target ≥ 1,500) p50 ${r.p50} ms p99 ${r.p99} ms (target < 150)   ${errors} errors   ${r.status4xx} of ${r.repeats} repeats refused by the per-day limit   ratio to /api/health ${(r.rps / healthRps).toFixed(2)}   ${met ? 'met' : 'NOT met'}   load ${load()}`
+}
+
+export async function runSubmit(report = console.log) {
+  const stackDir = benchDataDir('entries-submit')
+  let stack
+  let pool
+  try {
+    stack = await startStack({ port: PORT, dataDir: stackDir })
+    const base = `http://127.0.0.1:${PORT}`
+    const email = 'bench-submit@example.com'
+    const cookie = await registerAndSignIn(base, stackDir, { email, password: 'correct horse battery staple' })
+    const created = await fetch(`${base}/api/apiKey/create`, {
+      method: 'POST',
+      headers: { cookie, origin: base, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'bench agency' }),
+    })
+    if (!created.ok) throw new Error(`apiKey/create: ${created.status} ${await created.text()}`)
+    const { key } = await created.json()
+    pool = stackPool(stackDir)
+    const { promotionId, code } = await openForm(pool, email)
+    const api = {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'idempotency-key': 'bench-__REQUEST__' },
+      body: JSON.stringify({ promotionId, entry: ENTRY }),
+      distinct: { repeatEvery: REPEAT_EVERY },
+    }
+    const form = {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': 'bench __PERSON__' },
+      body: JSON.stringify({ code, entry: ENTRY, device: 'device-__PERSON__' }),
+      distinct: { repeatEvery: REPEAT_EVERY },
+    }
+    // One of each by hand first: a set-up mistake shows as its answer, not as a slice of 4xx.
+    for (const [url, call] of [
+      [`${base}/api/entries/submit`, api],
+      [`${base}/api/entries/enter`, form],
+    ]) {
+      const fill = (text) => text.replaceAll('__PERSON__', 'first').replaceAll('__DIGITS__', '00000001').replaceAll('__REQUEST__', 'first')
+      const headers = Object.fromEntries(Object.entries(call.headers).map(([k, v]) => [k, fill(v)]))
+      const first = await fetch(url, { method: 'POST', headers, body: fill(call.body) })
+      if (first.status !== 201) throw new Error(`${url}: ${first.status} ${await first.text()}`)
+      ;(await pool.query('delete from app.entries where promotion_id = $1', [promotionId])).rowCount
+    }
+    // Warm-up (JIT, pools, caches): a few seconds of each; its entries count like the rest.
+    const warm = Math.min(3, SECONDS)
+    const warmups = [
+      await autocannon(`${base}/api/health`, { seconds: warm, connections: CONNECTIONS }),
+      await autocannon(`${base}/api/entries/submit`, { ...api, seconds: warm, connections: CONNECTIONS }),
+      await autocannon(`${base}/api/entries/enter`, { ...form, seconds: warm, connections: CONNECTIONS }),
+    ]
+    const health = await autocannon(`${base}/api/health`, { seconds: Math.min(SECONDS, 10), connections: CONNECTIONS })
+    report(`GET /api/health: ${health.rps.toFixed(0)} req/s p99 ${health.p99} ms (${CONNECTIONS} connections)   load ${load()}`)
+    const viaApi = await autocannon(`${base}/api/entries/submit`, { ...api, seconds: SECONDS, connections: CONNECTIONS })
+    report(describeSubmit(`POST /api/entries/submit (API key, Idempotency-Key) ${SECONDS} s`, viaApi, health.rps))
+    const viaForm = await autocannon(`${base}/api/entries/enter`, { ...form, seconds: SECONDS, connections: CONNECTIONS })
+    report(describeSubmit(`POST /api/entries/enter (hosted form, bot check test mode) ${SECONDS} s`, viaForm, health.rps))
+    // Every answered 201 is a row: the accepted count is the database's, not only the client's.
+    const answered201 = [...warmups.slice(1), viaApi, viaForm].reduce((sum, r) => sum + r.requests - r.non2xx, 0)
+    const { rows } = await pool.query('select count(*)::int as n from app.entries where promotion_id = $1', [promotionId])
+    report(
+      `entries stored ${rows[0].n.toLocaleString('en-AU')} (acknowledged ${answered201.toLocaleString('en-AU')}; in flight at a slice's end may be stored unanswered)`,
+    )
+  } finally {
+    await pool?.end()
+    if (stack) await stopChild(stack.child)
+  }
+}
+
 export async function run(report = console.log) {
+  if (PARTS.includes('submit')) await runSubmit(report)
+  if (PARTS.includes('freeze')) await runFreeze(report)
+}
+
+async function runFreeze(report) {
   const ready = await startChild(import.meta.filename, ['--serve'], { nodeFlags: SERVER_FLAGS })
   const base = `http://127.0.0.1:${ready.port}`
   const cookie = `pd_session=${ready.token}`
@@ -141,6 +326,10 @@ export async function run(report = console.log) {
     )
     const { excluded } = await bench('exclude')
 
+    const out = await bench('rowsOut')
+    report(
+      `rows out of PostgreSQL: COPY … TO STDOUT drained as bytes (${(out.rawBytes / 1e6).toFixed(1)} MB) ${out.rawSeconds.toFixed(2)} s; read into ${out.rowCount.toLocaleString('en-AU')} rows ${out.copySeconds.toFixed(2)} s; with masking into the canonical CSV (${(out.bytes / 1e6).toFixed(1)} MB) ${out.csvSeconds.toFixed(2)} s   load ${load()}`,
+    )
     const draw = await post('/api/draw/create', { promotionId: ready.promotionId, winners: 8, reserves: 2 })
     const start = performance.now()
     const frozen = await post('/api/entries/freeze', { promotionId: ready.promotionId, drawId: draw.id })
@@ -158,6 +347,9 @@ export async function run(report = console.log) {
     const after = await bench('rss')
     report(
       `freeze         ${freezeSeconds.toFixed(2).padStart(6)} s for ${frozen.entryCount.toLocaleString('en-AU')} entries (${excluded.toLocaleString('en-AU')} excluded), ${(fs.statSync(file).size / 1e6).toFixed(1)} MB canonical   sha256sum ${shaSeconds.toFixed(2)} s   ratio ${(freezeSeconds / shaSeconds).toFixed(1)}× (target ≤ 2×)   server peak RSS ${mb(after.maxRssBytes)}   load ${load()}`,
+    )
+    report(
+      `freeze split: rows out of PostgreSQL (COPY + canonical CSV, drained alone) ${out.csvSeconds.toFixed(2)} s = ${(out.csvSeconds / shaSeconds).toFixed(1)}× sha256sum; the rest of the freeze (ingest: canonical check, hash, row index, storage; Merkle root; commit; overlapping the rows in one stream) ≈ ${Math.max(0, freezeSeconds - out.csvSeconds).toFixed(2)} s`,
     )
     report(`entriesHash = sha256sum of the canonical file: ${hash === frozen.entriesHash ? 'yes' : 'no'}; public record: ${frozen.exclusionLines.join('; ')}`)
   } finally {

@@ -358,8 +358,8 @@ export const describeServerAndClient = (client, server) =>
  * Drives `url` with autocannon for `seconds` with `connections` keep-alive connections, in a child
  * process; resolves to `{ rps, requests, non2xx, errors, p50, p99 }` (rps: mean requests per second).
  */
-export function autocannon(url, { method = 'GET', headers = {}, body, seconds = 5, connections = 20 } = {}) {
-  const options = JSON.stringify({ url, method, headers, body, duration: seconds, connections })
+export function autocannon(url, { method = 'GET', headers = {}, body, seconds = 5, connections = 20, distinct } = {}) {
+  const options = JSON.stringify({ url, method, headers, body, duration: seconds, connections, distinct })
   const child = spawn(process.execPath, [import.meta.filename, '--autocannon', options], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
   let out = ''
   child.stdout.on('data', (c) => (out += c))
@@ -367,13 +367,57 @@ export function autocannon(url, { method = 'GET', headers = {}, body, seconds = 
     child.once('exit', (code) => {
       if (code !== 0) return reject(new Error(`autocannon exited with ${code}`))
       const r = JSON.parse(out)
-      resolve({ rps: r.requests.average, requests: r.requests.total, non2xx: r.non2xx, errors: r.errors, p50: r.latency.p50, p99: r.latency.p99 })
+      resolve({
+        rps: r.requests.average,
+        requests: r.requests.total,
+        non2xx: r.non2xx,
+        errors: r.errors,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        status4xx: r['4xx'],
+        status5xx: r['5xx'],
+        timeouts: r.timeouts,
+        sent: r.sent,
+        repeats: r.repeats,
+      })
     })
   })
 }
 
 if (import.meta.filename === process.argv[1] && process.argv[2] === '--autocannon') {
   const { default: run } = await import('autocannon')
-  const result = await run(JSON.parse(process.argv[3]))
-  process.stdout.write(JSON.stringify(result))
+  const options = JSON.parse(process.argv[3])
+  // distinct: { repeatEvery }: every request its own entrant and key (__PERSON__, __DIGITS__ and
+  // __REQUEST__ in the body and headers are replaced per request); every repeatEvery-th request
+  // repeats the entrant before it (a new __REQUEST__), counted in `repeats`.
+  let sent = 0
+  let repeats = 0
+  if (options.distinct) {
+    const runId = `${process.pid.toString(36)}${Date.now().toString(36)}`
+    const digits = Math.floor(Math.random() * 5e7)
+    const every = options.distinct.repeatEvery || 0
+    const template = { headers: options.headers, body: options.body }
+    options.requests = [
+      {
+        setupRequest: (request) => {
+          sent += 1
+          const repeat = every > 0 && sent % every === 0
+          if (repeat) repeats += 1
+          const person = repeat ? sent - 1 : sent
+          const fill = (text) =>
+            text
+              .replaceAll('__PERSON__', `${runId}-${person}`)
+              .replaceAll('__DIGITS__', String((digits + person) % 1e8).padStart(8, '0'))
+              .replaceAll('__REQUEST__', `${runId}-${sent}`)
+          return {
+            ...request,
+            headers: Object.fromEntries(Object.entries(template.headers ?? {}).map(([k, v]) => [k, fill(String(v))])),
+            body: fill(template.body ?? ''),
+          }
+        },
+      },
+    ]
+  }
+  const result = await run(options)
+  process.stdout.write(JSON.stringify({ ...result, sent, repeats }))
 }

@@ -17,6 +17,7 @@ import {
   MSG_SCREENING_FROZEN,
   MSG_SCREENING_GROUP_NOT_FOUND,
   MSG_SCREENING_TARGET_REQUIRED,
+  canonicalRow,
   maskDigits,
   maskEmail,
   maskText,
@@ -283,7 +284,7 @@ describe('freezing the entries into the draw', () => {
   it('gives the same entriesHash and entriesRoot as an upload of the equivalent CSV, which the verifier checks', async () => {
     // The equivalent file written another way: every field quoted, CRLF line ends, a BOM.
     const { rows } = await api.database.db.execute<{ id: string; fields: Record<string, string> }>(
-      sql`select id::text, fields from app.entries where promotion_id = ${promotionId} and decision is distinct from 'exclude' order by id`,
+      sql`select id::text, fields from app.entries where promotion_id = ${promotionId} and decision is distinct from 'exclude' order by app.entries.id`,
     )
     const q = (v: string) => `"${v.replace(/"/g, '""')}"`
     const lines = rows.map((r) =>
@@ -326,6 +327,47 @@ describe('freezing the entries into the draw', () => {
       if (r.fields.phone) expect(file.text).not.toContain(r.fields.phone)
     }
     expect(file.text.split('\n')[1]).toBe(`${ids.clean![0]},P. N.,p***@example.com,*******000,NSW,2000`)
+  })
+
+  it('streams entries with quotes, commas, tabs, backslashes, line breaks, unicode and empty fields to the same bytes as the canonical CSV', async () => {
+    const tricky = await createPromotion(alice.client, { randomDraw: true })
+    await waivePayment(staff.client, tricky)
+    await api.database.db.execute(sql`update app.promotions set permit = permit - 'finalDraw' - 'unclaimedDraw' where id = ${tricky}`)
+    await openForm(tricky)
+    const seeds: Seed[] = [
+      { name: 'Zo\u00eb "Ace" O\'Brien, Jr', email: 'zo\u00eb@ex\u00e4mple.com.au', phone: '', postcode: '2000', state: 'NSW' },
+      { name: '\u00dfen\tback\\slash', email: '"quoted,local"@example.com', phone: '+61 (4) 12-345-678', postcode: '3000', state: 'VIC' },
+      { name: '   ', email: '', phone: '', postcode: '', state: '' },
+      { name: 'Line\nBreak \u00d1and\u00fa \u674e\u5c0f\u9f8d', email: 'x@back\\slash.example', phone: '0412 345 678', postcode: '0800', state: 'NT' },
+      { name: '\u{1F600} smile', email: ' Spaced@Example.com ', phone: '04 12', postcode: ' 2600 ', state: 'ACT' },
+    ]
+    const entryIds = await insertEntries(tricky, seeds)
+    await alice.client.post('/api/draw/create', { promotionId: tricky, winners: 1, reserves: 1 })
+    const response = await alice.client.post('/api/entries/freeze', { promotionId: tricky })
+    expect(response.status, response.text).toBe(200)
+    // The canonical rows written from the stored fields in JavaScript (the shared rules), in entry number order.
+    const { rows } = await api.database.db.execute<{ id: string; fields: Record<string, string> }>(
+      sql`select id::text as id, fields from app.entries where promotion_id = ${tricky} order by app.entries.id`,
+    )
+    expect(rows.map((r) => Number(r.id))).toEqual(entryIds)
+    const masked = rows.map((r) => {
+      const f = (k: string) => (r.fields[k] ?? '').trim()
+      return [r.id, f('name') && maskText(f('name')), f('email') && maskEmail(f('email')), f('phone') && maskDigits(f('phone')), f('state'), f('postcode')]
+    })
+    // The canonical text is the data rows (DESIGN.md §5a: the header is kept apart, not hashed).
+    const canonical = masked.map((m) => `${canonicalRow(m)}\n`).join('')
+    expect(canonical).toContain('"Z. "". O. J."') // a quote needs quoting
+    expect(canonical).toContain('x***@back\\slash.example')
+    expect(response.body.entriesHash).toBe(crypto.createHash('sha256').update(canonical, 'utf8').digest('hex'))
+    // And an upload of the same entries written another way (every field quoted, CRLF, a BOM) gives the same hash.
+    const q = (v: string) => `"${v.replace(/"/g, '""')}"`
+    const csv = `\uFEFF${['entry', 'name', 'email', 'phone', 'state', 'postcode'].map(q).join(',')}\r\n${masked.map((m) => m.map(q).join(',')).join('\r\n')}\r\n`
+    const other = await alice.client.post('/api/draw/create', { promotionId: tricky, winners: 1, reserves: 1 })
+    const data = new FormData()
+    data.append('id', String(other.body.id))
+    data.append('file', new Blob([csv]), 'entries.csv')
+    const upload = await alice.client.upload('/api/draw/uploadEntries', data)
+    expect(upload.body).toEqual({ entryCount: 5, entriesHash: response.body.entriesHash })
   })
 
   it('after the freeze: no screening, decision or second freeze changes anything', async () => {
@@ -456,7 +498,7 @@ describe('an entry arriving while the freeze begins (issue 27)', () => {
       await freeze.query('begin')
       await freeze.query(`select status from app.entry_forms where promotion_id = $1 for update`, [racing])
       const insert = insertEntryWithinLimit(
-        api.database.db,
+        api.database,
         { promotionId: racing, channel: 'form', receivedAt: T0, sydneyDay: '2026-11-20', fields: { name: 'Late Larry' }, personKey: 'e:late@example.com' },
         null,
         false,
@@ -467,7 +509,7 @@ describe('an entry arriving while the freeze begins (issue 27)', () => {
           async () =>
             (
               await api.database.pool.query(
-                `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query ilike '%entry_forms%for share%'`,
+                `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query ilike '%entry_forms%for key share%'`,
               )
             ).rows[0].n,
           { timeout: 30_000, interval: 50 },

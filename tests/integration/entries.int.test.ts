@@ -34,6 +34,7 @@ import { entryReceiptHandler } from '../../api/src/jobs/entry-receipts'
 import { waitForMail } from '../setup/accounts'
 import { createMailer } from '../../api/src/mail/create-mailer'
 import { silentLogger } from '../../api/src/logger'
+import { API_KEY_RATE_LIMIT } from '../../api/src/modules/api-keys/api-keys'
 
 let api: TestApi
 let alice: Customer
@@ -280,6 +281,37 @@ describe('the API channel', () => {
     expect(new Set(burst.map((b) => b.body.entryNumber)).size).toBe(1)
     const { rows } = await api.database.pool.query("select channel from app.entries where idempotency_key in ('order-1001', 'order-1002')")
     expect(rows.map((r) => r.channel)).toEqual(['api', 'api'])
+  })
+
+  it('a retry of an accepted entry answers it even when the person has since reached the day\u2019s limit', async () => {
+    const entry = person()
+    const send = (key: string) => api.client().post('/api/entries/submit', { promotionId, entry }, { ...viaKey(aliceKey), 'idempotency-key': key })
+    const first = await send('limit-1')
+    expect(first.status, first.text).toBe(201)
+    expect((await send('limit-2')).status).toBe(201)
+    const third = await send('limit-3')
+    expect(third.status).toBe(409)
+    expect(third.body.message).toBe(msgEntryDailyLimit(2))
+    const retry = await send('limit-1')
+    expect(retry.status).toBe(201)
+    expect(retry.body).toEqual({ ...first.body, replayed: true })
+  })
+
+  it('a burst of entries through a key has its own budget: past the 120 calls a minute of other calls, which stay usable', async () => {
+    const key = (await alice.client.post('/api/apiKey/create', { name: 'burst agency' })).body.key
+    const answers = []
+    for (let i = 0; i < API_KEY_RATE_LIMIT.limit + 20; i += 20) {
+      answers.push(
+        ...(await Promise.all(
+          Array.from({ length: 20 }, (_, j) =>
+            api.client().post('/api/entries/submit', { promotionId, entry: person() }, { ...viaKey(key), 'idempotency-key': `burst-${i + j}` }),
+          ),
+        )),
+      )
+    }
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 201))
+    const other = await api.client().get('/api/account/get', viaKey(key))
+    expect(other.status).toBe(200)
   })
 
   it('another customer\u2019s key cannot enter into the promotion (404)', async () => {

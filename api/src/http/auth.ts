@@ -49,7 +49,9 @@ export function authenticate({
     try {
       const bearer = /^bearer\s+(\S+)\s*$/i.exec(req.get('authorization') ?? '')?.[1]
       if (bearer) {
-        const { user, apiKey } = await authenticateApiKey(database.db, bearer)
+        // An entry's submission counts against the key's budget for entries (see API_KEY_ENTRY_RATE_LIMIT).
+        const entries = req.method === 'POST' && /^\/entries\/submit\/?$/i.test(req.path)
+        const { user, apiKey } = await authenticateApiKey(database.db, bearer, { entries })
         res.locals.user = user
         res.locals.apiKey = apiKey
         return withRequestCredential({ sessionId: null, apiKeyId: apiKey.id }, next)

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { bigserial, boolean, check, date, index, integer, jsonb, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { bigserial, boolean, check, date, index, integer, jsonb, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import type { EntryFormFields, EntryFlag } from '@permitdesk/shared'
 import { draws } from './draws'
 import { app } from './instance'
@@ -76,12 +76,14 @@ export const entries = app.table(
     personalDataDeletedAt: timestamp('personal_data_deleted_at', { withTimezone: true }),
     apiKeyId: integer('api_key_id'),
     idempotencyKey: text('idempotency_key'),
+    /** This entry's place among its person's entries of the Sydney day (1..entriesPerDay; unique), null without a limit. */
+    daySeq: smallint('day_seq'),
   },
   (t) => [
     index('entries_promotion_id_idx').on(t.promotionId, t.id),
     index('entries_promotion_email_idx').on(t.promotionId, t.emailNorm),
     index('entries_promotion_phone_idx').on(t.promotionId, t.phoneNorm),
-    index('entries_promotion_person_day_idx').on(t.promotionId, t.personKey, t.sydneyDay),
+    uniqueIndex('entries_person_day_seq_idx').on(t.promotionId, t.personKey, t.sydneyDay, t.daySeq),
     index('entries_promotion_name_postcode_idx').on(t.promotionId, t.namePostcodeNorm),
     index('entries_promotion_ip_time_idx').on(t.promotionId, t.ipHash, t.receivedAt, t.id).where(sql`${t.ipHash} is not null`),
     index('entries_promotion_device_time_idx').on(t.promotionId, t.deviceHash, t.receivedAt, t.id).where(sql`${t.deviceHash} is not null`),

@@ -69,3 +69,14 @@ export async function findLiveApiKeyByHash(db: Db, keyHash: string): Promise<{ k
 export async function touchApiKey(db: Db, id: number): Promise<void> {
   await db.execute(sql`update app.api_keys set last_used_at = now() where id = ${id} and (last_used_at is null or last_used_at < now() - interval '1 minute')`)
 }
+
+/** Adds `n` hits to a rate-limit window (app.rate_limits) at once, starting a new window when it has passed; the count after. */
+export async function addHits(db: Db, key: string, n: number, windowMs: number): Promise<{ count: number; resetAt: Date }> {
+  const { rows } = await db.execute<{ count: number; reset_at: Date }>(sql`
+    insert into app.rate_limits as r (key, count, reset_at) values (${key}, ${n}, now() + ${windowMs} * interval '1 millisecond')
+    on conflict (key) do update set
+      count = case when r.reset_at <= now() then excluded.count else r.count + excluded.count end,
+      reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end
+    returning count, reset_at`)
+  return { count: rows[0]!.count, resetAt: new Date(rows[0]!.reset_at) }
+}

@@ -1,6 +1,6 @@
 /** The only module that writes SQL for entry collection (issue 27; STYLE.md: only repositories touch the database). */
-import { and, asc, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm'
-import type { Db } from '../../db/client'
+import { and, asc, desc, eq, gt, isNull, lt, sql, type SQL } from 'drizzle-orm'
+import type { Database, Db } from '../../db/client'
 import type { DbOrTx } from '../changelog/changelog.repository'
 import { entries, entryForms, entryRefusals, type EntryFormRow, type EntryRow } from '../../db/schema/entries'
 import { promotions, type PromotionRow } from '../../db/schema/promotions'
@@ -51,51 +51,142 @@ export async function findIdempotentEntry(
   const [row] = await db
     .select({ id: entries.id, receivedAt: entries.receivedAt })
     .from(entries)
-    .where(and(eq(entries.promotionId, promotionId), sql`${entries.apiKeyId} is not distinct from ${apiKeyId}`, eq(entries.idempotencyKey, idempotencyKey)))
+    // `=` or `is null`, not `is not distinct from`, so the unique index finds it (not a scan of the promotion's entries).
+    .where(
+      and(
+        eq(entries.promotionId, promotionId),
+        apiKeyId === null ? isNull(entries.apiKeyId) : eq(entries.apiKeyId, apiKeyId),
+        eq(entries.idempotencyKey, idempotencyKey),
+      ),
+    )
   return row
 }
 
+/** The versions (xmin) of a form's and its promotion's rows: a process's cached rules are current while both are unchanged. */
+export type RulesVersion = { formXmin: string; promotionXmin: string }
+
+/** The form and its promotion, and their rows' versions (a cache of the rules checks them at every insert). */
+export async function findFormRules(
+  db: DbOrTx,
+  where: { code: string } | { promotionId: number },
+): Promise<{ form: EntryFormRow; promotion: PromotionRow; version: RulesVersion } | undefined> {
+  const condition = 'code' in where ? eq(entryForms.code, where.code) : eq(entryForms.promotionId, where.promotionId)
+  const [row] = await db
+    .select({ form: entryForms, promotion: promotions, formXmin: sql<string>`${entryForms}.xmin::text`, promotionXmin: sql<string>`${promotions}.xmin::text` })
+    .from(entryForms)
+    .innerJoin(promotions, eq(promotions.id, entryForms.promotionId))
+    .where(condition)
+  return row && { form: row.form, promotion: row.promotion, version: { formXmin: row.formXmin, promotionXmin: row.promotionXmin } }
+}
+
 /**
- * Inserts an entry within the per-day limit, race-safe: a transaction-scoped advisory lock per
- * (promotion, person) serialises that person's concurrent submissions (others never wait), then
- * counts the day's entries. `undefined` when the limit is reached; `replayed` when an API
- * submission with the same Idempotency-Key won a race.
+ * One entry, one statement (one round trip, autocommitted before the answer): an API submission's
+ * earlier entry with the same Idempotency-Key is answered instead; the form's row is
+ * key-share locked and must still be in one of `formStatuses` (a freeze locks it for update, so it
+ * waits for entries already past their checks, and an entry after it sees it frozen); with
+ * `version`, the form and promotion rows must be the ones the rules were checked against; the
+ * day's earlier entries of the person are counted and the entry takes the next place of the day
+ * (`day_seq`, unique: two racing for the last place cannot both take it). The answer says which
+ * check stopped it; `conflict` is a unique index (a racing same-person entry or Idempotency-Key).
+ */
+const INSERT_ENTRY = `with earlier as (
+  select id, received_at from app.entries where $15::text is not null and $14::int is not null and promotion_id = $1 and api_key_id = $14 and idempotency_key = $15
+  union all
+  select id, received_at from app.entries where $15::text is not null and $14::int is null and promotion_id = $1 and api_key_id is null and idempotency_key = $15
+), form as (
+  select f.status, ($16::text is null or (f.xmin::text = $16::text and p.xmin::text = $17::text)) as current
+    from app.entry_forms f join app.promotions p on p.id = f.promotion_id
+   where f.promotion_id = $1
+     for key share of f
+), prior as (
+  select count(*)::int as n from app.entries where $3::int is not null and promotion_id = $1 and person_key = $4 and sydney_day = $5::date
+), inserted as (
+  insert into app.entries (promotion_id, channel, received_at, sydney_day, fields, email_norm, phone_norm, name_postcode_norm, person_key, ip_hash, device_hash, api_key_id, idempotency_key, day_seq)
+  select $1, $6, $7, $5::date, $8::jsonb, $9, $10, $11, $4, $12, $13, $14, $15, case when $3::int is null then null else prior.n + 1 end
+    from form, prior
+   where form.current and form.status = any($2::text[]) and ($3::int is null or prior.n < $3::int) and not exists (select 1 from earlier)
+  on conflict do nothing
+  returning id, received_at
+)
+select (select status from form) as status, (select current from form) as current, (select n from prior) as n, inserted.id, inserted.received_at,
+       earlier.id as earlier_id, earlier.received_at as earlier_received_at
+  from (select 1) as one left join inserted on true left join earlier on true`
+
+type InsertAnswer = {
+  status: string | null
+  current: boolean | null
+  n: number
+  id: string | number | null
+  received_at: Date | null
+  earlier_id: string | number | null
+  earlier_received_at: Date | null
+}
+
+/**
+ * Inserts an entry within the per-day limit (see INSERT_ENTRY). `undefined` when the limit is
+ * reached; `'closed'` when the form is not open; `'stale'` when `version` is not the rows' now;
+ * `replayed` when an API submission with the same Idempotency-Key came first. With `receipt`, the
+ * receipt's outbox event is written in the same transaction.
  */
 export async function insertEntryWithinLimit(
-  db: Db,
+  database: Pick<Database, 'db' | 'pool'>,
   values: NewEntry & { sydneyDay: string },
   limit: number | null,
   receipt: boolean,
   formStatuses: readonly string[] = ['open'],
-): Promise<{ id: number; receivedAt: Date; replayed: boolean } | 'closed' | undefined> {
+  version?: RulesVersion,
+): Promise<{ id: number; receivedAt: Date; replayed: boolean } | 'closed' | 'stale' | undefined> {
+  const counted = limit && values.personKey ? limit : null
+  const params = [
+    values.promotionId,
+    formStatuses,
+    counted,
+    values.personKey ?? null,
+    values.sydneyDay,
+    values.channel,
+    values.receivedAt ?? new Date(),
+    JSON.stringify(values.fields),
+    values.emailNorm ?? null,
+    values.phoneNorm ?? null,
+    values.namePostcodeNorm ?? null,
+    values.ipHash ?? null,
+    values.deviceHash ?? null,
+    values.apiKeyId ?? null,
+    values.idempotencyKey ?? null,
+    version?.formXmin ?? null,
+    version?.promotionXmin ?? null,
+  ]
+  // A same-person race for a place of the day loses on the unique index and counts again (a few times at most: the limit is small).
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const answer = receipt ? await insertWithReceipt(database.db, params) : await insertOnce(database.pool, params)
+    if (answer.earlier_id !== null) return { id: Number(answer.earlier_id), receivedAt: new Date(answer.earlier_received_at!), replayed: true }
+    if (answer.status === null || !formStatuses.includes(answer.status)) return 'closed'
+    if (!answer.current) return 'stale'
+    if (counted && answer.n >= counted) return undefined
+    if (answer.id !== null) return { id: Number(answer.id), receivedAt: new Date(answer.received_at!), replayed: false }
+    if (values.idempotencyKey) {
+      const earlier = await findIdempotentEntry(database.db, values.promotionId, values.apiKeyId ?? null, values.idempotencyKey)
+      if (earlier) return { ...earlier, replayed: true }
+    }
+  }
+  throw new Error('entry insert: too many conflicting attempts')
+}
+
+/** The statement prepared once per connection (named), autocommitted. */
+async function insertOnce(pool: Database['pool'], params: unknown[]): Promise<InsertAnswer> {
+  const { rows } = await pool.query<InsertAnswer>({ name: 'entries-insert', text: INSERT_ENTRY, values: params })
+  return rows[0]!
+}
+
+/** The same statement and the receipt's outbox event, in one transaction. */
+async function insertWithReceipt(db: Db, params: unknown[]): Promise<InsertAnswer> {
   return db.transaction(async (tx) => {
-    // The form's row, shared-locked: a freeze (which locks it for update) waits for entries already
-    // past their checks, and an entry arriving after it sees it frozen, so no acknowledged entry is
-    // left out of the draw.
-    const form = await tx.execute<{ status: string }>(sql`select status from app.entry_forms where promotion_id = ${values.promotionId} for share`)
-    if (!formStatuses.includes(form.rows[0]?.status ?? '')) return 'closed'
-    if (limit && values.personKey) {
-      await tx.execute(sql`select pg_advisory_xact_lock(${values.promotionId}, hashtext(${values.personKey}))`)
-      const [{ n }] = (await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(entries)
-        .where(and(eq(entries.promotionId, values.promotionId), eq(entries.personKey, values.personKey), eq(entries.sydneyDay, values.sydneyDay)))) as [
-        { n: number },
-      ]
-      if (n >= limit) return undefined
-    }
-    const inserted = await tx
-      .insert(entries)
-      .values(values)
-      .onConflictDoNothing({ target: [entries.promotionId, entries.apiKeyId, entries.idempotencyKey], where: sql`${entries.idempotencyKey} is not null` })
-      .returning({ id: entries.id, receivedAt: entries.receivedAt })
-    const row = inserted[0]
-    if (!row) {
-      const earlier = await findIdempotentEntry(tx, values.promotionId, values.apiKeyId ?? null, values.idempotencyKey!)
-      return earlier && { ...earlier, replayed: true }
-    }
-    if (receipt) await publishEvent(tx, 'entry.accepted', { entryId: row.id, promotionId: values.promotionId })
-    return { ...row, replayed: false }
+    // INSERT_ENTRY's $n placeholders bound as drizzle parameters.
+    const bound = sql.join(INSERT_ENTRY.split(/\$(\d+)/).map((part, i) => (i % 2 ? sql.param(params[Number(part) - 1]) : sql.raw(part))))
+    const { rows } = await tx.execute<InsertAnswer>(bound)
+    const answer = rows[0]!
+    if (answer.id !== null) await publishEvent(tx, 'entry.accepted', { entryId: Number(answer.id), promotionId: params[0] as number })
+    return answer
   })
 }
 

@@ -3,7 +3,7 @@ import type pg from 'pg'
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { insertChange } from '../changelog/changelog.repository'
-import { cursorRows } from './screening.repository'
+import { to as copyTo } from 'pg-copy-streams'
 
 /**
  * Marks the promotion's entry form frozen (no entry, decision or form change after this) and
@@ -51,14 +51,48 @@ export async function finishFreeze(
 
 export type FreezeRow = { id: string; name: string | null; email: string | null; phone: string | null; state: string | null; postcode: string | null }
 
-/** The entries that go into the draw (every one not excluded), in entry number order. */
-export function entriesToFreeze(pool: pg.Pool, promotionId: number) {
-  return cursorRows<FreezeRow>(
-    pool,
-    `select id::text as id, fields->>'name' as name, fields->>'email' as email, fields->>'phone' as phone, fields->>'state' as state, fields->>'postcode' as postcode
-       from app.entries where promotion_id = $1 and decision is distinct from 'exclude' order by id`,
-    [promotionId],
-  )
+/** COPY's text format escapes (PostgreSQL writes only these for data): `\\`, `\t`, `\n`, `\r`, `\b`, `\f`, `\v`. */
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\', t: '\t', n: '\n', r: '\r', b: '\b', f: '\f', v: '\v' }
+const copyField = (text: string): string | null =>
+  text === '\\N' ? null : text.includes('\\') ? text.replace(/\\(.)/g, (_, c: string) => COPY_ESCAPES[c] ?? c) : text
+
+/**
+ * The entries that go into the draw (every one not excluded), in entry number order, in batches:
+ * streamed out of PostgreSQL by one `COPY … TO STDOUT` (text format: no cursor round trips, no
+ * row objects from the driver), read as lines of tab-separated fields.
+ */
+export async function* entriesToFreeze(pool: pg.Pool, promotionId: number): AsyncGenerator<FreezeRow[]> {
+  // COPY takes no parameters: the id is written into the statement, so it must be an integer.
+  if (!Number.isSafeInteger(promotionId)) throw new Error(`not a promotion id: ${promotionId}`)
+  const client = await pool.connect()
+  let done = false
+  try {
+    const stream = client.query(
+      copyTo(`copy (select id, fields->>'name', fields->>'email', fields->>'phone', fields->>'state', fields->>'postcode'
+                      from app.entries where promotion_id = ${promotionId} and decision is distinct from 'exclude' order by id) to stdout`),
+    )
+    const decoder = new TextDecoder()
+    let carry = ''
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      const text = carry + decoder.decode(chunk, { stream: true })
+      const end = text.lastIndexOf('\n')
+      carry = text.slice(end + 1)
+      if (end < 0) continue
+      const rows: FreezeRow[] = []
+      let start = 0
+      while (start < end) {
+        const nl = text.indexOf('\n', start)
+        const [id, name, email, phone, state, postcode] = text.slice(start, nl).split('\t') as [string, string, string, string, string, string]
+        rows.push({ id, name: copyField(name), email: copyField(email), phone: copyField(phone), state: copyField(state), postcode: copyField(postcode) })
+        start = nl + 1
+      }
+      yield rows
+    }
+    done = true
+  } finally {
+    // Left early (a consumer's error or break): the connection is mid-COPY, so it is closed, not reused.
+    client.release(done ? undefined : true)
+  }
 }
 
 /** The excluded entries counted by the kind of their first flag and the clause their decision cites. */

@@ -66,24 +66,92 @@ export class EntryRefused extends AppError {
   }
 }
 
+/** Thrown instead of an answer when the rules came from this process's cache and may be out of date: the caller reads them afresh and tries again. */
+class StaleRules extends Error {}
+
+type Rules = { form: EntryFormRow; promotion: PromotionRow; version?: repo.RulesVersion }
+
+/**
+ * The forms' rules (form and promotion rows) this process has read, by code and by promotion:
+ * every entry's insert checks that both rows are still the versions read (their xmin), so a change
+ * by any process is seen at the next entry, and a refusal is only ever given on rules read afresh.
+ */
+const cachedRules = new WeakMap<object, Map<string, Rules>>()
+const CACHED_FORMS = 1000
+
+function rulesCache(deps: Deps): Map<string, Rules> {
+  let cache = cachedRules.get(deps.database.pool)
+  if (!cache) cachedRules.set(deps.database.pool, (cache = new Map()))
+  return cache
+}
+
+/** The rules of the form `key` names: from the cache, else read (and cached); `fresh` always reads. */
+async function rulesOf(deps: Deps, where: { code: string } | { promotionId: number }, fresh: boolean): Promise<(Rules & { cached: boolean }) | undefined> {
+  const cache = rulesCache(deps)
+  const key = 'code' in where ? `c:${where.code}` : `p:${where.promotionId}`
+  const hit = fresh ? undefined : cache.get(key)
+  if (hit) return { ...hit, cached: true }
+  const found = await repo.findFormRules(deps.database.db, where)
+  if (cache.size >= CACHED_FORMS) cache.clear()
+  if (found) cache.set(key, found)
+  else cache.delete(key)
+  return found && { ...found, cached: false }
+}
+
+/** Runs `attempt` on cached rules, and again on rules read afresh when the cached ones might have misled it. */
+async function withRules(
+  deps: Deps,
+  where: { code: string } | { promotionId: number },
+  attempt: (rules: (Rules & { cached: boolean }) | undefined) => Promise<Accepted>,
+) {
+  try {
+    return await attempt(await rulesOf(deps, where, false))
+  } catch (error) {
+    if (!(error instanceof StaleRules)) throw error
+  }
+  for (let tries = 0; tries < 3; tries++) {
+    try {
+      return await attempt(await rulesOf(deps, where, true))
+    } catch (error) {
+      // Changed again between the read and the insert: read again.
+      if (!(error instanceof StaleRules)) throw error
+    }
+  }
+  throw new Error('entry rules kept changing')
+}
+
 async function refuse(deps: Deps, promotionId: number, reason: EntryRefusalReason, now: Date, message: string, field?: string): Promise<never> {
   await repo.countRefusal(deps.database.db, promotionId, reason, sydneyDateOf(now))
   throw new EntryRefused(reason, message, field)
 }
 
-/** Checks and stores one entry of an open form. */
-export async function submitEntry(deps: Deps, found: { form: EntryFormRow; promotion: PromotionRow }, arrival: Arrival): Promise<Accepted> {
+/**
+ * Checks and stores one entry of an open form. With `cached` rules, any refusal is first checked
+ * against rules read afresh (StaleRules), so no entrant is refused on a rule already changed.
+ */
+export async function submitEntry(deps: Deps, found: Rules, arrival: Arrival, { cached = false }: { cached?: boolean } = {}): Promise<Accepted> {
   const { form, promotion } = found
   const now = arrival.now ?? new Date()
-  if (arrival.idempotencyKey) {
-    const earlier = await repo.findIdempotentEntry(deps.database.db, promotion.id, arrival.apiKeyId ?? null, arrival.idempotencyKey)
-    if (earlier) return { entryNumber: earlier.id, receivedAt: earlier.receivedAt.toISOString(), replayed: true }
+  // An API submission's replay answers its first entry whatever the rules say now: the insert
+  // finds it (one round trip), and a refusal looks for it before it is given.
+  const replay = async (): Promise<Accepted | undefined> => {
+    const earlier = arrival.idempotencyKey
+      ? await repo.findIdempotentEntry(deps.database.db, promotion.id, arrival.apiKeyId ?? null, arrival.idempotencyKey)
+      : undefined
+    return earlier && { entryNumber: earlier.id, receivedAt: earlier.receivedAt.toISOString(), replayed: true }
+  }
+  const refuse_ = async (...args: Parameters<typeof refuse>): Promise<Accepted> => {
+    if (cached) throw new StaleRules()
+    return (await replay()) ?? refuse(...args)
   }
   // Offline entries are imported after they arrived: the period decides (by their received time), not the form's switch.
   const formOpen = form.status === 'open' || (arrival.channel === 'import' && form.status === 'closed')
-  if (!formOpen || promotion.deleted) return refuse(deps, promotion.id, 'not_open', now, MSG_ENTRY_NOT_OPEN)
+  if (!formOpen || promotion.deleted) return refuse_(deps, promotion.id, 'not_open', now, MSG_ENTRY_NOT_OPEN)
   const checked = checkEntryFields(form.fields, arrival.input)
   if ('modelState' in checked) {
+    if (cached) throw new StaleRules()
+    const replayed = await replay()
+    if (replayed) return replayed
     const [first] = Object.values(checked.modelState)
     throw new AppError('VALIDATION', first?.[0], { modelState: checked.modelState })
   }
@@ -96,11 +164,11 @@ export async function submitEntry(deps: Deps, found: { form: EntryFormRow; promo
     under18s: permit.under18s as boolean | null | undefined,
     staffDomains: form.staffDomains,
   })
-  if (refusal) return refuse(deps, promotion.id, refusal.reason, now, refusal.message, refusal.field)
+  if (refusal) return refuse_(deps, promotion.id, refusal.reason, now, refusal.message, refusal.field)
   const key = await hashKey(deps)
   const limit = dailyLimitOf(promotion)
   const stored = await repo.insertEntryWithinLimit(
-    deps.database.db,
+    deps.database,
     {
       promotionId: promotion.id,
       channel: arrival.channel,
@@ -119,22 +187,29 @@ export async function submitEntry(deps: Deps, found: { form: EntryFormRow; promo
     limit,
     form.receipts && Boolean(entry.emailNorm),
     arrival.channel === 'import' ? ['open', 'closed'] : ['open'],
+    found.version,
   )
-  if (stored === 'closed') return refuse(deps, promotion.id, 'not_open', now, MSG_ENTRY_NOT_OPEN)
-  if (!stored) return refuse(deps, promotion.id, 'daily_limit', now, msgEntryDailyLimit(limit ?? 0))
+  if (stored === 'stale') throw new StaleRules()
+  if (stored === 'closed') return refuse_(deps, promotion.id, 'not_open', now, MSG_ENTRY_NOT_OPEN)
+  if (!stored) return refuse_(deps, promotion.id, 'daily_limit', now, msgEntryDailyLimit(limit ?? 0))
   return { entryNumber: stored.id, receivedAt: stored.receivedAt.toISOString(), replayed: stored.replayed }
 }
 
 /** The hosted form and the embed: by the form's public code. */
 export async function submitByCode(deps: Deps, code: string, arrival: Arrival): Promise<Accepted> {
-  const found = await repo.findFormWithPromotion(deps.database.db, { code })
-  if (!found) throw new AppError('NOT_FOUND')
-  return submitEntry(deps, found, arrival)
+  return withRules(deps, { code }, async (found) => {
+    if (!found) throw new AppError('NOT_FOUND')
+    return submitEntry(deps, found, arrival, { cached: found.cached })
+  })
 }
 
 /** The API channel: a promotion the caller owns (or staff); others' promotions are not found. */
 export async function submitForPromotion(deps: Deps, owner: { userId: number; isStaff: boolean }, promotionId: number, arrival: Arrival): Promise<Accepted> {
-  const found = await repo.findFormWithPromotion(deps.database.db, { promotionId })
-  if (!found || found.promotion.deleted || (!owner.isStaff && found.promotion.userId !== owner.userId)) throw new AppError('NOT_FOUND')
-  return submitEntry(deps, found, arrival)
+  return withRules(deps, { promotionId }, async (found) => {
+    if (!found || found.promotion.deleted || (!owner.isStaff && found.promotion.userId !== owner.userId)) {
+      if (found?.cached) throw new StaleRules()
+      throw new AppError('NOT_FOUND')
+    }
+    return submitEntry(deps, found, arrival, { cached: found.cached })
+  })
 }
