@@ -37,6 +37,7 @@ const FormView = z.object({
   entriesPerDay: z.number().nullable(),
   openedAt: z.string().nullable(),
   closedAt: z.string().nullable(),
+  collectionNotice: z.string().describe('the collection notice under the form (CMS text with the promoter\u2019s details)'),
 })
 const EntryValues = z
   .record(z.string(), z.union([z.string().max(10_000), z.number(), z.boolean(), z.record(z.string(), z.union([z.boolean(), z.string()]))]))
@@ -105,6 +106,7 @@ export function entryRoutes(deps: AppDeps): RouteSpec[] {
         closesAt: z.string().nullable(),
         termsPath: z.string().nullable(),
         under18s: z.boolean(),
+        collectionNotice: z.string().describe('the collection notice under the form (CMS text with the promoter\u2019s details)'),
       }),
       handler: ({ query }) => getPublicEntryForm(deps, query.code),
     }),

@@ -15,6 +15,8 @@ export type EntryForm = {
   entriesPerDay: number | null
   openedAt: string | null
   closedAt: string | null
+  /** The collection notice under the form, as entrants see it. */
+  collectionNotice: string
 }
 
 export type PublicEntryForm = {
@@ -29,6 +31,7 @@ export type PublicEntryForm = {
   closesAt: string | null
   termsPath: string | null
   under18s: boolean
+  collectionNotice: string
 }
 
 export type MaskedEntry = {

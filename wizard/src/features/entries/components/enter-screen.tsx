@@ -7,14 +7,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { useParams, useSearchParams } from 'react-router'
 import { useMutation, useQuery } from '@tanstack/react-query'
-import {
-  MSG_BOT_CHECK_PENDING,
-  MSG_ENTRY_ERRORS_TITLE,
-  MSG_ENTRY_NOT_OPEN,
-  formatDateTime,
-  msgEntryAccepted,
-  msgEntryCollectionNotice,
-} from '@permitdesk/shared'
+import { MSG_BOT_CHECK_PENDING, MSG_ENTRY_ERRORS_TITLE, MSG_ENTRY_NOT_OPEN, formatDateTime, msgEntryAccepted } from '@permitdesk/shared'
 import { BotCheckField, useBotCheck } from '../../../components/bot-check-field'
 import { useRemoveBootShell } from '../../../components/boot-shell'
 import { NativeButton } from '../../../components/ui'
@@ -184,7 +177,7 @@ function EntryForm({ form, embed }: { form: PublicEntryForm; embed: boolean }) {
 
       <section className="entry-card__notice" aria-labelledby="collection-notice">
         <h2 id="collection-notice">Your personal information</h2>
-        <p>{msgEntryCollectionNotice(form.promoterName, form.promoterContact ?? '')}</p>
+        <p>{form.collectionNotice}</p>
       </section>
     </article>
   )

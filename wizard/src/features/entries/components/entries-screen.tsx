@@ -286,6 +286,10 @@ function FormBuilder({ form }: { form: EntryForm }) {
                       disabled
                     />
                   </div>
+                  <section className="entry-card__notice" aria-label="Collection notice">
+                    <h4>Your personal information</h4>
+                    <p>{form.collectionNotice}</p>
+                  </section>
                 </div>
               </div>
             </div>
