@@ -1,18 +1,33 @@
 /**
  * Issue 27, the entry form's content: the collection notice is the CMS's text with the promoter's
  * details filled in (the message constant when the CMS has none), on the hosted form (and so the
- * embed, which frames it) and in the promoter's preview.
+ * embed, which frames it) and in the promoter's preview; a receipt file (photo or PDF) an entrant
+ * attaches is judged by its bytes, stored, linked in the promoter's table for the owner only and
+ * deleted with the entrant's data.
  */
 import fs from 'node:fs'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEFAULT_COLLECTION_NOTICE_TEXT, addDays, msgEntryCollectionNotice, sydneyDateOf } from '@permitdesk/shared'
+import {
+  DEFAULT_COLLECTION_NOTICE_TEXT,
+  MSG_ENTRY_RECEIPT_FILE_QUOTA,
+  MSG_ENTRY_RECEIPT_FILE_REQUIRED,
+  MSG_ENTRY_RECEIPT_FILE_TYPE,
+  RECEIPT_FILE_LIMIT_BYTES,
+  addDays,
+  entryFilesPrefix,
+  msgEntryCollectionNotice,
+  msgEntryReceiptFileTooLarge,
+  sydneyDateOf,
+} from '@permitdesk/shared'
 import { createCustomer, createPromotion, type Customer } from '../factories/promotions'
 import { waivePayment } from '../factories/payments'
 import { startTestApi, type TestApi } from '../setup/test-api'
 import { contentFileFor } from '../../api/src/server/build'
 import { insertLink } from '../../api/src/modules/terms/terms.repository'
+import { deleteEntrantData } from '../../api/src/modules/entries/screening.repository'
+import { LocalFileStorage } from '../../api/src/storage/storage'
 
 let api: TestApi
 let alice: Customer
@@ -89,5 +104,123 @@ describe('the collection notice', () => {
   it('another customer does not see the promoter\u2019s preview', async () => {
     const bob = await createCustomer(api)
     expect((await bob.client.get(`/api/entries/form?promotionId=${promotionId}`)).status).toBe(404)
+  })
+})
+
+// Real file heads: file-type decides by these bytes, whatever the name says.
+const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex'), Buffer.alloc(64)])
+const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')
+const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 1)])
+const file = (bytes: Buffer, name: string) => ({ name, data: bytes.toString('base64') })
+let n = 0
+const person = (extra: Record<string, unknown> = {}) => {
+  n += 1
+  return { name: `Rae Receipt${n}`, email: `rae.receipt${n}@example.com`, postcode: '2000', ...extra }
+}
+const enter = (entry: Record<string, unknown>) => api.client().post('/api/entries/enter', { code, entry })
+const storedFiles = () => new LocalFileStorage(api.config.DATA_DIR).list(entryFilesPrefix(promotionId))
+const FIELDS = {
+  name: 'required',
+  email: 'required',
+  phone: 'optional',
+  postcode: 'required',
+  state: 'off',
+  dateOfBirth: 'off',
+  receiptNumber: 'off',
+  receiptFile: 'required',
+  answer: 'off',
+  consents: [],
+}
+
+describe('a receipt file on an entry', () => {
+  let withPhoto: number
+  beforeAll(async () => {
+    const saved = await alice.client.post('/api/entries/form/save', { promotionId, fields: FIELDS })
+    expect(saved.status, saved.text).toBe(200)
+    expect(saved.body.fields.receiptFile).toBe('required')
+    expect((await alice.client.post('/api/entries/form/open', { promotionId, open: true })).status).toBe(200)
+  })
+
+  it('is asked for when the form requires it, and the entry without it is not stored', async () => {
+    const missing = await enter(person())
+    expect(missing.status).toBe(400)
+    expect(missing.body.modelState.receiptFile).toEqual([MSG_ENTRY_RECEIPT_FILE_REQUIRED])
+    expect((await alice.client.get(`/api/entries/list?promotionId=${promotionId}`)).body.total).toBe(0)
+  })
+
+  it('takes a photo or a PDF, judged by its bytes not its name', async () => {
+    const photo = await enter(person({ receiptFile: file(PNG, 'IMG_0001.txt') }))
+    expect(photo.status, photo.text).toBe(201)
+    withPhoto = photo.body.entryNumber
+    const pdf = await enter(person({ receiptFile: { name: 'receipt.pdf', data: `data:application/pdf;base64,${PDF.toString('base64')}` } }))
+    expect(pdf.status, pdf.text).toBe(201)
+    expect(await storedFiles()).toHaveLength(2)
+  })
+
+  it('refuses a program renamed as a photo, and a file over the limit, storing nothing', async () => {
+    for (const [bytes, name] of [
+      [EXE, 'receipt.jpg'],
+      [Buffer.from('just some words, no receipt'), 'receipt.pdf'],
+    ] as const) {
+      const refused = await enter(person({ receiptFile: file(bytes, name) }))
+      expect(refused.status).toBe(400)
+      expect(refused.body).toMatchObject({ message: MSG_ENTRY_RECEIPT_FILE_TYPE, modelState: { receiptFile: [MSG_ENTRY_RECEIPT_FILE_TYPE] } })
+    }
+    const big = await enter(person({ receiptFile: file(Buffer.concat([PNG, Buffer.alloc(RECEIPT_FILE_LIMIT_BYTES)]), 'huge.png') }))
+    expect(big.status).toBe(400)
+    expect(big.body.modelState.receiptFile).toEqual([msgEntryReceiptFileTooLarge(1)])
+    expect((await alice.client.get(`/api/entries/list?promotionId=${promotionId}`)).body.total).toBe(2)
+    expect(await storedFiles()).toHaveLength(2)
+  })
+
+  it('counts against the promoter\u2019s upload quota', async () => {
+    // Alice's uploads fill her quota but for a few bytes.
+    await api.database.db.execute(sql`insert into app.uploads (user_id, server_file_name, header_file_name, file_extension, mime_type, size_bytes)
+      values (${alice.id}, 'quota-filler.pdf', 'big.pdf', 'pdf', 'application/pdf', ${500 * 1024 * 1024 - 100})`)
+    const full = await enter(person({ receiptFile: file(PNG, 'receipt.png') }))
+    expect(full.status).toBe(413)
+    expect(full.body.modelState.receiptFile).toEqual([MSG_ENTRY_RECEIPT_FILE_QUOTA])
+    await api.database.db.execute(sql`delete from app.uploads where server_file_name = 'quota-filler.pdf'`)
+  })
+
+  it('comes through the API channel as base64 too', async () => {
+    const key = (await alice.client.post('/api/apiKey/create', { name: 'agency' })).body.key
+    const sent = await api
+      .client()
+      .post(
+        '/api/entries/submit',
+        { promotionId, entry: person({ receiptFile: file(PDF, 'scan.pdf') }) },
+        { authorization: `Bearer ${key}`, 'idempotency-key': 'r-1' },
+      )
+    expect(sent.status, sent.text).toBe(201)
+    const replay = await api
+      .client()
+      .post(
+        '/api/entries/submit',
+        { promotionId, entry: person({ receiptFile: file(PDF, 'scan.pdf') }) },
+        { authorization: `Bearer ${key}`, 'idempotency-key': 'r-1' },
+      )
+    expect(replay.body).toMatchObject({ entryNumber: sent.body.entryNumber, replayed: true })
+    expect(await storedFiles()).toHaveLength(3)
+  })
+
+  it('is linked in the owner\u2019s table and downloads for the owner only', async () => {
+    const list = await alice.client.get(`/api/entries/list?promotionId=${promotionId}`)
+    expect(list.body.entries.find((e: { entryNumber: number }) => e.entryNumber === withPhoto).receiptFile).toBe(true)
+    const download = await alice.client.get(`/api/entries/receipt-file?entryNumber=${withPhoto}`)
+    expect(download.status).toBe(200)
+    expect(download.headers.get('content-type')).toBe('image/png')
+    expect(download.headers.get('content-disposition')).toContain('IMG_0001.txt.png')
+    expect(download.bytes.equals(PNG)).toBe(true)
+    const bob = await createCustomer(api)
+    expect((await bob.client.get(`/api/entries/receipt-file?entryNumber=${withPhoto}`)).status).toBe(404)
+    expect((await api.client().get(`/api/entries/receipt-file?entryNumber=${withPhoto}`)).status).toBe(401)
+  })
+
+  it('is gone with the entrants\u2019 data: no download, no row', async () => {
+    await api.database.db.transaction((tx) => deleteEntrantData(tx, promotionId))
+    expect((await alice.client.get(`/api/entries/receipt-file?entryNumber=${withPhoto}`)).status).toBe(404)
+    const list = await alice.client.get(`/api/entries/list?promotionId=${promotionId}`)
+    expect(list.body.entries.every((e: { receiptFile: boolean }) => e.receiptFile === false)).toBe(true)
   })
 })

@@ -281,5 +281,7 @@ export async function deleteEntrantData(db: DbOrTx, promotionId: number): Promis
       where promotion_id = ${promotionId} and personal_data_deleted_at is null
       returning 1)
     select count(*)::int as n from changed`)
+  // The receipt files go with the personal data: no row names them; their bytes are removed after the commit.
+  await db.execute(sql`delete from app.entry_files where promotion_id = ${promotionId}`)
   return rows[0]!.n
 }

@@ -21,8 +21,10 @@ import type { PromotionRow } from '../../db/schema/promotions'
 import { ensureInstanceSetting } from '../bot-check/bot-check.repository'
 import { dailyLimitOf, permitOf, statesOf } from './entry-form'
 import * as repo from './entries.repository'
+import { discardReceiptFile, linkReceiptFile, storeReceiptFile } from './receipt-file'
 
-type Deps = Pick<AppDeps, 'database' | 'config'>
+// Storage: only for an entry with a receipt file (the routes pass it; the bench and import need none).
+type Deps = Pick<AppDeps, 'database' | 'config'> & Partial<Pick<AppDeps, 'storage'>>
 
 export type Arrival = {
   channel: EntryChannel
@@ -97,6 +99,10 @@ export async function submitEntry(deps: Deps, found: { form: EntryFormRow; promo
     staffDomains: form.staffDomains,
   })
   if (refusal) return refuse(deps, promotion.id, refusal.reason, now, refusal.message, refusal.field)
+  const receiptFile =
+    form.fields.receiptFile !== 'off' && arrival.input.receiptFile !== undefined && deps.storage
+      ? await storeReceiptFile({ database: deps.database, storage: deps.storage }, promotion, arrival.input.receiptFile)
+      : null
   const key = await hashKey(deps)
   const limit = dailyLimitOf(promotion)
   const stored = await repo.insertEntryWithinLimit(
@@ -120,8 +126,11 @@ export async function submitEntry(deps: Deps, found: { form: EntryFormRow; promo
     form.receipts && Boolean(entry.emailNorm),
     arrival.channel === 'import' ? ['open', 'closed'] : ['open'],
   )
+  if (receiptFile && (stored === 'closed' || !stored || stored.replayed))
+    await discardReceiptFile({ database: deps.database, storage: deps.storage! }, receiptFile)
   if (stored === 'closed') return refuse(deps, promotion.id, 'not_open', now, MSG_ENTRY_NOT_OPEN)
   if (!stored) return refuse(deps, promotion.id, 'daily_limit', now, msgEntryDailyLimit(limit ?? 0))
+  if (receiptFile && !stored.replayed) await linkReceiptFile({ database: deps.database, storage: deps.storage! }, promotion, stored.id, receiptFile)
   return { entryNumber: stored.id, receivedAt: stored.receivedAt.toISOString(), replayed: stored.replayed }
 }
 
