@@ -3,6 +3,12 @@ import { anyone, isAdmin } from '../access'
 import { rebuildOnGlobalChange } from '../hooks/request-site-rebuild'
 import { COLLECTION_NOTICE_PLACEHOLDERS, unknownCollectionNoticePlaceholders } from '@permitdesk/shared/entries/collection-notice'
 
+/** A placeholder the form cannot fill would reach entrants as braces: refused on save, named. */
+export function validateCollectionNotice(value: string | null | undefined): true | string {
+  const unknown = unknownCollectionNoticePlaceholders(value ?? '')
+  return unknown.length === 0 ? true : `Unknown placeholder: ${unknown.map((key) => `{${key}}`).join(', ')}. Use only the placeholders listed in the help text.`
+}
+
 /** Site-wide settings the static site, its structured data and the e-mails read. */
 export const SiteSettings: GlobalConfig = {
   slug: 'site-settings',
@@ -92,11 +98,7 @@ export const SiteSettings: GlobalConfig = {
                   .map((key) => `{${key}}`)
                   .join(' ')}. Empty: the built-in notice.`,
               },
-              // A placeholder the form cannot fill would reach entrants as braces.
-              validate: (value: string | null | undefined) => {
-                const unknown = unknownCollectionNoticePlaceholders(value ?? '')
-                return unknown.length === 0 ? true : `Unknown placeholder: ${unknown.map((key) => `{${key}}`).join(', ')}`
-              },
+              validate: (value: string | null | undefined) => validateCollectionNotice(value),
             },
           ],
         },
