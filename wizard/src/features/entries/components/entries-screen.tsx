@@ -462,8 +462,8 @@ function EntriesTable({ promotionId }: { promotionId: number }) {
                       {withReceipts ? (
                         <td>
                           {entry.receiptFile ? (
-                            <a href={receiptFileUrl(entry.entryNumber)} download aria-label={`Receipt file of entry ${entry.entryNumber}`}>
-                              Download
+                            <a href={receiptFileUrl(entry.entryNumber)} download>
+                              Download<span className="visually-hidden"> the receipt file of entry {entry.entryNumber}</span>
                             </a>
                           ) : (
                             '\u2014'
