@@ -204,6 +204,14 @@ describe('a receipt file on an entry', () => {
     expect(await storedFiles()).toHaveLength(3)
   })
 
+  it('is not asked of offline entries imported as CSV (their receipts are on paper)', async () => {
+    const data = new FormData()
+    data.append('file', new Blob(['name,email,postcode\nPaper Entrant,paper.entrant@example.com,2000\n'], { type: 'text/csv' }), 'offline.csv')
+    const imported = await alice.client.upload(`/api/entries/import?promotionId=${promotionId}`, data)
+    expect(imported.status, imported.text).toBe(200)
+    expect(imported.body).toMatchObject({ rows: 1, accepted: 1, invalid: 0 })
+  })
+
   it('is linked in the owner\u2019s table and downloads for the owner only', async () => {
     const list = await alice.client.get(`/api/entries/list?promotionId=${promotionId}`)
     expect(list.body.entries.find((e: { entryNumber: number }) => e.entryNumber === withPhoto).receiptFile).toBe(true)

@@ -84,7 +84,8 @@ export async function submitEntry(deps: Deps, found: { form: EntryFormRow; promo
   // Offline entries are imported after they arrived: the period decides (by their received time), not the form's switch.
   const formOpen = form.status === 'open' || (arrival.channel === 'import' && form.status === 'closed')
   if (!formOpen || promotion.deleted) return refuse(deps, promotion.id, 'not_open', now, MSG_ENTRY_NOT_OPEN)
-  const checked = checkEntryFields(form.fields, arrival.input)
+  // Offline entries come as CSV rows: their receipts are on paper, so the file is not asked of them.
+  const checked = checkEntryFields(arrival.channel === 'import' ? { ...form.fields, receiptFile: 'off' } : form.fields, arrival.input)
   if ('modelState' in checked) {
     const [first] = Object.values(checked.modelState)
     throw new AppError('VALIDATION', first?.[0], { modelState: checked.modelState })
