@@ -452,7 +452,7 @@ function EntriesTable({ promotionId }: { promotionId: number }) {
                   data.entries.map((entry) => (
                     <tr key={entry.entryNumber}>
                       <td>{entry.entryNumber}</td>
-                      <td>{formatDateTime(entry.receivedAt)}</td>
+                      <td className="entries-table__when">{formatDateTime(entry.receivedAt)}</td>
                       <td>{entry.name}</td>
                       <td>{entry.email}</td>
                       <td>{entry.phone}</td>
