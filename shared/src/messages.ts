@@ -390,3 +390,8 @@ export const MSG_SA_ELECTRONIC_ONLY_SELF =
 /** On the SA form of the lodgement pack. */
 export const MSG_SA_ELECTRONIC_ONLY_FORM =
   'South Australia takes this application online only: these are the answers to enter in the online application of Consumer and Business Services. Do not post this form.'
+// The receipt file of an entry (issue 27)
+export const MSG_ENTRY_RECEIPT_FILE_REQUIRED = 'Please attach a photo or PDF of your receipt.'
+export const MSG_ENTRY_RECEIPT_FILE_TYPE = 'Your receipt must be a photo (JPEG, PNG, WebP or HEIC) or a PDF.'
+export const msgEntryReceiptFileTooLarge = (limitMb: number): string => `Your receipt file is larger than ${limitMb} MB. Please attach a smaller photo or PDF.`
+export const MSG_ENTRY_RECEIPT_FILE_QUOTA = 'This promotion cannot take more receipt files at the moment. Please contact the promoter.'

@@ -27,6 +27,8 @@ export type SiteSettingsContent = {
   /** Empty: no analytics at all. */
   analyticsId?: string
   conversionId?: string
+  /** The collection notice on every entry form, with `{promoter.name}` … placeholders (issue 27). */
+  entryCollectionNotice?: string
 }
 
 /** A content block of a marketing page. */

@@ -14,6 +14,9 @@ import {
   MSG_ENTRY_ERRORS_TITLE,
   MSG_ENTRY_FORM_SAVED,
   MSG_CONTACT_NAME_REQUIRED,
+  MSG_ENTRY_RECEIPT_FILE_REQUIRED,
+  MSG_ENTRY_RECEIPT_FILE_TYPE,
+  ENTRY_RECEIPT_FILE_LABEL,
   addDays,
   addYears,
   sydneyDateOf,
@@ -23,6 +26,8 @@ import { repoRoot, signUpCustomer, waivePaymentAsStaff, watchConsole } from './h
 const SCREENS_DIR = path.join(repoRoot, 'tests', 'e2e', 'screens')
 const PHONE = { width: 390, height: 844 }
 const DESKTOP = { width: 1280, height: 900 }
+/** A one-pixel PNG: a receipt photo as its bytes say. */
+const RECEIPT_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
 
 async function look(page: Page, name: string) {
   await page.waitForLoadState('networkidle')
@@ -85,6 +90,7 @@ test('the promoter opens a form, a person enters on a phone with the keyboard al
   await expect(page.getByRole('heading', { name: 'Entry form' })).toBeVisible()
   await page.getByRole('group', { name: 'State or territory' }).getByLabel('Required').check()
   await page.getByRole('group', { name: 'Date of birth' }).getByLabel('Required').check()
+  await page.getByRole('group', { name: ENTRY_RECEIPT_FILE_LABEL }).getByLabel('Required').check()
   await page.getByRole('button', { name: 'Add a consent box' }).click()
   await page.getByLabel('Box 1 text').fill('I have read and accept the terms and conditions')
   await page.getByRole('button', { name: 'Save the form' }).click()
@@ -93,6 +99,10 @@ test('the promoter opens a form, a person enters on a phone with the keyboard al
   await expect(page.getByText('Open', { exact: true })).toBeVisible()
   const formUrl = (await page.getByLabel('Link to the form').textContent())!.trim()
   const code = /\/enter\/([^/]+)\/$/.exec(formUrl)![1]!
+  // The preview shows the collection notice entrants will read, with the promoter named.
+  const preview = page.getByRole('group', { name: 'Preview of the entry form' })
+  await expect(preview.getByRole('region', { name: 'Collection notice' })).toContainText(/collects your details to run this promotion/)
+  await expect(preview.getByLabel(ENTRY_RECEIPT_FILE_LABEL)).toBeVisible()
   await look(page, 'entries-builder-1280')
   await page.setViewportSize(PHONE)
   await look(page, 'entries-builder-390')
@@ -111,6 +121,7 @@ test('the promoter opens a form, a person enters on a phone with the keyboard al
   const alert = entrant.getByRole('alert').filter({ hasText: MSG_ENTRY_ERRORS_TITLE })
   await expect(alert).toContainText(MSG_CONTACT_NAME_REQUIRED)
   await expect(alert).toContainText(MSG_ENTRY_EMAIL_REQUIRED)
+  await expect(alert).toContainText(MSG_ENTRY_RECEIPT_FILE_REQUIRED)
   await expect(entrant.getByLabel('Full name')).toHaveAttribute('aria-invalid', 'true')
   await look(entrant, 'entries-hosted-form-errors-390')
   const dob = addYears(today, -30).split('-')
@@ -129,8 +140,22 @@ test('the promoter opens a form, a person enters on a phone with the keyboard al
   await typeInto('Day', dob[2]!)
   await typeInto('Month', dob[1]!)
   await typeInto('Year', dob[0]!)
+  // The receipt: a program named like a photo is refused by its bytes; then a real photo, chosen with the keyboard.
+  const picker = entrant.getByLabel(ENTRY_RECEIPT_FILE_LABEL)
+  const chooseFile = async (file: { name: string; mimeType: string; buffer: Buffer }) => {
+    await tabTo(entrant, picker)
+    const chooser = entrant.waitForEvent('filechooser')
+    await entrant.keyboard.press('Space')
+    await (await chooser).setFiles(file)
+  }
+  await chooseFile({ name: 'receipt.jpg', mimeType: 'image/jpeg', buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(100, 1)]) })
   await tabTo(entrant, entrant.getByLabel(/I have read and accept/))
   await entrant.keyboard.press('Space')
+  await tabTo(entrant, entrant.getByRole('button', { name: 'Enter' }))
+  await entrant.keyboard.press('Enter')
+  await expect(entrant.getByRole('alert').filter({ hasText: MSG_ENTRY_ERRORS_TITLE })).toContainText(MSG_ENTRY_RECEIPT_FILE_TYPE)
+  await expect(picker).toHaveAttribute('aria-invalid', 'true')
+  await chooseFile({ name: 'receipt.png', mimeType: 'image/png', buffer: RECEIPT_PNG })
   await tabTo(entrant, entrant.getByRole('button', { name: 'Enter' }))
   await entrant.keyboard.press('Enter')
   const done = entrant.getByRole('status').filter({ hasText: 'Your entry number is' })
@@ -139,7 +164,8 @@ test('the promoter opens a form, a person enters on a phone with the keyboard al
   const entryNumber = /Your entry number is (\d+)/.exec((await done.textContent())!)![1]!
   await look(entrant, 'entries-hosted-form-done-390')
   // The one console line is the browser's note of the deliberate empty submission's 400.
-  expect(entrantErrors).toEqual(['Failed to load resource: the server responded with a status of 400 (Bad Request)'])
+  // The console lines are the browser's notes of the deliberate 400s (empty form, the program as a receipt).
+  expect(entrantErrors).toEqual(Array(2).fill('Failed to load resource: the server responded with a status of 400 (Bad Request)'))
   await entrant.setViewportSize({ width: 1280, height: 900 })
   await entrant.goto(`/enter/${code}/`)
   await expect(entrant.getByLabel('Full name')).toBeVisible()
@@ -167,6 +193,9 @@ test('the promoter opens a form, a person enters on a phone with the keyboard al
     await frame.getByLabel('Day').fill(dob[2]!)
     await frame.getByLabel('Month').fill(dob[1]!)
     await frame.getByLabel('Year').fill(dob[0]!)
+    await frame
+      .getByLabel(ENTRY_RECEIPT_FILE_LABEL)
+      .setInputFiles({ name: 'receipt.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n%%EOF\n') })
     await frame.getByLabel(/I have read and accept/).check()
     await frame.getByRole('button', { name: 'Enter' }).click()
     await expect(frame.getByRole('status').filter({ hasText: 'Your entry number is' })).toBeVisible()
@@ -186,6 +215,10 @@ test('the promoter opens a form, a person enters on a phone with the keyboard al
   await expect(table).toContainText('r***@example.com')
   await expect(table).not.toContainText('robin.sands')
   await expect(table).toContainText('Embedded form')
+  // Each entry's receipt downloads for the promoter: the bytes the entrant sent.
+  const receipt = await page.request.get((await table.getByRole('link', { name: `Download the receipt file of entry ${entryNumber}` }).getAttribute('href'))!)
+  expect(receipt.status()).toBe(200)
+  expect(Buffer.from(await receipt.body()).equals(RECEIPT_PNG)).toBe(true)
   await page.getByLabel('Entry number or e-mail').fill(entryNumber)
   await page.getByRole('button', { name: 'Search' }).click()
   await expect(table.getByRole('row')).toHaveCount(2)

@@ -19,6 +19,7 @@ import {
   MSG_LEGAL_HOLD_REASON_REQUIRED,
   MSG_NOT_FOUND,
   toHex,
+  entryFilesPrefix,
 } from '@permitdesk/shared'
 import { sql } from 'drizzle-orm'
 import { PgBoss } from 'pg-boss'
@@ -148,6 +149,12 @@ describe('the retention job', () => {
     const collecting = { ...deps, deleteCollectedEntries: deleteEntrantData }
     await rows(sql`insert into app.entries (promotion_id, channel, sydney_day, fields, email_norm, person_key)
       values (${gone.id}, 'form', '2026-01-10', ${JSON.stringify({ name: 'Erin Entrant', email: 'erin@example.com' })}::jsonb, 'erin@example.com', 'erin@example.com')`)
+    // Erin's receipt photo (issue 27): its row and its bytes go with her data.
+    const [erin] = await rows(sql`select id from app.entries where promotion_id = ${gone.id}`)
+    const receiptKey = `${entryFilesPrefix(gone.id)}erin-receipt.png`
+    await deps.storage.put(receiptKey, Buffer.from('89504e470d0a1a0a', 'hex'))
+    await rows(sql`insert into app.entry_files (entry_id, promotion_id, user_id, storage_key, file_name, mime_type, size_bytes)
+      values (${erin!.id}, ${gone.id}, ${alice.id}, ${receiptKey}, 'receipt.png', 'image/png', 8)`)
 
     // The last day of the period: nothing goes.
     expect((await runRetention(collecting, LAST_KEPT_DAY)).map((o) => o.action)).toEqual(['wait', 'wait'])
@@ -160,6 +167,8 @@ describe('the retention job', () => {
     expect(JSON.stringify(entry!.fields)).not.toContain('erin')
     expect(entry!.email_norm).toMatch(/^[0-9a-f]{64}$/)
     expect(entry!.personal_data_deleted_at).not.toBeNull()
+    expect(await rows(sql`select * from app.entry_files where promotion_id = ${gone.id}`)).toEqual([])
+    expect(await deps.storage.exists(receiptKey)).toBe(false)
     expect(outcomes.find((o) => o.promotionId === gone.id)?.action).toBe('delete')
     expect(outcomes.find((o) => o.promotionId === held.id)?.action).toBe('hold')
 

@@ -191,6 +191,7 @@ export const API_POLICY: Record<string, Policy> = {
   'GET /admin/legalHold': { access: 'staff' },
   'POST /admin/placeLegalHold': { access: 'staff' },
   'POST /admin/liftLegalHold': { access: 'staff' },
+  'GET /entries/receipt-file': { access: 'user', note: "an entry's receipt file, for its promotion's owner only (another account: 404)" },
 }
 
 /**

@@ -61,6 +61,7 @@ export async function exportSiteContent(payload: Payload): Promise<SiteContent> 
       disabledAuthors: (s.disabledAuthors ?? []).map((entry: { authorId: string }) => entry.authorId),
       analyticsId: orUndefined(s.analyticsId),
       conversionId: orUndefined(s.conversionId),
+      entryCollectionNotice: orUndefined(s.entryCollectionNotice),
     },
     pages: pages.docs.map((doc): PageContent => {
       const d = doc as Record<string, any>

@@ -2,6 +2,7 @@
  * Demo content for a fresh installation, written for this product (no third-party text). Every
  * review and news article is marked as demo content so nobody mistakes it for a real customer.
  */
+import { DEFAULT_COLLECTION_NOTICE_TEXT } from '@permitdesk/shared/entries/collection-notice'
 import { heading, list, richText } from './lexical'
 
 const contentBlock = (title: string | undefined, ...body: Parameters<typeof richText>) => ({ blockType: 'content', heading: title, body: richText(...body) })
@@ -393,4 +394,5 @@ export const seedSettings = {
   reviewCount: 123,
   bip: false,
   disabledAuthors: [],
+  entryCollectionNotice: DEFAULT_COLLECTION_NOTICE_TEXT,
 }

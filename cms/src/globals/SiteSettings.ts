@@ -1,6 +1,13 @@
 import type { GlobalConfig } from 'payload'
 import { anyone, isAdmin } from '../access'
 import { rebuildOnGlobalChange } from '../hooks/request-site-rebuild'
+import { COLLECTION_NOTICE_PLACEHOLDERS, unknownCollectionNoticePlaceholders } from '@permitdesk/shared/entries/collection-notice'
+
+/** A placeholder the form cannot fill would reach entrants as braces: refused on save, named. */
+export function validateCollectionNotice(value: string | null | undefined): true | string {
+  const unknown = unknownCollectionNoticePlaceholders(value ?? '')
+  return unknown.length === 0 ? true : `Unknown placeholder: ${unknown.map((key) => `{${key}}`).join(', ')}. Use only the placeholders listed in the help text.`
+}
 
 /** Site-wide settings the static site, its structured data and the e-mails read. */
 export const SiteSettings: GlobalConfig = {
@@ -76,6 +83,22 @@ export const SiteSettings: GlobalConfig = {
               type: 'email',
               label: 'WA department e-mail (trade promotion notices)',
               admin: { description: 'When staff approve a promotion that includes WA and choose "send to WA", its WA notice (PDF) is e-mailed here.' },
+            },
+          ],
+        },
+        {
+          label: 'Entry forms',
+          fields: [
+            {
+              name: 'entryCollectionNotice',
+              type: 'textarea',
+              label: 'Collection notice (shown on every entry form)',
+              admin: {
+                description: `The Privacy Act notice under every promotion's entry form. Placeholders: ${Object.keys(COLLECTION_NOTICE_PLACEHOLDERS)
+                  .map((key) => `{${key}}`)
+                  .join(' ')}. Empty: the built-in notice.`,
+              },
+              validate: (value: string | null | undefined) => validateCollectionNotice(value),
             },
           ],
         },

@@ -4,6 +4,7 @@ import * as migration_20261123_101835_site_settings_abn from './20261123_101835_
 import * as migration_20261123_103230_terms_clauses from './20261123_103230_terms_clauses';
 import * as migration_20261123_130701_staff_resources from './20261123_130701_staff_resources';
 import * as migration_20261125_190500_site_settings_wa_notice_email from './20261125_190500_site_settings_wa_notice_email';
+import * as migration_20261125_230000_site_settings_entry_collection_notice from './20261125_230000_site_settings_entry_collection_notice';
 
 export const migrations = [
   {
@@ -35,5 +36,10 @@ export const migrations = [
     up: migration_20261125_190500_site_settings_wa_notice_email.up,
     down: migration_20261125_190500_site_settings_wa_notice_email.down,
     name: '20261125_190500_site_settings_wa_notice_email',
+  },
+  {
+    up: migration_20261125_230000_site_settings_entry_collection_notice.up,
+    down: migration_20261125_230000_site_settings_entry_collection_notice.down,
+    name: '20261125_230000_site_settings_entry_collection_notice',
   },
 ];

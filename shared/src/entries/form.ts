@@ -20,6 +20,7 @@ import {
   MSG_ENTRY_PHONE_REQUIRED,
   MSG_ENTRY_POSTCODE_INVALID,
   MSG_ENTRY_RECEIPT_REQUIRED,
+  MSG_ENTRY_RECEIPT_FILE_REQUIRED,
   MSG_ENTRY_STAFF_EXCLUDED,
   MSG_ENTRY_STATE_REQUIRED,
   MSG_CONTACT_TOO_LONG,
@@ -30,6 +31,7 @@ import {
   msgEntryNotStarted,
   msgEntryStateIneligible,
 } from '../messages'
+import { isReceiptFileInput } from './receipt-file'
 import { entrantKey, normaliseEmail, normaliseNamePostcode, normalisePhone } from './normalise'
 
 export const ENTRY_FIELD_MODES = ['off', 'optional', 'required'] as const
@@ -47,6 +49,8 @@ export const ENTRY_FIELD_LABELS: Record<EntryPersonField | 'answer', string> = {
   receiptNumber: 'Receipt number',
   answer: 'Your answer',
 }
+/** The receipt file (a photo or PDF), a field of its own: its value is a file, not text. */
+export const ENTRY_RECEIPT_FILE_LABEL = 'Receipt (photo or PDF)'
 export const ENTRY_CHANNELS = ['form', 'embed', 'api', 'import'] as const
 export type EntryChannel = (typeof ENTRY_CHANNELS)[number]
 
@@ -87,6 +91,8 @@ export const EntryFormFieldsSchema = z
     state: mode,
     dateOfBirth: mode,
     receiptNumber: mode,
+    /** A photo or PDF of the receipt (forms saved before it existed: off). */
+    receiptFile: mode.default('off'),
     /** A skill question (answered in words, with a limit). */
     answer: mode,
     question: z.string().trim().max(1000).default(''),
@@ -112,6 +118,7 @@ export const DEFAULT_ENTRY_FORM_FIELDS: EntryFormFields = {
   state: 'off',
   dateOfBirth: 'off',
   receiptNumber: 'off',
+  receiptFile: 'off',
   answer: 'off',
   question: '',
   wordLimit: 25,
@@ -208,6 +215,7 @@ export function checkEntryFields(form: EntryFormFields, input: Record<string, un
     } else if (words > form.wordLimit || answer.length > MAX_ANSWER_CHARS) fail('answer', msgEntryAnswerTooLong(form.wordLimit, words))
     else fields.answer = answer
   }
+  if (form.receiptFile === 'required' && !isReceiptFileInput(input.receiptFile)) fail('receiptFile', MSG_ENTRY_RECEIPT_FILE_REQUIRED)
   const consents = (input.consents && typeof input.consents === 'object' ? input.consents : {}) as Record<string, unknown>
   for (const consent of form.consents) {
     const given = consents[consent.id] === true || consents[consent.id] === 'true' || consents[consent.id] === 'on'

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { bigserial, boolean, check, date, index, integer, jsonb, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { bigint, bigserial, boolean, check, date, index, integer, jsonb, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import type { EntryFormFields, EntryFlag } from '@permitdesk/shared'
 import { draws } from './draws'
 import { app } from './instance'
@@ -112,3 +112,30 @@ export const entryRefusals = app.table(
 
 export type EntryFormRow = typeof entryForms.$inferSelect
 export type EntryRow = typeof entries.$inferSelect
+
+/**
+ * The receipt file attached to an entry (issue 27): its bytes are in storage at `storageKey`
+ * (under entry-files/{promotion}/); `userId` is the promotion's owner, whose upload quota it
+ * counts against. Gone with the entry's personal data.
+ */
+export const entryFiles = app.table(
+  'entry_files',
+  {
+    entryId: bigint('entry_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => entries.id, { onDelete: 'cascade' }),
+    promotionId: integer('promotion_id')
+      .notNull()
+      .references(() => promotions.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('entry_files_promotion_id_idx').on(t.promotionId), index('entry_files_user_id_idx').on(t.userId)],
+)
+export type EntryFileRow = typeof entryFiles.$inferSelect

@@ -8,6 +8,7 @@ import { exportEntrantEntries, exportEntries, listEntrantEntries, listEntries } 
 import { submitByCode, submitForPromotion } from './submit-entry'
 import { embedScript } from './embed-script'
 import { importEntries } from './import-entries'
+import { getReceiptFile } from './receipt-file'
 
 const PromotionId = z.object({ promotionId: z.coerce.number().int().positive() })
 const Mode = z.enum(ENTRY_FIELD_MODES)
@@ -19,6 +20,7 @@ const Fields = z.object({
   state: Mode,
   dateOfBirth: Mode,
   receiptNumber: Mode,
+  receiptFile: Mode.default('off'),
   answer: Mode,
   question: z.string(),
   wordLimit: z.number(),
@@ -37,10 +39,23 @@ const FormView = z.object({
   entriesPerDay: z.number().nullable(),
   openedAt: z.string().nullable(),
   closedAt: z.string().nullable(),
+  collectionNotice: z.string().describe('the collection notice under the form (CMS text with the promoter\u2019s details)'),
 })
 const EntryValues = z
-  .record(z.string(), z.union([z.string().max(10_000), z.number(), z.boolean(), z.record(z.string(), z.union([z.boolean(), z.string()]))]))
-  .describe('the form\u2019s fields by name (name, email, phone, postcode, state, dateOfBirth YYYY-MM-DD, receiptNumber, answer) and `consents`: { id: true }')
+  .record(
+    z.string(),
+    z.union([
+      z.string().max(10_000),
+      z.number(),
+      z.boolean(),
+      z.record(z.string(), z.union([z.boolean(), z.string()])),
+      // The receipt file: base64 of the bytes (at most 1 MB; JPEG, PNG, WebP, HEIC or PDF by content).
+      z.object({ name: z.string().max(255), data: z.string().max(1_500_000) }),
+    ]),
+  )
+  .describe(
+    'the form\u2019s fields by name (name, email, phone, postcode, state, dateOfBirth YYYY-MM-DD, receiptNumber, answer) and `consents`: { id: true }; `receiptFile`: { name, data (base64) } when the form asks for one',
+  )
 const Accepted = z.object({ entryNumber: z.number(), receivedAt: z.string(), replayed: z.boolean() })
 const MaskedEntry = z.object({
   entryNumber: z.number(),
@@ -53,6 +68,7 @@ const MaskedEntry = z.object({
   state: z.string(),
   flags: z.number(),
   decision: z.enum(['keep', 'exclude']).nullable(),
+  receiptFile: z.boolean().describe('the entry has a receipt file (GET /api/entries/receipt-file?entryNumber=)').optional(),
 })
 const Search = PromotionId.extend({ q: z.string().max(200).optional(), before: z.coerce.number().int().positive().optional() })
 const EntrantQuery = z.object({ email: z.string().max(320) })
@@ -105,6 +121,7 @@ export function entryRoutes(deps: AppDeps): RouteSpec[] {
         closesAt: z.string().nullable(),
         termsPath: z.string().nullable(),
         under18s: z.boolean(),
+        collectionNotice: z.string().describe('the collection notice under the form (CMS text with the promoter\u2019s details)'),
       }),
       handler: ({ query }) => getPublicEntryForm(deps, query.code),
     }),
@@ -215,6 +232,26 @@ export function entryRoutes(deps: AppDeps): RouteSpec[] {
         problems: z.array(z.object({ line: z.number(), message: z.string() })).describe('the first 100 rows not accepted, with why'),
       }),
       handler: ({ owner, req }) => importEntries(deps, owner, req),
+    }),
+    route({
+      method: 'get',
+      path: '/entries/receipt-file',
+      summary: 'An entry\u2019s receipt file (photo or PDF), for the promotion\u2019s owner (staff: any); another account: 404',
+      access: 'user',
+      raw: true,
+      query: z.object({ entryNumber: z.coerce.number().int().positive() }),
+      handler: async ({ query, owner, res }) => {
+        const file = await getReceiptFile(deps, owner, query.entryNumber)
+        res.set('Content-Type', file.mimeType)
+        res.set('Content-Length', String(file.sizeBytes))
+        res.set(
+          'Content-Disposition',
+          `attachment; filename="${file.fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+        )
+        res.set('Cache-Control', 'private, no-store')
+        res.set('X-Content-Type-Options', 'nosniff')
+        file.stream.pipe(res)
+      },
     }),
     route({
       method: 'get',

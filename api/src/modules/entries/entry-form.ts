@@ -4,8 +4,12 @@
  * random draw service has one, and it opens only once the service is paid (issue 22's check).
  */
 import crypto from 'node:crypto'
+import fs from 'node:fs'
 import {
   AppError,
+  collectionNotice,
+  formatAbnOrAcn,
+  formatAddress,
   DEFAULT_ENTRY_FORM_FIELDS,
   EntryFormFieldsSchema,
   MSG_ENTRY_FORM_FROZEN,
@@ -29,6 +33,8 @@ import { requireServicePaid } from '../payments/require-service-paid'
 import { findLink as findTermsLink } from '../terms/terms.repository'
 import { accountNameOf, emailOf } from '../draws/draws.repository'
 import * as repo from './entries.repository'
+import type { SiteContent } from '@permitdesk/shared/site-content'
+import { contentFileFor } from '../../server/build'
 
 type Owner = { userId: number; isStaff: boolean }
 type Deps = Pick<AppDeps, 'database' | 'config'>
@@ -72,8 +78,37 @@ async function ownedPromotion(deps: Deps, owner: Owner, promotionId: number): Pr
   return promotion
 }
 
-function view(form: EntryFormRow, promotion: PromotionRow) {
+/** The collection notice's text from the CMS site settings (exported at start and on every change); null: none set. */
+function cmsCollectionNotice(dataDir: string): string | null {
+  try {
+    const { settings } = JSON.parse(fs.readFileSync(contentFileFor(dataDir), 'utf8')) as SiteContent
+    return settings.entryCollectionNotice ?? null
+  } catch {
+    return null
+  }
+}
+
+/** The notice under the form: the CMS text with the promoter's details of the application (else the account's). */
+async function collectionNoticeOf(deps: Deps, promotion: PromotionRow, termsPath: string | null): Promise<string> {
+  const permit = permitOf(promotion)
+  const applicant = (promotion.applicant ?? permit.applicant ?? {}) as Record<string, unknown>
+  const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null)
+  const origin = deps.config.PUBLIC_URL.replace(/\/$/, '')
+  const address = applicant.businessAddress ? formatAddress(applicant.businessAddress as Parameters<typeof formatAddress>[0]) : ''
+  return collectionNotice(cmsCollectionNotice(deps.config.DATA_DIR), {
+    'promoter.name': promoterNameOf(promotion) ?? ((await accountNameOf(deps.database.db, promotion.userId)) || promotion.name),
+    'promoter.abn': formatAbnOrAcn(text(applicant.abnacn)),
+    'promoter.address': address.split('\n').join(', '),
+    'promoter.contact': text(applicant.email) ?? text(applicant.phone) ?? (await emailOf(deps.database.db, promotion.userId)) ?? '',
+    // Absolute: the embed shows the notice on the promoter's own site.
+    'promoter.privacyPolicy': termsPath ? `${origin}${termsPath}` : (text(applicant.website) ?? ''),
+    'promotion.name': promotion.name,
+  })
+}
+
+async function view(deps: Deps, form: EntryFormRow, promotion: PromotionRow) {
   const period = entryPeriod(permitOf(promotion))
+  const termsCode = promotion.hostedTC ? await findTermsLink(deps.database.db, promotion.id) : undefined
   return {
     promotionId: form.promotionId,
     code: form.code,
@@ -87,9 +122,10 @@ function view(form: EntryFormRow, promotion: PromotionRow) {
     entriesPerDay: dailyLimitOf(promotion),
     openedAt: form.openedAt?.toISOString() ?? null,
     closedAt: form.closedAt?.toISOString() ?? null,
+    collectionNotice: await collectionNoticeOf(deps, promotion, termsCode ? `/t/${termsCode}/` : null),
   }
 }
-export type EntryFormView = ReturnType<typeof view>
+export type EntryFormView = Awaited<ReturnType<typeof view>>
 
 /** The form of a promotion with the draw service; made (closed, default fields) on first read. */
 export async function getEntryForm(deps: Deps, owner: Owner, promotionId: number): Promise<EntryFormView> {
@@ -98,7 +134,7 @@ export async function getEntryForm(deps: Deps, owner: Owner, promotionId: number
   const form =
     (await repo.findFormByPromotion(deps.database.db, promotionId)) ??
     (await repo.insertForm(deps.database.db, { promotionId, code: newCode(), fields: DEFAULT_ENTRY_FORM_FIELDS }))
-  return view(form, promotion)
+  return view(deps, form, promotion)
 }
 
 export async function saveEntryForm(deps: Deps, owner: Owner, input: EntryFormSave): Promise<EntryFormView> {
@@ -119,7 +155,7 @@ export async function saveEntryForm(deps: Deps, owner: Owner, input: EntryFormSa
     ...(input.receipts !== undefined ? { receipts: input.receipts } : {}),
     ...(staffDomains ? { staffDomains } : {}),
   })
-  return view(saved, promotion)
+  return view(deps, saved, promotion)
 }
 
 /** Opens or closes the form. Opening needs the draw service paid and the application's entry period. */
@@ -134,7 +170,7 @@ export async function setEntryFormOpen(deps: Deps, owner: Owner, promotionId: nu
   }
   const now = new Date()
   const saved = await repo.updateForm(deps.database.db, form.id, open ? { status: 'open', openedAt: now } : { status: 'closed', closedAt: now })
-  return view(saved, promotion)
+  return view(deps, saved, promotion)
 }
 
 /** What the hosted form shows: the promotion's name, fields, states, period, T&Cs and the promoter for the collection notice. */
@@ -159,5 +195,6 @@ export async function getPublicEntryForm(deps: Deps, code: string) {
     closesAt: period?.closesAt.toISOString() ?? null,
     termsPath: termsCode ? `/t/${termsCode}/` : null,
     under18s: permitOf(promotion).under18s !== false,
+    collectionNotice: await collectionNoticeOf(deps, promotion, termsCode ? `/t/${termsCode}/` : null),
   }
 }

@@ -22,6 +22,7 @@ import {
 import { commitDraw, createDraw, requireDraw, requireNotCancelled, type DrawDeps } from '../draws/draw-service'
 import { findDrawsOfPromotion, replaceEntries } from '../draws/draws.repository'
 import { ingestEntries } from '../draws/ingest-entries'
+import { deleteProofIndex } from '../draws/proof-index'
 import { rowIndexKey } from '../draws/row-index'
 import * as repo from './freeze.repository'
 import { formStatusOf, screeningCounts } from './screening.repository'
@@ -197,11 +198,14 @@ export async function freezeEntries(
     if (!replaced) {
       await deps.storage.delete(stored.key).catch(() => {})
       await deps.storage.delete(rowIndexKey(stored.key)).catch(() => {})
+      // The proof index is built beside the upload (issue 23): it goes with the entries it indexes.
+      await deleteProofIndex(deps.storage, stored.key).catch(() => {})
       throw new AppError('CONFLICT', MSG_FREEZE_DRAW_COMMITTED)
     }
     if (draw.entriesKey && draw.entriesKey !== stored.key) {
       await deps.storage.delete(draw.entriesKey).catch(() => {})
       await deps.storage.delete(rowIndexKey(draw.entriesKey)).catch(() => {})
+      await deleteProofIndex(deps.storage, draw.entriesKey).catch(() => {})
     }
     const counts = await repo.exclusionCounts(deps.database.db, promotionId)
     const lines = exclusionLines(counts)

@@ -25,6 +25,7 @@ import type { AppDeps } from '../../deps'
 import type { EntryRow } from '../../db/schema/entries'
 import { findPromotion } from '../promotions/promotions.repository'
 import * as repo from './entries.repository'
+import { entryIdsWithFiles } from './entry-files.repository'
 
 type Owner = { userId: number; isStaff: boolean }
 type Deps = Pick<AppDeps, 'database'>
@@ -63,6 +64,15 @@ function masked(row: EntryRow) {
   }
 }
 
+/** Marks the entries that have a receipt file (the table links it for download). */
+async function withFileFlags<T extends { entryNumber: number }>(deps: Deps, rows: T[]): Promise<(T & { receiptFile: boolean })[]> {
+  const withFiles = await entryIdsWithFiles(
+    deps.database.db,
+    rows.map((r) => r.entryNumber),
+  )
+  return rows.map((r) => ({ ...r, receiptFile: withFiles.has(r.entryNumber) }))
+}
+
 export async function listEntries(deps: Deps, owner: Owner, input: { promotionId: number; q?: string; before?: number }) {
   const promotionId = await ownedPromotionId(deps, owner, input.promotionId)
   const search = searchOf(promotionId, input.q)
@@ -74,7 +84,7 @@ export async function listEntries(deps: Deps, owner: Owner, input: { promotionId
   const page = rows.slice(0, ENTRIES_PAGE_SIZE)
   return {
     total,
-    entries: page.map(masked),
+    entries: await withFileFlags(deps, page.map(masked)),
     nextBefore: rows.length > ENTRIES_PAGE_SIZE ? page[page.length - 1]!.id : null,
     refusals: refusals
       .filter((r): r is { reason: EntryRefusalReason; count: number } => (ENTRY_REFUSAL_REASONS as readonly string[]).includes(r.reason))

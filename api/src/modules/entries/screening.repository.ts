@@ -75,7 +75,7 @@ export async function emailDomains(db: Db, promotionId: number): Promise<string[
 export function entriesAtDomains(pool: pg.Pool, promotionId: number, domains: string[]) {
   return cursorRows<{ id: string; email: string }>(
     pool,
-    `select id::text as id, email_norm as email from app.entries where promotion_id = $1 and split_part(email_norm, '@', 2) = any($2::text[]) order by id`,
+    `select id::text as id, email_norm as email from app.entries where promotion_id = $1 and split_part(email_norm, '@', 2) = any($2::text[]) order by app.entries.id`,
     [promotionId, domains],
   )
 }
@@ -281,5 +281,7 @@ export async function deleteEntrantData(db: DbOrTx, promotionId: number): Promis
       where promotion_id = ${promotionId} and personal_data_deleted_at is null
       returning 1)
     select count(*)::int as n from changed`)
+  // The receipt files go with the personal data: no row names them; their bytes are removed after the commit.
+  await db.execute(sql`delete from app.entry_files where promotion_id = ${promotionId}`)
   return rows[0]!.n
 }

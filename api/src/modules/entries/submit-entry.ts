@@ -21,8 +21,10 @@ import type { PromotionRow } from '../../db/schema/promotions'
 import { ensureInstanceSetting } from '../bot-check/bot-check.repository'
 import { dailyLimitOf, permitOf, statesOf } from './entry-form'
 import * as repo from './entries.repository'
+import { discardReceiptFile, linkReceiptFile, storeReceiptFile } from './receipt-file'
 
-type Deps = Pick<AppDeps, 'database' | 'config'>
+// Storage: only for an entry with a receipt file (the routes pass it; the bench and import need none).
+type Deps = Pick<AppDeps, 'database' | 'config'> & Partial<Pick<AppDeps, 'storage'>>
 
 export type Arrival = {
   channel: EntryChannel
@@ -147,7 +149,8 @@ export async function submitEntry(deps: Deps, found: Rules, arrival: Arrival, { 
   // Offline entries are imported after they arrived: the period decides (by their received time), not the form's switch.
   const formOpen = form.status === 'open' || (arrival.channel === 'import' && form.status === 'closed')
   if (!formOpen || promotion.deleted) return refuse_(deps, promotion.id, 'not_open', now, MSG_ENTRY_NOT_OPEN)
-  const checked = checkEntryFields(form.fields, arrival.input)
+  // Offline entries come as CSV rows: their receipts are on paper, so the file is not asked of them.
+  const checked = checkEntryFields(arrival.channel === 'import' ? { ...form.fields, receiptFile: 'off' } : form.fields, arrival.input)
   if ('modelState' in checked) {
     if (cached) throw new StaleRules()
     const replayed = await replay()
@@ -165,6 +168,10 @@ export async function submitEntry(deps: Deps, found: Rules, arrival: Arrival, { 
     staffDomains: form.staffDomains,
   })
   if (refusal) return refuse_(deps, promotion.id, refusal.reason, now, refusal.message, refusal.field)
+  const receiptFile =
+    form.fields.receiptFile !== 'off' && arrival.input.receiptFile !== undefined && deps.storage
+      ? await storeReceiptFile({ database: deps.database, storage: deps.storage }, promotion, arrival.input.receiptFile)
+      : null
   const key = await hashKey(deps)
   const limit = dailyLimitOf(promotion)
   const stored = await repo.insertEntryWithinLimit(
@@ -189,9 +196,13 @@ export async function submitEntry(deps: Deps, found: Rules, arrival: Arrival, { 
     arrival.channel === 'import' ? ['open', 'closed'] : ['open'],
     found.version,
   )
+  // A file stored for an entry that was not taken (refused, replayed, or tried again on fresher rules) goes again.
+  if (receiptFile && (stored === 'stale' || stored === 'closed' || !stored || stored.replayed))
+    await discardReceiptFile({ database: deps.database, storage: deps.storage! }, receiptFile)
   if (stored === 'stale') throw new StaleRules()
   if (stored === 'closed') return refuse_(deps, promotion.id, 'not_open', now, MSG_ENTRY_NOT_OPEN)
   if (!stored) return refuse_(deps, promotion.id, 'daily_limit', now, msgEntryDailyLimit(limit ?? 0))
+  if (receiptFile && !stored.replayed) await linkReceiptFile({ database: deps.database, storage: deps.storage! }, promotion, stored.id, receiptFile)
   return { entryNumber: stored.id, receivedAt: stored.receivedAt.toISOString(), replayed: stored.replayed }
 }
 

@@ -13,7 +13,7 @@
  */
 import crypto from 'node:crypto'
 import { PassThrough } from 'node:stream'
-import { MerkleBuilder, merkleLeaf, retentionDecision, toHex, KEEP_RECORDS_CODE, type RetentionDecision } from '@permitdesk/shared'
+import { MerkleBuilder, merkleLeaf, retentionDecision, toHex, KEEP_RECORDS_CODE, entryFilesPrefix, type RetentionDecision } from '@permitdesk/shared'
 import type { AppDeps } from '../../deps'
 import type { DrawSelection } from '../../db/schema/draws'
 import type { RetentionDetails } from '../../db/schema/rule-sets'
@@ -198,6 +198,9 @@ export async function deletePromotionEntrantData(deps: RetentionDeps, promotionI
   if (!removed) return { promotionId, action: 'done-before' }
   // After the commit: the records no longer name these files. A crash here leaves orphans, never a dangling record.
   for (const key of [...removed.keys, ...doomed.map((a) => `uploads/${a.fileName}`)]) await deps.storage.delete(key).catch(() => {})
+  // Entrants' receipt files (issue 27): their rows went with the entries' personal data.
+  if (deps.deleteCollectedEntries && deps.storage.list)
+    for (const key of await deps.storage.list(entryFilesPrefix(promotionId))) await deps.storage.delete(key).catch(() => {})
   deps.logger.info('entrant data deleted', { promotionId, draws: details.draws.length, attachments: doomed.length })
   return { promotionId, action: 'delete', certificateFile: removed.certificate }
 }

@@ -15,6 +15,8 @@ export type EntryForm = {
   entriesPerDay: number | null
   openedAt: string | null
   closedAt: string | null
+  /** The collection notice under the form, as entrants see it. */
+  collectionNotice: string
 }
 
 export type PublicEntryForm = {
@@ -29,6 +31,7 @@ export type PublicEntryForm = {
   closesAt: string | null
   termsPath: string | null
   under18s: boolean
+  collectionNotice: string
 }
 
 export type MaskedEntry = {
@@ -42,6 +45,8 @@ export type MaskedEntry = {
   state: string
   flags: number
   decision: 'keep' | 'exclude' | null
+  /** The entry has a receipt file (download: receiptFileUrl). */
+  receiptFile?: boolean
 }
 
 export type EntriesPage = { total: number; entries: MaskedEntry[]; nextBefore: number | null; refusals: { reason: string; label: string; count: number }[] }
@@ -53,6 +58,7 @@ export const openEntryForm = (promotionId: number, open: boolean) => api.post<En
 export const listEntries = (promotionId: number, q: string, before: number | null) =>
   api.get<EntriesPage>('/api/entries/list', { query: { promotionId, q: q || undefined, before } })
 export const exportEntriesUrl = (promotionId: number, q: string) => `/api/entries/export?promotionId=${promotionId}${q ? `&q=${encodeURIComponent(q)}` : ''}`
+export const receiptFileUrl = (entryNumber: number) => `/api/entries/receipt-file?entryNumber=${entryNumber}`
 export const entrantEntries = (email: string) =>
   api.get<{ entries: (MaskedEntry & { promotionId: number; promotionName: string })[] }>('/api/entries/entrant', { query: { email }, ...quiet })
 export const entrantExportUrl = (email: string) => `/api/entries/entrant/export?email=${encodeURIComponent(email)}`

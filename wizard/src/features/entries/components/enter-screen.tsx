@@ -11,9 +11,12 @@ import {
   MSG_BOT_CHECK_PENDING,
   MSG_ENTRY_ERRORS_TITLE,
   MSG_ENTRY_NOT_OPEN,
+  RECEIPT_FILE_LIMIT_BYTES,
+  RECEIPT_FILE_LIMIT_MB,
   formatDateTime,
   msgEntryAccepted,
-  msgEntryCollectionNotice,
+  msgEntryReceiptFileTooLarge,
+  type ReceiptFileInput,
 } from '@permitdesk/shared'
 import { BotCheckField, useBotCheck } from '../../../components/bot-check-field'
 import { useRemoveBootShell } from '../../../components/boot-shell'
@@ -35,6 +38,16 @@ function deviceId(): string | undefined {
   } catch {
     return undefined
   }
+}
+
+/** The chosen file as the API takes it: its name and its bytes in base64 (a data: URL, which the API strips). */
+function readReceiptFile(file: File): Promise<ReceiptFileInput> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader()
+    reader.onload = () => resolve({ name: file.name, data: String(reader.result) })
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'))
+    reader.readAsDataURL(file)
+  })
 }
 
 /** In an iframe, the parent page (the embed script) sizes the frame to the form. */
@@ -84,6 +97,7 @@ function EntryForm({ form, embed }: { form: PublicEntryForm; embed: boolean }) {
   const [consents, setConsents] = useState<Record<string, boolean>>({})
   const [errors, setErrors] = useState<FieldErrors>({})
   const [formError, setFormError] = useState<string | null>(null)
+  const [receiptFile, setReceiptFile] = useState<File | null>(null)
   const [token, setToken] = useState<string | undefined>(undefined)
   const bot = useBotCheck(useCallback((t: string | undefined) => setToken(t), []))
   const summary = useRef<HTMLDivElement>(null)
@@ -93,7 +107,8 @@ function EntryForm({ form, embed }: { form: PublicEntryForm; embed: boolean }) {
     mutationFn: async () => {
       const recaptchaResponse = token ?? (await bot.waitForToken())
       if (recaptchaResponse === undefined) throw new Error(MSG_BOT_CHECK_PENDING)
-      return enter({ code: form.code, entry: { ...values, consents }, recaptchaResponse, embed, device: deviceId() })
+      const file = receiptFile ? { receiptFile: await readReceiptFile(receiptFile) } : {}
+      return enter({ code: form.code, entry: { ...values, consents, ...file }, recaptchaResponse, embed, device: deviceId() })
     },
     onError: (error) => {
       const modelState = error instanceof ApiError ? (error.modelState ?? {}) : {}
@@ -174,6 +189,12 @@ function EntryForm({ form, embed }: { form: PublicEntryForm; embed: boolean }) {
             errors={errors}
             onChange={(name, value) => setValues((v) => ({ ...v, [name]: value }))}
             onConsent={(id, given) => setConsents((c) => ({ ...c, [id]: given }))}
+            onFile={(file) => {
+              setReceiptFile(file)
+              // Too large is known before sending (the server checks again, and the type by its bytes).
+              const tooLarge = file && file.size > RECEIPT_FILE_LIMIT_BYTES ? [msgEntryReceiptFileTooLarge(RECEIPT_FILE_LIMIT_MB)] : undefined
+              setErrors((e) => ({ ...e, receiptFile: tooLarge }))
+            }}
           />
           <BotCheckField onToken={bot.onToken} resetKey={bot.resetKey} />
           <NativeButton type="submit" disabled={submit.isPending} className="entry-form__submit">
@@ -184,7 +205,7 @@ function EntryForm({ form, embed }: { form: PublicEntryForm; embed: boolean }) {
 
       <section className="entry-card__notice" aria-labelledby="collection-notice">
         <h2 id="collection-notice">Your personal information</h2>
-        <p>{msgEntryCollectionNotice(form.promoterName, form.promoterContact ?? '')}</p>
+        <p>{form.collectionNotice}</p>
       </section>
     </article>
   )

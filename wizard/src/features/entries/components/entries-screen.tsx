@@ -9,6 +9,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   ENTRY_FIELD_LABELS,
   ENTRY_PERSON_FIELDS,
+  ENTRY_RECEIPT_FILE_LABEL,
   MSG_ENTRY_COPIED,
   MSG_ENTRY_FORM_CLOSED_NOTICE,
   MSG_ENTRY_FORM_SAVED,
@@ -16,6 +17,7 @@ import {
   stateChoices,
   type EntryFieldMode,
   type EntryFormFields,
+  type EntryPersonField,
 } from '@permitdesk/shared'
 import { AppLayout } from '../../../components/layouts/app-layout'
 import { Alert, Badge, NativeButton } from '../../../components/ui'
@@ -24,6 +26,7 @@ import {
   entrantEntries,
   entrantExportUrl,
   exportEntriesUrl,
+  receiptFileUrl,
   getEntryForm,
   importEntries,
   listEntries,
@@ -48,6 +51,10 @@ const STATUS: Record<EntryForm['status'], { label: string; tone: 'success' | 'de
   frozen: { label: 'Frozen into the draw', tone: 'info' },
 }
 const CHANNELS: Record<MaskedEntry['channel'], string> = { form: 'Hosted form', embed: 'Embedded form', api: 'API', import: 'Import' }
+
+/** The builder's name of a field: the receipt file and the skill question's answer are not person fields. */
+const builderLabel = (name: EntryPersonField | 'receiptFile' | 'answer') =>
+  name === 'answer' ? 'Skill question answer' : name === 'receiptFile' ? ENTRY_RECEIPT_FILE_LABEL : ENTRY_FIELD_LABELS[name]
 
 export function EntriesScreen() {
   const promotionId = Number(useParams().id)
@@ -183,19 +190,19 @@ function FormBuilder({ form }: { form: EntryForm }) {
               </tr>
             </thead>
             <tbody>
-              {[...ENTRY_PERSON_FIELDS, 'answer' as const].map((name) => (
+              {[...ENTRY_PERSON_FIELDS, 'receiptFile' as const, 'answer' as const].map((name) => (
                 <tr key={name}>
-                  <th scope="row">{name === 'answer' ? 'Skill question answer' : ENTRY_FIELD_LABELS[name]}</th>
+                  <th scope="row">{builderLabel(name)}</th>
                   <td>
                     <fieldset>
-                      <legend>{name === 'answer' ? 'Skill question answer' : ENTRY_FIELD_LABELS[name]}</legend>
+                      <legend>{builderLabel(name)}</legend>
                       {MODES.map((mode) => (
                         <label key={mode.id}>
                           <input
                             type="radio"
                             name={`mode-${name}`}
                             value={mode.id}
-                            checked={fields[name] === mode.id}
+                            checked={(fields[name] ?? 'off') === mode.id}
                             onChange={() => setMode(name, mode.id)}
                           />
                           {mode.label}
@@ -286,6 +293,10 @@ function FormBuilder({ form }: { form: EntryForm }) {
                       disabled
                     />
                   </div>
+                  <section className="entry-card__notice" aria-label="Collection notice">
+                    <h4>Your personal information</h4>
+                    <p>{form.collectionNotice}</p>
+                  </section>
                 </div>
               </div>
             </div>
@@ -364,6 +375,8 @@ function EntriesTable({ promotionId }: { promotionId: number }) {
   })
   useEffect(() => setPages([null]), [search])
   const data = list.data
+  // The receipt column only where entries carry receipt files.
+  const withReceipts = data?.entries.some((e) => e.receiptFile) ?? false
   return (
     <section aria-labelledby="entries-title">
       <h2 id="entries-title">Entries received</h2>
@@ -427,24 +440,36 @@ function EntriesTable({ promotionId }: { promotionId: number }) {
                   <th scope="col">Postcode</th>
                   <th scope="col">State</th>
                   <th scope="col">Channel</th>
+                  {withReceipts ? <th scope="col">Receipt</th> : null}
                 </tr>
               </thead>
               <tbody>
                 {data.entries.length === 0 ? (
                   <tr>
-                    <td colSpan={8}>No entries{search ? ' match the search' : ' yet'}.</td>
+                    <td colSpan={withReceipts ? 9 : 8}>No entries{search ? ' match the search' : ' yet'}.</td>
                   </tr>
                 ) : (
                   data.entries.map((entry) => (
                     <tr key={entry.entryNumber}>
                       <td>{entry.entryNumber}</td>
-                      <td>{formatDateTime(entry.receivedAt)}</td>
+                      <td className="entries-table__when">{formatDateTime(entry.receivedAt)}</td>
                       <td>{entry.name}</td>
                       <td>{entry.email}</td>
                       <td>{entry.phone}</td>
                       <td>{entry.postcode}</td>
                       <td>{entry.state}</td>
                       <td>{CHANNELS[entry.channel]}</td>
+                      {withReceipts ? (
+                        <td>
+                          {entry.receiptFile ? (
+                            <a href={receiptFileUrl(entry.entryNumber)} download>
+                              Download<span className="visually-hidden"> the receipt file of entry {entry.entryNumber}</span>
+                            </a>
+                          ) : (
+                            '\u2014'
+                          )}
+                        </td>
+                      ) : null}
                     </tr>
                   ))
                 )}

@@ -4,7 +4,15 @@
  * screen reader as the browser gives them); each error is tied to its field and announced.
  */
 import { useId } from 'react'
-import { ENTRY_FIELD_LABELS, countWords, type EntryFormFields, type EntryPersonField } from '@permitdesk/shared'
+import {
+  ENTRY_FIELD_LABELS,
+  ENTRY_RECEIPT_FILE_LABEL,
+  RECEIPT_FILE_ACCEPT,
+  RECEIPT_FILE_LIMIT_MB,
+  countWords,
+  type EntryFormFields,
+  type EntryPersonField,
+} from '@permitdesk/shared'
 
 export type EntryValues = Record<string, string> & { consents?: never }
 export type FieldErrors = Record<string, string[] | undefined>
@@ -17,6 +25,8 @@ type Props = {
   errors: FieldErrors
   onChange: (name: string, value: string) => void
   onConsent: (id: string, given: boolean) => void
+  /** The receipt file chosen (null: removed); the hosted form reads it, the preview passes none. */
+  onFile?: (file: File | null) => void
   disabled?: boolean
 }
 
@@ -49,7 +59,7 @@ function Label({ htmlFor, text, required }: { htmlFor?: string; text: string; re
   )
 }
 
-export function EntryFields({ fields, states, values, consents, errors, onChange, onConsent, disabled }: Props) {
+export function EntryFields({ fields, states, values, consents, errors, onChange, onConsent, onFile, disabled }: Props) {
   const base = useId()
   const idOf = (name: string) => `${base}-${name}`
   const errorId = (name: string) => `${idOf(name)}-error`
@@ -155,6 +165,33 @@ export function EntryFields({ fields, states, values, consents, errors, onChange
     )
   }
 
+  const receiptFile = () => {
+    const mode = fields.receiptFile ?? 'off'
+    if (mode === 'off') return null
+    const hint = `${idOf('receiptFile')}-hint`
+    return (
+      <div className="ui-field entry-field">
+        <Label htmlFor={idOf('receiptFile')} text={ENTRY_RECEIPT_FILE_LABEL} required={mode === 'required'} />
+        <p id={hint} className="ui-field__description">
+          A photo or PDF of your receipt, up to {RECEIPT_FILE_LIMIT_MB} MB.
+        </p>
+        <input
+          id={idOf('receiptFile')}
+          name="receiptFile"
+          className="ui-input entry-field__file"
+          type="file"
+          accept={RECEIPT_FILE_ACCEPT}
+          required={mode === 'required'}
+          aria-invalid={errors.receiptFile?.length ? true : undefined}
+          aria-describedby={described('receiptFile', hint)}
+          onChange={(e) => onFile?.(e.target.files?.[0] ?? null)}
+          disabled={disabled}
+        />
+        <ErrorText id={errorId('receiptFile')} messages={errors.receiptFile} />
+      </div>
+    )
+  }
+
   const answer = () => {
     if (fields.answer === 'off') return null
     const words = countWords(values.answer ?? '')
@@ -194,6 +231,7 @@ export function EntryFields({ fields, states, values, consents, errors, onChange
       {state()}
       {dob()}
       {text('receiptNumber')}
+      {receiptFile()}
       {answer()}
       {fields.consents.map((consent) => {
         const key = `consents.${consent.id}`
