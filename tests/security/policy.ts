@@ -194,8 +194,9 @@ export const API_POLICY: Record<string, Policy> = {
 }
 
 /**
- * Downloads and pages outside /api (plain Express routers): a signed-out caller or another
- * customer never gets the file.
+ * Downloads and pages outside /api (declared with surface(), api/src/http/surface.ts; the stripe
+ * webhook, the reference page and the error beacon have routers of their own): a signed-out
+ * caller or another customer never gets the file.
  */
 export const DOWNLOAD_POLICY: Record<string, Policy> = {
   'GET /promotions/downloadworkingpdf/:id': { access: 'user', owned: true },
@@ -208,8 +209,7 @@ export const DOWNLOAD_POLICY: Record<string, Policy> = {
   'GET /promotions/downloadcalendarfile/:id': { access: 'user', owned: true },
   'GET /promotions/compliancepack/:id': { access: 'user', owned: true, note: 'the compliance pack (issue #30)' },
   'GET /download/draw/:id/entries.csv': { access: 'user', owned: true },
-  'GET /t/:code': { access: 'public', note: 'hosted terms page' },
-  'GET /t/:code/': { access: 'public', note: 'hosted terms page' },
+  'GET /t/:code': { access: 'public', note: 'hosted terms page (at /t/{code}/)' },
   'GET /calendar/feed/:file': { access: 'public', note: 'secret file name is the capability' },
   'GET /unsubscribe/': { access: 'public', note: 'signed token is the capability' },
   'POST /unsubscribe/': { access: 'public', note: 'signed token is the capability' },
