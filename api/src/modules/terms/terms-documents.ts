@@ -4,7 +4,7 @@
  */
 import { AppError, escapeHtml, formatDate } from '@permitdesk/shared'
 import type { AppDeps } from '../../deps'
-import type { Owner } from '../../http/route'
+import type { Owner } from '../promotions/promotions.repository'
 import { asPdfFailure } from '../../pdf/pdf-failure'
 import { requireServicePaid, serviceOwed } from '../payments/require-service-paid'
 import { requirePromotion } from './terms-access'
