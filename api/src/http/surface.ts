@@ -92,12 +92,20 @@ export function idParams<K extends string>(...names: K[]) {
   return z.object(Object.fromEntries(names.map((name) => [name, id])) as Record<K, typeof id>)
 }
 
-/** `attachment; filename="…"`, with an RFC 5987 `filename*` when the name is not plain ASCII. */
+/**
+ * `attachment; filename="…"`; a name that is not plain printable ASCII (or holds a quote or a
+ * backslash) also gets an RFC 5987 `filename*` with the real name, and an ASCII stand-in.
+ */
 export function contentDisposition(filename: string, inline = false): string {
   const kind = inline ? 'inline' : 'attachment'
-  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '_')
+  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_')
   if (ascii === filename) return `${kind}; filename="${filename}"`
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`
+  // A lone surrogate cannot be encoded: it becomes U+FFFD.
+  const encoded = encodeURIComponent(filename.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  )
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`
 }
 
 function parseParams(spec: SurfaceSpec, params: unknown) {
