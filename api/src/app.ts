@@ -113,6 +113,8 @@ export function createApp(given: Given): Express {
     ...reminderLinkRoutes(deps),
     ...drawPageRoutes(deps),
     ...compliancePackRoutes(deps),
+    // 000 §7: browsers report uncaught script errors here (the gateway sends /error/* to this app).
+    ...errorReportRoutes(deps),
   ]
   // Every /api call, declared with route() (http/route.ts): one list mounts them and documents them.
   const routeSpecs: RouteSpec[] = [
@@ -164,8 +166,6 @@ export function createApp(given: Given): Express {
   downloads.use(authenticate({ ...deps, sessionCache }))
   downloads.use(mountSurfaces(surfaceSpecs, { publicOrigin: deps.config.publicOrigin }))
   app.use(downloads)
-  // 000 §7: browsers report uncaught script errors here (the gateway sends /error/* to this app).
-  app.use('/error', errorReportRoutes(deps))
   app.use(errorHandler(deps.logger))
   return app
 }

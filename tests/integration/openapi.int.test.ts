@@ -30,7 +30,7 @@ describe('/api/openapi.json', () => {
 
   it('documents every registered route, and every documented operation is registered', () => {
     // Issue 31: the downloads outside /api are documented where they are served; pages are not.
-    const files = api.surfaces.filter((spec) => spec.kind === 'file')
+    const files = api.surfaces.filter((spec) => spec.kind !== 'html')
     const registered = new Set([
       ...api.routes.map((spec) => `${spec.method} ${openApiPath(spec)}`),
       ...files.map((spec) => `${spec.method} ${openApiFilePath(spec)}`),
@@ -79,6 +79,9 @@ describe('/api/openapi.json', () => {
     const invoice = document.paths['/download/invoice/{invoiceNumber}'].get
     expect(invoice.security).toEqual([{ cookieSession: [] }, { apiKey: [] }])
     expect(invoice.parameters).toContainEqual(expect.objectContaining({ name: 'invoiceNumber', in: 'path', required: true }))
+    const report = document.paths['/error/js'].post
+    expect(Object.keys(report.requestBody.content)).toEqual(['application/x-www-form-urlencoded', 'application/json'])
+    expect(Object.keys(report.responses)).toContain('204')
     const pages = api.surfaces.filter((spec) => spec.kind === 'html')
     expect(pages.map((spec) => spec.path)).toEqual(expect.arrayContaining(['/draws/:publicId', '/winners/:publicId', '/t/:code', '/unsubscribe/']))
     for (const spec of pages) expect(document.paths[openApiFilePath(spec)]?.[spec.method], spec.path).toBeUndefined()

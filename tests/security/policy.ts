@@ -223,6 +223,5 @@ export const DOWNLOAD_POLICY: Record<string, Policy> = {
   'GET /api/docs/': { access: 'public', note: 'the API reference page' },
   'GET /api/docs/scalar.js': { access: 'public', note: 'the API reference page' },
   'GET /api/docs/init.js': { access: 'public', note: 'the API reference page' },
-  'POST /error/js': { access: 'public', note: 'browser error reports (000 §7), size-limited' },
-  'POST /error/js/': { access: 'public', note: 'browser error reports (000 §7), size-limited' },
+  'POST /error/js': { access: 'public', note: 'browser error reports (000 §7, also at /error/js/), size-limited' },
 }

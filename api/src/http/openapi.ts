@@ -101,14 +101,34 @@ function fileOperation(spec: SurfaceSpec) {
   }
 }
 
+/** A browser's report outside /api: its form in each accepted content type, answered 204. */
+function reportOperation(spec: SurfaceSpec) {
+  const schema = spec.form ? jsonSchema(spec.form, 'input') : { type: 'object' }
+  return {
+    operationId: `${spec.method}${spec.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
+    summary: spec.summary,
+    tags: [spec.tag ?? 'reports'],
+    requestBody: { required: true, content: Object.fromEntries(spec.contentTypes.map((type) => [type, { schema }])) },
+    responses: {
+      '204': { description: 'Taken.' },
+      '400': errorResponse('The input is not valid: `modelState` names each field (the root is the key "").'),
+      '403': errorResponse('Sent from a page of another origin.'),
+      '429': errorResponse('Too many requests: wait for `Retry-After` seconds.'),
+      '500': errorResponse('Something went wrong on our side (`requestId` identifies it in the logs).'),
+    },
+    security: [],
+    'x-access': spec.access,
+  }
+}
+
 /** The OpenAPI path of a download: served as declared (not under /api), `:id` → `{id}`. */
 export function openApiFilePath(spec: Pick<SurfaceSpec, 'path'>): string {
   return spec.path.replace(/:(\w+)/g, '{$1}')
 }
 
 /**
- * The OpenAPI 3.1 document of the routes, and of the `files` (downloads outside /api); pages
- * (`html` surfaces) are for people and stay out.
+ * The OpenAPI 3.1 document of the routes, and of the `files` (downloads and reports outside /api);
+ * pages (`html` surfaces) are for people and stay out.
  */
 export function buildOpenApi(
   specs: RouteSpec[],
@@ -117,8 +137,8 @@ export function buildOpenApi(
   const paths: Record<string, Json> = {}
   const tags = new Set<string>()
   for (const spec of files) {
-    if (spec.kind !== 'file') continue
-    const operation = fileOperation(spec)
+    if (spec.kind === 'html') continue
+    const operation = spec.kind === 'file' ? fileOperation(spec) : reportOperation(spec)
     for (const tag of operation.tags) tags.add(tag)
     ;(paths[openApiFilePath(spec)] ??= {})[spec.method] = operation
   }

@@ -17,8 +17,12 @@ import type { SessionUser } from './auth'
 import { assertAccess, type Method, type Owner } from './route'
 import { sameOrigin } from './same-origin'
 
-/** `file`: a download (documented in OpenAPI); `html`: a page for a person (in the page list). */
-export type SurfaceKind = 'file' | 'html'
+/**
+ * `file`: a download (documented in OpenAPI); `html`: a page for a person (in the page list);
+ * `report`: a browser's beacon, a form or JSON posted from this origin and answered 204
+ * (documented in OpenAPI with its form).
+ */
+export type SurfaceKind = 'file' | 'html' | 'report'
 
 /** Who may fetch it: anyone, a signed-in user (session or API key), or a staff administrator by session. */
 export type SurfaceAccess = 'public' | 'user' | 'staff'
@@ -51,6 +55,8 @@ export type SurfaceAnswer =
     }
   | { status?: number; type?: string; filename?: string; inline?: boolean; cache?: string; etag?: undefined; write: (out: Writable) => Promise<void> }
   | { redirect: string; status: 301 | 302 | 303 }
+  /** Nothing to send (a report taken). */
+  | { status: 204; empty: true }
 
 export type SurfaceSpec<PS extends z.ZodType = z.ZodType, QS extends z.ZodType = z.ZodType, FS extends z.ZodType = z.ZodType> = {
   kind: SurfaceKind
@@ -67,8 +73,10 @@ export type SurfaceSpec<PS extends z.ZodType = z.ZodType, QS extends z.ZodType =
   params?: PS
   badParams?: 404 | 400
   query?: QS
-  /** A POST page's form (urlencoded, same origin only, at most 8 KB). */
+  /** A POST's form (urlencoded, or JSON with `formJson`; same origin only; at most `formLimit`, default 8 KB). */
   form?: FS
+  formLimit?: string
+  formJson?: boolean
   /** The content types it answers (documented; the first is the default). */
   contentTypes: string[]
   /** `Cache-Control` of a success. */
@@ -121,6 +129,11 @@ async function send(answer: SurfaceAnswer, spec: SurfaceSpec, req: Request, res:
     res.redirect(answer.status, answer.redirect)
     return
   }
+  if ('empty' in answer) {
+    res.set('Cache-Control', spec.cache)
+    res.status(204).end()
+    return
+  }
   res.set('Cache-Control', answer.cache ?? spec.cache)
   if ('etag' in answer && answer.etag) {
     res.set('ETag', answer.etag)
@@ -149,7 +162,6 @@ async function send(answer: SurfaceAnswer, spec: SurfaceSpec, req: Request, res:
 /** Mounts the declared downloads and pages on one case-insensitive router. */
 export function mountSurfaces(specs: SurfaceSpec[], { publicOrigin }: { publicOrigin: string }): Router {
   const router = Router({ caseSensitive: false })
-  const formParsers = [sameOrigin(publicOrigin), express.urlencoded({ extended: false, limit: '8kb' })]
   for (const spec of specs) {
     const handle = async (req: Request, res: Response) => {
       try {
@@ -169,6 +181,9 @@ export function mountSurfaces(specs: SurfaceSpec[], { publicOrigin }: { publicOr
       const owner = (user ? { userId: user.id, isStaff: user.isStaff } : undefined) as Owner
       await send(await spec.handler({ params, query, form, user, owner, req } as never), spec, req, res)
     }
+    const limit = spec.formLimit ?? '8kb'
+    // Another site's post is refused before its body is read.
+    const formParsers = [sameOrigin(publicOrigin), express.urlencoded({ extended: false, limit }), ...(spec.formJson ? [express.json({ limit })] : [])]
     if (spec.form) router[spec.method](spec.path, ...formParsers, handle)
     else router[spec.method](spec.path, handle)
   }
