@@ -159,9 +159,9 @@ export function createApp(given: Given): Express {
   // Stripe's signed events need the raw body and come from no browser origin: before the API's parsers.
   app.use(stripeWebhookRoutes(deps))
   app.use('/api', api)
-  // Downloads and pages are links (001 §7): same session, no JSON body parsing. Every one is
-  // declared with surface() (http/surface.ts): one list mounts them, documents the files in
-  // OpenAPI and gives the pages to the gateway's page list.
+  // Downloads and pages are links (001 §7): same session; a body is read only where a surface
+  // declares a form. One list mounts them, documents the files and reports in OpenAPI, and the
+  // pages are in the gateway's page list (tests/integration/http-surfaces.int.test.ts).
   const downloads = express.Router({ caseSensitive: false })
   downloads.use(authenticate({ ...deps, sessionCache }))
   downloads.use(mountSurfaces(surfaceSpecs, { publicOrigin: deps.config.publicOrigin }))
