@@ -10,6 +10,7 @@ import { warnUntrustedForwarding } from './http/untrusted-proxy'
 import { SessionCache } from './modules/account/session-cache'
 import { mountRoutes, type RouteHooks, type RouteSpec } from './http/route'
 import { apiDocsRouter, openApiRoutes } from './http/openapi.routes'
+import { mountSurfaces, type SurfaceSpec } from './http/surface'
 import { createMailer } from './mail/create-mailer'
 import { accountRoutes } from './modules/account/account.routes'
 import { adminRoutes } from './modules/admin/admin.routes'
@@ -101,6 +102,20 @@ export function createApp(given: Given): Express {
   // The health probe and the session poll, answered before Express where the server puts a front door (server/gateway.ts).
   app.locals.hotPaths = hotPaths({ ...deps, sessionCache })
   api.use(authenticate({ ...deps, sessionCache }))
+  // Every download and page outside /api, declared with surface() (http/surface.ts).
+  const surfaceSpecs: SurfaceSpec[] = [
+    ...invoiceDownloadRoutes(deps),
+    ...voicemailDownloadRoutes(deps),
+    ...lodgementPackRoutes(deps),
+    ...uploads.downloads,
+    ...documentRoutes(deps),
+    ...termsDocumentRoutes(deps),
+    ...reminderLinkRoutes(deps),
+    ...drawPageRoutes(deps),
+    ...compliancePackRoutes(deps),
+    // 000 §7: browsers report uncaught script errors here (the gateway sends /error/* to this app).
+    ...errorReportRoutes(deps),
+  ]
   // Every /api call, declared with route() (http/route.ts): one list mounts them and documents them.
   const routeSpecs: RouteSpec[] = [
     ...healthRoutes(deps),
@@ -125,13 +140,18 @@ export function createApp(given: Given): Express {
     ...reminderRoutes(deps),
     ...drawRoutes(deps),
     ...entryRoutes(deps),
-    ...openApiRoutes(deps, () => routeSpecs),
+    ...openApiRoutes(
+      deps,
+      () => routeSpecs,
+      () => surfaceSpecs,
+    ),
     ...securityRoutes(deps),
     ...ruleRoutes(deps),
     ...legalHoldRoutes(deps),
     ...screeningRoutes(deps),
   ]
   app.locals.apiRoutes = routeSpecs
+  app.locals.surfaces = surfaceSpecs
   api.use(mountRoutes(routeSpecs, { onResponse, idempotency: idempotencyHook(deps.database.db, deps.database.notifications) }))
   api.use(apiDocsRouter())
   api.use(notFoundApi)
@@ -139,21 +159,13 @@ export function createApp(given: Given): Express {
   // Stripe's signed events need the raw body and come from no browser origin: before the API's parsers.
   app.use(stripeWebhookRoutes(deps))
   app.use('/api', api)
-  // Downloads are links (001 §7): same session, no JSON body parsing.
+  // Downloads and pages are links (001 §7): same session; a body is read only where a surface
+  // declares a form. One list mounts them, documents the files and reports in OpenAPI, and the
+  // pages are in the gateway's page list (tests/integration/http-surfaces.int.test.ts).
   const downloads = express.Router({ caseSensitive: false })
   downloads.use(authenticate({ ...deps, sessionCache }))
-  downloads.use(invoiceDownloadRoutes(deps))
-  downloads.use(voicemailDownloadRoutes(deps))
-  downloads.use(lodgementPackRoutes(deps))
-  downloads.use('/download', uploads.downloads)
-  downloads.use(documentRoutes(deps))
-  downloads.use(termsDocumentRoutes(deps))
-  downloads.use(reminderLinkRoutes(deps))
-  downloads.use(drawPageRoutes(deps))
-  downloads.use(compliancePackRoutes(deps))
+  downloads.use(mountSurfaces(surfaceSpecs, { publicOrigin: deps.config.publicOrigin }))
   app.use(downloads)
-  // 000 §7: browsers report uncaught script errors here (the gateway sends /error/* to this app).
-  app.use('/error', errorReportRoutes(deps))
   app.use(errorHandler(deps.logger))
   return app
 }

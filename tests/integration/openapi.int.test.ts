@@ -6,7 +6,7 @@
  */
 import { validate, compileErrors } from '@readme/openapi-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openApiPath } from '../../api/src/http/openapi'
+import { openApiFilePath, openApiPath } from '../../api/src/http/openapi'
 import { startTestApi, type TestApi } from '../setup/test-api'
 
 let api: TestApi
@@ -29,7 +29,12 @@ describe('/api/openapi.json', () => {
   })
 
   it('documents every registered route, and every documented operation is registered', () => {
-    const registered = new Set(api.routes.map((spec) => `${spec.method} ${openApiPath(spec)}`))
+    // Issue 31: the downloads outside /api are documented where they are served; pages are not.
+    const files = api.surfaces.filter((spec) => spec.kind !== 'html')
+    const registered = new Set([
+      ...api.routes.map((spec) => `${spec.method} ${openApiPath(spec)}`),
+      ...files.map((spec) => `${spec.method} ${openApiFilePath(spec)}`),
+    ])
     const documented = new Set(
       Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(([path, item]) =>
         Object.keys(item)
@@ -59,6 +64,27 @@ describe('/api/openapi.json', () => {
     }
     expect(document.components.schemas.Error).toMatchObject({ type: 'object', required: expect.arrayContaining(['message', 'code']) })
     expect(document.components.securitySchemes).toMatchObject({ cookieSession: { type: 'apiKey', in: 'cookie' }, apiKey: { type: 'http', scheme: 'bearer' } })
+  })
+
+  it('documents each download as a binary answer in its content types, and no page', () => {
+    const files = api.surfaces.filter((spec) => spec.kind === 'file')
+    expect(files.map((spec) => spec.path)).toEqual(expect.arrayContaining(['/download/invoice/:invoiceNumber', '/promotions/downloadpdfs/:id']))
+    for (const spec of files) {
+      const operation = document.paths[openApiFilePath(spec)][spec.method]
+      expect(Object.keys(operation.responses['200'].content), spec.path).toEqual(spec.contentTypes)
+      for (const type of spec.contentTypes) expect(operation.responses['200'].content[type].schema, spec.path).toEqual({ type: 'string', format: 'binary' })
+      expect(operation.responses['404'].content['application/json'].schema, spec.path).toEqual({ $ref: '#/components/schemas/Error' })
+      if (spec.access !== 'public') expect(operation.responses['401'], spec.path).toBeDefined()
+    }
+    const invoice = document.paths['/download/invoice/{invoiceNumber}'].get
+    expect(invoice.security).toEqual([{ cookieSession: [] }, { apiKey: [] }])
+    expect(invoice.parameters).toContainEqual(expect.objectContaining({ name: 'invoiceNumber', in: 'path', required: true }))
+    const report = document.paths['/error/js'].post
+    expect(Object.keys(report.requestBody.content)).toEqual(['application/x-www-form-urlencoded', 'application/json'])
+    expect(Object.keys(report.responses)).toContain('204')
+    const pages = api.surfaces.filter((spec) => spec.kind === 'html')
+    expect(pages.map((spec) => spec.path)).toEqual(expect.arrayContaining(['/draws/:publicId', '/winners/:publicId', '/t/:code', '/unsubscribe/']))
+    for (const spec of pages) expect(document.paths[openApiFilePath(spec)]?.[spec.method], spec.path).toBeUndefined()
   })
 
   it('describes amounts as dollars and the query parameters with their types', () => {

@@ -195,8 +195,9 @@ export const API_POLICY: Record<string, Policy> = {
 }
 
 /**
- * Downloads and pages outside /api (plain Express routers): a signed-out caller or another
- * customer never gets the file.
+ * Downloads and pages outside /api (declared with surface(), api/src/http/surface.ts; the stripe
+ * webhook, the reference page and the error beacon have routers of their own): a signed-out
+ * caller or another customer never gets the file.
  */
 export const DOWNLOAD_POLICY: Record<string, Policy> = {
   'GET /promotions/downloadworkingpdf/:id': { access: 'user', owned: true },
@@ -209,8 +210,7 @@ export const DOWNLOAD_POLICY: Record<string, Policy> = {
   'GET /promotions/downloadcalendarfile/:id': { access: 'user', owned: true },
   'GET /promotions/compliancepack/:id': { access: 'user', owned: true, note: 'the compliance pack (issue #30)' },
   'GET /download/draw/:id/entries.csv': { access: 'user', owned: true },
-  'GET /t/:code': { access: 'public', note: 'hosted terms page' },
-  'GET /t/:code/': { access: 'public', note: 'hosted terms page' },
+  'GET /t/:code': { access: 'public', note: 'hosted terms page (at /t/{code}/)' },
   'GET /calendar/feed/:file': { access: 'public', note: 'secret file name is the capability' },
   'GET /unsubscribe/': { access: 'public', note: 'signed token is the capability' },
   'POST /unsubscribe/': { access: 'public', note: 'signed token is the capability' },
@@ -224,6 +224,5 @@ export const DOWNLOAD_POLICY: Record<string, Policy> = {
   'GET /api/docs/': { access: 'public', note: 'the API reference page' },
   'GET /api/docs/scalar.js': { access: 'public', note: 'the API reference page' },
   'GET /api/docs/init.js': { access: 'public', note: 'the API reference page' },
-  'POST /error/js': { access: 'public', note: 'browser error reports (000 §7), size-limited' },
-  'POST /error/js/': { access: 'public', note: 'browser error reports (000 §7), size-limited' },
+  'POST /error/js': { access: 'public', note: 'browser error reports (000 §7, also at /error/js/), size-limited' },
 }

@@ -120,6 +120,8 @@ export type TestApi = {
   client: () => Client
   /** Every declared /api route (app.locals.apiRoutes): what /api/openapi.json documents. */
   routes: RouteSpec[]
+  /** Every declared download and page outside /api (app.locals.surfaces, issue 31). */
+  surfaces: SurfaceSpec[]
   /** Answers seen so far that did not match their documented schema. */
   responseMismatches: ResponseMismatch[]
   /** The Express app itself (the authorisation matrix walks its routers). */
@@ -152,6 +154,7 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     dbUrl: url,
     client: () => new Client(baseUrl),
     routes: app.locals.apiRoutes as RouteSpec[],
+    surfaces: app.locals.surfaces as SurfaceSpec[],
     responseMismatches: checker.mismatches,
     app,
     close: async () => {

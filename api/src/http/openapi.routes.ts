@@ -5,9 +5,10 @@ import { z } from 'zod'
 import type { AppDeps } from '../deps'
 import { buildOpenApi } from './openapi'
 import { route, type RouteSpec } from './route'
+import type { SurfaceSpec } from './surface'
 
-/** GET /api/openapi.json: the document of every declared route (this one included). */
-export function openApiRoutes(deps: Pick<AppDeps, 'config'>, all: () => RouteSpec[]): RouteSpec[] {
+/** GET /api/openapi.json: the document of every declared route (this one included) and every file download outside /api. */
+export function openApiRoutes(deps: Pick<AppDeps, 'config'>, all: () => RouteSpec[], surfaces: () => SurfaceSpec[] = () => []): RouteSpec[] {
   let document: unknown
   return [
     route({
@@ -17,7 +18,8 @@ export function openApiRoutes(deps: Pick<AppDeps, 'config'>, all: () => RouteSpe
       summary: 'This OpenAPI 3.1 document.',
       tag: 'reference',
       response: z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }),
-      handler: () => (document ??= buildOpenApi(all(), { serverUrl: deps.config.PUBLIC_URL })) as { openapi: string; paths: Record<string, unknown> },
+      handler: () =>
+        (document ??= buildOpenApi(all(), { serverUrl: deps.config.PUBLIC_URL, files: surfaces() })) as { openapi: string; paths: Record<string, unknown> },
     }),
   ]
 }

@@ -7,6 +7,7 @@
 import { z } from 'zod'
 import { ERROR_CODES, ErrorResponseSchema } from '@permitdesk/shared'
 import type { RouteSpec } from './route'
+import type { SurfaceSpec } from './surface'
 
 type Json = Record<string, unknown>
 
@@ -74,10 +75,73 @@ function requestBodyOf(spec: RouteSpec) {
   return { required: true, content: { [mediaType]: { schema: jsonSchema(schema, 'input') } } }
 }
 
-/** The OpenAPI 3.1 document of the routes. */
-export function buildOpenApi(specs: RouteSpec[], { serverUrl, version = '1' }: { serverUrl?: string; version?: string } = {}) {
+/** A download outside /api (issue 31): its path as it is served, a binary answer in each of its content types. */
+function fileOperation(spec: SurfaceSpec) {
+  const parameters = parametersOf({ path: spec.path, query: spec.query } as RouteSpec)
+  const responses: Json = {
+    '200': {
+      description: 'The file.',
+      headers: { 'Cache-Control': { schema: { type: 'string', const: spec.cache } } },
+      content: Object.fromEntries(spec.contentTypes.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+    },
+  }
+  if (spec.access !== 'public') responses['401'] = errorResponse('Not signed in, or the API key is unknown or revoked.')
+  if (spec.access === 'staff') responses['403'] = errorResponse('Not a staff administrator, or called with an API key.')
+  responses['404'] = errorResponse(spec.access === 'public' ? 'There is no such file.' : "The file does not exist, or is another customer's.")
+  responses['429'] = errorResponse('Too many requests: wait for `Retry-After` seconds.')
+  responses['500'] = errorResponse('Something went wrong on our side (`requestId` identifies it in the logs).')
+  return {
+    operationId: `${spec.method}${spec.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
+    summary: spec.summary,
+    tags: [spec.tag ?? 'downloads'],
+    ...(parameters.length ? { parameters } : {}),
+    responses,
+    security: securityOf(spec as unknown as RouteSpec),
+    'x-access': spec.access,
+  }
+}
+
+/** A browser's report outside /api: its form in each accepted content type, answered 204. */
+function reportOperation(spec: SurfaceSpec) {
+  const schema = spec.form ? jsonSchema(spec.form, 'input') : { type: 'object' }
+  return {
+    operationId: `${spec.method}${spec.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
+    summary: spec.summary,
+    tags: [spec.tag ?? 'reports'],
+    requestBody: { required: true, content: Object.fromEntries(spec.contentTypes.map((type) => [type, { schema }])) },
+    responses: {
+      '204': { description: 'Taken.' },
+      '400': errorResponse('The input is not valid: `modelState` names each field (the root is the key "").'),
+      '403': errorResponse('Sent from a page of another origin.'),
+      '429': errorResponse('Too many requests: wait for `Retry-After` seconds.'),
+      '500': errorResponse('Something went wrong on our side (`requestId` identifies it in the logs).'),
+    },
+    security: [],
+    'x-access': spec.access,
+  }
+}
+
+/** The OpenAPI path of a download: served as declared (not under /api), `:id` → `{id}`. */
+export function openApiFilePath(spec: Pick<SurfaceSpec, 'path'>): string {
+  return spec.path.replace(/:(\w+)/g, '{$1}')
+}
+
+/**
+ * The OpenAPI 3.1 document of the routes, and of the `files` (downloads and reports outside /api);
+ * pages (`html` surfaces) are for people and stay out.
+ */
+export function buildOpenApi(
+  specs: RouteSpec[],
+  { serverUrl, version = '1', files = [] }: { serverUrl?: string; version?: string; files?: SurfaceSpec[] } = {},
+) {
   const paths: Record<string, Json> = {}
   const tags = new Set<string>()
+  for (const spec of files) {
+    if (spec.kind === 'html') continue
+    const operation = spec.kind === 'file' ? fileOperation(spec) : reportOperation(spec)
+    for (const tag of operation.tags) tags.add(tag)
+    ;(paths[openApiFilePath(spec)] ??= {})[spec.method] = operation
+  }
   for (const spec of specs) {
     const path = openApiPath(spec)
     const tag = spec.tag ?? spec.path.split('/')[1] ?? 'api'

@@ -85,7 +85,7 @@ export { parseInput }
  * Per-access checks, run before any input is parsed. `authenticate` is installed by app.ts and
  * decides who the caller is (session cookie or API key); these only read its result.
  */
-function assertAccess(access: Access, res: Response): void {
+export function assertAccess(access: Access, res: Response): void {
   if (access === 'public') return
   const user = res.locals.user as SessionUser | undefined
   if (!user) throw new AppError('UNAUTHENTICATED')

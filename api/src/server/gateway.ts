@@ -19,6 +19,29 @@ export const CMS_UPLOAD_BODY_LIMIT = 25 * 1024 * 1024
 export type NextHandler = (req: express.Request, res: express.Response) => Promise<void>
 
 /**
+ * The path prefixes the gateway sends to the API app: /api and every declared download and page
+ * (http/surface.ts; tests/integration/http-surfaces.int.test.ts checks each declaration is covered).
+ */
+export const API_PATHS = [
+  '/api',
+  '/error',
+  '/download',
+  '/draws',
+  '/winners',
+  '/promotions/downloadpdfs',
+  '/promotions/downloadworkingpdf',
+  '/promotions/downloadcalendarfile',
+  '/t',
+  '/promotions/downloadterms',
+  '/calendar/feed',
+  '/unsubscribe',
+  '/promotions/compliancepack',
+]
+
+/** The prefixes of the server-rendered pages (the page CSP): every `html` surface, and the API reference. */
+export const PAGE_PATHS = ['/t', '/draws', '/winners', '/unsubscribe', '/api/docs']
+
+/**
  * The one origin (DESIGN.md section 2): the API, the CMS (Next), the wizard app and the static
  * site behind one port. The site is the fallback, so an unknown path gets its 404 page.
  */
@@ -42,21 +65,7 @@ export function createGateway({
   gateway.set('trust proxy', config.TRUST_PROXY)
   gateway.use(securityHeaders(config))
 
-  const apiPaths = [
-    '/api',
-    '/error',
-    '/download',
-    '/draws',
-    '/winners',
-    '/promotions/downloadpdfs',
-    '/promotions/downloadworkingpdf',
-    '/promotions/downloadcalendarfile',
-    '/t',
-    '/promotions/downloadterms',
-    '/calendar/feed',
-    '/unsubscribe',
-    '/promotions/compliancepack',
-  ]
+  const apiPaths = API_PATHS
   // HOSTED_TERMS_HOSTS: the T&C short-code domains serve the hosted terms pages and nothing else.
   const termsHosts = new Set(config.HOSTED_TERMS_HOSTS ?? [])
   gateway.use((req, res, next) => {
@@ -68,7 +77,7 @@ export function createGateway({
     }
     next()
   })
-  const pagePaths = ['/t', '/draws', '/winners', '/unsubscribe', '/api/docs']
+  const pagePaths = PAGE_PATHS
   // The policies are the same for every request: built once, not per request.
   const csp = { page: pageCsp(), data: dataCsp(), cms: cmsCsp(), app: appCsp(config) }
   gateway.use((req, res, next) => {

@@ -2,11 +2,12 @@
  * Voicemails (issue 13): POST /api/admin/createVoicemail (multipart: the recording in `file`,
  * the caller's details beside it) and GET /download/voicemail/{file} (staff only).
  */
-import { Router, type Request } from 'express'
+import type { Request } from 'express'
 import { z } from 'zod'
 import { AppError, MSG_ADMIN_ONLY, UPLOAD_LIMIT_BYTES } from '@permitdesk/shared'
 import type { AppDeps } from '../../deps'
 import { parseInput, route, type RouteSpec } from '../../http/route'
+import { surface, type SurfaceSpec } from '../../http/surface'
 import { createVoicemail, openVoicemail, VoicemailFieldsSchema } from './voicemails'
 import { receiveOneFile } from '../upload/receive-upload'
 import { streamToBuffer } from '../../storage/storage'
@@ -51,17 +52,25 @@ export function voicemailApiRoutes(deps: AppDeps): RouteSpec[] {
 }
 
 /** GET /download/voicemail/{file}: 401 signed out, 403 to anyone but a staff administrator. */
-export function voicemailDownloadRoutes(deps: AppDeps) {
-  const router = Router({ caseSensitive: false })
-  router.get('/download/voicemail/:file', async (req, res) => {
-    const user = res.locals.user
-    if (!user) throw new AppError('UNAUTHENTICATED')
-    if (!user.isStaff || user.staffRole !== 'admin' || res.locals.apiKey) throw new AppError('FORBIDDEN', MSG_ADMIN_ONLY)
-    const { mimeType, stream, downloadName } = await openVoicemail({ db: deps.database.db, storage: deps.storage }, String(req.params.file))
-    res.set('Content-Type', mimeType)
-    res.set('Content-Disposition', `attachment; filename="${downloadName}"`)
-    res.set('Cache-Control', 'private, no-store')
-    stream.pipe(res)
-  })
-  return router
+export function voicemailDownloadRoutes(deps: AppDeps): SurfaceSpec[] {
+  return [
+    surface({
+      kind: 'file',
+      method: 'get',
+      path: '/download/voicemail/:file',
+      summary: 'A recorded voicemail (staff administrators only).',
+      tag: 'admin',
+      access: 'staff',
+      deniedMessage: MSG_ADMIN_ONLY,
+      params: z.object({ file: z.string().min(1) }),
+      contentTypes: ['audio/mpeg', 'audio/wav', 'audio/mp4', 'audio/ogg', 'audio/amr'],
+      cache: 'private, no-store',
+      handler: async ({ params, user }) => {
+        // Marketing staff are staff too, but a caller's recording is for administrators.
+        if (user.staffRole !== 'admin') throw new AppError('FORBIDDEN', MSG_ADMIN_ONLY)
+        const { mimeType, stream, downloadName } = await openVoicemail({ db: deps.database.db, storage: deps.storage }, params.file)
+        return { body: stream, type: mimeType, filename: downloadName }
+      },
+    }),
+  ]
 }

@@ -1,7 +1,7 @@
-import { AppError, LodgementPackViewSchema, PaymentPromotionIdSchema } from '@permitdesk/shared'
-import { Router } from 'express'
+import { LodgementPackViewSchema, PaymentPromotionIdSchema } from '@permitdesk/shared'
 import type { AppDeps } from '../../deps'
 import { route, type RouteSpec } from '../../http/route'
+import { idParams, surface, type SurfaceSpec } from '../../http/surface'
 import { lodgementDeps } from './request-lodgement-pack'
 import { downloadLodgementPack, getLodgementPackState, requestLodgementPack } from './request-lodgement-pack'
 
@@ -34,17 +34,23 @@ export function lodgementPackApiRoutes(deps: AppDeps): RouteSpec[] {
 }
 
 /** /promotions/downloadpdfs/{id} (001 §7): the stored lodgement pack zip, for the owner and staff, once paid and built. */
-export function lodgementPackRoutes(deps: AppDeps) {
-  const router = Router({ caseSensitive: false })
+export function lodgementPackRoutes(deps: AppDeps): SurfaceSpec[] {
   const packDeps = lodgementDeps(deps)
-  router.get('/promotions/downloadpdfs/:id', async (req, res) => {
-    const user = res.locals.user
-    if (!user) throw new AppError('UNAUTHENTICATED')
-    const pack = await downloadLodgementPack(packDeps, { userId: user.id, isStaff: user.isStaff }, Number(req.params.id))
-    res.set('Content-Type', 'application/zip')
-    res.set('Content-Disposition', `attachment; filename="lodgement-pack-${pack.id}.zip"`)
-    res.set('Cache-Control', 'private, no-store')
-    res.send(pack.zip)
-  })
-  return router
+  return [
+    surface({
+      kind: 'file',
+      method: 'get',
+      path: '/promotions/downloadpdfs/:id',
+      summary: 'The lodgement pack zip of a paid application, once built (its owner and staff).',
+      tag: 'promotion',
+      access: 'user',
+      params: idParams('id'),
+      contentTypes: ['application/zip'],
+      cache: 'private, no-store',
+      handler: async ({ params, owner }) => {
+        const pack = await downloadLodgementPack(packDeps, owner, params.id)
+        return { body: pack.zip, filename: `lodgement-pack-${pack.id}.zip` }
+      },
+    }),
+  ]
 }

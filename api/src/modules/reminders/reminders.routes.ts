@@ -1,4 +1,3 @@
-import express, { Router } from 'express'
 import { z } from 'zod'
 import {
   AppError,
@@ -15,7 +14,7 @@ import {
 } from '@permitdesk/shared'
 import type { AppDeps } from '../../deps'
 import { route, parseInput, type RouteSpec } from '../../http/route'
-import { sameOrigin } from '../../http/same-origin'
+import { idParams, surface, type SurfaceSpec } from '../../http/surface'
 import { escapeHtml } from '../../mail/templates'
 import { calendarFeedText, getCalendarFeed, promotionCalendarFile, regenerateCalendarFeed } from './calendar'
 import {
@@ -207,60 +206,85 @@ export function reminderRoutes({ database, config }: AppDeps): RouteSpec[] {
 const ICS_TYPE = 'text/calendar; charset=utf-8'
 
 /** Links outside /api: the calendar download, the feed, and the unsubscribe page of the e-mails. */
-export function reminderLinkRoutes({ database, config }: AppDeps) {
-  const router = Router({ caseSensitive: false })
-  router.get('/promotions/downloadcalendarfile/:id', async (req, res) => {
-    const id = Number(req.params.id)
-    const user = res.locals.user
-    if (!user) throw new AppError('UNAUTHENTICATED')
-    if (!Number.isSafeInteger(id) || id <= 0) throw new AppError('NOT_FOUND')
-    const file = await promotionCalendarFile(database.db, ownerOf(user), id, config.PUBLIC_URL)
-    res.set('Content-Type', ICS_TYPE)
-    res.set('Content-Disposition', `attachment; filename="${file.fileName}"`)
-    res.set('Cache-Control', 'private, no-store')
-    res.send(file.text)
-  })
-  router.get('/calendar/feed/:file', async (req, res) => {
-    const token = String(req.params.file).replace(/\.ics$/i, '')
-    const text = /^[A-Za-z0-9_-]{16,64}$/.test(token) ? await calendarFeedText(database.db, token, config.PUBLIC_URL) : undefined
-    if (text === undefined) throw new AppError('NOT_FOUND')
-    res.set('Content-Type', ICS_TYPE)
-    res.set('Cache-Control', 'private, max-age=300')
-    res.send(text)
-  })
-  router.get('/unsubscribe/', (req, res) => {
-    const promotionId = String(req.query.promotionId ?? '')
-    const email = String(req.query.email ?? '')
-    const token = String(req.query.token ?? '')
-    res.set('Cache-Control', 'no-store')
-    res.type('html').send(
-      page(
-        'Stop reminders',
-        `<p>Stop the reminders of promotion #${escapeHtml(promotionId)} to <strong>${escapeHtml(email)}</strong>?</p>
+export function reminderLinkRoutes({ database, config }: AppDeps): SurfaceSpec[] {
+  const UnsubscribeForm = z.object({ promotionId: PromotionId, email: z.string().min(1), token: z.string().min(1) })
+  return [
+    surface({
+      kind: 'file',
+      method: 'get',
+      path: '/promotions/downloadcalendarfile/:id',
+      summary: "The promotion's key dates as a calendar file (its owner and staff).",
+      tag: 'reminders',
+      access: 'user',
+      params: idParams('id'),
+      contentTypes: [ICS_TYPE],
+      cache: 'private, no-store',
+      handler: async ({ params, owner }) => {
+        const file = await promotionCalendarFile(database.db, owner, params.id, config.PUBLIC_URL)
+        return { body: file.text, filename: file.fileName }
+      },
+    }),
+    surface({
+      kind: 'file',
+      method: 'get',
+      path: '/calendar/feed/:file',
+      summary: "The account's calendar feed (the secret file name is the capability).",
+      tag: 'reminders',
+      access: 'public',
+      params: z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{16,64}(\.ics)?$/i) }),
+      contentTypes: [ICS_TYPE],
+      cache: 'private, max-age=300',
+      handler: async ({ params }) => {
+        const text = await calendarFeedText(database.db, params.file.replace(/\.ics$/i, ''), config.PUBLIC_URL)
+        if (text === undefined) throw new AppError('NOT_FOUND')
+        return { body: text }
+      },
+    }),
+    surface({
+      kind: 'html',
+      method: 'get',
+      path: '/unsubscribe/',
+      summary: 'The unsubscribe page of a reminder e-mail: asks before stopping (the signed token is the capability).',
+      access: 'public',
+      query: z.object({ promotionId: z.string().optional(), email: z.string().optional(), token: z.string().optional() }).catch({}),
+      contentTypes: ['text/html; charset=utf-8'],
+      cache: 'no-store',
+      handler: ({ query }) => ({ body: unsubscribeQuestionPage(query.promotionId ?? '', query.email ?? '', query.token ?? '') }),
+    }),
+    surface({
+      kind: 'html',
+      method: 'post',
+      path: '/unsubscribe/',
+      summary: 'Stops the reminders of a promotion to an address (the form of the unsubscribe page).',
+      access: 'public',
+      form: z.looseObject({}),
+      contentTypes: ['text/html; charset=utf-8'],
+      cache: 'no-store',
+      handler: async ({ form }) => {
+        try {
+          const result = await unsubscribeFromPromotion({ config, database }, undefined, parseInput(UnsubscribeForm, form))
+          return { body: page('Reminders stopped', `<p role="status">${escapeHtml(result.message)}</p>`) }
+        } catch (error) {
+          // A person followed a link: a bad or stale one gets a page, never JSON.
+          if (!(error instanceof AppError)) throw error
+          return { status: 404, body: page('Link not valid', `<p role="alert">${escapeHtml(MSG_UNSUBSCRIBE_LINK_INVALID)}</p>`) }
+        }
+      },
+    }),
+  ]
+}
+
+function unsubscribeQuestionPage(promotionId: string, email: string, token: string): string {
+  return page(
+    'Stop reminders',
+    `<p>Stop the reminders of promotion #${escapeHtml(promotionId)} to <strong>${escapeHtml(email)}</strong>?</p>
 <form method="post" action="/unsubscribe/">
 <input type="hidden" name="promotionId" value="${escapeHtml(promotionId)}">
 <input type="hidden" name="email" value="${escapeHtml(email)}">
 <input type="hidden" name="token" value="${escapeHtml(token)}">
 <button type="submit">Stop reminders</button>
 </form>`,
-      ),
-    )
-  })
-  router.post('/unsubscribe/', sameOrigin(config.publicOrigin), express.urlencoded({ extended: false, limit: '8kb' }), async (req, res) => {
-    res.set('Cache-Control', 'no-store')
-    try {
-      const input = parseInput(z.object({ promotionId: PromotionId, email: z.string().min(1), token: z.string().min(1) }), req.body)
-      const result = await unsubscribeFromPromotion({ config, database }, undefined, input)
-      res.type('html').send(page('Reminders stopped', `<p role="status">${escapeHtml(result.message)}</p>`))
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error
-      res
-        .status(404)
-        .type('html')
-        .send(page('Link not valid', `<p role="alert">${escapeHtml(MSG_UNSUBSCRIBE_LINK_INVALID)}</p>`))
-    }
-  })
-  return router
+  )
 }
 
 function page(title: string, body: string): string {

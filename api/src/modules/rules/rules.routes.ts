@@ -1,7 +1,5 @@
-import { Router } from 'express'
 import { z } from 'zod'
 import {
-  AppError,
   CloseObligationSchema,
   ObligationsQuerySchema,
   ObligationsResponseSchema,
@@ -13,6 +11,7 @@ import {
 } from '@permitdesk/shared'
 import type { AppDeps } from '../../deps'
 import { route, type RouteSpec } from '../../http/route'
+import { idParams, surface, type SurfaceSpec } from '../../http/surface'
 import { closeObligation } from './close-obligation'
 import { buildCompliancePack } from './compliance-pack'
 import { getCurrentRuleSet, getRuleSet, listRuleSets } from './get-rule-set'
@@ -98,16 +97,22 @@ export function ruleRoutes({ database }: AppDeps): RouteSpec[] {
 }
 
 /** /promotions/compliancepack/{id}/ (issue #30): the compliance pack ZIP, for the owner and staff. */
-export function compliancePackRoutes(deps: AppDeps) {
-  const router = Router({ caseSensitive: false })
-  router.get('/promotions/compliancepack/:id', async (req, res) => {
-    const user = res.locals.user
-    if (!user) throw new AppError('UNAUTHENTICATED')
-    const pack = await buildCompliancePack(deps, { userId: user.id, isStaff: user.isStaff }, Number(req.params.id))
-    res.set('Content-Type', 'application/zip')
-    res.set('Content-Disposition', `attachment; filename="compliance-pack-${pack.promotionId}.zip"`)
-    res.set('Cache-Control', 'private, no-store')
-    res.send(pack.zip)
-  })
-  return router
+export function compliancePackRoutes(deps: AppDeps): SurfaceSpec[] {
+  return [
+    surface({
+      kind: 'file',
+      method: 'get',
+      path: '/promotions/compliancepack/:id',
+      summary: 'The compliance pack zip of a promotion: obligations, evidence and rule sources (its owner and staff).',
+      tag: 'rules',
+      access: 'user',
+      params: idParams('id'),
+      contentTypes: ['application/zip'],
+      cache: 'private, no-store',
+      handler: async ({ params, owner }) => {
+        const pack = await buildCompliancePack(deps, owner, params.id)
+        return { body: pack.zip, filename: `compliance-pack-${pack.promotionId}.zip` }
+      },
+    }),
+  ]
 }

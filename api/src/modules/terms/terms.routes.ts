@@ -1,27 +1,15 @@
-import { Router } from 'express'
 import { z } from 'zod'
-import {
-  AppError,
-  escapeHtml,
-  formatDate,
-  MSG_NOT_FOUND,
-  MSG_TERMS_HTML_REQUIRED,
-  SubmitSkillsBasedTCResponseSchema,
-  SubmitSkillsBasedTCSchema,
-} from '@permitdesk/shared'
+import { MSG_NOT_FOUND, MSG_TERMS_HTML_REQUIRED, SubmitSkillsBasedTCResponseSchema, SubmitSkillsBasedTCSchema } from '@permitdesk/shared'
 import type { AppDeps } from '../../deps'
 import { route, type RouteSpec } from '../../http/route'
-import { asPdfFailure } from '../../pdf/pdf-failure'
+import { idParams, surface, type SurfaceSpec } from '../../http/surface'
+import { hostedTermsNotFound, hostedTermsPage, termsPdf } from './terms-documents'
 import { approveTerms } from './approve-terms'
 import { generateTerms } from './generate-terms'
 import { getTerms } from './get-terms'
 import { saveTermsVersion } from './save-terms-version'
 import { submitSkillsBasedTC } from './submit-skills-based-tc'
 import { sendPaymentMailsLater, type PaymentMailEvent } from '../payments/send-payment-mails'
-import { requireServicePaid, serviceOwed } from '../payments/require-service-paid'
-import { requirePromotion } from './terms-access'
-import { termsPage } from './terms-page'
-import { findApprovedVersions, findLatestVersion, findPromotionIdByCode } from './terms.repository'
 
 const PromotionIdSchema = z.coerce.number({ error: MSG_NOT_FOUND }).int({ error: MSG_NOT_FOUND }).positive({ error: MSG_NOT_FOUND })
 
@@ -154,61 +142,40 @@ export function termsRoutes(deps: AppDeps): RouteSpec[] {
  * Outside /api: the PDF of the latest version (owner and staff) and the public hosted page
  * `/t/{code}/` (latest approved version with its number and date, older versions listed).
  */
-export function termsDocumentRoutes(deps: AppDeps) {
-  const router = Router({ caseSensitive: false })
-  const db = deps.database.db
-
-  router.get('/promotions/downloadterms/:id', async (req, res) => {
-    const id = Number(req.params.id)
-    const user = res.locals.user
-    if (!user) throw new AppError('UNAUTHENTICATED')
-    if (!Number.isSafeInteger(id) || id <= 0) throw new AppError('NOT_FOUND')
-    const row = await requirePromotion(db, { userId: user.id, isStaff: user.isStaff }, id)
-    await requireServicePaid(db, row.id, 'terms') // issue 22: the PDF waits for the payment
-    const version = await findLatestVersion(db, row.id)
-    if (!version) throw new AppError('NOT_FOUND')
-    const meta = `Version ${version.number}${version.approvedAt ? `, approved ${escapeHtml(formatDate(version.approvedAt))}` : ', awaiting approval'}`
-    let pdf: Buffer
-    try {
-      pdf = await deps.pdf().render(termsPage({ title: `${row.name || 'Promotion'}: terms and conditions`, fragment: version.html, meta }))
-    } catch (error) {
-      throw asPdfFailure(error)
-    }
-    res.set('Content-Type', 'application/pdf')
-    res.set('Content-Disposition', `attachment; filename="terms-and-conditions-${row.id}-v${version.number}.pdf"`)
-    res.set('Cache-Control', 'private, no-store')
-    res.send(pdf)
-  })
-
-  const hosted = async (req: import('express').Request, res: import('express').Response) => {
-    const code = String(req.params.code)
-    const notFound = () =>
-      res
-        .status(404)
-        .type('html')
-        .send(termsPage({ title: 'Not found', fragment: '<h1>Not found</h1><p>There are no terms and conditions at this address.</p>' }))
-    if (!/^[A-Za-z0-9]{6,16}$/.test(code)) return notFound()
-    const promotionId = await findPromotionIdByCode(db, code)
-    // Issue 22: hosted only while nothing is owed (a fee rise after an amendment hides it until paid).
-    if (promotionId && (await serviceOwed(db, promotionId, 'terms')) > 0) return notFound()
-    const approved = promotionId ? await findApprovedVersions(db, promotionId) : []
-    const [current, ...older] = approved
-    if (!current) return notFound()
-    const number = req.query.version ? Number(req.query.version) : null
-    const shown = (number && approved.find((v) => v.number === number)) || current
-    const meta = `Version ${shown.number}, approved ${escapeHtml(formatDate(shown.approvedAt))}${shown === current ? '' : ` (a later version, ${current.number}, <a href="./">is current</a>)`}`
-    const list = [current, ...older].filter((v) => v !== shown)
-    const footer = list.length
-      ? `<section class="versions"><h2>Other versions</h2><ul>${list.map((v) => `<li><a href="./?version=${v.number}">Version ${v.number}</a>, approved ${escapeHtml(formatDate(v.approvedAt))}</li>`).join('')}</ul></section>`
-      : ''
-    res.set('Cache-Control', 'public, max-age=60')
-    res.type('html').send(termsPage({ title: 'Terms and conditions', fragment: shown.html, meta, footer }))
-  }
-  router.get('/t/:code', (req, res, next) => {
+export function termsDocumentRoutes(deps: AppDeps): SurfaceSpec[] {
+  return [
+    surface({
+      kind: 'file',
+      method: 'get',
+      path: '/promotions/downloadterms/:id',
+      summary: 'The terms and conditions PDF of the latest version, once paid (its owner and staff).',
+      tag: 'terms',
+      access: 'user',
+      params: idParams('id'),
+      contentTypes: ['application/pdf'],
+      cache: 'private, no-store',
+      handler: async ({ params, owner }) => {
+        const { pdf, fileName } = await termsPdf(deps, owner, params.id)
+        return { body: pdf, filename: fileName }
+      },
+    }),
     // Always the canonical address with its trailing slash.
-    if (!req.path.endsWith('/')) return res.redirect(301, `/t/${encodeURIComponent(String(req.params.code))}/${req.originalUrl.slice(req.path.length)}`)
-    hosted(req, res).catch(next)
-  })
-  router.get('/t/:code/', (req, res, next) => void hosted(req, res).catch(next))
-  return router
+    surface({
+      kind: 'html',
+      method: 'get',
+      path: '/t/:code',
+      summary: 'The hosted terms and conditions of a promotion (latest approved version; ?version=N for an older one).',
+      access: 'public',
+      params: z.object({ code: z.string() }),
+      // An unreadable version number shows the current version, as before.
+      query: z.object({ version: z.coerce.number().int().positive().optional().catch(undefined) }),
+      trailingSlash: true,
+      contentTypes: ['text/html; charset=utf-8'],
+      cache: 'public, max-age=60',
+      handler: async ({ params, query }) => {
+        const page = await hostedTermsPage(deps.database.db, params.code, query.version)
+        return page === undefined ? { status: 404, cache: 'no-store', body: hostedTermsNotFound() } : { body: page }
+      },
+    }),
+  ]
 }

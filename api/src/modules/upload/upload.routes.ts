@@ -1,8 +1,8 @@
-import { Router } from 'express'
 import { z } from 'zod'
-import { AppError, UPLOAD_LIMIT_BYTES, UploadResponseSchema } from '@permitdesk/shared'
+import { UPLOAD_LIMIT_BYTES, UploadResponseSchema } from '@permitdesk/shared'
 import type { AppDeps } from '../../deps'
 import { route, type RouteSpec } from '../../http/route'
+import { surface, type SurfaceSpec } from '../../http/surface'
 import { receiveOneFile } from './receive-upload'
 import { openUpload, storeUpload } from './store-upload'
 import { assertUploadAllowed } from './upload-limits'
@@ -12,9 +12,9 @@ const UploadFormSchema = z.object({ file: z.string().meta({ format: 'binary' }).
 
 /**
  * POST /api/Upload (spec 001 section 7): one file in the multipart field `file`.
- * GET /download/upload/{serverFileName} (a plain router, outside /api): the owner or staff only.
+ * GET /download/upload/{serverFileName} (a download outside /api): the owner or staff only.
  */
-export function uploadRoutes({ database, storage }: Pick<AppDeps, 'database' | 'storage'>): { api: RouteSpec[]; downloads: Router } {
+export function uploadRoutes({ database, storage }: Pick<AppDeps, 'database' | 'storage'>): { api: RouteSpec[]; downloads: SurfaceSpec[] } {
   const api = [
     route({
       method: 'post',
@@ -34,18 +34,22 @@ export function uploadRoutes({ database, storage }: Pick<AppDeps, 'database' | '
     }),
   ]
 
-  const downloads = Router()
-  downloads.get('/upload/:serverFileName', async (req, res) => {
-    const user = res.locals.user
-    if (!user) throw new AppError('UNAUTHENTICATED')
-    const { record, stream } = await openUpload({ db: database.db, storage }, { userId: user.id, isStaff: user.isStaff }, String(req.params.serverFileName))
-    res.set('Content-Type', record.mimeType)
-    res.set(
-      'Content-Disposition',
-      `attachment; filename="${record.headerFileName.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(record.headerFileName)}`,
-    )
-    res.set('Cache-Control', 'private, no-store')
-    stream.pipe(res)
-  })
+  const downloads = [
+    surface({
+      kind: 'file',
+      method: 'get',
+      path: '/download/upload/:serverFileName',
+      summary: 'An uploaded file, under the name it was uploaded with (its owner and staff).',
+      tag: 'Upload',
+      access: 'user',
+      params: z.object({ serverFileName: z.string().min(1) }),
+      contentTypes: ['application/pdf', 'image/*', 'application/octet-stream'],
+      cache: 'private, no-store',
+      handler: async ({ params, owner }) => {
+        const { record, stream } = await openUpload({ db: database.db, storage }, owner, params.serverFileName)
+        return { body: stream, type: record.mimeType, filename: record.headerFileName }
+      },
+    }),
+  ]
   return { api, downloads }
 }
