@@ -4,6 +4,8 @@ import { listPromotions } from '../features/promotions/api/promotions'
 import { getComplianceNotes, getFormFaqs, getPromotion } from '../features/permit/api/permit-api'
 import { getPromotionListFaqs } from '../features/promotions/api/promotions'
 import { getCurrentUser } from '../lib/session-api'
+import { apiRequest } from '../lib/api-client'
+import { getPaymentConfig } from '../lib/payments-api'
 import { canonicalUrl, PREFETCH_GLOBAL, PREFETCH_MAX_AGE_MS, takePrefetched } from '../lib/prefetch'
 import { bootRoutes, promotionListUrl, SESSION_URL } from './boot-routes'
 
@@ -44,6 +46,17 @@ describe('boot routes: the start-up script asks for exactly what the screens ask
     expect(urls).toContain(await urlOf(() => getComplianceNotes(7)))
     expect(urls).toContain(await urlOf(getFormFaqs))
     expect(await urlOf(getCurrentUser)).toBe(SESSION_URL)
+  })
+
+  it('the payment page: its own screen (not the permit editor, whose pattern also matches), the promotion and the payment settings', async () => {
+    const first = (path: string) => bootRoutes.find((route) => new RegExp(route.pattern, 'i').test(path))!
+    const payment = first('/permit/edit/7/payment/')
+    expect(payment.module).toBe('src/features/payment/payment-screen.tsx')
+    expect(first('/permit/edit/7/details/').module).toBe('src/features/permit/components/permit-edit-screen.tsx')
+    const urls = payment.data.map((url) => url.replace('$1', '7'))
+    // The screen's own call (payment-screen.tsx asks with apiRequest, not getPromotion).
+    expect(urls).toContain(await urlOf(() => apiRequest('GET', '/api/promotion/get', { query: { id: 7 }, notify: false })))
+    expect(urls).toContain(await urlOf(getPaymentConfig))
   })
 })
 
