@@ -1,3 +1,4 @@
+import { AfterFirstPaint } from '../../../components/after-first-paint'
 import { PromotionInvoices } from '../../../components/promotion-invoices'
 import { getPromotion, type Promotion } from '../api/promotions'
 import { DatesAndReminders } from './dates-and-reminders'
@@ -18,18 +19,21 @@ export function PromotionDashboardDetails({ promotion: p, onPromotionChange }: P
   return (
     <>
       <DatesAndReminders promotionId={id} winnerPublication={p.hasWinnerPublication} />
-
-      <FeeBreakdownTable promotion={p} />
-
-      <PromotionInvoices
-        promotionId={id}
-        statusId={p.permitStatus.id}
-        pendingSubmissionInvoice={p.pendingSubmissionInvoice}
-        pendingCustomInvoice={p.pendingCustomInvoice}
-      />
-      <TermsPanel promotionId={id} />
-      {p.hasWinnerPublication && <WinnerPublicationPanel promotionId={id} randomDraw={p.randomDraw} />}
-      <AddendaPanel promotion={p} onLodged={() => void getPromotion(id).then(onPromotionChange)} />
+      {/* One commit per slice, each after the one before has painted: no single long task (TBT). */}
+      <AfterFirstPaint>
+        <FeeBreakdownTable promotion={p} />
+        <PromotionInvoices
+          promotionId={id}
+          statusId={p.permitStatus.id}
+          pendingSubmissionInvoice={p.pendingSubmissionInvoice}
+          pendingCustomInvoice={p.pendingCustomInvoice}
+        />
+        <AfterFirstPaint>
+          <TermsPanel promotionId={id} />
+          {p.hasWinnerPublication && <WinnerPublicationPanel promotionId={id} randomDraw={p.randomDraw} />}
+          <AddendaPanel promotion={p} onLodged={() => void getPromotion(id).then(onPromotionChange)} />
+        </AfterFirstPaint>
+      </AfterFirstPaint>
     </>
   )
 }
