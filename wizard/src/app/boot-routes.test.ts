@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { bootScript } from '../../build/boot-plugin'
+import { bootScript, inlineEntryCss } from '../../build/boot-plugin'
 import { listPromotions } from '../features/promotions/api/promotions'
 import { getComplianceNotes, getFormFaqs, getPromotion } from '../features/permit/api/permit-api'
 import { getPromotionListFaqs } from '../features/promotions/api/promotions'
@@ -144,5 +144,27 @@ describe('the start-up script', () => {
     window.history.replaceState(null, '', '/Admin/tasks/')
     new Function(bootScript([], SESSION_URL))()
     expect(getComputedStyle(document.getElementById('boot-shell')!).display).toBe('none')
+  })
+})
+
+describe('the entry stylesheet, inlined (issue 25: no render-blocking CSS before the first paint)', () => {
+  const html = '<head><link rel="stylesheet" crossorigin href="/app/assets/wizard-1.css"></head>'
+  const bundle = (css: string) => ({ 'assets/wizard-1.css': { type: 'asset', source: css } }) as never
+
+  it('becomes a <style> with the sheet, and a disabled link that tells the lazy chunks it is already on the page', () => {
+    const out = inlineEntryCss(html, bundle('.a{color:red}'), '/app/', ['assets/wizard-1.css'])
+    expect(out).toBe('<head><style>.a{color:red}</style>\n    <link rel="stylesheet" href="/app/assets/wizard-1.css" disabled></head>')
+    document.head.innerHTML = out.slice('<head>'.length, -'</head>'.length)
+    // Vite's preload helper skips a CSS dependency when a rel=stylesheet link has its URL.
+    expect([...document.querySelectorAll('link')].filter((link) => link.rel === 'stylesheet').map((link) => link.getAttribute('href'))).toEqual([
+      '/app/assets/wizard-1.css',
+    ])
+    expect(document.styleSheets.length).toBe(1)
+  })
+
+  it('refuses a sheet it cannot inline safely: a relative url(), or no link to replace', () => {
+    expect(() => inlineEntryCss(html, bundle('.a{background:url(img.png)}'), '/app/', ['assets/wizard-1.css'])).toThrow(/relative url/)
+    expect(() => inlineEntryCss('<head></head>', bundle('.a{}'), '/app/', ['assets/wizard-1.css'])).toThrow(/no stylesheet link/)
+    expect(inlineEntryCss(html, bundle('.a{background:url(/app/assets/i.png)}'), '/app/', ['assets/wizard-1.css'])).toContain('url(/app/assets/i.png)')
   })
 })
