@@ -70,7 +70,7 @@ async function lighthouseScores(url, cookie) {
       extraHeaders: { cookie },
       onlyCategories: ['performance', 'accessibility', 'best-practices'],
     })
-    const { categories, audits, finalDisplayedUrl } = result.lhr
+    const { categories, audits, finalDisplayedUrl, runtimeError } = result.lhr
     // BENCH_UX_LHR_DIR=<dir>: keep each full Lighthouse report (long tasks, bootup time, trace summary) for study.
     if (process.env.BENCH_UX_LHR_DIR) {
       fs.mkdirSync(process.env.BENCH_UX_LHR_DIR, { recursive: true })
@@ -85,9 +85,17 @@ async function lighthouseScores(url, cookie) {
       scores: Object.fromEntries(Object.entries(categories).map(([key, category]) => [key, Math.round(category.score * 100)])),
       lcp: audits['largest-contentful-paint']?.displayValue,
       tbt: audits['total-blocking-time']?.displayValue,
-      failing: Object.values(audits)
-        .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode === 'binary')
-        .map((audit) => audit.id),
+      // A run that could not measure (performance 0) says why, e.g. NO_LCP.
+      failing: [
+        ...(runtimeError ? [`runtime error ${runtimeError.code}`] : []),
+        ...['first-contentful-paint', 'largest-contentful-paint']
+          .map((id) => audits[id]?.errorMessage)
+          .filter(Boolean)
+          .map((message) => `error: ${message.slice(0, 120)}`),
+        ...Object.values(audits)
+          .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode === 'binary')
+          .map((audit) => audit.id),
+      ],
     }
   } finally {
     await chrome.kill()

@@ -12,6 +12,11 @@
  * - hides the static header (`#boot-shell`, painted at once with the CSS) on the staff console,
  *   which has its own shell.
  * The server hashes the script into the page's Content-Security-Policy (api/src/server/gateway.ts).
+ *
+ * It also writes the entry's stylesheet into the page as a <style> (issue 25, first paint): a
+ * stylesheet link in <head> held the first paint (the static header) until the CSS had arrived,
+ * one more round trip on a phone; inline, the header paints as soon as the HTML is parsed. The
+ * CSP already allows inline styles (api/src/server/security-headers.ts appCsp).
  */
 import path from 'node:path'
 import type { Plugin, Rollup } from 'vite'
@@ -61,6 +66,26 @@ R[i][1].forEach(function(h){l(h,"modulepreload")});R[i][2].forEach(function(h){l
 R[i][3].forEach(function(u){g(u.replace("$1",m[1]),W)});break}}catch(e){}})()`
 }
 
+/** Replaces the entry's `<link rel="stylesheet">` tags with the sheets' text (see the header comment). */
+export function inlineEntryCss(html: string, bundle: OutputBundle, base: string, sheets: Iterable<string>): string {
+  let out = html
+  for (const file of sheets) {
+    const asset = bundle[file]
+    if (asset?.type !== 'asset') throw new Error(`boot-plugin: no CSS asset ${file}`)
+    const css = String(asset.source)
+    // A relative url() would resolve against the page instead of the sheet's folder.
+    if (/url\(\s*['"]?(?![a-z]+:|\/)/i.test(css)) throw new Error(`boot-plugin: ${file} has a relative url(); it cannot be inlined`)
+    const link = new RegExp(`<link rel="stylesheet"[^>]*href="${(base + file).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>`)
+    if (!link.test(out)) throw new Error(`boot-plugin: index.html has no stylesheet link for ${file}`)
+    // `</style` cannot occur in CSS Vite emits, but a stray one would end the element early. The
+    // disabled link (never fetched: a disabled stylesheet is not loaded) tells Vite's preload
+    // helper that the sheet is on the page: a lazy chunk that lists it among its dependencies
+    // would otherwise load it again and append it after the screens' own sheets.
+    out = out.replace(link, () => `<style>${css.replaceAll('</style', '<\\/style')}</style>\n    <link rel="stylesheet" href="${base + file}" disabled>`)
+  }
+  return out
+}
+
 export function bootPlugin(): Plugin {
   let root = ''
   let base = '/'
@@ -94,7 +119,7 @@ export function bootPlugin(): Plugin {
         // wait for it (CSSOM), and start everything a CSS download later.
         const script = `<script>${bootScript(compiled, canonicalUrl(SESSION_URL))}</script>`
         if (!html.includes('</title>')) throw new Error('boot-plugin: index.html has no <title>')
-        return html.replace('</title>', `</title>\n    ${script}`)
+        return inlineEntryCss(html.replace('</title>', `</title>\n    ${script}`), bundle, base, loadedCss)
       },
     },
   }

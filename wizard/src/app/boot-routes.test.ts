@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { bootScript } from '../../build/boot-plugin'
+import { bootScript, inlineEntryCss } from '../../build/boot-plugin'
 import { listPromotions } from '../features/promotions/api/promotions'
 import { getComplianceNotes, getFormFaqs, getPromotion } from '../features/permit/api/permit-api'
 import { getPromotionListFaqs } from '../features/promotions/api/promotions'
 import { getCurrentUser } from '../lib/session-api'
+import { apiRequest } from '../lib/api-client'
+import { getPaymentConfig } from '../lib/payments-api'
 import { canonicalUrl, PREFETCH_GLOBAL, PREFETCH_MAX_AGE_MS, takePrefetched } from '../lib/prefetch'
 import { bootRoutes, promotionListUrl, SESSION_URL } from './boot-routes'
 
@@ -44,6 +46,17 @@ describe('boot routes: the start-up script asks for exactly what the screens ask
     expect(urls).toContain(await urlOf(() => getComplianceNotes(7)))
     expect(urls).toContain(await urlOf(getFormFaqs))
     expect(await urlOf(getCurrentUser)).toBe(SESSION_URL)
+  })
+
+  it('the payment page: its own screen (not the permit editor, whose pattern also matches), the promotion and the payment settings', async () => {
+    const first = (path: string) => bootRoutes.find((route) => new RegExp(route.pattern, 'i').test(path))!
+    const payment = first('/permit/edit/7/payment/')
+    expect(payment.module).toBe('src/features/payment/payment-screen.tsx')
+    expect(first('/permit/edit/7/details/').module).toBe('src/features/permit/components/permit-edit-screen.tsx')
+    const urls = payment.data.map((url) => url.replace('$1', '7'))
+    // The screen's own call (payment-screen.tsx asks with apiRequest, not getPromotion).
+    expect(urls).toContain(await urlOf(() => apiRequest('GET', '/api/promotion/get', { query: { id: 7 }, notify: false })))
+    expect(urls).toContain(await urlOf(getPaymentConfig))
   })
 })
 
@@ -131,5 +144,27 @@ describe('the start-up script', () => {
     window.history.replaceState(null, '', '/Admin/tasks/')
     new Function(bootScript([], SESSION_URL))()
     expect(getComputedStyle(document.getElementById('boot-shell')!).display).toBe('none')
+  })
+})
+
+describe('the entry stylesheet, inlined (issue 25: no render-blocking CSS before the first paint)', () => {
+  const html = '<head><link rel="stylesheet" crossorigin href="/app/assets/wizard-1.css"></head>'
+  const bundle = (css: string) => ({ 'assets/wizard-1.css': { type: 'asset', source: css } }) as never
+
+  it('becomes a <style> with the sheet, and a disabled link that tells the lazy chunks it is already on the page', () => {
+    const out = inlineEntryCss(html, bundle('.a{color:red}'), '/app/', ['assets/wizard-1.css'])
+    expect(out).toBe('<head><style>.a{color:red}</style>\n    <link rel="stylesheet" href="/app/assets/wizard-1.css" disabled></head>')
+    document.head.innerHTML = out.slice('<head>'.length, -'</head>'.length)
+    // Vite's preload helper skips a CSS dependency when a rel=stylesheet link has its URL.
+    expect([...document.querySelectorAll('link')].filter((link) => link.rel === 'stylesheet').map((link) => link.getAttribute('href'))).toEqual([
+      '/app/assets/wizard-1.css',
+    ])
+    expect(document.styleSheets.length).toBe(1)
+  })
+
+  it('refuses a sheet it cannot inline safely: a relative url(), or no link to replace', () => {
+    expect(() => inlineEntryCss(html, bundle('.a{background:url(img.png)}'), '/app/', ['assets/wizard-1.css'])).toThrow(/relative url/)
+    expect(() => inlineEntryCss('<head></head>', bundle('.a{}'), '/app/', ['assets/wizard-1.css'])).toThrow(/no stylesheet link/)
+    expect(inlineEntryCss(html, bundle('.a{background:url(/app/assets/i.png)}'), '/app/', ['assets/wizard-1.css'])).toContain('url(/app/assets/i.png)')
   })
 })

@@ -21,6 +21,8 @@ export const bootRoutes: readonly BootRoute[] = [
   { pattern: '^/promotions/$', module: MY_PROMOTIONS, data: [promotionListUrl(false), '/api/SupportItem/getPromotionListFAQs'] },
   { pattern: '^/promotions/archive/$', module: MY_PROMOTIONS, data: [promotionListUrl(true)] },
   { pattern: '^/promotions/edit/(\\d+)/$', module: 'src/features/promotions/components/promotion-dashboard.tsx', data: ['/api/promotion/get?id=$1'] },
+  // Before the permit editor's pattern, which would match it too (issue 25: the payment page used to preload the editor).
+  { pattern: '^/permit/edit/(\\d+)/payment/$', module: 'src/features/payment/payment-screen.tsx', data: ['/api/promotion/get?id=$1', '/api/payments/config'] },
   {
     pattern: '^/permit/edit/(\\d+)/',
     module: 'src/features/permit/components/permit-edit-screen.tsx',

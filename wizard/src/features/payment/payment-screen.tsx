@@ -28,7 +28,8 @@ import {
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { AppLayout } from '../../components/layouts/app-layout'
-import { Button, Modal } from '../../components/ui'
+// Native controls only (issue 25, first render): the 3-D Secure dialog's react-aria code loads when it opens.
+import { LazyModal, NativeButton } from '../../components/ui'
 import { ApiError, apiRequest } from '../../lib/api-client'
 import {
   answerSandboxChallenge,
@@ -410,18 +411,18 @@ export function PaymentScreen() {
                 : 'Submit and pay by BPAY'}
         </button>
       </form>
-      <Modal
+      <LazyModal
         isOpen={challenge !== null}
         blocking
         title="Confirm this payment with your bank"
         actions={
           <>
-            <Button variant="secondary" onPress={() => challenge?.answer('fail')}>
+            <NativeButton variant="secondary" onClick={() => challenge?.answer('fail')}>
               Fail authentication
-            </Button>
-            <Button variant="primary" onPress={() => challenge?.answer('complete')}>
+            </NativeButton>
+            <NativeButton variant="primary" onClick={() => challenge?.answer('complete')}>
               Complete authentication
-            </Button>
+            </NativeButton>
           </>
         }
       >
@@ -429,7 +430,7 @@ export function PaymentScreen() {
           <p>Your card issuer asks you to confirm this payment of {formatCurrency(byCard.total)} (3-D Secure).</p>
           <p>This is the test payment gateway: choose whether the cardholder completes or fails the check.</p>
         </div>
-      </Modal>
+      </LazyModal>
     </AppLayout>
   )
 }

@@ -22,7 +22,11 @@ export const promotionRoutes: RouteObject[] = [
   { path: promotionPaths.gameOfChance, ...lazyScreen(create(false)) },
   { path: promotionPaths.gameOfSkill, ...lazyScreen(create(true)) },
   { path: promotionPaths.wizard, ...lazyScreen(create(false)) },
-  { path: APP_ROUTES.dashboard, ...lazyScreen(() => import('./components/promotion-dashboard').then((m) => m.PromotionDashboard), { auth: true }) },
+  // Native controls at the top; its react-aria parts bring their own providers (promotion-dashboard.tsx).
+  {
+    path: APP_ROUTES.dashboard,
+    ...lazyScreen(() => import('./components/promotion-dashboard').then((m) => m.PromotionDashboard), { auth: true, aria: false }),
+  },
   { path: APP_ROUTES.modify, ...lazyScreen(modify(false), { auth: true }) },
   { path: APP_ROUTES.modifySkillsBased, ...lazyScreen(modify(true), { auth: true }) },
 ]

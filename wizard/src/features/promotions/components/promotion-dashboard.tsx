@@ -14,22 +14,24 @@ import {
   statusColour,
   statusNextStep,
 } from '@permitdesk/shared'
-import { useEffect, useState } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
+import { AfterFirstPaint } from '../../../components/after-first-paint'
 import { AppLayout } from '../../../components/layouts/app-layout'
-import { Button, LinkButton } from '../../../components/ui'
-import { PromotionInvoices } from '../../../components/promotion-invoices'
+import { lazyWithAriaProviders } from '../../../components/lazy-aria'
+import { NativeButton, NativeLinkButton } from '../../../components/ui/native'
 import { beginAmendPermitApplication } from '../../../lib/payments-api'
 import { getPromotion, requestLawyerContact, type Promotion } from '../api/promotions'
 import { PRODUCT_NAME, promotionPaths } from '../config'
-import { DatesAndReminders } from './dates-and-reminders'
-import { FeeBreakdownTable } from './fee-breakdown-table'
-import { NotesPopover } from './notes-popover'
-import { TermsPanel } from './terms-panel'
 import { PromotionTaskList } from './task-list/promotion-task-list'
-import { AddendaPanel } from './documents/addenda-panel'
 import { PermitDocuments } from './documents/permit-documents'
-import { WinnerPublicationPanel } from './winner-publication-panel'
+
+// Issue 25 (first render on a phone): the top of the dashboard (status, task list, facts, actions)
+// uses native controls only, so it renders as soon as its chunk and the promotion arrive. What
+// lies below the first screen (calendar, fees, invoices, T&Cs, winner publication, addenda) and
+// the notes popover use react-aria and the T&C diff: their code loads after that first render.
+const DashboardDetails = lazyWithAriaProviders(() => import('./promotion-dashboard-details').then((m) => m.PromotionDashboardDetails))
+const NotesPopover = lazyWithAriaProviders(() => import('./notes-popover').then((m) => m.NotesPopover))
 
 /** /promotions/edit/{id}/ (001 §2 "Promotion dashboard"), optional query success and additionalPayment. */
 export function PromotionDashboard() {
@@ -64,6 +66,11 @@ export function PromotionDashboard() {
   // 001 §2: the title opens permit editing for editable statuses; for submitted/generated ones it starts an amendment.
   const titleHref =
     isEditableStatus(statusId) || startsAmendment(statusId) ? promotionPaths.permitEdit(id) + (startsAmendment(statusId) ? '?amend=1' : '') : null
+  const notesPlaceholder = (
+    <NativeButton variant="secondary" aria-disabled="true">
+      Notes ({p.notesCount})
+    </NativeButton>
+  )
   const modifyHref = p.skillsBasedTC ? promotionPaths.modifySkillsBased(id) : promotionPaths.modify(id)
 
   return (
@@ -154,25 +161,30 @@ export function PromotionDashboard() {
 
       <div className="actions">
         {isEditableStatus(statusId) && (
-          <LinkButton variant="secondary" href={modifyHref}>
+          <NativeLinkButton variant="secondary" to={modifyHref}>
             Modify services and states
-          </LinkButton>
+          </NativeLinkButton>
         )}
         {p.randomDraw && (
-          <LinkButton variant="secondary" href={`/promotions/draw/${id}/`}>
+          <NativeLinkButton variant="secondary" to={`/promotions/draw/${id}/`}>
             Random draw
-          </LinkButton>
+          </NativeLinkButton>
         )}
         {p.randomDraw && (
-          <LinkButton variant="secondary" href={`/promotions/entries/${id}/`}>
+          <NativeLinkButton variant="secondary" to={`/promotions/entries/${id}/`}>
             Entries
-          </LinkButton>
+          </NativeLinkButton>
         )}
-        <NotesPopover promotionId={id} count={p.notesCount} onCountChange={(n) => setPromotion({ ...p, notesCount: n })} />
-        <Button
+        {/* Until the popover's code has arrived (it starts loading after the first paint), the same button in the same place, not yet pressable. */}
+        <AfterFirstPaint placeholder={notesPlaceholder}>
+          <Suspense fallback={notesPlaceholder}>
+            <NotesPopover promotionId={id} count={p.notesCount} onCountChange={(n) => setPromotion({ ...p, notesCount: n })} />
+          </Suspense>
+        </AfterFirstPaint>
+        <NativeButton
           variant="secondary"
-          isDisabled={p.lawyerContactRequested}
-          onPress={() =>
+          disabled={p.lawyerContactRequested}
+          onClick={() =>
             requestLawyerContact(id).then(
               () => (setPromotion({ ...p, lawyerContactRequested: true }), setNotice(MSG_LAWYER_CONTACT_NEXT_STEPS)),
               (e: Error) => setNotice(e.message),
@@ -180,25 +192,18 @@ export function PromotionDashboard() {
           }
         >
           {p.lawyerContactRequested ? 'Lawyer contact requested' : 'Request lawyer contact'}
-        </Button>
+        </NativeButton>
       </div>
       <p role="status" aria-live="polite">
         {notice}
       </p>
 
-      <DatesAndReminders promotionId={id} winnerPublication={p.hasWinnerPublication} />
-
-      <FeeBreakdownTable promotion={p} />
-
-      <PromotionInvoices
-        promotionId={id}
-        statusId={statusId}
-        pendingSubmissionInvoice={p.pendingSubmissionInvoice}
-        pendingCustomInvoice={p.pendingCustomInvoice}
-      />
-      <TermsPanel promotionId={id} />
-      {p.hasWinnerPublication && <WinnerPublicationPanel promotionId={id} randomDraw={p.randomDraw} />}
-      <AddendaPanel promotion={p} onLodged={() => void getPromotion(id).then(setPromotion)} />
+      {/* Last on the page, so nothing below it moves when it appears; its code loads after the first paint. */}
+      <AfterFirstPaint>
+        <Suspense fallback={null}>
+          <DashboardDetails promotion={p} onPromotionChange={setPromotion} />
+        </Suspense>
+      </AfterFirstPaint>
     </AppLayout>
   )
 }
