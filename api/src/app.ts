@@ -23,6 +23,7 @@ import { contactRoutes } from './modules/contact/contact.routes'
 import { errorReportRoutes } from './modules/error-report/error-report.routes'
 import { healthRoutes } from './modules/health/health.routes'
 import { promotionRoutes } from './modules/promotions/promotions.routes'
+import { promotionChecks } from './promotion-checks'
 import { promotionNoteRoutes } from './modules/promotion-notes/promotion-notes.routes'
 import { applicantRoutes } from './modules/applicants/applicants.routes'
 import { complianceNoteRoutes } from './modules/compliance-notes/compliance-notes.routes'
@@ -123,7 +124,7 @@ export function createApp(given: Given): Express {
     ...apiKeyRoutes(deps),
     ...botCheckRoutes(deps),
     ...contactRoutes(deps),
-    ...promotionRoutes(deps),
+    ...promotionRoutes(deps, promotionChecks(deps)),
     ...promotionOverviewRoutes(deps),
     ...promotionNoteRoutes(deps),
     ...applicantRoutes(deps),

@@ -27,6 +27,12 @@ export type AppDeps = {
   paymentGateway: PaymentGateway
   /** Side effects: what happened, written to the outbox in the change's transaction (api/src/events). */
   events: Events
+  /**
+   * Where lodgement packs are built (issue 31): `events` where this process runs the job runner
+   * (main.ts: a `lodgementPack.requested` event, built by the pack worker); otherwise (an API
+   * started alone, as most integration tests) in the request that needs one.
+   */
+  lodgementPacks?: 'events' | 'in-request'
   /** The CMS admin's state where this process hosts it (main.ts: built behind the rest on a first start); listed by /api/health. */
   cmsState?: () => CmsAdminState
 }

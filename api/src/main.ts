@@ -252,7 +252,17 @@ try {
 let pdfService: PdfService | undefined
 cleanups.push(async () => pdfService?.close())
 const pdf = () => (pdfService ??= new PdfService({ chromiumPath: config.CHROMIUM_PATH, logger }))
-const api = createApp({ config, database, logger, storage, mailer: createMailer(config, logger), pdf, cmsState: () => cmsAdmin.state })
+// Lodgement packs go through events: the job runner started below builds them (an outage of it only delays them: the events wait in the outbox).
+const api = createApp({
+  config,
+  database,
+  logger,
+  storage,
+  mailer: createMailer(config, logger),
+  pdf,
+  cmsState: () => cmsAdmin.state,
+  lodgementPacks: 'events',
+})
 // Publishing in the CMS queues a site rebuild (pg-boss); this process runs rebuilds too.
 try {
   const boss = await startBoss(url, logger)
@@ -275,7 +285,14 @@ try {
   // Entrants' personal data deleted once a promotion's records period is over (issue 30), collected entries (issue 27) included.
   await startRetention(boss, { database, storage, pdf, config, logger, deleteCollectedEntries: deleteEntrantData })
   // Lodgement packs (issue 12): queued on submission and on demand, built here with progress and retries.
-  const stopLodgementPacks = await startLodgementPackWorker(boss, { db: database.db, storage, pdf, productName: brandFor(config).productName, logger })
+  const stopLodgementPacks = await startLodgementPackWorker(boss, {
+    database,
+    db: database.db,
+    storage,
+    pdf,
+    productName: brandFor(config).productName,
+    logger,
+  })
   // Uploads never attached to anything are removed after 24 hours.
   await startUploadSweeper(boss, { db: database.db, storage, logger })
   // Entrants' receipts (issue 27), on the `entry.accepted` event.

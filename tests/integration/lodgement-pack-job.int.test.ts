@@ -1,5 +1,6 @@
 /**
- * The lodgement pack built by a pg-boss job (issue 12): queued by the submission, progress
+ * The lodgement pack built by a pg-boss job (issue 12): queued by the submission (through the
+ * `lodgementPack.requested` event and its handler, as main.ts runs them, issue 31), progress
  * readable through GET /api/promotion/lodgementPack (queued / building n of m / ready / failed
  * with the reason), the download serving the stored zip (409 with a clear message while it is
  * built), a retry after a transient failure, and a final failure reported to staff.
@@ -20,7 +21,8 @@ import { PgBoss } from 'pg-boss'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startLodgementPackWorker } from '../../api/src/jobs/lodgement-pack'
 import { silentLogger } from '../../api/src/logger'
-import { lodgementPackRuntime } from '../../api/src/modules/payments/lodgement-pack-runtime'
+import { handlerQueue, startOutboxRelay } from '../../api/src/events/delivery'
+import { publishEvent } from '../../api/src/events/events'
 import { PdfService } from '../../api/src/pdf/pdf-service'
 import { LocalFileStorage, type FileStorage } from '../../api/src/storage/storage'
 import { createCustomer, type Customer } from '../factories/promotions'
@@ -78,11 +80,18 @@ let bob: Customer
 let staff: Client
 let boss: PgBoss
 let stopWorker: () => Promise<void>
+let stopRelay: () => Promise<void>
 let pdf: PdfService
 let storage: ControllableStorage
-const defaultRetryLimit = lodgementPackRuntime.retryLimit
+/** This process's pack worker, as main.ts starts it; `retryLimit` as a deployment would configure it. */
+const startWorker = (retryLimit?: number) =>
+  startLodgementPackWorker(
+    boss,
+    { database: api.database, db: api.database.db, storage, pdf: () => pdf, productName: 'PermitDesk', logger: silentLogger },
+    { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1, retryLimit },
+  )
 beforeAll(async () => {
-  api = await startTestApi()
+  api = await startTestApi({}, { lodgementPacks: 'events' })
   alice = await createCustomer(api)
   bob = await createCustomer(api)
   staff = api.client()
@@ -91,14 +100,11 @@ beforeAll(async () => {
   pdf = new PdfService({ chromiumPath: api.config.CHROMIUM_PATH })
   boss = new PgBoss({ connectionString: api.dbUrl, schema: 'pgboss' })
   await boss.start()
-  stopWorker = await startLodgementPackWorker(
-    boss,
-    { db: api.database.db, storage, pdf: () => pdf, productName: 'PermitDesk', logger: silentLogger },
-    { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1 },
-  )
+  stopWorker = await startWorker()
+  stopRelay = startOutboxRelay(boss, { database: api.database, logger: silentLogger }, { pollingIntervalMs: 500 })
 }, 120_000)
 afterAll(async () => {
-  lodgementPackRuntime.retryLimit = defaultRetryLimit
+  await stopRelay?.()
   await stopWorker?.()
   await boss?.stop({ graceful: false, close: true })
   await pdf?.close()
@@ -225,8 +231,45 @@ describe('the lodgement pack job', () => {
     expect((await alice.client.get(`/promotions/downloadpdfs/${id}`)).status).toBe(200)
   })
 
+  it('a request published in a rolled-back transaction builds nothing; one delivered twice queues one build (issue 31)', async () => {
+    const paid = await readyPromotion(alice)
+    expect((await alice.client.post('/api/promotion/submitPermitApplication', { id: paid, ...VISA })).status).toBe(200)
+    await watchPack(paid, (view) => view.state === 'ready')
+    const unpaid = await readyPromotion(alice)
+    const buildJobs = async (id: number) =>
+      Number(
+        (
+          (await api.database.db.execute(sql`select count(*)::int as n from pgboss.job where name = 'lodgement-pack' and data->>'promotionId' = ${String(id)}`))
+            .rows[0] as any
+        ).n,
+      )
+    const before = await buildJobs(paid)
+
+    await expect(
+      api.database.db.transaction(async (tx) => {
+        await publishEvent(tx, 'lodgementPack.requested', { promotionId: unpaid, version: 1 })
+        throw new Error('the change failed after publishing')
+      }),
+    ).rejects.toThrow('the change failed after publishing')
+    const eventId = await api.database.db.transaction((tx) => publishEvent(tx, 'lodgementPack.requested', { promotionId: paid, version: 1 }))
+    // The committed request (published after the rolled-back one) reaches the worker as one build job.
+    await expect.poll(() => buildJobs(paid), { timeout: 20_000 }).toBe(before + 1)
+    expect(await buildJobs(unpaid)).toBe(0)
+
+    // pg-boss delivers at least once: the same event again, as a retry after a lost answer would.
+    const queue = handlerQueue({ name: 'lodgement-pack-build' })
+    const duplicate = await boss.send(queue, { eventId, payload: { promotionId: paid, version: 1 } })
+    await expect.poll(async () => (await boss.getJobById(queue, duplicate!))?.state, { timeout: 20_000 }).toBe('completed')
+    expect(await buildJobs(paid)).toBe(before + 1)
+    const handled = (await api.database.db.execute(sql`select handler from app.handled_events where event_id = ${eventId}`)).rows
+    expect(handled).toEqual([{ handler: 'lodgement-pack-build' }])
+    await watchPack(paid, (view) => view.state === 'ready')
+  })
+
   it('after the last retry fails: failed with the reason, a staff task, a clear 409; asking again builds it', async () => {
-    lodgementPackRuntime.retryLimit = 1
+    // This process's worker, restarted as one configured for a single retry.
+    await stopWorker()
+    stopWorker = await startWorker(1)
     try {
       const id = await readyPromotion(alice)
       storage.fail(`lodgement/promotion-${id}-`, 2)
@@ -247,7 +290,8 @@ describe('the lodgement pack job', () => {
       expect((await watchPack(id, (view) => view.state === 'ready')).at(-1)).toMatchObject({ state: 'ready', error: null })
       expect((await alice.client.get(`/promotions/downloadpdfs/${id}`)).status).toBe(200)
     } finally {
-      lodgementPackRuntime.retryLimit = defaultRetryLimit
+      await stopWorker()
+      stopWorker = await startWorker()
     }
   })
 })

@@ -4,7 +4,7 @@ import pg from 'pg'
 import type { Express } from 'express'
 import { inject } from 'vitest'
 import { PdfService } from '../../api/src/pdf/pdf-service'
-import { createApp } from '../../api/src/app'
+import { createApp, type AppDeps } from '../../api/src/app'
 import { createDatabase, type Database } from '../../api/src/db/client'
 import { loadConfig, type Config } from '../../api/src/env'
 import { silentLogger } from '../../api/src/logger'
@@ -130,7 +130,7 @@ export type TestApi = {
 }
 
 /** The real API app on a random port, over its own cloned database. */
-export async function startTestApi(env: Record<string, string> = {}): Promise<TestApi> {
+export async function startTestApi(env: Record<string, string> = {}, deps: Pick<AppDeps, 'lodgementPacks'> = {}): Promise<TestApi> {
   const { url, database, drop } = await createTestDatabase()
   const server0 = { PORT: '3999', BOT_CHECK: 'off', NODE_ENV: 'test', DATA_DIR: `.test-data/api-${crypto.randomBytes(4).toString('hex')}`, ...env }
   const config = loadConfig({ ...server0, DATABASE_URL: url })
@@ -143,6 +143,7 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     logger: silentLogger,
     pdf: () => (pdf ??= new PdfService({ chromiumPath: config.CHROMIUM_PATH })),
     onResponse: checker.check,
+    ...deps,
   })
   const server = app.listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))

@@ -26,6 +26,8 @@ export type EventMap = {
   'entry.accepted': { entryId: number; promotionId: number }
   /** Staff approved a promotion with "send to WA" (001 §4): its WA notice is e-mailed to the WA department (issue 26). */
   'promotion.wa-notice-requested': { promotionId: number; staffId: number }
+  /** Issue 31: the lodgement pack of this version of the application was marked queued: the pack worker builds it. */
+  'lodgementPack.requested': { promotionId: number; version: number }
 }
 export type EventType = keyof EventMap
 export type DomainEvent<K extends EventType = EventType> = { id: number; type: K; payload: EventMap[K] }

@@ -106,3 +106,40 @@ describe.runIf(hasChromium)('PdfService priority (issue 23)', () => {
     expect(order.indexOf('customer')).toBeLessThanOrEqual(1)
   }, 60_000)
 })
+
+describe.runIf(hasChromium)('PdfService background priority (issue 31)', () => {
+  it('serves a waiting customer, then anonymous callers, before background work, and never refuses either for it', async () => {
+    // One page and room for one waiting customer: background work must not use that room.
+    const service = new PdfService({ poolSize: 1, maxQueue: 1, maxAnonymousQueue: 1 })
+    try {
+      await service.warm()
+      const order: string[] = []
+      const print = (name: string, priority: 'customer' | 'anonymous' | 'background') =>
+        service.render(`<!doctype html><h1>${name}</h1>`, { priority }).then(() => order.push(name))
+      const background = Array.from({ length: 5 }, (_, i) => print(`background ${i}`, 'background'))
+      const anonymous = print('anonymous', 'anonymous')
+      const customer = print('customer', 'customer')
+      await Promise.all([...background, anonymous, customer])
+      // The first background document had the page; everyone who came later and waits for a person goes first.
+      expect(order).toEqual(['background 0', 'customer', 'anonymous', 'background 1', 'background 2', 'background 3', 'background 4'])
+    } finally {
+      await service.close()
+    }
+  }, 60_000)
+
+  it('leaves a page free for a customer while background work is queued', async () => {
+    const service = new PdfService({ poolSize: 2 })
+    try {
+      await service.warm()
+      const order: string[] = []
+      const long = `<!doctype html>${'<p>Lodgement pack</p>'.repeat(4000)}`
+      const background = Array.from({ length: 4 }, (_, i) => service.render(long, { priority: 'background' }).then(() => order.push(`background ${i}`)))
+      const customer = service.render('<!doctype html><h1>Invoice</h1>', { priority: 'customer' }).then(() => order.push('customer'))
+      await Promise.all([...background, customer])
+      // Background holds one page at most, so the customer's document started at once on the other.
+      expect(order.indexOf('customer')).toBeLessThanOrEqual(1)
+    } finally {
+      await service.close()
+    }
+  }, 60_000)
+})

@@ -16,8 +16,11 @@ export type PdfServiceOptions = {
 /**
  * Who a document is for (issue 23): signed-in customers and staff are served before anonymous
  * requests, and anonymous ones never take the last page, so a customer never waits behind them.
+ * `background` (issue 31) is work nobody is waiting on (mail attachments, lodgement packs): it is
+ * served last, never takes the last page and is never refused (its job simply waits its turn), so
+ * a burst of it can neither fill the customers' queue nor make a customer's request get the 503.
  */
-export type PdfPriority = 'customer' | 'anonymous'
+export type PdfPriority = 'customer' | 'anonymous' | 'background'
 export type RenderOptions = Pick<PDFOptions, 'landscape' | 'margin' | 'displayHeaderFooter' | 'headerTemplate' | 'footerTemplate'> & { priority?: PdfPriority }
 
 /** What an anonymous caller refused for overload is told to wait, in seconds. */
@@ -33,8 +36,10 @@ export class PdfService {
   private idle: Page[] = []
   private busy = 0
   private anonymousBusy = 0
+  private backgroundBusy = 0
   private waiting: Array<() => void> = []
   private waitingAnonymous: Array<() => void> = []
+  private waitingBackground: Array<() => void> = []
   private readonly poolSize: number
   private readonly maxQueue: number
   private readonly maxAnonymousQueue: number
@@ -111,7 +116,11 @@ export class PdfService {
   }
 
   private async acquire(priority: PdfPriority = 'customer'): Promise<Page> {
-    if (priority === 'anonymous') {
+    if (priority === 'background') {
+      const full = () => this.busy >= this.poolSize || this.backgroundBusy >= this.anonymousLimit
+      while (full()) await new Promise<void>((resolve) => this.waitingBackground.push(resolve))
+      this.backgroundBusy++
+    } else if (priority === 'anonymous') {
       const full = () => this.busy >= this.poolSize || this.anonymousBusy >= this.anonymousLimit
       if (full() && this.waitingAnonymous.length >= this.maxAnonymousQueue)
         throw new AppError('UNAVAILABLE', MSG_PDF_BUSY, { retryAfterSeconds: PDF_RETRY_AFTER_SECONDS })
@@ -139,21 +148,34 @@ export class PdfService {
       return fresh
     } catch (error) {
       this.busy--
-      if (priority === 'anonymous') this.anonymousBusy--
+      this.releaseClass(priority)
       this.wakeNext()
       throw error
     }
   }
 
-  /** A page is free: a waiting customer first, else an anonymous caller (who re-checks its limit). */
+  private releaseClass(priority: PdfPriority) {
+    if (priority === 'anonymous') this.anonymousBusy--
+    if (priority === 'background') this.backgroundBusy--
+  }
+
+  /**
+   * A page is free: a waiting customer first, else an anonymous caller, else background work
+   * (each re-checks its limit and waits again if it may not take the page).
+   */
   private wakeNext() {
-    const next = this.waiting.shift() ?? this.waitingAnonymous.shift()
+    if (this.busy >= this.poolSize) return
+    // Skipping a class at its limit, so a free page never idles while someone could take it.
+    const next =
+      this.waiting.shift() ??
+      (this.anonymousBusy < this.anonymousLimit ? this.waitingAnonymous.shift() : undefined) ??
+      (this.backgroundBusy < this.anonymousLimit ? this.waitingBackground.shift() : undefined)
     next?.()
   }
 
   private async release(page: Page, priority: PdfPriority = 'customer') {
     this.busy--
-    if (priority === 'anonymous') this.anonymousBusy--
+    this.releaseClass(priority)
     if (!page.isClosed() && this.idle.length < this.poolSize) this.idle.push(page)
     this.wakeNext()
   }

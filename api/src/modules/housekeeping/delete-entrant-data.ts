@@ -218,7 +218,7 @@ async function storeCertificate(
   },
 ): Promise<string> {
   const html = renderDeletionCertificate({ ...input, letterhead: letterheadOf(deps.config.DATA_DIR), publicUrl: deps.config.PUBLIC_URL })
-  const pdf = await deps.pdf().render(html)
+  const pdf = await deps.pdf().render(html, { priority: 'background' })
   const serverFileName = `${crypto.randomUUID()}.pdf`
   await deps.storage.put(`uploads/${serverFileName}`, pdf)
   await insertUpload(tx as Parameters<typeof insertUpload>[0], {

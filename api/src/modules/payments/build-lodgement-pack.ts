@@ -88,10 +88,12 @@ export function lodgementSteps(deps: LodgementDeps, row: PromotionRow): { name: 
     const state = key.toUpperCase() as FormState
     const title =
       state === 'NSW' ? (row.hasNswAuthority ? 'notification' : 'authority application') : state === 'ACT' ? 'permit application' : 'licence application'
-    steps.push({ name: `${state} ${title}.pdf`, make: () => printer().render(renderStateApplicationForm(state, input, options)) })
+    steps.push({ name: `${state} ${title}.pdf`, make: () => printer().render(renderStateApplicationForm(state, input, options), { priority: 'background' }) })
   }
-  if (requirements.waNotice) steps.push({ name: 'WA notice.pdf', make: () => printer().render(renderStateNotice('WA', input, options)) })
-  if (requirements.ntNotice) steps.push({ name: 'NT notice.pdf', make: () => printer().render(renderStateNotice('NT', input, options)) })
+  if (requirements.waNotice)
+    steps.push({ name: 'WA notice.pdf', make: () => printer().render(renderStateNotice('WA', input, options), { priority: 'background' }) })
+  if (requirements.ntNotice)
+    steps.push({ name: 'NT notice.pdf', make: () => printer().render(renderStateNotice('NT', input, options), { priority: 'background' }) })
   for (const attachment of attachments) {
     steps.push({
       name: attachment.packName,

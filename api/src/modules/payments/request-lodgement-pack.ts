@@ -4,8 +4,9 @@
  * also queued by a submission, resubmission, amendment or addendum), and the download of the
  * stored zip (/promotions/downloadpdfs/{id}: 409 with a clear message while it is being built).
  *
- * With a job queue (main.ts), building is the `lodgement-pack` job's; without one (an API
- * started alone) a request builds it in place with the same code.
+ * With a job runner (main.ts), marking the pack queued publishes `lodgementPack.requested` in
+ * the same transaction and the pack worker builds it (jobs/lodgement-pack.ts); without one (an
+ * API started alone) a request builds it in place with the same code.
  */
 import { AppError, MSG_LODGEMENT_PACK_BUILDING, MSG_LODGEMENT_PACK_FAILED, MSG_LODGEMENT_PACK_NOT_PAID, type LodgementPackView } from '@permitdesk/shared'
 import { requireServicePaid } from './require-service-paid'
@@ -14,9 +15,12 @@ import type { PromotionRow } from '../../db/schema/promotions'
 import { findPromotion, type Owner } from '../promotions/promotions.repository'
 import { isPaidForLodgement, lodgementPackKey, streamToBuffer } from './build-lodgement-pack'
 import { buildLodgementPackNow, type LodgementJobDeps } from './lodgement-pack-job'
-import { lodgementPackRuntime, sendLodgementPackJob } from './lodgement-pack-runtime'
+import { publishEvent } from '../../events/events'
 import { findLodgementPack, markLodgementPackQueued } from './lodgement-packs.repository'
 import type { AppDeps } from '../../deps'
+
+/** The pack's dependencies, and where it is built (AppDeps['lodgementPacks']). */
+export type LodgementRequestDeps = LodgementJobDeps & { packs: NonNullable<AppDeps['lodgementPacks']> }
 import { brandFor } from '../../mail/templates'
 
 async function ownedPromotion(deps: LodgementJobDeps, viewer: Owner, promotionId: number): Promise<PromotionRow> {
@@ -50,25 +54,29 @@ export async function getLodgementPackState(deps: LodgementJobDeps, viewer: Owne
 
 /**
  * Queues the pack of the promotion's current version, unless it is ready, queued or being built
- * already (`force`: also after a final failure, or to rebuild a ready one). Without a queue, builds it now.
+ * already (`force`: also after a final failure, or to rebuild a ready one). Without a job runner, builds it now.
  */
-async function queuePack(deps: LodgementJobDeps, row: PromotionRow, { force = false } = {}): Promise<void> {
+async function queuePack(deps: LodgementRequestDeps, row: PromotionRow, { force = false } = {}): Promise<void> {
   const pack = await findLodgementPack(deps.db, row.id)
   const current = pack && pack.version === row.version
   if (current && (pack.state === 'queued' || pack.state === 'building')) return
   if (current && pack.state === 'ready' && !force) return
   if (current && pack.state === 'failed' && !force) return
-  await markLodgementPackQueued(deps.db, row.id, row.version)
-  if (lodgementPackRuntime.queue) {
-    await sendLodgementPackJob(row.id)
+  if (deps.packs === 'events') {
+    // Queued and announced together: the worker builds exactly what the row says is queued, and a rollback leaves neither.
+    await deps.db.transaction(async (tx) => {
+      await markLodgementPackQueued(tx, row.id, row.version)
+      await publishEvent(tx, 'lodgementPack.requested', { promotionId: row.id, version: row.version })
+    })
     return
   }
-  // No job queue in this process: build it here (a failure is recorded and reported like the job's last attempt).
+  await markLodgementPackQueued(deps.db, row.id, row.version)
+  // No job runner in this process: build it here (a failure is recorded and reported like the job's last attempt).
   await buildLodgementPackNow(deps, row.id).catch(() => undefined)
 }
 
 /** On demand, from the dashboard or the staff promotion page. */
-export async function requestLodgementPack(deps: LodgementJobDeps, viewer: Owner, promotionId: number): Promise<LodgementPackView> {
+export async function requestLodgementPack(deps: LodgementRequestDeps, viewer: Owner, promotionId: number): Promise<LodgementPackView> {
   const row = await ownedPromotion(deps, viewer, promotionId)
   await requireServicePaid(deps.db, row.id, 'lodgementPack')
   if (!(await isPaidForLodgement(deps.db, row.id))) throw new AppError('CONFLICT', MSG_LODGEMENT_PACK_NOT_PAID)
@@ -77,17 +85,24 @@ export async function requestLodgementPack(deps: LodgementJobDeps, viewer: Owner
 }
 
 /** The pack's dependencies out of the app's. */
-export function lodgementDeps(deps: AppDeps): LodgementJobDeps {
-  return { db: deps.database.db, storage: deps.storage, pdf: deps.pdf, productName: brandFor(deps.config).productName, logger: deps.logger }
+export function lodgementDeps(deps: AppDeps): LodgementRequestDeps {
+  return {
+    db: deps.database.db,
+    storage: deps.storage,
+    pdf: deps.pdf,
+    productName: brandFor(deps.config).productName,
+    logger: deps.logger,
+    packs: deps.lodgementPacks ?? 'in-request',
+  }
 }
 
 /**
  * After a submission, resubmission, payment, addendum or T&C approval committed: queue the pack of the new
- * version, if it is paid. Only with a job queue (a request without one builds it when asked).
+ * version, if it is paid. Only with a job runner (a request without one builds it when asked).
  * Never throws: a failure to queue is logged, and the dashboard or a download queues it again.
  */
-export async function queueLodgementPackAfterSubmission(deps: LodgementJobDeps, promotionId: number): Promise<void> {
-  if (!lodgementPackRuntime.queue) return
+export async function queueLodgementPackAfterSubmission(deps: LodgementRequestDeps, promotionId: number): Promise<void> {
+  if (deps.packs !== 'events') return
   try {
     const row = await findPromotion(deps.db, { userId: 0, isStaff: true }, promotionId)
     if (!row || !(await isPaidForLodgement(deps.db, row.id))) return
@@ -98,7 +113,7 @@ export async function queueLodgementPackAfterSubmission(deps: LodgementJobDeps, 
 }
 
 /** The download: the stored zip of this version, or 409 while it is being prepared (queued now if it was not). */
-export async function downloadLodgementPack(deps: LodgementJobDeps, viewer: Owner, promotionId: number): Promise<{ id: number; zip: Buffer }> {
+export async function downloadLodgementPack(deps: LodgementRequestDeps, viewer: Owner, promotionId: number): Promise<{ id: number; zip: Buffer }> {
   const row = await ownedPromotion(deps, viewer, promotionId)
   await requireServicePaid(deps.db, row.id, 'lodgementPack')
   if (!(await isPaidForLodgement(deps.db, row.id))) throw new AppError('CONFLICT', MSG_LODGEMENT_PACK_NOT_PAID)

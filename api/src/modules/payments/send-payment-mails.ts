@@ -47,7 +47,7 @@ export async function sendPaymentMails(deps: PaymentMailDeps, event: PaymentMail
       { userId: user.id, isStaff: true },
       event.invoiceNumber,
     )
-    const pdf = await deps.pdf().render(html)
+    const pdf = await deps.pdf().render(html, { priority: 'background' })
     const attachments = [{ filename: `tax-invoice-${invoice.invoiceNumber}.pdf`, content: pdf, contentType: 'application/pdf' }]
     const facts = {
       firstName: user.firstName,

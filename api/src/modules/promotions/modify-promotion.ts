@@ -13,12 +13,11 @@ import type { Db } from '../../db/client'
 import type { PromotionRow } from '../../db/schema/promotions'
 import { diffFields, insertChange } from '../changelog/changelog.repository'
 import { pricingRuleSet } from '../rules/pricing-rule-set'
-import { cancelStaleInvoices } from '../payments/owed-invoice'
 import { applicationOf } from './application-fields'
 import { computeFees, formColumns, type PromotionFormColumns } from './promotion-fields'
 import { findPromotion, updatePromotion, type Owner } from './promotions.repository'
 import { publishEvent } from '../../events/events'
-import { assertSkillAmendable } from '../terms/terms-access'
+import type { PromotionChecks } from './promotion-checks'
 
 export type PromotionModifyInput = PromotionModify | PromotionModifySkillsBased
 
@@ -45,7 +44,7 @@ const FIXED_AFTER_SUBMISSION = [
  * New Zealand, the submission method and the kind are fixed and a changed total prize value is
  * recorded as the post-submission value.
  */
-export async function modifyPromotion(db: Db, owner: Owner, body: PromotionModifyInput): Promise<{ id: number }> {
+export async function modifyPromotion(db: Db, owner: Owner, body: PromotionModifyInput, checks: PromotionChecks): Promise<{ id: number }> {
   const { id, ...input } = body
   const promotionId = Number(id)
   if (!Number.isInteger(promotionId) || promotionId <= 0) throw new AppError('NOT_FOUND')
@@ -55,7 +54,7 @@ export async function modifyPromotion(db: Db, owner: Owner, body: PromotionModif
     if (!before) throw new AppError('NOT_FOUND')
     if (!isEditableStatus(before.statusId)) throw new AppError('CONFLICT', MSG_PROMOTION_NOT_MODIFIABLE, { modelState: { '': [MSG_PROMOTION_NOT_MODIFIABLE] } })
     // Issue 14: a bought skill-based promotion is amended only inside its skillsBasedTCEditWindow.
-    await assertSkillAmendable(tx, owner, before, new Date())
+    await checks.assertAmendable(tx, owner, before, new Date())
 
     const columns: PromotionFormColumns & { postSubmissionTotalPrizeValue?: number | null } = formColumns(input)
     // The application's draw step answers usingRandomDrawsDotCom (issue 25); the form does not show it, so it is kept,
@@ -87,7 +86,7 @@ export async function modifyPromotion(db: Db, owner: Owner, body: PromotionModif
     const statusId = statusAfterSave(before.statusId, state.applicationComplete, columns.managedSubmission ?? before.managedSubmission)
     const after = await updatePromotion(tx, before.id, { ...columns, fees, requiresPermits, statusId })
     // Issue 22: an unpaid invoice priced before this change is cancelled; the next payment invoices the new fees.
-    await cancelStaleInvoices(tx, after, owner.userId)
+    await checks.cancelStaleInvoices(tx, after, owner.userId)
     // Dates or states may have moved: the reminder worker re-plans on this event.
     await publishEvent(tx, 'promotion.saved', { promotionId: after.id, statusId: after.statusId })
     const changes = diffFields(pick(before), pick(after))

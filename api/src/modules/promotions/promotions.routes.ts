@@ -19,7 +19,7 @@ import { deletePromotion } from './delete-promotion'
 import { getReuseList } from './get-reuse-list'
 import { listPromotions } from './list-promotions'
 import { modifyPromotion } from './modify-promotion'
-import { owedAfterPayment, sendAdditionalPaymentDueLater } from '../payments/send-payment-mails'
+import type { PromotionChecks } from './promotion-checks'
 import {
   ArchiveBodySchema,
   PromotionIdBodySchema,
@@ -34,7 +34,7 @@ import { saveNswAuthority } from './save-nsw-authority'
 import { savePromotion } from './save-promotion'
 
 /** /api/promotion/{action} (001 §7): parse, call the use case, answer. Every call needs a signed-in user. */
-export function promotionRoutes(deps: AppDeps): RouteSpec[] {
+export function promotionRoutes(deps: AppDeps, checks: PromotionChecks): RouteSpec[] {
   const db = deps.database.db
   return [
     route({
@@ -59,9 +59,9 @@ export function promotionRoutes(deps: AppDeps): RouteSpec[] {
       handler: async ({ owner, body }) => {
         // Issue 12: a change that raises the fees of a paid application mails "additional payment due".
         const id = Number((body as { id?: unknown }).id)
-        const owedBefore = Number.isSafeInteger(id) ? await owedAfterPayment(db, id) : 0
-        const answer = await modifyPromotion(db, owner, body)
-        sendAdditionalPaymentDueLater({ db, mailer: deps.mailer, pdf: deps.pdf, config: deps.config, logger: deps.logger }, answer.id, owedBefore)
+        const owedBefore = Number.isSafeInteger(id) ? await checks.owedAfterPayment(db, id) : 0
+        const answer = await modifyPromotion(db, owner, body, checks)
+        checks.additionalPaymentDue(answer.id, owedBefore)
         return answer
       },
     }),
@@ -73,7 +73,7 @@ export function promotionRoutes(deps: AppDeps): RouteSpec[] {
       body: PermitSaveSchema,
       response: PromotionViewSchema,
       idempotent: true,
-      handler: ({ owner, body }) => savePromotion(db, owner, body),
+      handler: ({ owner, body }) => savePromotion(db, owner, body, checks),
     }),
     route({
       method: 'post',
@@ -83,7 +83,7 @@ export function promotionRoutes(deps: AppDeps): RouteSpec[] {
       body: SaveNswAuthoritySchema,
       response: PromotionViewSchema,
       idempotent: true,
-      handler: ({ owner, body }) => saveNswAuthority(db, owner, body),
+      handler: ({ owner, body }) => saveNswAuthority(db, owner, body, checks),
     }),
     route({
       method: 'post',
@@ -93,7 +93,7 @@ export function promotionRoutes(deps: AppDeps): RouteSpec[] {
       body: SaveAttachmentsSchema,
       response: PromotionViewSchema,
       idempotent: true,
-      handler: ({ owner, body }) => saveAttachments(db, owner, body),
+      handler: ({ owner, body }) => saveAttachments(db, owner, body, checks),
     }),
     route({
       method: 'get',

@@ -1,6 +1,7 @@
 import { AppError, createNswAuthoritySchema, getPermitRequirements, type SaveNswAuthority } from '@permitdesk/shared'
 import type { Db } from '../../db/client'
 import { applicationOf, promotionIdOf } from './application-fields'
+import type { PromotionChecks } from './promotion-checks'
 import { lockForEdit, promotionResponse, writeApplication, type Actor } from './save-promotion'
 
 /**
@@ -8,9 +9,9 @@ import { lockForEdit, promotionResponse, writeApplication, type Actor } from './
  * with its number, expiry and the duration to apply for. Unlike a draft save the rules of
  * 001 §5 are enforced here, since the answer changes the NSW fee (none with an authority).
  */
-export async function saveNswAuthority(db: Db, actor: Actor, input: SaveNswAuthority) {
+export async function saveNswAuthority(db: Db, actor: Actor, input: SaveNswAuthority, checks: PromotionChecks) {
   return db.transaction(async (tx) => {
-    const before = await lockForEdit(tx, actor, promotionIdOf(input.id), input.versionNumber)
+    const before = await lockForEdit(tx, actor, promotionIdOf(input.id), input.versionNumber, checks)
     const application = applicationOf(before)
     const requirements = getPermitRequirements({
       ...application,
@@ -37,7 +38,7 @@ export async function saveNswAuthority(db: Db, actor: Actor, input: SaveNswAutho
       nswAuthorityExpiration: input.hasNswAuthority ? input.nswAuthorityExpiration || null : null,
       nswAuthorityDuration: input.nswAuthorityDuration ?? null,
     }
-    const after = await writeApplication(tx, actor, before, { hasNswAuthority: input.hasNswAuthority, applicant }, 'saveNswAuthority')
+    const after = await writeApplication(tx, actor, before, { hasNswAuthority: input.hasNswAuthority, applicant }, 'saveNswAuthority', checks)
     return promotionResponse(tx, after)
   })
 }

@@ -12,13 +12,12 @@ import type { PromotionRow } from '../../db/schema/promotions'
 import { insertChange, type DbOrTx } from '../changelog/changelog.repository'
 import { applicationOf, CUSTOMER_DETAIL_KEYS, promotionIdOf, mergeActionAnswers, STAFF_DETAIL_KEYS, type StoredDetails } from './application-fields'
 import { pricingRuleSet } from '../rules/pricing-rule-set'
-import { cancelStaleInvoices } from '../payments/owed-invoice'
 import { computeFees } from './promotion-fields'
 import { toPromotion } from './promotion-view'
 import { findPromotion, notesSummary, updatePromotion, type Owner } from './promotions.repository'
 import { resolveAttachments } from './resolve-attachments'
 import { publishEvent } from '../../events/events'
-import { assertSkillAmendable } from '../terms/terms-access'
+import type { PromotionChecks } from './promotion-checks'
 
 export type Actor = Owner
 
@@ -27,13 +26,13 @@ export type Actor = Owner
  * inside a bought skill promotion's edit window (customers; decision record 014), and at the version the edit was based on (optimistic concurrency: a save from a stale copy is
  * refused instead of overwriting what another window or staff saved in between).
  */
-export async function lockForEdit(tx: DbOrTx, actor: Actor, id: number, versionNumber: number | undefined): Promise<PromotionRow> {
+export async function lockForEdit(tx: DbOrTx, actor: Actor, id: number, versionNumber: number | undefined, checks: PromotionChecks): Promise<PromotionRow> {
   const row = await findPromotion(tx, actor, id, { forUpdate: true })
   if (!row) throw new AppError('NOT_FOUND')
   if (!isEditableStatus(row.statusId)) throw new AppError('CONFLICT', MSG_PERMIT_NOT_EDITABLE, { modelState: { '': [MSG_PERMIT_NOT_EDITABLE] } })
   // Issue 14: once a bought skill promotion's skillsBasedTCEditWindow has closed, the customer's
   // saves are refused too (even of an amendment begun inside the window); staff are not bound.
-  await assertSkillAmendable(tx, actor, row, new Date())
+  await checks.assertAmendable(tx, actor, row, new Date())
   if (versionNumber !== undefined && versionNumber !== row.version) {
     throw new AppError('CONFLICT', MSG_SAVE_VERSION_CONFLICT, {
       modelState: { versionNumber: [MSG_SAVE_VERSION_CONFLICT] },
@@ -54,6 +53,7 @@ export async function writeApplication(
   before: PromotionRow,
   values: Partial<Pick<PromotionRow, 'name' | 'startDate' | 'hasNswAuthority' | 'usingRandomDrawsDotCom' | 'permit' | 'applicant' | 'details' | 'attachments'>>,
   action: string,
+  checks: PromotionChecks,
 ) {
   const merged = { ...before, ...values }
   const { fees, requiresPermits } = computeFees(merged, await pricingRuleSet(tx, before))
@@ -64,7 +64,7 @@ export async function writeApplication(
   // Dates or states may have moved: the reminder worker re-plans on this event.
   await publishEvent(tx, 'promotion.saved', { promotionId: after.id, statusId: after.statusId })
   // Issue 22: an unpaid invoice priced before this change is cancelled; the next payment invoices the new fees.
-  await cancelStaleInvoices(tx, after, actor.userId)
+  await checks.cancelStaleInvoices(tx, after, actor.userId)
   const changed = (Object.keys(values) as (keyof typeof values)[]).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
   if (changed.length > 0 || statusId !== before.statusId) {
     await insertChange(tx, {
@@ -99,10 +99,10 @@ export async function promotionResponse(db: DbOrTx, row: PromotionRow) {
  * section validity, which moves the status between incomplete and ready. The states, services
  * and prize total belong to the modify form and are not changed by a save.
  */
-export async function savePromotion(db: Db, actor: Actor, input: PermitSave) {
+export async function savePromotion(db: Db, actor: Actor, input: PermitSave, checks: PromotionChecks) {
   return db.transaction(async (tx) => {
-    const before = await lockForEdit(tx, actor, promotionIdOf(input.id), input.versionNumber)
-    const after = await writeApplication(tx, actor, before, await applicationValues(tx, actor, before, input), 'save')
+    const before = await lockForEdit(tx, actor, promotionIdOf(input.id), input.versionNumber, checks)
+    const after = await writeApplication(tx, actor, before, await applicationValues(tx, actor, before, input), 'save', checks)
     return promotionResponse(tx, after)
   })
 }
