@@ -4,6 +4,7 @@
  * import these and never write an `/api/` path themselves (the boundary lint checks that): a
  * path is typed once, here, beside the answer's type.
  */
+import type { z } from 'zod'
 import type {
   AdminNoteView,
   AdminPromotionDetail,
@@ -12,6 +13,9 @@ import type {
   InvoiceView,
   OutstandingRow,
   Promotion,
+  RuleSetPreviewSchema,
+  RuleSetSummarySchema,
+  RuleSetView,
   StaffMember,
 } from '@permitdesk/shared'
 import { MSG_UPLOAD_ERROR } from '@permitdesk/shared'
@@ -38,6 +42,8 @@ export const staffKeys = {
   invoiceBlock: (id: number) => ['staff', 'promotion', id, 'invoice-block'] as const,
   invoice: (invoiceNumber: number) => ['staff', 'invoice', invoiceNumber] as const,
   statistics: (filter: StatisticsParams) => ['staff', 'statistics', filter] as const,
+  ruleSets: ['staff', 'rule-sets'] as const,
+  ruleSet: (id: string) => ['staff', 'rule-set', id] as const,
 }
 
 // --- promotions ---------------------------------------------------------------------------------
@@ -218,3 +224,18 @@ export const getResources = () => api.get<StaffResource[]>('/api/admin/getResour
 export type StatisticsParams = { from?: string; to?: string; state?: string; service?: string; includeTest?: boolean }
 /** GET /api/admin/statistics; the answer's type lives with the screen that draws it. */
 export const getStatistics = <T>(params: StatisticsParams) => api.get<T>('/api/admin/statistics', { query: params })
+
+// --- rule sets (issue 30) -----------------------------------------------------------------------
+export type RuleSetSummary = z.infer<typeof RuleSetSummarySchema>
+export type RuleSetPreview = Omit<z.infer<typeof RuleSetPreviewSchema>, 'ruleSet'> & { ruleSet: RuleSetView }
+export type RuleSetDraft = {
+  baseId: string
+  id: string
+  effectiveFrom: string
+  description: string
+  changes: { key: string; value: unknown; source: { title: string; url: string; dateRead: string; verified: boolean; note?: string } }[]
+}
+export const getRuleSets = () => api.get<RuleSetSummary[]>('/api/admin/ruleSets')
+export const getRuleSet = (id: string) => api.get<RuleSetView>(`/api/rules/${encodeURIComponent(id)}`)
+export const previewRuleSet = (draft: RuleSetDraft) => api.post<RuleSetPreview>('/api/admin/previewRuleSet', draft, quiet)
+export const publishRuleSet = (draft: RuleSetDraft) => api.post<unknown>('/api/admin/publishRuleSet', draft, quiet)
