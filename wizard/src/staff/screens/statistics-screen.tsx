@@ -6,7 +6,7 @@
  * exported as a formula-safe CSV.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import {
   dollarsToCents,
   formatCurrency,
@@ -19,7 +19,7 @@ import {
   toCsv,
   type StatisticsService,
 } from '@permitdesk/shared'
-import { Checkbox, DatePicker, NativeButton, Select, SortableTable, type TableColumn } from '../../components/ui'
+import { Checkbox, DatePicker, NativeButton, Select, SortableTable, useTableSort, type TableColumn } from '../../components/ui'
 import { getStatistics, staffKeys } from '../api/staff-api'
 import { StaffLayout } from '../staff-layout'
 
@@ -104,11 +104,14 @@ function Section<T>({
   rowKey: (row: T) => string | number
   csv: (row: T) => (string | number | null)[]
 }) {
+  // Every column sorts by the figure its CSV cell holds; the export keeps the order on screen.
+  const sortable = useMemo(() => columns.map((c, i) => ({ ...c, sortValue: c.sortValue ?? ((row: T) => csv(row)[i]) })), [columns, csv])
+  const table = useTableSort(rows, sortable)
   return (
     <>
-      <SortableTable label={title} columns={columns} rows={rows} rowKey={rowKey} empty="Nothing in this range." scrollable />
+      <SortableTable label={title} {...table} rowKey={rowKey} empty="Nothing in this range." scrollable />
       <p>
-        <NativeButton variant="secondary" onClick={() => downloadCsv(name, [columns.map((c) => c.label), ...rows.map(csv)])}>
+        <NativeButton variant="secondary" onClick={() => downloadCsv(name, [columns.map((c) => c.label), ...table.rows.map(csv)])}>
           Export “{title}” as CSV
         </NativeButton>
       </p>
@@ -279,7 +282,7 @@ export function StatisticsScreen() {
             rows={data.byMonth}
             rowKey={(r) => r.month}
             columns={[
-              { id: 'month', label: 'Month', render: (r) => monthLabel(r.month), isRowHeader: true },
+              { id: 'month', label: 'Month', render: (r) => monthLabel(r.month), sortValue: (r) => r.month, isRowHeader: true },
               { id: 'created', label: 'Created', render: (r) => r.created, align: 'end' },
               { id: 'paid', label: 'Paid', render: (r) => r.paid, align: 'end' },
             ]}
