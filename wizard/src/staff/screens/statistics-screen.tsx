@@ -20,7 +20,7 @@ import {
   type StatisticsService,
 } from '@permitdesk/shared'
 import { Checkbox, DatePicker, NativeButton, Select, SortableTable, useTableSort, type TableColumn } from '../../components/ui'
-import { getStatistics, staffKeys } from '../api/staff-api'
+import { getStatistics, staffKeys, type StatisticsParams } from '../api/staff-api'
 import { StaffLayout } from '../staff-layout'
 
 type Stats = {
@@ -121,11 +121,12 @@ function Section<T>({
 
 export function StatisticsScreen() {
   const [filter, setFilter] = useState<Filter>({ from: null, to: null, state: ALL, service: ALL, includeTest: false })
-  const params = {
+  // The selects offer only the API's states and services (STATES, SERVICE_LABELS).
+  const params: StatisticsParams = {
     from: filter.from ?? undefined,
     to: filter.to ?? undefined,
-    state: filter.state === ALL ? undefined : filter.state,
-    service: filter.service === ALL ? undefined : filter.service,
+    state: filter.state === ALL ? undefined : (filter.state as StatisticsParams['state']),
+    service: filter.service === ALL ? undefined : (filter.service as StatisticsParams['service']),
     includeTest: filter.includeTest || undefined,
   }
   const rangeError = filter.from && filter.to && filter.from > filter.to ? MSG_STATISTICS_RANGE : undefined
