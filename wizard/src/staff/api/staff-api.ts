@@ -2,7 +2,9 @@
  * Every call the staff console makes (001 §7: /api/admin/*, /api/adminNote/*, the staff-only
  * /api/promotion/* calls), one function each, and their TanStack Query keys (issue 26). Screens
  * import these and never write an `/api/` path themselves (the boundary lint checks that): a
- * path is typed once, here, beside the answer's type.
+ * path is typed once, here, beside the answer's type. Calls go through typedApi (lib/typed-api.ts),
+ * typed from the API's route list: a path, query or body the API does not declare fails tsc. Where
+ * a route declares its answer loosely (a loose object), the view type the screen reads is asserted.
  */
 import type { z } from 'zod'
 import type {
@@ -53,8 +55,8 @@ export const isPromotionActive = (id: number) => typedApi.get('/admin/isPromotio
 
 export type PromotionSearch = { q?: string; page: number; showTest: boolean; account_id?: string; promotion_id?: string; note_id?: string }
 export type PromotionPage = { promotions: AdminPromotionRow[]; total: number; page: number; pageSize: number }
-/** The ids come from the address bar as text; a non-number is sent as it is and answered with the API's 400. */
-const idParam = (value: string | undefined) => (value === undefined ? undefined : (Number(value) as number))
+/** The ids come from the address bar as text; one that is not a number is sent as NaN, which the API answers with its 400. */
+const idParam = (value: string | undefined) => (value === undefined ? undefined : Number(value))
 export const searchPromotions = (query: PromotionSearch) =>
   typedApi.get('/admin/getPromotions', {
     query: { ...query, account_id: idParam(query.account_id), promotion_id: idParam(query.promotion_id), note_id: idParam(query.note_id) },
