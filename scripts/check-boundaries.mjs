@@ -42,10 +42,8 @@ function rawSqlViolations(targets) {
 /**
  * Issue 26: staff screens call the API through wizard/src/staff/api/ (one place per path, with
  * its query keys), never with an `/api/` path of their own. A text rule, since a path is a string.
- * The rule sets screen (issue 30) is listed until it moves onto staff/api.
  */
 const INLINE_API_PATH = /['"`]\/api\//
-const STAFF_API_KNOWN_EXCEPTIONS = [/^wizard\/src\/staff\/screens\/rule-sets-screen\.tsx$/]
 function inlineApiPathViolations(targets) {
   const violations = []
   const walk = (dir) => {
@@ -54,7 +52,7 @@ function inlineApiPathViolations(targets) {
       const file = `${dir}/${entry.name}`
       if (entry.isDirectory()) {
         if (entry.name !== 'api') walk(file)
-      } else if (/\.(ts|tsx)$/.test(entry.name) && !STAFF_API_KNOWN_EXCEPTIONS.some((pattern) => pattern.test(file))) {
+      } else if (/\.(ts|tsx)$/.test(entry.name)) {
         if (INLINE_API_PATH.test(fs.readFileSync(path.join(root, file), 'utf8')))
           violations.push({ rule: 'staff-calls-through-staff-api', from: file, to: '(inline /api/ path)' })
       }

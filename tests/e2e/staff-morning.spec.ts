@@ -102,6 +102,19 @@ test("a staff member's morning: outstanding → the oldest application → note 
   await expect(ours.first()).toContainText(oldest)
   await expect(ours.first()).toContainText('Submitted and awaiting feedback')
   await look(staff, 'outstanding')
+  // Sorting by keyboard: Enter on a header's button sorts by it, aria-sort and the button's name say how, the rows follow.
+  const promotionHeader = table.getByRole('columnheader', { name: /^Promotion/ })
+  await expect(promotionHeader).toHaveAttribute('aria-sort', 'none')
+  // Chromium's name has a space before the comma (the label and the hidden words are separate flex items); it reads the same.
+  await promotionHeader.getByRole('button', { name: /^Promotion ?, not sorted, press to sort$/ }).focus()
+  await staff.keyboard.press('Enter')
+  await expect(promotionHeader).toHaveAttribute('aria-sort', 'ascending')
+  await expect(promotionHeader.getByRole('button')).toHaveAccessibleName(/^Promotion ?, sorted ascending$/)
+  await expect(staff.getByTestId('table-sort-status')).toHaveText('Outstanding permit applications: sorted by Promotion, ascending')
+  await expect(ours.first()).toContainText(`Kimberley road trip ${suffix}`)
+  await staff.keyboard.press('Enter')
+  await expect(promotionHeader).toHaveAttribute('aria-sort', 'descending')
+  await expect(ours.first()).toContainText(oldest)
   await ours.first().getByRole('link', { name: oldest }).click()
 
   // 2. The application: add a note, then make it a task due next week, assigned to anyone.

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { NativeButton } from '../../components/ui'
-import { createActionEntry, getActionFields, getAdminPromotion, staffKeys } from '../api/staff-api'
+import { createActionEntry, getActionFields, getAdminPromotion, staffKeys, type ActionEntryInput } from '../api/staff-api'
 import { useStaffAction } from '../api/use-staff-action'
 import { StaffLayout } from '../staff-layout'
 import { staffPaths } from '../staff-paths'
@@ -70,7 +70,10 @@ export function ActionCreateScreen() {
         promotionId: id,
         actionFields: Object.entries(flags)
           .filter(([, f]) => f.checked)
-          .map(([slug, f]) => ({ actionFieldSlug: slug, comment: f.comment || null })),
+          .map(([slug, f]) => ({
+            actionFieldSlug: slug as NonNullable<ActionEntryInput['actionFields']>[number]['actionFieldSlug'],
+            comment: f.comment || null,
+          })),
         actionQuestions: questions.filter((q) => q.trim()).map((question) => ({ question })),
       }),
     { done: 'Action entry created; the customer has been e-mailed.', onSuccess: () => navigate(staffPaths.detail(id)) },

@@ -54,6 +54,8 @@ export function AttachmentsScreen() {
 
   async function saveOverride(event: FormEvent) {
     event.preventDefault()
+    // The record is saved back whole: never before it has loaded.
+    if (!p) return
     try {
       await savePromotion({
         ...p,

@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { useStripeCard } from '../../lib/stripe-card'
 import { ApiError } from '../../lib/api-client'
-import { chargeCard, getArbitraryInvoice } from '../api/staff-api'
+import { chargeCard, getArbitraryInvoice, type ChargeCardBody } from '../api/staff-api'
 import { getPaymentConfig, type PaymentConfig } from '../../lib/payments-api'
 import { notify } from '../../lib/notify'
 import { Button, Modal, NativeButton } from '../../components/ui'
@@ -90,7 +90,7 @@ export function ChargeCardScreen() {
     if (!invoice) return
     setBusy(true)
     try {
-      let body: Record<string, unknown> = { invoiceNumber: invoice.invoiceNumber, isReattempt: reattempt }
+      let body: ChargeCardBody = { invoiceNumber: invoice.invoiceNumber, isReattempt: reattempt }
       if (useStripe) {
         const created = await stripeCard.createPaymentMethod(card.cardName)
         if ('error' in created) return setError(created.error)

@@ -141,7 +141,9 @@ function PromotionActions({ p }: { p: AdminPromotionDetail }) {
     done: p.isTest ? 'No longer a test promotion.' : 'Marked as a test promotion: left out of statistics and outstanding work.',
   })
   const force = useStaffAction((status: number) => promotionActions.forceStatus(id, status), { done: 'Status changed.', onSuccess: () => setNewStatus('') })
-  const forms = useStaffAction((state: string) => promotionActions.markFormsSubmitted(id, state), { done: 'Forms marked submitted.' })
+  const forms = useStaffAction((state: Parameters<typeof promotionActions.markFormsSubmitted>[1]) => promotionActions.markFormsSubmitted(id, state), {
+    done: 'Forms marked submitted.',
+  })
   const approve = useStaffAction(() => promotionActions.approve(id, sendToWA && p.states.includes('WA')), {
     done: sendToWA && p.states.includes('WA') ? 'Promotion approved; the WA notice is being e-mailed to the WA department.' : 'Promotion approved.',
     onSuccess: () => (setDialog(null), setApproveError('')),
@@ -201,7 +203,7 @@ function PromotionActions({ p }: { p: AdminPromotionDetail }) {
       </form>
       <div className="staff-actions">
         {p.states.map((state) => (
-          <NativeButton key={state} variant="secondary" onClick={() => forms.mutate(state)}>
+          <NativeButton key={state} variant="secondary" onClick={() => forms.mutate(state as Parameters<typeof promotionActions.markFormsSubmitted>[1])}>
             Mark {state} forms submitted
           </NativeButton>
         ))}

@@ -2,7 +2,7 @@ import { formatDate, type OutstandingRow } from '@permitdesk/shared'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { Badge, NativeButton, SortableTable, type TableColumn } from '../../components/ui'
+import { Badge, NativeButton, SortableTable, useTableSort, type TableColumn } from '../../components/ui'
 import { getOutstanding, saveOutstandingFilters, staffKeys, type OutstandingFilters } from '../api/staff-api'
 import { useStaffAction } from '../api/use-staff-action'
 import { StaffLayout } from '../staff-layout'
@@ -19,11 +19,18 @@ const STATUSES: [number, string][] = [
 const STATES = ['NSW', 'ACT', 'SA', 'VIC', 'QLD', 'WA', 'TAS', 'NT']
 
 const COLUMNS: readonly TableColumn<OutstandingRow>[] = [
-  { id: 'promotion', label: 'Promotion', isRowHeader: true, render: (r) => <Link to={staffPaths.detail(r.id)}>{r.name || `Promotion ${r.id}`}</Link> },
-  { id: 'status', label: 'Status', render: (r) => r.statusName },
+  {
+    id: 'promotion',
+    label: 'Promotion',
+    isRowHeader: true,
+    sortValue: (r) => r.name || `Promotion ${r.id}`,
+    render: (r) => <Link to={staffPaths.detail(r.id)}>{r.name || `Promotion ${r.id}`}</Link>,
+  },
+  { id: 'status', label: 'Status', sortValue: (r) => r.statusName, render: (r) => r.statusName },
   {
     id: 'account',
     label: 'Account',
+    sortValue: (r) => r.accountName,
     render: (r) => (
       <>
         {r.accountName}
@@ -32,11 +39,12 @@ const COLUMNS: readonly TableColumn<OutstandingRow>[] = [
       </>
     ),
   },
-  { id: 'submitted', label: 'Submitted', render: (r) => (r.submittedAt ? formatDate(r.submittedAt) : '—') },
+  { id: 'submitted', label: 'Submitted', sortValue: (r) => r.submittedAt, render: (r) => (r.submittedAt ? formatDate(r.submittedAt) : '—') },
   // The age band's colour is a badge beside the number, which says the same in words.
   {
     id: 'days',
     label: 'Waiting',
+    sortValue: (r) => r.daysSinceSubmission,
     render: (r) => (
       <span data-colour={r.colour}>
         <Badge tone={r.colour}>{r.daysSinceSubmission === 1 ? '1 day' : `${r.daysSinceSubmission} days`}</Badge>
@@ -51,6 +59,8 @@ export function OutstandingScreen() {
   const result = useQuery({ queryKey: staffKeys.outstanding(filters), queryFn: () => getOutstanding(filters), placeholderData: keepPreviousData })
   const save = useStaffAction(saveOutstandingFilters, { done: 'Saved as your default filters.' })
   const shown = filters ?? result.data?.filters ?? {}
+  // Oldest first as the API sends them until staff pick a column.
+  const table = useTableSort(result.data?.rows ?? [], COLUMNS)
   const toggle = <T,>(list: T[] | undefined, value: T) => (list?.includes(value) ? list.filter((v) => v !== value) : [...(list ?? []), value])
 
   return (
@@ -89,14 +99,7 @@ export function OutstandingScreen() {
       {result.isPending ? (
         <p aria-busy="true">Loading…</p>
       ) : (
-        <SortableTable
-          label="Outstanding permit applications"
-          columns={COLUMNS}
-          rows={result.data?.rows ?? []}
-          rowKey={(r) => r.id}
-          empty="Nothing outstanding."
-          scrollable
-        />
+        <SortableTable label="Outstanding permit applications" {...table} rowKey={(r) => r.id} empty="Nothing outstanding." scrollable />
       )}
     </StaffLayout>
   )

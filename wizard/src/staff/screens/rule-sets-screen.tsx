@@ -9,22 +9,27 @@ import {
   parseFigureEditText,
   sydneyDateOf,
   type Figure,
-  type RuleSetView,
 } from '@permitdesk/shared'
-import type { z } from 'zod'
-import type { RuleSetPreviewSchema, RuleSetSummarySchema } from '@permitdesk/shared'
 import { Badge, Button, Checkbox, Select, TextField } from '../../components/ui'
 import { FigureSourceLine, RuleChangesTable } from '../../components/rule-figures'
-import { api, ApiError, quiet } from '../../lib/api-client'
+import { ApiError } from '../../lib/api-client'
+import {
+  getRuleSet,
+  getRuleSets,
+  previewRuleSet,
+  publishRuleSet,
+  staffKeys,
+  type RuleSetDraft,
+  type RuleSetPreview,
+  type RuleSetSummary,
+} from '../api/staff-api'
 import { StaffLayout } from '../staff-layout'
 import { staffPaths } from '../staff-paths'
 import './rule-sets-screen.css'
 
-type Summary = z.infer<typeof RuleSetSummarySchema>
-type Preview = Omit<z.infer<typeof RuleSetPreviewSchema>, 'ruleSet'> & { ruleSet: RuleSetView }
+type Summary = RuleSetSummary
+type Preview = RuleSetPreview
 type Change = { key: string; text: string; title: string; url: string; dateRead: string; verified: boolean; note: string }
-
-const setsKey = ['staff', 'rule-sets'] as const
 
 function stateOf(s: Summary): { label: string; tone: 'success' | 'info' | 'default' } {
   if (s.current) return { label: 'Current', tone: 'success' }
@@ -38,7 +43,7 @@ function stateOf(s: Summary): { label: string; tone: 'success' | 'info' | 'defau
  * their sources, preview the open promotions it would change, publish with an effective date.
  */
 export function RuleSetsScreen() {
-  const sets = useQuery({ queryKey: setsKey, queryFn: () => api.get<Summary[]>('/api/admin/ruleSets') })
+  const sets = useQuery({ queryKey: staffKeys.ruleSets, queryFn: getRuleSets })
   const [baseId, setBaseId] = useState<string | null>(null)
   const [notice, setNotice] = useState('')
   return (
@@ -96,7 +101,7 @@ export function RuleSetsScreen() {
 
 function RuleSetEditor({ baseId, onPublished }: { baseId: string; onPublished: (id: string) => void }) {
   const queryClient = useQueryClient()
-  const base = useQuery({ queryKey: ['rules', 'set', baseId], queryFn: () => api.get<RuleSetView>(`/api/rules/${encodeURIComponent(baseId)}`) })
+  const base = useQuery({ queryKey: staffKeys.ruleSet(baseId), queryFn: () => getRuleSet(baseId) })
   const [id, setId] = useState('')
   const [effectiveFrom, setEffectiveFrom] = useState('')
   const [description, setDescription] = useState('')
@@ -116,17 +121,19 @@ function RuleSetEditor({ baseId, onPublished }: { baseId: string; onPublished: (
     })
     return { local, body: { baseId, id, effectiveFrom, description, changes: list } }
   }
-  const run = (path: string) => async () => {
-    const { local, body } = draft()
-    if (Object.keys(local).length > 0) throw new ApiError(400, { message: MSG_RULE_SET_FIGURE_INVALID, modelState: local })
-    return api.post<unknown>(path, body, quiet)
-  }
+  const run =
+    <R,>(send: (body: RuleSetDraft) => Promise<R>) =>
+    async () => {
+      const { local, body } = draft()
+      if (Object.keys(local).length > 0) throw new ApiError(400, { message: MSG_RULE_SET_FIGURE_INVALID, modelState: local })
+      return send(body)
+    }
   const onError = (e: Error) => setErrors(e instanceof ApiError && e.modelState ? e.modelState : { '': [e.message] })
-  const previewing = useMutation({ mutationFn: run('/api/admin/previewRuleSet'), onSuccess: (p) => (setErrors({}), setPreview(p as Preview)), onError })
+  const previewing = useMutation<RuleSetPreview, Error>({ mutationFn: run(previewRuleSet), onSuccess: (p) => (setErrors({}), setPreview(p)), onError })
   const publishing = useMutation({
-    mutationFn: run('/api/admin/publishRuleSet'),
+    mutationFn: run(publishRuleSet),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: setsKey })
+      void queryClient.invalidateQueries({ queryKey: staffKeys.ruleSets })
       onPublished(id)
     },
     onError,

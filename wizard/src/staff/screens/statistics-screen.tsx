@@ -6,7 +6,7 @@
  * exported as a formula-safe CSV.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import {
   dollarsToCents,
   formatCurrency,
@@ -19,8 +19,8 @@ import {
   toCsv,
   type StatisticsService,
 } from '@permitdesk/shared'
-import { Checkbox, DatePicker, NativeButton, Select, SortableTable, type TableColumn } from '../../components/ui'
-import { getStatistics, staffKeys } from '../api/staff-api'
+import { Checkbox, DatePicker, NativeButton, Select, SortableTable, useTableSort, type TableColumn } from '../../components/ui'
+import { getStatistics, staffKeys, type StatisticsParams } from '../api/staff-api'
 import { StaffLayout } from '../staff-layout'
 
 type Stats = {
@@ -104,11 +104,14 @@ function Section<T>({
   rowKey: (row: T) => string | number
   csv: (row: T) => (string | number | null)[]
 }) {
+  // Every column sorts by the figure its CSV cell holds; the export keeps the order on screen.
+  const sortable = useMemo(() => columns.map((c, i) => ({ ...c, sortValue: c.sortValue ?? ((row: T) => csv(row)[i]) })), [columns, csv])
+  const table = useTableSort(rows, sortable)
   return (
     <>
-      <SortableTable label={title} columns={columns} rows={rows} rowKey={rowKey} empty="Nothing in this range." scrollable />
+      <SortableTable label={title} {...table} rowKey={rowKey} empty="Nothing in this range." scrollable />
       <p>
-        <NativeButton variant="secondary" onClick={() => downloadCsv(name, [columns.map((c) => c.label), ...rows.map(csv)])}>
+        <NativeButton variant="secondary" onClick={() => downloadCsv(name, [columns.map((c) => c.label), ...table.rows.map(csv)])}>
           Export “{title}” as CSV
         </NativeButton>
       </p>
@@ -118,11 +121,12 @@ function Section<T>({
 
 export function StatisticsScreen() {
   const [filter, setFilter] = useState<Filter>({ from: null, to: null, state: ALL, service: ALL, includeTest: false })
-  const params = {
+  // The selects offer only the API's states and services (STATES, SERVICE_LABELS).
+  const params: StatisticsParams = {
     from: filter.from ?? undefined,
     to: filter.to ?? undefined,
-    state: filter.state === ALL ? undefined : filter.state,
-    service: filter.service === ALL ? undefined : filter.service,
+    state: filter.state === ALL ? undefined : (filter.state as StatisticsParams['state']),
+    service: filter.service === ALL ? undefined : (filter.service as StatisticsParams['service']),
     includeTest: filter.includeTest || undefined,
   }
   const rangeError = filter.from && filter.to && filter.from > filter.to ? MSG_STATISTICS_RANGE : undefined
@@ -279,7 +283,7 @@ export function StatisticsScreen() {
             rows={data.byMonth}
             rowKey={(r) => r.month}
             columns={[
-              { id: 'month', label: 'Month', render: (r) => monthLabel(r.month), isRowHeader: true },
+              { id: 'month', label: 'Month', render: (r) => monthLabel(r.month), sortValue: (r) => r.month, isRowHeader: true },
               { id: 'created', label: 'Created', render: (r) => r.created, align: 'end' },
               { id: 'paid', label: 'Paid', render: (r) => r.paid, align: 'end' },
             ]}

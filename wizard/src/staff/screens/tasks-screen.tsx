@@ -1,9 +1,9 @@
 import { formatDate, type AdminNoteView, type StaffMember } from '@permitdesk/shared'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
+import { useMemo, useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import { ApiError } from '../../lib/api-client'
-import { Badge, Button, DatePicker, Modal, NativeButton, SortableTable, type TableColumn } from '../../components/ui'
+import { Badge, Button, DatePicker, Modal, NativeButton, SortableTable, useTableSort, type TableColumn } from '../../components/ui'
 import { assignNote, createNote, deleteNote, getNotes, getStaffMembers, resolveNote, staffKeys, updateNote, type NotesFilter } from '../api/staff-api'
 import { useStaffAction } from '../api/use-staff-action'
 import { StaffLayout } from '../staff-layout'
@@ -16,6 +16,8 @@ export function TasksScreen() {
   const filter: NotesFilter = { assignedTo, resolved, kind: 'tasks' }
   const tasks = useQuery({ queryKey: staffKeys.notes(filter), queryFn: () => getNotes(filter), placeholderData: keepPreviousData })
   const staff = useQuery({ queryKey: staffKeys.staff, queryFn: getStaffMembers })
+  const taskColumns = useMemo(() => columns(staff.data ?? []), [staff.data])
+  const table = useTableSort(tasks.data ?? [], taskColumns)
   const [note, setNote] = useState('')
   const [promotionId, setPromotionId] = useState('')
   const [dueDate, setDueDate] = useState<string | null>(null)
@@ -87,22 +89,19 @@ export function TasksScreen() {
           </span>
         )}
       </form>
-      {tasks.isPending ? (
-        <p aria-busy="true">Loading…</p>
-      ) : (
-        <SortableTable label="Tasks" columns={columns(staff.data ?? [])} rows={tasks.data ?? []} rowKey={(t) => t.id} empty="No tasks." scrollable />
-      )}
+      {tasks.isPending ? <p aria-busy="true">Loading…</p> : <SortableTable label="Tasks" {...table} rowKey={(t) => t.id} empty="No tasks." scrollable />}
     </StaffLayout>
   )
 }
 
 function columns(staff: StaffMember[]): TableColumn<AdminNoteView>[] {
   return [
-    { id: 'task', label: 'Task', isRowHeader: true, render: (t) => <TaskText task={t} /> },
-    { id: 'due', label: 'Due', render: (t) => (t.dueDate ? formatDate(t.dueDate) : '—') },
+    { id: 'task', label: 'Task', isRowHeader: true, sortValue: (t) => t.note, render: (t) => <TaskText task={t} /> },
+    { id: 'due', label: 'Due', sortValue: (t) => t.dueDate, render: (t) => (t.dueDate ? formatDate(t.dueDate) : '—') },
     {
       id: 'about',
       label: 'About',
+      sortValue: (t) => t.promotionName || (t.promotionId ? `Promotion ${t.promotionId}` : t.customerContactId ? `Contact ${t.customerContactId}` : null),
       render: (t) => (
         <>
           {t.promotionId ? <Link to={staffPaths.detail(t.promotionId)}>{t.promotionName || `Promotion ${t.promotionId}`}</Link> : null}
@@ -113,8 +112,8 @@ function columns(staff: StaffMember[]): TableColumn<AdminNoteView>[] {
         </>
       ),
     },
-    { id: 'assigned', label: 'Assigned to', render: (t) => <AssignSelect task={t} staff={staff} /> },
-    { id: 'created', label: 'Created', render: (t) => formatDate(t.createdAt) },
+    { id: 'assigned', label: 'Assigned to', sortValue: (t) => t.assignedToName, render: (t) => <AssignSelect task={t} staff={staff} /> },
+    { id: 'created', label: 'Created', sortValue: (t) => t.createdAt, render: (t) => formatDate(t.createdAt) },
     { id: 'actions', label: 'Actions', render: (t) => <TaskActions task={t} /> },
   ]
 }
