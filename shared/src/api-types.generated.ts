@@ -1844,7 +1844,7 @@ export interface ApiRoutes {
     body: {
       code: string
       /**
-       * the form’s fields by name (name, email, phone, postcode, state, dateOfBirth YYYY-MM-DD, receiptNumber, answer) and `consents`: { id: true }
+       * the form’s fields by name (name, email, phone, postcode, state, dateOfBirth YYYY-MM-DD, receiptNumber, answer) and `consents`: { id: true }; `receiptFile`: { name, data (base64) } when the form asks for one
        */
       entry: {
         [k: string]:
@@ -1854,6 +1854,10 @@ export interface ApiRoutes {
               | boolean
               | {
                   [k: string]: (boolean | string) | undefined
+                }
+              | {
+                  name: string
+                  data: string
                 }
             )
           | undefined
@@ -1888,6 +1892,10 @@ export interface ApiRoutes {
         state: string
         flags: number
         decision: ('keep' | 'exclude') | null
+        /**
+         * the entry has a receipt file (GET /api/entries/receipt-file?entryNumber=)
+         */
+        receiptFile?: boolean
         promotionId: number
         promotionName: string
       }[]
@@ -1925,6 +1933,7 @@ export interface ApiRoutes {
         state: 'off' | 'optional' | 'required'
         dateOfBirth: 'off' | 'optional' | 'required'
         receiptNumber: 'off' | 'optional' | 'required'
+        receiptFile: 'off' | 'optional' | 'required'
         answer: 'off' | 'optional' | 'required'
         question: string
         wordLimit: number
@@ -1945,6 +1954,10 @@ export interface ApiRoutes {
       entriesPerDay: number | null
       openedAt: string | null
       closedAt: string | null
+      /**
+       * the collection notice under the form (CMS text with the promoter’s details)
+       */
+      collectionNotice: string
     }
   }
   'post /entries/form/open': {
@@ -1965,6 +1978,7 @@ export interface ApiRoutes {
         state: 'off' | 'optional' | 'required'
         dateOfBirth: 'off' | 'optional' | 'required'
         receiptNumber: 'off' | 'optional' | 'required'
+        receiptFile: 'off' | 'optional' | 'required'
         answer: 'off' | 'optional' | 'required'
         question: string
         wordLimit: number
@@ -1985,6 +1999,10 @@ export interface ApiRoutes {
       entriesPerDay: number | null
       openedAt: string | null
       closedAt: string | null
+      /**
+       * the collection notice under the form (CMS text with the promoter’s details)
+       */
+      collectionNotice: string
     }
   }
   'post /entries/form/save': {
@@ -1999,6 +2017,7 @@ export interface ApiRoutes {
         state?: 'off' | 'optional' | 'required'
         dateOfBirth?: 'off' | 'optional' | 'required'
         receiptNumber?: 'off' | 'optional' | 'required'
+        receiptFile?: 'off' | 'optional' | 'required'
         answer?: 'off' | 'optional' | 'required'
         question?: string
         wordLimit?: number
@@ -2023,6 +2042,7 @@ export interface ApiRoutes {
         state: 'off' | 'optional' | 'required'
         dateOfBirth: 'off' | 'optional' | 'required'
         receiptNumber: 'off' | 'optional' | 'required'
+        receiptFile: 'off' | 'optional' | 'required'
         answer: 'off' | 'optional' | 'required'
         question: string
         wordLimit: number
@@ -2043,6 +2063,10 @@ export interface ApiRoutes {
       entriesPerDay: number | null
       openedAt: string | null
       closedAt: string | null
+      /**
+       * the collection notice under the form (CMS text with the promoter’s details)
+       */
+      collectionNotice: string
     }
   }
   'post /entries/freeze': {
@@ -2106,6 +2130,10 @@ export interface ApiRoutes {
         state: string
         flags: number
         decision: ('keep' | 'exclude') | null
+        /**
+         * the entry has a receipt file (GET /api/entries/receipt-file?entryNumber=)
+         */
+        receiptFile?: boolean
       }[]
       /**
        * pass as `before` for the next page
@@ -2137,6 +2165,7 @@ export interface ApiRoutes {
         state: 'off' | 'optional' | 'required'
         dateOfBirth: 'off' | 'optional' | 'required'
         receiptNumber: 'off' | 'optional' | 'required'
+        receiptFile: 'off' | 'optional' | 'required'
         answer: 'off' | 'optional' | 'required'
         question: string
         wordLimit: number
@@ -2154,7 +2183,18 @@ export interface ApiRoutes {
       closesAt: string | null
       termsPath: string | null
       under18s: boolean
+      /**
+       * the collection notice under the form (CMS text with the promoter’s details)
+       */
+      collectionNotice: string
     }
+  }
+  'get /entries/receipt-file': {
+    query: {
+      entryNumber: number
+    }
+    body: null
+    response: null
   }
   'post /entries/screen': {
     query: null
@@ -2241,7 +2281,7 @@ export interface ApiRoutes {
     body: {
       promotionId: number
       /**
-       * the form’s fields by name (name, email, phone, postcode, state, dateOfBirth YYYY-MM-DD, receiptNumber, answer) and `consents`: { id: true }
+       * the form’s fields by name (name, email, phone, postcode, state, dateOfBirth YYYY-MM-DD, receiptNumber, answer) and `consents`: { id: true }; `receiptFile`: { name, data (base64) } when the form asks for one
        */
       entry: {
         [k: string]:
@@ -2251,6 +2291,10 @@ export interface ApiRoutes {
               | boolean
               | {
                   [k: string]: (boolean | string) | undefined
+                }
+              | {
+                  name: string
+                  data: string
                 }
             )
           | undefined
