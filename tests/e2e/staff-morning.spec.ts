@@ -3,7 +3,7 @@
  * open the oldest submitted application; add a note and make it a task with a due date; find it
  * on the tasks screen with where it came from; record the NSW permit number with its document;
  * approve and send the WA notice (the mail to the WA department carries the PDF); check the
- * statistics. Every screen through axe, at 1280 wide and on a 390 x 844 phone, screenshots kept
+ * statistics, filtered to last month, and export a table as CSV. Every screen through axe, at 1280 wide and on a 390 x 844 phone, screenshots kept
  * in tests/e2e/screens/.
  */
 import crypto from 'node:crypto'
@@ -71,7 +71,10 @@ async function mailsTo(address: string) {
   return mails.filter((m) => m.to?.some((t) => t.address === address))
 }
 
-test("a staff member's morning: outstanding → the oldest application → note → task → permit number → WA notice → statistics", async ({ page, browser }) => {
+test("a staff member's morning: outstanding → the oldest application → note → task → permit number → WA notice → statistics for last month → CSV", async ({
+  page,
+  browser,
+}) => {
   fs.mkdirSync(SCREENS_DIR, { recursive: true })
   const suffix = crypto.randomBytes(3).toString('hex')
   await signUpCustomer(page.request, 'morning', { firstName: 'Wren', lastName: 'Promoter', accountName: 'Western Promotions Pty Ltd' })
@@ -80,7 +83,7 @@ test("a staff member's morning: outstanding → the oldest application → note 
   const oldestId = await submittedWaPromotion(page.request, oldest)
   await submittedWaPromotion(page.request, `Kimberley road trip ${suffix}`)
 
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true })
   const staff = await context.newPage()
   const errors = watchConsole(staff)
   // The WA department's address, as an editor sets it in the CMS site settings (the same session).
@@ -188,7 +191,26 @@ test("a staff member's morning: outstanding → the oldest application → note 
   await expect(staff.getByRole('heading', { name: 'Statistics', level: 1 })).toBeVisible()
   await expect(staff.getByRole('status').filter({ hasText: 'promotions' })).toHaveText(/^\d+ promotions\.$/)
   await expect(staff.getByRole('table', { name: 'Revenue by service' })).toBeVisible()
+  const everything = Number((await staff.getByRole('status').filter({ hasText: 'promotions' }).textContent())!.match(/\d+/)![0])
+  // Filtered to last month (Sydney's calendar), typed day first: the morning's two promotions, made today, fall outside it.
+  const [ty, tm] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date()).split('-').map(Number)
+  const lastMonth = tm === 1 ? { y: ty! - 1, m: 12 } : { y: ty!, m: tm! - 1 }
+  const pad = (n: number) => String(n).padStart(2, '0')
+  const lastDay = new Date(Date.UTC(lastMonth.y, lastMonth.m, 0)).getUTCDate()
+  const filters = staff.getByRole('form', { name: 'Filter the statistics' })
+  await filters.getByRole('group', { name: 'Created from', exact: true }).getByRole('spinbutton').first().click()
+  await staff.keyboard.type(`01${pad(lastMonth.m)}${lastMonth.y}`)
+  await filters.getByRole('group', { name: 'Created to', exact: true }).getByRole('spinbutton').first().click()
+  await staff.keyboard.type(`${pad(lastDay)}${pad(lastMonth.m)}${lastMonth.y}`)
+  const inLastMonth = staff.getByRole('status').filter({ hasText: 'promotions' })
+  await expect.poll(async () => Number((await inLastMonth.textContent())!.match(/\d+/)![0])).toBeLessThanOrEqual(everything - 2)
   await look(staff, 'statistics')
+  // The table as a CSV, with the screen's human labels.
+  const [download] = await Promise.all([staff.waitForEvent('download'), staff.getByRole('button', { name: 'Export “Revenue by service” as CSV' }).click()])
+  expect(download.suggestedFilename()).toBe('revenue-by-service.csv')
+  const csv = fs.readFileSync((await download.path())!, 'utf8')
+  expect(csv.split('\r\n')[0]).toBe('Service,Revenue (ex GST),Share')
+  expect(csv).not.toMatch(/TermsAndConditions|AbridgedTC|PermitFees/)
 
   // The one refused request (the task without a due date) is a 400 the browser logs; nothing else went wrong.
   expect(errors.filter((e) => !e.includes('status of 400'))).toEqual([])
