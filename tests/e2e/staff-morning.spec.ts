@@ -3,7 +3,7 @@
  * open the oldest submitted application; add a note and make it a task with a due date; find it
  * on the tasks screen with where it came from; record the NSW permit number with its document;
  * approve and send the WA notice (the mail to the WA department carries the PDF); check the
- * statistics, filtered to last month, and export a table as CSV. Every screen through axe, at 1280 wide and on a 390 x 844 phone, screenshots kept
+ * approve a customer's T&Cs on their dashboard; check the statistics, filtered to last month, and export a table as CSV. Every screen through axe, at 1280 wide and on a 390 x 844 phone, screenshots kept
  * in tests/e2e/screens/.
  */
 import crypto from 'node:crypto'
@@ -14,6 +14,7 @@ import { formatDate } from '@permitdesk/shared'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import PostalMime from 'postal-mime'
 import { E2E_DATA_DIR, readyPromotion, repoRoot, signUpCustomer, watchConsole } from './helpers'
+import { completeApplication } from '../factories/permit'
 
 const STAFF = { email: 'staff@permitdesk.test', password: 'staff-password-123' }
 const SCREENS_DIR = path.join(repoRoot, 'tests', 'e2e', 'screens')
@@ -65,13 +66,74 @@ async function submittedWaPromotion(request: APIRequestContext, name: string): P
   return id
 }
 
+/**
+ * A complete NSW application with our T&Cs, paid by card, its T&Cs drafted by the customer but not
+ * approved: "Awaiting T&Cs approval" for staff.
+ */
+async function awaitingTermsPromotion(request: APIRequestContext, name: string): Promise<number> {
+  const created = await request.post('/api/promotion/create', {
+    data: {
+      name,
+      ausStates: { nsw: true },
+      includeNz: false,
+      totalPrizeValue: 20_000,
+      hasNswAuthority: false,
+      winnersDrawnElectronically: false,
+      managedSubmission: true,
+      randomDraw: false,
+      termsAndConditions: true,
+      abridgedTC: false,
+      hostedTC: false,
+    },
+  })
+  expect(created.status(), await created.text()).toBe(200)
+  const id = (await created.json()).id as number
+  const current = await (await request.get(`/api/promotion/get?id=${id}`)).json()
+  const complete = completeApplication()
+  const saved = await request.post('/api/promotion/save', {
+    data: { ...current, ...complete, prizeValueNSW: 20_000, name, permit: { ...current.permit, ...complete.permit }, versionNumber: current.versionNumber },
+  })
+  expect(saved.status(), await saved.text()).toBe(200)
+  // The prize list (E); the T&Cs (B) are ours to draft.
+  const uploaded = await request.post('/api/Upload', {
+    multipart: {
+      file: { name: 'prizes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n') },
+    },
+  })
+  expect(uploaded.status()).toBe(201)
+  const attached = await request.post('/api/promotion/saveAttachments', {
+    data: {
+      id,
+      versionNumber: (await saved.json()).versionNumber,
+      attachments: [{ attachmentType: { code: 'E' }, uploaded: true, fileName: (await uploaded.json()).serverFileName }],
+    },
+  })
+  expect((await attached.json()).permitStatus.slug).toBe('ready-submission')
+  const paid = await request.post('/api/promotion/submitPermitApplication', {
+    data: {
+      id,
+      cardName: 'Wren Promoter',
+      cardNumber: '4242424242424242',
+      cardExpiry: '12/35',
+      cardSecurityCode: '123',
+      isReattempt: false,
+      isBPAY: false,
+      isCardAfterBpay: false,
+    },
+  })
+  expect(paid.status(), await paid.text()).toBe(200)
+  const drafted = await request.post('/api/terms/generate', { data: { promotionId: id } })
+  expect(drafted.status(), await drafted.text()).toBe(200)
+  return id
+}
+
 async function mailsTo(address: string) {
   const files = fs.existsSync(OUTBOX) ? fs.readdirSync(OUTBOX).filter((f) => f.endsWith('.eml')) : []
   const mails = await Promise.all(files.map((f) => PostalMime.parse(fs.readFileSync(path.join(OUTBOX, f)))))
   return mails.filter((m) => m.to?.some((t) => t.address === address))
 }
 
-test("a staff member's morning: outstanding → the oldest application → note → task → permit number → WA notice → statistics for last month → CSV", async ({
+test("a staff member's morning: outstanding → the oldest application → note → task → permit number → WA notice → T&C approval → statistics for last month → CSV", async ({
   page,
   browser,
 }) => {
@@ -186,7 +248,24 @@ test("a staff member's morning: outstanding → the oldest application → note 
   expect(mail!.attachments.map((a) => [a.filename, a.mimeType])).toEqual([[`WA notice - ${oldestId}.pdf`, 'application/pdf']])
   await look(staff, 'detail-approved')
 
-  // 6. Statistics: the morning's approvals count.
+  // 6. T&C approval: a customer who bought our T&Cs confirms them by phone; staff approve them on
+  // the customer's own dashboard (one app), through the same dialog the customer would use.
+  const termsName = `Margaret River tasting ${suffix}`
+  const termsId = await awaitingTermsPromotion(page.request, termsName)
+  await staff.goto(`/admin/detail/${termsId}/`)
+  await expect(staff.getByTestId('status')).toHaveText('Awaiting T&Cs approval')
+  await staff.getByRole('navigation', { name: 'Promotion screens' }).getByRole('link', { name: "Customer's dashboard" }).click()
+  const terms = staff.getByRole('region', { name: 'Terms and conditions', exact: true })
+  await expect(terms.getByTestId('terms-status')).toHaveText('Awaiting your approval')
+  await terms.getByRole('button', { name: 'Approve terms and conditions' }).click()
+  const confirmTerms = staff.getByRole('alertdialog', { name: 'Approve terms and conditions' })
+  await confirmTerms.getByRole('button', { name: 'Approve', exact: true }).click()
+  await expect(staff.getByTestId('terms-status')).toHaveText('Approved')
+  await look(staff, 'terms-approved')
+  await staff.goto(`/admin/detail/${termsId}/`)
+  await expect(staff.getByTestId('status')).toHaveText('Submitted and awaiting feedback')
+
+  // 7. Statistics: the morning's approvals count.
   await staff.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Statistics' }).click()
   await expect(staff.getByRole('heading', { name: 'Statistics', level: 1 })).toBeVisible()
   await expect(staff.getByRole('status').filter({ hasText: 'promotions' })).toHaveText(/^\d+ promotions\.$/)

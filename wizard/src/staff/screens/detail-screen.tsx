@@ -103,6 +103,8 @@ export function DetailScreen() {
           </dl>
 
           <nav className="staff-actions" aria-label="Promotion screens">
+            {/* One app (issue 26): staff read and act on the customer's own dashboard (T&Cs, draw, entries). */}
+            <Link to={`/promotions/edit/${id}/`}>Customer's dashboard</Link>
             <Link to={staffPaths.changelog(id)}>Changelog</Link>
             <Link to={staffPaths.action(id)}>Actions</Link>
             <Link to={staffPaths.permitNumbers(id)}>Permit numbers</Link>
@@ -159,6 +161,12 @@ function PromotionActions({ p }: { p: AdminPromotionDetail }) {
   return (
     <>
       <h2>Actions</h2>
+      {availableEvents(p.statusId, 'admin').includes('APPROVE_TERMS') && (
+        <Alert tone="info">
+          The customer has not approved the T&amp;Cs yet. When they confirm them to you, approve them for the customer in the T&amp;Cs section of the{' '}
+          <Link to={`/promotions/edit/${id}/`}>customer's dashboard</Link>: the application then moves on to submission.
+        </Alert>
+      )}
       <div className="staff-actions">
         <NativeButton onClick={() => void editInWizard()}>Edit application</NativeButton>
         {/* Only where the status table allows it (submitted or resubmitted). */}
