@@ -741,9 +741,23 @@ export interface ApiRoutes {
           /**
            * Money in dollars; a tier table { base, steps: [{ above, fee }] }; a count; a rate { numerator, denominator }; a text or a list; null when the sources state no such rule.
            */
-          value: {
-            [k: string]: unknown | undefined
-          }
+          value:
+            | number
+            | number[]
+            | {
+                base: number
+                steps: {
+                  above: number
+                  fee: number
+                }[]
+              }
+            | {
+                numerator: number
+                denominator: number
+              }
+            | string
+            | string[]
+            | null
           source: {
             title: string
             url: string
@@ -775,15 +789,43 @@ export interface ApiRoutes {
           /**
            * Money in dollars; a tier table { base, steps: [{ above, fee }] }; a count; a rate { numerator, denominator }; a text or a list; null when the sources state no such rule.
            */
-          before: {
-            [k: string]: unknown | undefined
-          }
+          before:
+            | number
+            | number[]
+            | {
+                base: number
+                steps: {
+                  above: number
+                  fee: number
+                }[]
+              }
+            | {
+                numerator: number
+                denominator: number
+              }
+            | string
+            | string[]
+            | null
           /**
            * Money in dollars; a tier table { base, steps: [{ above, fee }] }; a count; a rate { numerator, denominator }; a text or a list; null when the sources state no such rule.
            */
-          after: {
-            [k: string]: unknown | undefined
-          }
+          after:
+            | number
+            | number[]
+            | {
+                base: number
+                steps: {
+                  above: number
+                  fee: number
+                }[]
+              }
+            | {
+                numerator: number
+                denominator: number
+              }
+            | string
+            | string[]
+            | null
           source: {
             title: string
             url: string
@@ -839,9 +881,23 @@ export interface ApiRoutes {
         /**
          * Money in dollars; a tier table { base, steps: [{ above, fee }] }; a count; a rate { numerator, denominator }; a text or a list; null when the sources state no such rule.
          */
-        value: {
-          [k: string]: unknown | undefined
-        }
+        value:
+          | number
+          | number[]
+          | {
+              base: number
+              steps: {
+                above: number
+                fee: number
+              }[]
+            }
+          | {
+              numerator: number
+              denominator: number
+            }
+          | string
+          | string[]
+          | null
         source: {
           title: string
           url: string
@@ -873,15 +929,43 @@ export interface ApiRoutes {
         /**
          * Money in dollars; a tier table { base, steps: [{ above, fee }] }; a count; a rate { numerator, denominator }; a text or a list; null when the sources state no such rule.
          */
-        before: {
-          [k: string]: unknown | undefined
-        }
+        before:
+          | number
+          | number[]
+          | {
+              base: number
+              steps: {
+                above: number
+                fee: number
+              }[]
+            }
+          | {
+              numerator: number
+              denominator: number
+            }
+          | string
+          | string[]
+          | null
         /**
          * Money in dollars; a tier table { base, steps: [{ above, fee }] }; a count; a rate { numerator, denominator }; a text or a list; null when the sources state no such rule.
          */
-        after: {
-          [k: string]: unknown | undefined
-        }
+        after:
+          | number
+          | number[]
+          | {
+              base: number
+              steps: {
+                above: number
+                fee: number
+              }[]
+            }
+          | {
+              numerator: number
+              denominator: number
+            }
+          | string
+          | string[]
+          | null
         source: {
           title: string
           url: string
@@ -4805,9 +4889,23 @@ export interface ApiRoutes {
         /**
          * Money in dollars; a tier table { base, steps: [{ above, fee }] }; a count; a rate { numerator, denominator }; a text or a list; null when the sources state no such rule.
          */
-        value: {
-          [k: string]: unknown | undefined
-        }
+        value:
+          | number
+          | number[]
+          | {
+              base: number
+              steps: {
+                above: number
+                fee: number
+              }[]
+            }
+          | {
+              numerator: number
+              denominator: number
+            }
+          | string
+          | string[]
+          | null
         source: {
           title: string
           url: string
@@ -4839,15 +4937,43 @@ export interface ApiRoutes {
         /**
          * Money in dollars; a tier table { base, steps: [{ above, fee }] }; a count; a rate { numerator, denominator }; a text or a list; null when the sources state no such rule.
          */
-        before: {
-          [k: string]: unknown | undefined
-        }
+        before:
+          | number
+          | number[]
+          | {
+              base: number
+              steps: {
+                above: number
+                fee: number
+              }[]
+            }
+          | {
+              numerator: number
+              denominator: number
+            }
+          | string
+          | string[]
+          | null
         /**
          * Money in dollars; a tier table { base, steps: [{ above, fee }] }; a count; a rate { numerator, denominator }; a text or a list; null when the sources state no such rule.
          */
-        after: {
-          [k: string]: unknown | undefined
-        }
+        after:
+          | number
+          | number[]
+          | {
+              base: number
+              steps: {
+                above: number
+                fee: number
+              }[]
+            }
+          | {
+              numerator: number
+              denominator: number
+            }
+          | string
+          | string[]
+          | null
         source: {
           title: string
           url: string
@@ -4878,9 +5004,23 @@ export interface ApiRoutes {
         /**
          * Money in dollars; a tier table { base, steps: [{ above, fee }] }; a count; a rate { numerator, denominator }; a text or a list; null when the sources state no such rule.
          */
-        value: {
-          [k: string]: unknown | undefined
-        }
+        value:
+          | number
+          | number[]
+          | {
+              base: number
+              steps: {
+                above: number
+                fee: number
+              }[]
+            }
+          | {
+              numerator: number
+              denominator: number
+            }
+          | string
+          | string[]
+          | null
         source: {
           title: string
           url: string
@@ -4912,15 +5052,43 @@ export interface ApiRoutes {
         /**
          * Money in dollars; a tier table { base, steps: [{ above, fee }] }; a count; a rate { numerator, denominator }; a text or a list; null when the sources state no such rule.
          */
-        before: {
-          [k: string]: unknown | undefined
-        }
+        before:
+          | number
+          | number[]
+          | {
+              base: number
+              steps: {
+                above: number
+                fee: number
+              }[]
+            }
+          | {
+              numerator: number
+              denominator: number
+            }
+          | string
+          | string[]
+          | null
         /**
          * Money in dollars; a tier table { base, steps: [{ above, fee }] }; a count; a rate { numerator, denominator }; a text or a list; null when the sources state no such rule.
          */
-        after: {
-          [k: string]: unknown | undefined
-        }
+        after:
+          | number
+          | number[]
+          | {
+              base: number
+              steps: {
+                above: number
+                fee: number
+              }[]
+            }
+          | {
+              numerator: number
+              denominator: number
+            }
+          | string
+          | string[]
+          | null
         source: {
           title: string
           url: string

@@ -36,8 +36,17 @@ export const FigureSourceSchema = z
     if (!s.verified && !s.note) ctx.addIssue({ code: 'custom', path: ['note'], message: MSG_SOURCE_NOTE_REQUIRED })
   })
 
+/** A figure's value on the wire (FigureValue): the answer's schema says exactly which shapes a client meets. */
 const FigureValueSchema = z
-  .unknown()
+  .union([
+    z.number(),
+    z.array(z.number()),
+    z.object({ base: z.number(), steps: z.array(z.object({ above: z.number(), fee: z.number() })) }),
+    z.object({ numerator: z.number(), denominator: z.number() }),
+    z.string(),
+    z.array(z.string()),
+    z.null(),
+  ])
   .describe(
     'Money in dollars; a tier table { base, steps: [{ above, fee }] }; a count; a rate { numerator, denominator }; a text or a list; null when the sources state no such rule.',
   )

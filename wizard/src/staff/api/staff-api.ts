@@ -246,8 +246,6 @@ export type RuleSetDraft = {
   changes: { key: string; value: unknown; source: { title: string; url: string; dateRead: string; verified: boolean; note?: string } }[]
 }
 export const getRuleSets = () => typedApi.get('/admin/ruleSets') as Promise<RuleSetSummary[]>
-// The rules routes declare a figure's value as an object (z.record), while a figure's value is a number, list or tiers
-// (FigureValue): until that schema is corrected the view is asserted through unknown. Path and body are still checked.
-export const getRuleSet = (id: string) => typedApi.get('/rules/:id', { params: { id } }) as unknown as Promise<RuleSetView>
-export const previewRuleSet = (draft: RuleSetDraft) => typedApi.post('/admin/previewRuleSet', draft, quiet) as unknown as Promise<RuleSetPreview>
+export const getRuleSet = (id: string) => typedApi.get('/rules/:id', { params: { id } }) as Promise<RuleSetView>
+export const previewRuleSet = (draft: RuleSetDraft) => typedApi.post('/admin/previewRuleSet', draft, quiet) as Promise<RuleSetPreview>
 export const publishRuleSet = (draft: RuleSetDraft) => typedApi.post('/admin/publishRuleSet', draft, quiet) as Promise<unknown>
