@@ -225,24 +225,37 @@ async function buildCmsBehind() {
     const text = cmsAdmin.progress().text
     if (text !== shown) say(`CMS admin: ${(shown = text)} (${((Date.now() - buildStarted) / 1000).toFixed(0)} s)`)
   }
-  try {
-    await withBuildLock(
-      () => buildCms(say, cmsEnvironment(), { buildDir: config.CMS_BUILD_DIR, onStep: step, signal: abort.signal }),
-      () => step('waiting'),
-      cmsBuildLockName(config.CMS_BUILD_DIR),
-    )
-    step('starting')
-    const cms = await startCms()
-    cleanups.push(() => cms.close())
-    cmsAdmin.ready(cms.handle)
-    say(`CMS admin ready in ${((Date.now() - started) / 1000).toFixed(1)} s since start: ${config.PUBLIC_URL}/cms/`)
-  } catch (error) {
-    if (stopping) return
-    cmsAdmin.fail()
-    // The rest keeps serving; a restart tries the build again.
-    logger.error('the CMS admin could not be built; the site, the app and the API keep running', { error: (error as Error).message })
+  // A failure can be passing (another server finishing the same build directory, a busy machine):
+  // tried again a few times before the admin is shown as failed.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await withBuildLock(
+        () => buildCms(say, cmsEnvironment(), { buildDir: config.CMS_BUILD_DIR, onStep: step, signal: abort.signal }),
+        () => step('waiting'),
+        cmsBuildLockName(config.CMS_BUILD_DIR),
+      )
+      step('starting')
+      const cms = await startCms()
+      cleanups.push(() => cms.close())
+      cmsAdmin.ready(cms.handle)
+      say(`CMS admin ready in ${((Date.now() - started) / 1000).toFixed(1)} s since start: ${config.PUBLIC_URL}/cms/`)
+      return
+    } catch (error) {
+      if (stopping) return
+      if (attempt < CMS_ATTEMPTS) {
+        logger.warn('the CMS admin could not be started; trying again', { attempt, error: (error as Error).message })
+        await new Promise((resolve) => setTimeout(resolve, 5000))
+        if (stopping) return
+        continue
+      }
+      cmsAdmin.fail()
+      // The rest keeps serving; a restart tries the build again.
+      logger.error('the CMS admin could not be built; the site, the app and the API keep running', { error: (error as Error).message })
+      return
+    }
   }
 }
+const CMS_ATTEMPTS = 3
 try {
   await ensureStaffAdmin(database.db, config, logger)
 } catch (error) {

@@ -86,7 +86,13 @@ describe('a first start with no CMS admin build', () => {
 
     // The admin takes over in both, without a restart.
     await expect.poll(async () => (await health(base))?.cms, { timeout: 1_500_000, interval: 2000 }).toBe('ready')
-    await expect.poll(async () => (await health(secondBase))?.cms, { timeout: 300_000, interval: 1000 }).toBe('ready')
+    await expect
+      .poll(async () => (await health(secondBase))?.cms, { timeout: 300_000, interval: 1000 })
+      .toBe('ready')
+      .catch((error: Error) => {
+        // What the second server said is the diagnosis: kept with the failure.
+        throw new Error(`${error.message}\n--- the second server's output ---\n${second.output().slice(-6000)}`)
+      })
     for (const at of [base, secondBase]) {
       // Next answers `/cms/` (through its own redirect to `/cms`) and the sign-in page itself.
       for (const page of ['/cms/', '/cms/login']) {
