@@ -136,12 +136,6 @@ export function buildOpenApi(
 ) {
   const paths: Record<string, Json> = {}
   const tags = new Set<string>()
-  for (const spec of files) {
-    if (spec.kind === 'html') continue
-    const operation = spec.kind === 'file' ? fileOperation(spec) : reportOperation(spec)
-    for (const tag of operation.tags) tags.add(tag)
-    ;(paths[openApiFilePath(spec)] ??= {})[spec.method] = operation
-  }
   for (const spec of specs) {
     const path = openApiPath(spec)
     const tag = spec.tag ?? spec.path.split('/')[1] ?? 'api'
@@ -170,6 +164,13 @@ export function buildOpenApi(
       security: securityOf(spec),
       'x-access': spec.access,
     }
+  }
+  // The downloads and reports after the calls: a reader meets the API first (health, account, promotion…).
+  for (const spec of files) {
+    if (spec.kind === 'html') continue
+    const operation = spec.kind === 'file' ? fileOperation(spec) : reportOperation(spec)
+    for (const tag of operation.tags) tags.add(tag)
+    ;(paths[openApiFilePath(spec)] ??= {})[spec.method] = operation
   }
   return {
     openapi: '3.1.0',
