@@ -22,7 +22,11 @@ import type {
 } from '@permitdesk/shared'
 import { MSG_UPLOAD_ERROR } from '@permitdesk/shared'
 import { ApiError, quiet } from '../../lib/api-client'
-import { typedApi, type ApiBody, type ApiQuery } from '../../lib/typed-api'
+import { apiUrl, typedApi, type ApiBody, type ApiPostPath, type ApiQuery } from '../../lib/typed-api'
+
+/** The two multipart calls (typedApi sends JSON): their paths are still checked against the route list. */
+const UPLOAD_PATH: ApiPostPath = '/Upload'
+const VOICEMAIL_PATH: ApiPostPath = '/admin/createVoicemail'
 
 // --- query keys: everything under ['staff'], so a staff action can refresh the console at once --
 export const staffKeys = {
@@ -107,7 +111,7 @@ export const saveAttachments = (body: ApiBody<'/promotion/saveAttachments'>) => 
 export async function uploadFile(file: File): Promise<{ serverFileName: string; headerFileName: string; message: string }> {
   const form = new FormData()
   form.append('file', file)
-  const response = await fetch('/api/Upload', { method: 'POST', body: form, credentials: 'include', headers: { accept: 'application/json' } })
+  const response = await fetch(apiUrl(UPLOAD_PATH), { method: 'POST', body: form, credentials: 'include', headers: { accept: 'application/json' } })
   const body = (await response.json().catch(() => ({}))) as { message?: string; serverFileName?: string; headerFileName?: string }
   if (!response.ok || !body.serverFileName) throw new ApiError(response.status, { message: body.message || MSG_UPLOAD_ERROR })
   return { serverFileName: body.serverFileName, headerFileName: body.headerFileName ?? file.name, message: body.message ?? '' }
@@ -168,7 +172,7 @@ export const claimContact = (id: number) => typedApi.post('/admin/claimCustomerC
 export const resolveContact = (id: number) => typedApi.post('/admin/resolveCustomerContact', { id })
 /** POST /api/admin/createVoicemail (multipart: the recording and what is known of the caller). */
 export async function createVoicemail(data: FormData): Promise<void> {
-  const response = await fetch('/api/admin/createVoicemail', { method: 'POST', body: data, credentials: 'include', headers: { accept: 'application/json' } })
+  const response = await fetch(apiUrl(VOICEMAIL_PATH), { method: 'POST', body: data, credentials: 'include', headers: { accept: 'application/json' } })
   if (!response.ok) throw new ApiError(response.status, (await response.json().catch(() => ({}))) as { message?: string })
 }
 export const voicemailUrl = (file: string) => `/download/voicemail/${file}`
