@@ -117,8 +117,17 @@ export async function signUpCustomer(
   return email
 }
 
-/** A promotion (NSW + ACT, $20,000, managed) made complete through the API, attachments B and E uploaded: "Ready for submission". */
-export async function readyPromotion(request: APIRequestContext, name: string, ausStates: Record<string, boolean> = { nsw: true, act: true }): Promise<number> {
+/**
+ * A promotion (NSW + ACT unless told, $20,000, managed) made complete through the API, attachments B
+ * and E uploaded: "Ready for submission". With `termsAndConditions` our T&Cs are bought, so the
+ * promoter's own T&Cs (B) are not uploaded, only the prize list (E).
+ */
+export async function readyPromotion(
+  request: APIRequestContext,
+  name: string,
+  ausStates: Record<string, boolean> = { nsw: true, act: true },
+  { termsAndConditions = false }: { termsAndConditions?: boolean } = {},
+): Promise<number> {
   const created = await request.post('/api/promotion/create', {
     data: {
       name,
@@ -129,7 +138,7 @@ export async function readyPromotion(request: APIRequestContext, name: string, a
       winnersDrawnElectronically: false,
       managedSubmission: true,
       randomDraw: false,
-      termsAndConditions: false,
+      termsAndConditions,
       abridgedTC: false,
       hostedTC: false,
     },
@@ -150,7 +159,8 @@ export async function readyPromotion(request: APIRequestContext, name: string, a
   expect(saved.status(), await saved.text()).toBe(200)
   const pdf = { name: 'file.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n') }
   const files: string[] = []
-  for (let i = 0; i < 2; i++) {
+  const codes = termsAndConditions ? ['E'] : ['B', 'E']
+  for (let i = 0; i < codes.length; i++) {
     const uploaded = await request.post('/api/Upload', { multipart: { file: pdf } })
     expect(uploaded.status()).toBe(201)
     files.push((await uploaded.json()).serverFileName)
@@ -159,10 +169,7 @@ export async function readyPromotion(request: APIRequestContext, name: string, a
     data: {
       id,
       versionNumber: (await saved.json()).versionNumber,
-      attachments: [
-        { attachmentType: { code: 'B' }, uploaded: true, fileName: files[0] },
-        { attachmentType: { code: 'E' }, uploaded: true, fileName: files[1] },
-      ],
+      attachments: codes.map((code, i) => ({ attachmentType: { code }, uploaded: true, fileName: files[i] })),
     },
   })
   expect((await attached.json()).permitStatus.slug).toBe('ready-submission')

@@ -14,7 +14,6 @@ import { formatDate } from '@permitdesk/shared'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import PostalMime from 'postal-mime'
 import { E2E_DATA_DIR, readyPromotion, repoRoot, signUpCustomer, watchConsole } from './helpers'
-import { completeApplication } from '../factories/permit'
 
 const STAFF = { email: 'staff@permitdesk.test', password: 'staff-password-123' }
 const SCREENS_DIR = path.join(repoRoot, 'tests', 'e2e', 'screens')
@@ -47,9 +46,8 @@ async function look(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 })
 }
 
-/** A complete WA + NSW application paid by card in the sandbox: "Submitted and awaiting feedback". */
-async function submittedWaPromotion(request: APIRequestContext, name: string): Promise<number> {
-  const id = await readyPromotion(request, name, { nsw: true, wa: true })
+/** Pays promotion `id`'s application by card in the sandbox. */
+async function payByCard(request: APIRequestContext, id: number) {
   const paid = await request.post('/api/promotion/submitPermitApplication', {
     data: {
       id,
@@ -63,6 +61,12 @@ async function submittedWaPromotion(request: APIRequestContext, name: string): P
     },
   })
   expect(paid.status(), await paid.text()).toBe(200)
+}
+
+/** A complete WA + NSW application paid by card in the sandbox: "Submitted and awaiting feedback". */
+async function submittedWaPromotion(request: APIRequestContext, name: string): Promise<number> {
+  const id = await readyPromotion(request, name, { nsw: true, wa: true })
+  await payByCard(request, id)
   return id
 }
 
@@ -71,57 +75,8 @@ async function submittedWaPromotion(request: APIRequestContext, name: string): P
  * approved: "Awaiting T&Cs approval" for staff.
  */
 async function awaitingTermsPromotion(request: APIRequestContext, name: string): Promise<number> {
-  const created = await request.post('/api/promotion/create', {
-    data: {
-      name,
-      ausStates: { nsw: true },
-      includeNz: false,
-      totalPrizeValue: 20_000,
-      hasNswAuthority: false,
-      winnersDrawnElectronically: false,
-      managedSubmission: true,
-      randomDraw: false,
-      termsAndConditions: true,
-      abridgedTC: false,
-      hostedTC: false,
-    },
-  })
-  expect(created.status(), await created.text()).toBe(200)
-  const id = (await created.json()).id as number
-  const current = await (await request.get(`/api/promotion/get?id=${id}`)).json()
-  const complete = completeApplication()
-  const saved = await request.post('/api/promotion/save', {
-    data: { ...current, ...complete, prizeValueNSW: 20_000, name, permit: { ...current.permit, ...complete.permit }, versionNumber: current.versionNumber },
-  })
-  expect(saved.status(), await saved.text()).toBe(200)
-  // The prize list (E); the T&Cs (B) are ours to draft.
-  const uploaded = await request.post('/api/Upload', {
-    multipart: {
-      file: { name: 'prizes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n') },
-    },
-  })
-  expect(uploaded.status()).toBe(201)
-  const attached = await request.post('/api/promotion/saveAttachments', {
-    data: {
-      id,
-      versionNumber: (await saved.json()).versionNumber,
-      attachments: [{ attachmentType: { code: 'E' }, uploaded: true, fileName: (await uploaded.json()).serverFileName }],
-    },
-  })
-  expect((await attached.json()).permitStatus.slug).toBe('ready-submission')
-  const paid = await request.post('/api/promotion/submitPermitApplication', {
-    data: {
-      id,
-      cardName: 'Wren Promoter',
-      cardNumber: '4242424242424242',
-      cardExpiry: '12/35',
-      cardSecurityCode: '123',
-      isReattempt: false,
-      isBPAY: false,
-      isCardAfterBpay: false,
-    },
-  })
-  expect(paid.status(), await paid.text()).toBe(200)
+  const id = await readyPromotion(request, name, { nsw: true }, { termsAndConditions: true })
+  await payByCard(request, id)
   const drafted = await request.post('/api/terms/generate', { data: { promotionId: id } })
   expect(drafted.status(), await drafted.text()).toBe(200)
   return id
