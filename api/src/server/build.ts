@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fingerprint } from './fingerprint'
 import type { CmsBuildStep } from '@permitdesk/shared'
+import type { SiteContent } from '@permitdesk/shared/site-content'
 import { binDir, parts, repoRoot } from './paths'
 import { VERIFY_PANEL_BUNDLE, VERIFY_PANEL_SOURCE } from '../modules/draws/verify-panel-bundle'
 
@@ -252,6 +253,15 @@ export async function buildSite(progress: Progress, { dataDir, contentFile, forc
 
 export const siteOutputDir = (dataDir: string) => path.join(dataDir, 'site', 'dist')
 export const contentFileFor = (dataDir: string) => path.join(dataDir, 'site', 'content.json')
+
+/** The CMS site settings as last exported (at start and on every change); null when there is no export yet. */
+export function cmsSettingsOf(dataDir: string): SiteContent['settings'] | null {
+  try {
+    return (JSON.parse(fs.readFileSync(contentFileFor(dataDir), 'utf8')) as SiteContent).settings
+  } catch {
+    return null
+  }
+}
 
 /**
  * The wizard and CMS builds write into the checkout, which several servers (tests, a second

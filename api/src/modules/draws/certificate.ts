@@ -5,11 +5,10 @@
  * makes a new one, and the fingerprint is the ETag a browser or proxy revalidates with.
  */
 import crypto from 'node:crypto'
-import fs from 'node:fs'
-import { DEFAULT_PRODUCT_NAME, type SiteContent } from '@permitdesk/shared/site-content'
+import { DEFAULT_PRODUCT_NAME } from '@permitdesk/shared/site-content'
 import type { AppDeps } from '../../deps'
 import type { PdfPriority } from '../../pdf/pdf-service'
-import { contentFileFor } from '../../server/build'
+import { cmsSettingsOf } from '../../server/build'
 import { renderCertificate, type PublicDrawView } from './draw-page'
 
 /** Bump when the certificate's layout changes, so stored ones are printed again. */
@@ -19,12 +18,10 @@ export type Letterhead = { name: string; abn: string | null }
 
 /** The provider's name and ABN from the CMS site settings (exported at start), for the letterhead. */
 export function letterheadOf(dataDir: string): Letterhead {
-  try {
-    const { settings } = JSON.parse(fs.readFileSync(contentFileFor(dataDir), 'utf8')) as SiteContent
-    return { name: settings.legalName || settings.productName || DEFAULT_PRODUCT_NAME, abn: settings.abn ?? null }
-  } catch {
-    return { name: DEFAULT_PRODUCT_NAME, abn: null }
-  }
+  const settings = cmsSettingsOf(dataDir)
+  return settings
+    ? { name: settings.legalName || settings.productName || DEFAULT_PRODUCT_NAME, abn: settings.abn ?? null }
+    : { name: DEFAULT_PRODUCT_NAME, abn: null }
 }
 
 export function certificateFingerprint(view: PublicDrawView, letterhead: Letterhead, publicUrl: string): string {

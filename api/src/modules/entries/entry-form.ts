@@ -4,7 +4,6 @@
  * random draw service has one, and it opens only once the service is paid (issue 22's check).
  */
 import crypto from 'node:crypto'
-import fs from 'node:fs'
 import {
   AppError,
   collectionNotice,
@@ -33,8 +32,7 @@ import { requireServicePaid } from '../payments/require-service-paid'
 import { findLink as findTermsLink } from '../terms/terms.repository'
 import { accountNameOf, emailOf } from '../draws/draws.repository'
 import * as repo from './entries.repository'
-import type { SiteContent } from '@permitdesk/shared/site-content'
-import { contentFileFor } from '../../server/build'
+import { cmsSettingsOf } from '../../server/build'
 
 type Owner = { userId: number; isStaff: boolean }
 type Deps = Pick<AppDeps, 'database' | 'config'>
@@ -78,16 +76,6 @@ async function ownedPromotion(deps: Deps, owner: Owner, promotionId: number): Pr
   return promotion
 }
 
-/** The collection notice's text from the CMS site settings (exported at start and on every change); null: none set. */
-function cmsCollectionNotice(dataDir: string): string | null {
-  try {
-    const { settings } = JSON.parse(fs.readFileSync(contentFileFor(dataDir), 'utf8')) as SiteContent
-    return settings.entryCollectionNotice ?? null
-  } catch {
-    return null
-  }
-}
-
 /** The notice under the form: the CMS text with the promoter's details of the application (else the account's). */
 async function collectionNoticeOf(deps: Deps, promotion: PromotionRow, termsPath: string | null): Promise<string> {
   const permit = permitOf(promotion)
@@ -95,7 +83,7 @@ async function collectionNoticeOf(deps: Deps, promotion: PromotionRow, termsPath
   const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null)
   const origin = deps.config.PUBLIC_URL.replace(/\/$/, '')
   const address = applicant.businessAddress ? formatAddress(applicant.businessAddress as Parameters<typeof formatAddress>[0]) : ''
-  return collectionNotice(cmsCollectionNotice(deps.config.DATA_DIR), {
+  return collectionNotice(cmsSettingsOf(deps.config.DATA_DIR)?.entryCollectionNotice ?? null, {
     'promoter.name': promoterNameOf(promotion) ?? ((await accountNameOf(deps.database.db, promotion.userId)) || promotion.name),
     'promoter.abn': formatAbnOrAcn(text(applicant.abnacn)),
     'promoter.address': address.split('\n').join(', '),
