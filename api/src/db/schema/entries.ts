@@ -78,6 +78,12 @@ export const entries = app.table(
     idempotencyKey: text('idempotency_key'),
     /** This entry's place among its person's entries of the Sydney day (1..entriesPerDay; unique), null without a limit. */
     daySeq: smallint('day_seq'),
+    /**
+     * The entry's row of the draw's canonical file after its entry number, masked, with its `\n`
+     * (`,J. S.,j***@example.com,**** *** 678,NSW,2000\n`): written at arrival, so the freeze streams
+     * `id || canonical`. Null for rows from before 0043 (the freeze fills them) and after retention.
+     */
+    canonical: text('canonical'),
   },
   (t) => [
     index('entries_promotion_id_idx').on(t.promotionId, t.id),
@@ -87,6 +93,8 @@ export const entries = app.table(
     index('entries_promotion_name_postcode_idx').on(t.promotionId, t.namePostcodeNorm),
     index('entries_promotion_ip_time_idx').on(t.promotionId, t.ipHash, t.receivedAt, t.id).where(sql`${t.ipHash} is not null`),
     index('entries_promotion_device_time_idx').on(t.promotionId, t.deviceHash, t.receivedAt, t.id).where(sql`${t.deviceHash} is not null`),
+    // The freeze's probe for rows whose canonical row is not stored (few or none once filled).
+    index('entries_canonical_missing_idx').on(t.promotionId).where(sql`${t.canonical} is null`),
     index('entries_promotion_flagged_idx').on(t.promotionId, t.id).where(sql`${t.flags} <> '[]'::jsonb`),
     // NULLS NOT DISTINCT in the migration (drizzle's index builder cannot say it): a caller without a key shares the null namespace.
     uniqueIndex('entries_api_idempotency_idx').on(t.promotionId, t.apiKeyId, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),

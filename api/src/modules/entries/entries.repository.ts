@@ -5,6 +5,7 @@ import type { DbOrTx } from '../changelog/changelog.repository'
 import { entries, entryForms, entryRefusals, type EntryFormRow, type EntryRow } from '../../db/schema/entries'
 import { promotions, type PromotionRow } from '../../db/schema/promotions'
 import { publishEvent } from '../../events/events'
+import { canonicalAfterNumber } from './canonical-entry'
 
 export async function findFormByPromotion(db: DbOrTx, promotionId: number): Promise<EntryFormRow | undefined> {
   const [row] = await db.select().from(entryForms).where(eq(entryForms.promotionId, promotionId))
@@ -101,8 +102,8 @@ const INSERT_ENTRY = `with earlier as (
 ), prior as (
   select count(*)::int as n from app.entries where $3::int is not null and promotion_id = $1 and person_key = $4 and sydney_day = $5::date
 ), inserted as (
-  insert into app.entries (promotion_id, channel, received_at, sydney_day, fields, email_norm, phone_norm, name_postcode_norm, person_key, ip_hash, device_hash, api_key_id, idempotency_key, day_seq)
-  select $1, $6, $7, $5::date, $8::jsonb, $9, $10, $11, $4, $12, $13, $14, $15, case when $3::int is null then null else prior.n + 1 end
+  insert into app.entries (promotion_id, channel, received_at, sydney_day, fields, email_norm, phone_norm, name_postcode_norm, person_key, ip_hash, device_hash, api_key_id, idempotency_key, day_seq, canonical)
+  select $1, $6, $7, $5::date, $8::jsonb, $9, $10, $11, $4, $12, $13, $14, $15, case when $3::int is null then null else prior.n + 1 end, $18
     from form, prior
    where form.current and form.status = any($2::text[]) and ($3::int is null or prior.n < $3::int) and not exists (select 1 from earlier)
   on conflict do nothing
@@ -155,6 +156,8 @@ export async function insertEntryWithinLimit(
     values.idempotencyKey ?? null,
     version?.formXmin ?? null,
     version?.promotionXmin ?? null,
+    // The entry's row of the draw's canonical file after its number (the freeze streams it as stored).
+    canonicalAfterNumber(values.fields),
   ]
   // A same-person race for a place of the day loses on the unique index and counts again (a few times at most: the limit is small).
   for (let attempt = 0; attempt < 5; attempt++) {

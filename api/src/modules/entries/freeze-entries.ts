@@ -1,19 +1,17 @@
 /**
  * Freezing a promotion's entries into its draw without a CSV (issue 27): every entry not excluded,
- * in entry number order, becomes one row of a CSV generated on the fly and streamed through the
- * draws module's own upload path (ingestEntries), so the canonical rows, `entriesHash`, row index
- * and `entriesRoot` are exactly those of an upload of the same file; then the draw is committed.
- * The rows carry the entry number and masked fields only, never full personal data.
+ * in entry number order, is one row of the canonical file, stored with the entry when it arrived
+ * (canonical-entry.ts) and streamed out of PostgreSQL through the draws module's own upload path
+ * (ingestEntries), so the canonical rows, `entriesHash`, row index and `entriesRoot` are exactly
+ * those of an upload of the same file; then the draw is committed. The rows carry the entry number
+ * and masked fields only, never full personal data.
  */
 import { Readable } from 'node:stream'
 import {
   AppError,
-  canonicalRow,
   ENTRY_EXCLUSION_REASONS,
   entryPeriod,
   exclusionCategoryOf,
-  maskEmail,
-  maskText,
   MSG_FREEZE_DRAW_COMMITTED,
   MSG_FREEZE_NO_ENTRIES,
   MSG_SCREENING_FROZEN,
@@ -24,6 +22,8 @@ import { findDrawsOfPromotion, replaceEntries } from '../draws/draws.repository'
 import { ingestEntries } from '../draws/ingest-entries'
 import { deleteProofIndex } from '../draws/proof-index'
 import { rowIndexKey } from '../draws/row-index'
+import type { Db } from '../../db/client'
+import { canonicalAfterNumber } from './canonical-entry'
 import * as repo from './freeze.repository'
 import { formStatusOf, screeningCounts } from './screening.repository'
 import { requireScreenable, type Owner } from './screening-run'
@@ -31,99 +31,31 @@ import { requireScreenable, type Owner } from './screening-run'
 /** The columns of a frozen draw's entries. */
 export const FROZEN_HEADER = ['entry', 'name', 'email', 'phone', 'state', 'postcode'] as const
 
-const value = (v: string | null) => (v ?? '').trim()
-
-/** Printable ASCII and spaces only: the shared masking rules then reduce to the byte loops below. */
-const PLAIN = /^[\x20-\x7e]*$/
-
-/** maskText for plain text (the freeze masks a million names): initials of the space-separated words. */
-function maskTextPlain(v: string): string {
-  let out = ''
-  let atWordStart = true
-  for (let i = 0; i < v.length; i++) {
-    const c = v.charCodeAt(i)
-    if (c === 32) atWordStart = true
-    else if (atWordStart) {
-      out += `${out ? ' ' : ''}${c >= 97 && c <= 122 ? String.fromCharCode(c - 32) : v[i]}.`
-      atWordStart = false
-    }
-  }
-  return out
-}
-
-/** maskEmail for plain text: one `@` with something either side and no space, else the text rule. */
-function maskEmailPlain(v: string): string {
-  const at = v.indexOf('@')
-  if (at <= 0 || at === v.length - 1 || v.indexOf('@', at + 1) >= 0 || v.includes(' ')) return maskTextPlain(v)
-  return `${v[0]}***@${v.slice(at + 1)}`
-}
-
-/** maskDigits without a regular expression: every ASCII digit but the last three masked. */
-function maskDigitsPlain(v: string): string {
-  let total = 0
-  for (let i = 0; i < v.length; i++) {
-    const c = v.charCodeAt(i)
-    if (c >= 48 && c <= 57) total += 1
-  }
-  let out = ''
-  let seen = 0
-  for (let i = 0; i < v.length; i++) {
-    const c = v.charCodeAt(i)
-    out += c >= 48 && c <= 57 && ++seen <= total - 3 ? '*' : v[i]
-  }
-  return out
-}
+/** Entries that have no stored canonical row yet are filled this many at a time. */
+const FILL_BATCH = 5_000
 
 /**
- * One entry as its canonical row's fields: the number in full, personal data masked by the shared
- * rules (maskText, maskEmail, maskDigits); plain ASCII values take loops that give the same text
- * (a property test holds them to the shared rules), anything else the shared functions themselves.
+ * Entries from before their canonical row was stored at arrival (migration 0043), or whose row
+ * retention cleared, get it written now, by the same rules (canonicalAfterNumber); entries that
+ * arrived since cost one index probe.
  */
-export function frozenFields(row: repo.FreezeRow): string[] {
-  const name = value(row.name)
-  const email = value(row.email)
-  const phone = value(row.phone)
-  return [
-    row.id,
-    name && (PLAIN.test(name) ? maskTextPlain(name) : maskText(name)),
-    email && (PLAIN.test(email) ? maskEmailPlain(email) : maskEmail(email)),
-    phone && maskDigitsPlain(phone),
-    value(row.state),
-    value(row.postcode),
-  ]
-}
-
-/** The next batch is fetched while this one is turned into text (the database and the CPU overlap). */
-async function* prefetched<T>(source: AsyncIterable<T>) {
-  const iterator = source[Symbol.asyncIterator]()
-  let next = iterator.next()
-  try {
-    for (;;) {
-      const current = await next
-      if (current.done) return
-      next = iterator.next()
-      yield current.value
-    }
-  } finally {
-    // Left early: the fetch under way is dropped, then the cursor closed.
-    next.catch(() => {})
-    await iterator.return?.()
+export async function fillMissingCanonical(db: Db, promotionId: number): Promise<number> {
+  let filled = 0
+  for (;;) {
+    const rows = await repo.entriesWithoutCanonical(db, promotionId, FILL_BATCH)
+    if (rows.length === 0) return filled
+    await repo.storeCanonical(
+      db,
+      rows.map((r) => ({ id: r.id, canonical: canonicalAfterNumber(r) })),
+    )
+    filled += rows.length
   }
 }
 
-/** The entries as CSV text, 64 KB at a time, straight from the COPY stream (the bench drains it alone too). */
-export async function* frozenCsv(rows: AsyncIterable<repo.FreezeRow[]>) {
-  let text = `${FROZEN_HEADER.join(',')}\n`
-  for await (const batch of prefetched(rows)) {
-    for (const row of batch) {
-      text += `${canonicalRow(frozenFields(row))}\n`
-      if (text.length >= 65_536) {
-        yield Buffer.from(text, 'utf8')
-        text = ''
-      }
-    }
-  }
-  if (text) yield Buffer.from(text, 'utf8')
+/** The frozen file: its header, then the stored canonical rows as PostgreSQL streams them. */
+export async function* frozenCsv(rows: AsyncIterable<Buffer>) {
+  yield Buffer.from(`${FROZEN_HEADER.join(',')}\n`, 'utf8')
+  yield* rows
 }
 
 /** "1,204 entries excluded as duplicates under clause 7 of the T&Cs", most first. */
@@ -178,7 +110,8 @@ export async function freezeEntries(
   if (!begun) throw new AppError('CONFLICT', MSG_SCREENING_FROZEN)
   let committed = false
   try {
-    const stored = await ingestEntries(deps.storage, Readable.from(frozenCsv(repo.entriesToFreeze(deps.database.pool, promotionId))), {
+    await fillMissingCanonical(deps.database.db, promotionId)
+    const stored = await ingestEntries(deps.storage, Readable.from(frozenCsv(repo.canonicalRowsToFreeze(deps.database.pool, promotionId))), {
       limitBytes: Number.MAX_SAFE_INTEGER,
     }).catch((error: unknown) => {
       // The only refusal a generated file can meet: a header and no rows (every entry excluded meanwhile).

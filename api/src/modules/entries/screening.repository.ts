@@ -264,7 +264,8 @@ export async function formStatusOf(
  * Retention (issue 27, for the rules issue's retention job): every personal field of the
  * promotion's entries is replaced by the hex SHA-256 of its text, and the screening keys by theirs,
  * so entries stay countable and duplicates stay comparable but nobody can be read back. Booleans
- * (consents) stay. Answers how many entries changed; a second call changes none.
+ * (consents) stay; the stored canonical row (masked, yet initials, domain and postcode) is cleared:
+ * a draw frozen earlier keeps its own copy in storage, which the draws' retention removes. Answers how many entries changed; a second call changes none.
  */
 export async function deleteEntrantData(db: DbOrTx, promotionId: number): Promise<number> {
   const hash = (column: string) => sql.raw(`case when ${column} is null then null else encode(sha256(convert_to(${column}, 'UTF8')), 'hex') end`)
@@ -277,6 +278,8 @@ export async function deleteEntrantData(db: DbOrTx, promotionId: number): Promis
         phone_norm = ${hash('phone_norm')},
         name_postcode_norm = ${hash('name_postcode_norm')},
         person_key = ${hash('person_key')},
+        -- The stored canonical row is masked but still personal (initials, e-mail domain, phone's last digits, postcode).
+        canonical = null,
         personal_data_deleted_at = now()
       where promotion_id = ${promotionId} and personal_data_deleted_at is null
       returning 1)
