@@ -65,6 +65,23 @@ async function insertEntries(promotion: number, seeds: Seed[]): Promise<number[]
   return ids
 }
 
+/** Entries through the collection channels' own insert (which stores each one's canonical row). */
+async function submitEntries(promotion: number, seeds: Seed[]): Promise<number[]> {
+  const ids: number[] = []
+  for (const s of seeds) {
+    const fields = { name: s.name ?? 'Sam Entrant', email: s.email ?? '', phone: s.phone ?? '', postcode: s.postcode ?? '2000', state: s.state ?? 'NSW' }
+    const stored = await insertEntryWithinLimit(
+      api.database,
+      { promotionId: promotion, channel: 'form', receivedAt: s.at ?? T0, sydneyDay: '2026-11-20', fields },
+      null,
+      false,
+    )
+    if (!stored || typeof stored === 'string') throw new Error(`entry not stored: ${stored}`)
+    ids.push(stored.id)
+  }
+  return ids
+}
+
 async function openForm(promotion: number) {
   await api.database.db.execute(
     sql`insert into app.entry_forms (promotion_id, code, status, opened_at) values (${promotion}, ${crypto.randomBytes(6).toString('hex')}, 'open', now())`,
@@ -341,10 +358,22 @@ describe('freezing the entries into the draw', () => {
       { name: 'Line\nBreak \u00d1and\u00fa \u674e\u5c0f\u9f8d', email: 'x@back\\slash.example', phone: '0412 345 678', postcode: '0800', state: 'NT' },
       { name: '\u{1F600} smile', email: ' Spaced@Example.com ', phone: '04 12', postcode: ' 2600 ', state: 'ACT' },
     ]
-    const entryIds = await insertEntries(tricky, seeds)
+    // The first three arrive through the channels' insert (their canonical row stored at arrival), the
+    // last two as rows from before it was stored (null: the freeze fills them by the same rules).
+    const entryIds = await submitEntries(tricky, seeds.slice(0, 3))
+    entryIds.push(...(await insertEntries(tricky, seeds.slice(3))))
+    const stored = await api.database.db.execute<{ id: string; canonical: string | null }>(
+      sql`select id::text as id, canonical from app.entries where promotion_id = ${tricky} order by app.entries.id`,
+    )
+    expect(stored.rows.map((r) => r.canonical === null)).toEqual([false, false, false, true, true])
+    expect(stored.rows[0]!.canonical).toBe(',"Z. "". O. J.",z***@ex\u00e4mple.com.au,,NSW,2000\n')
     await alice.client.post('/api/draw/create', { promotionId: tricky, winners: 1, reserves: 1 })
     const response = await alice.client.post('/api/entries/freeze', { promotionId: tricky })
     expect(response.status, response.text).toBe(200)
+    const filled = await api.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from app.entries where promotion_id = ${tricky} and canonical is null`,
+    )
+    expect(filled.rows[0]!.n).toBe(0)
     // The canonical rows written from the stored fields in JavaScript (the shared rules), in entry number order.
     const { rows } = await api.database.db.execute<{ id: string; fields: Record<string, string> }>(
       sql`select id::text as id, fields from app.entries where promotion_id = ${tricky} order by app.entries.id`,
@@ -480,6 +509,15 @@ describe('deleting entrant data at retention (for the retention job)', () => {
     // Duplicates stay comparable through their hashes.
     expect(rows[0]!.email_norm).toBe(rows[1]!.email_norm)
     expect(await deleteEntrantData(api.database.db, otherPromotionId)).toBe(0)
+    // The canonical row stored at arrival is masked but still personal (initials, domain, postcode): it goes too.
+    const submitted = await createPromotion(bob.client, { randomDraw: true })
+    await openForm(submitted)
+    await submitEntries(submitted, [{ name: 'Erin Entrant', email: 'erin@example.com', phone: '0412 345 678', postcode: '2600', state: 'ACT' }])
+    const canonicalOf = async () =>
+      (await api.database.db.execute<{ canonical: string | null }>(sql`select canonical from app.entries where promotion_id = ${submitted}`)).rows
+    expect(await canonicalOf()).toEqual([{ canonical: ',E. E.,e***@example.com,**** *** 678,ACT,2600\n' }])
+    expect(await deleteEntrantData(api.database.db, submitted)).toBe(1)
+    expect(await canonicalOf()).toEqual([{ canonical: null }])
     // Alice's entries are untouched.
     const alices = await api.database.db.execute<{ n: number }>(
       sql`select count(*)::int as n from app.entries where promotion_id = ${promotionId} and personal_data_deleted_at is not null`,

@@ -147,8 +147,9 @@ describe('the retention job', () => {
 
     // An entry collected through the product's own form (issue 27), wired as npm start wires it.
     const collecting = { ...deps, deleteCollectedEntries: deleteEntrantData }
-    await rows(sql`insert into app.entries (promotion_id, channel, sydney_day, fields, email_norm, person_key)
-      values (${gone.id}, 'form', '2026-01-10', ${JSON.stringify({ name: 'Erin Entrant', email: 'erin@example.com' })}::jsonb, 'erin@example.com', 'erin@example.com')`)
+    await rows(sql`insert into app.entries (promotion_id, channel, sydney_day, fields, email_norm, person_key, canonical)
+      values (${gone.id}, 'form', '2026-01-10', ${JSON.stringify({ name: 'Erin Entrant', email: 'erin@example.com' })}::jsonb, 'erin@example.com', 'erin@example.com',
+              ',E. E.,e***@example.com,,,\n')`)
     // Erin's receipt photo (issue 27): its row and its bytes go with her data.
     const [erin] = await rows(sql`select id from app.entries where promotion_id = ${gone.id}`)
     const receiptKey = `${entryFilesPrefix(gone.id)}erin-receipt.png`
@@ -163,8 +164,10 @@ describe('the retention job', () => {
     // The day after: the unheld promotion's data goes, the held one's stays.
     const outcomes = await runRetention(collecting, FIRST_DAY_AFTER)
     expect(failures).toEqual([])
-    const [entry] = await rows(sql`select fields, email_norm, personal_data_deleted_at from app.entries where promotion_id = ${gone.id}`)
+    const [entry] = await rows(sql`select fields, email_norm, canonical, personal_data_deleted_at from app.entries where promotion_id = ${gone.id}`)
     expect(JSON.stringify(entry!.fields)).not.toContain('erin')
+    // Her row of the canonical file (masked, stored at arrival) goes with the rest.
+    expect(entry!.canonical).toBeNull()
     expect(entry!.email_norm).toMatch(/^[0-9a-f]{64}$/)
     expect(entry!.personal_data_deleted_at).not.toBeNull()
     expect(await rows(sql`select * from app.entry_files where promotion_id = ${gone.id}`)).toEqual([])
