@@ -6,4 +6,4 @@
 -- fills a promotion's missing rows by the same code before it streams them, found by the partial
 -- index below (empty once filled). Retention clears the column with the other personal fields.
 ALTER TABLE "app"."entries" ADD COLUMN "canonical" text;--> statement-breakpoint
-CREATE INDEX "entries_canonical_missing_idx" ON "app"."entries" USING btree ("promotion_id") WHERE "app"."entries"."canonical" is null;
+CREATE INDEX "entries_canonical_missing_idx" ON "app"."entries" USING btree ("promotion_id","id") WHERE "app"."entries"."canonical" is null;

@@ -12,9 +12,10 @@
  * (a) screening every entry (duplicates by e-mail, phone, name+postcode; bursts by address and
  *     device; disposable domains) in the server process: seconds and the process's peak RSS
  *     (targets < 60 s, < 300 MB);
- * (b) freezing the entries not excluded into the draw (POST /api/entries/freeze: the canonical CSV
- *     generated from a cursor, stored through the draws upload path, proof index, commit) beside
- *     `sha256sum` of the same canonical file, in the same run (target within 2×).
+ * (b) freezing the entries not excluded into the draw (POST /api/entries/freeze: the canonical rows
+ *     stored at arrival streamed by one binary COPY through the draws upload path, proof index,
+ *     commit) beside `sha256sum` of the same canonical file, in the same run (target within 2×),
+ *     split into the rows out of PostgreSQL alone and the draws' commit path alone.
  * The machine is shared: each line carries the load average at its time (`uptime`).
  *   npm run bench -- entries
  * The server is the real createApp over an embedded PostgreSQL in a child process started with the
@@ -88,12 +89,14 @@ async function serve() {
       const n = N // the child inherits BENCH_ENTRIES (the bench routes take no query)
       const start = performance.now()
       await api.pool.query(
-        `insert into app.entries (promotion_id, channel, received_at, sydney_day, fields, email_norm, phone_norm, name_postcode_norm, person_key, ip_hash, device_hash)
+        `insert into app.entries (promotion_id, channel, received_at, sydney_day, fields, email_norm, phone_norm, name_postcode_norm, person_key, ip_hash, device_hash, canonical)
          select $1, 'api', e.at, '2026-11-20',
                 jsonb_build_object('name', 'Entrant ' || i, 'email', e.email, 'phone', e.phone, 'postcode', e.postcode, 'state', 'NSW'),
                 e.email, e.phone, 'entrant ' || i || '|' || e.postcode, 'e:' || e.email,
                 case when i between 500000 and 500999 then 'burst-' || (i / 100) else 'ip-' || (i % 200000) end,
-                'dev-' || (i % 300000)
+                'dev-' || (i % 300000),
+                -- the row the channels store at arrival for these fields (checked below against the code that writes it)
+                ',E. ' || left(i::text, 1) || '.,' || left(e.email, 1) || '***@' || split_part(e.email, '@', 2) || ',+********' || right(e.phone, 3) || ',NSW,' || e.postcode || E'\n'
            from generate_series(1, $2::int) as i,
                 lateral (select timestamptz '2026-11-01 00:00+11' + make_interval(secs => case when i between 500000 and 500999 then 25000 + (i / 100) * 60 + (i % 100) * 0.05 else i * 0.05 end) as at,
                                 case when i % 200 = 0 then 'person' || i || '@mailinator.com' when i % 50 = 0 then 'person' || (i - 1) || '@example.com' else 'person' || i || '@example.com' end as email,
@@ -101,8 +104,25 @@ async function serve() {
                                 (2000 + i % 1000)::text as postcode) e`,
         [promotionId, n],
       )
-      await api.pool.query('analyze app.entries')
-      json(res, { seconds: (performance.now() - start) / 1000 })
+      const seconds = (performance.now() - start) / 1000
+      const { canonicalAfterNumber } = await import('../../api/src/modules/entries/canonical-entry.ts')
+      const { fillMissingCanonical } = await import('../../api/src/modules/entries/freeze-entries.ts')
+      const { rows: sample } = await api.pool.query(`select fields, canonical from app.entries where promotion_id = $1 and id % 997 = 0`, [promotionId])
+      for (const row of sample) {
+        if (row.canonical !== canonicalAfterNumber(row.fields))
+          throw new Error(`seeded canonical ${JSON.stringify(row.canonical)} is not the channels' ${JSON.stringify(canonicalAfterNumber(row.fields))}`)
+      }
+      // Rows from before migration 0043 have none: the freeze fills them by the same code (timed on the first 50,000).
+      const { rowCount: cleared } = await api.pool.query(
+        `update app.entries set canonical = null where id in (select id from app.entries where promotion_id = $1 order by id limit 50000)`,
+        [promotionId],
+      )
+      const fillStart = performance.now()
+      const filled = await fillMissingCanonical(api.database.db, promotionId)
+      const fillSeconds = (performance.now() - fillStart) / 1000
+      if (filled !== cleared) throw new Error(`filled ${filled} of ${cleared}`)
+      await api.pool.query('vacuum analyze app.entries')
+      json(res, { seconds, filled, fillSeconds })
     },
     screen: async (_req, res) => {
       const before = rss()
@@ -110,33 +130,47 @@ async function serve() {
       const counts = await screenPromotion({ database: api.database, logger: api.logger }, promotionId)
       json(res, { seconds: (performance.now() - start) / 1000, counts, before, after: rss() })
     },
-    // The rows out of PostgreSQL alone, drained: COPY … TO STDOUT read into rows, and the same turned into the canonical CSV bytes (masking).
+    // The rows out of PostgreSQL alone, drained: the freeze's COPY (FORMAT binary) as bytes, then as the
+    // canonical file's bytes (framing dropped), written to a file the commit path then reads alone.
     rowsOut: async (_req, res) => {
-      const { entriesToFreeze } = await import('../../api/src/modules/entries/freeze.repository.ts')
+      const { canonicalRowsToFreeze } = await import('../../api/src/modules/entries/freeze.repository.ts')
       const { frozenCsv } = await import('../../api/src/modules/entries/freeze-entries.ts')
-      // PostgreSQL's side alone: the same COPY drained as bytes, nothing parsed.
+      const statement = `select id::text || canonical from app.entries where promotion_id = ${promotionId} and decision is distinct from 'exclude' order by id`
+      const { rows: plan } = await api.pool.query(`explain (analyze, buffers) ${statement}`)
       const { to: copyTo } = await import('pg-copy-streams')
       const client = await api.pool.connect()
       let start = performance.now()
       let rawBytes = 0
       try {
-        const stream = client.query(
-          copyTo(`copy (select id, fields->>'name', fields->>'email', fields->>'phone', fields->>'state', fields->>'postcode'
-                          from app.entries where promotion_id = ${promotionId} and decision is distinct from 'exclude' order by id) to stdout`),
-        )
+        const stream = client.query(copyTo(`copy (${statement}) to stdout (format binary)`))
         for await (const chunk of stream) rawBytes += chunk.length
       } finally {
         client.release()
       }
       const rawSeconds = (performance.now() - start) / 1000
+      const file = path.join(dataDir, 'rows-out.csv')
       start = performance.now()
-      let rowCount = 0
-      for await (const batch of entriesToFreeze(api.pool, promotionId)) rowCount += batch.length
-      const copySeconds = (performance.now() - start) / 1000
-      start = performance.now()
-      let bytes = 0
-      for await (const chunk of frozenCsv(entriesToFreeze(api.pool, promotionId))) bytes += chunk.length
-      json(res, { rowCount, rawSeconds, rawBytes, copySeconds, csvSeconds: (performance.now() - start) / 1000, bytes })
+      const { pipeline } = await import('node:stream/promises')
+      const { Readable } = await import('node:stream')
+      await pipeline(Readable.from(frozenCsv(canonicalRowsToFreeze(api.pool, promotionId))), fs.createWriteStream(file))
+      const rowsSeconds = (performance.now() - start) / 1000
+      json(res, { plan: plan.map((r) => r['QUERY PLAN']), rawSeconds, rawBytes, rowsSeconds, bytes: fs.statSync(file).size, file })
+    },
+    // The draw's commit path alone over the same bytes (ingestEntries: canonical check, hash, row index,
+    // Merkle blocks and proof index, storage; then the root as the commit reads it), its files removed after.
+    commitAlone: async (_req, res) => {
+      const { ingestEntries } = await import('../../api/src/modules/draws/ingest-entries.ts')
+      const { entriesRootAtCommit, deleteProofIndex } = await import('../../api/src/modules/draws/proof-index.ts')
+      const { rowIndexKey } = await import('../../api/src/modules/draws/row-index.ts')
+      const start = performance.now()
+      const stored = await ingestEntries(storage, fs.createReadStream(path.join(dataDir, 'rows-out.csv')), { limitBytes: Number.MAX_SAFE_INTEGER })
+      const ingestSeconds = (performance.now() - start) / 1000
+      const { entriesRoot } = await entriesRootAtCommit(storage, stored.key)
+      const seconds = (performance.now() - start) / 1000
+      await storage.delete(stored.key)
+      await storage.delete(rowIndexKey(stored.key)).catch(() => {})
+      await deleteProofIndex(storage, stored.key)
+      json(res, { seconds, ingestSeconds, entriesHash: stored.entriesHash, entriesRoot })
     },
     // The promoter's decision on every duplicate (one statement: the bench is not about the decide call).
     exclude: async (_req, res) => {
@@ -318,6 +352,9 @@ async function runFreeze(report) {
     report(`server flags: ${SERVER_FLAGS.join(' ') || '(none)'}; RSS at start ${mb(idle.rssBytes)}`)
     const seeded = await bench('seed')
     report(`seeded ${N.toLocaleString('en-AU')} entries in ${seeded.seconds.toFixed(1)} s (INSERT … SELECT in PostgreSQL)   load ${load()}`)
+    report(
+      `canonical rows stored at arrival (seeded in SQL, a sample checked against the channels' code); rows from before 0043 filled at the freeze: ${seeded.filled.toLocaleString('en-AU')} in ${seeded.fillSeconds.toFixed(2)} s (${Math.round(seeded.filled / seeded.fillSeconds).toLocaleString('en-AU')}/s)   load ${load()}`,
+    )
 
     const screened = await bench('screen')
     const c = screened.counts
@@ -328,7 +365,17 @@ async function runFreeze(report) {
 
     const out = await bench('rowsOut')
     report(
-      `rows out of PostgreSQL: COPY … TO STDOUT drained as bytes (${(out.rawBytes / 1e6).toFixed(1)} MB) ${out.rawSeconds.toFixed(2)} s; read into ${out.rowCount.toLocaleString('en-AU')} rows ${out.copySeconds.toFixed(2)} s; with masking into the canonical CSV (${(out.bytes / 1e6).toFixed(1)} MB) ${out.csvSeconds.toFixed(2)} s   load ${load()}`,
+      `plan of the freeze's rows: ${out.plan
+        .filter((line) => /Scan|Sort|Execution|Buffers/.test(line))
+        .map((line) => line.trim())
+        .join(' | ')}`,
+    )
+    report(
+      `rows out of PostgreSQL: COPY … (FORMAT binary) drained as bytes (${(out.rawBytes / 1e6).toFixed(1)} MB) ${out.rawSeconds.toFixed(2)} s; as the canonical file's bytes (${(out.bytes / 1e6).toFixed(1)} MB, framing dropped, written to a file) ${out.rowsSeconds.toFixed(2)} s   load ${load()}`,
+    )
+    const alone = await bench('commitAlone')
+    report(
+      `commit path alone over the same file (draws' ingestEntries: canonical check, hash, row index, Merkle blocks, proof index, storage; then the root) ${alone.seconds.toFixed(2)} s   load ${load()}`,
     )
     const draw = await post('/api/draw/create', { promotionId: ready.promotionId, winners: 8, reserves: 2 })
     const start = performance.now()
@@ -348,8 +395,9 @@ async function runFreeze(report) {
     report(
       `freeze         ${freezeSeconds.toFixed(2).padStart(6)} s for ${frozen.entryCount.toLocaleString('en-AU')} entries (${excluded.toLocaleString('en-AU')} excluded), ${(fs.statSync(file).size / 1e6).toFixed(1)} MB canonical   sha256sum ${shaSeconds.toFixed(2)} s   ratio ${(freezeSeconds / shaSeconds).toFixed(1)}× (target ≤ 2×)   server peak RSS ${mb(after.maxRssBytes)}   load ${load()}`,
     )
+    if (alone.entriesHash !== frozen.entriesHash || alone.entriesRoot !== frozen.entriesRoot) throw new Error('the commit path alone gave another hash or root')
     report(
-      `freeze split: rows out of PostgreSQL (COPY + canonical CSV, drained alone) ${out.csvSeconds.toFixed(2)} s = ${(out.csvSeconds / shaSeconds).toFixed(1)}× sha256sum; the rest of the freeze (ingest: canonical check, hash, row index, storage; Merkle root; commit; overlapping the rows in one stream) ≈ ${Math.max(0, freezeSeconds - out.csvSeconds).toFixed(2)} s`,
+      `freeze split: rows out of PostgreSQL ${out.rowsSeconds.toFixed(2)} s = ${(out.rowsSeconds / shaSeconds).toFixed(1)}× sha256sum; commit (hash, root, index: the draws module) ${alone.seconds.toFixed(2)} s = ${(alone.seconds / shaSeconds).toFixed(1)}× sha256sum; the freeze runs them as one stream (whole ${freezeSeconds.toFixed(2)} s = ${(freezeSeconds / shaSeconds).toFixed(1)}×)`,
     )
     report(`entriesHash = sha256sum of the canonical file: ${hash === frozen.entriesHash ? 'yes' : 'no'}; public record: ${frozen.exclusionLines.join('; ')}`)
   } finally {

@@ -429,6 +429,37 @@ describe('freezing the entries into the draw', () => {
     expect(await draws()).toBe(0)
   })
 
+  it('fills rows from before their canonical row was stored, over several batches, between rows stored at arrival', async () => {
+    const legacy = await createPromotion(alice.client, { randomDraw: true })
+    await waivePayment(staff.client, legacy)
+    await api.database.db.execute(sql`update app.promotions set permit = permit - 'finalDraw' - 'unclaimedDraw' where id = ${legacy}`)
+    await openForm(legacy)
+    const before = await submitEntries(legacy, [{ name: 'First Arrival', email: 'first@example.com', phone: '0400 000 001' }])
+    // 12,001 rows as they were before migration 0043 (no canonical row): more than two of the fill's batches.
+    await api.database.db.execute(sql`insert into app.entries (promotion_id, channel, received_at, sydney_day, fields)
+      select ${legacy}, 'import', ${T0.toISOString()}, '2026-11-20',
+             jsonb_build_object('name', 'old entrant ' || i, 'email', 'old' || i || '@example.com', 'phone', '0411 ' || lpad(i::text, 6, '0'), 'postcode', '2000', 'state', 'NSW')
+        from generate_series(1, 12001) as i`)
+    const after = await submitEntries(legacy, [{ name: 'Last Arrival', email: 'last@example.com', phone: '0400 000 002' }])
+    await alice.client.post('/api/draw/create', { promotionId: legacy, winners: 1, reserves: 1 })
+    const response = await alice.client.post('/api/entries/freeze', { promotionId: legacy })
+    expect(response.status, response.text).toBe(200)
+    expect(response.body.entryCount).toBe(12_003)
+    const { rows } = await api.database.db.execute<{ id: string; fields: Record<string, string> }>(
+      sql`select id::text as id, fields from app.entries where promotion_id = ${legacy} order by app.entries.id`,
+    )
+    expect([Number(rows[0]!.id), Number(rows.at(-1)!.id)]).toEqual([before[0], after[0]])
+    const f = (r: { fields: Record<string, string> }, k: string) => (r.fields[k] ?? '').trim()
+    const canonical = rows
+      .map((r) => `${canonicalRow([r.id, maskText(f(r, 'name')), maskEmail(f(r, 'email')), maskDigits(f(r, 'phone')), f(r, 'state'), f(r, 'postcode')])}\n`)
+      .join('')
+    expect(response.body.entriesHash).toBe(crypto.createHash('sha256').update(canonical, 'utf8').digest('hex'))
+    const missing = await api.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from app.entries where promotion_id = ${legacy} and canonical is null`,
+    )
+    expect(missing.rows[0]!.n).toBe(0)
+  })
+
   it('a failed freeze (more winners than entries) leaves the form open to decide and try again', async () => {
     const small = await createPromotion(alice.client, { randomDraw: true })
     await openForm(small)

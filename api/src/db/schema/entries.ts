@@ -94,7 +94,7 @@ export const entries = app.table(
     index('entries_promotion_ip_time_idx').on(t.promotionId, t.ipHash, t.receivedAt, t.id).where(sql`${t.ipHash} is not null`),
     index('entries_promotion_device_time_idx').on(t.promotionId, t.deviceHash, t.receivedAt, t.id).where(sql`${t.deviceHash} is not null`),
     // The freeze's probe for rows whose canonical row is not stored (few or none once filled).
-    index('entries_canonical_missing_idx').on(t.promotionId).where(sql`${t.canonical} is null`),
+    index('entries_canonical_missing_idx').on(t.promotionId, t.id).where(sql`${t.canonical} is null`),
     index('entries_promotion_flagged_idx').on(t.promotionId, t.id).where(sql`${t.flags} <> '[]'::jsonb`),
     // NULLS NOT DISTINCT in the migration (drizzle's index builder cannot say it): a caller without a key shares the null namespace.
     uniqueIndex('entries_api_idempotency_idx').on(t.promotionId, t.apiKeyId, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),

@@ -41,9 +41,11 @@ const FILL_BATCH = 5_000
  */
 export async function fillMissingCanonical(db: Db, promotionId: number): Promise<number> {
   let filled = 0
+  let afterId = '0'
   for (;;) {
-    const rows = await repo.entriesWithoutCanonical(db, promotionId, FILL_BATCH)
+    const rows = await repo.entriesWithoutCanonical(db, promotionId, afterId, FILL_BATCH)
     if (rows.length === 0) return filled
+    afterId = rows.at(-1)!.id
     await repo.storeCanonical(
       db,
       rows.map((r) => ({ id: r.id, canonical: canonicalAfterNumber(r) })),

@@ -52,11 +52,13 @@ export async function finishFreeze(
 
 export type { FreezeRow }
 
-/** Entries of the promotion whose canonical row is not stored (rows from before 0043), a batch at a time. */
-export async function entriesWithoutCanonical(db: Db, promotionId: number, limit: number): Promise<FreezeRow[]> {
+/** Entries of the promotion whose canonical row is not stored (rows from before 0043), after `afterId` in id order, a batch at a time. */
+export async function entriesWithoutCanonical(db: Db, promotionId: number, afterId: string, limit: number): Promise<FreezeRow[]> {
+  // Keyset on the partial index (promotion_id, id) where canonical is null: each batch starts where the last ended.
+  // `app.entries.id`, not `id`: the output column `id` is text, and would order '10000' before '9999'.
   const { rows } = await db.execute<FreezeRow>(sql`select id::text as id, fields->>'name' as name, fields->>'email' as email, fields->>'phone' as phone,
            fields->>'state' as state, fields->>'postcode' as postcode
-      from app.entries where promotion_id = ${promotionId} and canonical is null order by id limit ${limit}`)
+      from app.entries where promotion_id = ${promotionId} and canonical is null and id > ${afterId}::bigint order by app.entries.id limit ${limit}`)
   return rows
 }
 
