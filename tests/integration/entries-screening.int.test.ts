@@ -460,6 +460,17 @@ describe('freezing the entries into the draw', () => {
     expect(missing.rows[0]!.n).toBe(0)
   })
 
+  it('stores the canonical row of an entry whose fields are at their 200-character limit in the widest characters', async () => {
+    const wide = await createPromotion(alice.client, { randomDraw: true })
+    await openForm(wide)
+    // Varied 3-byte characters (nothing for the index to compress) and quotes, which the canonical row doubles.
+    const cjk = (n: number, from: number) => Array.from({ length: n }, (_, i) => String.fromCodePoint(0x4e00 + ((from + i * 7919) % 20000))).join('')
+    const fields = { name: '" '.repeat(100).trim(), email: `a@${cjk(198, 1)}`, phone: `+61${cjk(197, 2)}`, postcode: '2000', state: 'NSW' }
+    const [id] = await submitEntries(wide, [fields])
+    const { rows } = await api.database.db.execute<{ bytes: number }>(sql`select octet_length(canonical) as bytes from app.entries where id = ${id}`)
+    expect(rows[0]!.bytes).toBeGreaterThan(1_500)
+  })
+
   it('a failed freeze (more winners than entries) leaves the form open to decide and try again', async () => {
     const small = await createPromotion(alice.client, { randomDraw: true })
     await openForm(small)

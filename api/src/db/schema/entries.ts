@@ -86,6 +86,7 @@ export const entries = app.table(
     canonical: text('canonical'),
   },
   (t) => [
+    // INCLUDE (decision, canonical) in the migration (0043; drizzle's index builder cannot say it): the freeze's index-only scan.
     index('entries_promotion_id_idx').on(t.promotionId, t.id),
     index('entries_promotion_email_idx').on(t.promotionId, t.emailNorm),
     index('entries_promotion_phone_idx').on(t.promotionId, t.phoneNorm),
