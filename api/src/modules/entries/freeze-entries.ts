@@ -25,7 +25,7 @@ import { rowIndexKey } from '../draws/row-index'
 import type { Db } from '../../db/client'
 import { canonicalAfterNumber } from './canonical-entry'
 import * as repo from './freeze.repository'
-import { formStatusOf, screeningCounts } from './screening.repository'
+import { formStatusOf } from './screening.repository'
 import { requireScreenable, type Owner } from './screening-run'
 
 /** The columns of a frozen draw's entries. */
@@ -105,14 +105,17 @@ export async function freezeEntries(
   const noEntries = () => new AppError('VALIDATION', MSG_FREEZE_NO_ENTRIES, { modelState: { promotionId: [MSG_FREEZE_NO_ENTRIES] } })
   if (!form) throw noEntries()
   if (form.status === 'frozen') throw new AppError('CONFLICT', MSG_SCREENING_FROZEN)
-  const counts = await screeningCounts(deps.database.db, promotionId)
-  if (counts.total - counts.excluded === 0) throw noEntries()
+  // Not screeningCounts: its counts read every entry's flags, and only "any entry left?" matters here.
+  if (!(await repo.hasEntriesToFreeze(deps.database.db, promotionId))) throw noEntries()
   const draw = await drawFor(deps, owner, promotionId, drawId)
   const begun = await repo.beginFreeze(deps.database.db, promotionId)
   if (!begun) throw new AppError('CONFLICT', MSG_SCREENING_FROZEN)
   let committed = false
   try {
     await fillMissingCanonical(deps.database.db, promotionId)
+    // No decision changes once the form is frozen: the exclusions are counted on another connection while the rows stream.
+    const countsRead = repo.exclusionCounts(deps.database.db, promotionId)
+    countsRead.catch(() => {})
     const stored = await ingestEntries(deps.storage, Readable.from(frozenCsv(repo.canonicalRowsToFreeze(deps.database.pool, promotionId))), {
       limitBytes: Number.MAX_SAFE_INTEGER,
     }).catch((error: unknown) => {
@@ -142,7 +145,7 @@ export async function freezeEntries(
       await deps.storage.delete(rowIndexKey(draw.entriesKey)).catch(() => {})
       await deleteProofIndex(deps.storage, draw.entriesKey).catch(() => {})
     }
-    const counts = await repo.exclusionCounts(deps.database.db, promotionId)
+    const counts = await countsRead
     const lines = exclusionLines(counts)
     await repo.setExclusionLines(deps.database.db, draw.id, lines)
     const commit = await commitDraw(deps, owner, draw.id)

@@ -171,6 +171,14 @@ export async function* rowsOfBinaryCopy(chunks: AsyncIterable<Buffer>): AsyncGen
   if (used > 0) yield out.subarray(0, used)
 }
 
+/** Whether any entry of the promotion is not excluded (the first one found in the index ends the scan). */
+export async function hasEntriesToFreeze(db: Db, promotionId: number): Promise<boolean> {
+  const { rows } = await db.execute<{ found: boolean }>(
+    sql`select exists (select 1 from app.entries where promotion_id = ${promotionId} and decision is distinct from 'exclude') as found`,
+  )
+  return rows[0]!.found
+}
+
 /** The excluded entries counted by the kind of their first flag and the clause their decision cites. */
 export async function exclusionCounts(db: Db, promotionId: number): Promise<{ kind: string | null; clause: string | null; count: number }[]> {
   const { rows } = await db.execute<{
