@@ -366,7 +366,7 @@ async function runFreeze(report) {
     const out = await bench('rowsOut')
     report(
       `plan of the freeze's rows: ${out.plan
-        .filter((line) => /Scan|Sort|Execution|Buffers/.test(line))
+        .filter((line) => /Scan|Sort|Heap Fetches|Execution|Buffers/.test(line))
         .map((line) => line.trim())
         .join(' | ')}`,
     )

@@ -168,6 +168,8 @@ describe('an entrant enters through the hosted form', () => {
       name_postcode_norm: 'zoe smith|2000',
       person_key: 'e:josmith@gmail.com',
       status: 'accepted',
+      // Its row of the draw's canonical file after the number, masked, stored as it arrived (the freeze streams it).
+      canonical: ',Z. S.,J***@GMail.com,**** *** 678,NSW,2000\n',
     })
     expect(rows[0].ip_hash).toMatch(/^[\w-]{32}$/)
     expect(JSON.stringify(rows[0])).not.toContain('127.0.0.1')
@@ -436,10 +438,10 @@ describe('the CSV import of offline entries', () => {
       { line: 6, message: MSG_ENTRY_CONSENT_REQUIRED },
       { line: 7, message: MSG_ENTRY_IMPORT_RECEIVED_INVALID },
     ])
-    const stored = await api.database.pool.query("select channel, email_norm from app.entries where email_norm like 'paper.%' order by id")
+    const stored = await api.database.pool.query("select channel, email_norm, canonical from app.entries where email_norm like 'paper.%' order by id")
     expect(stored.rows).toEqual([
-      { channel: 'import', email_norm: 'paper.one@example.com' },
-      { channel: 'import', email_norm: 'paper.two@example.com' },
+      { channel: 'import', email_norm: 'paper.one@example.com', canonical: ',P. O.,p***@example.com,,NSW,2000\n' },
+      { channel: 'import', email_norm: 'paper.two@example.com', canonical: ',P. T.,p***@example.com,,ACT,2600\n' },
     ])
   })
 
