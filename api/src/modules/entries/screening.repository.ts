@@ -265,7 +265,8 @@ export async function formStatusOf(
  * promotion's entries is replaced by the hex SHA-256 of its text, and the screening keys by theirs,
  * so entries stay countable and duplicates stay comparable but nobody can be read back. Booleans
  * (consents) stay; the stored canonical row (masked, yet initials, domain and postcode) is cleared:
- * a draw frozen earlier keeps its own copy in storage, which the draws' retention removes. Answers how many entries changed; a second call changes none.
+ * a draw frozen earlier keeps its own copy in storage, which the draws' retention removes.
+ * Answers how many entries changed; a second call changes none.
  */
 export async function deleteEntrantData(db: DbOrTx, promotionId: number): Promise<number> {
   const hash = (column: string) => sql.raw(`case when ${column} is null then null else encode(sha256(convert_to(${column}, 'UTF8')), 'hex') end`)
