@@ -274,3 +274,123 @@ export function valueRecords(data: usize, starts: usize, first: i32, count: i32,
   }
   return r
 }
+
+/** Where the last splitRows call stopped (from `data`), and the quote parity there (1: inside a quoted field). */
+let scanned: u32 = 0
+let inQuotes: u32 = 0
+
+export function scanAt(): u32 {
+  return scanned
+}
+
+export function quoteParity(): u32 {
+  return inQuotes
+}
+
+/**
+ * Finds row ends in data[from .. end): a `\n` outside quotes (a quoted field may hold one; `"`
+ * toggles the parity, so a doubled quote toggles it twice). Appends each next row's start to
+ * starts[rows + 1 ..] until `most` rows are held; answers the rows held then, and leaves where it
+ * stopped and the parity there for scanAt and quoteParity. Sixteen bytes at a time: a window with
+ * neither byte is skipped whole (why: one call into a byte search per row cost more than the scan).
+ */
+export function splitRows(data: usize, from: u32, end: u32, quotes: u32, starts: usize, rows: i32, most: i32): i32 {
+  let p = from
+  const lf = i8x16.splat(0x0a)
+  const quote = i8x16.splat(0x22)
+  while (rows < most && p < end) {
+    if (p + 16 <= end) {
+      const bytes = v128.load(data + p)
+      let mask = i8x16.bitmask(v128.or(i8x16.eq(bytes, lf), i8x16.eq(bytes, quote)))
+      if (mask === 0) {
+        p += 16
+        continue
+      }
+      let last: u32 = 16
+      while (mask !== 0) {
+        const bit = <u32>ctz<i32>(mask)
+        mask &= mask - 1
+        if (load<u8>(data + p + bit) === 0x22) quotes ^= 1
+        else if (quotes === 0) {
+          rows += 1
+          store<u32>(starts + <usize>rows * 4, p + bit + 1)
+          if (rows === most) {
+            last = bit + 1
+            break
+          }
+        }
+      }
+      p += last
+    } else {
+      const byte = load<u8>(data + p)
+      p += 1
+      if (byte === 0x22) quotes ^= 1
+      else if (byte === 0x0a && quotes === 0) {
+        rows += 1
+        store<u32>(starts + <usize>rows * 4, p)
+      }
+    }
+  }
+  scanned = p
+  inQuotes = quotes
+  return rows
+}
+
+/** The bucket that was full when distribute last stopped. */
+let full: i32 = -1
+
+export function fullBucket(): i32 {
+  return full
+}
+
+/**
+ * Appends the value records records[first .. count) (three u32 each, as valueRecords writes them)
+ * to the value table's 256 buckets, big-endian as stored, by the key's top byte: bucket b's bytes
+ * at buckets + b * capacity, its length in fills[b]; and counts each key's slot (its top 16 bits)
+ * in slotCounts. Stops after a record that leaves its bucket without room for another, and
+ * answers the next record (the caller empties that bucket, fullBucket(), and calls again).
+ */
+export function distribute(records: usize, first: i32, count: i32, buckets: usize, capacity: u32, fills: usize, slotCounts: usize): i32 {
+  for (let r = first; r < count; r++) {
+    const at = records + <usize>r * 12
+    const a = load<u32>(at)
+    const bucket = a >>> 24
+    const fill = fills + ((<usize>bucket) << 2)
+    const used = load<u32>(fill)
+    const to = buckets + <usize>bucket * capacity + used
+    store<u32>(to, bswap<u32>(a))
+    store<u32>(to + 4, bswap<u32>(load<u32>(at + 4)))
+    store<u32>(to + 8, bswap<u32>(load<u32>(at + 8)))
+    store<u32>(fill, used + 12)
+    const slot = slotCounts + ((<usize>(a >>> 16)) << 2)
+    store<u32>(slot, load<u32>(slot) + 1)
+    if (used + 24 > capacity) {
+      full = bucket
+      return r + 1
+    }
+  }
+  full = -1
+  return count
+}
+
+/**
+ * Sorts bucket `bucket`'s records (size bytes at `input`, big-endian as stored) into slots by the
+ * key's second byte, stably, into `output` (a counting sort; slotCounts as distribute counted).
+ * `next` is room for 256 u32.
+ */
+export function sortBucket(input: usize, size: u32, output: usize, bucket: i32, slotCounts: usize, next: usize): void {
+  let place: u32 = 0
+  for (let sub = 0; sub < 256; sub++) {
+    store<u32>(next + ((<usize>sub) << 2), place)
+    place += load<u32>(slotCounts + ((<usize>bucket * 256 + sub) << 2)) * 12
+  }
+  for (let at: u32 = 0; at < size; at += 12) {
+    const sub = <usize>load<u8>(input + at + 1)
+    const cursor = next + (sub << 2)
+    const to = load<u32>(cursor)
+    const from = input + at
+    store<u64>(output + to, load<u64>(from))
+    store<u32>(output + to + 8, load<u32>(from + 8))
+    store<u32>(cursor, to + 12)
+  }
+}

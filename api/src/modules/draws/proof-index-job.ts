@@ -25,8 +25,13 @@ const BLOCK = ROW_INDEX_EVERY
  * hundreds of MB waiting for the worker's garbage collector at 10M rows). `add` waits when it is full.
  */
 const RING = 1 << 20
+/**
+ * Bytes of each of the value table's 256 bucket buffers (5461 records) in the module's memory: a
+ * spill to the bucket's file is one write of this size (16 KB buffers took four times the writes).
+ */
+const BUCKET_BYTES = 65_532
 
-type WorkerSettings = { wasm: string; dir: string; block: number; batchRows: number; ring: SharedArrayBuffer }
+type WorkerSettings = { wasm: string; dir: string; block: number; batchRows: number; ring: SharedArrayBuffer; bucketBytes: number }
 type Port = {
   on(event: 'message', listener: (message: { at: number; length: number } | 'end' | 'next') => void): void
   postMessage(message: unknown, transfer?: ArrayBuffer[]): void
@@ -44,8 +49,6 @@ export type ProofIndexFiles = { blockRoots: Buffer; rows: number; table: AsyncIt
 function proofIndexWorker(settings: WorkerSettings, port: Port, nodeFs: typeof fs, nodePath: typeof path) {
   const { block: BLOCK, batchRows: BATCH_ROWS } = settings
   const ring = new Uint8Array(settings.ring)
-  const LF = 10
-  const QUOTE = 34
   // --- block roots: rows gathered in the module's memory, hashed BATCH_ROWS (whole blocks) per call
   const module = new WebAssembly.Module(Buffer.from(settings.wasm, 'base64'))
   const wasm = new WebAssembly.Instance(module).exports as unknown as {
@@ -54,53 +57,65 @@ function proofIndexWorker(settings: WorkerSettings, port: Port, nodeFs: typeof f
     blockRoots(data: number, starts: number, count: number, out: number): void
     valueRecords(data: number, starts: number, first: number, count: number, rowBase: number, out: number, capacity: number): number
     recordCount(): number
+    splitRows(data: number, from: number, end: number, quotes: number, starts: number, rows: number, most: number): number
+    scanAt(): number
+    quoteParity(): number
+    distribute(records: number, first: number, count: number, buckets: number, capacity: number, fills: number, slotCounts: number): number
+    fullBucket(): number
+    sortBucket(input: number, size: number, output: number, bucket: number, slotCounts: number, next: number): void
   }
+  // --- the value table: 12-byte records (two FNV-1a hashes of a field's value, the row) in 256
+  // buckets, kept in the module's memory and spilled to files; the module distributes them.
+  const BUCKETS = 256
+  const SLOTS = 65_536
+  const RECORD = 12
+  const BUCKET_BUFFER = settings.bucketBytes
+  /** The least a part of the table holds (whole buckets; a bucket larger than this is a part of its own). */
+  const PART_BYTES = 1 << 20
+  // The module's memory: row starts, block roots out, the buckets, their fills, the slot counts,
+  // a sort's cursors, then the rows held (which grow).
   const startsAt = wasm.scratchStart()
   const outAt = startsAt + (BATCH_ROWS + 1) * 4
-  const dataAt = outAt + (BATCH_ROWS / BLOCK) * 32
+  const bucketsAt = (outAt + (BATCH_ROWS / BLOCK) * 32 + 15) & ~15
+  const fillsAt = bucketsAt + BUCKETS * BUCKET_BUFFER
+  const slotCountsAt = fillsAt + BUCKETS * 4
+  const nextAt = slotCountsAt + SLOTS * 4
+  const dataAt = nextAt + 256 * 4
   let bytes = new Uint8Array(0)
-  let starts = new Uint32Array(0)
+  let fills = new Uint32Array(0)
+  let slotCounts = new Uint32Array(0)
   const reserve = (size: number) => {
     const need = dataAt + size
     if (need > wasm.memory.buffer.byteLength) wasm.memory.grow(Math.ceil((need - wasm.memory.buffer.byteLength) / 65_536))
     bytes = new Uint8Array(wasm.memory.buffer)
-    starts = new Uint32Array(wasm.memory.buffer, startsAt, BATCH_ROWS + 1)
+    fills = new Uint32Array(wasm.memory.buffer, fillsAt, BUCKETS)
+    slotCounts = new Uint32Array(wasm.memory.buffer, slotCountsAt, SLOTS)
   }
   reserve(1 << 20)
   /** Bytes held at dataAt: whole rows from starts[0] = 0 to starts[rows], then an unfinished row. */
   let used = 0
   let rows = 0
-  /** Where the scan for the next row's end goes on, and the quotes seen in that row so far (odd: inside a field). */
+  /** Where the scan for the next row's end goes on, and the quote parity there (1: inside a field). */
   let scan = 0
   let quotes = 0
   let rowIndex = 0
   let roots = Buffer.allocUnsafe(32 * 1024)
   let rootBytes = 0
 
-  // --- the value table: 12-byte records (two FNV-1a hashes of a field's value, the row) in 256 buckets (buffers, spilled to files)
-  const BUCKETS = 256
-  const SLOTS = 65_536
-  const RECORD = 12
-  const BUCKET_BUFFER = 16_380
   /** Each bucket's file, opened when its buffer first fills: a small upload writes none. */
   const files: (number | undefined)[] = new Array(BUCKETS).fill(undefined)
-  const pending = Array.from({ length: BUCKETS }, () => {
-    const buffer = Buffer.allocUnsafe(BUCKET_BUFFER)
-    return { buffer, view: new DataView(buffer.buffer, buffer.byteOffset, buffer.byteLength), bytes: 0 }
-  })
   const sizes = new Array<number>(BUCKETS).fill(0)
-  const slotCounts = new Uint32Array(SLOTS)
   const flushBucket = (bucket: number) => {
-    const p = pending[bucket]!
-    if (p.bytes === 0) return
+    const held = fills[bucket]!
+    if (held === 0) return
     files[bucket] ??= nodeFs.openSync(nodePath.join(settings.dir, String(bucket)), 'w')
-    nodeFs.writeSync(files[bucket], p.buffer, 0, p.bytes)
-    sizes[bucket]! += p.bytes
-    p.bytes = 0
+    nodeFs.writeSync(files[bucket], bytes, bucketsAt + bucket * BUCKET_BUFFER, held)
+    sizes[bucket]! += held
+    fills[bucket] = 0
   }
   /**
    * The records of the rows held, from the module (valueRecords: FNV-1a hashes of each non-empty
-   * field's value, as valueKey computes them), each appended big-endian to its bucket's buffer.
+   * field's value, as valueKey computes them), appended to their buckets by the module.
    */
   const indexValues = () => {
     // The records go after the rows held: n non-empty fields take at least 2n - 1 bytes of a row,
@@ -111,17 +126,10 @@ function proofIndexWorker(settings: WorkerSettings, port: Port, nodeFs: typeof f
     const next = wasm.valueRecords(dataAt, startsAt, 0, rows, rowIndex, recordsAt, capacity)
     if (next !== rows) throw new Error(`value records stopped at row ${rowIndex + next}`)
     const count = wasm.recordCount()
-    const words = new Uint32Array(wasm.memory.buffer, recordsAt, count * 3)
-    for (let w = 0; w < count * 3; w += 3) {
-      const a = words[w]!
-      const bucket = a >>> 24
-      const p = pending[bucket]!
-      p.view.setUint32(p.bytes, a)
-      p.view.setUint32(p.bytes + 4, words[w + 1]!)
-      p.view.setUint32(p.bytes + 8, words[w + 2]!)
-      p.bytes += RECORD
-      slotCounts[a >>> 16]! += 1
-      if (p.bytes + RECORD > BUCKET_BUFFER) flushBucket(bucket)
+    for (let record = 0; record < count; ) {
+      record = wasm.distribute(recordsAt, record, count, bucketsAt, BUCKET_BUFFER, fillsAt, slotCountsAt)
+      const full = wasm.fullBucket()
+      if (full >= 0) flushBucket(full)
     }
   }
 
@@ -139,71 +147,52 @@ function proofIndexWorker(settings: WorkerSettings, port: Port, nodeFs: typeof f
     rootBytes += size
     indexValues()
     rowIndex += rows
-    const taken = starts[rows]!
+    const taken = new Uint32Array(wasm.memory.buffer, startsAt, rows + 1)[rows]!
     bytes.copyWithin(dataAt, dataAt + taken, dataAt + used)
     used -= taken
     scan -= taken
     rows = 0
-    starts[0] = 0
   }
 
+  /** Appends a chunk to the rows held; the module finds the row ends (a `\n` outside quotes). */
   const take = (chunk: Uint8Array) => {
     if (dataAt + used + chunk.length > bytes.length) reserve(Math.max(used + chunk.length, 2 * (bytes.length - dataAt)))
     bytes.set(chunk, dataAt + used)
     used += chunk.length
-    // Searches stop at the end of what is held (the memory beyond holds older bytes): a view to
-    // there, made again when a batch is taken (which moves the unfinished row to the front).
-    let held = bytes.subarray(0, dataAt + used)
-    const find = (byte: number, from: number) => {
-      const at = held.indexOf(byte, from)
-      return at < 0 ? held.length : at
-    }
-    let nextQuote = find(QUOTE, dataAt + scan)
     for (;;) {
-      const nl = find(LF, dataAt + scan)
-      // Quotes before this newline (or the chunk's end) decide whether it ends the row or sits
-      // inside a quoted field; quotes before the end are counted once, here.
-      while (nextQuote < nl) {
-        quotes += 1
-        nextQuote = find(QUOTE, nextQuote + 1)
-      }
-      if (nl === dataAt + used) {
-        scan = used
-        break
-      }
-      scan = nl + 1 - dataAt
-      if (quotes % 2 === 1) continue
-      quotes = 0
-      starts[++rows] = scan
-      if (rows === BATCH_ROWS) {
-        const shift = starts[rows]!
-        takeRows()
-        held = bytes.subarray(0, dataAt + used)
-        nextQuote -= shift
-      }
+      rows = wasm.splitRows(dataAt, scan, used, quotes, startsAt, rows, BATCH_ROWS)
+      scan = wasm.scanAt()
+      quotes = wasm.quoteParity()
+      if (rows < BATCH_ROWS) break
+      takeRows()
     }
   }
 
   /**
    * The slotted table, one part per request ('next'): first its header, then each bucket file's
-   * records sorted into slots (a counting sort by the key's second byte). The main thread streams
-   * the parts into storage as they come, so sorting and storing overlap and no table file is
-   * written twice. Parts are written into two slots of memory both threads see, used in turn (the
-   * main thread copies a part out before it asks for the one after next): a new buffer per part
-   * handed over left tens of MB for the main thread's garbage collector (RSS at 10M entries).
+   * records sorted into slots (a counting sort by the key's second byte, in the module). The main
+   * thread streams the parts into storage as they come, so sorting and storing overlap and no
+   * table file is written twice. Parts are written into two slots of memory both threads see, used
+   * in turn (the main thread copies a part out before it asks for the one after next): a new
+   * buffer per part handed over left tens of MB for the main thread's garbage collector (RSS at
+   * 10M entries).
    */
   let tableBucket = -1
-  let input = Buffer.alloc(0)
   let shared = new SharedArrayBuffer(0)
   let slotBytes = 0
   let slot = 0
+  /** Where a bucket is read and where it is sorted to, in the module's memory (the rows are done). */
+  const inputAt = dataAt
+  let outputAt = dataAt
   const nextTablePart = (): Uint8Array | undefined => {
     if (tableBucket < 0) {
       for (const fd of files) if (fd !== undefined) nodeFs.closeSync(fd)
       tableBucket = 0
-      let largest = (SLOTS + 1) * 8
-      for (let bucket = 0; bucket < BUCKETS; bucket++) largest = Math.max(largest, sizes[bucket]! + pending[bucket]!.bytes)
-      slotBytes = largest
+      let largest = 0
+      for (let bucket = 0; bucket < BUCKETS; bucket++) largest = Math.max(largest, sizes[bucket]! + fills[bucket]!)
+      outputAt = inputAt + ((largest + 15) & ~15)
+      reserve(outputAt - dataAt + largest)
+      slotBytes = Math.max(largest, (SLOTS + 1) * 8, PART_BYTES)
       shared = new SharedArrayBuffer(2 * slotBytes)
       const header = Buffer.from(shared, 0, (SLOTS + 1) * 8)
       slot = 1
@@ -214,21 +203,23 @@ function proofIndexWorker(settings: WorkerSettings, port: Port, nodeFs: typeof f
       }
       return header
     }
+    // As many whole buckets as fit in a slot: one part per bucket took a round trip between the
+    // threads per bucket, which was most of the table's time at 1M entries.
+    let filled = 0
     for (; tableBucket < BUCKETS; tableBucket++) {
       const bucket = tableBucket
       // The bucket's records: those in its file, then those still in its buffer.
       const written = sizes[bucket]!
-      const held = pending[bucket]!
-      const size = written + held.bytes
+      const held = fills[bucket]!
+      const size = written + held
       if (!size) continue
-      // Whole 4-byte words at offset 0 of their own memory (never a pooled slice).
-      if (input.length < size) input = Buffer.from(new ArrayBuffer(size * 2))
+      if (filled + size > slotBytes) break
       if (files[bucket] !== undefined) {
         const bucketPath = nodePath.join(settings.dir, String(bucket))
         const file = nodeFs.openSync(bucketPath, 'r')
         try {
           for (let read = 0; read < written; ) {
-            const got = nodeFs.readSync(file, input, read, written - read, read)
+            const got = nodeFs.readSync(file, bytes, inputAt + read, written - read, read)
             if (got === 0) throw new Error(`value table bucket ${bucket} is shorter than written`)
             read += got
           }
@@ -237,26 +228,15 @@ function proofIndexWorker(settings: WorkerSettings, port: Port, nodeFs: typeof f
         }
         nodeFs.rmSync(bucketPath, { force: true })
       }
-      held.buffer.copy(input, written, 0, held.bytes)
-      const output = new Uint8Array(shared, slot * slotBytes, size)
-      const from = new Uint32Array(input.buffer, 0, size / 4)
-      const to = new Uint32Array(shared, slot * slotBytes, size / 4)
-      slot ^= 1
-      const next = new Uint32Array(256)
-      for (let sub = 1; sub < 256; sub++) next[sub] = next[sub - 1]! + slotCounts[bucket * 256 + sub - 1]! * 3
-      for (let at = 0; at < size; at += RECORD) {
-        const sub = input[at + 1]! // the second byte of the key (big-endian): bits 16-23
-        const word = at / 4
-        const place = next[sub]!
-        to[place] = from[word]!
-        to[place + 1] = from[word + 1]!
-        to[place + 2] = from[word + 2]!
-        next[sub] = place + 3
-      }
-      tableBucket += 1
-      return output
+      bytes.copyWithin(inputAt + written, bucketsAt + bucket * BUCKET_BUFFER, bucketsAt + bucket * BUCKET_BUFFER + held)
+      wasm.sortBucket(inputAt, size, outputAt, bucket, slotCountsAt, nextAt)
+      new Uint8Array(shared, slot * slotBytes + filled, size).set(bytes.subarray(outputAt, outputAt + size))
+      filled += size
     }
-    return undefined
+    if (filled === 0) return undefined
+    const output = new Uint8Array(shared, slot * slotBytes, filled)
+    slot ^= 1
+    return output
   }
 
   let ahead: Uint8Array | undefined | false = false
@@ -323,10 +303,11 @@ export class ProofIndexJob {
     this.result.catch(() => {})
   }
 
-  static start(): ProofIndexJob {
+  /** `bucketBytes`: each value table bucket's buffer before it spills to its file (a multiple of 12; small in tests). */
+  static start({ bucketBytes = BUCKET_BYTES }: { bucketBytes?: number } = {}): ProofIndexJob {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'draw-proof-'))
     const ring = new SharedArrayBuffer(RING)
-    const settings: WorkerSettings = { wasm: MERKLE_BLOCKS_WASM, dir, block: BLOCK, batchRows: 16 * BLOCK, ring }
+    const settings: WorkerSettings = { wasm: MERKLE_BLOCKS_WASM, dir, block: BLOCK, batchRows: 16 * BLOCK, ring, bucketBytes }
     // `__name`: a no-op for the helper esbuild (tsx, the bundle) may put around named functions.
     const source = `const __name = (f) => f; const { workerData, parentPort } = require('node:worker_threads');
 (${proofIndexWorker.toString()})(workerData, parentPort, require('node:fs'), require('node:path'))`
