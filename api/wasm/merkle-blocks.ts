@@ -29,8 +29,6 @@ const IV: usize = memory.data<u32>([0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff5
 const STATE: usize = memory.data(8 * 16, 16)
 /** The message schedule of four lanes, 64 words. */
 const W: usize = memory.data(64 * 16, 16)
-/** One 64-byte message block per lane, as bytes. */
-const LANE_BLOCK: usize = memory.data(4 * 64, 16)
 /** The nodes of the block being reduced: 32 bytes each. */
 const NODES: usize = memory.data(BLOCK * 32, 16)
 
@@ -91,33 +89,72 @@ function blocksOf(length: i32): i32 {
   return (length + 1 + 9 + 63) >> 6
 }
 
-/** Writes block `j` of the padded message `prefix ‖ src[0..length)` into lane `lane`'s block. */
-function laneBlock(lane: i32, j: i32, prefix: u8, src: usize, length: i32): void {
-  const dst = LANE_BLOCK + lane * 64
-  memory.fill(dst, 0, 64)
-  const total = length + 1 // the message's length with its prefix
-  const from = j * 64
-  if (from === 0) {
-    store<u8>(dst, prefix)
-    const n = min(63, length)
-    if (n > 0) memory.copy(dst + 1, src, n)
-  } else if (from < total) {
-    const n = min(64, total - from)
-    memory.copy(dst, src + from - 1, n)
-  }
-  if (total >= from && total < from + 64) store<u8>(dst + total - from, 0x80)
-  if (j === blocksOf(length) - 1) {
-    const bits = <u64>total * 8
-    store<u32>(dst + 56, bswap<u32>(<u32>(bits >> 32)))
-    store<u32>(dst + 60, bswap<u32>(<u32>bits))
-  }
+/** Byte positions 0..15 of a vector. */
+const IOTA: v128 = i8x16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+
+/**
+ * Bytes at..at+15 of the padded message `prefix ‖ src[0..total - 1)` as four big-endian words:
+ * the message's bytes, then 0x80, then zeros (the length is set by lengthWords). Reads up to 63
+ * bytes past the message (the caller keeps that much memory after its rows) and masks them off.
+ * Why vectors: building each block byte by byte (a fill and a copy per lane, a transpose word by
+ * word) took about a third of the hashing time.
+ */
+function segment(src: usize, total: i32, at: i32, prefix: u8): v128 {
+  let v = v128.load(src - 1 + <usize>at)
+  if (at === 0) v = i8x16.replace_lane(v, 0, <i8>prefix)
+  const r = i8x16.splat(<i8>min<i32>(max<i32>(total - at, -1), 16))
+  v = v128.or(v128.and(v, i8x16.lt_s(IOTA, r)), v128.and(i8x16.eq(IOTA, r), i8x16.splat(<i8>0x80)))
+  return i8x16.shuffle(v, v, 3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12)
 }
 
-/** The lanes' blocks as big-endian words, word t of lane l at W + 16t + 4l. */
-function transpose(): void {
-  for (let t = 0; t < 16; t++) {
-    for (let lane = 0; lane < 4; lane++) store<u32>(W + t * 16 + lane * 4, bswap<u32>(load<u32>(LANE_BLOCK + lane * 64 + t * 4)))
+/** Sets the message length (in bits, of `total` bytes) in words 14 and 15 of `lane`'s last block. */
+function lengthWords(lane: i32, total: i32): void {
+  const bits = <u64>total * 8
+  store<u32>(W + 14 * 16 + lane * 4, <u32>(bits >> 32))
+  store<u32>(W + 15 * 16 + lane * 4, <u32>bits)
+}
+
+/**
+ * Block `j` of each lane's padded message `prefix ‖ src[0..length)` (lanes at or past their
+ * blocks get zeros: their state is masked) into W[0..15], word t of lane l at W + 16t + 4l.
+ */
+function loadBlocks(
+  j: i32,
+  prefix: u8,
+  s0: usize,
+  n0: i32,
+  b0: i32,
+  s1: usize,
+  n1: i32,
+  b1: i32,
+  s2: usize,
+  n2: i32,
+  b2: i32,
+  s3: usize,
+  n3: i32,
+  b3: i32,
+): void {
+  const zero = i32x4.splat(0)
+  for (let q = 0; q < 4; q++) {
+    const at = j * 64 + q * 16
+    const r0 = j < b0 ? segment(s0, n0 + 1, at, prefix) : zero
+    const r1 = j < b1 ? segment(s1, n1 + 1, at, prefix) : zero
+    const r2 = j < b2 ? segment(s2, n2 + 1, at, prefix) : zero
+    const r3 = j < b3 ? segment(s3, n3 + 1, at, prefix) : zero
+    const t0 = i32x4.shuffle(r0, r1, 0, 4, 1, 5)
+    const t1 = i32x4.shuffle(r0, r1, 2, 6, 3, 7)
+    const t2 = i32x4.shuffle(r2, r3, 0, 4, 1, 5)
+    const t3 = i32x4.shuffle(r2, r3, 2, 6, 3, 7)
+    const w = W + <usize>q * 64
+    v128.store(w, i32x4.shuffle(t0, t2, 0, 1, 4, 5))
+    v128.store(w + 16, i32x4.shuffle(t0, t2, 2, 3, 6, 7))
+    v128.store(w + 32, i32x4.shuffle(t1, t3, 0, 1, 4, 5))
+    v128.store(w + 48, i32x4.shuffle(t1, t3, 2, 3, 6, 7))
   }
+  if (j === b0 - 1) lengthWords(0, n0 + 1)
+  if (j === b1 - 1) lengthWords(1, n1 + 1)
+  if (j === b2 - 1) lengthWords(2, n2 + 1)
+  if (j === b3 - 1) lengthWords(3, n3 + 1)
 }
 
 function laneMask(on0: bool, on1: bool, on2: bool, on3: bool): v128 {
@@ -154,11 +191,7 @@ function hash4(
   const b3 = lanes > 3 ? blocksOf(n3) : 0
   const most = max(max(b0, b1), max(b2, b3))
   for (let j = 0; j < most; j++) {
-    if (j < b0) laneBlock(0, j, prefix, s0, n0)
-    if (j < b1) laneBlock(1, j, prefix, s1, n1)
-    if (j < b2) laneBlock(2, j, prefix, s2, n2)
-    if (j < b3) laneBlock(3, j, prefix, s3, n3)
-    transpose()
+    loadBlocks(j, prefix, s0, n0, b0, s1, n1, b1, s2, n2, b2, s3, n3, b3)
     compress4(laneMask(j < b0, j < b1, j < b2, j < b3))
   }
   digestOf(0, d0)

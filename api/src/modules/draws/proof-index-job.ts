@@ -156,7 +156,8 @@ function proofIndexWorker(settings: WorkerSettings, port: Port, nodeFs: typeof f
 
   /** Appends a chunk to the rows held; the module finds the row ends (a `\n` outside quotes). */
   const take = (chunk: Uint8Array) => {
-    if (dataAt + used + chunk.length > bytes.length) reserve(Math.max(used + chunk.length, 2 * (bytes.length - dataAt)))
+    // 64 bytes to spare after the rows: the module's hashing reads up to 63 bytes past a row (and masks them off).
+    if (dataAt + used + chunk.length + 64 > bytes.length) reserve(Math.max(used + chunk.length + 64, 2 * (bytes.length - dataAt)))
     bytes.set(chunk, dataAt + used)
     used += chunk.length
     for (;;) {
