@@ -26,10 +26,10 @@ const BLOCK = ROW_INDEX_EVERY
  */
 const RING = 1 << 20
 /**
- * Bytes of each of the value table's 256 bucket buffers (5461 records) in the module's memory: a
- * spill to the bucket's file is one write of this size (16 KB buffers took four times the writes).
+ * Bytes of each of the value table's 256 bucket buffers (2730 records) in the module's memory: a
+ * spill to the bucket's file is one write of this size (16 KB buffers took twice the writes).
  */
-const BUCKET_BYTES = 65_532
+const BUCKET_BYTES = 32_760
 
 type WorkerSettings = { wasm: string; dir: string; block: number; batchRows: number; ring: SharedArrayBuffer; bucketBytes: number }
 type Port = {
