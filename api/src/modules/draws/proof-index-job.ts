@@ -31,7 +31,8 @@ const RING = 1 << 20
  */
 const BUCKET_BYTES = 32_760
 
-type WorkerSettings = { wasm: string; dir: string; block: number; batchRows: number; ring: SharedArrayBuffer; bucketBytes: number }
+/** `role`: 'roots' hashes the rows into block roots, 'values' builds the value table (two workers, one core each). */
+type WorkerSettings = { wasm: string; dir: string; block: number; batchRows: number; ring: SharedArrayBuffer; bucketBytes: number; role: 'roots' | 'values' }
 type Port = {
   on(event: 'message', listener: (message: { at: number; length: number } | 'end' | 'next') => void): void
   postMessage(message: unknown, transfer?: ArrayBuffer[]): void
@@ -136,16 +137,17 @@ function proofIndexWorker(settings: WorkerSettings, port: Port, nodeFs: typeof f
   /** Hashes and indexes the `rows` whole rows held, then moves the unfinished row to the front. */
   const takeRows = () => {
     if (rows === 0) return
-    wasm.blockRoots(dataAt, startsAt, rows, outAt)
-    const size = Math.ceil(rows / BLOCK) * 32
-    if (rootBytes + size > roots.length) {
-      const grown = Buffer.allocUnsafe(roots.length * 2)
-      roots.copy(grown, 0, 0, rootBytes)
-      roots = grown
-    }
-    roots.set(bytes.subarray(outAt, outAt + size), rootBytes)
-    rootBytes += size
-    indexValues()
+    if (settings.role === 'roots') {
+      wasm.blockRoots(dataAt, startsAt, rows, outAt)
+      const size = Math.ceil(rows / BLOCK) * 32
+      if (rootBytes + size > roots.length) {
+        const grown = Buffer.allocUnsafe(roots.length * 2)
+        roots.copy(grown, 0, 0, rootBytes)
+        roots = grown
+      }
+      roots.set(bytes.subarray(outAt, outAt + size), rootBytes)
+      rootBytes += size
+    } else indexValues()
     rowIndex += rows
     const taken = new Uint32Array(wasm.memory.buffer, startsAt, rows + 1)[rows]!
     bytes.copyWithin(dataAt, dataAt + taken, dataAt + used)
@@ -264,71 +266,90 @@ function proofIndexWorker(settings: WorkerSettings, port: Port, nodeFs: typeof f
   })
 }
 
+/** One worker of a job, and what the ring holds that it has not taken yet. */
+type Side = { worker: Worker; inFlight: number }
+
 /**
  * One proof index being built: `add` each chunk of canonical bytes in order (it waits while the
  * ring is full), then `finish` for the block roots and the value table's parts; `dispose` always.
+ * Two workers read the same ring: one hashes the block roots, the other builds the value table
+ * (why: one worker doing both was the upload's slowest thread, while this one waited for it).
  */
 export class ProofIndexJob {
-  private inFlight = 0
   private waiting: (() => void) | undefined
   private failure: Error | undefined
   private readonly result: Promise<ProofIndexFiles>
+  private readonly roots: Side
+  private readonly values: Side
 
   private constructor(
-    private readonly worker: Worker,
+    rootsWorker: Worker,
+    valuesWorker: Worker,
     readonly dir: string,
     private readonly ring: Uint8Array,
   ) {
-    this.result = new Promise<ProofIndexFiles>((resolve, reject) => {
-      const fail = (error: Error) => {
-        this.failure = error
-        this.release()
-        this.waitingFailure?.(error)
-        reject(error)
-      }
-      worker.on('message', (message: { took?: number; done?: { blockRoots: Uint8Array; rows: number }; part?: Uint8Array | null; error?: string }) => {
-        if (message.took !== undefined) {
-          this.inFlight -= message.took
-          this.release()
-        } else if (message.done) {
-          const { blockRoots, rows } = message.done
-          resolve({ blockRoots: Buffer.from(blockRoots.buffer, blockRoots.byteOffset, blockRoots.byteLength), rows, table: this.tableParts() })
-        } else if (message.part !== undefined) {
-          this.onPart?.(message.part ?? undefined)
-        } else fail(new Error(`proof index worker: ${message.error}`))
+    this.roots = { worker: rootsWorker, inFlight: 0 }
+    this.values = { worker: valuesWorker, inFlight: 0 }
+    const fail = (error: Error) => {
+      this.failure ??= error
+      this.release()
+      this.waitingFailure?.(error)
+    }
+    type Message = { took?: number; done?: { blockRoots: Uint8Array; rows: number }; part?: Uint8Array | null; error?: string }
+    const done = (side: Side) =>
+      new Promise<{ blockRoots: Uint8Array; rows: number }>((resolve, reject) => {
+        const stop = (error: Error) => {
+          fail(error)
+          reject(error)
+        }
+        side.worker.on('message', (message: Message) => {
+          if (message.took !== undefined) {
+            side.inFlight -= message.took
+            this.release()
+          } else if (message.done) resolve(message.done)
+          else if (message.part !== undefined) this.onPart?.(message.part ?? undefined)
+          else stop(new Error(`proof index worker: ${message.error}`))
+        })
+        side.worker.on('error', stop)
+        side.worker.on('exit', (code) => stop(new Error(`proof index worker stopped (${code})`)))
       })
-      worker.on('error', fail)
-      worker.on('exit', (code) => fail(new Error(`proof index worker stopped (${code})`)))
+    const roots = done(this.roots)
+    const values = done(this.values)
+    this.result = Promise.all([roots, values]).then(([{ blockRoots, rows }, counted]) => {
+      if (counted.rows !== rows) throw new Error(`proof index workers counted ${rows} and ${counted.rows} rows`)
+      return { blockRoots: Buffer.from(blockRoots.buffer, blockRoots.byteOffset, blockRoots.byteLength), rows, table: this.tableParts() }
     })
     // Nobody may be waiting on the result yet (an upload refused half-way): no unhandled rejection.
     this.result.catch(() => {})
+    roots.catch(() => {})
+    values.catch(() => {})
   }
 
   /** `bucketBytes`: each value table bucket's buffer before it spills to its file (a multiple of 12; small in tests). */
   static start({ bucketBytes = BUCKET_BYTES }: { bucketBytes?: number } = {}): ProofIndexJob {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'draw-proof-'))
     const ring = new SharedArrayBuffer(RING)
-    const settings: WorkerSettings = { wasm: MERKLE_BLOCKS_WASM, dir, block: BLOCK, batchRows: 16 * BLOCK, ring, bucketBytes }
+    const settings = { wasm: MERKLE_BLOCKS_WASM, dir, block: BLOCK, batchRows: 16 * BLOCK, ring, bucketBytes }
     // `__name`: a no-op for the helper esbuild (tsx, the bundle) may put around named functions.
     const source = `const __name = (f) => f; const { workerData, parentPort } = require('node:worker_threads');
 (${proofIndexWorker.toString()})(workerData, parentPort, require('node:fs'), require('node:path'))`
-    // A small young generation: the worker's garbage is small objects, and its heap counts in the server's RSS.
-    // A small young generation: the worker's garbage is small objects, and its heap counts in the server's RSS.
-    const worker = new Worker(source, { eval: true, workerData: settings, resourceLimits: { maxYoungGenerationSizeMb: 2 } })
-    return new ProofIndexJob(worker, dir, new Uint8Array(ring))
+    // A small young generation: the workers' garbage is small objects, and their heaps count in the server's RSS.
+    const worker = (role: WorkerSettings['role']) =>
+      new Worker(source, { eval: true, workerData: { ...settings, role } satisfies WorkerSettings, resourceLimits: { maxYoungGenerationSizeMb: 2 } })
+    return new ProofIndexJob(worker('roots'), worker('values'), dir, new Uint8Array(ring))
   }
 
   /** Who waits for the next part of the table. */
   private onPart: ((part: Uint8Array | undefined) => void) | undefined
 
-  /** The table's parts, each asked for when the one before is taken: the worker runs one part ahead at most. */
+  /** The table's parts (from the values worker), each asked for when the one before is taken: it runs one part ahead at most. */
   private async *tableParts(): AsyncGenerator<Uint8Array> {
     for (;;) {
       if (this.failure) throw this.failure
       const part = await new Promise<Uint8Array | undefined>((resolve, reject) => {
         this.onPart = resolve
         this.waitingFailure = reject
-        this.worker.postMessage('next')
+        this.values.worker.postMessage('next')
       })
       this.onPart = undefined
       this.waitingFailure = undefined
@@ -349,18 +370,22 @@ export class ProofIndexJob {
   /** Where the next bytes go in the ring. */
   private head = 0
 
-  /** Hands a chunk of canonical bytes to the worker through the ring (copied); waits while the ring is full. */
+  /** Hands a chunk of canonical bytes to both workers through the ring (copied); waits while the ring is full. */
   async add(chunk: Uint8Array): Promise<void> {
     for (let offset = 0; offset < chunk.length; ) {
       if (this.failure) throw this.failure
-      const length = Math.min(chunk.length - offset, RING - this.inFlight, RING - this.head)
+      // Ring space is free once both workers have taken it.
+      const inFlight = Math.max(this.roots.inFlight, this.values.inFlight)
+      const length = Math.min(chunk.length - offset, RING - inFlight, RING - this.head)
       if (length === 0) {
         await new Promise<void>((resolve) => (this.waiting = resolve))
         continue
       }
       this.ring.set(chunk.subarray(offset, offset + length), this.head)
-      this.worker.postMessage({ at: this.head, length })
-      this.inFlight += length
+      for (const side of [this.roots, this.values]) {
+        side.worker.postMessage({ at: this.head, length })
+        side.inFlight += length
+      }
       this.head = (this.head + length) % RING
       offset += length
     }
@@ -370,14 +395,15 @@ export class ProofIndexJob {
   /** The block roots and the value table's parts (read them before dispose). */
   async finish(): Promise<ProofIndexFiles> {
     if (this.failure) throw this.failure
-    this.worker.postMessage('end')
+    this.roots.worker.postMessage('end')
+    this.values.worker.postMessage('end')
     return this.result
   }
 
-  /** Stops the worker and removes its files. */
+  /** Stops the workers and removes their files. */
   async dispose(): Promise<void> {
-    this.worker.removeAllListeners('exit')
-    await this.worker.terminate()
+    for (const side of [this.roots, this.values]) side.worker.removeAllListeners('exit')
+    await Promise.all([this.roots.worker.terminate(), this.values.worker.terminate()])
     await fs.promises.rm(this.dir, { recursive: true, force: true })
   }
 }
