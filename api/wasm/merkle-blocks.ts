@@ -6,6 +6,9 @@
  * Why WebAssembly: the commit hashes two small messages per row (20 million at 10M entries), and
  * one call into a hashing library per message cost more than the hashing itself. Here one call
  * hashes thousands of rows, four messages at a time in the four 32-bit lanes of SIMD registers.
+ * The upload's other per-byte work is here too, for the same reason: finding row ends (splitRows),
+ * the value table's buckets and slots (valueRecords, distribute, sortBucket), and the check that a
+ * line is canonical as it stands (fastLines, on the request's thread).
  */
 
 /** Rows per block: PROOF_BLOCK of proof-index.ts (a power of two). */

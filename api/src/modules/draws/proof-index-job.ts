@@ -1,14 +1,14 @@
 /**
  * The proof index of an entries file (proof-index.ts: the block roots and the value table), built
- * in a worker thread while the canonical bytes pass (issue 23). The upload feeds it as it stores
- * the file, so the commit finds the work done; a commit of entries without it feeds it the stored
- * file. The main thread keeps the I/O; the worker splits rows, hashes them and keys their values
- * (the WebAssembly module of api/wasm/merkle-blocks.ts, thousands of rows per call), collects the
- * value table's records in buckets (spilled to temporary files) and hands the sorted table back
- * part by part for the main thread to store.
- * The worker runs `proofIndexWorker` from its source text (`eval`), so it starts the same from the
- * sources (tsx), the server bundle and the tests, with no file path to find: that function may use
- * only its arguments and globals.
+ * in two worker threads while the canonical bytes pass (issue 23). The upload feeds it as it
+ * stores the file, so the commit finds the work done; a commit of entries without it feeds it the
+ * stored file. The main thread keeps the I/O; both workers split the rows (the WebAssembly module
+ * of api/wasm/merkle-blocks.ts, thousands of rows per call); one hashes them into block roots, the
+ * other keys their values, collects the value table's records in buckets (spilled to temporary
+ * files) and hands the sorted table back part by part for the main thread to store.
+ * The workers run `proofIndexWorker` from its source text (`eval`), so they start the same from
+ * the sources (tsx), the server bundle and the tests, with no file path to find: that function may
+ * use only its arguments and globals.
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -20,7 +20,7 @@ import { ROW_INDEX_EVERY } from './row-index'
 /** Rows per stored block root (PROOF_BLOCK of proof-index.ts; the wasm module's BLOCK). */
 const BLOCK = ROW_INDEX_EVERY
 /**
- * Bytes of the ring through which the main thread hands chunks to the worker: memory both threads
+ * Bytes of the ring through which the main thread hands chunks to the workers: memory all threads
  * see, reused, so a big upload allocates nothing per chunk (a copy per chunk handed over left
  * hundreds of MB waiting for the worker's garbage collector at 10M rows). `add` waits when it is full.
  */
