@@ -25,6 +25,8 @@ const BLOCK = ROW_INDEX_EVERY
  * hundreds of MB waiting for the worker's garbage collector at 10M rows). `add` waits when it is full.
  */
 const RING = 1 << 20
+/** Bytes copied into the ring before the workers are told (one message each). */
+const SEND_AT = 128 * 1024
 /**
  * Bytes of each of the value table's 256 bucket buffers (2730 records) in the module's memory: a
  * spill to the bucket's file is one write of this size (16 KB buffers took twice the writes).
@@ -367,27 +369,43 @@ export class ProofIndexJob {
     waiting?.()
   }
 
-  /** Where the next bytes go in the ring. */
+  /** Where the next bytes go in the ring, and how many before it the workers have not been told of. */
   private head = 0
+  private unsent = 0
 
-  /** Hands a chunk of canonical bytes to both workers through the ring (copied); waits while the ring is full. */
+  /** Tells both workers of the bytes copied into the ring since the last message. */
+  private send() {
+    if (this.unsent === 0) return
+    const at = this.head - this.unsent
+    for (const side of [this.roots, this.values]) {
+      side.worker.postMessage({ at, length: this.unsent })
+      side.inFlight += this.unsent
+    }
+    this.unsent = 0
+    if (this.head === RING) this.head = 0
+  }
+
+  /**
+   * Hands a chunk of canonical bytes to both workers through the ring (copied); waits while the
+   * ring is full. The workers are told of SEND_AT bytes at a time (why: a message per chunk, two
+   * workers, and the answers were a tenth of the request thread's time).
+   */
   async add(chunk: Uint8Array): Promise<void> {
     for (let offset = 0; offset < chunk.length; ) {
       if (this.failure) throw this.failure
       // Ring space is free once both workers have taken it.
-      const inFlight = Math.max(this.roots.inFlight, this.values.inFlight)
-      const length = Math.min(chunk.length - offset, RING - inFlight, RING - this.head)
+      const used = Math.max(this.roots.inFlight, this.values.inFlight) + this.unsent
+      const length = Math.min(chunk.length - offset, RING - used, RING - this.head)
       if (length === 0) {
-        await new Promise<void>((resolve) => (this.waiting = resolve))
+        if (this.unsent > 0) this.send()
+        else await new Promise<void>((resolve) => (this.waiting = resolve))
         continue
       }
       this.ring.set(chunk.subarray(offset, offset + length), this.head)
-      for (const side of [this.roots, this.values]) {
-        side.worker.postMessage({ at: this.head, length })
-        side.inFlight += length
-      }
-      this.head = (this.head + length) % RING
+      this.head += length
+      this.unsent += length
       offset += length
+      if (this.unsent >= SEND_AT || this.head === RING) this.send()
     }
     if (this.failure) throw this.failure
   }
@@ -395,6 +413,7 @@ export class ProofIndexJob {
   /** The block roots and the value table's parts (read them before dispose). */
   async finish(): Promise<ProofIndexFiles> {
     if (this.failure) throw this.failure
+    this.send()
     this.roots.worker.postMessage('end')
     this.values.worker.postMessage('end')
     return this.result
