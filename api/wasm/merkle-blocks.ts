@@ -6,6 +6,9 @@
  * Why WebAssembly: the commit hashes two small messages per row (20 million at 10M entries), and
  * one call into a hashing library per message cost more than the hashing itself. Here one call
  * hashes thousands of rows, four messages at a time in the four 32-bit lanes of SIMD registers.
+ * The upload's other per-byte work is here too, for the same reason: finding row ends (splitRows),
+ * the value table's buckets and slots (valueRecords, distribute, sortBucket), and the check that a
+ * line is canonical as it stands (fastLines, on the request's thread).
  */
 
 /** Rows per block: PROOF_BLOCK of proof-index.ts (a power of two). */
@@ -29,8 +32,6 @@ const IV: usize = memory.data<u32>([0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff5
 const STATE: usize = memory.data(8 * 16, 16)
 /** The message schedule of four lanes, 64 words. */
 const W: usize = memory.data(64 * 16, 16)
-/** One 64-byte message block per lane, as bytes. */
-const LANE_BLOCK: usize = memory.data(4 * 64, 16)
 /** The nodes of the block being reduced: 32 bytes each. */
 const NODES: usize = memory.data(BLOCK * 32, 16)
 
@@ -91,33 +92,72 @@ function blocksOf(length: i32): i32 {
   return (length + 1 + 9 + 63) >> 6
 }
 
-/** Writes block `j` of the padded message `prefix ‖ src[0..length)` into lane `lane`'s block. */
-function laneBlock(lane: i32, j: i32, prefix: u8, src: usize, length: i32): void {
-  const dst = LANE_BLOCK + lane * 64
-  memory.fill(dst, 0, 64)
-  const total = length + 1 // the message's length with its prefix
-  const from = j * 64
-  if (from === 0) {
-    store<u8>(dst, prefix)
-    const n = min(63, length)
-    if (n > 0) memory.copy(dst + 1, src, n)
-  } else if (from < total) {
-    const n = min(64, total - from)
-    memory.copy(dst, src + from - 1, n)
-  }
-  if (total >= from && total < from + 64) store<u8>(dst + total - from, 0x80)
-  if (j === blocksOf(length) - 1) {
-    const bits = <u64>total * 8
-    store<u32>(dst + 56, bswap<u32>(<u32>(bits >> 32)))
-    store<u32>(dst + 60, bswap<u32>(<u32>bits))
-  }
+/** Byte positions 0..15 of a vector. */
+const IOTA: v128 = i8x16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+
+/**
+ * Bytes at..at+15 of the padded message `prefix ‖ src[0..total - 1)` as four big-endian words:
+ * the message's bytes, then 0x80, then zeros (the length is set by lengthWords). Reads up to 63
+ * bytes past the message (the caller keeps that much memory after its rows) and masks them off.
+ * Why vectors: building each block byte by byte (a fill and a copy per lane, a transpose word by
+ * word) took about a third of the hashing time.
+ */
+function segment(src: usize, total: i32, at: i32, prefix: u8): v128 {
+  let v = v128.load(src - 1 + <usize>at)
+  if (at === 0) v = i8x16.replace_lane(v, 0, <i8>prefix)
+  const r = i8x16.splat(<i8>min<i32>(max<i32>(total - at, -1), 16))
+  v = v128.or(v128.and(v, i8x16.lt_s(IOTA, r)), v128.and(i8x16.eq(IOTA, r), i8x16.splat(<i8>0x80)))
+  return i8x16.shuffle(v, v, 3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12)
 }
 
-/** The lanes' blocks as big-endian words, word t of lane l at W + 16t + 4l. */
-function transpose(): void {
-  for (let t = 0; t < 16; t++) {
-    for (let lane = 0; lane < 4; lane++) store<u32>(W + t * 16 + lane * 4, bswap<u32>(load<u32>(LANE_BLOCK + lane * 64 + t * 4)))
+/** Sets the message length (in bits, of `total` bytes) in words 14 and 15 of `lane`'s last block. */
+function lengthWords(lane: i32, total: i32): void {
+  const bits = <u64>total * 8
+  store<u32>(W + 14 * 16 + lane * 4, <u32>(bits >> 32))
+  store<u32>(W + 15 * 16 + lane * 4, <u32>bits)
+}
+
+/**
+ * Block `j` of each lane's padded message `prefix ‖ src[0..length)` (lanes at or past their
+ * blocks get zeros: their state is masked) into W[0..15], word t of lane l at W + 16t + 4l.
+ */
+function loadBlocks(
+  j: i32,
+  prefix: u8,
+  s0: usize,
+  n0: i32,
+  b0: i32,
+  s1: usize,
+  n1: i32,
+  b1: i32,
+  s2: usize,
+  n2: i32,
+  b2: i32,
+  s3: usize,
+  n3: i32,
+  b3: i32,
+): void {
+  const zero = i32x4.splat(0)
+  for (let q = 0; q < 4; q++) {
+    const at = j * 64 + q * 16
+    const r0 = j < b0 ? segment(s0, n0 + 1, at, prefix) : zero
+    const r1 = j < b1 ? segment(s1, n1 + 1, at, prefix) : zero
+    const r2 = j < b2 ? segment(s2, n2 + 1, at, prefix) : zero
+    const r3 = j < b3 ? segment(s3, n3 + 1, at, prefix) : zero
+    const t0 = i32x4.shuffle(r0, r1, 0, 4, 1, 5)
+    const t1 = i32x4.shuffle(r0, r1, 2, 6, 3, 7)
+    const t2 = i32x4.shuffle(r2, r3, 0, 4, 1, 5)
+    const t3 = i32x4.shuffle(r2, r3, 2, 6, 3, 7)
+    const w = W + <usize>q * 64
+    v128.store(w, i32x4.shuffle(t0, t2, 0, 1, 4, 5))
+    v128.store(w + 16, i32x4.shuffle(t0, t2, 2, 3, 6, 7))
+    v128.store(w + 32, i32x4.shuffle(t1, t3, 0, 1, 4, 5))
+    v128.store(w + 48, i32x4.shuffle(t1, t3, 2, 3, 6, 7))
   }
+  if (j === b0 - 1) lengthWords(0, n0 + 1)
+  if (j === b1 - 1) lengthWords(1, n1 + 1)
+  if (j === b2 - 1) lengthWords(2, n2 + 1)
+  if (j === b3 - 1) lengthWords(3, n3 + 1)
 }
 
 function laneMask(on0: bool, on1: bool, on2: bool, on3: bool): v128 {
@@ -154,11 +194,7 @@ function hash4(
   const b3 = lanes > 3 ? blocksOf(n3) : 0
   const most = max(max(b0, b1), max(b2, b3))
   for (let j = 0; j < most; j++) {
-    if (j < b0) laneBlock(0, j, prefix, s0, n0)
-    if (j < b1) laneBlock(1, j, prefix, s1, n1)
-    if (j < b2) laneBlock(2, j, prefix, s2, n2)
-    if (j < b3) laneBlock(3, j, prefix, s3, n3)
-    transpose()
+    loadBlocks(j, prefix, s0, n0, b0, s1, n1, b1, s2, n2, b2, s3, n3, b3)
     compress4(laneMask(j < b0, j < b1, j < b2, j < b3))
   }
   digestOf(0, d0)
@@ -273,4 +309,186 @@ export function valueRecords(data: usize, starts: usize, first: i32, count: i32,
     }
   }
   return r
+}
+
+/** Where the last splitRows call stopped (from `data`), and the quote parity there (1: inside a quoted field). */
+let scanned: u32 = 0
+let inQuotes: u32 = 0
+
+export function scanAt(): u32 {
+  return scanned
+}
+
+export function quoteParity(): u32 {
+  return inQuotes
+}
+
+/**
+ * Finds row ends in data[from .. end): a `\n` outside quotes (a quoted field may hold one; `"`
+ * toggles the parity, so a doubled quote toggles it twice). Appends each next row's start to
+ * starts[rows + 1 ..] until `most` rows are held; answers the rows held then, and leaves where it
+ * stopped and the parity there for scanAt and quoteParity. Sixteen bytes at a time: a window with
+ * neither byte is skipped whole (why: one call into a byte search per row cost more than the scan).
+ */
+export function splitRows(data: usize, from: u32, end: u32, quotes: u32, starts: usize, rows: i32, most: i32): i32 {
+  let p = from
+  const lf = i8x16.splat(0x0a)
+  const quote = i8x16.splat(0x22)
+  while (rows < most && p < end) {
+    if (p + 16 <= end) {
+      const bytes = v128.load(data + p)
+      let mask = i8x16.bitmask(v128.or(i8x16.eq(bytes, lf), i8x16.eq(bytes, quote)))
+      if (mask === 0) {
+        p += 16
+        continue
+      }
+      let last: u32 = 16
+      while (mask !== 0) {
+        const bit = <u32>ctz<i32>(mask)
+        mask &= mask - 1
+        if (load<u8>(data + p + bit) === 0x22) quotes ^= 1
+        else if (quotes === 0) {
+          rows += 1
+          store<u32>(starts + <usize>rows * 4, p + bit + 1)
+          if (rows === most) {
+            last = bit + 1
+            break
+          }
+        }
+      }
+      p += last
+    } else {
+      const byte = load<u8>(data + p)
+      p += 1
+      if (byte === 0x22) quotes ^= 1
+      else if (byte === 0x0a && quotes === 0) {
+        rows += 1
+        store<u32>(starts + <usize>rows * 4, p)
+      }
+    }
+  }
+  scanned = p
+  inQuotes = quotes
+  return rows
+}
+
+/** The bucket that was full when distribute last stopped. */
+let full: i32 = -1
+
+export function fullBucket(): i32 {
+  return full
+}
+
+/**
+ * Appends the value records records[first .. count) (three u32 each, as valueRecords writes them)
+ * to the value table's 256 buckets, big-endian as stored, by the key's top byte: bucket b's bytes
+ * at buckets + b * capacity, its length in fills[b]; and counts each key's slot (its top 16 bits)
+ * in slotCounts. Stops after a record that leaves its bucket without room for another, and
+ * answers the next record (the caller empties that bucket, fullBucket(), and calls again).
+ */
+export function distribute(records: usize, first: i32, count: i32, buckets: usize, capacity: u32, fills: usize, slotCounts: usize): i32 {
+  for (let r = first; r < count; r++) {
+    const at = records + <usize>r * 12
+    const a = load<u32>(at)
+    const bucket = a >>> 24
+    const fill = fills + ((<usize>bucket) << 2)
+    const used = load<u32>(fill)
+    const to = buckets + <usize>bucket * capacity + used
+    store<u32>(to, bswap<u32>(a))
+    store<u32>(to + 4, bswap<u32>(load<u32>(at + 4)))
+    store<u32>(to + 8, bswap<u32>(load<u32>(at + 8)))
+    store<u32>(fill, used + 12)
+    const slot = slotCounts + ((<usize>(a >>> 16)) << 2)
+    store<u32>(slot, load<u32>(slot) + 1)
+    if (used + 24 > capacity) {
+      full = bucket
+      return r + 1
+    }
+  }
+  full = -1
+  return count
+}
+
+/**
+ * Sorts bucket `bucket`'s records (size bytes at `input`, big-endian as stored) into slots by the
+ * key's second byte, stably, into `output` (a counting sort; slotCounts as distribute counted).
+ * `next` is room for 256 u32.
+ */
+export function sortBucket(input: usize, size: u32, output: usize, bucket: i32, slotCounts: usize, next: usize): void {
+  let place: u32 = 0
+  for (let sub = 0; sub < 256; sub++) {
+    store<u32>(next + ((<usize>sub) << 2), place)
+    place += load<u32>(slotCounts + ((<usize>bucket * 256 + sub) << 2)) * 12
+  }
+  for (let at: u32 = 0; at < size; at += 12) {
+    const sub = <usize>load<u8>(input + at + 1)
+    const cursor = next + (sub << 2)
+    const to = load<u32>(cursor)
+    const from = input + at
+    store<u64>(output + to, load<u64>(from))
+    store<u32>(output + to + 8, load<u32>(from + 8))
+    store<u32>(cursor, to + 12)
+  }
+}
+
+/**
+ * The upload's fast path (ingest-entries.ts): how many whole lines from data[from] on, before
+ * `end`, are already canonical with `commas` commas (DESIGN.md §5a: fields trimmed, none quoted),
+ * so they are stored as they came. A line is canonical when it is not empty, holds no quote and no
+ * byte below 0x20 (its `\n` aside), has the header's commas and not only commas, and no space or
+ * byte of 0x80 and above starts or ends a field (trim would take a space, and some characters
+ * beyond ASCII are spaces too). Writes each such line's end (after its `\n`, from `data`) to
+ * ends[0 ..] and stops at the first other line (the caller reads it the slow way), at `end`, or
+ * after `most` lines. Sixteen bytes at a time: a window with no comma, quote, space, control or
+ * high byte is skipped whole (why: the same check per byte in JavaScript was most of the upload's
+ * parsing time).
+ */
+export function fastLines(data: usize, from: u32, end: u32, commas: i32, ends: usize, most: i32): i32 {
+  let lines = 0
+  let lineStart = from
+  let count = 0
+  /** The last special byte seen and where (a normal byte is never a field's edge). */
+  let lastAt: u32 = 0xffffffff
+  let last: u32 = 0
+  let p = from
+  const space = i8x16.splat(0x21)
+  const comma = i8x16.splat(0x2c)
+  const quote = i8x16.splat(0x22)
+  const high = i8x16.splat(<i8>0x80)
+  while (p < end) {
+    let mask: i32
+    let width: u32 = 16
+    if (p + 16 <= end) {
+      const v = v128.load(data + p)
+      mask = i8x16.bitmask(v128.or(v128.or(i8x16.lt_u(v, space), i8x16.ge_u(v, high)), v128.or(i8x16.eq(v, comma), i8x16.eq(v, quote))))
+    } else {
+      width = 1
+      const b = <u32>load<u8>(data + p)
+      mask = b < 0x21 || b >= 0x80 || b === 0x2c || b === 0x22 ? 1 : 0
+    }
+    while (mask !== 0) {
+      const at = p + <u32>ctz<i32>(mask)
+      mask &= mask - 1
+      const b = <u32>load<u8>(data + at)
+      const afterSeparator = at === lineStart || (lastAt === at - 1 && last === 0x2c)
+      const afterEdge = lastAt === at - 1 && (last === 0x20 || last >= 0x80)
+      if (b === 0x0a) {
+        if (at === lineStart || afterEdge || count !== commas || <u32>count === at - lineStart) return lines
+        store<u32>(ends + ((<usize>lines) << 2), at + 1)
+        lines += 1
+        if (lines === most) return lines
+        lineStart = at + 1
+        count = 0
+      } else if (b === 0x2c) {
+        if (afterEdge) return lines
+        count += 1
+      } else if (b === 0x20 || b >= 0x80) {
+        if (afterSeparator) return lines
+      } else return lines // a quote or a control byte
+      lastAt = at
+      last = b
+    }
+    p += width
+  }
+  return lines
 }

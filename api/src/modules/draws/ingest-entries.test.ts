@@ -3,7 +3,10 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
+import { parse } from 'csv-parse/sync'
+import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
+import { EntriesCanonicaliser } from '@permitdesk/shared'
 import { LocalFileStorage } from '../../storage/storage'
 import { ingestEntries } from './ingest-entries'
 import { loadRowIndex } from './row-index'
@@ -57,4 +60,95 @@ describe('ingestEntries', () => {
       expect(stored.entryCount).toBe(701)
     }
   })
+
+  /**
+   * The reference: the whole file read at once by csv-parse (the general reader) and canonicalised
+   * by shared's EntriesCanonicaliser; the canonical text, or the refusal's message.
+   */
+  function reference(file: Buffer): { text: string; count: number } | { error: string } {
+    let text = ''
+    try {
+      const canonicaliser = new EntriesCanonicaliser((row) => (text += row))
+      // Lines as an editor counts them, as the upload's reader names them (csv-parse's info).
+      const records = parse(file, {
+        bom: true,
+        info: true,
+        relax_column_count: true,
+        skip_empty_lines: false,
+        record_delimiter: ['\r\n', '\n', '\r'],
+      }) as unknown as { record: string[]; info: { lines: number } }[]
+      for (const { record, info } of records) canonicaliser.add(record, info.lines)
+      canonicaliser.finish()
+      return { text, count: canonicaliser.count }
+    } catch (error) {
+      return { error: (error as Error).message }
+    }
+  }
+
+  async function outcome(chunks: Buffer[]): Promise<{ text: string; count: number } | { error: string }> {
+    try {
+      const stored = await ingest(chunks)
+      expect(stored.entriesHash).toBe(crypto.createHash('sha256').update(stored.text).digest('hex'))
+      await storage.delete(stored.key)
+      return { text: stored.text, count: stored.entryCount }
+    } catch (error) {
+      return { error: (error as Error).message }
+    }
+  }
+
+  it('reads any file as the general reader does, plain lines (the fast path) and others mixed, cut into chunks anywhere', async () => {
+    // Fields that pass as they stand beside every kind that needs canonicalising: spaces and
+    // Unicode spaces at an edge, Unicode inside, quotes, commas and line breaks in quoted fields,
+    // empty fields; lines ending in LF or CRLF.
+    const field = fc.oneof(
+      { weight: 6, arbitrary: fc.stringMatching(/^[A-Za-z0-9@.]{1,8}$/) },
+      {
+        weight: 3,
+        arbitrary: fc.constantFrom(
+          '',
+          ' a',
+          'b ',
+          '\u00a0c',
+          'd\u00a0',
+          'é',
+          'x é y',
+          '😀',
+          '\u2028',
+          '\t',
+          'x\ty',
+          '"q, r"',
+          '"say ""hi"""',
+          '"two\nlines"',
+          '"cr\r\nlf"',
+          '" padded "',
+        ),
+      },
+    )
+    const row = fc.tuple(field, field, field).map((fields) => fields.join(','))
+    const file = fc
+      .record({
+        rows: fc.array(fc.oneof({ weight: 8, arbitrary: row }, { weight: 1, arbitrary: fc.constantFrom('', ',,', 'only,two') }), {
+          minLength: 1,
+          maxLength: 40,
+        }),
+        crlf: fc.array(fc.boolean(), { minLength: 41, maxLength: 41 }),
+        bom: fc.boolean(),
+      })
+      .map(({ rows, crlf, bom }) => Buffer.from(`${bom ? '\uFEFF' : ''}entryId,name,email\n${rows.map((r, i) => `${r}${crlf[i] ? '\r\n' : '\n'}`).join('')}`))
+    await fc.assert(
+      fc.asyncProperty(file, fc.array(fc.integer({ min: 1, max: 64 }), { minLength: 1, maxLength: 4 }), async (bytes, sizes) => {
+        const expected = reference(bytes)
+        expect(await outcome([bytes])).toEqual(expected)
+        expect(await outcome(cut(bytes, sizes)), String(sizes)).toEqual(expected)
+      }),
+      { numRuns: 100 },
+    )
+  }, 120_000)
+
+  it('reads a file cut at every position as it reads it whole', async () => {
+    const file = Buffer.from('entryId,name,email\nE1,Jo,jo@example.com\nE2, Spaced ,s@example.com\r\nE3,é,x\nE4,"q, r",y\nE5,plain,z\n')
+    const whole = await outcome([file])
+    expect(whole).toEqual(reference(file))
+    for (let at = 1; at < file.length; at++) expect(await outcome([file.subarray(0, at), file.subarray(at)]), String(at)).toEqual(whole)
+  }, 60_000)
 })

@@ -78,9 +78,9 @@ describe('the proof index of a committed entries file', () => {
   }, 120_000)
 
   /** The block roots and value records the worker builds from `rows`, handed over in pieces cut at `cuts`. */
-  async function indexOf(rows: Buffer[], cuts: number[] = []) {
+  async function indexOf(rows: Buffer[], cuts: number[] = [], bucketBytes?: number) {
     const bytes = Buffer.concat(rows.flatMap((row) => [row, Buffer.from('\n')]))
-    const job = ProofIndexJob.start()
+    const job = ProofIndexJob.start({ bucketBytes })
     try {
       let at = 0
       for (const cut of [...cuts.map((c) => c % (bytes.length + 1))].sort((a, b) => a - b)) {
@@ -143,6 +143,72 @@ describe('the proof index of a committed entries file', () => {
       { numRuns: 20 },
     )
   }, 120_000)
+
+  /** The slotted value table written in plain code: the slots' offsets, then each slot's records in row order. */
+  function referenceTable(rows: Buffer[]): Buffer {
+    const slots = new Map<number, Buffer[]>()
+    rows.forEach((row, index) => {
+      for (const value of parseCanonicalRow(row.toString('utf8'))) {
+        if (value === '') continue
+        const [a, b] = valueKey(value)
+        const record = Buffer.alloc(12)
+        record.writeUInt32BE(a, 0)
+        record.writeUInt32BE(b, 4)
+        record.writeUInt32BE(index, 8)
+        const slot = a >>> 16
+        if (!slots.has(slot)) slots.set(slot, [])
+        slots.get(slot)!.push(record)
+      }
+    })
+    const header = Buffer.alloc((65_536 + 1) * 8)
+    let offset = header.length
+    const records: Buffer[] = []
+    for (let slot = 0; slot <= 65_536; slot++) {
+      header.writeDoubleLE(offset, slot * 8)
+      const held = slots.get(slot) ?? []
+      records.push(...held)
+      offset += held.length * 12
+    }
+    return Buffer.concat([header, ...records])
+  }
+
+  it('writes the value table byte for byte as plain code does, for any rows (quoted, CRLF, Unicode), count and chunking (buckets spilled)', async () => {
+    // The module splits the rows, keys the values, distributes them into buckets and sorts each
+    // bucket into slots; the reference does each step the slow, obvious way.
+    const field = fc.oneof(
+      fc.string({ unit: 'grapheme', maxLength: 12 }).map((f) => (/[,"\r\n]/.test(f) ? `"${f.replaceAll('"', '""')}"` : f)),
+      fc.constantFrom('"a,b"', '"say ""hi"""', '"two\nlines"', '"cr\r\nlf"', '""', ''),
+    )
+    const row = fc.array(field, { minLength: 1, maxLength: 5 }).map((fields) => fields.join(','))
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(row, { minLength: 1, maxLength: 30 }),
+        fc.oneof(fc.integer({ min: 1, max: 300 }), fc.integer({ min: 2_000, max: 20_000 })),
+        fc.array(fc.nat(), { maxLength: 8 }),
+        async (pool, count, cuts) => {
+          const rows = Array.from({ length: count }, (_, i) => Buffer.from(`${pool[i % pool.length]!},${i}`))
+          // Buffers of two to twenty records: every bucket spills to its file, many times.
+          const { table, rows: counted } = await indexOf(rows, cuts, 12 * (2 + (count % 19)))
+          expect(counted).toBe(count)
+          expect(table.equals(referenceTable(rows))).toBe(true)
+        },
+      ),
+      { numRuns: 12 },
+    )
+  }, 240_000)
+
+  it('splits rows at every chunk cut as a whole file does (a cut inside a quoted newline, a doubled quote, a CRLF)', async () => {
+    const rows = ['E1,"a\nb",x', 'E2,"say ""hi""",y', 'E3,"cr\r\nlf",z', 'E4,plain,"\n"'].map((row) => Buffer.from(row))
+    const whole = await indexOf(rows)
+    const length = Buffer.concat(rows.flatMap((row) => [row, Buffer.from('\n')])).length
+    for (let cut = 0; cut <= length; cut++) {
+      const cutAt = await indexOf(rows, [cut], 24)
+      expect(cutAt.rows).toBe(rows.length)
+      expect(cutAt.blockRoots.equals(whole.blockRoots)).toBe(true)
+      expect(cutAt.table.equals(whole.table)).toBe(true)
+    }
+    expect(whole.table.equals(referenceTable(rows))).toBe(true)
+  }, 60_000)
 
   it('grows its memory for a row longer than its buffer, and hands a chunk longer than its ring over in parts', async () => {
     const rows = [Buffer.from('E1,short'), Buffer.alloc(9 << 20, 'y'), Buffer.from('E3,after')]
