@@ -379,6 +379,8 @@ export function autocannon(url, { method = 'GET', headers = {}, body, seconds = 
         timeouts: r.timeouts,
         sent: r.sent,
         repeats: r.repeats,
+        repeatPairs: r.repeatPairs,
+        repeatPairsOk: r.repeatPairsOk,
       })
     })
   })
@@ -389,9 +391,13 @@ if (import.meta.filename === process.argv[1] && process.argv[2] === '--autocanno
   const options = JSON.parse(process.argv[3])
   // distinct: { repeatEvery }: every request its own entrant and key (__PERSON__, __DIGITS__ and
   // __REQUEST__ in the body and headers are replaced per request); every repeatEvery-th request
-  // repeats the entrant before it (a new __REQUEST__), counted in `repeats`.
+  // repeats the entrant before it (a new __REQUEST__), counted in `repeats`. The two requests of
+  // each repeated entrant are followed to their answers: `repeatPairs` were both answered, and
+  // `repeatPairsOk` of them had one accepted (2xx) and one refused (4xx), whichever came first.
+  // (A request still in flight when the slice ends has no answer: its pair is not counted.)
   let sent = 0
   let repeats = 0
+  const pairs = new Map()
   if (options.distinct) {
     const runId = `${process.pid.toString(36)}${Date.now().toString(36)}`
     const digits = Math.floor(Math.random() * 5e7)
@@ -399,11 +405,14 @@ if (import.meta.filename === process.argv[1] && process.argv[2] === '--autocanno
     const template = { headers: options.headers, body: options.body }
     options.requests = [
       {
-        setupRequest: (request) => {
+        setupRequest: (request, context) => {
           sent += 1
           const repeat = every > 0 && sent % every === 0
           if (repeat) repeats += 1
           const person = repeat ? sent - 1 : sent
+          // The autocannon context is this connection's, for the request built now until its answer.
+          context.pair = every > 0 && (person + 1) % every === 0 ? person : undefined
+          if (context.pair !== undefined && !pairs.has(person)) pairs.set(person, [])
           const fill = (text) =>
             text
               .replaceAll('__PERSON__', `${runId}-${person}`)
@@ -415,9 +424,14 @@ if (import.meta.filename === process.argv[1] && process.argv[2] === '--autocanno
             body: fill(template.body ?? ''),
           }
         },
+        onResponse: (status, _body, context) => {
+          if (context.pair !== undefined) pairs.get(context.pair)?.push(status)
+        },
       },
     ]
   }
   const result = await run(options)
-  process.stdout.write(JSON.stringify({ ...result, sent, repeats }))
+  const answered = [...pairs.values()].filter((statuses) => statuses.length === 2)
+  const repeatPairsOk = answered.filter((s) => s.filter((x) => x < 300).length === 1 && s.filter((x) => x >= 400 && x < 500).length === 1).length
+  process.stdout.write(JSON.stringify({ ...result, sent, repeats, repeatPairs: answered.length, repeatPairsOk }))
 }

@@ -14,6 +14,7 @@ import {
   MSG_ENTRY_RECEIPT_FILE_QUOTA,
   MSG_ENTRY_RECEIPT_FILE_REQUIRED,
   MSG_ENTRY_RECEIPT_FILE_TYPE,
+  MSG_UPLOAD_QUOTA_REACHED,
   RECEIPT_FILE_LIMIT_BYTES,
   addDays,
   entryFilesPrefix,
@@ -181,6 +182,26 @@ describe('a receipt file on an entry', () => {
     expect(full.status).toBe(413)
     expect(full.body.modelState.receiptFile).toEqual([MSG_ENTRY_RECEIPT_FILE_QUOTA])
     await api.database.db.execute(sql`delete from app.uploads where server_file_name = 'quota-filler.pdf'`)
+  })
+
+  it('is one count with the promoter\u2019s own uploads: receipt files filling the quota refuse a document upload too', async () => {
+    // One of the receipts already stored grows to fill the quota but for a few bytes.
+    const { rows } = await api.database.pool.query('select entry_id, size_bytes from app.entry_files where user_id = $1 limit 1', [alice.id])
+    const resize = (bytes: number) => api.database.pool.query('update app.entry_files set size_bytes = $2 where entry_id = $1', [rows[0].entry_id, bytes])
+    await resize(500 * 1024 * 1024 - 100)
+    const upload = new FormData()
+    upload.append('file', new Blob([PDF]), 'terms.pdf')
+    try {
+      const refused = await alice.client.upload('/api/Upload', upload)
+      expect(refused.status).toBe(413)
+      expect(refused.body.modelState.file).toEqual([MSG_UPLOAD_QUOTA_REACHED])
+      const full = await enter(person({ receiptFile: file(PNG, 'receipt.png') }))
+      expect(full.status).toBe(413)
+      expect(full.body.modelState.receiptFile).toEqual([MSG_ENTRY_RECEIPT_FILE_QUOTA])
+    } finally {
+      await resize(rows[0].size_bytes)
+    }
+    expect((await alice.client.upload('/api/Upload', upload)).status).toBe(201)
   })
 
   it('comes through the API channel as base64 too', async () => {

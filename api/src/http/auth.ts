@@ -4,6 +4,7 @@ import type { AppDeps } from '../deps'
 import { findSession, SESSION_COOKIE, type LiveSession } from '../modules/account/session-store'
 import { toSessionUser } from '../modules/account/session-user'
 import { authenticateApiKey } from '../modules/api-keys/api-keys'
+import { apiKeyCacheFor } from '../modules/api-keys/api-key-cache'
 import type { SessionCache } from '../modules/account/session-cache'
 import { withRequestCredential } from '../modules/changelog/request-credential'
 
@@ -44,6 +45,8 @@ export function authenticate({
   sessionCache,
 }: Pick<AppDeps, 'database'> & { config?: Pick<AppDeps['config'], 'secureCookies'>; sessionCache?: SessionCache }): RequestHandler {
   const secure = config?.secureCookies ?? false
+  // Known keys are answered from memory, dropped at once when revoked by any process (api-key-cache.ts).
+  const apiKeyCache = apiKeyCacheFor(database.notifications)
   return async (req, res, next) => {
     res.locals.sessionState = 'none' satisfies SessionState
     try {
@@ -51,7 +54,7 @@ export function authenticate({
       if (bearer) {
         // An entry's submission counts against the key's budget for entries (see API_KEY_ENTRY_RATE_LIMIT).
         const entries = req.method === 'POST' && /^\/entries\/submit\/?$/i.test(req.path)
-        const { user, apiKey } = await authenticateApiKey(database.db, bearer, { entries })
+        const { user, apiKey } = await authenticateApiKey(database.db, bearer, { entries, cache: apiKeyCache })
         res.locals.user = user
         res.locals.apiKey = apiKey
         return withRequestCredential({ sessionId: null, apiKeyId: apiKey.id }, next)

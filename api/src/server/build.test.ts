@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
-import { buildIfStale, isBuilt, runStep } from './build'
+import { afterAll, describe, expect, it, vi } from 'vitest'
+import { buildIfStale, cmsSettingsOf, contentFileFor, isBuilt, runStep } from './build'
 import { fingerprint } from './fingerprint'
 import { repoRoot } from './paths'
 
@@ -60,5 +60,48 @@ describe('a build step', () => {
     const step = runStep(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { cwd: dir, label: 'endless step', signal: abort.signal })
     abort.abort()
     await expect(step).rejects.toThrow('endless step was stopped')
+  })
+})
+
+describe('the CMS site settings', () => {
+  it('are parsed once per version of content.json: again after any export, null without one', () => {
+    const dataDir = path.join(dir, 'cms-settings')
+    expect(cmsSettingsOf(dataDir)).toBeNull()
+    const file = contentFileFor(dataDir)
+    fs.mkdirSync(path.dirname(file), { recursive: true })
+    const minuteAgo = new Date(Date.now() - 60_000)
+    const write = (notice: string, settle = true) => {
+      fs.writeFileSync(file, JSON.stringify({ settings: { entryCollectionNotice: notice } }))
+      if (settle) fs.utimesSync(file, minuteAgo, minuteAgo)
+    }
+    const readsOfFile = (reads: { mock: { calls: unknown[][] } }) => reads.mock.calls.filter(([name]) => name === file).length
+    write('First notice')
+    expect(cmsSettingsOf(dataDir)?.entryCollectionNotice).toBe('First notice')
+    const reads = vi.spyOn(fs, 'readFileSync')
+    try {
+      // Form views between exports: no read.
+      for (let i = 0; i < 5; i++) expect(cmsSettingsOf(dataDir)?.entryCollectionNotice).toBe('First notice')
+      expect(readsOfFile(reads)).toBe(0)
+      // An export of the same length, just written: read each time until it has settled (file times tick coarsely).
+      write('Other notice', false)
+      expect(cmsSettingsOf(dataDir)?.entryCollectionNotice).toBe('Other notice')
+      expect(cmsSettingsOf(dataDir)?.entryCollectionNotice).toBe('Other notice')
+      expect(readsOfFile(reads)).toBe(2)
+      // Settled again (another export of the same length): read once, then remembered.
+      write('Third notice')
+      expect(cmsSettingsOf(dataDir)?.entryCollectionNotice).toBe('Third notice')
+      expect(cmsSettingsOf(dataDir)?.entryCollectionNotice).toBe('Third notice')
+      expect(readsOfFile(reads)).toBe(3)
+      // An export that replaces the file (written beside it, renamed over it).
+      fs.writeFileSync(`${file}.tmp`, JSON.stringify({ settings: { entryCollectionNotice: 'Replaced by a rename' } }))
+      fs.utimesSync(`${file}.tmp`, minuteAgo, minuteAgo)
+      fs.renameSync(`${file}.tmp`, file)
+      expect(cmsSettingsOf(dataDir)?.entryCollectionNotice).toBe('Replaced by a rename')
+      expect(readsOfFile(reads)).toBe(4)
+    } finally {
+      reads.mockRestore()
+    }
+    fs.rmSync(file)
+    expect(cmsSettingsOf(dataDir)).toBeNull()
   })
 })

@@ -254,13 +254,37 @@ export async function buildSite(progress: Progress, { dataDir, contentFile, forc
 export const siteOutputDir = (dataDir: string) => path.join(dataDir, 'site', 'dist')
 export const contentFileFor = (dataDir: string) => path.join(dataDir, 'site', 'content.json')
 
-/** The CMS site settings as last exported (at start and on every change); null when there is no export yet. */
+const settingsRead = new Map<string, { version: string; settings: SiteContent['settings'] | null }>()
+/** File times tick coarsely (a few ms): a file written this recently may change again with the same time, so it is not remembered yet. */
+const SETTLED_MS = 1_000
+
+/**
+ * The CMS site settings as last exported (at start and on every change); null when there is no
+ * export yet. Every entry form's view asks for them: the file is parsed again only when its
+ * version (modification time, size, inode: an export that replaces the file changes at least one)
+ * is not the one last read, or it was written less than a second before that read.
+ */
 export function cmsSettingsOf(dataDir: string): SiteContent['settings'] | null {
+  const file = contentFileFor(dataDir)
+  const now = Date.now()
+  let version = 'none'
+  let settled = true
   try {
-    return (JSON.parse(fs.readFileSync(contentFileFor(dataDir), 'utf8')) as SiteContent).settings
-  } catch {
-    return null
-  }
+    const stat = fs.statSync(file, { bigint: true, throwIfNoEntry: false })
+    if (stat) {
+      version = `${stat.mtimeNs}:${stat.size}:${stat.ino}`
+      settled = now - Number(stat.mtimeMs) >= SETTLED_MS
+    }
+  } catch {}
+  const known = settingsRead.get(file)
+  if (known?.version === version) return known.settings
+  let settings: SiteContent['settings'] | null = null
+  try {
+    settings = (JSON.parse(fs.readFileSync(file, 'utf8')) as SiteContent).settings ?? null
+  } catch {}
+  if (settled) settingsRead.set(file, { version, settings })
+  else settingsRead.delete(file)
+  return settings
 }
 
 /**

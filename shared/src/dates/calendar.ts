@@ -66,8 +66,30 @@ const partsFormatter = new Intl.DateTimeFormat('en-AU', {
   hourCycle: 'h23',
 })
 
+type WallClock = { year: number; month: number; day: number; hour: number; minute: number; second: number }
+
+/**
+ * The parts of the instants read lately, by whole second (the parts are a function of it): every
+ * entry that arrives asks for its second's date several times, and Intl formatting is the costly
+ * part of that (issue 27). Small, and emptied when full.
+ */
+const partsBySecond = new Map<number, WallClock>()
+const PARTS_REMEMBERED = 64
+
 /** The Sydney wall-clock parts of an instant. */
-export function sydneyParts(instant: Date): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
+export function sydneyParts(instant: Date): WallClock {
+  const second = Math.floor(instant.getTime() / 1000)
+  const known = partsBySecond.get(second)
+  if (known) return { ...known }
+  const computed = formatParts(instant)
+  if (Number.isFinite(second)) {
+    if (partsBySecond.size >= PARTS_REMEMBERED) partsBySecond.clear()
+    partsBySecond.set(second, computed)
+  }
+  return { ...computed }
+}
+
+function formatParts(instant: Date): WallClock {
   const parts: Record<string, number> = {}
   for (const part of partsFormatter.formatToParts(instant)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { DRAW_METHOD_FLAGS } from '../permits/options'
-import { addMonths, daysBetween, sydneyDateOf, today, toIsoDate } from './calendar'
+import fc from 'fast-check'
+import { addMonths, daysBetween, sydneyDateOf, sydneyParts, today, toIsoDate } from './calendar'
 import { addBusinessDays } from './holidays'
 import {
   datePickerYears,
@@ -108,5 +109,43 @@ describe('date defaults', () => {
       endTime: '15:00',
       requiredDate: '2026-03-25',
     })
+  })
+})
+
+describe('sydneyParts remembered by second', () => {
+  const fresh = new Intl.DateTimeFormat('en-AU', {
+    timeZone: 'Australia/Sydney',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+    hourCycle: 'h23',
+  })
+  const expected = (instant: Date) => {
+    const p = Object.fromEntries(fresh.formatToParts(instant).flatMap((x) => (x.type === 'literal' ? [] : [[x.type, Number(x.value)]])))
+    return { year: p.year, month: p.month, day: p.day, hour: p.hour === 24 ? 0 : p.hour, minute: p.minute, second: p.second }
+  }
+
+  it('answers what Intl answers for any instant and any millisecond of its second, across daylight-saving changes', () => {
+    // 2000 to 2060, and the hours around the April and October changes of 2026 in particular.
+    const anyInstant = fc.oneof(
+      fc.integer({ min: 946_684_800_000, max: 2_840_140_800_000 }),
+      fc.integer({ min: Date.UTC(2026, 3, 4, 14), max: Date.UTC(2026, 3, 4, 18) }),
+      fc.integer({ min: Date.UTC(2026, 9, 3, 14), max: Date.UTC(2026, 9, 3, 18) }),
+    )
+    fc.assert(
+      fc.property(anyInstant, fc.integer({ min: 0, max: 999 }), (ms, other) => {
+        const instant = new Date(ms)
+        const first = sydneyParts(instant)
+        expect(first).toEqual(expected(instant))
+        // Another millisecond of the same second, after the first answer was changed by its caller.
+        first.day = 99
+        const sameSecond = new Date(Math.floor(ms / 1000) * 1000 + other)
+        expect(sydneyParts(sameSecond)).toEqual(expected(sameSecond))
+      }),
+      { numRuns: 2000 },
+    )
   })
 })

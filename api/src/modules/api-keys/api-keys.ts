@@ -11,6 +11,7 @@ import type { Db } from '../../db/client'
 import type { ApiKeyRow } from '../../db/schema/index'
 import { toSessionUser, type SessionUser } from '../account/session-user'
 import { hit, type RateLimit } from '../account/rate-limit'
+import type { ApiKeyCache, CachedApiKey } from './api-key-cache'
 import { addHits, findApiKeysOf, findLiveApiKeyByHash, insertApiKeyWithin, revokeApiKey, touchApiKey } from './api-keys.repository'
 
 export const MAX_API_KEYS = 10
@@ -114,12 +115,23 @@ async function hitEntryBudget(db: Db, keyId: number): Promise<{ count: number; r
   return { count: budget.shared + budget.pending, resetAt: new Date(budget.resetAt) }
 }
 
+/** The live key and its user: from the process's cache (api-key-cache.ts) when it may answer, else read (and cached). */
+async function findLiveKey(db: Db, keyHash: string, cache: ApiKeyCache | undefined): Promise<CachedApiKey | undefined> {
+  const now = Date.now()
+  const cached = await cache?.lookup(keyHash, now)
+  if (cached) return cached
+  const mark = cache?.mark() ?? 0
+  const found = await findLiveApiKeyByHash(db, keyHash)
+  if (found) cache?.set(keyHash, found, mark, now)
+  return found
+}
+
 export async function authenticateApiKey(
   db: Db,
   key: string,
-  { entries = false }: { entries?: boolean } = {},
+  { entries = false, cache }: { entries?: boolean; cache?: ApiKeyCache } = {},
 ): Promise<{ user: SessionUser; apiKey: { id: number; name: string } }> {
-  const found = key.length <= 200 ? await findLiveApiKeyByHash(db, hashApiKey(key)) : undefined
+  const found = key.length <= 200 ? await findLiveKey(db, hashApiKey(key), cache) : undefined
   if (!found) throw new AppError('UNAUTHENTICATED', MSG_API_KEY_INVALID)
   const rule = entries ? API_KEY_ENTRY_RATE_LIMIT : API_KEY_RATE_LIMIT
   const { count, resetAt } = entries ? await hitEntryBudget(db, found.key.id) : await hit(db, `apikey:${found.key.id}`, rule)

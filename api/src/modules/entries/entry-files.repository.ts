@@ -1,17 +1,8 @@
 /** SQL of entries' receipt files (issue 27). */
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { DbOrTx } from '../changelog/changelog.repository'
 import { entryFiles, type EntryFileRow } from '../../db/schema/entries'
 import { promotions } from '../../db/schema/promotions'
-
-/** The bytes an account's promotions' receipt files take (they count against its upload quota). */
-export async function entryFileBytesOf(db: DbOrTx, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${entryFiles.sizeBytes}), 0)` })
-    .from(entryFiles)
-    .where(eq(entryFiles.userId, userId))
-  return Number(row?.total ?? 0)
-}
 
 export async function insertEntryFile(db: DbOrTx, values: typeof entryFiles.$inferInsert): Promise<void> {
   await db.insert(entryFiles).values(values)

@@ -19,8 +19,7 @@ import {
 import { fileTypeFromBuffer } from 'file-type'
 import type { AppDeps } from '../../deps'
 import type { PromotionRow } from '../../db/schema/promotions'
-import { UPLOAD_LIMITS } from '../upload/upload-limits'
-import { totalUploadBytes } from '../upload/upload.repository'
+import { fitsQuota } from '../upload/upload-limits'
 import { sanitiseFileName } from '../upload/sniff-file'
 import * as files from './entry-files.repository'
 
@@ -48,8 +47,7 @@ export async function storeReceiptFile(deps: Deps, promotion: PromotionRow, valu
   const detected = data.length > 0 ? await fileTypeFromBuffer(data) : undefined
   const extension = detected ? RECEIPT_FILE_TYPES[detected.mime] : undefined
   if (!detected || !extension) throw refuse(MSG_ENTRY_RECEIPT_FILE_TYPE)
-  const used = (await totalUploadBytes(deps.database.db, promotion.userId)) + (await files.entryFileBytesOf(deps.database.db, promotion.userId))
-  if (used + data.length > UPLOAD_LIMITS.quotaBytes)
+  if (!(await fitsQuota(deps.database.db, promotion.userId, data.length)))
     throw new AppError('PAYLOAD_TOO_LARGE', MSG_ENTRY_RECEIPT_FILE_QUOTA, { modelState: { receiptFile: [MSG_ENTRY_RECEIPT_FILE_QUOTA] } })
   const storageKey = `${entryFilesPrefix(promotion.id)}${crypto.randomUUID()}.${extension}`
   await deps.storage.put(storageKey, data)

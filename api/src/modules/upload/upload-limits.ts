@@ -1,7 +1,7 @@
 import { AppError, MSG_UPLOAD_QUOTA_REACHED, UPLOAD_LIMIT_BYTES } from '@permitdesk/shared'
 import type { Db } from '../../db/client'
 import { hitOrThrow } from '../account/rate-limit'
-import { totalUploadBytes } from './upload.repository'
+import { quotaUsedBytes } from './upload.repository'
 
 /** Issue 18: uploads per user per hour, and the space one user's uploads may take. */
 export const UPLOAD_LIMITS = {
@@ -19,7 +19,12 @@ export async function assertUploadAllowed(
   limits: { perUser: { limit: number; windowMs: number }; quotaBytes: number } = UPLOAD_LIMITS,
 ) {
   await hitOrThrow(db, `upload:user:${userId}`, limits.perUser)
-  if ((await totalUploadBytes(db, userId)) + UPLOAD_LIMIT_BYTES > limits.quotaBytes) {
+  if (!(await fitsQuota(db, userId, UPLOAD_LIMIT_BYTES, limits.quotaBytes))) {
     throw new AppError('PAYLOAD_TOO_LARGE', MSG_UPLOAD_QUOTA_REACHED, { modelState: { file: [MSG_UPLOAD_QUOTA_REACHED] } })
   }
+}
+
+/** Whether `bytes` more fit in the user's quota: uploads and entry receipt files count alike, whichever of them is checked. */
+export async function fitsQuota(db: Db, userId: number, bytes: number, quotaBytes: number = UPLOAD_LIMITS.quotaBytes): Promise<boolean> {
+  return (await quotaUsedBytes(db, userId)) + bytes <= quotaBytes
 }

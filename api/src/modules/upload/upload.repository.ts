@@ -24,13 +24,15 @@ export async function findUploadsOwnedBy(db: DbOrTx, serverFileNames: string[], 
     .where(and(inArray(uploads.serverFileName, serverFileNames), inArray(uploads.userId, userIds)))
 }
 
-/** The bytes a user's uploads take (the per-user quota). */
-export async function totalUploadBytes(db: Db, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${uploads.sizeBytes}), 0)` })
-    .from(uploads)
-    .where(eq(uploads.userId, userId))
-  return Number(row?.total ?? 0)
+/**
+ * The bytes a user's files take against the per-user quota: their uploads and their promotions'
+ * entry receipt files (issue 27), counted the same way wherever a file is checked (upload-limits.ts).
+ */
+export async function quotaUsedBytes(db: DbOrTx, userId: number): Promise<number> {
+  const { rows } = await db.execute<{ total: string }>(sql`
+    select (select coalesce(sum(size_bytes), 0) from app.uploads where user_id = ${userId})
+         + (select coalesce(sum(size_bytes), 0) from app.entry_files where user_id = ${userId}) as total`)
+  return Number(rows[0]?.total ?? 0)
 }
 
 /**

@@ -1,0 +1,180 @@
+/**
+ * The in-process API-key cache (issue 27) on TWO API instances sharing one PostgreSQL, each with
+ * its own pool, LISTEN connection and cache, as two processes would have: they talk only through
+ * the database. A key revoked, ended or deleted through one instance (or in the database) must be
+ * refused by the other at its very next request, and with its listener down an instance reads
+ * every key from the database.
+ */
+import type { AddressInfo } from 'node:net'
+import type { Server } from 'node:http'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { MSG_API_KEY_INVALID } from '@permitdesk/shared'
+import { createApp } from '../../api/src/app'
+import { createDatabase, type Database } from '../../api/src/db/client'
+import { LISTENER_APPLICATION_NAME } from '../../api/src/db/notifications'
+import { loadConfig } from '../../api/src/env'
+import { silentLogger } from '../../api/src/logger'
+import { apiKeyCacheFor, ApiKeyCache } from '../../api/src/modules/api-keys/api-key-cache'
+import { hashApiKey } from '../../api/src/modules/api-keys/api-keys'
+import { createCustomer, type Customer } from '../factories/promotions'
+import { registerAndSignIn } from '../setup/accounts'
+import { Client, startTestApi, type TestApi } from '../setup/test-api'
+
+let one: TestApi
+let two: { baseUrl: string; database: Database; close: () => Promise<void> }
+let cacheOne: ApiKeyCache
+let cacheTwo: ApiKeyCache
+
+async function startSecondInstance(first: TestApi) {
+  const database = createDatabase(first.dbUrl)
+  const config = loadConfig({ NODE_ENV: 'test', BOT_CHECK: 'off', DATABASE_URL: first.dbUrl, DATA_DIR: first.config.DATA_DIR })
+  const app = createApp({ config, database, logger: silentLogger })
+  const server: Server = app.listen(0, '127.0.0.1')
+  await new Promise((resolve) => server.once('listening', resolve))
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    database,
+    close: async () => {
+      await new Promise((resolve) => server.close(resolve))
+      await database.close()
+    },
+  }
+}
+
+/** An agency's script on one instance: no cookie, no Origin, only the key. */
+const script = (baseUrl: string, key: string) => ({
+  list: () => new Client(baseUrl, '').get('/api/promotion/list', { authorization: `Bearer ${key}`, origin: '' }),
+})
+
+async function newKey(customer: Customer) {
+  const created = await customer.client.post('/api/apiKey/create', { name: 'Agency script' })
+  expect(created.status).toBe(200)
+  return created.body as { id: number; key: string }
+}
+
+/** The key is used on both instances and each has it in memory. */
+async function usedOnBoth(key: string) {
+  expect((await script(one.baseUrl, key).list()).status).toBe(200)
+  expect((await script(two.baseUrl, key).list()).status).toBe(200)
+  expect(cacheOne.get(hashApiKey(key), Date.now())).toBeDefined()
+  expect(cacheTwo.get(hashApiKey(key), Date.now())).toBeDefined()
+  // Answered from memory again.
+  expect((await script(two.baseUrl, key).list()).status).toBe(200)
+}
+
+async function refusedAt(baseUrl: string, key: string) {
+  const answer = await script(baseUrl, key).list()
+  expect(answer.status).toBe(401)
+  expect(answer.body.message).toBe(MSG_API_KEY_INVALID)
+}
+
+const listening = (...caches: ApiKeyCache[]) => vi.waitFor(() => expect(caches.every((cache) => cache.active)).toBe(true), { timeout: 10_000, interval: 20 })
+
+beforeAll(async () => {
+  one = await startTestApi()
+  two = await startSecondInstance(one)
+  cacheOne = apiKeyCacheFor(one.database.notifications)
+  cacheTwo = apiKeyCacheFor(two.database.notifications)
+  await listening(cacheOne, cacheTwo)
+})
+afterAll(async () => {
+  await two?.close()
+  await one?.close()
+})
+
+describe('the API-key cache across two instances', () => {
+  it('a key revoked through instance one is refused by instance two at its very next request', async () => {
+    const alice = await createCustomer(one)
+    const { key, id } = await newKey(alice)
+    await usedOnBoth(key)
+    expect((await alice.client.post('/api/apiKey/revoke', { id })).status).toBe(200)
+    // Straight after instance one's answer, with no wait.
+    await refusedAt(two.baseUrl, key)
+    await refusedAt(one.baseUrl, key)
+    expect(cacheTwo.get(hashApiKey(key), Date.now())).toBeUndefined()
+  })
+
+  it('another key of the same user keeps working; a password change ends every key on both', async () => {
+    const client = one.client()
+    const registered = await registerAndSignIn(client, {}, { api: one })
+    const bob = { id: registered.userId, email: registered.email, client }
+    const first = await newKey(bob)
+    const second = await newKey(bob)
+    await usedOnBoth(first.key)
+    await usedOnBoth(second.key)
+    expect((await bob.client.post('/api/apiKey/revoke', { id: first.id })).status).toBe(200)
+    await refusedAt(two.baseUrl, first.key)
+    expect((await script(two.baseUrl, second.key).list()).status).toBe(200)
+    const changed = await bob.client.post('/api/account/changePassword', { currentPassword: registered.password, password: 'a brand new passphrase 42' })
+    expect(changed.status).toBe(200)
+    await refusedAt(two.baseUrl, second.key)
+    await refusedAt(one.baseUrl, second.key)
+  })
+
+  it('a key deleted, or its user deleted, in the database (a script, the CMS) is refused at once', async () => {
+    const carol = await createCustomer(one)
+    const { key, id } = await newKey(carol)
+    await usedOnBoth(key)
+    await one.database.pool.query('delete from app.api_keys where id = $1', [id])
+    await refusedAt(two.baseUrl, key)
+
+    const dave = await createCustomer(one)
+    const daves = await newKey(dave)
+    await usedOnBoth(daves.key)
+    await one.database.pool.query('delete from app.users where id = $1', [dave.id])
+    await refusedAt(two.baseUrl, daves.key)
+    await refusedAt(one.baseUrl, daves.key)
+  })
+
+  it('while its LISTEN connection is down an instance reads every key from the database, and caches again once back', async () => {
+    const erin = await createCustomer(one)
+    const { key, id } = await newKey(erin)
+    await usedOnBoth(key)
+    await one.database.pool.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = $1', [
+      LISTENER_APPLICATION_NAME,
+    ])
+    await vi.waitFor(() => expect(cacheTwo.active).toBe(false), { timeout: 10_000, interval: 10 })
+    expect(cacheTwo.size).toBe(0)
+    // Revoked while nobody listens: no notice reaches instance two, the database answers.
+    await one.database.pool.query(`update app.api_keys set revoked_at = now(), revoked_reason = 'revoked' where id = $1`, [id])
+    await refusedAt(two.baseUrl, key)
+    await listening(cacheOne, cacheTwo)
+    const fresh = await newKey(erin)
+    expect((await script(two.baseUrl, fresh.key).list()).status).toBe(200)
+    expect(cacheTwo.get(hashApiKey(fresh.key), Date.now())).toBeDefined()
+  })
+
+  it('the last-use stamp written once a minute does not empty the caches', async () => {
+    const frank = await createCustomer(one)
+    const { key, id } = await newKey(frank)
+    await usedOnBoth(key)
+    await one.database.pool.query(`update app.api_keys set last_used_at = now() - interval '1 hour' where id = $1`, [id])
+    // A notice would arrive before the next request's answer (the lookup catches up first).
+    expect((await script(two.baseUrl, key).list()).status).toBe(200)
+    expect(cacheTwo.get(hashApiKey(key), Date.now())).toBeDefined()
+  })
+})
+
+describe('the cache itself', () => {
+  it('keeps an entry no longer than its time to live, does not keep a read an invalidation overtook, and is bounded', async () => {
+    const cache = new ApiKeyCache(one.database.notifications, { maxEntries: 2, ttlMs: 1_000 })
+    await listening(cache)
+    const grace = await createCustomer(one)
+    const { key } = await newKey(grace)
+    const { rows } = await one.database.pool.query('select id from app.api_keys where key_hash = $1', [hashApiKey(key)])
+    const value = { key: { id: rows[0].id, userId: grace.id }, user: { id: grace.id } } as never
+    const now = Date.now()
+    cache.set('a', value, cache.mark(), now)
+    expect(cache.get('a', now + 999)).toBeDefined()
+    expect(cache.get('a', now + 1_000)).toBeUndefined()
+    // A notice between the mark and the set: the read is not kept.
+    const mark = cache.mark()
+    cache.invalidateUser(grace.id)
+    cache.set('b', value, mark, now)
+    expect(cache.get('b', now)).toBeUndefined()
+    for (const hash of ['c', 'd', 'e']) cache.set(hash, value, cache.mark(), now)
+    expect(cache.size).toBe(2)
+    expect(cache.get('c', now)).toBeUndefined()
+    expect(cache.get('e', now)).toBeDefined()
+  })
+})
