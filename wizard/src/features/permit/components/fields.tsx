@@ -4,11 +4,11 @@
  * the action-required highlight staff can set (001 §2).
  */
 import { STATE_CODES, STATE_KEYS, hasFlag, parseDollarsText } from '@permitdesk/shared'
-import { useEffect, useId, useState, type ReactNode } from 'react'
+import { lazy, useEffect, useId, useState, type ReactNode } from 'react'
 import { Checkbox, Group, Input, Label, Radio, RadioGroup, TextField as AriaTextField } from 'react-aria-components'
 import { fieldId, type Path } from '../lib/paths'
 import { useField } from './editor-context'
-import { DatePicker, TextField as UiTextField, TimeField as UiTimeField } from '../../../components/ui'
+import { TextField as UiTextField } from '../../../components/ui'
 import { FieldHelp } from '../../../components/ui/field-parts'
 
 type Common = { path: Path; label: string; hint?: string }
@@ -161,22 +161,27 @@ export function TextField({
   )
 }
 
+/**
+ * The date and time pickers (react-aria's date fields with @internationalized/date: a third of the
+ * editor's code) are not part of the editor's first download (issue 25, first render). A field
+ * drawn before they arrive suspends to the form's boundary; the first step draws its dates only
+ * once `loadDateFields` has them (AfterFirstPaint `until`), so no stand-in is swapped and nothing moves.
+ */
+export const loadDateFields = () => import('../../../components/ui/date-fields')
+const LazyDatePicker = lazy(() => loadDateFields().then((module) => ({ default: module.DatePicker })))
+const LazyTimeField = lazy(() => loadDateFields().then((module) => ({ default: module.TimeField })))
+
 /** A date (en-AU: dd/mm/yyyy on every browser; react-aria DatePicker), stored as `YYYY-MM-DD`. */
 export function DateField({ path, label, hint, min, max }: Common & { min?: string; max?: string }) {
   const field = useField<string | null>(path)
   const id = fieldId(path)
   return (
     <div id={id} className={`field${field.errors.length ? ' has-error' : ''}${field.actionRequired ? ' action-required' : ''}`}>
-      <DatePicker
+      <LazyDatePicker
         name={path}
-        label={
-          <>
-            {label}
-            {field.actionRequired && <ActionBadge />}
-          </>
-        }
+        label={labelWithBadge(label, field.actionRequired)}
         description={hint}
-        errorMessage={field.errors.length ? field.errors.join(' ') : undefined}
+        errorMessage={errorText(field.errors)}
         value={field.value ?? null}
         minValue={min}
         maxValue={max}
@@ -193,16 +198,11 @@ export function TimeField({ path, label, hint }: Common) {
   const id = fieldId(path)
   return (
     <div id={id} className={`field${field.errors.length ? ' has-error' : ''}${field.actionRequired ? ' action-required' : ''}`}>
-      <UiTimeField
+      <LazyTimeField
         name={path}
-        label={
-          <>
-            {label}
-            {field.actionRequired && <ActionBadge />}
-          </>
-        }
+        label={labelWithBadge(label, field.actionRequired)}
         description={hint}
-        errorMessage={field.errors.length ? field.errors.join(' ') : undefined}
+        errorMessage={errorText(field.errors)}
         value={field.value ?? null}
         isReadOnly={field.readOnly}
         onChange={(value) => field.set(value)}

@@ -32,7 +32,7 @@ import { SUPPORT_EMAIL } from '../../../config/settings'
 import { useReportActivity } from '../../../lib/report-activity'
 import { usePermitEditor, type Draft, type SaveStatus } from '../hooks/use-permit-editor'
 import { EditorProvider } from './editor-context'
-import { Section } from './fields'
+import { loadDateFields, Section } from './fields'
 import { LockedApplication } from './locked-application'
 import { SECTION_COMPONENTS } from './sections'
 import '../permit.css'
@@ -260,7 +260,8 @@ export function PermitEditScreen() {
                 // The step's first section at once, the others in the frames after it (first render).
                 return index === 0 ? section : <AfterFirstPaint key={key}>{section}</AfterFirstPaint>
               })}
-              <AfterFirstPaint>
+              {/* Not before the first step's dates (which wait for their code), so they never push the buttons down. */}
+              <AfterFirstPaint until={loadDateFields}>
                 <div className="step-actions">
                   {previous ? (
                     <Button variant="secondary" onPress={() => void goTo(previous)}>

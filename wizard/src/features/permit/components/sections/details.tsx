@@ -8,7 +8,7 @@ import {
   isStartDateSoon,
   START_WARNING_DAYS,
 } from '@permitdesk/shared'
-import { DateField, FlagGroupField, TextField, TimeField, YesNoField } from '../fields'
+import { DateField, FlagGroupField, loadDateFields, TextField, TimeField, YesNoField } from '../fields'
 import { AfterFirstPaint } from '../../../../components/after-first-paint'
 import { useEditor } from '../editor-context'
 import { ReusePromotion } from '../reuse-promotion'
@@ -23,8 +23,8 @@ export function DetailsSection() {
       {!readOnly && <ReusePromotion />}
       <TermsRequirements />
       <TextField path="name" label="Promotion name" maxLength={200} />
-      {/* The dates and the rest follow the top of the form in later frames (first render, issue 17). */}
-      <AfterFirstPaint>
+      {/* The dates and the rest follow the top of the form in later frames, with the date fields' code (first render, issues 17 and 25). */}
+      <AfterFirstPaint until={loadDateFields}>
         <div className="row">
           <DateField path="permit.startDate" label="Start date" />
           <TimeField path="permit.startTime" label="Start time" />
