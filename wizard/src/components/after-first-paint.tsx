@@ -22,11 +22,17 @@ export function AfterFirstPaint({
   useEffect(() => {
     let live = true
     const show = () => live && startTransition(() => setShown(true))
-    // A macrotask after the commit, so the browser paints first; then a transition. A failed load
-    // shows the children anyway: their own lazy parts then load (or fail) where they are drawn.
-    const handle = setTimeout(() => (until ? until().then(show, show) : show()), 0)
+    const next = () => (until ? until().then(show, show) : show())
+    // After the browser has painted this commit: a frame callback runs just before the paint, and a
+    // task queued from it runs after it (a bare timeout can run before the paint and delay it). Then
+    // a transition. A failed load shows the children anyway: their own lazy parts then load (or fail)
+    // where they are drawn.
+    let handle: ReturnType<typeof setTimeout> | undefined
+    const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => (handle = setTimeout(next, 0))) : undefined
+    if (frame === undefined) handle = setTimeout(next, 0)
     return () => {
       live = false
+      if (frame !== undefined) cancelAnimationFrame(frame)
       clearTimeout(handle)
     }
     // `until` is read once, on the first paint.
