@@ -4,7 +4,8 @@
  * the action-required highlight staff can set (001 §2).
  */
 import { STATE_CODES, STATE_KEYS, hasFlag } from '@permitdesk/shared'
-import { lazy, type ChangeEvent, type ReactNode } from 'react'
+import { Suspense, use, type ChangeEvent, type ReactNode } from 'react'
+import type { DatePickerProps, TimeFieldProps } from '../../../components/ui/date-fields'
 import { fieldId, type Path } from '../lib/paths'
 import { useField } from './editor-context'
 
@@ -167,13 +168,46 @@ export function TextField({
 
 /**
  * The date and time pickers (react-aria's date fields with @internationalized/date: a third of the
- * editor's code) are not part of the editor's first download (issue 25, first render). A field
- * drawn before they arrive suspends to the form's boundary; the first step draws its dates only
- * once `loadDateFields` has them (AfterFirstPaint `until`), so no stand-in is swapped and nothing moves.
+ * editor's code) are not part of the editor's first download (issue 25, first render): the editor
+ * fetches them after its first paint, and the first step draws its dates only once they are here
+ * (AfterFirstPaint `until`), so nothing moves. Once loaded they render at once, without suspending.
  */
-export const loadDateFields = () => import('../../../components/ui/date-fields')
-const LazyDatePicker = lazy(() => loadDateFields().then((module) => ({ default: module.DatePicker })))
-const LazyTimeField = lazy(() => loadDateFields().then((module) => ({ default: module.TimeField })))
+type DateFieldsModule = typeof import('../../../components/ui/date-fields')
+let dateFields: DateFieldsModule | undefined
+let dateFieldsLoad: Promise<DateFieldsModule> | undefined
+export const loadDateFields = () =>
+  (dateFieldsLoad ??= import('../../../components/ui/date-fields').then(
+    (module) => (dateFields = module),
+    (error) => {
+      dateFieldsLoad = undefined // a later draw tries again
+      throw error
+    },
+  ))
+const useDateFields = () => dateFields ?? use(loadDateFields())
+
+/** Only if a date is drawn before its code has arrived (a click in the first moments): its place, not the whole form. */
+function PendingDateField({ label, description, picker }: { label: ReactNode; description?: string; picker: boolean }) {
+  return (
+    <div className="ui-field">
+      <span className="ui-field__label">{label}</span>
+      {/* The picker's calendar button sets its height; the time field has none. */}
+      <span className="ui-input ui-date" aria-hidden="true">
+        {picker && <span className="ui-date__button" />}
+      </span>
+      {description ? <span className="ui-field__description">{description}</span> : null}
+    </div>
+  )
+}
+
+function LoadedDatePicker(props: DatePickerProps) {
+  const { DatePicker } = useDateFields()
+  return <DatePicker {...props} />
+}
+
+function LoadedTimeField(props: TimeFieldProps) {
+  const { TimeField } = useDateFields()
+  return <TimeField {...props} />
+}
 
 /** A date (en-AU: dd/mm/yyyy on every browser; react-aria DatePicker), stored as `YYYY-MM-DD`. */
 export function DateField({ path, label, hint, min, max }: Common & { min?: string; max?: string }) {
@@ -181,17 +215,19 @@ export function DateField({ path, label, hint, min, max }: Common & { min?: stri
   const id = fieldId(path)
   return (
     <div id={id} className={`field${field.errors.length ? ' has-error' : ''}${field.actionRequired ? ' action-required' : ''}`}>
-      <LazyDatePicker
-        name={path}
-        label={labelWithBadge(label, field.actionRequired)}
-        description={hint}
-        errorMessage={errorText(field.errors)}
-        value={field.value ?? null}
-        minValue={min}
-        maxValue={max}
-        isReadOnly={field.readOnly}
-        onChange={(value) => field.set(value)}
-      />
+      <Suspense fallback={<PendingDateField label={labelWithBadge(label, field.actionRequired)} description={hint} picker />}>
+        <LoadedDatePicker
+          name={path}
+          label={labelWithBadge(label, field.actionRequired)}
+          description={hint}
+          errorMessage={errorText(field.errors)}
+          value={field.value ?? null}
+          minValue={min}
+          maxValue={max}
+          isReadOnly={field.readOnly}
+          onChange={(value) => field.set(value)}
+        />
+      </Suspense>
     </div>
   )
 }
@@ -202,15 +238,17 @@ export function TimeField({ path, label, hint }: Common) {
   const id = fieldId(path)
   return (
     <div id={id} className={`field${field.errors.length ? ' has-error' : ''}${field.actionRequired ? ' action-required' : ''}`}>
-      <LazyTimeField
-        name={path}
-        label={labelWithBadge(label, field.actionRequired)}
-        description={hint}
-        errorMessage={errorText(field.errors)}
-        value={field.value ?? null}
-        isReadOnly={field.readOnly}
-        onChange={(value) => field.set(value)}
-      />
+      <Suspense fallback={<PendingDateField label={labelWithBadge(label, field.actionRequired)} description={hint} picker={false} />}>
+        <LoadedTimeField
+          name={path}
+          label={labelWithBadge(label, field.actionRequired)}
+          description={hint}
+          errorMessage={errorText(field.errors)}
+          value={field.value ?? null}
+          isReadOnly={field.readOnly}
+          onChange={(value) => field.set(value)}
+        />
+      </Suspense>
     </div>
   )
 }

@@ -4,6 +4,7 @@ import { Suspense, type ComponentType } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { PermitEditor } from '../../hooks/use-permit-editor'
 import { EditorProvider } from '../editor-context'
+import { loadDateFields } from '../fields'
 import { EntrySection } from './entry'
 import { FinalDrawSection } from './final-draw'
 import { UnclaimedDrawSection } from './unclaimed-draw'
@@ -29,8 +30,9 @@ function createDraft({ permit, ...overrides }: DraftOverrides = {}): Promotion {
   } as unknown as Promotion
 }
 
-/** The section as the editor draws it: inside its Suspense boundary, once the date fields' lazy code has arrived. */
+/** The section as the editor draws it: inside its Suspense boundary, once the date fields' code has arrived (the editor fetches it after its first paint). */
 async function renderSection(Section: ComponentType, draft: Promotion) {
+  await loadDateFields()
   const update = vi.fn()
   const editor = { serverErrors: {}, update } as unknown as PermitEditor
   render(
