@@ -3,13 +3,11 @@
  * label tied to the control, the rule messages under it (aria-describedby, aria-invalid), and
  * the action-required highlight staff can set (001 §2).
  */
-import { STATE_CODES, STATE_KEYS, hasFlag, parseDollarsText } from '@permitdesk/shared'
-import { useEffect, useId, useState, type ReactNode } from 'react'
-import { Checkbox, Group, Input, Label, Radio, RadioGroup, TextField as AriaTextField } from 'react-aria-components'
+import { STATE_CODES, STATE_KEYS, hasFlag } from '@permitdesk/shared'
+import { Suspense, use, type ChangeEvent, type ReactNode } from 'react'
+import type { DatePickerProps, TimeFieldProps } from '../../../components/ui/date-fields'
 import { fieldId, type Path } from '../lib/paths'
 import { useField } from './editor-context'
-import { DatePicker, TextField as UiTextField, TimeField as UiTimeField } from '../../../components/ui'
-import { FieldHelp } from '../../../components/ui/field-parts'
 
 type Common = { path: Path; label: string; hint?: string }
 
@@ -99,7 +97,7 @@ function ActionBadge() {
 }
 
 /** The frame of a react-aria field: the error and action-required highlights (001 §2) around it. */
-function FieldFrame({ id, errors, actionRequired, children }: { id?: string; errors: string[]; actionRequired: boolean; children: ReactNode }) {
+export function FieldFrame({ id, errors, actionRequired, children }: { id?: string; errors: string[]; actionRequired: boolean; children: ReactNode }) {
   return (
     <div id={id} className={`field${errors.length ? ' has-error' : ''}${actionRequired ? ' action-required' : ''}`}>
       {children}
@@ -107,26 +105,20 @@ function FieldFrame({ id, errors, actionRequired, children }: { id?: string; err
   )
 }
 
-const labelWithBadge = (label: string, actionRequired: boolean) => (
+export const labelWithBadge = (label: string, actionRequired: boolean) => (
   <>
     {label}
     {actionRequired && <ActionBadge />}
   </>
 )
 
-const errorText = (errors: string[]) => (errors.length ? errors.join(' ') : undefined)
+export const errorText = (errors: string[]) => (errors.length ? errors.join(' ') : undefined)
 
-/** The Yes and No radios of a react-aria RadioGroup whose values are 'yes' and 'no'. */
-export function YesNoRadios() {
-  return (['yes', 'no'] as const).map((value) => (
-    <Radio key={value} value={value} className="choice ui-radio">
-      <span aria-hidden="true" className="ui-radio__dot" />
-      <span>{value === 'yes' ? 'Yes' : 'No'}</span>
-    </Radio>
-  ))
-}
-
-/** A text (or long text) field (react-aria TextField); 001 §5: a text limit truncates input. */
+/**
+ * A text (or long text) field: a native input with its label, hint and errors tied to it (the
+ * browser gives it all the behaviour react-aria's would, at a fraction of the first render's cost,
+ * issue 25); 001 §5: a text limit truncates input.
+ */
 export function TextField({
   path,
   label,
@@ -139,26 +131,82 @@ export function TextField({
 }: Common & { multiline?: boolean; maxLength?: number; type?: string; inputMode?: 'numeric' | 'tel' | 'email' | 'url'; autoComplete?: string }) {
   const field = useField<string | null>(path)
   const id = fieldId(path)
+  const invalid = field.errors.length > 0
+  const control = {
+    id,
+    name: path,
+    className: 'ui-input',
+    value: field.value ?? '',
+    maxLength,
+    readOnly: field.readOnly,
+    autoComplete,
+    'aria-invalid': invalid || undefined,
+    'aria-describedby': describedBy(id, hint, field.errors),
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => field.set(event.target.value.slice(0, maxLength)),
+  }
   return (
     <FieldFrame errors={field.errors} actionRequired={field.actionRequired}>
-      <UiTextField
-        id={id}
-        name={path}
-        label={labelWithBadge(label, field.actionRequired)}
-        description={hint}
-        errorMessage={errorText(field.errors)}
-        multiline={multiline}
-        type={type}
-        inputMode={inputMode}
-        autoComplete={autoComplete}
-        maxLength={maxLength}
-        isReadOnly={field.readOnly}
-        validationBehavior="aria"
-        value={field.value ?? ''}
-        onChange={(text) => field.set(text.slice(0, maxLength))}
-      />
+      <div className="ui-field" data-invalid={invalid || undefined}>
+        <label className="ui-field__label" htmlFor={id}>
+          {labelWithBadge(label, field.actionRequired)}
+        </label>
+        {multiline ? <textarea {...control} rows={4} /> : <input {...control} type={type} inputMode={inputMode} />}
+        {hint ? (
+          <span id={`${id}-hint`} className="ui-field__description">
+            {hint}
+          </span>
+        ) : null}
+        {invalid ? (
+          <span id={`${id}-error`} className="ui-field__error">
+            {errorText(field.errors)}
+          </span>
+        ) : null}
+      </div>
     </FieldFrame>
   )
+}
+
+/**
+ * The date and time pickers (react-aria's date fields with @internationalized/date: a third of the
+ * editor's code) are not part of the editor's first download (issue 25, first render): the editor
+ * fetches them after its first paint, and the first step draws its dates only once they are here
+ * (AfterFirstPaint `until`), so nothing moves. Once loaded they render at once, without suspending.
+ */
+type DateFieldsModule = typeof import('../../../components/ui/date-fields')
+let dateFields: DateFieldsModule | undefined
+let dateFieldsLoad: Promise<DateFieldsModule> | undefined
+export const loadDateFields = () =>
+  (dateFieldsLoad ??= import('../../../components/ui/date-fields').then(
+    (module) => (dateFields = module),
+    (error) => {
+      dateFieldsLoad = undefined // a later draw tries again
+      throw error
+    },
+  ))
+const useDateFields = () => dateFields ?? use(loadDateFields())
+
+/** Only if a date is drawn before its code has arrived (a click in the first moments): its place, not the whole form. */
+function PendingDateField({ label, description, picker }: { label: ReactNode; description?: string; picker: boolean }) {
+  return (
+    <div className="ui-field">
+      <span className="ui-field__label">{label}</span>
+      {/* The picker's calendar button sets its height; the time field has none. */}
+      <span className="ui-input ui-date" aria-hidden="true">
+        {picker && <span className="ui-date__button" />}
+      </span>
+      {description ? <span className="ui-field__description">{description}</span> : null}
+    </div>
+  )
+}
+
+function LoadedDatePicker(props: DatePickerProps) {
+  const { DatePicker } = useDateFields()
+  return <DatePicker {...props} />
+}
+
+function LoadedTimeField(props: TimeFieldProps) {
+  const { TimeField } = useDateFields()
+  return <TimeField {...props} />
 }
 
 /** A date (en-AU: dd/mm/yyyy on every browser; react-aria DatePicker), stored as `YYYY-MM-DD`. */
@@ -167,22 +215,19 @@ export function DateField({ path, label, hint, min, max }: Common & { min?: stri
   const id = fieldId(path)
   return (
     <div id={id} className={`field${field.errors.length ? ' has-error' : ''}${field.actionRequired ? ' action-required' : ''}`}>
-      <DatePicker
-        name={path}
-        label={
-          <>
-            {label}
-            {field.actionRequired && <ActionBadge />}
-          </>
-        }
-        description={hint}
-        errorMessage={field.errors.length ? field.errors.join(' ') : undefined}
-        value={field.value ?? null}
-        minValue={min}
-        maxValue={max}
-        isReadOnly={field.readOnly}
-        onChange={(value) => field.set(value)}
-      />
+      <Suspense fallback={<PendingDateField label={labelWithBadge(label, field.actionRequired)} description={hint} picker />}>
+        <LoadedDatePicker
+          name={path}
+          label={labelWithBadge(label, field.actionRequired)}
+          description={hint}
+          errorMessage={errorText(field.errors)}
+          value={field.value ?? null}
+          minValue={min}
+          maxValue={max}
+          isReadOnly={field.readOnly}
+          onChange={(value) => field.set(value)}
+        />
+      </Suspense>
     </div>
   )
 }
@@ -193,48 +238,95 @@ export function TimeField({ path, label, hint }: Common) {
   const id = fieldId(path)
   return (
     <div id={id} className={`field${field.errors.length ? ' has-error' : ''}${field.actionRequired ? ' action-required' : ''}`}>
-      <UiTimeField
-        name={path}
-        label={
-          <>
-            {label}
-            {field.actionRequired && <ActionBadge />}
-          </>
-        }
-        description={hint}
-        errorMessage={field.errors.length ? field.errors.join(' ') : undefined}
-        value={field.value ?? null}
-        isReadOnly={field.readOnly}
-        onChange={(value) => field.set(value)}
-      />
+      <Suspense fallback={<PendingDateField label={labelWithBadge(label, field.actionRequired)} description={hint} picker={false} />}>
+        <LoadedTimeField
+          name={path}
+          label={labelWithBadge(label, field.actionRequired)}
+          description={hint}
+          errorMessage={errorText(field.errors)}
+          value={field.value ?? null}
+          isReadOnly={field.readOnly}
+          onChange={(value) => field.set(value)}
+        />
+      </Suspense>
     </div>
   )
 }
 
 /**
- * A yes/no question: a fieldset named by its question (the group) holding a react-aria radio
- * group (arrow keys between Yes and No).
+ * A native checkbox or radio drawn like the design system's (ui.css: the box or dot beside the
+ * label, `data-selected` when on; the input itself, invisible, covers the label). The browser gives
+ * it its keyboard (arrow keys between radios of one name), focus and name (issue 25, first render).
+ * A control cannot be read-only: a read-only one ignores changes.
  */
+function NativeChoice({
+  type,
+  name,
+  checked,
+  readOnly,
+  invalid,
+  onChange,
+  children,
+}: {
+  type: 'checkbox' | 'radio'
+  name: string
+  checked: boolean
+  readOnly: boolean
+  invalid?: boolean
+  onChange: (checked: boolean) => void
+  children: ReactNode
+}) {
+  const kind = type === 'radio' ? 'radio' : 'check'
+  return (
+    <label className={`choice ui-${kind}`} data-selected={checked || undefined}>
+      <input
+        type={type}
+        name={name}
+        className="ui-choice-input"
+        checked={checked}
+        aria-invalid={invalid || undefined}
+        onChange={(event) => {
+          if (!readOnly) onChange(event.target.checked)
+        }}
+      />
+      {type === 'radio' ? (
+        <span aria-hidden="true" className="ui-radio__dot" />
+      ) : (
+        <span aria-hidden="true" className="ui-check__box">
+          {checked ? (
+            <svg viewBox="0 0 18 18" width="14" height="14">
+              <polyline points="2 9 7 14 16 4" fill="none" stroke="currentColor" strokeWidth="3" />
+            </svg>
+          ) : null}
+        </span>
+      )}
+      <span>{children}</span>
+    </label>
+  )
+}
+
+/** A yes/no question: a fieldset named by its question (the group) holding native Yes and No radios. */
 export function YesNoField({ path, label, hint, onAnswer }: Common & { onAnswer?: (value: boolean) => void }) {
   const field = useField<boolean | null>(path)
   const id = fieldId(path)
-  const legendId = useId()
   const choose = (value: boolean) => (onAnswer ? onAnswer(value) : field.set(value))
   return (
-    <Wrapper id={id} label={label} hint={hint} errors={field.errors} actionRequired={field.actionRequired} as="fieldset" legendId={legendId}>
-      <RadioGroup
-        aria-labelledby={legendId}
-        name={id}
-        orientation="horizontal"
-        className="choices inline"
-        value={field.value === null || field.value === undefined ? null : field.value ? 'yes' : 'no'}
-        onChange={(next) => choose(next === 'yes')}
-        isReadOnly={field.readOnly}
-        isInvalid={field.errors.length > 0}
-        validationBehavior="aria"
-      >
-        <YesNoRadios />
-      </RadioGroup>
+    <Wrapper id={id} label={label} hint={hint} errors={field.errors} actionRequired={field.actionRequired} as="fieldset">
+      <div className="choices inline">
+        {([true, false] as const).map((value) => (
+          <NativeChoice
+            key={String(value)}
+            type="radio"
+            name={id}
+            checked={field.value === value}
+            readOnly={field.readOnly}
+            invalid={field.errors.length > 0}
+            onChange={(on) => on && choose(value)}
+          >
+            {value ? 'Yes' : 'No'}
+          </NativeChoice>
+        ))}
+      </div>
     </Wrapper>
   )
 }
@@ -255,26 +347,16 @@ export function FlagGroupField<K extends string>({
     <Wrapper id={id} label={label} hint={hint} errors={field.errors} actionRequired={field.actionRequired} as="fieldset">
       <div className="choices grid">
         {options.map((key) => (
-          <Checkbox
+          <NativeChoice
             key={key}
-            className="choice ui-check"
-            isSelected={hasFlag(value, flags, key)}
-            isReadOnly={field.readOnly}
+            type="checkbox"
+            name={`${id}-${key}`}
+            checked={hasFlag(value, flags, key)}
+            readOnly={field.readOnly}
             onChange={(on) => field.set(on ? value | flags[key] : value & ~flags[key])}
           >
-            {({ isSelected }) => (
-              <>
-                <span aria-hidden="true" className="ui-check__box">
-                  {isSelected ? (
-                    <svg viewBox="0 0 18 18" width="14" height="14">
-                      <polyline points="2 9 7 14 16 4" fill="none" stroke="currentColor" strokeWidth="3" />
-                    </svg>
-                  ) : null}
-                </span>
-                <span>{labels[key]}</span>
-              </>
-            )}
-          </Checkbox>
+            {labels[key]}
+          </NativeChoice>
         ))}
       </div>
     </Wrapper>
@@ -301,78 +383,6 @@ export function SelectField({
         ))}
       </select>
     </Wrapper>
-  )
-}
-
-function centsToText(cents: number | null | undefined): string {
-  if (cents === null || cents === undefined) return ''
-  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2)
-}
-
-/** An amount typed in dollars, stored in integer cents (DESIGN.md §4). */
-export function MoneyField({ path, label, hint }: Common) {
-  const field = useField<number | null>(path)
-  const id = fieldId(path)
-  const [text, setText] = useState(centsToText(field.value))
-  // Follow changes that do not come from typing here (reuse, undo, server answer).
-  useEffect(() => {
-    const typed = parseDollars(text)
-    if (typed !== (field.value ?? null)) setText(centsToText(field.value))
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [field.value])
-  return (
-    <FieldFrame errors={field.errors} actionRequired={field.actionRequired}>
-      <AriaTextField
-        id={id}
-        name={path}
-        className="ui-field"
-        value={text}
-        isReadOnly={field.readOnly}
-        isInvalid={field.errors.length > 0}
-        validationBehavior="aria"
-        onChange={(next) => {
-          setText(next)
-          field.set(parseDollars(next))
-        }}
-      >
-        <Label className="ui-field__label">{labelWithBadge(label, field.actionRequired)}</Label>
-        <Group className="ui-input-group ui-input-group--money">
-          <span aria-hidden="true" className="ui-input-group__prefix">
-            $
-          </span>
-          <Input className="ui-input" inputMode="decimal" />
-        </Group>
-        <FieldHelp description={hint} errorMessage={errorText(field.errors)} />
-      </AriaTextField>
-    </FieldFrame>
-  )
-}
-
-/** The shared parser: decimal digits to cents, never a float (DESIGN.md §4). */
-const parseDollars = parseDollarsText
-
-/** A whole number typed as digits (react-aria TextField; anything else is dropped as it is typed). */
-export function IntegerField({ path, label, hint }: Common) {
-  const field = useField<number | null>(path)
-  const id = fieldId(path)
-  return (
-    <FieldFrame errors={field.errors} actionRequired={field.actionRequired}>
-      <UiTextField
-        id={id}
-        name={path}
-        label={labelWithBadge(label, field.actionRequired)}
-        description={hint}
-        errorMessage={errorText(field.errors)}
-        inputMode="numeric"
-        isReadOnly={field.readOnly}
-        validationBehavior="aria"
-        value={field.value === null || field.value === undefined ? '' : String(field.value)}
-        onChange={(text) => {
-          const digits = text.replace(/\D/g, '')
-          field.set(digits === '' ? null : Number(digits.slice(0, 9)))
-        }}
-      />
-    </FieldFrame>
   )
 }
 

@@ -9,7 +9,8 @@ import { Button, LazyModal } from '../../../components/ui'
 import { ApiError } from '../../../lib/api-client'
 import { saveNswAuthority } from '../api/permit-api'
 import { useEditor } from './editor-context'
-import { DateField, SelectField, TextField, YesNoRadios } from './fields'
+import { DateField, SelectField, TextField } from './fields'
+import { YesNoRadios } from './fields-aria'
 import { Radio, RadioGroup } from 'react-aria-components'
 
 const DURATIONS = [1, 2, 3, 4, 5].map((years) => [String(years), `${years} year${years > 1 ? 's' : ''}`] as const)

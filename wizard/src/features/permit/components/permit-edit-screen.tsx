@@ -26,13 +26,13 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router'
 import { AfterFirstPaint } from '../../../components/after-first-paint'
 import { AppLayout } from '../../../components/layouts/app-layout'
 import { useSession } from '../../../lib/session'
-import { Button, LazyModal } from '../../../components/ui'
+import { LazyModal, NativeButton } from '../../../components/ui'
 import { promotionPaths } from '../../../config/paths'
 import { SUPPORT_EMAIL } from '../../../config/settings'
 import { useReportActivity } from '../../../lib/report-activity'
 import { usePermitEditor, type Draft, type SaveStatus } from '../hooks/use-permit-editor'
 import { EditorProvider } from './editor-context'
-import { Section } from './fields'
+import { loadDateFields, Section } from './fields'
 import { LockedApplication } from './locked-application'
 import { SECTION_COMPONENTS } from './sections'
 import '../permit.css'
@@ -158,9 +158,9 @@ export function PermitEditScreen() {
             </span>{' '}
             {formatAusStates(draft.ausStates, { includeNz: draft.includeNz })} · {displayPrizeValue(draft)}{' '}
             {!readOnly && (
-              <Button variant="link" onPress={() => setModal('modifyOnly')}>
+              <NativeButton variant="link" onClick={() => setModal('modifyOnly')}>
                 Change states or prize value
-              </Button>
+              </NativeButton>
             )}
           </p>
         </div>
@@ -169,14 +169,14 @@ export function PermitEditScreen() {
             {STATUS_TEXT[editor.saveStatus]}
           </span>
           {!readOnly && (
-            <Button variant="secondary" onPress={() => void editor.save({ force: true })} isDisabled={editor.saveStatus === 'saving'}>
+            <NativeButton variant="secondary" onClick={() => void editor.save({ force: true })} disabled={editor.saveStatus === 'saving'}>
               Save
-            </Button>
+            </NativeButton>
           )}
           {/* 001 §2 "back with forced save": leave only once the application is saved. */}
-          <Button variant="secondary" onPress={() => void goTo('dashboard')}>
+          <NativeButton variant="secondary" onClick={() => void goTo('dashboard')}>
             Back
-          </Button>
+          </NativeButton>
           <a
             href={`/promotions/downloadworkingpdf/${id}`}
             download
@@ -260,23 +260,25 @@ export function PermitEditScreen() {
                 // The step's first section at once, the others in the frames after it (first render).
                 return index === 0 ? section : <AfterFirstPaint key={key}>{section}</AfterFirstPaint>
               })}
-              <AfterFirstPaint>
+              {/* Not before the first step's dates (which wait for their code), so they never push the buttons down. */}
+              <AfterFirstPaint until={loadDateFields}>
                 <div className="step-actions">
                   {previous ? (
-                    <Button variant="secondary" onPress={() => void goTo(previous)}>
+                    <NativeButton variant="secondary" onClick={() => void goTo(previous)}>
                       Previous: {previous.name}
-                    </Button>
+                    </NativeButton>
                   ) : (
-                    <Button variant="secondary" onPress={() => void goTo('dashboard')}>
+                    <NativeButton variant="secondary" onClick={() => void goTo('dashboard')}>
                       Back to the promotion
-                    </Button>
+                    </NativeButton>
                   )}
-                  <Button type="submit">{next ? `Next: ${next.name}` : 'Save and finish'}</Button>
+                  <NativeButton type="submit">{next ? `Next: ${next.name}` : 'Save and finish'}</NativeButton>
                 </div>
               </AfterFirstPaint>
             </Suspense>
           </form>
-          <AfterFirstPaint>
+          {/* With the step's content (below it on a phone), so it is never pushed down. */}
+          <AfterFirstPaint until={loadDateFields}>
             <Suspense fallback={null}>
               <SidePanel stepKey={step.key} />
             </Suspense>
@@ -293,7 +295,7 @@ export function PermitEditScreen() {
             <a className="button" href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(`Permit application ${id}`)}`}>
               Contact us
             </a>
-            <Button onPress={() => window.location.assign(permitEditPath(id, step.routeKey))}>Refresh</Button>
+            <NativeButton onClick={() => window.location.assign(permitEditPath(id, step.routeKey))}>Refresh</NativeButton>
           </>
         }
       >
@@ -306,17 +308,17 @@ export function PermitEditScreen() {
         onClose={() => setModal(null)}
         actions={
           <>
-            <Button variant="secondary" onPress={() => setModal(null)}>
+            <NativeButton variant="secondary" onClick={() => setModal(null)}>
               Cancel
-            </Button>
-            <Button
-              onPress={async () => {
+            </NativeButton>
+            <NativeButton
+              onClick={async () => {
                 setModal(null)
                 if (await editor.save()) navigate(draft.skillsBasedTC ? promotionPaths.modifySkillsBased(id) : promotionPaths.modify(id))
               }}
             >
               Modify promotion
-            </Button>
+            </NativeButton>
           </>
         }
       >

@@ -5,7 +5,7 @@
 import { useId, useState } from 'react'
 import type { Draft } from '../hooks/use-permit-editor'
 import { useEditor } from './editor-context'
-import { Button } from '../../../components/ui'
+import { NativeButton } from '../../../components/ui'
 
 type Option = { id: number; label: string }
 
@@ -54,10 +54,10 @@ export function ReuseControl({
               </option>
             ))}
           </select>
-          <Button
+          <NativeButton
             variant="secondary"
-            isDisabled={!selected || busy}
-            onPress={async () => {
+            disabled={!selected || busy}
+            onClick={async () => {
               setBusy(true)
               try {
                 const before = draft
@@ -73,22 +73,22 @@ export function ReuseControl({
             }}
           >
             Reuse
-          </Button>
+          </NativeButton>
         </div>
       )}
       <p role="status" aria-live="polite">
         {message}{' '}
         {undo && (
-          <Button
+          <NativeButton
             variant="link"
-            onPress={() => {
+            onClick={() => {
               editor.replace(undo.before)
               setUndo(null)
               setMessage('Reuse undone.')
             }}
           >
             Undo
-          </Button>
+          </NativeButton>
         )}
       </p>
     </details>

@@ -4,7 +4,7 @@
  */
 import { COMPLIANCE_NOTE_RULES, deriveApplicationState } from '@permitdesk/shared'
 import { useState } from 'react'
-import { Button, LazyModal } from '../../../components/ui'
+import { LazyModal, NativeButton } from '../../../components/ui'
 import { useEditor } from './editor-context'
 
 export function TermsRequirements() {
@@ -14,9 +14,9 @@ export function TermsRequirements() {
   const terms = COMPLIANCE_NOTE_RULES.filter((rule) => rule.code.startsWith('T') && relevant.includes(rule.code))
   return (
     <>
-      <Button variant="link" onPress={() => setOpen(true)}>
+      <NativeButton variant="link" onClick={() => setOpen(true)}>
         What your terms and conditions must cover
-      </Button>
+      </NativeButton>
       <LazyModal isOpen={open} title="Terms and conditions requirements" onClose={() => setOpen(false)}>
         <p>
           {draft.termsAndConditions || draft.skillsBasedTC

@@ -46,9 +46,12 @@ export function usePermitEditor(id: number, account: PrefillAccount | null) {
       try {
         const loaded = await getPromotion(id)
         let initial: Draft = loaded
-        if (isFirstTimeApplication(loaded)) {
-          const latest = account && !account.authorisedAgent ? await getLatestApplicant(loaded.managedSubmission).catch(() => null) : null
-          initial = prefillApplication(loaded, { account, latestApplicant: latest, clock: clock() }) as Draft
+        const firstTime = isFirstTimeApplication(loaded)
+        const reuseLatest = firstTime && account !== null && !account.authorisedAgent
+        if (firstTime) {
+          // Drawn at once, prefilled from the account: the latest applicant (step 2) follows below
+          // instead of holding the first render for a second round trip (issue 25).
+          initial = prefillApplication(loaded, { account, latestApplicant: null, clock: clock() }) as Draft
           dirtyRef.current = true
         }
         if (cancelled) return
@@ -58,6 +61,14 @@ export function usePermitEditor(id: number, account: PrefillAccount | null) {
           setPromotion(loaded)
           setDraft(initial)
         })
+        const latest = reuseLatest ? await getLatestApplicant(loaded.managedSubmission).catch(() => null) : null
+        if (!latest || cancelled) return
+        const withLatest = prefillApplication(loaded, { account, latestApplicant: latest, clock: clock() }) as Draft
+        const current = draftRef.current
+        // Only while the applicant is still the prefilled one: never over what was typed or reused meanwhile.
+        if (current && current.permit.applicant === initial.permit.applicant) {
+          startTransition(() => setDraft({ ...current, permit: { ...current.permit, applicant: withLatest.permit.applicant } }))
+        }
       } catch (error) {
         if (!cancelled) setLoadError(error instanceof ApiError ? error : new ApiError(0, undefined))
       }

@@ -1,7 +1,8 @@
 /** Prize details (001 §2 step Prizes, §3 prize fields); what it requires: shared section-validity `breakdown`. */
 import { formatCurrency, PRIZE_TIERS_CENTS, PRIZE_VALUE_FIELDS, selectedStates, STATE_CODES } from '@permitdesk/shared'
 import { useEditor } from '../editor-context'
-import { IntegerField, MoneyField, TextField } from '../fields'
+import { TextField } from '../fields'
+import { IntegerField, MoneyField } from '../fields-aria'
 
 const [TIER_1, TIER_2, TIER_3] = PRIZE_TIERS_CENTS.map(formatCurrency)
 const MAX_PRIZE_HINT = `The most valuable single prize. Prizes of ${TIER_1}, ${TIER_2} or ${TIER_3} or more bring extra terms and conditions requirements.`

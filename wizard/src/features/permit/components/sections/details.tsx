@@ -8,7 +8,7 @@ import {
   isStartDateSoon,
   START_WARNING_DAYS,
 } from '@permitdesk/shared'
-import { DateField, FlagGroupField, TextField, TimeField, YesNoField } from '../fields'
+import { DateField, FlagGroupField, loadDateFields, TextField, TimeField, YesNoField } from '../fields'
 import { AfterFirstPaint } from '../../../../components/after-first-paint'
 import { useEditor } from '../editor-context'
 import { ReusePromotion } from '../reuse-promotion'
@@ -23,8 +23,8 @@ export function DetailsSection() {
       {!readOnly && <ReusePromotion />}
       <TermsRequirements />
       <TextField path="name" label="Promotion name" maxLength={200} />
-      {/* The dates and the rest follow the top of the form in later frames (first render, issue 17). */}
-      <AfterFirstPaint>
+      {/* The dates and the rest follow the top of the form once it has painted, with the date fields' code, and together with the step's buttons below them, so those never move (first render, issues 17 and 25). */}
+      <AfterFirstPaint until={loadDateFields}>
         <div className="row">
           <DateField path="permit.startDate" label="Start date" />
           <TimeField path="permit.startTime" label="Start time" />
@@ -46,22 +46,20 @@ export function DetailsSection() {
           <TimeField path="permit.endTime" label="End time" />
         </div>
         <DateField path="permit.requiredDate" label="Date the permits are needed by" hint="We suggest 7 days before the start." />
-        <AfterFirstPaint>
-          <YesNoField path="permit.under18s" label="Can people under 18 enter?" />
-          <YesNoField path="permit.inducementsOffered" label="Are any inducements offered to enter?" />
-          {permit.inducementsOffered && <TextField path="permit.inducementsDetail" label="Describe the inducements" multiline />}
-          <FlagGroupField
-            path="permit.advertisingMethodsValue"
-            label="How will the promotion be advertised?"
-            options={ADVERTISING_METHODS}
-            flags={ADVERTISING_METHOD_FLAGS}
-            labels={ADVERTISING_METHOD_LABELS}
-          />
-          {hasFlag(permit.advertisingMethodsValue, ADVERTISING_METHOD_FLAGS, 'other') && (
-            <TextField path="permit.advertisingMethodsOther" label="Other advertising" />
-          )}
-          <TextField path="permit.promotedProducts" label="Products or services promoted" multiline maxLength={1000} />
-        </AfterFirstPaint>
+        <YesNoField path="permit.under18s" label="Can people under 18 enter?" />
+        <YesNoField path="permit.inducementsOffered" label="Are any inducements offered to enter?" />
+        {permit.inducementsOffered && <TextField path="permit.inducementsDetail" label="Describe the inducements" multiline />}
+        <FlagGroupField
+          path="permit.advertisingMethodsValue"
+          label="How will the promotion be advertised?"
+          options={ADVERTISING_METHODS}
+          flags={ADVERTISING_METHOD_FLAGS}
+          labels={ADVERTISING_METHOD_LABELS}
+        />
+        {hasFlag(permit.advertisingMethodsValue, ADVERTISING_METHOD_FLAGS, 'other') && (
+          <TextField path="permit.advertisingMethodsOther" label="Other advertising" />
+        )}
+        <TextField path="permit.promotedProducts" label="Products or services promoted" multiline maxLength={1000} />
       </AfterFirstPaint>
     </>
   )
