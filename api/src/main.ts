@@ -281,6 +281,7 @@ const api = createApp({
 try {
   const boss = await startBoss(url, logger)
   const stopRebuilds = await startSiteRebuilds(boss, {
+    database,
     pool: database.pool,
     logger,
     dataDir: config.DATA_DIR,
@@ -324,7 +325,7 @@ try {
     await stopReceipts().catch(() => {})
     await stopWaNotices().catch(() => {})
     await stopPaymentMails().catch(() => {})
-    stopRebuilds()
+    await stopRebuilds().catch(() => {})
     // Not graceful: a rebuild cut short leaves the live site as it was (the job stays queued).
     await boss.stop({ graceful: false, close: true, timeout: 1000 }).catch(() => {})
   })
