@@ -3,7 +3,7 @@ import type { Database } from '../db/client'
 import { startEventHandler } from '../events/delivery'
 import type { EventHandler } from '../events/events'
 import { buildLodgementPackNow, type LodgementJobDeps } from '../modules/payments/lodgement-pack-job'
-import { queueLodgementPackAfterSubmission } from '../modules/payments/request-lodgement-pack'
+import { queueLodgementPackIn } from '../modules/payments/request-lodgement-pack'
 
 export const LODGEMENT_PACK_QUEUE = 'lodgement-pack'
 
@@ -61,12 +61,12 @@ export async function startLodgementPackWorker(
   const onSubmitted: EventHandler<'promotion.submitted'> = {
     name: 'lodgement-pack-on-submitted',
     type: 'promotion.submitted',
-    handle: (event) => queueLodgementPackAfterSubmission(packDeps, event.payload.promotionId),
+    handle: (event, tx) => queueLodgementPackIn(packDeps, tx, event.payload.promotionId),
   }
   const onPaid: EventHandler<'promotion.paid'> = {
     name: 'lodgement-pack-on-paid',
     type: 'promotion.paid',
-    handle: (event) => queueLodgementPackAfterSubmission(packDeps, event.payload.promotionId),
+    handle: (event, tx) => queueLodgementPackIn(packDeps, tx, event.payload.promotionId),
   }
   const every = { pollingIntervalSeconds: Math.min(pollingIntervalSeconds, 1) }
   const stopHandlers = [
