@@ -51,7 +51,7 @@ function anyAsUnknown(schema: unknown): unknown {
 export async function apiTypesSource(): Promise<string> {
   // Sorted so the file changes only when a route does, whatever order the modules declare them in.
   const routes = declaredRoutes()
-    .filter((spec) => !spec.mountedElsewhere)
+    .filter((spec) => !spec.rawBody)
     .sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method))
   const properties: Record<string, Json> = {}
   for (const spec of routes) {

@@ -8,8 +8,8 @@ import { bodyParsers } from './http/body-limits'
 import { authenticate } from './http/auth'
 import { warnUntrustedForwarding } from './http/untrusted-proxy'
 import { SessionCache } from './modules/account/session-cache'
-import { mountRoutes, type RouteHooks, type RouteSpec } from './http/route'
-import { apiDocsRouter, openApiRoutes } from './http/openapi.routes'
+import { mountRawBodyRoutes, mountRoutes, type RouteHooks, type RouteSpec } from './http/route'
+import { apiDocsSurfaces, openApiRoutes } from './http/openapi.routes'
 import { mountSurfaces, type SurfaceSpec } from './http/surface'
 import { createMailer } from './mail/create-mailer'
 import { accountRoutes } from './modules/account/account.routes'
@@ -32,7 +32,7 @@ import { documentRoutes } from './modules/documents/documents.routes'
 import { uploadRoutes } from './modules/upload/upload.routes'
 import { paymentRoutes } from './modules/payments/payments.routes'
 import { invoiceDownloadRoutes } from './modules/payments/invoice-download.routes'
-import { stripeWebhookDoc, stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes'
+import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes'
 import { lodgementPackApiRoutes, lodgementPackRoutes } from './modules/payments/lodgement-pack.routes'
 import { voicemailDownloadRoutes } from './modules/admin/voicemail.routes'
 import { createPaymentGateway } from './modules/payments/create-payment-gateway'
@@ -116,6 +116,7 @@ export function createApp(given: Given): Express {
     ...compliancePackRoutes(deps),
     // 000 §7: browsers report uncaught script errors here (the gateway sends /error/* to this app).
     ...errorReportRoutes(deps),
+    ...apiDocsSurfaces(),
   ]
   // Every /api call, declared with route() (http/route.ts): one list mounts them and documents them.
   const routeSpecs: RouteSpec[] = [
@@ -132,7 +133,7 @@ export function createApp(given: Given): Express {
     ...supportItemRoutes(deps),
     ...uploads.api,
     ...paymentRoutes(deps),
-    ...stripeWebhookDoc(),
+    ...stripeWebhookRoutes(deps),
     ...lodgementPackApiRoutes(deps),
     ...adminRoutes(deps),
     ...adminNoteRoutes(deps),
@@ -154,18 +155,25 @@ export function createApp(given: Given): Express {
   app.locals.apiRoutes = routeSpecs
   app.locals.surfaces = surfaceSpecs
   api.use(mountRoutes(routeSpecs, { onResponse, idempotency: idempotencyHook(deps.database.db, deps.database.notifications) }))
-  api.use(apiDocsRouter())
   api.use(notFoundApi)
 
-  // Stripe's signed events need the raw body and come from no browser origin: before the API's parsers.
-  app.use(stripeWebhookRoutes(deps))
+  // Routes that read their raw body (Stripe's signed events, from no browser origin): before the API's parsers.
+  app.use('/api', mountRawBodyRoutes(routeSpecs, { onResponse }))
+  // Pages under /api (the reference page): before the API's router, whose 404 would answer first.
+  const underApi = (spec: SurfaceSpec) => spec.path.toLowerCase().startsWith('/api/')
+  app.use(mountSurfaces(surfaceSpecs.filter(underApi), { publicOrigin: deps.config.publicOrigin }))
   app.use('/api', api)
   // Downloads and pages are links (001 §7): same session; a body is read only where a surface
   // declares a form. One list mounts them, documents the files and reports in OpenAPI, and the
   // pages are in the gateway's page list (tests/integration/http-surfaces.int.test.ts).
   const downloads = express.Router({ caseSensitive: false })
   downloads.use(authenticate({ ...deps, sessionCache }))
-  downloads.use(mountSurfaces(surfaceSpecs, { publicOrigin: deps.config.publicOrigin }))
+  downloads.use(
+    mountSurfaces(
+      surfaceSpecs.filter((spec) => !underApi(spec)),
+      { publicOrigin: deps.config.publicOrigin },
+    ),
+  )
   app.use(downloads)
   app.use(errorHandler(deps.logger))
   return app

@@ -54,6 +54,7 @@ import { startLodgementPackWorker } from './jobs/lodgement-pack'
 import { brandFor } from './mail/templates'
 import { startUploadSweeper } from './jobs/upload-sweeper'
 import { startOutboxRelay } from './events/delivery'
+import { startPaymentMails } from './jobs/payment-mails'
 import { binDir, parts } from './server/paths'
 
 const started = Date.now()
@@ -280,6 +281,7 @@ const api = createApp({
 try {
   const boss = await startBoss(url, logger)
   const stopRebuilds = await startSiteRebuilds(boss, {
+    database,
     pool: database.pool,
     logger,
     dataDir: config.DATA_DIR,
@@ -312,6 +314,8 @@ try {
   const stopReceipts = await startEntryReceipts(boss, { config, database, logger, mailer: createMailer(config, logger) })
   // WA notices (issue 26): e-mailed to the WA department when staff approve with "send to WA".
   const stopWaNotices = await startWaNoticeHandler(boss, { database, config, logger, mailer: createMailer(config, logger), storage, pdf })
+  // The payment and T&C-purchase mails (issue 31): subscribers of what the payment's transaction published.
+  const stopPaymentMails = await startPaymentMails(boss, { database, db: database.db, mailer: createMailer(config, logger), pdf, config, logger })
   // Events written by use cases (api/src/events) reach their handlers; started after every handler subscribed.
   const stopRelay = startOutboxRelay(boss, { database, logger })
   cleanups.push(async () => {
@@ -320,7 +324,8 @@ try {
     await stopReminders().catch(() => {})
     await stopReceipts().catch(() => {})
     await stopWaNotices().catch(() => {})
-    stopRebuilds()
+    await stopPaymentMails().catch(() => {})
+    await stopRebuilds().catch(() => {})
     // Not graceful: a rebuild cut short leaves the live site as it was (the job stays queued).
     await boss.stop({ graceful: false, close: true, timeout: 1000 }).catch(() => {})
   })

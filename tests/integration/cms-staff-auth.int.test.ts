@@ -3,6 +3,7 @@
  * Payload user (custom auth strategy over our session); a customer's or agent's is not; an ended
  * session is not.
  */
+import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Payload } from 'payload'
 import { createCustomer, type Customer } from '../factories/promotions'
@@ -69,5 +70,19 @@ describe('Payload sign-in through the PermitDesk session', () => {
     const cookie = other.client.cookie('pd_session')
     await other.client.post('/api/account/logout')
     expect((await payload.auth({ headers: new Headers({ cookie: `pd_session=${cookie}` }) })).user).toBeNull()
+  })
+
+  it('refuses a session the API considers over: its page was closed and no request came back within the grace (issue 31: one rule)', async () => {
+    const other = await createCustomer(api, { staffRole: 'marketing' })
+    const cookie = other.client.cookie('pd_session')!
+    expect(await cmsUserOf(other.client)).not.toBeNull()
+    // The tab is closed (sendBeacon): within the grace a reload keeps the session, so the CMS still takes it.
+    expect((await other.client.post('/api/account/killsessions', { clientSession: crypto.randomUUID() })).status).toBe(204)
+    expect(await cmsUserOf(other.client)).not.toBeNull()
+    // The grace has passed (the closing moved back past it, as the clock would): over for the API, so for the CMS too.
+    const id = crypto.createHash('sha256').update(cookie).digest('hex')
+    await api.database.pool.query(`update app.sessions set closing_at = now() - interval '3 minutes' where id = $1`, [id])
+    expect(await cmsUserOf(other.client)).toBeNull()
+    expect((await other.client.post('/api/account/authenticated', {})).status).toBe(401)
   })
 })

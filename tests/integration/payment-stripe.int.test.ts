@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startStripeFake, type StripeFake } from '../fakes/stripe-fake'
 import { createCustomer, type Customer } from '../factories/promotions'
 import { startTestApi, type TestApi } from '../setup/test-api'
+import { waitForMail } from '../setup/accounts'
 import { readyPromotion } from '../factories/payments'
 
 const WEBHOOK_SECRET = 'whsec_test_fake_secret'
@@ -18,12 +19,15 @@ let alice: Customer
 let bob: Customer
 beforeAll(async () => {
   stripe = await startStripeFake({ webhookUrl: () => `${api.baseUrl}/api/payments/stripeWebhook`, webhookSecret: WEBHOOK_SECRET })
-  api = await startTestApi({
-    STRIPE_SECRET_KEY: 'sk_test_fake',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_BASE: stripe.url,
-  })
+  api = await startTestApi(
+    {
+      STRIPE_SECRET_KEY: 'sk_test_fake',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: stripe.url,
+    },
+    { deliverEvents: true },
+  )
   alice = await createCustomer(api)
   bob = await createCustomer(api)
 })
@@ -162,6 +166,17 @@ describe('Stripe gateway', () => {
     const changes = (await api.database.db.execute(sql`select count(*)::int as n from app.changelog where promotion_id = ${id} and action = 'stripeWebhook'`))
       .rows[0] as any
     expect(changes.n).toBe(1)
+    // Issue 31: the customer who closed the tab gets the receipt, once (the replay published nothing).
+    await waitForMail(alice.email, new RegExp(`^Payment received: tax invoice ${invoice.invoiceNumber}$`), {
+      dataDirs: [api.config.DATA_DIR],
+      timeoutMs: 30_000,
+    })
+    const paid = (
+      await api.database.db.execute(
+        sql`select count(*)::int as n from app.outbox_events where type = 'promotion.paid' and (payload->>'promotionId')::int = ${id}`,
+      )
+    ).rows[0] as any
+    expect(paid.n).toBe(1)
   })
 
   it('two parallel submits create one PaymentIntent and one invoice', async () => {

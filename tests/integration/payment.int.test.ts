@@ -24,7 +24,10 @@ import { createCustomer, createPromotion, promotionInput, type Customer } from '
 import fs from 'node:fs'
 import path from 'node:path'
 import PostalMime from 'postal-mime'
-import { signInStaff, waitForMail } from '../setup/accounts'
+import { readOutbox, signInStaff, waitForMail } from '../setup/accounts'
+import { handlerQueue } from '../../api/src/events/delivery'
+import { approveBpayPayment } from '../../api/src/modules/payments/approve-bpay-payment'
+import type { Db } from '../../api/src/db/client'
 import { startTestApi, type Client, type TestApi } from '../setup/test-api'
 
 let api: TestApi
@@ -32,7 +35,7 @@ let alice: Customer
 let bob: Customer
 let staff: Client
 beforeAll(async () => {
-  api = await startTestApi({ BPAY_BILLER_CODE: '987654' })
+  api = await startTestApi({ BPAY_BILLER_CODE: '987654' }, { deliverEvents: true })
   alice = await createCustomer(api)
   bob = await createCustomer(api)
   staff = api.client()
@@ -305,6 +308,56 @@ describe('mail', () => {
     expect(instructions.text.startsWith('TEST MODE — no money taken')).toBe(true)
     expect(instructions.html).toContain('TEST MODE — no money taken')
     expect(instructions.text).toContain(`Reference number (CRN): ${bpay.body.invoice.crn}`)
+  })
+})
+
+describe('mail, through the events outbox (issue 31)', () => {
+  const mailsTo = async (email: string, subject: RegExp) =>
+    (await readOutbox(path.resolve(api.config.DATA_DIR))).filter((m) => m.to === email && subject.test(m.subject))
+
+  it('a receipt delivered twice (pg-boss redelivers at least once) reaches the customer once', async () => {
+    const id = await readyPromotion(alice)
+    const paid = await alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA })
+    const number = paid.body.invoice.invoiceNumber
+    const receipt = new RegExp(`^Payment received: tax invoice ${number}$`)
+    await waitForMail(alice.email, receipt, { dataDirs: [path.resolve(api.config.DATA_DIR)], timeoutMs: 30_000 })
+    const [event] = await rows(sql`select id, payload from app.outbox_events where type = 'promotion.paid' and (payload->>'promotionId')::int = ${id}`)
+    expect(event.payload).toEqual({ promotionId: id, invoiceNumber: number })
+
+    // The same job again, as a retry after a lost acknowledgement would bring it.
+    const queue = handlerQueue({ name: 'payment-receipt-mail' })
+    const again = await api.boss!.send(queue, { eventId: Number(event.id), payload: event.payload })
+    await expect.poll(async () => (await api.boss!.getJobById(queue, again!))?.state, { timeout: 30_000 }).toBe('completed')
+    expect(await mailsTo(alice.email, receipt)).toHaveLength(1)
+    expect(await rows(sql`select handler from app.handled_events where event_id = ${event.id}`)).toEqual(
+      expect.arrayContaining([{ handler: 'payment-receipt-mail' }]),
+    )
+  })
+
+  it('a BPAY approval that rolled back mails nothing; the one that committed mails one receipt', async () => {
+    const staffUser = await signInStaff(staff, api)
+    const first = await readyPromotion(alice)
+    const second = await readyPromotion(alice)
+    const bpayFirst = await alice.client.post('/api/promotion/submitPermitApplication', { id: first, isBPAY: true })
+    const bpaySecond = await alice.client.post('/api/promotion/submitPermitApplication', { id: second, isBPAY: true })
+    const receiptOf = (number: number) => new RegExp(`^Payment received: tax invoice ${number}$`)
+
+    // The approval runs in a transaction that fails after it: invoice, status and event all roll back.
+    await expect(
+      api.database.db.transaction(async (tx) => {
+        await approveBpayPayment(tx as unknown as Db, { userId: staffUser.userId, isStaff: true }, first)
+        throw new Error('the change failed after the approval')
+      }),
+    ).rejects.toThrow('the change failed after the approval')
+    expect((await invoicesOf(first)).at(-1).paid_at).toBeNull()
+
+    // A later approval that commits: its receipt arrives after the rolled-back one would have.
+    expect((await staff.post('/api/admin/approveBpayPayment', { id: second })).status).toBe(200)
+    await waitForMail(alice.email, receiptOf(bpaySecond.body.invoice.invoiceNumber), { dataDirs: [path.resolve(api.config.DATA_DIR)], timeoutMs: 30_000 })
+    expect(await mailsTo(alice.email, receiptOf(bpayFirst.body.invoice.invoiceNumber))).toEqual([])
+    expect(
+      await rows(sql`select count(*)::int as n from app.outbox_events where (payload->>'promotionId')::int = ${first} and type = 'promotion.paid'`),
+    ).toEqual([{ n: 0 }])
   })
 })
 

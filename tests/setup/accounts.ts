@@ -6,6 +6,7 @@ import type { Register } from '@permitdesk/shared'
 import { ensureStaffAdmin } from '../../api/src/modules/account/ensure-staff-admin'
 import { silentLogger } from '../../api/src/logger'
 import type { Client, TestApi } from './test-api'
+import { pollUntil } from './poll'
 
 export const STAFF_EMAIL = 'staff@permitdesk.test'
 export const STAFF_PASSWORD = 'staff-password-123'
@@ -55,23 +56,26 @@ export async function waitForMail(
   subject: RegExp,
   { dataDirs, timeoutMs = 10_000 }: { dataDirs?: string[]; timeoutMs?: number } = {},
 ): Promise<ParsedMail> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const dirs =
-      dataDirs ??
-      (fs.existsSync(path.resolve('.test-data'))
-        ? fs
-            .readdirSync(path.resolve('.test-data'))
-            .filter((d) => d.startsWith('api-'))
-            .map((d) => path.resolve('.test-data', d))
-        : [])
-    for (const dir of dirs) {
-      const found = (await readOutbox(dir)).filter((m) => m.to.toLowerCase() === to.toLowerCase() && subject.test(m.subject)).at(-1)
-      if (found) return found
-    }
-    if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${subject}`)
-    await new Promise((r) => setTimeout(r, 50))
-  }
+  const dirs = () =>
+    dataDirs ??
+    (fs.existsSync(path.resolve('.test-data'))
+      ? fs
+          .readdirSync(path.resolve('.test-data'))
+          .filter((d) => d.startsWith('api-'))
+          .map((d) => path.resolve('.test-data', d))
+      : [])
+  // The one bounded wait of the tests (setup/poll.ts).
+  return pollUntil(
+    async () => {
+      for (const dir of dirs()) {
+        const found = (await readOutbox(dir)).filter((m) => m.to.toLowerCase() === to.toLowerCase() && subject.test(m.subject)).at(-1)
+        if (found) return found
+      }
+      return undefined
+    },
+    `a mail to ${to} matching ${subject}`,
+    { timeoutMs, intervalMs: 50 },
+  )
 }
 
 /** The first link in a mail's plain text that contains `part`. */

@@ -9,6 +9,10 @@ import { createDatabase, type Database } from '../../api/src/db/client'
 import { loadConfig, type Config } from '../../api/src/env'
 import { silentLogger } from '../../api/src/logger'
 import type { RouteSpec } from '../../api/src/http/route'
+import { PgBoss } from 'pg-boss'
+import { startOutboxRelay } from '../../api/src/events/delivery'
+import { startPaymentMails } from '../../api/src/jobs/payment-mails'
+import { createMailer } from '../../api/src/mail/create-mailer'
 
 /** One answer of a declared route that does not match the route's documented `response` schema. */
 export type ResponseMismatch = { route: string; issues: string[]; body: unknown }
@@ -126,11 +130,21 @@ export type TestApi = {
   responseMismatches: ResponseMismatch[]
   /** The Express app itself (the authorisation matrix walks its routers). */
   app: Express
+  /** With `deliverEvents`: the job queue the outbox relay and the payment mail handlers run on, as in `npm start`. */
+  boss: PgBoss | undefined
   close: () => Promise<void>
 }
 
-/** The real API app on a random port, over its own cloned database. */
-export async function startTestApi(env: Record<string, string> = {}, deps: Pick<AppDeps, 'lodgementPacks'> = {}): Promise<TestApi> {
+/**
+ * The real API app on a random port, over its own cloned database. `deliverEvents` (issue 31) also
+ * runs what `npm start` runs for the outbox: pg-boss, the payment mail handlers and the relay, so
+ * the mails a payment publishes arrive through the real delivery (wait for them with pollUntil or
+ * waitForMail). Off by default: most files send no payment mail and need no job queue.
+ */
+export async function startTestApi(
+  env: Record<string, string> = {},
+  { deliverEvents = false, ...deps }: Pick<AppDeps, 'lodgementPacks'> & { deliverEvents?: boolean } = {},
+): Promise<TestApi> {
   const { url, database, drop } = await createTestDatabase()
   const server0 = { PORT: '3999', BOT_CHECK: 'off', NODE_ENV: 'test', DATA_DIR: `.test-data/api-${crypto.randomBytes(4).toString('hex')}`, ...env }
   const config = loadConfig({ ...server0, DATABASE_URL: url })
@@ -145,6 +159,19 @@ export async function startTestApi(env: Record<string, string> = {}, deps: Pick<
     onResponse: checker.check,
     ...deps,
   })
+  const stops: (() => Promise<void>)[] = []
+  let boss: PgBoss | undefined
+  if (deliverEvents) {
+    boss = new PgBoss({ connectionString: url, schema: 'pgboss' })
+    await boss.start()
+    const delivery = { database, logger: silentLogger }
+    const mailer = createMailer(config, silentLogger)
+    const pdfOnce = () => (pdf ??= new PdfService({ chromiumPath: config.CHROMIUM_PATH }))
+    stops.push(
+      await startPaymentMails(boss, { ...delivery, db: database.db, mailer, pdf: pdfOnce, config, logger: silentLogger }, { pollingIntervalSeconds: 0.5 }),
+    )
+    stops.push(startOutboxRelay(boss, delivery, { pollingIntervalMs: 200 }))
+  }
   const server = app.listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -158,8 +185,11 @@ export async function startTestApi(env: Record<string, string> = {}, deps: Pick<
     surfaces: app.locals.surfaces as SurfaceSpec[],
     responseMismatches: checker.mismatches,
     app,
+    boss,
     close: async () => {
       await new Promise((resolve) => server.close(resolve))
+      for (const stop of stops.reverse()) await stop()
+      await boss?.stop({ graceful: false, close: true })
       await pdf?.close()
       await drop()
       if (checker.mismatches.length > 0) {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { OUTBOX_CHANNEL } from '@permitdesk/shared'
 import type pg from 'pg'
 import { handledEvents, outboxEvents } from '../db/schema/events'
 import type { Db } from '../db/client'
@@ -6,8 +7,8 @@ import type { Db } from '../db/client'
 /** A database handle or an open transaction. */
 export type Tx = Db | Parameters<Parameters<Db['transaction']>[0]>[0]
 
-/** Every insert into the outbox notifies this channel when its transaction commits (the relay wakes). */
-export const OUTBOX_CHANNEL = 'outbox_event'
+/** Every insert into the outbox notifies this channel when its transaction commits (the relay wakes); the CMS's hooks notify it too. */
+export { OUTBOX_CHANNEL }
 
 export async function insertOutboxEvent(tx: Tx, type: string, payload: unknown): Promise<number> {
   const [row] = await tx.insert(outboxEvents).values({ type, payload }).returning({ id: outboxEvents.id })

@@ -12,10 +12,12 @@ export type { Tx }
 export type EventMap = {
   /** The application was saved (customer or staff); its dates or states may have changed. */
   'promotion.saved': { promotionId: number; statusId: number }
-  /** A permit application was submitted (paid or invoiced). */
+  /** A permit application was submitted (paid, invoiced for BPAY, owing nothing, or its forms generated): the "submitted" mail, the lodgement pack. */
   'promotion.submitted': { promotionId: number; statusId: number }
-  /** An invoice of the promotion was paid. */
-  'promotion.paid': { promotionId: number; invoiceNumber: number | null }
+  /** An invoice of the promotion was paid (card, BPAY cleared, staff's charge, an additional payment): the receipt mail, the lodgement pack. */
+  'promotion.paid': { promotionId: number; invoiceNumber: number }
+  /** The customer chose BPAY for an invoice (a submission or an additional payment): the BPAY instructions mail. */
+  'payment.bpayChosen': { promotionId: number; invoiceNumber: number }
   /** An amendment of a submitted promotion was begun. */
   'promotion.amended': { promotionId: number; statusId: number }
   /** The reminders chosen for a promotion were saved: the worker re-plans them. */

@@ -1,11 +1,11 @@
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { Router } from 'express'
+import fs from 'node:fs'
 import { z } from 'zod'
 import type { AppDeps } from '../deps'
 import { buildOpenApi } from './openapi'
 import { route, type RouteSpec } from './route'
-import type { SurfaceSpec } from './surface'
+import { surface, type SurfaceSpec } from './surface'
 
 /** GET /api/openapi.json: the document of every declared route (this one included) and every file download outside /api. */
 export function openApiRoutes(deps: Pick<AppDeps, 'config'>, all: () => RouteSpec[], surfaces: () => SurfaceSpec[] = () => []): RouteSpec[] {
@@ -28,15 +28,52 @@ const require = createRequire(import.meta.url)
 
 /**
  * /api/docs/: the reference page (Scalar, bundled from node_modules and served from here: no CDN,
- * no outside fonts) reading /api/openapi.json.
+ * no outside fonts) reading /api/openapi.json. Declared with surface() like every page (issue 31):
+ * the page is in the gateway's page list; its two scripts are files (in the OpenAPI document).
  */
-export function apiDocsRouter(): Router {
-  const router = Router({ caseSensitive: false })
+export function apiDocsSurfaces(): SurfaceSpec[] {
   const bundle = path.join(path.dirname(require.resolve('@scalar/api-reference')), 'browser', 'standalone.js')
-  router.get('/docs', (req, res, next) => (req.originalUrl.endsWith('/') ? next() : res.redirect(301, `${req.baseUrl}/docs/`)))
-  router.get('/docs/', (_req, res) => {
-    res.set('Cache-Control', 'no-cache')
-    res.type('html').send(`<!doctype html>
+  return [
+    surface({
+      kind: 'html',
+      method: 'get',
+      path: '/api/docs',
+      summary: 'The API reference page (reads /api/openapi.json).',
+      access: 'public',
+      trailingSlash: true,
+      contentTypes: ['text/html; charset=utf-8'],
+      cache: 'no-cache',
+      handler: () => ({ body: DOCS_PAGE }),
+    }),
+    // A file, not an inline script: the page's CSP runs this origin's scripts only.
+    surface({
+      kind: 'file',
+      method: 'get',
+      path: '/api/docs/init.js',
+      summary: "The reference page's start script.",
+      tag: 'reference',
+      access: 'public',
+      contentTypes: ['text/javascript; charset=utf-8'],
+      cache: 'no-cache',
+      handler: () => ({
+        body: "Scalar.createApiReference('#app', { url: '../openapi.json', withDefaultFonts: false, hideClientButton: true, telemetry: false })\n",
+      }),
+    }),
+    surface({
+      kind: 'file',
+      method: 'get',
+      path: '/api/docs/scalar.js',
+      summary: "The reference page's viewer (Scalar, served from this server).",
+      tag: 'reference',
+      access: 'public',
+      contentTypes: ['text/javascript; charset=utf-8'],
+      cache: 'public, max-age=3600',
+      handler: () => ({ body: () => fs.promises.readFile(bundle) }),
+    }),
+  ]
+}
+
+const DOCS_PAGE = `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
@@ -48,18 +85,4 @@ export function apiDocsRouter(): Router {
     <script src="./scalar.js"></script>
     <script src="./init.js"></script>
   </body>
-</html>`)
-  })
-  // A file, not an inline script: the page's CSP runs this origin's scripts only.
-  router.get('/docs/init.js', (_req, res) => {
-    res.set('Cache-Control', 'no-cache')
-    res
-      .type('text/javascript')
-      .send("Scalar.createApiReference('#app', { url: '../openapi.json', withDefaultFonts: false, hideClientButton: true, telemetry: false })\n")
-  })
-  router.get('/docs/scalar.js', (_req, res) => {
-    res.set('Cache-Control', 'public, max-age=3600')
-    res.sendFile(bundle)
-  })
-  return router
-}
+</html>`

@@ -5,7 +5,7 @@
  *
  * Routes stay thin: the handler gets already-parsed input and calls one use case.
  */
-import { Router, type Request, type Response } from 'express'
+import express, { Router, type Request, type Response } from 'express'
 import type { z } from 'zod'
 import { AppError, MSG_API_KEY_NOT_ALLOWED, parseInput } from '@permitdesk/shared'
 import type { SessionUser } from './auth'
@@ -64,10 +64,11 @@ export type RouteSpec<QS extends z.ZodType = z.ZodType, BS extends z.ZodType = z
   /** Answers this status on success (default 200). */
   status?: number
   /**
-   * Served by a router of its own outside the route list (e.g. a raw-body webhook that must see
-   * the bytes before any parser): documented here, never mounted by `mountRoutes`.
+   * The handler reads the exact bytes sent (`req.body` is a Buffer of at most `limit`): a signed
+   * webhook whose signature is over the raw body. Such a route is mounted by `mountRawBodyRoutes`,
+   * before the API's parsers and origin check (the sender is a server, not a browser).
    */
-  mountedElsewhere?: boolean
+  rawBody?: { limit: string }
   /** Request headers the call reads (documented as header parameters). */
   headers?: { name: string; description: string; required?: boolean }[]
   handler: (ctx: RouteContext<z.output<QS>, z.output<BS>>) => Promise<z.input<RS> | void> | z.input<RS> | void
@@ -101,12 +102,27 @@ export type RouteHooks = {
   onResponse?: (spec: RouteSpec, status: number, body: unknown) => void
 }
 
-/** Mounts a list of routes on a fresh case-insensitive router. */
+/** Mounts a list of routes on a fresh case-insensitive router (those with `rawBody` are mounted by `mountRawBodyRoutes`). */
 export function mountRoutes(specs: RouteSpec[], hooks: RouteHooks = {}): Router {
+  return mount(
+    specs.filter((spec) => !spec.rawBody),
+    hooks,
+  )
+}
+
+/** Mounts the routes that read their raw body, each behind `express.raw` with its limit; put it before the API's parsers. */
+export function mountRawBodyRoutes(specs: RouteSpec[], hooks: RouteHooks = {}): Router {
+  return mount(
+    specs.filter((spec) => spec.rawBody),
+    hooks,
+  )
+}
+
+function mount(specs: RouteSpec[], hooks: RouteHooks): Router {
   const router = Router({ caseSensitive: false })
   for (const spec of specs) {
-    if (spec.mountedElsewhere) continue
-    router[spec.method](spec.path, async (req, res) => {
+    const parsers = spec.rawBody ? [express.raw({ type: '*/*', limit: spec.rawBody.limit })] : []
+    router[spec.method](spec.path, ...parsers, async (req: Request, res: Response) => {
       assertAccess(spec.access, res)
       const query = spec.query ? parseInput(spec.query, req.query) : (undefined as never)
       const body = spec.body && !spec.multipart ? parseInput(spec.body, req.body) : (undefined as never)

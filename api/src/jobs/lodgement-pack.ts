@@ -3,6 +3,7 @@ import type { Database } from '../db/client'
 import { startEventHandler } from '../events/delivery'
 import type { EventHandler } from '../events/events'
 import { buildLodgementPackNow, type LodgementJobDeps } from '../modules/payments/lodgement-pack-job'
+import { queueLodgementPackIn } from '../modules/payments/request-lodgement-pack'
 
 export const LODGEMENT_PACK_QUEUE = 'lodgement-pack'
 
@@ -55,9 +56,26 @@ export async function startLodgementPackWorker(
       })
     },
   }
-  const stopHandler = await startEventHandler(boss, deps, handler, { pollingIntervalSeconds: Math.min(pollingIntervalSeconds, 1) })
+  // A submission, a resubmission, forms generated or a payment: the pack of the new version, if it is paid (issue 31: subscribers, no afterCommit).
+  const packDeps = { ...deps, packs: 'events' as const }
+  const onSubmitted: EventHandler<'promotion.submitted'> = {
+    name: 'lodgement-pack-on-submitted',
+    type: 'promotion.submitted',
+    handle: (event, tx) => queueLodgementPackIn(packDeps, tx, event.payload.promotionId),
+  }
+  const onPaid: EventHandler<'promotion.paid'> = {
+    name: 'lodgement-pack-on-paid',
+    type: 'promotion.paid',
+    handle: (event, tx) => queueLodgementPackIn(packDeps, tx, event.payload.promotionId),
+  }
+  const every = { pollingIntervalSeconds: Math.min(pollingIntervalSeconds, 1) }
+  const stopHandlers = [
+    await startEventHandler(boss, deps, handler, every),
+    await startEventHandler(boss, deps, onSubmitted, every),
+    await startEventHandler(boss, deps, onPaid, every),
+  ]
   return async () => {
-    await stopHandler()
+    for (const stop of stopHandlers) await stop()
     await boss.offWork(LODGEMENT_PACK_QUEUE, { id: workerId })
   }
 }

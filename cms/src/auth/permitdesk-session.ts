@@ -1,19 +1,13 @@
 import crypto from 'node:crypto'
 import type { AuthStrategy, Payload } from 'payload'
+import { sessionLife } from '@permitdesk/shared'
+import { findSessionIdentity, type SessionPool } from './sessions.repository'
 
 /** The API's session cookie (api/src/modules/account/session-store.ts). */
 export const SESSION_COOKIE = 'pd_session'
 /** Set on the one create of a CMS user this strategy makes; any other create is refused (Users hook). */
 export const CMS_IDENTITY_CONTEXT = 'permitdeskIdentity'
-const SESSION_IDLE_MINUTES = 30
 export const STRATEGY_NAME = 'permitdesk-session'
-
-type Pool = {
-  query: (
-    sql: string,
-    params: unknown[],
-  ) => Promise<{ rows: { email: string; first_name: string; last_name: string; is_staff: boolean; staff_role: string | null }[] }>
-}
 
 function readCookie(header: string | null, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
@@ -23,20 +17,17 @@ function readCookie(header: string | null, name: string): string | undefined {
   return undefined
 }
 
-/** The signed-in PermitDesk user of a live session who may use the CMS (admin staff or marketing), else null. */
-export async function findCmsIdentity(pool: Pool, token: string) {
+/**
+ * The signed-in PermitDesk user of a live session who may use the CMS (admin staff or marketing),
+ * else null. Live as the API decides it (`sessionLife` in shared: ended, expired, idle, or its page
+ * closed past the grace), so a session the API considers over is refused here too.
+ */
+export async function findCmsIdentity(pool: SessionPool, token: string, now = new Date()) {
   if (!token || token.length > 100) return null
-  const id = crypto.createHash('sha256').update(token).digest('hex')
-  const { rows } = await pool.query(
-    `select u.email, u.first_name, u.last_name, u.is_staff, u.staff_role
-       from app.sessions s join app.users u on u.id = s.user_id
-      where s.id = $1 and s.ended_at is null and s.expires_at > now()
-        and s.last_seen_at > now() - ($2 || ' minutes')::interval`,
-    [id, String(SESSION_IDLE_MINUTES)],
-  )
-  const row = rows[0]
-  if (!row || !(row.is_staff || row.staff_role === 'marketing')) return null
-  return { email: row.email, name: `${row.first_name} ${row.last_name}`.trim(), role: row.is_staff ? ('admin' as const) : ('marketing' as const) }
+  const row = await findSessionIdentity(pool, crypto.createHash('sha256').update(token).digest('hex'))
+  if (!row || sessionLife(row, now) !== 'live') return null
+  if (!(row.isStaff || row.staffRole === 'marketing')) return null
+  return { email: row.email, name: `${row.firstName} ${row.lastName}`.trim(), role: row.isStaff ? ('admin' as const) : ('marketing' as const) }
 }
 
 /**
@@ -44,8 +35,8 @@ export async function findCmsIdentity(pool: Pool, token: string) {
  * reaches the Payload admin at /cms/ with the same session; the CMS user with that e-mail is
  * created on first use. Customers (and agents) are never CMS users. Payload's local strategy
  * stays on beside it (see NOTES: the admin depends on it), but a user it signs in has no role, so
- * every access rule refuses it (cms/src/access). The live-session query above is the API's
- * definition (ended, expired, idle); keep them in step.
+ * every access rule refuses it (cms/src/access). Whether the session is live is the API's own
+ * rule (shared's `sessionLife`).
  */
 export const permitdeskSessionStrategy: AuthStrategy = {
   name: STRATEGY_NAME,
@@ -54,7 +45,7 @@ export const permitdeskSessionStrategy: AuthStrategy = {
     const secure = (process.env.PUBLIC_URL ?? '').startsWith('https:')
     const token = readCookie(headers.get('cookie'), secure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE)
     if (!token) return { user: null }
-    const pool = (payload.db as unknown as { pool?: Pool }).pool
+    const pool = (payload.db as unknown as { pool?: SessionPool }).pool
     if (!pool) return { user: null }
     const identity = await findCmsIdentity(pool, token)
     if (!identity) return { user: null }

@@ -1,69 +1,25 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { rebuildOnDelete, rebuildOnGlobalChange, rebuildOnPublish } from './request-site-rebuild'
-import { installSiteRebuildBridge } from './site-rebuild-bridge'
+import { describe, expect, it } from 'vitest'
+import { publishReason } from './request-site-rebuild'
 
-const bridge = vi.fn()
-let uninstall = () => {}
-const install = () => (uninstall = installSiteRebuildBridge(bridge))
-afterEach(() => {
-  uninstall()
-  bridge.mockReset()
-})
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
-const args = (doc: object, previousDoc?: object, context: object = {}) => ({ doc, previousDoc, collection: { slug: 'news' }, context }) as never
+const args = (doc: object, previousDoc?: object, context: Record<string, unknown> = {}) => ({ doc, previousDoc, collection: { slug: 'news' }, context })
 
-describe('rebuildOnPublish', () => {
-  it('queues a rebuild when a document is published', async () => {
-    install()
-    rebuildOnPublish(args({ _status: 'published' }, { _status: 'draft' }))
-    await flush()
-    expect(bridge).toHaveBeenCalledWith('news published')
+// The outbox write itself is exercised against PostgreSQL and Payload in tests/integration/site-rebuild-signal.int.test.ts.
+describe('publishReason', () => {
+  it('asks for a rebuild when a document is published', () => {
+    expect(publishReason(args({ _status: 'published' }, { _status: 'draft' }))).toBe('news published')
   })
 
-  it('ignores drafts and autosaves of documents that were never live', async () => {
-    install()
-    rebuildOnPublish(args({ _status: 'draft' }, { _status: 'draft' }))
-    rebuildOnPublish(args({ _status: 'draft' }))
-    await flush()
-    expect(bridge).not.toHaveBeenCalled()
+  it('ignores drafts and autosaves of documents that were never live', () => {
+    expect(publishReason(args({ _status: 'draft' }, { _status: 'draft' }))).toBeUndefined()
+    expect(publishReason(args({ _status: 'draft' }))).toBeUndefined()
   })
 
-  it('rebuilds when a live document is unpublished', async () => {
-    install()
-    rebuildOnPublish(args({ _status: 'draft' }, { _status: 'published' }))
-    await flush()
-    expect(bridge).toHaveBeenCalledTimes(1)
+  it('rebuilds when a live document is unpublished, and on any change of a collection without drafts', () => {
+    expect(publishReason(args({ _status: 'draft' }, { _status: 'published' }))).toBe('news draft')
+    expect(publishReason(args({ question: 'Q' }, { question: 'P' }))).toBe('news changed')
   })
 
-  it('rebuilds on any change of a collection without drafts', async () => {
-    install()
-    rebuildOnPublish(args({ question: 'Q' }, { question: 'P' }))
-    await flush()
-    expect(bridge).toHaveBeenCalledWith('news changed')
-  })
-
-  it('does nothing when the seed asks it not to, or outside the api process', async () => {
-    install()
-    rebuildOnPublish(args({ _status: 'published' }, undefined, { skipSiteRebuild: true }))
-    await flush()
-    expect(bridge).not.toHaveBeenCalled()
-    uninstall()
-    expect(() => rebuildOnPublish(args({ _status: 'published' }))).not.toThrow()
-  })
-
-  it('never fails the editor save when the queue fails', async () => {
-    uninstall = installSiteRebuildBridge(() => Promise.reject(new Error('queue down')))
-    expect(() => rebuildOnPublish(args({ _status: 'published' }))).not.toThrow()
-    await flush()
-  })
-})
-
-describe('deletes and settings', () => {
-  it('queues rebuilds for deletes and global changes', async () => {
-    install()
-    rebuildOnDelete({ doc: {}, collection: { slug: 'reviews' }, context: {} } as never)
-    rebuildOnGlobalChange({ doc: {}, global: { slug: 'site-settings' }, context: {} } as never)
-    await flush()
-    expect(bridge.mock.calls).toEqual([['reviews deleted'], ['site-settings changed']])
+  it('does nothing when the seed asks it not to', () => {
+    expect(publishReason(args({ _status: 'published' }, undefined, { skipSiteRebuild: true }))).toBeUndefined()
   })
 })

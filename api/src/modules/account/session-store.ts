@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import { SESSION_MAX_AGE_MS, sessionLife } from '@permitdesk/shared'
 import type { Db } from '../../db/client'
 import type { UserRow } from '../../db/schema/index'
 import { endSession, findSessionWithUser, replaceUserSessions, touchSession } from './sessions.repository'
@@ -8,12 +9,8 @@ export { endSession, endUserSessions, markSessionClosing } from './sessions.repo
 
 /** The session cookie: HttpOnly, SameSite=Lax, Secure in production, no Max-Age (ends with the browser). */
 export const SESSION_COOKIE = 'pd_session'
-/** A session nobody used for this long is over (the app's own idle logout comes at 30 minutes). */
-export const SESSION_IDLE_MS = 30 * 60_000
-/** However active, a session ends after this long. */
-export const SESSION_MAX_AGE_MS = 12 * 60 * 60_000
-/** killsessions (page unload) ends the session unless a request comes within this time (a reload). */
-export const SESSION_CLOSING_GRACE_MS = 2 * 60_000
+// How long a session lives is defined once, in shared (the CMS's sign-in uses the same rule).
+export { SESSION_CLOSING_GRACE_MS, SESSION_IDLE_MS, SESSION_MAX_AGE_MS } from '@permitdesk/shared'
 /** last_seen_at is written at most this often, so the 5-second poll is a read. */
 const TOUCH_EVERY_MS = 60_000
 
@@ -54,10 +51,10 @@ export async function findSession(db: Db, token: string, now = new Date(), cache
   const row = await findSessionWithUser(db, id)
   if (!row) return { state: 'none' }
   const { session, user } = row
-  if (session.endedAt) return session.endedReason === 'replaced' ? { state: 'replaced' } : { state: 'none' }
-  const closedFor = session.closingAt ? t - session.closingAt.getTime() : 0
-  if (session.expiresAt.getTime() <= t || t - session.lastSeenAt.getTime() > SESSION_IDLE_MS || closedFor > SESSION_CLOSING_GRACE_MS) {
-    await endSession(db, id, session.closingAt && closedFor > SESSION_CLOSING_GRACE_MS ? 'closed' : 'expired')
+  const life = sessionLife(session, now)
+  if (life === 'ended') return session.endedReason === 'replaced' ? { state: 'replaced' } : { state: 'none' }
+  if (life !== 'live') {
+    await endSession(db, id, life)
     return { state: 'none' }
   }
   let lastSeen = session.lastSeenAt.getTime()

@@ -9,6 +9,7 @@ import { insertChange } from '../changelog/changelog.repository'
 import { findPromotion, updatePromotion, type Owner } from '../promotions/promotions.repository'
 import { findSubmissionInvoices, updateInvoice } from './payments.repository'
 import { termsBought } from './submit-permit-application'
+import { publishEvent } from '../../events/events'
 
 export async function approveBpayPayment(db: Db, staff: Owner, promotionId: number, now = new Date()) {
   if (!staff.isStaff) throw new AppError('FORBIDDEN')
@@ -42,6 +43,9 @@ export async function approveBpayPayment(db: Db, staff: Owner, promotionId: numb
         invoice: { from: `${invoice.invoiceNumber} awaiting BPAY`, to: `${invoice.invoiceNumber} paid by BPAY` },
       },
     })
+    // The receipt (and, when the status moved on, the "submitted" mail) and the lodgement pack subscribe (issue 31).
+    await publishEvent(tx, 'promotion.paid', { promotionId: row.id, invoiceNumber: paid.invoiceNumber })
+    if (to !== row.statusId) await publishEvent(tx, 'promotion.submitted', { promotionId: row.id, statusId: to })
     return { promotion: after, invoice: paid }
   })
 }

@@ -9,6 +9,7 @@ import { Buffer } from 'node:buffer'
 import { PassThrough, type Readable } from 'node:stream'
 import { getAttachmentType, getPermitRequirements, type ApplicantDraft, type PermitDraft } from '@permitdesk/shared'
 import type { Db } from '../../db/client'
+import type { DbOrTx } from '../changelog/changelog.repository'
 import type { PromotionRow } from '../../db/schema/promotions'
 import { renderStateApplicationForm, renderStateNotice, type FormState, type LodgementInput } from '../../documents/lodgement-forms'
 import type { PdfService } from '../../pdf/pdf-service'
@@ -138,7 +139,7 @@ export async function zipFiles(files: { name: string; data: Buffer }[]): Promise
 export const lodgementPackKey = (row: Pick<PromotionRow, 'id' | 'version'>) => `lodgement/promotion-${row.id}-v${row.version}.zip`
 
 /** Paid, and nothing owed on the submission: the pack may be built. */
-export async function isPaidForLodgement(db: Db, promotionId: number): Promise<boolean> {
+export async function isPaidForLodgement(db: Db | DbOrTx, promotionId: number): Promise<boolean> {
   const invoices = await findSubmissionInvoices(db, promotionId)
   // Issue 22: nothing owed, including a fee rise not invoiced yet (after an amendment).
   return invoices.some((i) => i.paidAt) && !invoices.some((i) => !i.paidAt) && (await serviceOwed(db, promotionId, 'lodgementPack')) === 0

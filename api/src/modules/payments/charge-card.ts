@@ -18,6 +18,7 @@ import { toInvoiceView } from './invoice-view'
 import { findInvoiceByNumber } from './payments.repository'
 import { type PaymentDeps } from './submit-permit-application'
 import { beginCardAttempt, findResumableAttempt, sendCardAttempt, settleCardAttempt } from './card-attempt'
+import { publishEvent } from '../../events/events'
 
 export type ChargeCardInput = {
   invoiceNumber: number
@@ -55,7 +56,9 @@ export async function chargeCard(deps: PaymentDeps, staff: Owner, input: ChargeC
     const settled = await settleCardAttempt(tx, attempt, answer, { now, actorUserId: staff.userId })
     if (settled.kind !== 'paid') return settled
     const invoice = settled.invoice
-    if (settled.fresh)
+    if (settled.fresh) {
+      // The receipt mail and the lodgement pack subscribe (issue 31); a payment the webhook recorded first was announced there.
+      await publishEvent(tx, 'promotion.paid', { promotionId: row.id, invoiceNumber: invoice.invoiceNumber })
       await insertChange(tx, {
         promotionId: row.id,
         userId: staff.userId,
@@ -64,6 +67,7 @@ export async function chargeCard(deps: PaymentDeps, staff: Owner, input: ChargeC
         action: 'chargeCard',
         changes: { invoice: { from: `${invoice.invoiceNumber} awaiting payment`, to: `${invoice.invoiceNumber} paid by card` } },
       })
+    }
     return { kind: 'paid' as const, row, invoice, card: settled.card }
   })
   if (outcome.kind === 'unknown')
@@ -73,13 +77,5 @@ export async function chargeCard(deps: PaymentDeps, staff: Owner, input: ChargeC
     })
   if (outcome.kind === 'failed') throw new AppError('PAYMENT_FAILED', outcome.message)
   if (outcome.kind === 'requires_action') throw new AppError('PAYMENT_FAILED', MSG_STAFF_CARD_NEEDS_AUTHENTICATION)
-  deps.afterCommit?.({
-    kind: 'paid',
-    promotionId: outcome.row.id,
-    promotionName: outcome.row.name,
-    statusId: outcome.row.statusId,
-    userId: outcome.row.userId,
-    invoiceNumber: outcome.invoice.invoiceNumber,
-  })
   return { invoice: toInvoiceView(outcome.invoice, { billerCode: deps.billerCode }), card: outcome.card }
 }

@@ -10,6 +10,7 @@ import { insertChange } from '../changelog/changelog.repository'
 import { findPromotion, updatePromotion, type Owner } from '../promotions/promotions.repository'
 import { findSubmissionInvoices } from './payments.repository'
 import { owedDifference, statusView } from './submit-permit-application'
+import { publishEvent } from '../../events/events'
 
 export async function generatePermitApplication(db: Db, actor: Owner, id: number) {
   return db.transaction(async (tx) => {
@@ -33,6 +34,8 @@ export async function generatePermitApplication(db: Db, actor: Owner, id: number
       action: 'generatePermitApplication',
       changes: { statusId: { from: row.statusId, to } },
     })
+    // The "submitted" mail and the lodgement pack subscribe (issue 31).
+    await publishEvent(tx, 'promotion.submitted', { promotionId: row.id, statusId: to })
     return { row: after, permitStatus: statusView(after.statusId) }
   })
 }

@@ -11,6 +11,7 @@ import { insertChange } from '../changelog/changelog.repository'
 import { findPromotion, updatePromotion } from '../promotions/promotions.repository'
 import { findInvoiceById, findPaymentByRef, recordStripeEvent, updateInvoice, updatePayment } from './payments.repository'
 import { termsBought } from './submit-permit-application'
+import { publishEvent } from '../../events/events'
 
 export type StripeEventLike = {
   id: string
@@ -71,6 +72,9 @@ export async function handleStripeEvent(
         invoice: { from: `${invoice.invoiceNumber} awaiting payment`, to: `${invoice.invoiceNumber} paid by card` },
       },
     })
+    // As the submit announces a payment (issue 31): the receipt, the "submitted" mail and the lodgement pack subscribe.
+    await publishEvent(tx, 'promotion.paid', { promotionId: row.id, invoiceNumber: invoice.invoiceNumber })
+    if (to !== row.statusId) await publishEvent(tx, 'promotion.submitted', { promotionId: row.id, statusId: to })
     return { outcome: 'completed' as const, promotionId: row.id }
   })
 }

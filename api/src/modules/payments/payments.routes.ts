@@ -26,7 +26,6 @@ import { isTestMode } from './payment-gateway'
 import { waiveServicePayment } from './waive-service-payment'
 import { getServicePayment } from './get-service-payment'
 import { sendInvoiceEmail } from './send-invoice-email'
-import { sendPaymentMailsLater, type PaymentMailEvent } from './send-payment-mails'
 import { submitPermitApplication } from './submit-permit-application'
 import { chooseSkillOption } from '../terms/submit-skills-based-tc'
 import { submitAdditionalPayment } from './submit-additional-payment'
@@ -56,12 +55,8 @@ export function paymentRoutes(deps: AppDeps): RouteSpec[] {
   const billerCode = deps.config.BPAY_BILLER_CODE
   const mailDeps = { db, mailer: deps.mailer, pdf: deps.pdf, config: deps.config, logger: deps.logger }
   const packDeps = lodgementDeps(deps)
-  const afterCommit = (event: PaymentMailEvent) => {
-    sendPaymentMailsLater(mailDeps, event)
-    // Paid and submitted (or resubmitted, generated, paid the difference): the lodgement pack of this version, by the job.
-    if (event.kind === 'paid' || event.kind === 'submitted-only') void queueLodgementPackAfterSubmission(packDeps, event.promotionId)
-  }
-  const paymentDeps = { db, gateway: deps.paymentGateway, billerCode, afterCommit, claimant: () => deps.database.notifications.identity }
+  // The mails and the lodgement pack after a payment step subscribe to the events its transaction published (jobs/payment-mails.ts).
+  const paymentDeps = { db, gateway: deps.paymentGateway, billerCode, claimant: () => deps.database.notifications.identity }
   const viewer = (user: { id: number; isStaff: boolean }) => ({ userId: user.id, isStaff: user.isStaff })
   return [
     route({
@@ -126,7 +121,6 @@ export function paymentRoutes(deps: AppDeps): RouteSpec[] {
       response: z.object({ id: z.number(), permitStatus: z.object({ id: z.number(), name: z.string(), slug: z.string() }) }),
       handler: async ({ body, user }) => {
         const { row, permitStatus } = await generatePermitApplication(db, viewer(user), body.id)
-        afterCommit({ kind: 'submitted-only', promotionId: row.id, promotionName: row.name, statusId: row.statusId, userId: row.userId, invoiceNumber: null })
         return { id: row.id, permitStatus }
       },
     }),
@@ -266,14 +260,6 @@ export function paymentRoutes(deps: AppDeps): RouteSpec[] {
       response: z.object({ id: z.number(), statusId: z.number(), invoice: InvoiceViewSchema }),
       handler: async ({ body, user }) => {
         const { promotion, invoice } = await approveBpayPayment(db, viewer(user), body.id)
-        afterCommit({
-          kind: 'paid',
-          promotionId: promotion.id,
-          promotionName: promotion.name,
-          statusId: promotion.statusId,
-          userId: promotion.userId,
-          invoiceNumber: invoice.invoiceNumber,
-        })
         return { id: promotion.id, statusId: promotion.statusId, invoice: toInvoiceView(invoice, { billerCode }) }
       },
     }),

@@ -18,6 +18,7 @@ import { buildLodgementPackNow, type LodgementJobDeps } from './lodgement-pack-j
 import { publishEvent } from '../../events/events'
 import { findLodgementPack, markLodgementPackQueued } from './lodgement-packs.repository'
 import type { AppDeps } from '../../deps'
+import type { DbOrTx } from '../changelog/changelog.repository'
 
 /** The pack's dependencies, and where it is built (AppDeps['lodgementPacks']). */
 export type LodgementRequestDeps = LodgementJobDeps & { packs: NonNullable<AppDeps['lodgementPacks']> }
@@ -56,18 +57,19 @@ export async function getLodgementPackState(deps: LodgementJobDeps, viewer: Owne
  * Queues the pack of the promotion's current version, unless it is ready, queued or being built
  * already (`force`: also after a final failure, or to rebuild a ready one). Without a job runner, builds it now.
  */
-async function queuePack(deps: LodgementRequestDeps, row: PromotionRow, { force = false } = {}): Promise<void> {
-  const pack = await findLodgementPack(deps.db, row.id)
+async function queuePack(deps: LodgementRequestDeps, row: PromotionRow, { force = false } = {}, tx?: DbOrTx): Promise<void> {
+  const pack = await findLodgementPack(tx ?? deps.db, row.id)
   const current = pack && pack.version === row.version
   if (current && (pack.state === 'queued' || pack.state === 'building')) return
   if (current && pack.state === 'ready' && !force) return
   if (current && pack.state === 'failed' && !force) return
   if (deps.packs === 'events') {
     // Queued and announced together: the worker builds exactly what the row says is queued, and a rollback leaves neither.
-    await deps.db.transaction(async (tx) => {
-      await markLodgementPackQueued(tx, row.id, row.version)
-      await publishEvent(tx, 'lodgementPack.requested', { promotionId: row.id, version: row.version })
-    })
+    const mark = async (t: DbOrTx) => {
+      await markLodgementPackQueued(t, row.id, row.version)
+      await publishEvent(t, 'lodgementPack.requested', { promotionId: row.id, version: row.version })
+    }
+    await (tx ? mark(tx) : deps.db.transaction(mark))
     return
   }
   await markLodgementPackQueued(deps.db, row.id, row.version)
@@ -104,12 +106,20 @@ export function lodgementDeps(deps: AppDeps): LodgementRequestDeps {
 export async function queueLodgementPackAfterSubmission(deps: LodgementRequestDeps, promotionId: number): Promise<void> {
   if (deps.packs !== 'events') return
   try {
-    const row = await findPromotion(deps.db, { userId: 0, isStaff: true }, promotionId)
-    if (!row || !(await isPaidForLodgement(deps.db, row.id))) return
-    await queuePack(deps, row)
+    await deps.db.transaction((tx) => queueLodgementPackIn(deps, tx, promotionId))
   } catch (error) {
     deps.logger.error('could not queue the lodgement pack', { promotionId, error: error instanceof Error ? error.message : String(error) })
   }
+}
+
+/**
+ * The same, in the transaction `tx` of an event handler (jobs/lodgement-pack.ts): the promotion row
+ * is locked first, so a payment's two events (submitted, paid) handled at once queue one pack.
+ */
+export async function queueLodgementPackIn(deps: LodgementRequestDeps, tx: DbOrTx, promotionId: number): Promise<void> {
+  const row = await findPromotion(tx, { userId: 0, isStaff: true }, promotionId, { forUpdate: true })
+  if (!row || !(await isPaidForLodgement(tx, row.id))) return
+  await queuePack(deps, row, {}, tx)
 }
 
 /** The download: the stored zip of this version, or 409 while it is being prepared (queued now if it was not). */

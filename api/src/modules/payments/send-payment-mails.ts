@@ -1,6 +1,8 @@
 /**
- * The mails after a payment step (issue 12), sent after the transaction committed: the receipt
- * with the tax invoice attached, the BPAY instructions, and the "submitted" confirmation.
+ * The mails after a payment step (issue 12): the receipt with the tax invoice attached, the BPAY
+ * instructions, and the "submitted" confirmation. Each is sent by a subscriber of the event the
+ * payment's transaction published (jobs/payment-mails.ts, issue 31), so a payment that rolled back
+ * mails nothing and a repeated delivery mails nothing more.
  */
 import { customerStatusName, promotionTitle, statusNextStep } from '@permitdesk/shared'
 import type { Config } from '../../env'
@@ -21,7 +23,6 @@ import { findPromotion } from '../promotions/promotions.repository'
 import { taxInvoiceHtml } from './get-invoice-pdf'
 import { findSubmissionInvoices } from './payments.repository'
 import { owedDifference } from './submit-permit-application'
-import type { PaymentMailEvent } from './payment-mail-event'
 
 export type PaymentMailDeps = {
   db: Db
@@ -31,60 +32,60 @@ export type PaymentMailDeps = {
   logger: Logger
 }
 
-export type { PaymentMailEvent } from './payment-mail-event'
-
+/** The statuses whose customers are told "submitted" (the first submission, a resubmission, forms generated). */
 const SUBMITTED_STATUSES = new Set([4, 5, 11, 13, 15])
 
-export async function sendPaymentMails(deps: PaymentMailDeps, event: PaymentMailEvent): Promise<void> {
-  const user = await findUserById(deps.db, event.userId)
-  if (!user) return
-  const brand = brandFor(deps.config)
-  const dashboardUrl = `${deps.config.PUBLIC_URL}/promotions/edit/${event.promotionId}/`
-  const promotionName = promotionTitle(event.promotionName)
-  if (event.invoiceNumber !== null && event.kind !== 'submitted-only') {
-    const { invoice, html } = await taxInvoiceHtml(
-      { db: deps.db, billerCode: deps.config.BPAY_BILLER_CODE, dataDir: deps.config.DATA_DIR },
-      { userId: user.id, isStaff: true },
-      event.invoiceNumber,
-    )
-    const pdf = await deps.pdf().render(html, { priority: 'background' })
-    const attachments = [{ filename: `tax-invoice-${invoice.invoiceNumber}.pdf`, content: pdf, contentType: 'application/pdf' }]
-    const facts = {
-      firstName: user.firstName,
-      invoiceNumber: invoice.invoiceNumber,
-      total: invoice.amount + invoice.gst + invoice.ccSurcharge,
-      promotionName,
-      dashboardUrl,
-    }
-    const email =
-      event.kind === 'bpay'
-        ? bpayInstructionsTemplate(brand, { ...facts, billerCode: deps.config.BPAY_BILLER_CODE, crn: invoice.crn ?? '' })
-        : paymentReceiptTemplate(brand, { ...facts, method: invoice.method === 'bpay' ? 'bpay' : 'card' })
-    await deps.mailer.send({ to: user.email, ...email, attachments })
-  }
-  if (event.kind !== 'bpay' && SUBMITTED_STATUSES.has(event.statusId)) {
-    await deps.mailer.send({
-      to: user.email,
-      ...submittedTemplate(brand, {
-        firstName: user.firstName,
-        promotionName,
-        statusName: customerStatusName(event.statusId),
-        nextStep: statusNextStep(event.statusId),
-        dashboardUrl,
-      }),
-    })
-  }
+const SYSTEM = { userId: 0, isStaff: true }
+
+async function ownerOf(deps: PaymentMailDeps, promotionId: number) {
+  const row = await findPromotion(deps.db, SYSTEM, promotionId)
+  const user = row ? await findUserById(deps.db, row.userId) : undefined
+  return row && user ? { row, user } : undefined
 }
 
-/** Sends without holding up the answer; a failure is logged, never lost silently. */
-export function sendPaymentMailsLater(deps: PaymentMailDeps, event: PaymentMailEvent): void {
-  sendPaymentMails(deps, event).catch((error: unknown) =>
-    deps.logger.error('payment mail failed', {
-      promotionId: event.promotionId,
-      invoiceNumber: event.invoiceNumber,
-      error: error instanceof Error ? error.message : String(error),
-    }),
+/** The receipt (paid) or the BPAY instructions (BPAY chosen), with the tax invoice PDF attached. */
+export async function sendInvoiceMail(deps: PaymentMailDeps, kind: 'paid' | 'bpay', event: { promotionId: number; invoiceNumber: number }): Promise<void> {
+  const found = await ownerOf(deps, event.promotionId)
+  if (!found) return
+  const { row, user } = found
+  const brand = brandFor(deps.config)
+  const { invoice, html } = await taxInvoiceHtml(
+    { db: deps.db, billerCode: deps.config.BPAY_BILLER_CODE, dataDir: deps.config.DATA_DIR },
+    { userId: user.id, isStaff: true },
+    event.invoiceNumber,
   )
+  const pdf = await deps.pdf().render(html, { priority: 'background' })
+  const attachments = [{ filename: `tax-invoice-${invoice.invoiceNumber}.pdf`, content: pdf, contentType: 'application/pdf' }]
+  const facts = {
+    firstName: user.firstName,
+    invoiceNumber: invoice.invoiceNumber,
+    total: invoice.amount + invoice.gst + invoice.ccSurcharge,
+    promotionName: promotionTitle(row.name),
+    dashboardUrl: `${deps.config.PUBLIC_URL}/promotions/edit/${row.id}/`,
+  }
+  const email =
+    kind === 'bpay'
+      ? bpayInstructionsTemplate(brand, { ...facts, billerCode: deps.config.BPAY_BILLER_CODE, crn: invoice.crn ?? '' })
+      : paymentReceiptTemplate(brand, { ...facts, method: invoice.method === 'bpay' ? 'bpay' : 'card' })
+  await deps.mailer.send({ to: user.email, ...email, attachments })
+}
+
+/** "Submitted" (or resubmitted, generated): only for the statuses that mean the application went in (not "Pending payment clearance"). */
+export async function sendSubmittedMail(deps: PaymentMailDeps, event: { promotionId: number; statusId: number }): Promise<void> {
+  if (!SUBMITTED_STATUSES.has(event.statusId)) return
+  const found = await ownerOf(deps, event.promotionId)
+  if (!found) return
+  const { row, user } = found
+  await deps.mailer.send({
+    to: user.email,
+    ...submittedTemplate(brandFor(deps.config), {
+      firstName: user.firstName,
+      promotionName: promotionTitle(row.name),
+      statusName: customerStatusName(event.statusId),
+      nextStep: statusNextStep(event.statusId),
+      dashboardUrl: `${deps.config.PUBLIC_URL}/promotions/edit/${row.id}/`,
+    }),
+  })
 }
 
 /** "Amendment started" (issue 12), after the status change committed. */

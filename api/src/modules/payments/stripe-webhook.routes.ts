@@ -1,10 +1,8 @@
 import { AppError, MSG_STRIPE_SIGNATURE_INVALID } from '@permitdesk/shared'
-import express, { Router } from 'express'
 import { z } from 'zod'
 import type { AppDeps } from '../../deps'
 import { route, type RouteSpec } from '../../http/route'
 import { handleStripeEvent, type StripeEventLike } from './handle-stripe-event'
-import { lodgementDeps, queueLodgementPackAfterSubmission } from './request-lodgement-pack'
 import { createStripeClient } from './stripe-gateway'
 
 /** The part of a Stripe event the webhook reads (the rest of Stripe's event is accepted as sent). */
@@ -20,11 +18,18 @@ const StripeWebhookResponse = z.object({
 })
 
 /**
- * The webhook as /api/openapi.json documents it. It is served by `stripeWebhookRoutes` below
- * (mounted before the API's JSON parser, so the signature is checked over the raw bytes), hence
- * `mountedElsewhere`; the declaration only documents it and puts it in the policy table.
+ * POST /api/payments/stripeWebhook: Stripe's events, the raw body checked against the
+ * `Stripe-Signature` header with STRIPE_WEBHOOK_SECRET (a bad or missing signature: 400). Declared
+ * like every call (issue 31); `rawBody` mounts it before the API's JSON parser and origin check
+ * (the signature is over the exact bytes, and Stripe is not a browser). 404 unless Stripe is configured.
  */
-export function stripeWebhookDoc(): RouteSpec[] {
+export function stripeWebhookRoutes(deps: AppDeps): RouteSpec[] {
+  const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE } = deps.config
+  // Stripe mode always has both (env.ts refuses to start without the webhook secret).
+  const stripe =
+    deps.config.paymentMode === 'stripe' && STRIPE_SECRET_KEY && STRIPE_WEBHOOK_SECRET
+      ? { client: createStripeClient({ secretKey: STRIPE_SECRET_KEY, apiBase: STRIPE_API_BASE }), secret: STRIPE_WEBHOOK_SECRET }
+      : undefined
   return [
     route({
       method: 'post',
@@ -33,43 +38,26 @@ export function stripeWebhookDoc(): RouteSpec[] {
         "Stripe's events (PaymentIntent succeeded or failed), signed with STRIPE_WEBHOOK_SECRET; a bad or missing signature is 400, a replay does nothing. Only when Stripe is configured (404 otherwise).",
       tag: 'payments',
       access: 'public',
-      mountedElsewhere: true,
+      rawBody: { limit: '1mb' },
       headers: [{ name: 'Stripe-Signature', required: true, description: "Stripe's signature of the raw body (`t=…,v1=…`), checked with the webhook secret." }],
       bodyDoc: StripeEventDoc,
       response: StripeWebhookResponse,
-      handler: () => {
-        throw new AppError('NOT_FOUND')
+      handler: async ({ req }) => {
+        if (!stripe) throw new AppError('NOT_FOUND')
+        let event: StripeEventLike
+        try {
+          event = stripe.client.webhooks.constructEvent(
+            Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
+            String(req.headers['stripe-signature'] ?? ''),
+            stripe.secret,
+          ) as unknown as StripeEventLike
+        } catch {
+          throw new AppError('VALIDATION', MSG_STRIPE_SIGNATURE_INVALID)
+        }
+        // A completed payment publishes its events in the same transaction (the mails and the lodgement pack subscribe).
+        const { outcome } = await handleStripeEvent(deps.database.db, event)
+        return { received: true as const, outcome }
       },
     }),
   ]
-}
-
-/**
- * POST /api/payments/stripeWebhook: Stripe's events, the raw body checked against the
- * `Stripe-Signature` header with STRIPE_WEBHOOK_SECRET (a bad or missing signature: 400).
- * Mounted before the API's JSON parser and origin check (Stripe is not a browser).
- */
-export function stripeWebhookRoutes(deps: AppDeps): Router {
-  const router = Router({ caseSensitive: false })
-  const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE } = deps.config
-  // Stripe mode always has both (env.ts refuses to start without the webhook secret).
-  if (deps.config.paymentMode !== 'stripe' || !STRIPE_SECRET_KEY || !STRIPE_WEBHOOK_SECRET) return router
-  const stripe = createStripeClient({ secretKey: STRIPE_SECRET_KEY, apiBase: STRIPE_API_BASE })
-  router.post('/api/payments/stripeWebhook', express.raw({ type: '*/*', limit: '1mb' }), async (req, res) => {
-    let event: StripeEventLike
-    try {
-      event = stripe.webhooks.constructEvent(
-        req.body as Buffer,
-        String(req.headers['stripe-signature'] ?? ''),
-        STRIPE_WEBHOOK_SECRET,
-      ) as unknown as StripeEventLike
-    } catch {
-      throw new AppError('VALIDATION', MSG_STRIPE_SIGNATURE_INVALID)
-    }
-    const { outcome, promotionId } = await handleStripeEvent(deps.database.db, event)
-    if (outcome === 'completed' && promotionId) void queueLodgementPackAfterSubmission(lodgementDeps(deps), promotionId)
-    const answer: z.input<typeof StripeWebhookResponse> = { received: true, outcome }
-    res.json(answer)
-  })
-  return router
 }

@@ -23,6 +23,7 @@ import { findSubmissionInvoices, updateInvoice } from './payments.repository'
 import { assertStillOwed } from './owed-invoice'
 import { ensureOwedInvoice, statusView, type PaymentDeps } from './submit-permit-application'
 import { beginCardAttempt, findResumableAttempt, sendCardAttempt, settleCardAttempt, type CardAttempt } from './card-attempt'
+import { publishEvent } from '../../events/events'
 
 export async function submitAdditionalPayment(deps: PaymentDeps, actor: Owner, input: SubmitPermitApplication) {
   const now = deps.now?.() ?? new Date()
@@ -51,6 +52,7 @@ export async function submitAdditionalPayment(deps: PaymentDeps, actor: Owner, i
         action: 'submitAdditionalPayment',
         changes: { invoice: { from: null, to: `${invoice.invoiceNumber} awaiting BPAY` } },
       })
+      await publishEvent(tx, 'payment.bpayChosen', { promotionId: row.id, invoiceNumber: invoice.invoiceNumber })
       return { kind: 'done', row, invoice: pending, card: null }
     }
     return { kind: 'charge', attempt: await beginCardAttempt(tx, deps.gateway, row, invoice, input, now, resumable?.payment, deps.claimant?.() ?? null) }
@@ -75,6 +77,7 @@ export async function submitAdditionalPayment(deps: PaymentDeps, actor: Owner, i
               action: 'submitAdditionalPayment',
               changes: { invoice: { from: null, to: `${settled.invoice.invoiceNumber} paid by card` } },
             })
+            await publishEvent(tx, 'promotion.paid', { promotionId: row.id, invoiceNumber: settled.invoice.invoiceNumber })
             return { kind: 'done' as const, row, invoice: settled.invoice, card: settled.card }
           })
         })()
@@ -93,14 +96,6 @@ export async function submitAdditionalPayment(deps: PaymentDeps, actor: Owner, i
       requiresAction: { clientSecret: outcome.clientSecret, paymentIntentId: outcome.paymentIntentId },
     }
   }
-  deps.afterCommit?.({
-    kind: outcome.invoice.paidAt ? 'paid' : 'bpay',
-    promotionId: outcome.row.id,
-    promotionName: outcome.row.name,
-    statusId: outcome.row.statusId,
-    userId: outcome.row.userId,
-    invoiceNumber: outcome.invoice.invoiceNumber,
-  })
   return {
     id: outcome.row.id,
     permitStatus: statusView(outcome.row.statusId),

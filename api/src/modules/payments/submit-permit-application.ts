@@ -30,7 +30,6 @@ import { toInvoiceView } from './invoice-view'
 import { isTestMode } from './payment-gateway'
 import { assertStillOwed, ensureOwedInvoice } from './owed-invoice'
 import type { PaymentGateway } from './payment-gateway'
-import type { PaymentMailEvent } from './payment-mail-event'
 import { findSubmissionInvoices, updateInvoice } from './payments.repository'
 import { beginCardAttempt, findResumableAttempt, sendCardAttempt, settleCardAttempt, type CardAttempt } from './card-attempt'
 import { publishEvent } from '../../events/events'
@@ -42,8 +41,6 @@ export type PaymentDeps = {
   now?: () => Date
   /** This process's identity (db/notifications.ts), recorded on the card attempts it sends. */
   claimant?: () => string | undefined
-  /** Called after a payment step committed (the mails); never for a repeated submit. */
-  afterCommit?: (event: PaymentMailEvent) => void
 }
 
 /** Statuses a first payment or a resubmission is made from (the payment page's entry points). */
@@ -110,9 +107,10 @@ async function finishSubmission(
       ...(paidInvoice ? { invoice: { from: null, to: `${paidInvoice.invoiceNumber} ${paidInvoice.paidAt ? 'paid by card' : 'awaiting BPAY'}` } } : {}),
     },
   })
-  // What happened, for the outbox's subscribers (issue 31); delivered only if this commits.
+  // What happened, for the outbox's subscribers (issue 31: the mails, the lodgement pack); delivered only if this commits.
   if (check.ok) await publishEvent(tx, 'promotion.submitted', { promotionId: row.id, statusId: to })
   if (paidInvoice?.paidAt) await publishEvent(tx, 'promotion.paid', { promotionId: row.id, invoiceNumber: paidInvoice.invoiceNumber })
+  else if (paidInvoice?.method === 'bpay') await publishEvent(tx, 'payment.bpayChosen', { promotionId: row.id, invoiceNumber: paidInvoice.invoiceNumber })
   return { kind: 'done', row: after, invoice: paidInvoice, card: charged, fresh: true }
 }
 
@@ -205,17 +203,6 @@ export async function submitPermitApplication(deps: PaymentDeps, actor: Owner, i
       card: null,
       requiresAction: { clientSecret: outcome.clientSecret, paymentIntentId: outcome.paymentIntentId },
     }
-  }
-  if (outcome.fresh && deps.afterCommit) {
-    const invoice = outcome.invoice
-    deps.afterCommit({
-      kind: !invoice ? 'submitted-only' : invoice.paidAt ? 'paid' : 'bpay',
-      promotionId: outcome.row.id,
-      promotionName: outcome.row.name,
-      statusId: outcome.row.statusId,
-      userId: outcome.row.userId,
-      invoiceNumber: invoice?.invoiceNumber ?? null,
-    })
   }
   return {
     id: outcome.row.id,

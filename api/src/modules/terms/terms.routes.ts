@@ -9,7 +9,6 @@ import { generateTerms } from './generate-terms'
 import { getTerms } from './get-terms'
 import { saveTermsVersion } from './save-terms-version'
 import { submitSkillsBasedTC } from './submit-skills-based-tc'
-import { sendPaymentMailsLater, type PaymentMailEvent } from '../payments/send-payment-mails'
 
 const PromotionIdSchema = z.coerce.number({ error: MSG_NOT_FOUND }).int({ error: MSG_NOT_FOUND }).positive({ error: MSG_NOT_FOUND })
 
@@ -68,13 +67,12 @@ const GeneratedSchema = z.object({
 export function termsRoutes(deps: AppDeps): RouteSpec[] {
   const actorOf = (user: { id: number; isStaff: boolean }) => ({ userId: user.id, isStaff: user.isStaff })
   const db = deps.database.db
-  const mailDeps = { db, mailer: deps.mailer, pdf: deps.pdf, config: deps.config, logger: deps.logger }
+  // The payment's mails subscribe to the events its transaction published (jobs/payment-mails.ts).
   const paymentDeps = {
     db,
     gateway: deps.paymentGateway,
     billerCode: deps.config.BPAY_BILLER_CODE,
     claimant: () => deps.database.notifications.identity,
-    afterCommit: (event: PaymentMailEvent) => sendPaymentMailsLater(mailDeps, event),
   }
   return [
     route({
