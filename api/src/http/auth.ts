@@ -46,7 +46,8 @@ export function authenticate({
 }: Pick<AppDeps, 'database'> & { config?: Pick<AppDeps['config'], 'secureCookies'>; sessionCache?: SessionCache }): RequestHandler {
   const secure = config?.secureCookies ?? false
   // Known keys are answered from memory, dropped at once when revoked by any process (api-key-cache.ts).
-  const apiKeyCache = apiKeyCacheFor(database.notifications)
+  // Made at the first key's request, so building the app (the route list, api-types) needs no database.
+  let apiKeyCache: ReturnType<typeof apiKeyCacheFor> | undefined
   return async (req, res, next) => {
     res.locals.sessionState = 'none' satisfies SessionState
     try {
@@ -54,7 +55,7 @@ export function authenticate({
       if (bearer) {
         // An entry's submission counts against the key's budget for entries (see API_KEY_ENTRY_RATE_LIMIT).
         const entries = req.method === 'POST' && /^\/entries\/submit\/?$/i.test(req.path)
-        const { user, apiKey } = await authenticateApiKey(database.db, bearer, { entries, cache: apiKeyCache })
+        const { user, apiKey } = await authenticateApiKey(database.db, bearer, { entries, cache: (apiKeyCache ??= apiKeyCacheFor(database.notifications)) })
         res.locals.user = user
         res.locals.apiKey = apiKey
         return withRequestCredential({ sessionId: null, apiKeyId: apiKey.id }, next)
