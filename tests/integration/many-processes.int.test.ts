@@ -13,6 +13,7 @@ import { repoRoot } from '../../api/src/server/paths'
 import { startS3Fake, type S3Fake } from '../fakes/s3-fake'
 import { savePromotion, withCompleteApplication } from '../factories/permit'
 import { promotionInput } from '../factories/promotions'
+import { pollUntil } from '../setup/poll'
 import { Client, createTestDatabase } from '../setup/test-api'
 
 /**
@@ -206,31 +207,36 @@ describe('two server processes behind a round-robin proxy', () => {
         return answer.body?.id as number
       }),
     )
-    for (;;) {
-      const round = [
-        ...pollers.map(async (client) => {
-          const answer = await client
-            .post('/api/account/authenticated')
-            .catch((error: Error) => ({ status: 0, text: `${error.message} ${String(error.cause)}` }))
-          polls++
-          expectOk('poll', answer.status, answer.text)
-        }),
-        ...savers.map(async (client, index) => {
-          const answer = await savePromotion(client, promotionIds[index]!, (promotion) => ({
-            ...withCompleteApplication(promotion),
-            name: `Saved in round ${rounds}`,
-          })).catch((error: Error) => ({
-            status: 0,
-            text: `${error.message} ${String(error.cause)}`,
-          }))
-          saves++
-          expectOk('save', answer.status, answer.text)
-        }),
-      ]
-      await Promise.all(round)
-      rounds++
-      if (rounds >= 3 && (await liveOn(servers[0]!)) && (await liveOn(servers[1]!))) break
-    }
+    // Rounds of polls and saves until the article is live on both processes (bounded: pollUntil).
+    await pollUntil(
+      async () => {
+        const round = [
+          ...pollers.map(async (client) => {
+            const answer = await client
+              .post('/api/account/authenticated')
+              .catch((error: Error) => ({ status: 0, text: `${error.message} ${String(error.cause)}` }))
+            polls++
+            expectOk('poll', answer.status, answer.text)
+          }),
+          ...savers.map(async (client, index) => {
+            const answer = await savePromotion(client, promotionIds[index]!, (promotion) => ({
+              ...withCompleteApplication(promotion),
+              name: `Saved in round ${rounds}`,
+            })).catch((error: Error) => ({
+              status: 0,
+              text: `${error.message} ${String(error.cause)}`,
+            }))
+            saves++
+            expectOk('save', answer.status, answer.text)
+          }),
+        ]
+        await Promise.all(round)
+        rounds++
+        return rounds >= 3 && (await liveOn(servers[0]!)) && (await liveOn(servers[1]!))
+      },
+      'the CMS article live on both processes',
+      { timeoutMs: 480_000, intervalMs: 0 },
+    )
 
     console.info(
       `many processes: ${rounds} rounds, ${polls} polls and ${saves} saves through the proxy (a: ${servers[0]!.handled}, b: ${servers[1]!.handled} requests), ${errors.length} errors; the article live on both after ${((performance.now() - started) / 1000).toFixed(1)} s`,

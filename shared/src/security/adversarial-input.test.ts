@@ -103,7 +103,9 @@ describe('string schemas against 1 MB hostile input', () => {
 
   it('the e-mail pattern is linear (the reported 40 KB login body)', () => {
     const body = `a@${'a.'.repeat(20_000)}@`
-    expect(bestOf3(() => shared.EMAIL_PATTERN.test(body))).toBeLessThan(10)
+    const ms = bestOf3(() => shared.EMAIL_PATTERN.test(body))
+    // The same load allowance as above: 20 linear passes over the body, timed at the same moment.
+    expect(ms < 10 || ms < loadAllowance(body), `${ms.toFixed(1)} ms`).toBe(true)
     expect(shared.isValidEmail(body)).toBe(false)
   })
 })

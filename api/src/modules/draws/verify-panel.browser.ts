@@ -1,6 +1,6 @@
 /**
  * The "verify this draw" panel of /draws/{publicId}/ (issue 15), bundled for the browser by
- * esbuild on first request. Everything runs locally: the chosen entries file never leaves the
+ * esbuild when the product is built (issue 31: never on a request). Everything runs locally: the chosen entries file never leaves the
  * browser. It re-reads the file into canonical entries (the shared reader), hashes them as they
  * stream (SHA-256, incremental), checks seedHash and re-runs the selection with Web Crypto's HMAC.
  */
