@@ -55,6 +55,7 @@ import { brandFor } from './mail/templates'
 import { startUploadSweeper } from './jobs/upload-sweeper'
 import { startOutboxRelay } from './events/delivery'
 import { startPaymentMails } from './jobs/payment-mails'
+import { startDrawResultMails } from './jobs/draw-result-mail'
 import { binDir, parts } from './server/paths'
 
 const started = Date.now()
@@ -316,6 +317,8 @@ try {
   const stopWaNotices = await startWaNoticeHandler(boss, { database, config, logger, mailer: createMailer(config, logger), storage, pdf })
   // The payment and T&C-purchase mails (issue 31): subscribers of what the payment's transaction published.
   const stopPaymentMails = await startPaymentMails(boss, { database, db: database.db, mailer: createMailer(config, logger), pdf, config, logger })
+  // The owner's draw result mail (issue 31): the subscriber of `draw.run`, published in the run's transaction.
+  const stopDrawResultMails = await startDrawResultMails(boss, { database, mailer: createMailer(config, logger), config, logger })
   // Events written by use cases (api/src/events) reach their handlers; started after every handler subscribed.
   const stopRelay = startOutboxRelay(boss, { database, logger })
   cleanups.push(async () => {
@@ -325,6 +328,7 @@ try {
     await stopReceipts().catch(() => {})
     await stopWaNotices().catch(() => {})
     await stopPaymentMails().catch(() => {})
+    await stopDrawResultMails().catch(() => {})
     await stopRebuilds().catch(() => {})
     // Not graceful: a rebuild cut short leaves the live site as it was (the job stays queued).
     await boss.stop({ graceful: false, close: true, timeout: 1000 }).catch(() => {})

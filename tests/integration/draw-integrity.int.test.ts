@@ -28,6 +28,8 @@ import { createCustomer, createPromotion, type Customer } from '../factories/pro
 import { readOutbox, waitForMail } from '../setup/accounts'
 import { savePromotion, withCompleteApplication } from '../factories/permit'
 import { startTestApi, type Client, type TestApi } from '../setup/test-api'
+import { handlerQueue } from '../../api/src/events/delivery'
+import type { Db } from '../../api/src/db/client'
 
 let api: TestApi
 let alice: Customer
@@ -36,7 +38,8 @@ let staff: Customer
 
 beforeAll(async () => {
   // A small entries quota, so the quota can be reached with a small file.
-  api = await startTestApi({ DRAW_QUOTA_MB: '1' })
+  // Events delivered (issue 31): the owner's result mail is the subscriber of `draw.run`.
+  api = await startTestApi({ DRAW_QUOTA_MB: '1' }, { deliverEvents: true })
   alice = await createCustomer(api)
   bob = await createCustomer(api)
   staff = await createCustomer(api, { isStaff: true })
@@ -70,6 +73,13 @@ async function committedDraw(promotionId: number, body: Record<string, unknown> 
   expect(commit.status, commit.text).toBe(200)
   return { id: created.body.id as number, publicId: created.body.publicId as string, runAt: created.body.runAt as string, commit: commit.body }
 }
+
+/** The `draw.run` events of a draw in the outbox (issue 31). */
+const drawRunEvents = async (drawId: number) =>
+  (await api.database.db.execute<{ id: string }>(sql`select id from app.outbox_events where type = 'draw.run' and (payload->>'drawId')::int = ${drawId}`)).rows
+const rowsOf = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => (await api.database.db.execute<T>(query)).rows
+const resultMails = async (to: string, title: string) =>
+  (await readOutbox(api.config.DATA_DIR)).filter((mail) => mail.to === to && mail.subject === `Draw result: ${title}`)
 
 const publicRecord = async (publicId: string) => (await api.client().get(`/api/draw/public?publicId=${publicId}`)).body
 
@@ -557,6 +567,68 @@ describe('a run and a cancel at once', () => {
       const record = await publicRecord(draw.publicId)
       expect(record.status).toBe(run.status === 200 ? 'run' : 'cancelled')
       expect(record.status === 'cancelled' ? record.seed : record.cancelledAt).toBeNull()
+      // Only a run that committed published `draw.run` (the result mail); a refused one published nothing.
+      expect(await drawRunEvents(draw.id)).toHaveLength(run.status === 200 ? 1 : 0)
     }
+  })
+})
+
+describe('the owner is told the result through the draw.run event (issue 31)', () => {
+  it('mails one result per run, however often the run is asked for or the event delivered', async () => {
+    const promotionId = await promotionWithoutDates()
+    const title = 'Draw told once'
+    const draw = await committedDraw(promotionId, { title })
+    expect((await alice.client.post('/api/draw/run', { id: draw.id })).status).toBe(200)
+    // Asked again: the recorded result is answered; nothing new is recorded or published.
+    expect((await alice.client.post('/api/draw/run', { id: draw.id })).status).toBe(200)
+    const mail = await waitForMail(alice.email, new RegExp(`^Draw result: ${title}$`), { dataDirs: [api.config.DATA_DIR] })
+    expect(mail.text).toContain(`${api.config.PUBLIC_URL}/draws/${draw.publicId}/`)
+    const [event] = await drawRunEvents(draw.id)
+    expect(await drawRunEvents(draw.id)).toHaveLength(1)
+
+    // pg-boss delivers at least once: the same job again, as a retry after a lost acknowledgement would bring it.
+    const queue = handlerQueue({ name: 'draw-result-mail' })
+    const again = await api.boss!.send(queue, { eventId: Number(event!.id), payload: { drawId: draw.id } })
+    await expect.poll(async () => (await api.boss!.getJobById(queue, again!))?.state, { timeout: 30_000 }).toBe('completed')
+    expect(await resultMails(alice.email, title)).toHaveLength(1)
+    expect((await api.database.db.execute(sql`select handler from app.handled_events where event_id = ${event!.id}`)).rows).toEqual([
+      { handler: 'draw-result-mail' },
+    ])
+  })
+
+  it('a run whose transaction rolled back records no result and mails nothing; the run that commits mails once', async () => {
+    const { runDraw } = await import('../../api/src/modules/draws/draw-service')
+    const { createMailer } = await import('../../api/src/mail/create-mailer')
+    const { LocalFileStorage } = await import('../../api/src/storage/storage')
+    const { silentLogger } = await import('../../api/src/logger')
+    const promotionId = await promotionWithoutDates()
+    const title = 'Draw rolled back once'
+    const draw = await committedDraw(promotionId, { title })
+    const owner = { userId: (await rowsOf<{ user_id: number }>(sql`select user_id from app.draws where id = ${draw.id}`))[0]!.user_id, isStaff: false }
+    // The run inside a transaction that fails after it: the result and its event roll back together.
+    await expect(
+      api.database.db.transaction(async (tx) => {
+        const database = { ...api.database, db: tx as unknown as Db }
+        const deps = {
+          database,
+          config: api.config,
+          logger: silentLogger,
+          mailer: createMailer(api.config, silentLogger),
+          storage: new LocalFileStorage(api.config.DATA_DIR),
+        }
+        await runDraw(deps, owner, draw.id, { actorId: owner.userId })
+        throw new Error('the change failed after the run')
+      }),
+    ).rejects.toThrow('the change failed after the run')
+    expect(await rowsOf(sql`select draw_id from app.draw_results where draw_id = ${draw.id}`)).toEqual([])
+    expect(await drawRunEvents(draw.id)).toEqual([])
+    expect((await publicRecord(draw.publicId)).status).toBe('committed')
+
+    // The owner runs it: one event, one mail (none was left over from the rolled-back run).
+    expect((await alice.client.post('/api/draw/run', { id: draw.id })).status).toBe(200)
+    await waitForMail(alice.email, new RegExp(`^Draw result: ${title}$`), { dataDirs: [api.config.DATA_DIR] })
+    const [event] = await drawRunEvents(draw.id)
+    await expect.poll(async () => (await rowsOf(sql`select handler from app.handled_events where event_id = ${event!.id}`)).length, { timeout: 30_000 }).toBe(1)
+    expect(await resultMails(alice.email, title)).toHaveLength(1)
   })
 })

@@ -12,6 +12,7 @@ import type { RouteSpec } from '../../api/src/http/route'
 import { PgBoss } from 'pg-boss'
 import { startOutboxRelay } from '../../api/src/events/delivery'
 import { startPaymentMails } from '../../api/src/jobs/payment-mails'
+import { startDrawResultMails } from '../../api/src/jobs/draw-result-mail'
 import { createMailer } from '../../api/src/mail/create-mailer'
 
 /** One answer of a declared route that does not match the route's documented `response` schema. */
@@ -137,8 +138,8 @@ export type TestApi = {
 
 /**
  * The real API app on a random port, over its own cloned database. `deliverEvents` (issue 31) also
- * runs what `npm start` runs for the outbox: pg-boss, the payment mail handlers and the relay, so
- * the mails a payment publishes arrive through the real delivery (wait for them with pollUntil or
+ * runs what `npm start` runs for the outbox: pg-boss, the payment and draw result mail handlers and
+ * the relay, so the mails a payment or a draw run publishes arrive through the real delivery (wait for them with pollUntil or
  * waitForMail). Off by default: most files send no payment mail and need no job queue.
  */
 export async function startTestApi(
@@ -170,6 +171,7 @@ export async function startTestApi(
     stops.push(
       await startPaymentMails(boss, { ...delivery, db: database.db, mailer, pdf: pdfOnce, config, logger: silentLogger }, { pollingIntervalSeconds: 0.5 }),
     )
+    stops.push(await startDrawResultMails(boss, { ...delivery, mailer, config }, { pollingIntervalSeconds: 0.5 }))
     stops.push(startOutboxRelay(boss, delivery, { pollingIntervalMs: 200 }))
   }
   const server = app.listen(0, '127.0.0.1')

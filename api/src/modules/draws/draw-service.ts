@@ -38,7 +38,9 @@ import {
   MSG_DRAW_RUN_CANNOT_CANCEL,
   MSG_DRAW_RUN_AT_INVALID,
   type MaskRule,
+  type WinnerPublication,
 } from '@permitdesk/shared'
+import { publishEvent } from '../../events/events'
 import type { AppDeps } from '../../deps'
 import type { DrawRow, DrawSelection } from '../../db/schema/draws'
 import { findPromotion } from '../promotions/promotions.repository'
@@ -348,14 +350,31 @@ export async function runDraw(
     rootIndex: rootIndexOf(entryIndex, excluded),
     entry: text.get(entryIndex) ?? '',
   }))
-  const recording = await repo.recordResult(deps.database.db, {
-    drawId: draw.id,
-    seedHex: seed.toString('hex'),
-    selections,
-    ranByUserId: actorId ?? null,
-    scrutineerName: scrutineer ?? null,
-    earlyRunReason: early,
-  })
+  const promotion = await repo.findPromotionRow(deps.database.db, draw.promotionId)
+  let due: WinnerPublication[] = []
+  const recording = await repo.recordResult(
+    deps.database.db,
+    {
+      drawId: draw.id,
+      seedHex: seed.toString('hex'),
+      selections,
+      ranByUserId: actorId ?? null,
+      scrutineerName: scrutineer ?? null,
+      earlyRunReason: early,
+    },
+    // Issue 31: the publications and the `draw.run` event (the owner's result mail) commit with the
+    // result, so a crash after the commit loses neither, and the mail finds the winners page it links.
+    async (tx, recorded) => {
+      due = winnerPublicationsFor(promotion, draw, recorded.ranAt)
+      if (due.length > 0)
+        await repo.setWinnerPublications(
+          tx,
+          draw.id,
+          due.map((p) => ({ state: p.state, publishAt: p.publishAt.toISOString(), publishedAt: null, positions: p.positions })),
+        )
+      await publishEvent(tx, 'draw.run', { drawId: draw.id })
+    },
+  )
   seed.fill(0)
   if (recording === 'cancelled') throw new AppError('CONFLICT', MSG_DRAW_CANCELLED)
   const { result, recorded } = recording
@@ -365,21 +384,25 @@ export async function runDraw(
     void attachDrawDocuments(deps, draw, result).catch((error: unknown) =>
       deps.logger.error('draw documents not attached', { drawId: draw.id, error: String(error) }),
     )
-    await scheduleWinnerPublication(deps, draw, result.ranAt).catch((error: unknown) =>
-      deps.logger.error('winner publication not scheduled', { drawId: draw.id, error: String(error) }),
+    await announceWinnerPublication(deps, draw, due, result.ranAt).catch((error: unknown) =>
+      deps.logger.error('winner publication not announced', { drawId: draw.id, error: String(error) }),
     )
-    await mailResult(deps, draw, result).catch((error: unknown) => deps.logger.error('draw result mail failed', { drawId: draw.id, error: String(error) }))
     refreshCertificate(deps, draw.publicId)
   }
   return runAnswer(result)
 }
 
-/** The owner is told the result of every run (a scheduled draw runs with nobody at a keyboard). */
-async function mailResult(deps: DrawDeps, draw: DrawRow, result: { selections: DrawSelection[]; ranAt: Date; earlyRunReason: string | null }) {
+/**
+ * The owner is told the result of every run (a scheduled draw runs with nobody at a keyboard): the
+ * `draw.run` subscriber (api/src/jobs/draw-result-mail.ts) re-reads the draw and its result.
+ */
+export async function mailDrawResult(deps: Pick<DrawDeps, 'database' | 'mailer' | 'config'>, drawId: number) {
+  const draw = await repo.findDraw(deps.database.db, drawId)
+  const result = draw && (await repo.findResult(deps.database.db, draw.id))
+  if (!draw || !result) return
   const to = await repo.emailOf(deps.database.db, draw.userId)
   if (!to) return
-  // Read again: the run has just scheduled the winner publication (or not), which decides the page.
-  const winnersPage = winnersPathOf((await repo.findDraw(deps.database.db, draw.id)) ?? draw, result)
+  const winnersPage = winnersPathOf(draw, result)
   const rule = draw.maskRule as MaskRule
   const shown = (s: DrawSelection) =>
     `${s.reserve ? 'Reserve' : 'Prize'} ${s.position}: entry ${s.entryIndex + 1}, ${maskEntry(parseCanonicalRow(s.entry), rule) || 'hidden'}`
@@ -612,17 +635,16 @@ export { MSG_DRAW_COMMITTED }
 
 /**
  * Winner publication (the hasWinnerPublication service): when the application asks for it, the
- * ACT and SA publications are scheduled from the run, and the customer is told when and where.
+ * ACT and SA publications are scheduled from the run (stored in the run's transaction).
  */
-async function scheduleWinnerPublication(deps: DrawDeps, draw: DrawRow, ranAt: Date) {
-  const promotion = await repo.findPromotionRow(deps.database.db, draw.promotionId)
-  if (!promotion) return
+function winnerPublicationsFor(promotion: Awaited<ReturnType<typeof repo.findPromotionRow>>, draw: DrawRow, ranAt: Date): WinnerPublication[] {
+  if (!promotion) return []
   // The service ordered with the promotion (issue 25, decision record 020).
-  if (!promotion.winnerPublication) return
+  if (!promotion.winnerPublication) return []
   const permit = (promotion.permit ?? {}) as Record<string, any>
   const details = (promotion.details ?? {}) as Record<string, any>
   const cents = (value: unknown) => (typeof value === 'number' ? value : null)
-  const due = winnerPublicationsOf({
+  return winnerPublicationsOf({
     stateAct: promotion.stateAct,
     stateSa: promotion.stateSa,
     // Per prize (issue 15): the owner's value of each winner position's prize, else what the application tells.
@@ -637,12 +659,11 @@ async function scheduleWinnerPublication(deps: DrawDeps, draw: DrawRow, ranAt: D
     prizePublicationDateACT: text(details.prizePublicationDateACT),
     ranAt,
   })
+}
+
+/** Once the run committed with its publications: the customer is told when and where, and any already due go live. */
+async function announceWinnerPublication(deps: DrawDeps, draw: DrawRow, due: WinnerPublication[], ranAt: Date) {
   if (due.length === 0) return
-  await repo.setWinnerPublications(
-    deps.database.db,
-    draw.id,
-    due.map((p) => ({ state: p.state, publishAt: p.publishAt.toISOString(), publishedAt: null, positions: p.positions })),
-  )
   const to = await repo.emailOf(deps.database.db, draw.userId)
   if (to) {
     const url = `${deps.config.PUBLIC_URL}/winners/${draw.publicId}/`

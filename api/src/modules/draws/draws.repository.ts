@@ -71,13 +71,22 @@ export async function findResult(db: Db, drawId: number): Promise<DrawResultRow 
 }
 
 /** Records a result unless one exists (the primary key allows one per draw); returns the one recorded. */
-export async function recordResult(db: Db, values: typeof drawResults.$inferInsert): Promise<{ result: DrawResultRow; recorded: boolean } | 'cancelled'> {
+/**
+ * Records a run's result once. `whenRecorded` runs in the same transaction, only for the call that
+ * recorded it (issue 31: the `draw.run` event and the winner publication commit with the result or not at all).
+ */
+export async function recordResult(
+  db: Db,
+  values: typeof drawResults.$inferInsert,
+  whenRecorded?: (tx: Db, result: DrawResultRow) => Promise<void>,
+): Promise<{ result: DrawResultRow; recorded: boolean } | 'cancelled'> {
   // The draw row is locked, as a cancel locks it: a cancel and a run never both succeed (issue 23).
   return db.transaction(async (tx) => {
     const [draw] = await tx.select({ cancelledAt: draws.cancelledAt }).from(draws).where(eq(draws.id, values.drawId)).for('update')
     if (draw?.cancelledAt) return 'cancelled' as const
     const inserted = await tx.insert(drawResults).values(values).onConflictDoNothing({ target: drawResults.drawId }).returning()
     const [result] = await tx.select().from(drawResults).where(eq(drawResults.drawId, values.drawId))
+    if (inserted.length === 1 && whenRecorded) await whenRecorded(tx, result!)
     return { result: result!, recorded: inserted.length === 1 }
   })
 }
