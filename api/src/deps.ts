@@ -30,7 +30,8 @@ export type AppDeps = {
   /**
    * Where lodgement packs are built (issue 31): `events` where this process runs the job runner
    * (main.ts: a `lodgementPack.requested` event, built by the pack worker); otherwise (an API
-   * started alone, as most integration tests) in the request that needs one.
+   * started alone, as most integration tests) in the request that needs one. The same holds for
+   * attachment B of approved T&Cs (the `terms.approved` subscriber, or the approval's request).
    */
   lodgementPacks?: 'events' | 'in-request'
   /** The CMS admin's state where this process hosts it (main.ts: built behind the rest on a first start); listed by /api/health. */

@@ -56,6 +56,7 @@ import { startUploadSweeper } from './jobs/upload-sweeper'
 import { startOutboxRelay } from './events/delivery'
 import { startPaymentMails } from './jobs/payment-mails'
 import { startDrawResultMails } from './jobs/draw-result-mail'
+import { startTermsApproved } from './jobs/terms-approved'
 import { binDir, parts } from './server/paths'
 
 const started = Date.now()
@@ -319,6 +320,15 @@ try {
   const stopPaymentMails = await startPaymentMails(boss, { database, db: database.db, mailer: createMailer(config, logger), pdf, config, logger })
   // The owner's draw result mail (issue 31): the subscriber of `draw.run`, published in the run's transaction.
   const stopDrawResultMails = await startDrawResultMails(boss, { database, mailer: createMailer(config, logger), config, logger })
+  // Approved T&Cs (issue 31): attachment B printed, then the lodgement pack queued, on `terms.approved`.
+  const stopTermsApproved = await startTermsApproved(boss, {
+    database,
+    db: database.db,
+    storage,
+    pdf,
+    productName: brandFor(config).productName,
+    logger,
+  })
   // Events written by use cases (api/src/events) reach their handlers; started after every handler subscribed.
   const stopRelay = startOutboxRelay(boss, { database, logger })
   cleanups.push(async () => {
@@ -329,6 +339,7 @@ try {
     await stopWaNotices().catch(() => {})
     await stopPaymentMails().catch(() => {})
     await stopDrawResultMails().catch(() => {})
+    await stopTermsApproved().catch(() => {})
     await stopRebuilds().catch(() => {})
     // Not graceful: a rebuild cut short leaves the live site as it was (the job stays queued).
     await boss.stop({ graceful: false, close: true, timeout: 1000 }).catch(() => {})

@@ -20,6 +20,8 @@ import { sql } from 'drizzle-orm'
 import { PgBoss } from 'pg-boss'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startLodgementPackWorker } from '../../api/src/jobs/lodgement-pack'
+import { startTermsApproved } from '../../api/src/jobs/terms-approved'
+import type { AppDeps } from '../../api/src/deps'
 import { silentLogger } from '../../api/src/logger'
 import { handlerQueue, startOutboxRelay } from '../../api/src/events/delivery'
 import { publishEvent } from '../../api/src/events/events'
@@ -81,6 +83,7 @@ let staff: Client
 let boss: PgBoss
 let stopWorker: () => Promise<void>
 let stopRelay: () => Promise<void>
+let stopTermsApproved: () => Promise<void>
 let pdf: PdfService
 let storage: ControllableStorage
 /** This process's pack worker, as main.ts starts it; `retryLimit` as a deployment would configure it. */
@@ -101,10 +104,17 @@ beforeAll(async () => {
   boss = new PgBoss({ connectionString: api.dbUrl, schema: 'pgboss' })
   await boss.start()
   stopWorker = await startWorker()
+  // Approved T&Cs become attachment B and queue the pack (issue 31), as main.ts starts it.
+  stopTermsApproved = await startTermsApproved(
+    boss,
+    { database: api.database, db: api.database.db, storage, pdf: () => pdf, productName: 'PermitDesk', logger: silentLogger },
+    { pollingIntervalSeconds: 0.5 },
+  )
   stopRelay = startOutboxRelay(boss, { database: api.database, logger: silentLogger }, { pollingIntervalMs: 500 })
 }, 120_000)
 afterAll(async () => {
   await stopRelay?.()
+  await stopTermsApproved?.()
   await stopWorker?.()
   await boss?.stop({ graceful: false, close: true })
   await pdf?.close()
@@ -200,9 +210,54 @@ describe('the lodgement pack job', () => {
     expect((await alice.client.post('/api/terms/generate', { promotionId: id })).status).toBe(200)
     const approved = await alice.client.post('/api/promotion/approveTermsAndConditions', { id })
     expect(approved.status, approved.text).toBe(200)
-    // The approval wrote attachment B (a new version): the pack of that version is queued by the approval itself.
+    // The approval published `terms.approved`: its subscriber wrote attachment B (a new version), then queued that version's pack.
     const seen = await watchPack(id, (view) => view.state === 'ready' && Date.parse(view.updatedAt) > Date.parse(approved.headers.get('date') ?? '') - 1000)
     expect(seen.at(-1).attempts).toBe(1)
+    const attachments = (await alice.client.get(`/api/promotion/get?id=${id}`)).body.attachments
+    expect(attachments.find((a: any) => a.attachmentType.code === 'B')).toMatchObject({ exists: true, userFileName: 'terms-and-conditions-v1.pdf' })
+    expect(zipEntries((await alice.client.get(`/promotions/downloadpdfs/${id}`)).bytes)).toContain('attachments/B - Terms and conditions.pdf')
+  })
+
+  it('an approval that rolled back attaches nothing; one delivered twice attaches B once (issue 31)', async () => {
+    const { approveTerms } = await import('../../api/src/modules/terms/approve-terms')
+    const id = await readyPromotion(alice, { termsAndConditions: true })
+    expect((await alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA })).status).toBe(200)
+    await watchPack(id, (view) => view.state === 'ready')
+    expect((await alice.client.post('/api/terms/generate', { promotionId: id })).status).toBe(200)
+    const attachedChanges = async () =>
+      (await api.database.db.execute(sql`select id from app.changelog where promotion_id = ${id} and action = 'terms-attached'`)).rows.length
+    const approvedEvents = async () =>
+      (
+        await api.database.db.execute<{ id: string; payload: unknown }>(
+          sql`select id, payload from app.outbox_events where type = 'terms.approved' and (payload->>'promotionId')::int = ${id}`,
+        )
+      ).rows
+
+    // The approval inside a transaction that fails after it: the approval and its event roll back together.
+    const owner = {
+      userId: (await api.database.db.execute<{ user_id: number }>(sql`select user_id from app.promotions where id = ${id}`)).rows[0]!.user_id,
+      isStaff: false,
+    }
+    await expect(
+      api.database.db.transaction(async (tx) => {
+        // An approval with a job runner uses only the database (the subscriber prints B).
+        const deps = { database: { ...api.database, db: tx }, logger: silentLogger, lodgementPacks: 'events' } as unknown as AppDeps
+        await approveTerms(deps, owner, id)
+        throw new Error('the change failed after the approval')
+      }),
+    ).rejects.toThrow('the change failed after the approval')
+    expect(await approvedEvents()).toEqual([])
+    expect((await alice.client.get(`/api/terms/get?promotionId=${id}`)).body.status).not.toBe('approved')
+
+    // The owner approves: one event; B is attached once, and delivering the event again attaches nothing.
+    expect((await alice.client.post('/api/promotion/approveTermsAndConditions', { id })).status).toBe(200)
+    const [event] = await approvedEvents()
+    await expect.poll(attachedChanges, { timeout: 60_000 }).toBe(1)
+    const queue = handlerQueue({ name: 'terms-approved-attach' })
+    const again = await boss.send(queue, { eventId: Number(event!.id), payload: event!.payload })
+    await expect.poll(async () => (await boss.getJobById(queue, again!))?.state, { timeout: 30_000 }).toBe('completed')
+    expect(await attachedChanges()).toBe(1)
+    expect(await approvedEvents()).toHaveLength(1)
   })
 
   it('retries after a transient failure (the file store answered 503 once): queued with the reason, then ready on the second attempt', async () => {

@@ -13,6 +13,8 @@ import { PgBoss } from 'pg-boss'
 import { startOutboxRelay } from '../../api/src/events/delivery'
 import { startPaymentMails } from '../../api/src/jobs/payment-mails'
 import { startDrawResultMails } from '../../api/src/jobs/draw-result-mail'
+import { startTermsApproved } from '../../api/src/jobs/terms-approved'
+import { createStorage } from '../../api/src/storage/create-storage'
 import { createMailer } from '../../api/src/mail/create-mailer'
 
 /** One answer of a declared route that does not match the route's documented `response` schema. */
@@ -172,6 +174,12 @@ export async function startTestApi(
       await startPaymentMails(boss, { ...delivery, db: database.db, mailer, pdf: pdfOnce, config, logger: silentLogger }, { pollingIntervalSeconds: 0.5 }),
     )
     stops.push(await startDrawResultMails(boss, { ...delivery, mailer, config }, { pollingIntervalSeconds: 0.5 }))
+    // With packs on events, approved T&Cs are attached by their subscriber (issue 31), as in `npm start`.
+    if (deps.lodgementPacks === 'events') {
+      const storage = createStorage(config) // the app's own store (a bucket when the env names one)
+      const packDeps = { ...delivery, db: database.db, storage, pdf: pdfOnce, productName: 'PermitDesk' }
+      stops.push(await startTermsApproved(boss, packDeps, { pollingIntervalSeconds: 0.5 }))
+    }
     stops.push(startOutboxRelay(boss, delivery, { pollingIntervalMs: 200 }))
   }
   const server = app.listen(0, '127.0.0.1')

@@ -30,6 +30,8 @@ export type EventMap = {
   'promotion.wa-notice-requested': { promotionId: number; staffId: number }
   /** Issue 31: the lodgement pack of this version of the application was marked queued: the pack worker builds it. */
   'lodgementPack.requested': { promotionId: number; version: number }
+  /** The owner (or staff) approved a version of the T&Cs: it becomes attachment B (and Y), then the lodgement pack of the new version is queued. */
+  'terms.approved': { promotionId: number; versionId: number }
   /** A draw was run (by its owner, staff or the schedule), its result recorded: the owner's result mail. */
   'draw.run': { drawId: number }
 }

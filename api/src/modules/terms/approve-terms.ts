@@ -8,15 +8,20 @@ import { findPromotion, updatePromotion, type Owner } from '../promotions/promot
 import { insertUpload } from '../upload/upload.repository'
 import { requirePromotion } from './terms-access'
 import { termsPage } from './terms-page'
-import { findLatestVersion, markApproved } from './terms.repository'
-import { lodgementDeps, queueLodgementPackAfterSubmission } from '../payments/request-lodgement-pack'
+import { findLatestVersion, findVersion, markApproved } from './terms.repository'
+import { queueLodgementPackIn, type LodgementRequestDeps } from '../payments/request-lodgement-pack'
+import { publishEvent } from '../../events/events'
+import type { Db } from '../../db/client'
+import type { DbOrTx } from '../changelog/changelog.repository'
 import { requireServicePaid } from '../payments/require-service-paid'
 
 /**
  * POST /api/promotion/approveTermsAndConditions {id}: the owner (or staff) approves the latest
  * version. In status 15 "Awaiting submission" the promotion moves on into submission through the
  * status table (APPROVE_TERMS), in the same transaction. Then the approved T&Cs are printed and
- * attached as attachment B (and the abridged form as addendum Y) for the lodgement pack.
+ * attached as attachment B (and the abridged form as addendum Y) for the lodgement pack: with a
+ * job runner (`lodgementPacks: 'events'`) by the `terms.approved` subscriber (jobs/terms-approved.ts,
+ * issue 31), published in the approval's transaction; an API alone prints them here.
  */
 export async function approveTerms(deps: AppDeps, actor: Owner, promotionId: number, now = new Date()) {
   const { row, version, statusId, newlyApproved } = await deps.database.db.transaction(async (tx) => {
@@ -50,22 +55,41 @@ export async function approveTerms(deps: AppDeps, actor: Owner, promotionId: num
         ...(statusId !== row.statusId ? { statusId: { from: row.statusId, to: statusId } } : {}),
       },
     })
+    if (newlyApproved && deps.lodgementPacks === 'events') await publishEvent(tx, 'terms.approved', { promotionId: row.id, versionId: version.id })
     return { row, version, statusId, newlyApproved }
   })
-  if (!newlyApproved) return { id: row.id, versionNumber: version.number, statusId }
+  if (!newlyApproved || deps.lodgementPacks === 'events') return { id: row.id, versionNumber: version.number, statusId }
+  // No job runner in this process (an API started alone): attachment B is printed here; its pack is built when asked for.
   try {
     await attachApprovedTerms(deps, row, version)
   } catch (error) {
     // The approval stands; staff can print the T&Cs from the dashboard meanwhile.
     deps.logger.warn('could not attach the approved terms as attachment B', { promotionId: row.id, error: String(error) })
   }
-  // A paid application's lodgement pack carries attachment B: build it again now, not on the next view.
-  void queueLodgementPackAfterSubmission(lodgementDeps(deps), row.id)
   return { id: row.id, versionNumber: version.number, statusId }
 }
 
+export type AttachTermsDeps = Pick<AppDeps, 'database' | 'storage' | 'pdf'>
+
+/**
+ * The `terms.approved` subscriber's work, in its transaction `tx`: the approved version (read again)
+ * becomes attachment B (and Y), then the pack of the new version is queued, so the pack carries B.
+ */
+export async function attachApprovedTermsAndQueuePack(
+  deps: AttachTermsDeps,
+  packs: LodgementRequestDeps,
+  tx: DbOrTx,
+  { promotionId, versionId }: { promotionId: number; versionId: number },
+): Promise<void> {
+  const row = await findPromotion(tx, { userId: 0, isStaff: true }, promotionId)
+  const version = row && (await findVersion(tx, promotionId, versionId))
+  if (!row || !version?.approvedAt) return
+  await attachApprovedTerms(deps, row, version, tx as Db)
+  await queueLodgementPackIn(packs, tx, promotionId)
+}
+
 /** Prints the approved version and records it as attachment B (and addendum Y) of the application. */
-export async function attachApprovedTerms(deps: AppDeps, row: PromotionRow, version: TermsVersionRow): Promise<void> {
+export async function attachApprovedTerms(deps: AttachTermsDeps, row: PromotionRow, version: TermsVersionRow, db: Db = deps.database.db): Promise<void> {
   const files: { code: 'B' | 'Y'; html: string; name: string }[] = [{ code: 'B', html: version.html, name: `terms-and-conditions-v${version.number}.pdf` }]
   if (version.abridgedHtml) files.push({ code: 'Y', html: version.abridgedHtml, name: `abridged-terms-and-conditions-v${version.number}.pdf` })
   const attached: ({ attachmentType: { code: string } & Record<string, unknown> } & Record<string, unknown>)[] = []
@@ -73,7 +97,7 @@ export async function attachApprovedTerms(deps: AppDeps, row: PromotionRow, vers
     const pdf = await deps.pdf().render(termsPage({ title: file.name, fragment: file.html }))
     const serverFileName = `${crypto.randomUUID()}.pdf`
     await deps.storage.put(`uploads/${serverFileName}`, pdf)
-    await insertUpload(deps.database.db, {
+    await insertUpload(db, {
       userId: row.userId,
       serverFileName,
       headerFileName: file.name,
@@ -93,7 +117,7 @@ export async function attachApprovedTerms(deps: AppDeps, row: PromotionRow, vers
       uploadDate: new Date().toISOString(),
     })
   }
-  await deps.database.db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const current = await findPromotion(tx, { userId: row.userId, isStaff: true }, row.id, { forUpdate: true })
     if (!current) return
     const codes = new Set(attached.map((a) => a.attachmentType.code))

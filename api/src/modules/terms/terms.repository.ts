@@ -14,6 +14,14 @@ export async function findLatestVersion(db: DbOrTx, promotionId: number): Promis
   return row
 }
 
+export async function findVersion(db: DbOrTx, promotionId: number, id: number): Promise<TermsVersionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(termsVersions)
+    .where(and(eq(termsVersions.promotionId, promotionId), eq(termsVersions.id, id)))
+  return row
+}
+
 export async function findApprovedVersions(db: DbOrTx, promotionId: number): Promise<TermsVersionRow[]> {
   return db
     .select()
