@@ -596,6 +596,19 @@ describe('the owner is told the result through the draw.run event (issue 31)', (
     ])
   })
 
+  it('links the winners page in the result mail when a publication was ordered: it is stored with the run the mail is told of', async () => {
+    const promotionId = await createPromotion(alice.client, { randomDraw: true, ausStates: { sa: true } })
+    await waivePayment(staff.client, promotionId, ['draw'])
+    await api.database.db.execute(
+      sql`update app.promotions set permit = permit - 'finalDraw' - 'unclaimedDraw', winner_publication = true where id = ${promotionId}`,
+    )
+    const title = 'Draw with its winners page'
+    const draw = await committedDraw(promotionId, { title })
+    expect((await alice.client.post('/api/draw/run', { id: draw.id })).status).toBe(200)
+    const mail = await waitForMail(alice.email, new RegExp(`^Draw result: ${title}$`), { dataDirs: [api.config.DATA_DIR] })
+    expect(mail.text).toContain(`The winners page: ${api.config.PUBLIC_URL}/winners/${draw.publicId}/`)
+  })
+
   it('a run whose transaction rolled back records no result and mails nothing; the run that commits mails once', async () => {
     const { runDraw } = await import('../../api/src/modules/draws/draw-service')
     const { createMailer } = await import('../../api/src/mail/create-mailer')
