@@ -121,6 +121,9 @@ test('the owner uploads 10,000 entries with progress, commits, runs, and the pub
 
   await panel.getByRole('link', { name: 'Public record' }).click()
   await expect(page.getByRole('heading', { name: 'Final draw' })).toBeVisible()
+  // The owner's "Draw result" mail (the draw.run subscriber, issue 31) links this public record.
+  const record = new URL(page.url()).pathname
+  expect(new URL(await mailLink(email, record)).pathname).toBe(record)
   await expect(page.locator('#seed')).toHaveText(seed!)
   // Personal data masked only: entry IDs kept, names as initials, e-mail local parts masked.
   await expect(page.locator('#winners tbody tr').first()).toContainText(/E\d+, E\. \d+\., e\*\*\*@example\.com/)

@@ -110,6 +110,12 @@ test('the customer opens the T&Cs from the dashboard, compares two versions and 
   await dialog.getByRole('button', { name: 'Approve', exact: true }).click()
   await expect(page).toHaveURL(new RegExp(`/promotions/edit/${id}/\\?success`))
   await expect(page.getByTestId('terms-status')).toHaveText('Approved')
+  // The approved version becomes attachment B through the `terms.approved` subscriber (issue 31).
+  const attachmentB = async () =>
+    ((await (await page.request.get(`/api/promotion/get?id=${id}`)).json()).attachments as { attachmentType: { code: string }; userFileName?: string }[]).find(
+      (a) => a.attachmentType.code === 'B',
+    )?.userFileName
+  await expect.poll(attachmentB, { timeout: 30_000 }).toBe('terms-and-conditions-v2.pdf')
 
   // The hosted page is public: a fresh browser context with no session reads it.
   const hostedUrl = await page.getByTestId('hosted-url').textContent()
