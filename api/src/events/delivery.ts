@@ -73,7 +73,14 @@ export async function startEventHandler<K extends EventType>(
         if (await claimHandledEvent(tx, event.id, handler.name)) await handler.handle(event, tx)
       })
     } catch (error) {
-      logger.error('an event handler failed', { handler: handler.name, eventId: event.id, error: error instanceof Error ? error.message : String(error) })
+      // drizzle wraps the database's own error (a deadlock, a constraint) as the cause: log it too.
+      const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : undefined
+      logger.error('an event handler failed', {
+        handler: handler.name,
+        eventId: event.id,
+        error: error instanceof Error ? error.message : String(error),
+        cause,
+      })
       throw error
     }
   })
