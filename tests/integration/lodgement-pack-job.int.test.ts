@@ -349,4 +349,42 @@ describe('the lodgement pack job', () => {
       stopWorker = await startWorker()
     }
   })
+  it('the dashboard asking for the pack while a handler holds the promotion and queues it: both succeed, no deadlock', async () => {
+    const id = await readyPromotion(alice)
+    expect((await alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA })).status).toBe(200)
+    await watchPack(id, (view) => view.state === 'ready')
+    // As just after a payment, before its handlers ran: no pack row yet, so the dashboard asks for one.
+    await api.database.db.execute(sql`delete from app.lodgement_packs where promotion_id = ${id}`)
+    expect((await packOf(alice.client, id)).state).toBe('none')
+    // A handler's transaction (queueLodgementPackIn): the promotion locked first.
+    const handler = await api.database.pool.connect()
+    try {
+      await handler.query('begin')
+      await handler.query('select id from app.promotions where id = $1 for update', [id])
+      let answered = false
+      const asked = alice.client.post('/api/promotion/requestLodgementPack', { id }).finally(() => {
+        answered = true
+      })
+      // The request is waiting on a lock (the promotion's) before the handler goes on (or, had it not needed one, answered).
+      const waitingOnLock = async () =>
+        Number(
+          (await handler.query<{ n: string }>(`select count(*) as n from pg_stat_activity where wait_event_type = 'Lock' and pid <> pg_backend_pid()`)).rows[0]!
+            .n,
+        )
+      await expect.poll(async () => answered || (await waitingOnLock()) > 0, { timeout: 15_000 }).toBe(true)
+      // The handler queues the pack row, as markLodgementPackQueued does, and commits.
+      await handler.query(
+        `insert into app.lodgement_packs (promotion_id, version, state) values ($1, (select version from app.promotions where id = $1), 'queued')
+         on conflict (promotion_id) do update set state = 'queued', updated_at = now()`,
+        [id],
+      )
+      await handler.query('commit')
+      const answer = await asked
+      expect(answer.status, answer.text).toBe(200)
+    } finally {
+      await handler.query('rollback').catch(() => {})
+      handler.release()
+    }
+    await watchPack(id, (view) => view.state === 'ready')
+  })
 })

@@ -69,7 +69,13 @@ async function queuePack(deps: LodgementRequestDeps, row: PromotionRow, { force 
       await markLodgementPackQueued(t, row.id, row.version)
       await publishEvent(t, 'lodgementPack.requested', { promotionId: row.id, version: row.version })
     }
-    await (tx ? mark(tx) : deps.db.transaction(mark))
+    // Outside a handler, the promotion is locked first, as the handlers lock it: the pack row's
+    // foreign key check would otherwise wait for a handler's lock while it holds the pack row (a deadlock).
+    const lockThenMark = async (t: DbOrTx) => {
+      await findPromotion(t, { userId: 0, isStaff: true }, row.id, { forUpdate: true })
+      await mark(t)
+    }
+    await (tx ? mark(tx) : deps.db.transaction(lockThenMark))
     return
   }
   await markLodgementPackQueued(deps.db, row.id, row.version)
