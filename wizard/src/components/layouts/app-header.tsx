@@ -87,6 +87,9 @@ export function AppHeader() {
                         type="button"
                         className="ui-menu__button"
                         aria-haspopup="menu"
+                        // On pointer down too: the code can arrive between the press and its release, and the
+                        // release then lands on the real button, which saw no press (the menu stayed shut).
+                        onPointerDown={() => setMenuPressed(true)}
                         onClick={() => setMenuPressed(true)}
                         onFocus={() => setMenuFocused(true)}
                         onBlur={() => setMenuFocused(false)}
