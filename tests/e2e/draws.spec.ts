@@ -28,7 +28,8 @@ async function noSidewaysScroll(page: Page) {
 const entries = `entryId,name,email\n${Array.from({ length: 10_000 }, (_, i) => `E${i + 1},Entrant ${i + 1},entrant${i + 1}@example.com`).join('\n')}\n`
 
 test('the owner uploads 10,000 entries with progress, commits, runs, and the public page verifies the draw in the browser', async ({ page, browser }) => {
-  test.setTimeout(120_000)
+  // Long: 10,000 entries uploaded and verified in the browser, and now the result mail through the job runner.
+  test.setTimeout(240_000)
   const errors = watchConsole(page)
   const email = `e2e-draw-${crypto.randomBytes(5).toString('hex')}@example.test`
   const registered = await page.request.post('/api/account/register', {
