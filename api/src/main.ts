@@ -269,12 +269,14 @@ let pdfService: PdfService | undefined
 cleanups.push(async () => pdfService?.close())
 const pdf = () => (pdfService ??= new PdfService({ chromiumPath: config.CHROMIUM_PATH, logger }))
 // Lodgement packs go through events: the job runner started below builds them (an outage of it only delays them: the events wait in the outbox).
+// One mailer (one SMTP transport) for the app and every job handler below.
+const mailer = createMailer(config, logger)
 const api = createApp({
   config,
   database,
   logger,
   storage,
-  mailer: createMailer(config, logger),
+  mailer,
   pdf,
   cmsState: () => cmsAdmin.state,
   lodgementPacks: 'events',
@@ -292,43 +294,37 @@ try {
     storage,
   })
   // Reminders of promotion dates (issue 16): re-planned on the `promotion.saved` event, sent once by any process.
-  const stopReminders = await startReminderWorker(boss, { config, database, logger, mailer: createMailer(config, logger) })
+  const stopReminders = await startReminderWorker(boss, { config, database, logger, mailer })
   // Scheduled draws and winner publication; the same storage, mail and PDF browser as the app's
   // (a scheduled run prints and stores its certificate, issue 23).
-  await startDrawSchedule(boss, { database, config, logger, mailer: createMailer(config, logger), storage, pdf })
+  await startDrawSchedule(boss, { database, config, logger, mailer, storage, pdf })
   // Issue 27: entries frozen into the draw at the close of their entry period.
-  await startEntriesClose(boss, { database, config, logger, mailer: createMailer(config, logger), storage })
+  await startEntriesClose(boss, { database, config, logger, mailer, storage })
   await startHousekeeping(boss, { db: database.db, logger })
   // Entrants' personal data deleted once a promotion's records period is over (issue 30), collected entries (issue 27) included.
   await startRetention(boss, { database, storage, pdf, config, logger, deleteCollectedEntries: deleteEntrantData })
   // Lodgement packs (issue 12): queued on submission and on demand, built here with progress and retries.
-  const stopLodgementPacks = await startLodgementPackWorker(boss, {
+  const lodgementDeps = {
     database,
     db: database.db,
     storage,
     pdf,
     productName: brandFor(config).productName,
     logger,
-  })
+  }
+  const stopLodgementPacks = await startLodgementPackWorker(boss, lodgementDeps)
   // Uploads never attached to anything are removed after 24 hours.
   await startUploadSweeper(boss, { db: database.db, storage, logger })
   // Entrants' receipts (issue 27), on the `entry.accepted` event.
-  const stopReceipts = await startEntryReceipts(boss, { config, database, logger, mailer: createMailer(config, logger) })
+  const stopReceipts = await startEntryReceipts(boss, { config, database, logger, mailer })
   // WA notices (issue 26): e-mailed to the WA department when staff approve with "send to WA".
-  const stopWaNotices = await startWaNoticeHandler(boss, { database, config, logger, mailer: createMailer(config, logger), storage, pdf })
+  const stopWaNotices = await startWaNoticeHandler(boss, { database, config, logger, mailer, storage, pdf })
   // The payment and T&C-purchase mails (issue 31): subscribers of what the payment's transaction published.
-  const stopPaymentMails = await startPaymentMails(boss, { database, db: database.db, mailer: createMailer(config, logger), pdf, config, logger })
+  const stopPaymentMails = await startPaymentMails(boss, { database, db: database.db, mailer, pdf, config, logger })
   // The owner's draw result mail (issue 31): the subscriber of `draw.run`, published in the run's transaction.
-  const stopDrawResultMails = await startDrawResultMails(boss, { database, mailer: createMailer(config, logger), config, logger })
+  const stopDrawResultMails = await startDrawResultMails(boss, { database, mailer, config, logger })
   // Approved T&Cs (issue 31): attachment B printed, then the lodgement pack queued, on `terms.approved`.
-  const stopTermsApproved = await startTermsApproved(boss, {
-    database,
-    db: database.db,
-    storage,
-    pdf,
-    productName: brandFor(config).productName,
-    logger,
-  })
+  const stopTermsApproved = await startTermsApproved(boss, lodgementDeps)
   // Events written by use cases (api/src/events) reach their handlers; started after every handler subscribed.
   const stopRelay = startOutboxRelay(boss, { database, logger })
   cleanups.push(async () => {
