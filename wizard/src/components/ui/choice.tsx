@@ -7,17 +7,8 @@ import {
   RadioGroup as AriaRadioGroup,
   type CheckboxProps as AriaCheckboxProps,
 } from 'react-aria-components'
+import { CheckBox } from './check-box'
 import { FieldHelp } from './field-parts'
-
-const Box = ({ selected }: { selected: boolean }) => (
-  <span aria-hidden="true" className="ui-check__box">
-    {selected ? (
-      <svg viewBox="0 0 18 18" width="14" height="14">
-        <polyline points="2 9 7 14 16 4" fill="none" stroke="currentColor" strokeWidth="3" />
-      </svg>
-    ) : null}
-  </span>
-)
 
 export type CheckboxProps = Omit<AriaCheckboxProps, 'className' | 'children'> & { children: ReactNode }
 
@@ -27,7 +18,7 @@ export function Checkbox({ children, ...props }: CheckboxProps) {
     <AriaCheckbox {...props} className="ui-check">
       {({ isSelected }) => (
         <>
-          <Box selected={isSelected} />
+          <CheckBox selected={isSelected} />
           <span>{children}</span>
         </>
       )}

@@ -5,6 +5,7 @@
  */
 import { STATE_CODES, STATE_KEYS, hasFlag } from '@permitdesk/shared'
 import { Suspense, use, type ChangeEvent, type ReactNode } from 'react'
+import { CheckBox } from '../../../components/ui/check-box'
 import type { DatePickerProps, TimeFieldProps } from '../../../components/ui/date-fields'
 import { fieldId, type Path } from '../lib/paths'
 import { useField } from './editor-context'
@@ -289,17 +290,7 @@ function NativeChoice({
           if (!readOnly) onChange(event.target.checked)
         }}
       />
-      {type === 'radio' ? (
-        <span aria-hidden="true" className="ui-radio__dot" />
-      ) : (
-        <span aria-hidden="true" className="ui-check__box">
-          {checked ? (
-            <svg viewBox="0 0 18 18" width="14" height="14">
-              <polyline points="2 9 7 14 16 4" fill="none" stroke="currentColor" strokeWidth="3" />
-            </svg>
-          ) : null}
-        </span>
-      )}
+      {type === 'radio' ? <span aria-hidden="true" className="ui-radio__dot" /> : <CheckBox selected={checked} />}
       <span>{children}</span>
     </label>
   )
