@@ -5,41 +5,20 @@
  * refused by the other at its very next request, and with its listener down an instance reads
  * every key from the database.
  */
-import type { AddressInfo } from 'node:net'
-import type { Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { MSG_API_KEY_INVALID } from '@permitdesk/shared'
-import { createApp } from '../../api/src/app'
-import { createDatabase, type Database } from '../../api/src/db/client'
 import { LISTENER_APPLICATION_NAME } from '../../api/src/db/notifications'
-import { loadConfig } from '../../api/src/env'
-import { silentLogger } from '../../api/src/logger'
 import { apiKeyCacheFor, ApiKeyCache } from '../../api/src/modules/api-keys/api-key-cache'
 import { hashApiKey } from '../../api/src/modules/api-keys/api-keys'
 import { createCustomer, type Customer } from '../factories/promotions'
 import { registerAndSignIn } from '../setup/accounts'
 import { Client, startTestApi, type TestApi } from '../setup/test-api'
+import { startSecondInstance, type SecondInstance } from '../setup/second-instance'
 
 let one: TestApi
-let two: { baseUrl: string; database: Database; close: () => Promise<void> }
+let two: SecondInstance
 let cacheOne: ApiKeyCache
 let cacheTwo: ApiKeyCache
-
-async function startSecondInstance(first: TestApi) {
-  const database = createDatabase(first.dbUrl)
-  const config = loadConfig({ NODE_ENV: 'test', BOT_CHECK: 'off', DATABASE_URL: first.dbUrl, DATA_DIR: first.config.DATA_DIR })
-  const app = createApp({ config, database, logger: silentLogger })
-  const server: Server = app.listen(0, '127.0.0.1')
-  await new Promise((resolve) => server.once('listening', resolve))
-  return {
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    database,
-    close: async () => {
-      await new Promise((resolve) => server.close(resolve))
-      await database.close()
-    },
-  }
-}
 
 /** An agency's script on one instance: no cookie, no Origin, only the key. */
 const script = (baseUrl: string, key: string) => ({

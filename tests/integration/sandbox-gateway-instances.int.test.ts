@@ -5,41 +5,19 @@
  * is answered and paid through the other; a decided challenge stays decided on both; a repeated
  * idempotency key answers the first answer whichever instance it reaches.
  */
-import type { AddressInfo } from 'node:net'
-import type { Server } from 'node:http'
 import { MSG_CARD_AUTHENTICATION_FAILED, MSG_PAYMENT_IN_PROGRESS } from '@permitdesk/shared'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApp } from '../../api/src/app'
-import { createDatabase, type Database } from '../../api/src/db/client'
-import { loadConfig } from '../../api/src/env'
-import { silentLogger } from '../../api/src/logger'
 import { SandboxGateway } from '../../api/src/modules/payments/payment-gateway'
 import { createCustomer, type Customer } from '../factories/promotions'
 import { Client, startTestApi, type TestApi } from '../setup/test-api'
+import { startSecondInstance, type SecondInstance } from '../setup/second-instance'
 import { readyPromotion, NEEDS_AUTHENTICATION } from '../factories/payments'
 
 let one: TestApi
-let two: { baseUrl: string; database: Database; close: () => Promise<void> }
+let two: SecondInstance
 let alice: Customer
 let bob: Customer
-
-/** A second API instance over instance one's database: its own pool and its own sandbox gateway. */
-async function startSecondInstance(first: TestApi) {
-  const database = createDatabase(first.dbUrl)
-  const config = loadConfig({ NODE_ENV: 'test', BOT_CHECK: 'off', DATABASE_URL: first.dbUrl, DATA_DIR: first.config.DATA_DIR })
-  const app = createApp({ config, database, logger: silentLogger })
-  const server: Server = app.listen(0, '127.0.0.1')
-  await new Promise((resolve) => server.once('listening', resolve))
-  return {
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    database,
-    close: async () => {
-      await new Promise((resolve) => server.close(resolve))
-      await database.close()
-    },
-  }
-}
 
 beforeAll(async () => {
   one = await startTestApi()

@@ -4,44 +4,20 @@
  * talk only through the database. Single-session enforcement (000 §4) and every way a session
  * ends must reach the other instance's cache at once.
  */
-import type { AddressInfo } from 'node:net'
-import type { Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { MSG_IDEMPOTENCY_IN_PROGRESS, MSG_SESSION_REPLACED, MSG_UNAUTHENTICATED } from '@permitdesk/shared'
-import { createApp } from '../../api/src/app'
-import { createDatabase, type Database } from '../../api/src/db/client'
 import { LISTENER_APPLICATION_NAME } from '../../api/src/db/notifications'
-import { loadConfig } from '../../api/src/env'
-import { silentLogger } from '../../api/src/logger'
 import { hashToken } from '../../api/src/modules/account/session-store'
 import { hashBody } from '../../api/src/modules/idempotency/idempotency'
 import { SESSION_CHANGES_CHANNEL, type SessionCache } from '../../api/src/modules/account/session-cache'
 import { registerAndSignIn, signInStaff } from '../setup/accounts'
 import { Client, startTestApi, type TestApi } from '../setup/test-api'
-
-type Instance = { baseUrl: string; cache: SessionCache; database: Database }
+import { startSecondInstance, type SecondInstance } from '../setup/second-instance'
 
 let one: TestApi
-let two: Instance & { close: () => Promise<void> }
+let two: SecondInstance
 let cacheOne: SessionCache
-
-/** A second API instance over instance one's database: its own pool, listener and cache. */
-async function startSecondInstance(first: TestApi) {
-  const database = createDatabase(first.dbUrl)
-  const config = loadConfig({ NODE_ENV: 'test', BOT_CHECK: 'off', DATABASE_URL: first.dbUrl, DATA_DIR: first.config.DATA_DIR })
-  const app = createApp({ config, database, logger: silentLogger })
-  const server: Server = app.listen(0, '127.0.0.1')
-  await new Promise((resolve) => server.once('listening', resolve))
-  return {
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    cache: app.locals.sessionCache as SessionCache,
-    database,
-    close: async () => {
-      await new Promise((resolve) => server.close(resolve))
-      await database.close()
-    },
-  }
-}
+let cacheTwo: SessionCache
 
 /** The same browser (its session cookie) talking to another instance. */
 function sameBrowserOn(client: Client, baseUrl: string) {
@@ -63,8 +39,9 @@ async function listening(...caches: SessionCache[]) {
 beforeAll(async () => {
   one = await startTestApi()
   two = await startSecondInstance(one)
+  cacheTwo = two.app.locals.sessionCache as SessionCache
   cacheOne = one.app.locals.sessionCache as SessionCache
-  await listening(cacheOne, two.cache)
+  await listening(cacheOne, cacheTwo)
 })
 afterAll(async () => {
   await two?.close()
@@ -99,7 +76,7 @@ describe('the session cache across two instances', () => {
     await registerAndSignIn(client, {}, { api: one })
     const onTwo = sameBrowserOn(client, two.baseUrl)
     expect((await poll(onTwo)).status).toBe(200)
-    expect(two.cache.get(sessionId(client), Date.now())).toBeDefined()
+    expect(cacheTwo.get(sessionId(client), Date.now())).toBeDefined()
     expect((await client.post('/api/account/logOut')).status).toBe(200)
     const after = await poll(onTwo)
     expect(after.status).toBe(401)
@@ -164,21 +141,21 @@ describe('the session cache across two instances', () => {
     await registerAndSignIn(client, {}, { api: one })
     const onTwo = sameBrowserOn(client, two.baseUrl)
     expect((await poll(onTwo)).status).toBe(200)
-    expect(two.cache.size).toBeGreaterThan(0)
+    expect(cacheTwo.size).toBeGreaterThan(0)
     // Cut every listening connection: notices sent now are lost to them.
     await one.database.pool.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = $1`, [
       LISTENER_APPLICATION_NAME,
     ])
-    await vi.waitFor(() => expect(two.cache.active).toBe(false), { timeout: 10_000, interval: 10 })
-    expect(two.cache.size).toBe(0)
+    await vi.waitFor(() => expect(cacheTwo.active).toBe(false), { timeout: 10_000, interval: 10 })
+    expect(cacheTwo.size).toBe(0)
     await one.database.pool.query(`update app.sessions set ended_at = now(), ended_reason = 'logout' where id = $1`, [sessionId(client)])
     expect((await poll(onTwo)).status).toBe(401)
     // Back, and caching again.
-    await listening(cacheOne, two.cache)
+    await listening(cacheOne, cacheTwo)
     const fresh = one.client()
     await registerAndSignIn(fresh, {}, { api: one })
     expect((await poll(sameBrowserOn(fresh, two.baseUrl))).status).toBe(200)
-    expect(two.cache.get(sessionId(fresh), Date.now())).toBeDefined()
+    expect(cacheTwo.get(sessionId(fresh), Date.now())).toBeDefined()
   })
 })
 
@@ -189,9 +166,9 @@ describe('the cache itself', () => {
     expect((await poll(sameBrowserOn(client, two.baseUrl))).status).toBe(200)
     const id = sessionId(client)
     const now = Date.now()
-    expect(two.cache.get(id, now)).toBeDefined()
-    expect(two.cache.get(id, now + 61_000)).toBeUndefined()
-    expect(two.cache.get(id, now)).toBeUndefined()
+    expect(cacheTwo.get(id, now)).toBeDefined()
+    expect(cacheTwo.get(id, now + 61_000)).toBeUndefined()
+    expect(cacheTwo.get(id, now)).toBeUndefined()
   })
 
   it('does not keep a read that an invalidation overtook, and is bounded', async () => {
