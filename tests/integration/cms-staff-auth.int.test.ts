@@ -9,9 +9,11 @@ import type { Payload } from 'payload'
 import { createCustomer, type Customer } from '../factories/promotions'
 import { signInStaff } from '../setup/accounts'
 import { startTestApi, type Client, type TestApi } from '../setup/test-api'
+import { cmsUserOf as cmsUserOfPayload, startPayload, type TestPayload } from '../setup/payload'
 
 let api: TestApi
 let payload: Payload
+let cms: TestPayload
 let staff: Client
 let customer: Customer
 let agent: Customer
@@ -19,12 +21,8 @@ let marketing: Customer
 
 beforeAll(async () => {
   api = await startTestApi()
-  process.env.DATABASE_URL = api.dbUrl
-  process.env.PAYLOAD_SECRET = 'integration-tests-secret-0123456789abcdef'
-  process.env.MEDIA_DIR = `${api.config.DATA_DIR}/media`
-  const { getPayload } = await import('payload')
-  const { default: config } = await import('../../cms/src/payload.config')
-  payload = await getPayload({ config })
+  cms = await startPayload(api)
+  payload = cms.payload
   staff = api.client()
   await signInStaff(staff, api)
   customer = await createCustomer(api)
@@ -32,14 +30,11 @@ beforeAll(async () => {
   marketing = await createCustomer(api, { staffRole: 'marketing', firstName: 'Mia', lastName: 'Marketing' })
 }, 60_000)
 afterAll(async () => {
-  const pool = (payload?.db as unknown as { pool?: { on: (event: 'error', listener: () => void) => void } } | undefined)?.pool
-  await payload?.destroy()
-  // Dropping the test database ends Payload's idle connections: that is expected here.
-  pool?.on('error', () => undefined)
+  await cms?.close()
   await api?.close()
 })
 
-const cmsUserOf = async (client: Client) => (await payload.auth({ headers: new Headers({ cookie: `pd_session=${client.cookie('pd_session')}` }) })).user
+const cmsUserOf = (client: Client) => cmsUserOfPayload(payload, client)
 
 describe('Payload sign-in through the PermitDesk session', () => {
   it('signs in the staff administrator as a CMS user', async () => {

@@ -12,20 +12,18 @@ import { startEventHandler, startOutboxRelay } from '../../api/src/events/delive
 import { SITE_REBUILD_QUEUE, siteRebuildHandler } from '../../api/src/jobs/site-rebuild'
 import { silentLogger } from '../../api/src/logger'
 import { startTestApi, type TestApi } from '../setup/test-api'
+import { startPayload, type TestPayload } from '../setup/payload'
 
 let api: TestApi
 let payload: Payload
+let cms: TestPayload
 let boss: PgBoss
 const stops: (() => Promise<void>)[] = []
 
 beforeAll(async () => {
   api = await startTestApi()
-  process.env.DATABASE_URL = api.dbUrl
-  process.env.PAYLOAD_SECRET = 'integration-tests-secret-0123456789abcdef'
-  process.env.MEDIA_DIR = `${api.config.DATA_DIR}/media`
-  const { getPayload } = await import('payload')
-  const { default: config } = await import('../../cms/src/payload.config')
-  payload = await getPayload({ config })
+  cms = await startPayload(api)
+  payload = cms.payload
   boss = new PgBoss({ connectionString: api.dbUrl, schema: 'pgboss' })
   await boss.start()
   // The queue as startSiteRebuilds makes it, without its worker (no build runs here).
@@ -37,9 +35,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const stop of stops.reverse()) await stop()
   await boss?.stop({ graceful: false, close: true })
-  const pool = (payload?.db as unknown as { pool?: { on: (event: 'error', listener: () => void) => void } } | undefined)?.pool
-  await payload?.destroy()
-  pool?.on('error', () => undefined)
+  await cms?.close()
   await api?.close()
 })
 

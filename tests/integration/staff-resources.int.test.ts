@@ -9,33 +9,29 @@ import type { Payload } from 'payload'
 import { createCustomer, type Customer } from '../factories/promotions'
 import { signInStaff } from '../setup/accounts'
 import { startTestApi, type Client, type TestApi } from '../setup/test-api'
+import { cmsUserOf as cmsUserOfPayload, startPayload, type TestPayload } from '../setup/payload'
 
 let api: TestApi
 let payload: Payload
+let cms: TestPayload
 let staff: Client
 let customer: Customer
 
 beforeAll(async () => {
   api = await startTestApi()
-  process.env.DATABASE_URL = api.dbUrl
-  process.env.PAYLOAD_SECRET = 'integration-tests-secret-0123456789abcdef'
-  process.env.MEDIA_DIR = `${api.config.DATA_DIR}/media`
-  const { getPayload } = await import('payload')
-  const { default: config } = await import('../../cms/src/payload.config')
-  payload = await getPayload({ config })
+  cms = await startPayload(api)
+  payload = cms.payload
   staff = api.client()
   await signInStaff(staff, api)
   customer = await createCustomer(api)
 }, 60_000)
 afterAll(async () => {
-  const pool = (payload?.db as unknown as { pool?: { on: (event: 'error', listener: () => void) => void } } | undefined)?.pool
-  await payload?.destroy()
-  pool?.on('error', () => undefined)
+  await cms?.close()
   await api?.close()
   fs.rmSync(api.config.DATA_DIR, { recursive: true, force: true })
 })
 
-const cmsUserOf = async (client: Client) => (await payload.auth({ headers: new Headers({ cookie: `pd_session=${client.cookie('pd_session')}` }) })).user
+const cmsUserOf = (client: Client) => cmsUserOfPayload(payload, client)
 const pdf = Buffer.from(
   '%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\nxref\n0 2\n0000000000 65535 f \n0000000009 00000 n \ntrailer << /Root 1 0 R /Size 2 >>\nstartxref\n47\n%%EOF\n',
 )

@@ -8,20 +8,17 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { AddressInfo } from 'node:net'
-import type { Payload, SanitizedConfig } from 'payload'
+import type { Payload } from 'payload'
 import { createGateway } from '../../api/src/server/gateway'
+import { startPayload } from './payload'
 import { Client, type TestApi } from './test-api'
 
 export type CmsGateway = { payload: Payload; baseUrl: string; client: () => Client; reached: () => number; close: () => Promise<void> }
 
 export async function startCmsGateway(api: TestApi): Promise<CmsGateway> {
-  process.env.DATABASE_URL = api.dbUrl
-  process.env.PAYLOAD_SECRET = 'integration-tests-secret-0123456789abcdef'
-  process.env.MEDIA_DIR = `${api.config.DATA_DIR}/media`
-  const { getPayload, handleEndpoints } = await import('payload')
-  const { default: configPromise } = await import('../../cms/src/payload.config')
-  const config = (await configPromise) as SanitizedConfig
-  const payload = await getPayload({ config })
+  const cms = await startPayload(api)
+  const { payload, config } = cms
+  const { handleEndpoints } = await import('payload')
   let reached = 0
   const siteDir = path.join(api.config.DATA_DIR, 'site')
   fs.mkdirSync(siteDir, { recursive: true })
@@ -56,10 +53,7 @@ export async function startCmsGateway(api: TestApi): Promise<CmsGateway> {
     reached: () => reached,
     close: async () => {
       await new Promise((resolve) => server.close(resolve))
-      const pool = (payload.db as unknown as { pool?: { on: (event: 'error', listener: () => void) => void } }).pool
-      await payload.destroy()
-      // Dropping the test database ends Payload's idle connections: that is expected here.
-      pool?.on('error', () => undefined)
+      await cms.close()
     },
   }
 }
