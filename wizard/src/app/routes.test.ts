@@ -35,9 +35,12 @@ const ROUTER = routerPaths([
 /** Paths the API (not the app) serves under the app's prefixes (DESIGN.md §2). */
 const API_SERVED = /^\/promotions\/(downloadpdfs|downloadworkingpdf|downloadcalendarfile|downloadterms|compliancepack)\//i
 
-/** App-looking links in source: href/to attributes, and quoted or template strings that start with an app prefix. */
+/**
+ * App-looking links in source: href/to attributes, and quoted or template strings that start with
+ * an app prefix; not the API paths typedApi and apiHref take (`/account/login` is a call there).
+ */
 function linksIn(source: string): string[] {
-  const found = source.matchAll(/[`'"](\/(?:account|promotions|permit|wizard)\/[^`'"\s]*)[`'"]/g)
+  const found = source.matchAll(/(?<!(?:typedApi\.(?:get|post)\(|apiHref\('(?:get|post)', ))[`'"](\/(?:account|promotions|permit|wizard)\/[^`'"\s]*)[`'"]/g)
   return (
     [...found]
       .map((m) => m[1].replace(/\$\{[^}]*\}/g, '42').replace(/[?#].*$/, ''))
@@ -108,5 +111,7 @@ describe('one route list', () => {
   it('would catch a menu entry that points nowhere', () => {
     expect(linksIn(`{ id: 'apikeys', label: 'API keys', href: '/account/apikeys/nowhere/' }`).every((l) => isAppRoute(l))).toBe(false)
     expect(linksIn('navigate(`/promotions/edit/${id}/`)')).toEqual(['/promotions/edit/42/'])
+    expect(linksIn(`typedApi.post('/account/login', input)`)).toEqual([])
+    expect(linksIn(`fetch(apiHref('post', '/account/killsessions'))`)).toEqual([])
   })
 })

@@ -3,20 +3,20 @@
  * page unload). The account feature's own calls (login, register, ...) stay in that feature.
  */
 import type { User } from '@permitdesk/shared'
-import { api } from './api-client'
+import { apiHref, typedApi } from './typed-api'
 import { clientSession } from './client-session'
 
 export type SessionUserView = User & { agent: boolean; emailConfirmed: boolean }
 
 /** Who is signed in (null for a visitor); 200 either way. */
 export const getCurrentUser = async () =>
-  (await api.get<{ authenticated: boolean; user: SessionUserView | null }>('/api/account/current', { notify: false, redirectOn401: false })).user
-export const logOut = () => api.post<unknown>('/api/account/logOut', {}, { notify: false, redirectOn401: false })
+  ((await typedApi.get('/account/current', { notify: false, redirectOn401: false })) as { authenticated: boolean; user: SessionUserView | null }).user
+export const logOut = () => typedApi.post('/account/logOut', undefined, { notify: false, redirectOn401: false })
 
 /** The 5-second check (000 §7): the status tells live (200), replaced (403) or signed out (401). */
 export async function checkAuthenticated(currentPath: string): Promise<number> {
   try {
-    const response = await fetch(`/api/account/authenticated?ts=${Date.now()}`, {
+    const response = await fetch(apiHref('post', '/account/authenticated', { ts: Date.now() }), {
       method: 'POST',
       credentials: 'include',
       headers: { 'content-type': 'application/json' },
@@ -35,8 +35,8 @@ export async function checkAuthenticated(currentPath: string): Promise<number> {
 export function killSessions() {
   try {
     const body = new Blob([JSON.stringify({ clientSession })], { type: 'application/json' })
-    if (!navigator.sendBeacon?.('/api/account/killsessions', body)) {
-      void fetch('/api/account/killsessions', {
+    if (!navigator.sendBeacon?.(apiHref('post', '/account/killsessions'), body)) {
+      void fetch(apiHref('post', '/account/killsessions'), {
         method: 'POST',
         credentials: 'include',
         keepalive: true,

@@ -38,6 +38,22 @@ export function apiUrl(path: string, params?: Record<string, string | number>): 
   })}`
 }
 
+/**
+ * The address of a declared call for what the JSON client cannot do (a download link, a multipart
+ * upload, a beacon): `apiHref('get', '/entries/export', { promotionId: 3 })` → `/api/entries/export?promotionId=3`.
+ * Empty query values are left out.
+ */
+export function apiHref<M extends 'get' | 'post'>(
+  _method: M,
+  path: M extends 'get' ? ApiGetPath : ApiPostPath,
+  query?: Record<string, string | number | boolean | null | undefined>,
+): string {
+  const search = new URLSearchParams()
+  for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null && value !== '') search.set(name, String(value))
+  const text = search.toString()
+  return text ? `${apiUrl(path)}?${text}` : apiUrl(path)
+}
+
 export const typedApi = {
   get<P extends ApiGetPath>(path: P, ...[options]: OptionalIfEmpty<GetOptions<P>>): Promise<ApiAnswer<'get', P>> {
     const { params, query, ...rest } = (options ?? {}) as Options & { params?: Record<string, string | number>; query?: unknown }

@@ -1,6 +1,6 @@
 import { useCallback } from 'react'
 import { msgErrorPersists } from '@permitdesk/shared'
-import { api } from '../../../lib/api-client'
+import { typedApi, type ApiBody } from '../../../lib/typed-api'
 import { notify } from '../../../lib/notify'
 import { clearWizardDraft, readWizardDraft } from '../../../lib/wizard-draft-cookie'
 import { SUPPORT_EMAIL } from '../../../config/settings'
@@ -16,7 +16,7 @@ export function useWizardHandover() {
     const draft = readWizardDraft<Record<string, unknown>>()
     if (!draft) return null
     try {
-      const created = await api.post<{ id: number }>('/api/promotion/create', draft, { notify: false })
+      const created = (await typedApi.post('/promotion/create', draft as ApiBody<'/promotion/create'>, { notify: false })) as { id: number }
       clearWizardDraft()
       return `/promotions/edit/${created.id}/`
     } catch {

@@ -1,5 +1,6 @@
 /** The draw calls (issue 15): one place for the screen's fetchers. */
-import { api, ApiError, type ErrorBody } from '../../../lib/api-client'
+import { ApiError, type ErrorBody } from '../../../lib/api-client'
+import { apiHref, typedApi, type ApiBody } from '../../../lib/typed-api'
 
 export type Selection = { position: number; entryIndex: number; rootIndex: number; entry: string }
 export type Draw = {
@@ -42,23 +43,15 @@ export type Draw = {
   entriesUrl: string | null
 }
 
-export const listDraws = (promotionId: number) => api.get<Draw[]>('/api/draw/list', { query: { promotionId } })
-export const createDraw = (body: {
-  promotionId: number
-  title?: string
-  winners?: number
-  reserves?: number
-  maskRule?: string
-  prizeValues?: (number | null)[]
-  runDate?: string
-  runTime?: string
-}) => api.post<{ id: number; publicId: string }>('/api/draw/create', body, { notify: false })
-export const commitDraw = (id: number) => api.post('/api/draw/commit', { id }, { notify: false })
+export const listDraws = (promotionId: number) => typedApi.get('/draw/list', { query: { promotionId } }) as Promise<Draw[]>
+export type CreateDrawBody = ApiBody<'/draw/create'>
+export const createDraw = (body: CreateDrawBody) => typedApi.post('/draw/create', body, { notify: false }) as Promise<{ id: number; publicId: string }>
+export const commitDraw = (id: number) => typedApi.post('/draw/commit', { id }, { notify: false })
 export const runDraw = (id: number, scrutineerName?: string, earlyRunReason?: string) =>
-  api.post('/api/draw/run', { id, scrutineerName, earlyRunReason }, { notify: false })
-export const cancelDraw = (id: number, reason: string) => api.post('/api/draw/cancel', { id, reason }, { notify: false })
+  typedApi.post('/draw/run', { id, scrutineerName, earlyRunReason }, { notify: false })
+export const cancelDraw = (id: number, reason: string) => typedApi.post('/draw/cancel', { id, reason }, { notify: false })
 export const redrawDraw = (body: { id: number; winners: number; reserves: number; prizeValues?: (number | null)[] }) =>
-  api.post('/api/draw/redraw', body, { notify: false })
+  typedApi.post('/draw/redraw', body, { notify: false })
 
 /**
  * The entries upload with upload progress: fetch() cannot report it, XMLHttpRequest can.
@@ -68,7 +61,7 @@ export function uploadEntries(id: number, file: File, onProgress: (fraction: num
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
     // The id in the URL: the server checks the draw before it stores a byte (issue 23).
-    xhr.open('POST', `/api/draw/uploadEntries?id=${id}`)
+    xhr.open('POST', apiHref('post', '/draw/uploadEntries', { id }))
     xhr.withCredentials = true
     xhr.setRequestHeader('accept', 'application/json')
     xhr.upload.onprogress = (event) => {

@@ -23,7 +23,7 @@ import { Alert, Badge, Button, Modal } from '../../../components/ui'
 import { ApiError } from '../../../lib/api-client'
 import { useSession } from '../../../lib/session'
 import { ServicePaymentNotice, serviceWaits, useServicePayment } from '../../../components/service-payment-notice'
-import { cancelDraw, commitDraw, createDraw, listDraws, redrawDraw, runDraw, uploadEntries, type Draw, type Selection } from '../api/draws'
+import { cancelDraw, commitDraw, createDraw, listDraws, type CreateDrawBody, redrawDraw, runDraw, uploadEntries, type Draw, type Selection } from '../api/draws'
 import './draw-screen.css'
 
 const messageOf = (error: unknown) => (error instanceof ApiError ? error.messages.join(' ') : String(error))
@@ -128,7 +128,7 @@ function NewDrawForm({ promotionId }: { promotionId: number }) {
         title,
         winners: number('winners'),
         reserves: number('reserves'),
-        maskRule: String(data.get('maskRule')),
+        maskRule: String(data.get('maskRule')) as CreateDrawBody['maskRule'],
         prizeValues: prizeValues.length ? prizeValues : undefined,
         runDate: text('runDate'),
         runTime: text('runTime'),

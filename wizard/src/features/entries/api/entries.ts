@@ -1,6 +1,7 @@
 /** The entry calls (issue 27): one place for the screens' fetchers. */
 import type { EntryFormFields } from '@permitdesk/shared'
-import { api, ApiError, quiet } from '../../../lib/api-client'
+import { ApiError, quiet } from '../../../lib/api-client'
+import { apiHref, typedApi, type ApiBody } from '../../../lib/typed-api'
 
 export type EntryForm = {
   promotionId: number
@@ -51,21 +52,22 @@ export type MaskedEntry = {
 
 export type EntriesPage = { total: number; entries: MaskedEntry[]; nextBefore: number | null; refusals: { reason: string; label: string; count: number }[] }
 
-export const getEntryForm = (promotionId: number) => api.get<EntryForm>('/api/entries/form', { query: { promotionId } })
+export const getEntryForm = (promotionId: number) => typedApi.get('/entries/form', { query: { promotionId } }) as Promise<EntryForm>
 export const saveEntryForm = (body: { promotionId: number; fields: EntryFormFields; receipts: boolean; staffDomains: string }) =>
-  api.post<EntryForm>('/api/entries/form/save', body, quiet)
-export const openEntryForm = (promotionId: number, open: boolean) => api.post<EntryForm>('/api/entries/form/open', { promotionId, open }, quiet)
+  typedApi.post('/entries/form/save', body, quiet) as Promise<EntryForm>
+export const openEntryForm = (promotionId: number, open: boolean) => typedApi.post('/entries/form/open', { promotionId, open }, quiet) as Promise<EntryForm>
 export const listEntries = (promotionId: number, q: string, before: number | null) =>
-  api.get<EntriesPage>('/api/entries/list', { query: { promotionId, q: q || undefined, before } })
-export const exportEntriesUrl = (promotionId: number, q: string) => `/api/entries/export?promotionId=${promotionId}${q ? `&q=${encodeURIComponent(q)}` : ''}`
-export const receiptFileUrl = (entryNumber: number) => `/api/entries/receipt-file?entryNumber=${entryNumber}`
+  typedApi.get('/entries/list', { query: { promotionId, q: q || undefined, before: before ?? undefined } }) as Promise<EntriesPage>
+export const exportEntriesUrl = (promotionId: number, q: string) => apiHref('get', '/entries/export', { promotionId, q })
+export const receiptFileUrl = (entryNumber: number) => apiHref('get', '/entries/receipt-file', { entryNumber })
 export const entrantEntries = (email: string) =>
-  api.get<{ entries: (MaskedEntry & { promotionId: number; promotionName: string })[] }>('/api/entries/entrant', { query: { email }, ...quiet })
-export const entrantExportUrl = (email: string) => `/api/entries/entrant/export?email=${encodeURIComponent(email)}`
+  typedApi.get('/entries/entrant', { query: { email }, ...quiet }) as Promise<{ entries: (MaskedEntry & { promotionId: number; promotionName: string })[] }>
+export const entrantExportUrl = (email: string) => apiHref('get', '/entries/entrant/export', { email })
 
-export const getPublicEntryForm = (code: string) => api.get<PublicEntryForm>('/api/entries/public', { query: { code }, ...quiet, redirectOn401: false })
-export const enter = (body: { code: string; entry: Record<string, unknown>; recaptchaResponse?: string; embed?: boolean; device?: string }) =>
-  api.post<{ entryNumber: number; receivedAt: string; replayed: boolean }>('/api/entries/enter', body, { ...quiet, redirectOn401: false })
+export const getPublicEntryForm = (code: string) =>
+  typedApi.get('/entries/public', { query: { code }, ...quiet, redirectOn401: false }) as Promise<PublicEntryForm>
+export const enter = (body: ApiBody<'/entries/enter'>) =>
+  typedApi.post('/entries/enter', body, { ...quiet, redirectOn401: false }) as Promise<{ entryNumber: number; receivedAt: string; replayed: boolean }>
 
 export type ImportResult = {
   rows: number
@@ -79,7 +81,7 @@ export type ImportResult = {
 export async function importEntries(promotionId: number, file: File): Promise<ImportResult> {
   const data = new FormData()
   data.append('file', file)
-  const response = await fetch(`/api/entries/import?promotionId=${promotionId}`, {
+  const response = await fetch(apiHref('post', '/entries/import', { promotionId }), {
     method: 'POST',
     credentials: 'include',
     body: data,

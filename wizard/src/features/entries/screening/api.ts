@@ -1,6 +1,7 @@
 /** The screening calls (issue 27): one place for the Screening tab's fetchers. */
 import type { FlagKind } from '@permitdesk/shared'
-import { api, quiet } from '../../../lib/api-client'
+import { quiet } from '../../../lib/api-client'
+import { typedApi, type ApiBody, type ApiQuery } from '../../../lib/typed-api'
 
 export type ScreeningCounts = { total: number; flagged: number; excluded: number; kept: number; undecided: number; groups: number }
 export type Decision = 'keep' | 'exclude'
@@ -41,13 +42,15 @@ export type ScreeningPage = {
   groupCount: number
   groups: FlaggedGroup[]
 }
-export type DecideBody = { promotionId: number; decision: Decision; reason: string; clause?: string; group?: string; entryNumbers?: number[] }
+export type DecideBody = ApiBody<'/entries/decide'>
 export type FreezeAnswer = { drawId: number; publicId: string; entryCount: number; entriesHash: string; excluded: number; exclusionLines: string[] }
 
 export const screeningKey = (promotionId: number) => ['entries-screening', promotionId] as const
 
-export const getScreening = (promotionId: number, page: number, kind: string, undecided: boolean) =>
-  api.get<ScreeningPage>('/api/entries/screening', { query: { promotionId, page, kind: kind || undefined, undecided: undecided ? 'true' : undefined } })
-export const screenAgain = (promotionId: number) => api.post<ScreeningCounts>('/api/entries/screen', { promotionId }, quiet)
-export const decide = (body: DecideBody) => api.post<{ decided: number; counts: ScreeningCounts }>('/api/entries/decide', body, quiet)
-export const freeze = (promotionId: number) => api.post<FreezeAnswer>('/api/entries/freeze', { promotionId }, quiet)
+export const getScreening = (promotionId: number, page: number, kind: ApiQuery<'/entries/screening'>['kind'] | '', undecided: boolean) =>
+  typedApi.get('/entries/screening', {
+    query: { promotionId, page, kind: kind || undefined, undecided: undecided ? 'true' : undefined },
+  }) as Promise<ScreeningPage>
+export const screenAgain = (promotionId: number) => typedApi.post('/entries/screen', { promotionId }, quiet) as Promise<ScreeningCounts>
+export const decide = (body: DecideBody) => typedApi.post('/entries/decide', body, quiet) as Promise<{ decided: number; counts: ScreeningCounts }>
+export const freeze = (promotionId: number) => typedApi.post('/entries/freeze', { promotionId }, quiet) as Promise<FreezeAnswer>

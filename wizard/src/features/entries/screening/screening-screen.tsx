@@ -4,6 +4,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   ENTRY_FLAG_LABELS,
   FLAG_KINDS,
+  type FlagKind,
   formatDateTime,
   MSG_FREEZE_CONFIRM,
   MSG_SCREENING_CLAUSE_INVALID,
@@ -43,7 +44,7 @@ export function ScreeningScreen() {
   const promotionId = Number(useParams().id)
   const queryClient = useQueryClient()
   const [page, setPage] = useState(1)
-  const [kind, setKind] = useState('')
+  const [kind, setKind] = useState<FlagKind | ''>('')
   const [undecided, setUndecided] = useState(false)
   const [notice, setNotice] = useState('')
   const [target, setTarget] = useState<Target | null>(null)
@@ -126,7 +127,7 @@ export function ScreeningScreen() {
                   options={KIND_OPTIONS}
                   value={kind}
                   onChange={(value) => {
-                    setKind(value)
+                    setKind(value as FlagKind | '')
                     setPage(1)
                   }}
                 />

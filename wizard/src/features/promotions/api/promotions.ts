@@ -2,32 +2,34 @@
 import { promotionFromWire, type PermitStatusView, type Promotion, type PromotionListItem } from '@permitdesk/shared'
 
 export type { PermitStatusView, Promotion, PromotionListItem }
-import { api, query, quiet } from '../../../lib/api-client'
+import { quiet } from '../../../lib/api-client'
+import { typedApi, type ApiBody } from '../../../lib/typed-api'
 
 export type SortColumn = 'date' | 'name' | 'status' | 'startDate' | 'totalPrizeValue'
 export type ListParams = { archived: boolean; sort: SortColumn; direction: 'asc' | 'desc'; after: number; count: number; search?: string }
 
-export const createPromotion = (payload: unknown) => api.post<{ id: number }>('/api/promotion/create', payload, quiet)
-export const modifyPromotion = (payload: unknown) => api.post<{ id: number }>('/api/promotion/modify', payload, quiet)
+export const createPromotion = (payload: ApiBody<'/promotion/create'>) => typedApi.post('/promotion/create', payload, quiet) as Promise<{ id: number }>
+export const modifyPromotion = (payload: ApiBody<'/promotion/modify'>) => typedApi.post('/promotion/modify', payload, quiet) as Promise<{ id: number }>
 /** Amounts arrive in dollars; the screens compute and display in cents (promotionFromWire). */
-export const getPromotion = async (id: number) => promotionFromWire(await api.get<Promotion>(`/api/promotion/get${query({ id })}`, quiet))
+export const getPromotion = async (id: number) => promotionFromWire((await typedApi.get('/promotion/get', { query: { id }, ...quiet })) as Promotion)
 export const listPromotions = async (params: ListParams) => {
-  const answer = await api.get<{ promotions: PromotionListItem[]; promotionCount: number | null }>(
-    `/api/promotion/list${query({ ...params, getTotal: true })}`,
-    quiet,
-  )
+  const answer = (await typedApi.get('/promotion/list', { query: { ...params, search: params.search || undefined, getTotal: true }, ...quiet })) as {
+    promotions: PromotionListItem[]
+    promotionCount: number | null
+  }
   return { ...answer, promotions: answer.promotions.map(promotionFromWire) }
 }
 export const archivePromotion = (id: number, archived: boolean) =>
-  api.post<{ id: number; archived: boolean }>('/api/promotion/archive', { id, archived }, quiet)
-export const deletePromotion = (id: number) => api.post<{ id: number; deleted: boolean }>('/api/promotion/delete', { id }, quiet)
+  typedApi.post('/promotion/archive', { id, archived }, quiet) as Promise<{ id: number; archived: boolean }>
+export const deletePromotion = (id: number) => typedApi.post('/promotion/delete', { id }, quiet) as Promise<{ id: number; deleted: boolean }>
 export const requestLawyerContact = (id: number) =>
-  api.post<{ id: number; lawyerContactRequested: boolean }>('/api/promotion/requestLawyerContact', { id }, quiet)
+  typedApi.post('/promotion/requestLawyerContact', { id }, quiet) as Promise<{ id: number; lawyerContactRequested: boolean }>
 
 export type PromotionNote = { id: number; note: string; promotion_id: number; createdAt: string; updatedAt: string }
-export const getNotes = (promotionId: number) => api.get<PromotionNote[]>(`/api/promotionNote/get${query({ id: promotionId })}`, quiet)
-export const saveNote = (note: { id?: number; note: string; promotion_id: number }) => api.post<PromotionNote>('/api/promotionNote/save', note, quiet)
-export const deleteNote = (id: number) => api.post<{ id: number }>('/api/promotionNote/delete', { id }, quiet)
+export const getNotes = (promotionId: number) => typedApi.get('/promotionNote/get', { query: { id: promotionId }, ...quiet }) as Promise<PromotionNote[]>
+export const saveNote = (note: { id?: number; note: string; promotion_id: number }) =>
+  typedApi.post('/promotionNote/save', note, quiet) as Promise<PromotionNote>
+export const deleteNote = (id: number) => typedApi.post('/promotionNote/delete', { id }, quiet) as Promise<{ id: number }>
 
 export type SupportItem = { id: number; question: string; answer: string }
-export const getPromotionListFaqs = () => api.get<SupportItem[]>('/api/SupportItem/getPromotionListFAQs', { ...quiet, redirectOn401: false })
+export const getPromotionListFaqs = () => typedApi.get('/SupportItem/getPromotionListFAQs', { ...quiet, redirectOn401: false }) as Promise<SupportItem[]>

@@ -1,6 +1,7 @@
 /** /api/Reminder/*, /api/DistributionList/*, /api/unsubscribe/* and the calendar feed (001 §7, issue 16). */
 import type { ReminderDateSetting, ReminderKind } from '@permitdesk/shared'
-import { api, query, quiet } from '../../../lib/api-client'
+import { quiet } from '../../../lib/api-client'
+import { typedApi, type ApiBody } from '../../../lib/typed-api'
 
 export type DistributionList = { id: number; name: string; emails: string[] }
 export type KeyDateView = { kind: string; label: string; description: string; date: string; time: string | null; daysLeft: number }
@@ -27,21 +28,22 @@ export type RemindersView = {
 export type ReminderChoice = { kind: ReminderKind; accountHolder: boolean; distributionListIds: number[]; daysBefore: number }
 export type AddedEmails = DistributionList & { added: number; rejected: { line: number; value: string; message: string }[] }
 
-export const getReminderDateSettings = () => api.get<ReminderDateSetting[]>('/api/Reminder/getReminderDateSettings', quiet)
-export const getReminders = (promotionId: number) => api.get<RemindersView>(`/api/Reminder/get${query({ promotionId })}`, quiet)
+export const getReminderDateSettings = () => typedApi.get('/Reminder/getReminderDateSettings', quiet) as Promise<ReminderDateSetting[]>
+export const getReminders = (promotionId: number) => typedApi.get('/Reminder/get', { query: { promotionId }, ...quiet }) as Promise<RemindersView>
 export const saveReminders = (promotionId: number, reminders: ReminderChoice[]) =>
-  api.post<RemindersView>('/api/Reminder/save', { promotionId, reminders }, quiet)
+  // The route's schema caps the list at one choice per kind, which its generated type spells as tuples.
+  typedApi.post('/Reminder/save', { promotionId, reminders: reminders as ApiBody<'/Reminder/save'>['reminders'] }, quiet) as Promise<RemindersView>
 
-export const getDistributionLists = () => api.get<DistributionList[]>('/api/DistributionList/get', quiet)
-export const createDistributionList = (name: string) => api.post<DistributionList>('/api/DistributionList/create', { name }, quiet)
+export const getDistributionLists = () => typedApi.get('/DistributionList/get', quiet) as Promise<DistributionList[]>
+export const createDistributionList = (name: string) => typedApi.post('/DistributionList/create', { name }, quiet) as Promise<DistributionList>
 export const addEmails = (id: number, input: { emails: string } | { csv: string }) =>
-  api.post<AddedEmails>('/api/DistributionList/addEmail', { id, ...input }, quiet)
-export const removeEmail = (id: number, email: string) => api.post<DistributionList>('/api/DistributionList/removeEmail', { id, email }, quiet)
-export const deleteDistributionList = (id: number) => api.post<{ id: number }>('/api/DistributionList/delete', { id }, quiet)
+  typedApi.post('/DistributionList/addEmail', { id, ...input }, quiet) as Promise<AddedEmails>
+export const removeEmail = (id: number, email: string) => typedApi.post('/DistributionList/removeEmail', { id, email }, quiet) as Promise<DistributionList>
+export const deleteDistributionList = (id: number) => typedApi.post('/DistributionList/delete', { id }, quiet) as Promise<{ id: number }>
 
-export const resubscribe = (promotionId: number) => api.post<{ message: string }>('/api/unsubscribe/resubscribeToPromotion', { promotionId }, quiet)
+export const resubscribe = (promotionId: number) => typedApi.post('/unsubscribe/resubscribeToPromotion', { promotionId }, quiet) as Promise<{ message: string }>
 
 /** The address only when just made (issue 24: it is stored hashed and shown once). */
 export type CalendarFeed = { url: string | null; webcalUrl: string | null; createdAt: string }
-export const getCalendarFeed = () => api.get<CalendarFeed>('/api/calendar/getFeed', quiet)
-export const regenerateCalendarFeed = () => api.post<CalendarFeed>('/api/calendar/regenerateFeed', undefined, quiet)
+export const getCalendarFeed = () => typedApi.get('/calendar/getFeed', quiet) as Promise<CalendarFeed>
+export const regenerateCalendarFeed = () => typedApi.post('/calendar/regenerateFeed', undefined, quiet) as Promise<CalendarFeed>

@@ -1,5 +1,6 @@
 /** /api/terms/* and approveTermsAndConditions (issue 14). */
-import { api, query, quiet } from '../../../lib/api-client'
+import { quiet } from '../../../lib/api-client'
+import { typedApi } from '../../../lib/typed-api'
 
 export type TermsVersion = {
   number: number
@@ -33,10 +34,10 @@ export type Terms = {
   versions: TermsVersion[]
 }
 
-export const getTerms = (promotionId: number) => api.get<Terms>(`/api/terms/get${query({ promotionId })}`, quiet)
+export const getTerms = (promotionId: number) => typedApi.get('/terms/get', { query: { promotionId }, ...quiet }) as Promise<Terms>
 export const generateTerms = (promotionId: number) =>
-  api.post<{ versionNumber: number; created: boolean; message: string | null; reason: string }>('/api/terms/generate', { promotionId }, quiet)
+  typedApi.post('/terms/generate', { promotionId }, quiet) as Promise<{ versionNumber: number; created: boolean; message: string | null; reason: string }>
 export const approveTerms = (id: number) =>
-  api.post<{ id: number; versionNumber: number; statusId: number }>('/api/promotion/approveTermsAndConditions', { id }, quiet)
+  typedApi.post('/promotion/approveTermsAndConditions', { id }, quiet) as Promise<{ id: number; versionNumber: number; statusId: number }>
 export const saveTermsVersion = (promotionId: number, html: string) =>
-  api.post<{ versionNumber: number }>('/api/terms/saveVersion', { promotionId, html }, quiet)
+  typedApi.post('/terms/saveVersion', { promotionId, html }, quiet) as Promise<{ versionNumber: number }>

@@ -1,5 +1,5 @@
 /** The winner publication service (issue 25): when and where the draws publish the winners (GET /api/draw/list). */
-import { api } from '../../../lib/api-client'
+import { typedApi } from '../../../lib/typed-api'
 
 export type WinnerPublicationView = { state: 'ACT' | 'SA'; publishAt: string; publishedAt: string | null }
 /** The part of a draw record this screen reads; the draw screen owns the rest. */
@@ -15,5 +15,5 @@ export type DrawPublications = {
 export const drawPublicationsKey = (promotionId: number) => ['promotions', 'draw-publications', promotionId] as const
 
 export function getDrawPublications(promotionId: number): Promise<DrawPublications[]> {
-  return api.get<DrawPublications[]>('/api/draw/list', { query: { promotionId } })
+  return typedApi.get('/draw/list', { query: { promotionId } }) as Promise<DrawPublications[]>
 }
