@@ -3,7 +3,7 @@
  * the account's invoice list. Errors are shown beside the form by the caller, not broadcast.
  */
 import type { InvoiceView } from '@permitdesk/shared'
-import { apiRequest } from './api-client'
+import { typedApi, type ApiBody } from './typed-api'
 
 export type { InvoiceView }
 
@@ -25,7 +25,7 @@ export type SubmitPayment = {
 }
 
 export type PaymentConfig = { gateway: 'sandbox' | 'stripe'; publishableKey: string | null; billerCode: string }
-export const getPaymentConfig = () => apiRequest<PaymentConfig>('GET', '/api/payments/config', { notify: false })
+export const getPaymentConfig = () => typedApi.get('/payments/config', { notify: false }) as Promise<PaymentConfig>
 
 export type SubmitPaymentResult = {
   id: number
@@ -36,35 +36,32 @@ export type SubmitPaymentResult = {
 }
 
 export const submitPermitApplication = (body: SubmitPayment) =>
-  apiRequest<SubmitPaymentResult>('POST', '/api/promotion/submitPermitApplication', {
-    body,
-    notify: false,
-  })
+  typedApi.post('/promotion/submitPermitApplication', body, { notify: false }) as Promise<SubmitPaymentResult>
 
 /** The sandbox gateway's 3-D Secure challenge, answered by the cardholder (Complete / Fail). */
 export const answerSandboxChallenge = (body: { clientSecret: string; outcome: 'complete' | 'fail' }) =>
-  apiRequest<{ id: number; paymentIntentId: string; status: 'succeeded' | 'failed' }>('POST', '/api/payments/sandboxChallenge', { body, notify: false })
+  typedApi.post('/payments/sandboxChallenge', body, { notify: false }) as Promise<{ id: number; paymentIntentId: string; status: 'succeeded' | 'failed' }>
 
 /** Pays the rise in fees after a paid submission (only the difference is invoiced). */
 export const submitAdditionalPayment = (body: SubmitPayment) =>
-  apiRequest<SubmitPaymentResult>('POST', '/api/promotion/submitAdditionalPayment', { body, notify: false })
+  typedApi.post('/promotion/submitAdditionalPayment', body, { notify: false }) as Promise<SubmitPaymentResult>
 
 /** 001 §2: submitted/resubmitted/generated/regenerated → Amendments in progress. */
 export const beginAmendPermitApplication = (id: number) =>
-  apiRequest<{ id: number; permitStatus: { id: number; name: string; slug: string } }>('POST', '/api/promotion/beginAmendPermitApplication', {
-    body: { id },
-    notify: false,
-  })
+  typedApi.post('/promotion/beginAmendPermitApplication', { id }, { notify: false }) as Promise<{
+    id: number
+    permitStatus: { id: number; name: string; slug: string }
+  }>
 
 /** Self submission, paid: Forms ready for (re)generation → (Re)generated. */
 export const generatePermitApplication = (id: number) =>
-  apiRequest<{ id: number; permitStatus: { id: number; name: string; slug: string } }>('POST', '/api/promotion/generatePermitApplication', {
-    body: { id },
-    notify: false,
-  })
+  typedApi.post('/promotion/generatePermitApplication', { id }, { notify: false }) as Promise<{
+    id: number
+    permitStatus: { id: number; name: string; slug: string }
+  }>
 
 export const getInvoices = (query: { page?: number; count?: number; promotionId?: number }) =>
-  apiRequest<{ invoices: InvoiceView[]; invoiceCount: number; page: number; count: number }>('GET', '/api/invoice/getInvoices', { query, notify: false })
+  typedApi.get('/invoice/getInvoices', { query, notify: false }) as Promise<{ invoices: InvoiceView[]; invoiceCount: number; page: number; count: number }>
 
 /** The tax invoice PDF (001 §7 downloads). */
 export const invoicePdfUrl = (invoiceNumber: number) => `/download/invoice/${invoiceNumber}`
@@ -73,7 +70,7 @@ export type { LodgementPackView } from '@permitdesk/shared'
 import type { LodgementPackView } from '@permitdesk/shared'
 
 /** The lodgement pack's state and progress (owner or staff). */
-export const getLodgementPack = (id: number) => apiRequest<LodgementPackView>('GET', '/api/promotion/lodgementPack', { query: { id }, notify: false })
+export const getLodgementPack = (id: number) => typedApi.get('/promotion/lodgementPack', { query: { id }, notify: false }) as Promise<LodgementPackView>
 
 /** Issue 22: each paid service's payment state, as the server enforces it (shown before the customer tries). */
 export type ServicePaymentState = {
@@ -85,19 +82,15 @@ export type ServicePaymentState = {
 }
 export type PaidServiceName = 'terms' | 'draw' | 'lodgementPack'
 export const getServicePayment = (id: number) =>
-  apiRequest<{ id: number; services: Record<PaidServiceName, ServicePaymentState> }>('GET', '/api/promotion/servicePayment', { query: { id }, notify: false })
+  typedApi.get('/promotion/servicePayment', { query: { id }, notify: false }) as Promise<{ id: number; services: Record<PaidServiceName, ServicePaymentState> }>
 
 /** Builds the pack now (again after a failure). */
-export const requestLodgementPack = (id: number) =>
-  apiRequest<LodgementPackView>('POST', '/api/promotion/requestLodgementPack', { body: { id }, notify: false })
+export const requestLodgementPack = (id: number) => typedApi.post('/promotion/requestLodgementPack', { id }, { notify: false }) as Promise<LodgementPackView>
 
 /** Issue 14: buy skill-based T&Cs with a credit option (150/250/1000: price and edit window). */
-export const submitSkillsBasedTC = (body: SubmitPayment & { skillsBasedTCPaymentOption: string }) =>
-  apiRequest<SubmitPaymentResult & { skillsBasedTCPaymentOption: string; skillsBasedTCEditWindow: string | null }>(
-    'POST',
-    '/api/promotion/submitSkillsBasedTC',
-    {
-      body,
-      notify: false,
-    },
-  )
+export const submitSkillsBasedTC = (
+  body: SubmitPayment & { skillsBasedTCPaymentOption: ApiBody<'/promotion/submitSkillsBasedTC'>['skillsBasedTCPaymentOption'] },
+) =>
+  typedApi.post('/promotion/submitSkillsBasedTC', body, { notify: false }) as Promise<
+    SubmitPaymentResult & { skillsBasedTCPaymentOption: string; skillsBasedTCEditWindow: string | null }
+  >

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { api } from './api-client'
+import { typedApi } from './typed-api'
 
 /** How often the permit editor tells the server someone is working (the other side is told for 2 minutes after). */
 export const ACTIVITY_PING_MS = 60_000
@@ -17,8 +17,12 @@ export function useReportActivity(promotionId: number, enabled: boolean): OtherE
     if (!enabled || !Number.isSafeInteger(promotionId) || promotionId <= 0) return
     const ping = () => {
       if (document.visibilityState !== 'visible') return
-      void api
-        .post<{ ok: boolean; otherEditor?: OtherEditor }>('/api/promotion/reportActivity', { id: promotionId }, { notify: false, redirectOn401: false })
+      void (
+        typedApi.post('/promotion/reportActivity', { id: promotionId }, { notify: false, redirectOn401: false }) as Promise<{
+          ok: boolean
+          otherEditor?: OtherEditor
+        }>
+      )
         .then((answer) => setOtherEditor(answer.otherEditor ?? null))
         .catch(() => undefined)
     }
