@@ -31,12 +31,25 @@ test('a game of skill: choose the $250 option, pay by card, approve, then amend 
   await signUp(page.request)
   const id = await readySkillPromotion(page.request, 'Caption contest')
 
+  // The stored option (the T&Cs' answer) is held back until after the customer has chosen: a late
+  // answer must not put back the $150 the customer just moved away from (it did, on a loaded machine).
+  let releaseTerms = () => {}
+  const termsHeld = new Promise<void>((resolve) => (releaseTerms = resolve))
+  await page.route('**/api/terms/get?*', async (route) => {
+    await termsHeld
+    await route.continue()
+  })
   await page.goto(`/permit/edit/${id}/payment/`)
   const options = page.getByTestId('skill-options')
   await expect(options.getByRole('radio')).toHaveCount(3)
   await expect(options.getByRole('radio', { name: /\$150 · Standard/ })).toBeChecked()
   await expect(page.getByTestId('payment-total')).toHaveText('$165')
   await options.getByRole('radio', { name: /\$250 · Campaign: change your terms for 90 days/ }).check()
+  const termsAnswered = page.waitForResponse((response) => response.url().includes('/api/terms/get?'))
+  releaseTerms()
+  await termsAnswered
+  await page.unroute('**/api/terms/get?*')
+  await expect(options.getByRole('radio', { name: /\$250 · Campaign/ })).toBeChecked()
   await expect(page.getByTestId('payment-fees')).toContainText('Terms and conditions (game of skill)$250')
   await expect(page.getByTestId('payment-gst')).toHaveText('$25')
   await expect(page.getByTestId('payment-total')).toHaveText('$275')

@@ -25,12 +25,13 @@ import {
   promotionTitle,
   type Promotion,
 } from '@permitdesk/shared'
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { AppLayout } from '../../components/layouts/app-layout'
 // Native controls only (issue 25, first render): the 3-D Secure dialog's react-aria code loads when it opens.
 import { LazyModal, NativeButton } from '../../components/ui'
-import { ApiError, apiRequest } from '../../lib/api-client'
+import { ApiError } from '../../lib/api-client'
+import { typedApi } from '../../lib/typed-api'
 import {
   answerSandboxChallenge,
   getPaymentConfig,
@@ -81,6 +82,12 @@ export function PaymentScreen() {
     )
   // Skill-based T&Cs (issue 14): the credit option chosen here sets their price and edit window.
   const [skillOption, setSkillOption] = useState<SkillTcPaymentOption>('150')
+  // The customer's own choice is never overwritten by the stored option arriving after it.
+  const skillOptionChosen = useRef(false)
+  const chooseSkillOption = (option: SkillTcPaymentOption) => {
+    skillOptionChosen.current = true
+    setSkillOption(option)
+  }
 
   useEffect(() => {
     getPaymentConfig().then(setConfig, (e: Error) => setLoadError(e.message))
@@ -90,13 +97,13 @@ export function PaymentScreen() {
   const [loads, setLoads] = useState(0)
   useEffect(() => {
     // Amounts arrive in dollars; the fee lines are computed and shown in cents (promotionFromWire).
-    apiRequest<PromotionWithOwed>('GET', '/api/promotion/get', { query: { id }, notify: false }).then(
+    void (typedApi.get('/promotion/get', { query: { id }, notify: false }) as Promise<PromotionWithOwed>).then(
       (p) => {
         setPromotion(promotionFromWire(p))
         if (p.skillsBasedTC) {
           // The option chosen before (an earlier attempt), else the list price.
-          apiRequest<{ skillsBasedTCPaymentOption: string | null }>('GET', '/api/terms/get', { query: { promotionId: id }, notify: false }).then(
-            (t) => isSkillTcPaymentOption(t.skillsBasedTCPaymentOption) && setSkillOption(t.skillsBasedTCPaymentOption),
+          void (typedApi.get('/terms/get', { query: { promotionId: id }, notify: false }) as Promise<{ skillsBasedTCPaymentOption: string | null }>).then(
+            (t) => !skillOptionChosen.current && isSkillTcPaymentOption(t.skillsBasedTCPaymentOption) && setSkillOption(t.skillsBasedTCPaymentOption),
             () => undefined,
           )
         }
@@ -330,7 +337,7 @@ export function PaymentScreen() {
                 name="skillsBasedTCPaymentOption"
                 value={o.option}
                 checked={skillOption === o.option}
-                onChange={() => setSkillOption(o.option)}
+                onChange={() => chooseSkillOption(o.option)}
               />{' '}
               {formatCurrency(o.priceCents)} · {o.label}
             </label>
