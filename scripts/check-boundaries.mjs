@@ -41,24 +41,31 @@ function rawSqlViolations(targets) {
 
 /**
  * Issue 26: staff screens call the API through wizard/src/staff/api/ (one place per path, with
- * its query keys), never with an `/api/` path of their own. A text rule, since a path is a string.
+ * its query keys), never with an `/api/` path of their own. The customer app's features and
+ * components call it through typedApi/apiHref (wizard/src/lib/typed-api.ts), whose paths are
+ * checked against the route list, so no `/api/` path is written there at all. A text rule, since
+ * a path is a string.
  */
 const INLINE_API_PATH = /['"`]\/api\//
 function inlineApiPathViolations(targets) {
   const violations = []
-  const walk = (dir) => {
+  const walk = (dir, rule, skipApiDirs) => {
     if (!fs.existsSync(path.join(root, dir))) return
     for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
       const file = `${dir}/${entry.name}`
       if (entry.isDirectory()) {
-        if (entry.name !== 'api') walk(file)
-      } else if (/\.(ts|tsx)$/.test(entry.name)) {
-        if (INLINE_API_PATH.test(fs.readFileSync(path.join(root, file), 'utf8')))
-          violations.push({ rule: 'staff-calls-through-staff-api', from: file, to: '(inline /api/ path)' })
+        if (!(skipApiDirs && entry.name === 'api')) walk(file, rule, skipApiDirs)
+      } else if (/\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
+        if (INLINE_API_PATH.test(fs.readFileSync(path.join(root, file), 'utf8'))) violations.push({ rule, from: file, to: '(inline /api/ path)' })
       }
     }
   }
-  for (const target of targets) walk(`${target}/wizard/src/staff`.replace(/^\.\//, ''))
+  for (const target of targets) {
+    const base = `${target}/wizard/src`.replace(/^\.\//, '')
+    walk(`${base}/staff`, 'staff-calls-through-staff-api', true)
+    walk(`${base}/features`, 'app-calls-through-typed-api', false)
+    walk(`${base}/components`, 'app-calls-through-typed-api', false)
+  }
   return violations
 }
 

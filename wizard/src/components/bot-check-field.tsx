@@ -1,10 +1,11 @@
 import { createElement, useCallback, useEffect, useRef, useState } from 'react'
+import { apiHref } from '../lib/typed-api'
 
 type BotCheckConfig = { mode: 'altcha' | 'recaptcha' | 'off'; siteKey?: string }
 let configPromise: Promise<BotCheckConfig> | undefined
 
 function loadConfig(): Promise<BotCheckConfig> {
-  configPromise ??= fetch('/api/botcheck/config', { credentials: 'include' })
+  configPromise ??= fetch(apiHref('get', '/botcheck/config'), { credentials: 'include' })
     .then((r) => r.json() as Promise<BotCheckConfig>)
     .catch(() => {
       configPromise = undefined
@@ -45,7 +46,7 @@ export function BotCheckField({ onToken, resetKey = 0 }: { onToken: (token: stri
       void import('altcha').then(() => {
         if (cancelled) return
         const widget = document.createElement('altcha-widget')
-        widget.setAttribute('challengeurl', '/api/botcheck/challenge')
+        widget.setAttribute('challengeurl', apiHref('get', '/botcheck/challenge'))
         widget.setAttribute('auto', 'onload')
         widget.setAttribute('hidefooter', '')
         widget.addEventListener('statechange', (event) => {

@@ -20,6 +20,9 @@ export const paths = {
   wizard: APP_ROUTES.wizard,
 } as const
 
+/** The API's reference page: served by the API, not the app (so not one of `paths`). */
+export const API_DOCS_PATH = '/api/docs/'
+
 /** The promotion screens (001 §2). */
 export const promotionPaths = {
   list: APP_ROUTES.promotions,

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { API_KEY_REVOKED_LABELS, formatDate } from '@permitdesk/shared'
 import { Alert, Badge, Button, TextField } from '../../../components/ui'
 import { ApiError } from '../../../lib/api-client'
+import { API_DOCS_PATH } from '../../../config/paths'
 import { createApiKey, listApiKeys, revokeApiKey, type ApiKeyView } from '../api/account-api'
 
 const KEYS = ['account', 'apiKeys'] as const
@@ -49,7 +50,7 @@ export function ApiKeysSection({ page = false }: { page?: boolean }) {
       <Heading id="api-keys-title">API keys</Heading>
       <p>
         Scripts and agency tools can lodge and manage your promotions with a key: send it as <code>Authorization: Bearer &lt;key&gt;</code>. See the{' '}
-        <a href="/api/docs/">API reference</a>. At most 10 keys; a key cannot manage keys or your account details.
+        <a href={API_DOCS_PATH}>API reference</a>. At most 10 keys; a key cannot manage keys or your account details.
       </p>
       {fresh && (
         <Alert tone="success">

@@ -1,16 +1,19 @@
 /** The permit application's calls (001 §7), through the app's one fetch wrapper. */
 import { permitDraftToWire, promotionFromWire, type ApplicantReuseItem, type ApplicantView, type Promotion, type PromotionListItem } from '@permitdesk/shared'
-import { api, apiRequest, query, quiet } from '../../../lib/api-client'
+import { quiet } from '../../../lib/api-client'
+import { apiHref, typedApi, type ApiBody } from '../../../lib/typed-api'
 
 export type { ApplicantReuseItem, Promotion }
 export type SaveOptions = { keepalive?: boolean }
 
 // Amounts travel in dollars (DESIGN.md §4); the editor keeps its draft in cents for the shared rules.
-export const getPromotion = async (id: number) => promotionFromWire(await api.get<Promotion>(`/api/promotion/get${query({ id })}`, quiet))
+export const getPromotion = async (id: number) => promotionFromWire((await typedApi.get('/promotion/get', { query: { id }, ...quiet })) as Promotion)
 export const savePromotion = async (payload: Record<string, unknown>, { keepalive }: SaveOptions = {}) =>
-  promotionFromWire(await apiRequest<Promotion>('POST', '/api/promotion/save', { body: permitDraftToWire(payload), notify: false, keepalive }))
-export const saveAttachments = async (payload: { id: number; versionNumber: number; attachments: unknown[] }) =>
-  promotionFromWire(await api.post<Promotion>('/api/promotion/saveAttachments', payload, quiet))
+  promotionFromWire(
+    (await typedApi.post('/promotion/save', permitDraftToWire(payload) as ApiBody<'/promotion/save'>, { notify: false, keepalive })) as Promotion,
+  )
+export const saveAttachments = async (payload: ApiBody<'/promotion/saveAttachments'>) =>
+  promotionFromWire((await typedApi.post('/promotion/saveAttachments', payload, quiet)) as Promotion)
 export const saveNswAuthority = async (payload: {
   id: number
   versionNumber: number
@@ -18,24 +21,26 @@ export const saveNswAuthority = async (payload: {
   nswAuthorityNumber?: string | null
   nswAuthorityExpiration?: string | null
   nswAuthorityDuration?: number | null
-}) => promotionFromWire(await api.post<Promotion>('/api/promotion/saveNswAuthority', payload, quiet))
+}) => promotionFromWire((await typedApi.post('/promotion/saveNswAuthority', payload, quiet)) as Promotion)
 export const getPromotionReuseList = async (exclude: number, search = '') =>
-  (await api.get<PromotionListItem[]>(`/api/promotion/getReuseList${query({ exclude, search })}`, quiet)).map(promotionFromWire)
+  ((await typedApi.get('/promotion/getReuseList', { query: { exclude, search: search || undefined }, ...quiet })) as PromotionListItem[]).map(promotionFromWire)
 
 export const getApplicantReuseList = (exclude: number, managedSubmission: boolean, search = '') =>
-  api.get<ApplicantReuseItem[]>(`/api/applicant/getReuseList${query({ exclude, search, managedSubmission })}`, quiet)
-export const getApplicant = (id: number, managedSubmission: boolean) => api.get<ApplicantView>(`/api/applicant/get${query({ id, managedSubmission })}`, quiet)
+  typedApi.get('/applicant/getReuseList', { query: { exclude, search: search || undefined, managedSubmission }, ...quiet }) as Promise<ApplicantReuseItem[]>
+export const getApplicant = (id: number, managedSubmission: boolean) =>
+  typedApi.get('/applicant/get', { query: { id, managedSubmission }, ...quiet }) as Promise<ApplicantView>
 export const getLatestApplicant = (managedSubmission: boolean) =>
-  api.get<ApplicantView | null>(`/api/applicant/getLatest${query({ managedSubmission })}`, quiet)
+  typedApi.get('/applicant/getLatest', { query: { managedSubmission }, ...quiet }) as Promise<ApplicantView | null>
 
 export type ComplianceNote = { id: number; promotionId: number; categorySlug: string; text: string; createdAt: string }
-export const getComplianceNotes = (promotionId: number) => api.get<ComplianceNote[]>(`/api/ComplianceNote/get${query({ promotionId })}`, quiet)
+export const getComplianceNotes = (promotionId: number) =>
+  typedApi.get('/ComplianceNote/get', { query: { promotionId }, ...quiet }) as Promise<ComplianceNote[]>
 export const createComplianceNote = (note: { promotionId: number; categorySlug: string; text: string }) =>
-  api.post<ComplianceNote>('/api/ComplianceNote/create', note, quiet)
-export const deleteComplianceNote = (id: number) => api.post<{ id: number }>('/api/ComplianceNote/delete', { id }, quiet)
+  typedApi.post('/ComplianceNote/create', note, quiet) as Promise<ComplianceNote>
+export const deleteComplianceNote = (id: number) => typedApi.post('/ComplianceNote/delete', { id }, quiet) as Promise<{ id: number }>
 
 export type SupportItem = { id: number; question: string; answer: string }
-export const getFormFaqs = () => api.get<SupportItem[]>('/api/SupportItem/getFormFAQs', quiet)
+export const getFormFaqs = () => typedApi.get('/SupportItem/getFormFAQs', quiet) as Promise<SupportItem[]>
 
 export type UploadAnswer = { serverFileName: string; headerFileName: string; fileExtension: string; date: string; message: string }
 
@@ -46,7 +51,7 @@ export type UploadAnswer = { serverFileName: string; headerFileName: string; fil
 export function uploadFile(file: File, onProgress: (fraction: number) => void): Promise<UploadAnswer> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
-    xhr.open('POST', '/api/Upload')
+    xhr.open('POST', apiHref('post', '/Upload'))
     xhr.withCredentials = true
     xhr.setRequestHeader('accept', 'application/json')
     xhr.upload.onprogress = (event) => {
