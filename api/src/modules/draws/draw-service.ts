@@ -53,6 +53,7 @@ import { decryptSeed, encryptSeed } from './seed-crypto'
 import { toOwnerDraw, toPublicDraw, winnersPathOf } from './draw-view'
 import { attachDrawDocuments } from './attach-draw-documents'
 import { ensureCertificate } from './certificate'
+import { proofWorkerPool } from './proof-index-job'
 import { putStream } from '../../storage/storage'
 import { blockRowsOf, candidateRows, entriesRootAtCommit, loadTopLevels, proofOf, PROOF_BLOCK } from './proof-index'
 
@@ -142,6 +143,8 @@ function checkPrizeValues(prizeValues: (number | null)[] | undefined, winners: n
 
 /** POST /api/draw/create: defaults from the application (final draw date, time and place; prize count). */
 export async function createDraw(deps: DrawDeps, owner: Owner, input: CreateDrawInput) {
+  // Entries are uploaded next: the proof index's workers start meanwhile, on their own threads.
+  proofWorkerPool.warm()
   const promotion = await findPromotion(deps.database.db, owner, input.promotionId)
   if (!promotion) throw new AppError('NOT_FOUND')
   if (!promotion.randomDraw) throw new AppError('CONFLICT', MSG_DRAW_NO_SERVICE)
@@ -189,8 +192,13 @@ export async function createDraw(deps: DrawDeps, owner: Owner, input: CreateDraw
   }
 }
 
-/** POST /api/draw/commit: freezes the entries, draws a 32-byte seed (stored encrypted) and mails the commit to the owner. */
-export async function commitDraw(deps: DrawDeps, owner: Owner, id: number) {
+/**
+ * POST /api/draw/commit: freezes the entries, draws a 32-byte seed (stored encrypted) and mails the
+ * commit to the owner. `afterAnswer` runs the certificate's print once the answer is sent (the
+ * route passes it): the first print of a process loads the PDF module (~200 ms of this thread),
+ * which sat on the commit's critical path (issue 23); without it the print starts now, in the background.
+ */
+export async function commitDraw(deps: DrawDeps, owner: Owner, id: number, { afterAnswer }: { afterAnswer?: (work: () => void) => void } = {}) {
   const draw = await requireDraw(deps, owner, id)
   requireNotCancelled(draw)
   if (draw.committedAt) throw new AppError('CONFLICT', MSG_DRAW_ALREADY_COMMITTED)
@@ -219,7 +227,8 @@ export async function commitDraw(deps: DrawDeps, owner: Owner, id: number) {
     seedHash: committed.seedHash!,
     committedAt: committed.committedAt!.toISOString(),
   }
-  refreshCertificate(deps, committed.publicId)
+  if (afterAnswer) afterAnswer(() => refreshCertificate(deps, committed.publicId))
+  else refreshCertificate(deps, committed.publicId)
   await mailCommit(deps, committed, answer).catch((error: unknown) => deps.logger.error('draw commit mail failed', { drawId: draw.id, error: String(error) }))
   return answer
 }

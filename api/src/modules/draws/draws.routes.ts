@@ -127,7 +127,8 @@ export function drawRoutes(deps: AppDeps): RouteSpec[] {
       access: 'user',
       body: DrawIdSchema,
       response: z.object({ entryCount: z.number(), entriesHash: z.string(), entriesRoot: z.string(), seedHash: z.string(), committedAt: z.string() }),
-      handler: ({ body, user }) => commitDraw(deps, ownerOf(user), body.id),
+      // The certificate is printed once the answer has gone ('close': sent, or the client left).
+      handler: ({ body, user, res }) => commitDraw(deps, ownerOf(user), body.id, { afterAnswer: (work) => res.once('close', work) }),
     }),
     route({
       method: 'post',
