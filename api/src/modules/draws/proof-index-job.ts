@@ -4,8 +4,10 @@
  * stores the file, so the commit finds the work done; a commit of entries without it feeds it the
  * stored file. The main thread keeps the I/O; both workers split the rows (the WebAssembly module
  * of api/wasm/merkle-blocks.ts, thousands of rows per call); one hashes them into block roots, the
- * other keys their values, collects the value table's records in buckets (spilled to temporary
- * files) and hands the sorted table back part by part for the main thread to store.
+ * other keys their values and hashes the whole file (the entries hash), collects the value table's
+ * records in buckets (spilled to a temporary file) and writes the sorted table part by part to a
+ * file of the job, which the main thread streams into storage. The workers live as long as the
+ * process (ProofWorkerPool) and run one job at a time.
  * The workers run `proofIndexWorker` from its source text (`eval`), so they start the same from
  * the sources (tsx), the server bundle and the tests, with no file path to find: that function may
  * use only its arguments and globals.
@@ -42,8 +44,10 @@ type WorkerBoot = {
   ring: SharedArrayBuffer
   role: 'roots' | 'values'
 }
-/** What one job gives its worker (the `start` message): the spill file's descriptor, opened by the main thread. */
-type JobSettings = { bucketBytes: number; spill: number }
+/** What one job gives its worker (the `start` message): the spill and table files' descriptors, opened by the main thread. */
+type JobSettings = { bucketBytes: number; spill: number; table: number }
+/** A range of the table's file the values worker has written (the main thread stores it). */
+type TablePart = { at: number; length: number }
 type Port = {
   on(event: 'message', listener: (message: { at: number; length: number } | { start: JobSettings } | 'end' | 'next' | 'reset') => void): void
   postMessage(message: unknown, transfer?: ArrayBuffer[]): void
@@ -224,48 +228,49 @@ function proofIndexWorker(boot: WorkerBoot, port: Port, nodeFs: typeof fs, nodeC
     /**
      * The slotted table, one part per request ('next'): first its header, then each bucket file's
      * records sorted into slots (a counting sort by the key's second byte, in the module). The main
-     * thread streams the parts into storage as they come, so sorting and storing overlap and no
-     * table file is written twice. Parts are written into two slots of memory both threads see, used
-     * in turn (the main thread copies a part out before it asks for the one after next): a new
-     * buffer per part handed over left tens of MB for the main thread's garbage collector (RSS at
-     * 10M entries).
+     * thread streams the parts into storage as they come, so sorting and storing overlap. Each part
+     * is written from the module's memory straight to the job's table file and only its range is
+     * handed over (issue 23): the main thread copied every part out of shared memory (48 MB at 1M
+     * entries), and a new buffer per part handed over left tens of MB for its garbage collector
+     * (RSS at 10M entries).
      */
     let tableBucket = -1
-    let shared = new SharedArrayBuffer(0)
-    let slotBytes = 0
-    let slot = 0
+    /** Bytes of the table written to its file so far. */
+    let tableBytes = 0
     /** Where a bucket is read and where it is sorted to, in the module's memory (the rows are done). */
     const inputAt = dataAt
     let outputAt = dataAt
-    const nextTablePart = (): Uint8Array | undefined => {
+    /** Writes `length` bytes of `source` from `at` to the table's file, after what is there. */
+    const writeTable = (source: Uint8Array, at: number, length: number) => {
+      for (let done = 0; done < length; ) done += nodeFs.writeSync(settings.table, source, at + done, length - done, tableBytes + done)
+      tableBytes += length
+    }
+    const nextTablePart = (): TablePart | undefined => {
+      const from = tableBytes
       if (tableBucket < 0) {
         tableBucket = 0
         let largest = 0
         for (let bucket = 0; bucket < BUCKETS; bucket++) largest = Math.max(largest, sizes[bucket]! + fills[bucket]!)
         outputAt = inputAt + ((largest + 15) & ~15)
         reserve(outputAt - dataAt + largest)
-        slotBytes = Math.max(largest, (SLOTS + 1) * 8, PART_BYTES)
-        shared = new SharedArrayBuffer(2 * slotBytes)
-        const header = Buffer.from(shared, 0, (SLOTS + 1) * 8)
-        slot = 1
+        const header = Buffer.allocUnsafe((SLOTS + 1) * 8)
         let offset = header.length
         for (let slot = 0; slot <= SLOTS; slot++) {
           header.writeDoubleLE(offset, slot * 8)
           offset += (slotCounts[slot] ?? 0) * RECORD
         }
-        return header
+        writeTable(header, 0, header.length)
+        return { at: from, length: header.length }
       }
-      // As many whole buckets as fit in a slot: one part per bucket took a round trip between the
+      // Whole buckets up to PART_BYTES a part: one part per bucket took a round trip between the
       // threads per bucket, which was most of the table's time at 1M entries.
-      let filled = 0
-      for (; tableBucket < BUCKETS; tableBucket++) {
+      for (; tableBucket < BUCKETS && tableBytes - from < PART_BYTES; tableBucket++) {
         const bucket = tableBucket
         // The bucket's records: those in its file, then those still in its buffer.
         const written = sizes[bucket]!
         const held = fills[bucket]!
         const size = written + held
         if (!size) continue
-        if (filled + size > slotBytes) break
         const spills = segments[bucket]!
         for (let k = 0, read = 0; k < spills.length; k += 2) {
           const [offset, length] = [spills[k]!, spills[k + 1]!]
@@ -278,16 +283,13 @@ function proofIndexWorker(boot: WorkerBoot, port: Port, nodeFs: typeof fs, nodeC
         }
         bytes.copyWithin(inputAt + written, bucketsAt + bucket * BUCKET_BUFFER, bucketsAt + bucket * BUCKET_BUFFER + held)
         wasm.sortBucket(inputAt, size, outputAt, bucket, slotCountsAt, nextAt)
-        new Uint8Array(shared, slot * slotBytes + filled, size).set(bytes.subarray(outputAt, outputAt + size))
-        filled += size
+        // Straight from the module's memory to the file: no copy for another thread (issue 23).
+        writeTable(bytes, outputAt, size)
       }
-      if (filled === 0) return undefined
-      const output = new Uint8Array(shared, slot * slotBytes, filled)
-      slot ^= 1
-      return output
+      return tableBytes > from ? { at: from, length: tableBytes - from } : undefined
     }
 
-    let ahead: Uint8Array | undefined | false = false
+    let ahead: TablePart | undefined | false = false
     return (message: { at: number; length: number } | 'end' | 'next') => {
       if (message === 'end') {
         takeRows()
@@ -311,7 +313,7 @@ function proofIndexWorker(boot: WorkerBoot, port: Port, nodeFs: typeof fs, nodeC
 type Message = {
   took?: number
   done?: { blockRoots: Uint8Array; rows: number; entriesHash?: string }
-  part?: Uint8Array | null
+  part?: TablePart | null
   error?: string
   reset?: boolean
 }
@@ -455,6 +457,7 @@ export class ProofIndexJob {
     private readonly pair: WorkerPair,
     readonly dir: string,
     private readonly spill: number,
+    private readonly table: number,
     bucketBytes: number,
   ) {
     this.ring = new Uint8Array(pair.ring)
@@ -480,7 +483,7 @@ export class ProofIndexJob {
           else if (message.error !== undefined) stop(new Error(`proof index worker: ${message.error}`))
         }
         side.worker.failed = stop
-        side.worker.worker.postMessage({ start: { bucketBytes, spill } satisfies JobSettings })
+        side.worker.worker.postMessage({ start: { bucketBytes, spill, table } satisfies JobSettings })
       })
     const roots = done(this.roots)
     const values = done(this.values)
@@ -505,16 +508,18 @@ export class ProofIndexJob {
     // Opened here and closed in dispose, once the workers have dropped the job: a job stopped
     // half-way leaks no descriptor, and no worker writes to a descriptor number reused since.
     const spill = fs.openSync(path.join(dir, 'spill'), 'w+')
-    return new ProofIndexJob(pool, pool.take(), dir, spill, bucketBytes)
+    // The value table, as the values worker writes it (read back here part by part into storage).
+    const table = fs.openSync(path.join(dir, 'table'), 'w+')
+    return new ProofIndexJob(pool, pool.take(), dir, spill, table, bucketBytes)
   }
   /** Who waits for the next part of the table. */
-  private onPart: ((part: Uint8Array | undefined) => void) | undefined
+  private onPart: ((part: TablePart | undefined) => void) | undefined
 
   /** The table's parts (from the values worker), each asked for when the one before is taken: it runs one part ahead at most. */
   private async *tableParts(): AsyncGenerator<Uint8Array> {
     for (;;) {
       if (this.failure) throw this.failure
-      const part = await new Promise<Uint8Array | undefined>((resolve, reject) => {
+      const part = await new Promise<TablePart | undefined>((resolve, reject) => {
         this.onPart = resolve
         this.waitingFailure = reject
         this.values.worker.worker.postMessage('next')
@@ -522,8 +527,9 @@ export class ProofIndexJob {
       this.onPart = undefined
       this.waitingFailure = undefined
       if (!part) return
-      // Copied out (in pieces that die young) before the worker may reuse its slot.
-      for (let at = 0; at < part.length; at += 65_536) yield Buffer.from(part.subarray(at, at + 65_536))
+      // Read back from the file the worker wrote (by libuv's threads: this thread copies nothing), in
+      // pieces that die young; the worker sorts the next part meanwhile.
+      yield* fs.createReadStream('', { fd: this.table, autoClose: false, start: part.at, end: part.at + part.length - 1, highWaterMark: 65_536 })
     }
   }
 
@@ -596,6 +602,7 @@ export class ProofIndexJob {
       this.release()
       await this.pool.giveBack(this.pair)
       fs.closeSync(this.spill)
+      fs.closeSync(this.table)
       await fs.promises.rm(this.dir, { recursive: true, force: true })
     })()
     return this.disposed
