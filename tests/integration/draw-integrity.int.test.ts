@@ -417,6 +417,22 @@ describe('certificates printed once and served as a file', () => {
     expect(changed.headers.get('etag')).not.toBe(etag)
   }, 120_000)
 
+  it("prints the committed record's certificate after the commit has answered, before anyone asks for it", async () => {
+    const { getPublicDraw } = await import('../../api/src/modules/draws/draw-service')
+    const { certificateFingerprint, certificateKey, letterheadOf } = await import('../../api/src/modules/draws/certificate')
+    const promotionId = await promotionWithoutDates()
+    // The commit's answer does not wait for the print (the first one loads the PDF module, issue 23).
+    const draw = await committedDraw(promotionId, { title: 'Committed, not run' })
+    const view = await getPublicDraw(api, draw.publicId)
+    expect(view.status).toBe('committed')
+    const key = certificateKey(draw.publicId, certificateFingerprint(view, letterheadOf(api.config.DATA_DIR), api.config.PUBLIC_URL))
+    const file = path.join(api.config.DATA_DIR, key)
+    await expect.poll(() => fs.existsSync(file), { timeout: 60_000, interval: 250 }).toBe(true)
+    const served = await api.client().get(`/draws/${draw.publicId}/certificate.pdf`)
+    expect(served.status).toBe(200)
+    expect(served.headers.get('etag')).toBe(`"${key.split('/').pop()!.replace('.pdf', '')}"`)
+  }, 120_000)
+
   it('carries the letterhead, the full record URL, both hashes, the root, the seed, the times and the early-run reason', async () => {
     const { getPublicDraw } = await import('../../api/src/modules/draws/draw-service')
     const { renderCertificate } = await import('../../api/src/modules/draws/draw-page')
