@@ -394,8 +394,8 @@ describe('certificates printed once and served as a file', () => {
     const draw = await committedDraw(promotionId, { title: 'Certificate draw' })
     await alice.client.post('/api/draw/run', { id: draw.id })
     const stored = async () => (await fs.promises.readdir(path.join(api.config.DATA_DIR, 'draws/certificates', draw.publicId)).catch(() => [])).length
-    // Printed in the background at the run (the commit's certificate is another state of the record).
-    await expect.poll(stored, { timeout: 30_000 }).toBeGreaterThanOrEqual(2)
+    // Printed in the background at the run (none at the commit: it is printed when the draw runs).
+    await expect.poll(stored, { timeout: 30_000 }).toBeGreaterThanOrEqual(1)
     const printed = await stored()
 
     const answers = await Promise.all(Array.from({ length: 60 }, () => api.client().get(`/draws/${draw.publicId}/certificate.pdf`)))
@@ -415,6 +415,28 @@ describe('certificates printed once and served as a file', () => {
     const changed = await api.client().get(`/draws/${draw.publicId}/certificate.pdf`, { 'if-none-match': etag })
     expect(changed.status).toBe(200)
     expect(changed.headers.get('etag')).not.toBe(etag)
+  }, 120_000)
+
+  it('prints no certificate at the commit (it is printed when the draw runs); one asked for before the run is printed then and stored', async () => {
+    const { getPublicDraw } = await import('../../api/src/modules/draws/draw-service')
+    const { certificateFingerprint, certificateKey, letterheadOf } = await import('../../api/src/modules/draws/certificate')
+    const promotionId = await promotionWithoutDates()
+    const draw = await committedDraw(promotionId, { title: 'Committed, not run' })
+    const dir = path.join(api.config.DATA_DIR, 'draws/certificates', draw.publicId)
+    expect(fs.existsSync(dir)).toBe(false)
+    // Asked for before the run: printed at the request, stored, and the same file served after.
+    const view = await getPublicDraw(api, draw.publicId)
+    expect(view.status).toBe('committed')
+    const key = certificateKey(draw.publicId, certificateFingerprint(view, letterheadOf(api.config.DATA_DIR), api.config.PUBLIC_URL))
+    const served = await api.client().get(`/draws/${draw.publicId}/certificate.pdf`)
+    expect(served.status).toBe(200)
+    expect(served.headers.get('etag')).toBe(`"${key.split('/').pop()!.replace('.pdf', '')}"`)
+    expect(fs.existsSync(path.join(api.config.DATA_DIR, key))).toBe(true)
+    // The run answers, then its record's certificate is printed before anyone asks for it.
+    expect((await alice.client.post('/api/draw/run', { id: draw.id })).status).toBe(200)
+    const ran = await getPublicDraw(api, draw.publicId)
+    const ranKey = certificateKey(draw.publicId, certificateFingerprint(ran, letterheadOf(api.config.DATA_DIR), api.config.PUBLIC_URL))
+    await expect.poll(() => fs.existsSync(path.join(api.config.DATA_DIR, ranKey)), { timeout: 60_000, interval: 250 }).toBe(true)
   }, 120_000)
 
   it('carries the letterhead, the full record URL, both hashes, the root, the seed, the times and the early-run reason', async () => {

@@ -53,14 +53,15 @@ import { decryptSeed, encryptSeed } from './seed-crypto'
 import { toOwnerDraw, toPublicDraw, winnersPathOf } from './draw-view'
 import { attachDrawDocuments } from './attach-draw-documents'
 import { ensureCertificate } from './certificate'
+import { proofWorkerPool } from './proof-index-job'
 import { putStream } from '../../storage/storage'
 import { blockRowsOf, candidateRows, entriesRootAtCommit, loadTopLevels, proofOf, PROOF_BLOCK } from './proof-index'
 
 export type DrawDeps = Pick<AppDeps, 'database' | 'storage' | 'mailer' | 'config' | 'logger'> & Partial<Pick<AppDeps, 'pdf'>>
 
 /**
- * The certificate of the record's new state is printed in the background after a commit, run or
- * cancel (issue 23), so a request finds it stored; without the PDF service the first request prints it.
+ * The certificate of the record's new state is printed in the background after a run or a cancel
+ * (issue 23), so a request finds it stored; without the PDF service the first request prints it.
  */
 function refreshCertificate(deps: DrawDeps, publicId: string) {
   const pdf = deps.pdf
@@ -142,6 +143,8 @@ function checkPrizeValues(prizeValues: (number | null)[] | undefined, winners: n
 
 /** POST /api/draw/create: defaults from the application (final draw date, time and place; prize count). */
 export async function createDraw(deps: DrawDeps, owner: Owner, input: CreateDrawInput) {
+  // Entries are uploaded next: the proof index's workers start meanwhile, on their own threads.
+  proofWorkerPool.warm()
   const promotion = await findPromotion(deps.database.db, owner, input.promotionId)
   if (!promotion) throw new AppError('NOT_FOUND')
   if (!promotion.randomDraw) throw new AppError('CONFLICT', MSG_DRAW_NO_SERVICE)
@@ -189,7 +192,12 @@ export async function createDraw(deps: DrawDeps, owner: Owner, input: CreateDraw
   }
 }
 
-/** POST /api/draw/commit: freezes the entries, draws a 32-byte seed (stored encrypted) and mails the commit to the owner. */
+/**
+ * POST /api/draw/commit: freezes the entries, draws a 32-byte seed (stored encrypted) and mails the
+ * commit to the owner. No certificate is printed here: it is printed when the draw runs (issue 23),
+ * and one asked for before that is printed then. (Printing at the commit loaded the PDF module,
+ * 0.2-1 s of this thread once per process, which was most of the commit's time.)
+ */
 export async function commitDraw(deps: DrawDeps, owner: Owner, id: number) {
   const draw = await requireDraw(deps, owner, id)
   requireNotCancelled(draw)
@@ -219,7 +227,6 @@ export async function commitDraw(deps: DrawDeps, owner: Owner, id: number) {
     seedHash: committed.seedHash!,
     committedAt: committed.committedAt!.toISOString(),
   }
-  refreshCertificate(deps, committed.publicId)
   await mailCommit(deps, committed, answer).catch((error: unknown) => deps.logger.error('draw commit mail failed', { drawId: draw.id, error: String(error) }))
   return answer
 }
@@ -319,7 +326,15 @@ export async function runDraw(
     actorId,
     earlyRunReason,
     now = new Date(),
-  }: { scrutineerName?: string | undefined; actorId?: number | null; earlyRunReason?: string | undefined; now?: Date } = {},
+    afterAnswer = (work) => work(),
+  }: {
+    scrutineerName?: string | undefined
+    actorId?: number | null
+    earlyRunReason?: string | undefined
+    now?: Date
+    /** Runs the certificate's print once the answer is sent (the route passes it): the first print of a process loads the PDF module. */
+    afterAnswer?: (work: () => void) => void
+  } = {},
 ) {
   const draw = await requireDraw(deps, owner, id)
   await requireServicePaid(deps.database.db, draw.promotionId, 'draw') // issue 22: a draw runs once it is paid
@@ -387,7 +402,7 @@ export async function runDraw(
     await announceWinnerPublication(deps, draw, due, result.ranAt).catch((error: unknown) =>
       deps.logger.error('winner publication not announced', { drawId: draw.id, error: String(error) }),
     )
-    refreshCertificate(deps, draw.publicId)
+    afterAnswer(() => refreshCertificate(deps, draw.publicId))
   }
   return runAnswer(result)
 }

@@ -144,8 +144,14 @@ export function drawRoutes(deps: AppDeps): RouteSpec[] {
         winners: z.array(Selection),
         reserves: z.array(Selection),
       }),
-      handler: ({ body, user }) =>
-        runDraw(deps, ownerOf(user), body.id, { scrutineerName: body.scrutineerName, earlyRunReason: body.earlyRunReason, actorId: user.id }),
+      // The certificate is printed once the answer has gone ('close': sent, or the client left).
+      handler: ({ body, user, res }) =>
+        runDraw(deps, ownerOf(user), body.id, {
+          scrutineerName: body.scrutineerName,
+          earlyRunReason: body.earlyRunReason,
+          actorId: user.id,
+          afterAnswer: (work) => res.once('close', work),
+        }),
     }),
     route({
       method: 'post',

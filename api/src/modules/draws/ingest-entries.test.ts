@@ -45,7 +45,7 @@ describe('ingestEntries', () => {
       const pieces = await ingest(cut(file, sizes))
       expect({ text: pieces.text, count: pieces.entryCount, index: pieces.index }, String(sizes)).toEqual({ text: canonical, count: 700, index: whole.index })
     }
-  })
+  }, 30_000) // six uploads, one of them a byte per chunk: over the default 5 s on a loaded 2-core machine
 
   it('hands over to the full CSV reader mid-chunk without losing or repeating a byte', async () => {
     // Plain lines, then a quoted field with a line break: from there csv-parse reads the rest.

@@ -39,8 +39,8 @@ const invalid = (message: string) => new AppError('VALIDATION', message, { model
 
 /**
  * Reads an uploaded entries file as a stream (DESIGN.md §5a): refuses binary files, parses the CSV
- * with csv-parse record by record, canonicalises each row, hashes the canonical bytes as they pass
- * and writes them to storage. Nothing is held in memory beyond a 64 KB batch. On any refusal the
+ * with csv-parse record by record, canonicalises each row and writes the canonical bytes to
+ * storage; the proof index's workers hash them (the entries hash, the Merkle blocks) as they pass. Nothing is held in memory beyond a 64 KB batch. On any refusal the
  * partial file is removed, so a bad upload stores nothing.
  */
 export async function ingestEntries(
@@ -49,7 +49,6 @@ export async function ingestEntries(
   { limitBytes, maxEntries = MAX_DRAW_ENTRIES }: { limitBytes: number; maxEntries?: number },
 ): Promise<StoredEntries> {
   const key = `draws/entries/${crypto.randomUUID()}.csv`
-  const hash = crypto.createHash('sha256')
   let batch = ''
   const rowOffsets: number[] = []
   const rowIndex = new RowIndexBuilder()
@@ -98,7 +97,6 @@ export async function ingestEntries(
       if (batch.length >= 65_536) {
         const bytes = Buffer.from(batch, 'utf8')
         batch = ''
-        hash.update(bytes)
         yield bytes
       }
     }
@@ -106,7 +104,6 @@ export async function ingestEntries(
     if (batch) {
       const bytes = Buffer.from(batch, 'utf8')
       batch = ''
-      hash.update(bytes)
       yield bytes
     }
   }
@@ -115,7 +112,6 @@ export async function ingestEntries(
     if (!batch) return
     const bytes = Buffer.from(batch, 'utf8')
     batch = ''
-    hash.update(bytes)
     yield bytes
   }
 
@@ -196,9 +192,7 @@ export async function ingestEntries(
         line += 1
         if (pos > runStart) {
           yield* flushBatch()
-          const run = data.subarray(runStart, pos)
-          hash.update(run)
-          yield run
+          yield data.subarray(runStart, pos)
         }
         const text = data.toString('utf8', pos, nl)
         if (text.includes('"') || text.includes('\r')) {
@@ -242,9 +236,7 @@ export async function ingestEntries(
       }
       if (lastNl + 1 > runStart) {
         yield* flushBatch()
-        const run = data.subarray(runStart, lastNl + 1)
-        hash.update(run)
-        yield run
+        yield data.subarray(runStart, lastNl + 1)
       }
       if (next.done) break
     }
@@ -273,7 +265,7 @@ export async function ingestEntries(
     return {
       key,
       entryCount: canonicaliser.count,
-      entriesHash: hash.digest('hex'),
+      entriesHash: files.entriesHash,
       bytes,
       header: canonicaliser.headerFields ?? [],
       rowOffsets,

@@ -8,7 +8,7 @@ import { merkleLeaf, merkleRootOf, parseCanonicalRow, toHex, verifyInclusion } f
 import vectors from '../../../../shared/src/draws/draw-vectors.json'
 import { LocalFileStorage } from '../../storage/storage'
 import { blockRowsOf, buildProofIndex, candidateRows, loadTopLevels, proofOf, PROOF_BLOCK, topLevels, valueIndexKey, valueKey } from './proof-index'
-import { ProofIndexJob } from './proof-index-job'
+import { ProofIndexJob, ProofWorkerPool } from './proof-index-job'
 import { RowIndexBuilder } from './row-index'
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'proof-index-'))
@@ -278,4 +278,77 @@ describe('the proof index of a committed entries file', () => {
     expect(await candidateRows(storage, key, 'ann@example.com')).toEqual([1])
     expect(await candidateRows(storage, key, 'nobody@example.com')).toEqual([])
   })
+})
+
+describe('the proof index workers (one pool per process)', () => {
+  const rows = Array.from({ length: 3 * PROOF_BLOCK + 5 }, (_, i) => Buffer.from(`E${i + 1},Name ${i},p${i}@example.com`))
+  const bytes = Buffer.concat(rows.flatMap((row) => [row, Buffer.from('\n')]))
+  const root = toHex(
+    merkleRootOf(
+      rows.map((row) => merkleLeaf(row, sha256)),
+      sha256,
+    ),
+  )
+
+  /** A whole job on `pool`: the root and the table's bytes. */
+  async function build(pool: ProofWorkerPool, bucketBytes?: number) {
+    const job = ProofIndexJob.start({ pool, bucketBytes })
+    try {
+      await job.add(bytes)
+      const files = await job.finish()
+      const table: Uint8Array[] = []
+      for await (const part of files.table) table.push(part)
+      return { root: toHex(topLevels(files.blockRoots).at(-1)!), rows: files.rows, table: Buffer.concat(table) }
+    } finally {
+      await job.dispose()
+    }
+  }
+
+  it('reuses its two workers upload after upload, and a job cancelled half-way leaves them clean', async () => {
+    const pool = new ProofWorkerPool()
+    try {
+      const first = await build(pool, 24)
+      expect(first.root).toBe(root)
+      expect(pool.stats()).toEqual({ workersStarted: 2, idlePairs: 1, busyPairs: 0 })
+
+      // Cancelled half-way, in the middle of a row, with spills to its file, as a refused upload is.
+      const cancelled = ProofIndexJob.start({ pool, bucketBytes: 24 })
+      await cancelled.add(bytes.subarray(0, Math.floor(bytes.length / 2) + 3))
+      await cancelled.dispose()
+      expect(fs.existsSync(cancelled.dir)).toBe(false)
+      expect(pool.stats()).toEqual({ workersStarted: 2, idlePairs: 1, busyPairs: 0 })
+
+      // The same workers then build the same index as before: nothing of the cancelled rows remains.
+      const after = await build(pool, 24)
+      expect(after.rows).toBe(rows.length)
+      expect(after.root).toBe(root)
+      expect(after.table.equals(first.table)).toBe(true)
+      expect(pool.stats().workersStarted).toBe(2)
+    } finally {
+      await pool.close()
+    }
+  }, 60_000)
+
+  it('gives uploads at once a pair each, keeps one pair idle after, and never reuses a worker that stopped', async () => {
+    const pool = new ProofWorkerPool()
+    try {
+      const [a, b] = await Promise.all([build(pool), build(pool)])
+      expect(a.root).toBe(root)
+      expect(b.table.equals(a.table)).toBe(true)
+      expect(pool.stats()).toEqual({ workersStarted: 4, idlePairs: 1, busyPairs: 0 })
+
+      // A worker that dies mid-job fails the job, and the pool starts a fresh pair for the next.
+      const job = ProofIndexJob.start({ pool })
+      await job.add(bytes.subarray(0, 1000))
+      // @ts-expect-error reaching into the job to stop one of its workers, as a crash would
+      await job.pair.values.worker.terminate()
+      await expect(job.finish()).rejects.toThrow(/stopped/)
+      await job.dispose()
+      expect(pool.stats()).toEqual({ workersStarted: 4, idlePairs: 0, busyPairs: 0 })
+      expect((await build(pool)).root).toBe(root)
+      expect(pool.stats()).toEqual({ workersStarted: 6, idlePairs: 1, busyPairs: 0 })
+    } finally {
+      await pool.close()
+    }
+  }, 60_000)
 })

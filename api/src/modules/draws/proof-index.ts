@@ -54,7 +54,11 @@ export function valueKey(value: string): [number, number] {
 export async function storeProofIndex(storage: FileStorage, entriesKey: string, files: ProofIndexFiles): Promise<{ entriesRoot: string }> {
   await storage.put(merkleKey(entriesKey), files.blockRoots)
   await putStream(storage, lookupIndexKey(entriesKey), Readable.from(files.table, { objectMode: false }))
-  return { entriesRoot: toHex(topLevels(files.blockRoots).at(-1)!.subarray(0, 32)) }
+  const levels = topLevels(files.blockRoots)
+  // Kept for this process's commit and lookups of these entries: the commit read the block roots
+  // back and hashed the levels again (40,000 roots at 10M entries) on its own thread (issue 23).
+  rememberTopLevels(entriesKey, Promise.resolve(levels))
+  return { entriesRoot: toHex(levels.at(-1)!.subarray(0, 32)) }
 }
 
 /** Removes the proof index files of an entries file (its upload was replaced or refused). */
@@ -88,6 +92,8 @@ export async function buildProofIndex(storage: FileStorage, entriesKey: string):
  */
 export async function entriesRootAtCommit(storage: FileStorage, entriesKey: string): Promise<{ entriesRoot: string }> {
   if ((await storage.exists(lookupIndexKey(entriesKey))) && (await storage.exists(merkleKey(entriesKey)))) {
+    const levels = await topCache.get(entriesKey)?.catch(() => undefined)
+    if (levels) return { entriesRoot: toHex(levels.at(-1)!.subarray(0, 32)) }
     const stream = await storage.get(merkleKey(entriesKey))
     if (stream) {
       const blockRoots = await streamToBuffer(stream)
@@ -181,12 +187,18 @@ export function loadTopLevels(storage: FileStorage, entriesKey: string): Promise
     },
     () => topCache.delete(entriesKey),
   )
-  topCache.set(entriesKey, loading)
+  rememberTopLevels(entriesKey, loading)
+  return loading
+}
+
+/** Puts levels in the cache as the newest used, the oldest going past TOP_CACHE_SIZE. */
+function rememberTopLevels(entriesKey: string, levels: Promise<Buffer[] | undefined>) {
+  topCache.delete(entriesKey)
+  topCache.set(entriesKey, levels)
   for (const key of topCache.keys()) {
     if (topCache.size <= TOP_CACHE_SIZE) break
     topCache.delete(key)
   }
-  return loading
 }
 
 /** The siblings of block `block` from the block roots up (carried levels skipped). */

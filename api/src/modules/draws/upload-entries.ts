@@ -6,6 +6,7 @@ import * as repo from './draws.repository'
 import { requireDraw, requireNotCancelled, type DrawDeps, type Owner } from './draw-service'
 import { ingestEntries, type StoredEntries } from './ingest-entries'
 import { deleteProofIndex } from './proof-index'
+import { proofWorkerPool } from './proof-index-job'
 import { rowIndexKey } from './row-index'
 
 const missingFile = () => new AppError('VALIDATION', MSG_DRAW_FILE_REQUIRED, { modelState: { file: [MSG_DRAW_FILE_REQUIRED] } })
@@ -18,6 +19,8 @@ const missingFile = () => new AppError('VALIDATION', MSG_DRAW_FILE_REQUIRED, { m
  */
 export async function uploadEntries(deps: DrawDeps, owner: Owner, req: Request) {
   const limitBytes = deps.config.DRAW_UPLOAD_LIMIT_MB * 1024 * 1024
+  // The proof index's workers boot on their own threads while the draw and the quota are checked.
+  proofWorkerPool.warm()
   let idText: string | undefined = typeof req.query.id === 'string' ? req.query.id : undefined
   let fileName = 'entries.csv'
   let work: Promise<StoredEntries> | undefined
