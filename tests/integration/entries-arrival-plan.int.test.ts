@@ -6,6 +6,7 @@
  * fell from 878 to 304 entries a second as a slice went on). The statement is planned for its
  * values at every entry, so its lookups follow the table as it grows.
  */
+import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDatabase, type Database } from '../../api/src/db/client'
 import { INSERT_ENTRY, insertEntryWithinLimit } from '../../api/src/modules/entries/entries.repository'
@@ -91,5 +92,76 @@ describe('the entry arrival statement on a table that was empty when the burst b
     expect(plan).not.toMatch(/Seq Scan on entries|entries_promotion_id_idx/)
     expect(plan).toMatch(/entries_person_day_seq_idx/)
     expect(plan).toMatch(/entries_api_idempotency_idx/)
+  })
+})
+
+describe('entries stored together (group commit)', () => {
+  // Ten connections, as a server has: batches on several of them at once, racing for the same entrants.
+  let burst: Database
+  beforeAll(() => {
+    burst = createDatabase(test.url, { max: 10 })
+  })
+  afterAll(async () => {
+    await burst?.close()
+  })
+
+  it('never lets a person past the day’s limit, stores every acknowledged entry, and answers replays with the first entry, however a burst interleaves', async () => {
+    let run = 0
+    await fc.assert(
+      fc.asyncProperty(
+        // A burst: each arrival is one of a few entrants, some sending the same Idempotency-Key again.
+        fc.array(fc.record({ person: fc.integer({ min: 0, max: 5 }), key: fc.integer({ min: 0, max: 30 }) }), { minLength: 1, maxLength: 60 }),
+        fc.integer({ min: 1, max: 3 }),
+        async (arrivals, limit) => {
+          run += 1
+          const at = new Date('2026-11-21T01:00:00Z')
+          const answers = await Promise.all(
+            arrivals.map((a) =>
+              insertEntryWithinLimit(
+                burst,
+                {
+                  promotionId,
+                  channel: 'api',
+                  receivedAt: at,
+                  sydneyDay: '2026-11-21',
+                  fields: { name: `Run ${run} person ${a.person}` },
+                  personKey: `run${run}:${a.person}`,
+                  idempotencyKey: `run${run}:${a.key}`,
+                },
+                limit,
+                false,
+              ),
+            ),
+          )
+          const { rows } = await database.pool.query(
+            `select id::int as id, person_key, idempotency_key, day_seq from app.entries where promotion_id = $1 and person_key like $2`,
+            [promotionId, `run${run}:%`],
+          )
+          const byId = new Map(rows.map((r: { id: number }) => [r.id, r]))
+          // Every acknowledged entry is stored; a replay answers the entry stored under its key.
+          for (const [i, answer] of answers.entries()) {
+            if (answer === undefined) continue
+            if (typeof answer === 'string') throw new Error(`answer ${answer}`)
+            expect(byId.get(answer.id)).toMatchObject({ idempotency_key: `run${run}:${arrivals[i]!.key}` })
+          }
+          // One row per key, and never more than the limit per person (places 1..limit, each once).
+          const perPerson = new Map<string, number[]>()
+          for (const r of rows as { person_key: string; day_seq: number }[]) perPerson.set(r.person_key, [...(perPerson.get(r.person_key) ?? []), r.day_seq])
+          for (const places of perPerson.values()) {
+            expect(places.length).toBeLessThanOrEqual(limit)
+            expect([...places].sort()).toEqual(places.map((_, i) => i + 1))
+          }
+          expect(new Set(rows.map((r: { idempotency_key: string }) => r.idempotency_key)).size).toBe(rows.length)
+          // Refused only at the limit: a person refused has `limit` entries stored.
+          for (const [i, answer] of answers.entries()) {
+            if (answer === undefined) expect(perPerson.get(`run${run}:${arrivals[i]!.person}`)?.length).toBe(limit)
+          }
+          // Nothing stored was left unanswered: every row is some arrival's first answer.
+          const firstAnswers = new Set(answers.filter((a) => a && typeof a !== 'string' && !a.replayed).map((a) => (a as { id: number }).id))
+          expect(rows.map((r: { id: number }) => r.id).sort()).toEqual([...firstAnswers].sort())
+        },
+      ),
+      { numRuns: 25 },
+    )
   })
 })
