@@ -7,7 +7,8 @@
  * distinct entrant (e-mail, phone, key) except every 50th, which repeats the entrant before it and
  * is refused by the per-day limit of 1 (counted apart, not as errors); beside `GET /api/health` in
  * the same run (the ratio). Targets: ≥ 1,500 accepted/s, p99 < 150 ms, 0 errors. The accepted
- * count is checked against the rows in PostgreSQL.
+ * count is checked against the rows in PostgreSQL. Each slice also shows PostgreSQL's counts per
+ * entry stored (rows of app.entries read, WAL flushes), which do not depend on the machine's load.
  * Screening and freeze (BENCH_PARTS containing "freeze"), at 1,000,000 entries (BENCH_ENTRIES=n):
  * (a) screening every entry (duplicates by e-mail, phone, name+postcode; bursts by address and
  *     device; disposable domains) in the server process: seconds and the process's peak RSS
@@ -248,6 +249,27 @@ const ENTRY = {
   consents: { terms: true },
 }
 
+/**
+ * PostgreSQL's own counts, load-independent beside a slice's rates: rows of app.entries read (by scans
+ * or index probes) and WAL flushes by client backends. Read per entry, they show a plan that reads
+ * the promotion's entries for each new one (the regression of 05:16), or commits not grouped.
+ */
+async function databaseCounts(pool) {
+  // Counters are flushed by each backend within a second or so of its last transaction.
+  await new Promise((resolve) => setTimeout(resolve, 1500))
+  const { rows } = await pool.query(
+    `select (select coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0) from pg_stat_all_tables where relid = 'app.entries'::regclass)::bigint as "entriesRead",
+            (select n_tup_ins from pg_stat_all_tables where relid = 'app.entries'::regclass)::bigint as "entriesInserted",
+            (select coalesce(sum(fsyncs), 0) from pg_stat_io where object = 'wal' and backend_type = 'client backend')::bigint as "walFlushes"`,
+  )
+  return Object.fromEntries(Object.entries(rows[0]).map(([k, v]) => [k, Number(v)]))
+}
+
+const describeCounts = (before, after) => {
+  const inserted = Math.max(1, after.entriesInserted - before.entriesInserted)
+  return `   PostgreSQL: ${((after.entriesRead - before.entriesRead) / inserted).toFixed(1)} entries rows read and ${((after.walFlushes - before.walFlushes) / inserted).toFixed(2)} WAL flushes per entry stored`
+}
+
 /** One figure line: accepted per second, p99, errors, repeats refused, ratio to health. */
 function describeSubmit(name, r, healthRps) {
   const accepted = r.requests - r.non2xx
@@ -309,10 +331,14 @@ export async function runSubmit(report = console.log) {
     ]
     const health = await autocannon(`${base}/api/health`, { seconds: Math.min(SECONDS, 10), connections: CONNECTIONS })
     report(`GET /api/health: ${health.rps.toFixed(0)} req/s p99 ${health.p99} ms (${CONNECTIONS} connections)   load ${load()}`)
+    const beforeApi = await databaseCounts(pool)
     const viaApi = await autocannon(`${base}/api/entries/submit`, { ...api, seconds: SECONDS, connections: CONNECTIONS })
-    report(describeSubmit(`POST /api/entries/submit (API key, Idempotency-Key) ${SECONDS} s`, viaApi, health.rps))
+    const apiLine = describeSubmit(`POST /api/entries/submit (API key, Idempotency-Key) ${SECONDS} s`, viaApi, health.rps)
+    const beforeForm = await databaseCounts(pool)
+    report(apiLine + describeCounts(beforeApi, beforeForm))
     const viaForm = await autocannon(`${base}/api/entries/enter`, { ...form, seconds: SECONDS, connections: CONNECTIONS })
-    report(describeSubmit(`POST /api/entries/enter (hosted form, bot check test mode) ${SECONDS} s`, viaForm, health.rps))
+    const formLine = describeSubmit(`POST /api/entries/enter (hosted form, bot check test mode) ${SECONDS} s`, viaForm, health.rps)
+    report(formLine + describeCounts(beforeForm, await databaseCounts(pool)))
     // Every answered 201 is a row: the accepted count is the database's, not only the client's.
     const answered201 = [...warmups.slice(1), viaApi, viaForm].reduce((sum, r) => sum + r.requests - r.non2xx, 0)
     const { rows } = await pool.query('select count(*)::int as n from app.entries where promotion_id = $1', [promotionId])

@@ -1,0 +1,167 @@
+/**
+ * Issue 27, submit throughput: a prepared (named) statement gets one generic plan per connection
+ * after five runs, kept for the connection's life. On a new installation app.entries is empty (and
+ * analysed so) when the first burst starts; the arrival statement's plan made then read the
+ * promotion's entries by a scan, so every later entry read every earlier one (the submit bench
+ * fell from 878 to 304 entries a second as a slice went on). The statement is planned for its
+ * values at every entry, so its lookups follow the table as it grows.
+ */
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createDatabase, type Database } from '../../api/src/db/client'
+import { INSERT_ENTRY, insertEntryWithinLimit } from '../../api/src/modules/entries/entries.repository'
+import { createTestDatabase } from '../setup/test-api'
+
+let test: Awaited<ReturnType<typeof createTestDatabase>>
+// One connection: what it keeps after the burst is what the entries ran on.
+let database: Database
+let promotionId: number
+
+beforeAll(async () => {
+  test = await createTestDatabase()
+  database = createDatabase(test.url, { max: 1 })
+  const { rows: users } = await database.pool.query(
+    `insert into app.users (email, password_hash, first_name, last_name, account_name) values ('plan@example.com', 'x', 'Pat', 'Plan', 'Plan Pty Ltd') returning id`,
+  )
+  const { rows } = await database.pool.query(
+    `insert into app.promotions (user_id, name, random_draw, fees) values ($1, 'Plan', true, '{}'::jsonb) returning id`,
+    [users[0].id],
+  )
+  promotionId = rows[0].id
+  await database.pool.query(`insert into app.entry_forms (promotion_id, code, status, opened_at) values ($1, 'plan', 'open', now())`, [promotionId])
+})
+
+afterAll(async () => {
+  await database?.close()
+  await test?.drop()
+})
+
+describe('the entry arrival statement on a table that was empty when the burst began', () => {
+  it("runs on no plan kept from the empty table, and probes the person's and the key's indexes once the table has grown", async () => {
+    await database.pool.query('analyze app.entries')
+    const { rows: stats } = await database.pool.query(`select reltuples from pg_class where oid = 'app.entries'::regclass`)
+    expect(stats[0].reltuples).toBe(0)
+    // A burst: distinct entrants with a per-day limit and an Idempotency-Key each, then a replay and a repeat.
+    const day = '2026-11-20'
+    const at = new Date('2026-11-20T01:00:00Z')
+    const entry = (i: number, key: string) => ({
+      promotionId,
+      channel: 'api' as const,
+      receivedAt: at,
+      sydneyDay: day,
+      fields: { name: `Sam ${i}`, email: `sam${i}@example.com` },
+      emailNorm: `sam${i}@example.com`,
+      personKey: `e:sam${i}@example.com`,
+      idempotencyKey: key,
+    })
+    const stored: number[] = []
+    for (let i = 0; i < 2000; i++) {
+      const answer = await insertEntryWithinLimit(database, entry(i, `key-${i}`), 1, false)
+      if (!answer || typeof answer === 'string') throw new Error(`entry ${i}: ${answer}`)
+      stored.push(answer.id)
+    }
+    expect(await insertEntryWithinLimit(database, entry(3, 'key-3'), 1, false)).toMatchObject({ id: stored[3], replayed: true })
+    expect(await insertEntryWithinLimit(database, entry(4, 'key-4b'), 1, false)).toBeUndefined()
+
+    // No generic plan on the connection the burst used (one made at the start would still be in use).
+    const { rows: kept } = await database.pool.query(`select name from pg_prepared_statements where generic_plans > 0`)
+    expect(kept).toEqual([])
+    // The next entrant's plan reads the person's day and the key by their unique indexes, not the promotion's entries.
+    const values = [
+      promotionId,
+      ['open'],
+      1,
+      'e:new@example.com',
+      day,
+      'api',
+      at,
+      '{}',
+      'new@example.com',
+      null,
+      null,
+      null,
+      null,
+      null,
+      'key-new',
+      null,
+      null,
+      'x',
+    ]
+    const { rows } = await database.pool.query({ text: `explain (costs off) ${INSERT_ENTRY}`, values })
+    const plan = rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n')
+    expect(plan).not.toMatch(/Seq Scan on entries|entries_promotion_id_idx/)
+    expect(plan).toMatch(/entries_person_day_seq_idx/)
+    expect(plan).toMatch(/entries_api_idempotency_idx/)
+  })
+})
+
+describe('entries stored together (group commit)', () => {
+  // Ten connections, as a server has: batches on several of them at once, racing for the same entrants.
+  let burst: Database
+  beforeAll(() => {
+    burst = createDatabase(test.url, { max: 10 })
+  })
+  afterAll(async () => {
+    await burst?.close()
+  })
+
+  it('never lets a person past the day’s limit, stores every acknowledged entry, and answers replays with the first entry, however a burst interleaves', async () => {
+    let run = 0
+    await fc.assert(
+      fc.asyncProperty(
+        // A burst: each arrival is one of a few entrants, some sending the same Idempotency-Key again.
+        fc.array(fc.record({ person: fc.integer({ min: 0, max: 5 }), key: fc.integer({ min: 0, max: 30 }) }), { minLength: 1, maxLength: 60 }),
+        fc.integer({ min: 1, max: 3 }),
+        async (arrivals, limit) => {
+          run += 1
+          const at = new Date('2026-11-21T01:00:00Z')
+          const answers = await Promise.all(
+            arrivals.map((a) =>
+              insertEntryWithinLimit(
+                burst,
+                {
+                  promotionId,
+                  channel: 'api',
+                  receivedAt: at,
+                  sydneyDay: '2026-11-21',
+                  fields: { name: `Run ${run} person ${a.person}` },
+                  personKey: `run${run}:${a.person}`,
+                  idempotencyKey: `run${run}:${a.key}`,
+                },
+                limit,
+                false,
+              ),
+            ),
+          )
+          const { rows } = await database.pool.query(
+            `select id::int as id, person_key, idempotency_key, day_seq from app.entries where promotion_id = $1 and person_key like $2`,
+            [promotionId, `run${run}:%`],
+          )
+          const byId = new Map(rows.map((r: { id: number }) => [r.id, r]))
+          // Every acknowledged entry is stored; a replay answers the entry stored under its key.
+          for (const [i, answer] of answers.entries()) {
+            if (answer === undefined) continue
+            if (typeof answer === 'string') throw new Error(`answer ${answer}`)
+            expect(byId.get(answer.id)).toMatchObject({ idempotency_key: `run${run}:${arrivals[i]!.key}` })
+          }
+          // One row per key, and never more than the limit per person (places 1..limit, each once).
+          const perPerson = new Map<string, number[]>()
+          for (const r of rows as { person_key: string; day_seq: number }[]) perPerson.set(r.person_key, [...(perPerson.get(r.person_key) ?? []), r.day_seq])
+          for (const places of perPerson.values()) {
+            expect(places.length).toBeLessThanOrEqual(limit)
+            expect([...places].sort()).toEqual(places.map((_, i) => i + 1))
+          }
+          expect(new Set(rows.map((r: { idempotency_key: string }) => r.idempotency_key)).size).toBe(rows.length)
+          // Refused only at the limit: a person refused has `limit` entries stored.
+          for (const [i, answer] of answers.entries()) {
+            if (answer === undefined) expect(perPerson.get(`run${run}:${arrivals[i]!.person}`)?.length).toBe(limit)
+          }
+          // Nothing stored was left unanswered: every row is some arrival's first answer.
+          const firstAnswers = new Set(answers.filter((a) => a && typeof a !== 'string' && !a.replayed).map((a) => (a as { id: number }).id))
+          expect(rows.map((r: { id: number }) => r.id).sort()).toEqual([...firstAnswers].sort())
+        },
+      ),
+      { numRuns: 25 },
+    )
+  })
+})
