@@ -97,6 +97,8 @@ export const entries = app.table(
     // The freeze's probe for rows whose canonical row is not stored (few or none once filled).
     index('entries_canonical_missing_idx').on(t.promotionId, t.id).where(sql`${t.canonical} is null`),
     index('entries_promotion_flagged_idx').on(t.promotionId, t.id).where(sql`${t.flags} <> '[]'::jsonb`),
+    // The freeze's count of the excluded entries by reason (few): not a scan of every promotion's entries (0046).
+    index('entries_promotion_excluded_idx').on(t.promotionId).where(sql`${t.decision} = 'exclude'`),
     // NULLS NOT DISTINCT in the migration (drizzle's index builder cannot say it): a caller without a key shares the null namespace.
     uniqueIndex('entries_api_idempotency_idx').on(t.promotionId, t.apiKeyId, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
     check('entries_channel_check', sql`${t.channel} in ('form', 'embed', 'api', 'import')`),

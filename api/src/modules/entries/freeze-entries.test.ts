@@ -1,7 +1,16 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { Readable } from 'node:stream'
 import fc from 'fast-check'
-import { describe, expect, it } from 'vitest'
-import { canonicalRow, maskDigits, maskEmail, maskText } from '@permitdesk/shared'
+import { afterAll, describe, expect, it } from 'vitest'
+import { canonicalRow, EntriesCanonicaliser, maskDigits, maskEmail, maskText } from '@permitdesk/shared'
+import { LocalFileStorage } from '../../storage/storage'
+import { ingestEntries } from '../draws/ingest-entries'
+import { entriesRootAtCommit, lookupIndexKey, merkleKey, valueIndexKey } from '../draws/proof-index'
+import { rowIndexKey } from '../draws/row-index'
 import { canonicalAfterNumber, frozenFields } from './canonical-entry'
+import { FROZEN_HEADER } from './freeze-entries'
 import { rowsOfBinaryCopy } from './freeze.repository'
 
 type Row = { id: string; name: string | null; email: string | null; phone: string | null; state: string | null; postcode: string | null }
@@ -136,5 +145,83 @@ describe('rowsOfBinaryCopy', () => {
     await expect(drain(rowsOfBinaryCopy(chunked(nulled, [])))).rejects.toThrow('without its canonical row')
     const full = binaryCopy(['1,a\n', '2,b\n'])
     await expect(drain(rowsOfBinaryCopy(chunked(full.subarray(0, full.length - 5), [])))).rejects.toThrow('ended early')
+  })
+})
+
+describe('ingestEntries with `trusted` (the freeze: the canonical rows as stored, not read again as CSV)', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trusted-'))
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
+  const storage = new LocalFileStorage(dir)
+
+  /** Everything a draw keeps of its entries: the file, hash, count, header, row offsets, row index, proof index and root. */
+  async function stored(chunks: Buffer[], trusted: boolean) {
+    const s = await ingestEntries(storage, Readable.from(chunks), { limitBytes: Number.MAX_SAFE_INTEGER, trusted })
+    const read = (key: string) => (fs.existsSync(path.join(dir, key)) ? fs.readFileSync(path.join(dir, key)).toString('base64') : null)
+    const files = [s.key, rowIndexKey(s.key), merkleKey(s.key), valueIndexKey(s.key), lookupIndexKey(s.key)].map(read)
+    const { entriesRoot } = await entriesRootAtCommit(storage, s.key)
+    const { key: _key, ...rest } = s
+    return { ...rest, files, entriesRoot }
+  }
+
+  /** The canonical file of these entries, as the freeze streams it: the header, then each row as canonicalRow writes it. */
+  function canonicalFile(entries: string[][]) {
+    const rows: string[] = []
+    const canonicaliser = new EntriesCanonicaliser((row) => rows.push(row))
+    canonicaliser.add([...FROZEN_HEADER], 1)
+    entries.forEach((fields, i) => canonicaliser.add(fields, i + 2))
+    return Buffer.from(`${FROZEN_HEADER.join(',')}\n${rows.join('')}`, 'utf8')
+  }
+
+  const cutAt = (bytes: Buffer, cuts: number[]) => {
+    const at = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b)
+    return [0, ...at].map((from, i) => bytes.subarray(from, at[i] ?? bytes.length)).filter((b) => b.length > 0)
+  }
+
+  // Fields with quotes, commas, tabs, line breaks, backslashes, unicode and empty values, however the stream is cut.
+  const field = fc.oneof(
+    fc.constantFrom('', '"', ',', '\n', '\t', '\\', '""', 'a,"b"\nc', 'Zo\u00eb', '\u{1F600}'),
+    fc.string({ unit: 'grapheme', maxLength: 8 }),
+  )
+  const entry = fc
+    .tuple(
+      fc.nat().map((n) => String(n + 1)),
+      field,
+      field,
+      field,
+      field,
+      field,
+    )
+    .map((t) => [...t])
+
+  it('stores exactly what an upload of the same canonical file stores, for any rows and any cuts', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(entry, { minLength: 1, maxLength: 600 }), fc.array(fc.nat(), { maxLength: 8 }), async (entries, cuts) => {
+        const file = canonicalFile(entries)
+        const upload = await stored([file], false)
+        expect(await stored(cutAt(file, cuts), true)).toEqual(upload)
+        expect(upload.entryCount).toBe(entries.length)
+      }),
+      { numRuns: 25 },
+    )
+  }, 120_000)
+
+  it("keeps every 65,536th row's offset and the row index past a quoted line break, at 70,000 rows", async () => {
+    const entries = Array.from({ length: 70_000 }, (_, i) => [String(i + 1), 'E. N.', 'e***@example.com', '*******123', 'NSW', '2000'])
+    entries[65_535] = [String(65_536), 'Line\nBreak, "Q"', '', '', 'VIC', '3000']
+    const file = canonicalFile(entries)
+    const trusted = await stored(cutAt(file, [1000, 3_000_000]), true)
+    expect(trusted).toEqual(await stored([file], false))
+    expect(trusted.rowOffsets).toHaveLength(2)
+  }, 60_000)
+
+  it('refuses a header without rows as an upload does, and an unfinished last row', async () => {
+    await expect(
+      ingestEntries(storage, Readable.from([Buffer.from(`${FROZEN_HEADER.join(',')}\n`)]), { limitBytes: 1e9, trusted: true }),
+    ).rejects.toMatchObject({
+      code: 'VALIDATION',
+    })
+    await expect(
+      ingestEntries(storage, Readable.from([Buffer.from(`${FROZEN_HEADER.join(',')}\n1,"a\n`)]), { limitBytes: 1e9, trusted: true }),
+    ).rejects.toThrow('unfinished')
   })
 })

@@ -118,6 +118,8 @@ export async function freezeEntries(
     countsRead.catch(() => {})
     const stored = await ingestEntries(deps.storage, Readable.from(frozenCsv(repo.canonicalRowsToFreeze(deps.database.pool, promotionId))), {
       limitBytes: Number.MAX_SAFE_INTEGER,
+      // The rows were canonicalised at arrival (canonical-entry.ts): not read again as CSV.
+      trusted: true,
     }).catch((error: unknown) => {
       // The only refusal a generated file can meet: a header and no rows (every entry excluded meanwhile).
       if (error instanceof AppError && error.code === 'VALIDATION') throw noEntries()
