@@ -261,8 +261,8 @@ export async function ingestEntries(
 
   /**
    * `trusted`: the header line is checked as any header; each row after it is only found (where it
-   * starts, for the row index: a line break inside a quoted field does not end it), counted,
-   * hashed and passed on as it came.
+   * starts, for the row index: a line break inside a quoted field does not end it), counted and
+   * passed on as it came (the proof index's worker hashes it, as every canonical byte).
    */
   async function* trustedRows() {
     let header: Buffer | null = Buffer.alloc(0)
@@ -301,9 +301,7 @@ export async function ingestEntries(
       }
       offset += chunk.length - pos
       last = chunk[chunk.length - 1]!
-      const body = pos === 0 ? chunk : chunk.subarray(pos)
-      hash.update(body)
-      yield body
+      yield pos === 0 ? chunk : chunk.subarray(pos)
     }
     if (quoted || (last !== -1 && last !== 10)) throw new Error('trusted entries: the last row is unfinished')
     canonicaliser.finish()
