@@ -4,7 +4,8 @@
  * the action-required highlight staff can set (001 §2).
  */
 import { STATE_CODES, STATE_KEYS, hasFlag } from '@permitdesk/shared'
-import { Suspense, use, type ChangeEvent, type ReactNode } from 'react'
+import { Suspense, use, useEffect, useRef, useState, type ChangeEvent, type ReactNode } from 'react'
+import { flushSync } from 'react-dom'
 import { CheckBox } from '../../../components/ui/check-box'
 import type { DatePickerProps, TimeFieldProps } from '../../../components/ui/date-fields'
 import { fieldId, type Path } from '../lib/paths'
@@ -170,8 +171,9 @@ export function TextField({
 /**
  * The date and time pickers (react-aria's date fields with @internationalized/date: a third of the
  * editor's code) are not part of the editor's first download (issue 25, first render): the editor
- * fetches them after its first paint, and the first step draws its dates only once they are here
- * (AfterFirstPaint `until`), so nothing moves. Once loaded they render at once, without suspending.
+ * fetches them after its first paint. Until a field's code is here and its turn has come, it stands
+ * as its box (label, input frame, hint: the size it will have), so nothing moves and what follows
+ * it (the start-date notice) is drawn with the first paint.
  */
 type DateFieldsModule = typeof import('../../../components/ui/date-fields')
 let dateFields: DateFieldsModule | undefined
@@ -186,10 +188,73 @@ export const loadDateFields = () =>
   ))
 const useDateFields = () => dateFields ?? use(loadDateFields())
 
-/** Only if a date is drawn before its code has arrived (a click in the first moments): its place, not the whole form. */
-function PendingDateField({ label, description, picker }: { label: ReactNode; description?: string; picker: boolean }) {
+/**
+ * The fields mount one per task, in page order, once their code is here (issue 25: mounting the
+ * first step's five at once was one task of several hundred milliseconds on a phone, during which
+ * the page answered nothing). A field pressed before its turn goes first.
+ */
+type MountTurn = { mount: () => void }
+const waitingTurns: MountTurn[] = []
+let mountingTurns = false
+let warmedUp = false
+
+function takeTurns() {
+  if (mountingTurns || waitingTurns.length === 0) return
+  mountingTurns = true
+  // A failed load mounts them anyway: each then suspends on a new load where it stands.
+  loadDateFields().then(nextTurnSoon, nextTurnSoon)
+}
+
+function nextTurnSoon() {
+  setTimeout(nextTurn, 0)
+}
+
+function nextTurn() {
+  if (!warmedUp && dateFields) {
+    // The Intl data all the fields share, in a task of its own before the first of them.
+    warmedUp = true
+    dateFields.warmUpDateFields()
+    return nextTurnSoon()
+  }
+  const turn = waitingTurns.shift()
+  if (!turn) {
+    mountingTurns = false
+    return
+  }
+  // This field alone, rendered and committed in this task; the next one in the next task.
+  flushSync(turn.mount)
+  nextTurnSoon()
+}
+
+/** Whether this field's turn to mount has come, whether it was pressed before, and a way to ask for it first. */
+function useMountTurn() {
+  const [mounted, setMounted] = useState(false)
+  const [pressed, setPressed] = useState(false)
+  const turn = useRef<MountTurn | null>(null)
+  useEffect(() => {
+    const mine: MountTurn = { mount: () => setMounted(true) }
+    turn.current = mine
+    waitingTurns.push(mine)
+    takeTurns()
+    return () => {
+      const index = waitingTurns.indexOf(mine)
+      if (index >= 0) waitingTurns.splice(index, 1)
+    }
+  }, [])
+  const hurry = () => {
+    const index = turn.current ? waitingTurns.indexOf(turn.current) : -1
+    if (index < 0) return
+    setPressed(true)
+    waitingTurns.unshift(...waitingTurns.splice(index, 1))
+  }
+  return { mounted, pressed, hurry }
+}
+
+/** A date or time field's place until it mounts (or while its code loads after a failure): its box, not the whole form. */
+function PendingDateField({ label, description, picker, onPress }: { label: ReactNode; description?: string; picker: boolean; onPress?: () => void }) {
   return (
-    <div className="ui-field">
+    // A press on the box (mouse or touch) brings its field first and focuses it once drawn.
+    <div className="ui-field" data-pending-date-field="" onPointerDown={onPress}>
       <span className="ui-field__label">{label}</span>
       {/* The picker's calendar button sets its height; the time field has none. */}
       <span className="ui-input ui-date" aria-hidden="true">
@@ -214,21 +279,29 @@ function LoadedTimeField(props: TimeFieldProps) {
 export function DateField({ path, label, hint, min, max }: Common & { min?: string; max?: string }) {
   const field = useField<string | null>(path)
   const id = fieldId(path)
+  const turn = useMountTurn()
+  const shownLabel = labelWithBadge(label, field.actionRequired)
+  const pending = <PendingDateField label={shownLabel} description={hint} picker onPress={turn.hurry} />
   return (
     <div id={id} className={`field${field.errors.length ? ' has-error' : ''}${field.actionRequired ? ' action-required' : ''}`}>
-      <Suspense fallback={<PendingDateField label={labelWithBadge(label, field.actionRequired)} description={hint} picker />}>
-        <LoadedDatePicker
-          name={path}
-          label={labelWithBadge(label, field.actionRequired)}
-          description={hint}
-          errorMessage={errorText(field.errors)}
-          value={field.value ?? null}
-          minValue={min}
-          maxValue={max}
-          isReadOnly={field.readOnly}
-          onChange={(value) => field.set(value)}
-        />
-      </Suspense>
+      {turn.mounted ? (
+        <Suspense fallback={pending}>
+          <LoadedDatePicker
+            name={path}
+            label={shownLabel}
+            description={hint}
+            errorMessage={errorText(field.errors)}
+            value={field.value ?? null}
+            minValue={min}
+            maxValue={max}
+            isReadOnly={field.readOnly}
+            autoFocus={turn.pressed}
+            onChange={(value) => field.set(value)}
+          />
+        </Suspense>
+      ) : (
+        pending
+      )}
     </div>
   )
 }
@@ -237,19 +310,27 @@ export function DateField({ path, label, hint, min, max }: Common & { min?: stri
 export function TimeField({ path, label, hint }: Common) {
   const field = useField<string | null>(path)
   const id = fieldId(path)
+  const turn = useMountTurn()
+  const shownLabel = labelWithBadge(label, field.actionRequired)
+  const pending = <PendingDateField label={shownLabel} description={hint} picker={false} onPress={turn.hurry} />
   return (
     <div id={id} className={`field${field.errors.length ? ' has-error' : ''}${field.actionRequired ? ' action-required' : ''}`}>
-      <Suspense fallback={<PendingDateField label={labelWithBadge(label, field.actionRequired)} description={hint} picker={false} />}>
-        <LoadedTimeField
-          name={path}
-          label={labelWithBadge(label, field.actionRequired)}
-          description={hint}
-          errorMessage={errorText(field.errors)}
-          value={field.value ?? null}
-          isReadOnly={field.readOnly}
-          onChange={(value) => field.set(value)}
-        />
-      </Suspense>
+      {turn.mounted ? (
+        <Suspense fallback={pending}>
+          <LoadedTimeField
+            name={path}
+            label={shownLabel}
+            description={hint}
+            errorMessage={errorText(field.errors)}
+            value={field.value ?? null}
+            isReadOnly={field.readOnly}
+            autoFocus={turn.pressed}
+            onChange={(value) => field.set(value)}
+          />
+        </Suspense>
+      ) : (
+        pending
+      )}
     </div>
   )
 }
