@@ -250,16 +250,71 @@ function useMountTurn() {
   return { mounted, pressed, hurry }
 }
 
-/** A date or time field's place until it mounts (or while its code loads after a failure): its box, not the whole form. */
-function PendingDateField({ label, description, picker, onPress }: { label: ReactNode; description?: string; picker: boolean; onPress?: () => void }) {
+type PendingSegment = { text: string; type: 'literal' | 'value' | 'placeholder' }
+
+/**
+ * The segments the picker will show for `value`, as react-aria draws them en-AU (dd/mm/yyyy with
+ * leading zeros; h:mm am/pm, with its bidi isolation marks), so its place has the picker's width
+ * (a narrower box let two fields share a row on a phone, and the picker then wrapped: a layout
+ * shift) and shows the value from the first paint.
+ */
+function pendingSegments(value: string | null | undefined, picker: boolean): PendingSegment[] {
+  const literal = (text: string): PendingSegment => ({ text, type: 'literal' })
+  const part = (text: string | undefined, placeholder: string): PendingSegment => (text ? { text, type: 'value' } : { text: placeholder, type: 'placeholder' })
+  if (picker) {
+    const [, year, month, day] = /^(\d{4})-(\d{2})-(\d{2})/.exec(value ?? '') ?? []
+    return [part(day, 'dd'), literal('/'), part(month, 'mm'), literal('/'), part(year, 'yyyy')]
+  }
+  const [, hh, mm] = /^(\d{2}):(\d{2})/.exec(value ?? '') ?? []
+  const hour = hh === undefined ? undefined : String(Number(hh) % 12 || 12)
+  const period = hh === undefined ? undefined : Number(hh) < 12 ? 'am' : 'pm'
+  return [literal('\u2066'), part(hour, '––'), literal(':'), part(mm, '––'), literal('\u2069'), literal(' '), part(period, 'am')]
+}
+
+/** A date or time field's place until it mounts (or while its code loads after a failure): its box and value, not the whole form. */
+function PendingDateField({
+  label,
+  description,
+  picker,
+  value,
+  onPress,
+}: {
+  label: ReactNode
+  description?: string
+  picker: boolean
+  value: string | null | undefined
+  onPress?: () => void
+}) {
+  const segments = pendingSegments(value, picker).map((segment, index) => (
+    <span
+      key={index}
+      className="ui-date__segment"
+      data-type={segment.type === 'literal' ? 'literal' : undefined}
+      data-placeholder={segment.type === 'placeholder' ? '' : undefined}
+    >
+      {segment.text}
+    </span>
+  ))
   return (
     // A press on the box (mouse or touch) brings its field first and focuses it once drawn.
     <div className="ui-field" data-pending-date-field="" onPointerDown={onPress}>
       <span className="ui-field__label">{label}</span>
-      {/* The picker's calendar button sets its height; the time field has none. */}
-      <span className="ui-input ui-date" aria-hidden="true">
-        {picker && <span className="ui-date__button" />}
-      </span>
+      {/* The picker's calendar button sets its height; the time field has none. Hidden: the picker, once drawn, is what assistive technology reads. */}
+      {picker ? (
+        <span className="ui-input ui-date" aria-hidden="true">
+          <span className="ui-date__input">{segments}</span>
+          <span className="ui-date__button">
+            <svg aria-hidden="true" viewBox="0 0 20 20" width="16" height="16">
+              <rect x="2" y="4" width="16" height="14" rx="2" fill="none" stroke="currentColor" strokeWidth="1.6" />
+              <path d="M2 8h16M6 2v4M14 2v4" stroke="currentColor" strokeWidth="1.6" />
+            </svg>
+          </span>
+        </span>
+      ) : (
+        <span className="ui-input ui-date ui-date__input" aria-hidden="true">
+          {segments}
+        </span>
+      )}
       {description ? <span className="ui-field__description">{description}</span> : null}
     </div>
   )
@@ -281,7 +336,7 @@ export function DateField({ path, label, hint, min, max }: Common & { min?: stri
   const id = fieldId(path)
   const turn = useMountTurn()
   const shownLabel = labelWithBadge(label, field.actionRequired)
-  const pending = <PendingDateField label={shownLabel} description={hint} picker onPress={turn.hurry} />
+  const pending = <PendingDateField label={shownLabel} description={hint} picker value={field.value} onPress={turn.hurry} />
   return (
     <div id={id} className={`field${field.errors.length ? ' has-error' : ''}${field.actionRequired ? ' action-required' : ''}`}>
       {turn.mounted ? (
@@ -312,7 +367,7 @@ export function TimeField({ path, label, hint }: Common) {
   const id = fieldId(path)
   const turn = useMountTurn()
   const shownLabel = labelWithBadge(label, field.actionRequired)
-  const pending = <PendingDateField label={shownLabel} description={hint} picker={false} onPress={turn.hurry} />
+  const pending = <PendingDateField label={shownLabel} description={hint} picker={false} value={field.value} onPress={turn.hurry} />
   return (
     <div id={id} className={`field${field.errors.length ? ' has-error' : ''}${field.actionRequired ? ' action-required' : ''}`}>
       {turn.mounted ? (
