@@ -226,11 +226,16 @@ function nextTurn() {
   nextTurnSoon()
 }
 
-/** Whether this field's turn to mount has come, whether it was pressed before, and a way to ask for it first. */
+/**
+ * Whether this field's turn to mount has come; `hurry` (a press on its box) brings it first and
+ * focuses it once drawn, and the characters typed into the box meanwhile (`typed`) are replayed
+ * into the picker then, as if typed there (issue 25: no lost input).
+ */
 function useMountTurn() {
   const [mounted, setMounted] = useState(false)
   const [pressed, setPressed] = useState(false)
   const turn = useRef<MountTurn | null>(null)
+  const typed = useRef<string[]>([])
   useEffect(() => {
     const mine: MountTurn = { mount: () => setMounted(true) }
     turn.current = mine
@@ -247,7 +252,30 @@ function useMountTurn() {
     setPressed(true)
     waitingTurns.unshift(...waitingTurns.splice(index, 1))
   }
-  return { mounted, pressed, hurry }
+  return { mounted, pressed, hurry, typed }
+}
+
+/**
+ * Replays `keys` into the picker inside `container`, starting at its focused segment (autoFocus):
+ * react-aria's segments take characters from `beforeinput` events. Each key is rendered before the
+ * next (flushSync), as it would be between two key presses, so a segment sees the value the one
+ * before it set.
+ */
+function useReplayTyped(mounted: boolean, typed: { current: string[] }) {
+  const container = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (!mounted || typed.current.length === 0) return
+    // In a task of its own: flushSync cannot render from inside React's own effects.
+    const handle = setTimeout(() => {
+      for (const key of typed.current.splice(0)) {
+        const segment = document.activeElement
+        if (!segment || !container.current?.contains(segment)) break
+        flushSync(() => segment.dispatchEvent(new InputEvent('beforeinput', { inputType: 'insertText', data: key, bubbles: true, cancelable: true })))
+      }
+    }, 0)
+    return () => clearTimeout(handle)
+  }, [mounted, typed])
+  return container
 }
 
 type PendingSegment = { text: string; type: 'literal' | 'value' | 'placeholder' }
@@ -278,12 +306,15 @@ function PendingDateField({
   picker,
   value,
   onPress,
+  onType,
 }: {
   label: ReactNode
   description?: string
   picker: boolean
   value: string | null | undefined
   onPress?: () => void
+  /** A character typed while the box has focus (after a press), before the picker is drawn. */
+  onType?: (key: string) => void
 }) {
   const segments = pendingSegments(value, picker).map((segment, index) => (
     <span
@@ -296,8 +327,19 @@ function PendingDateField({
     </span>
   ))
   return (
-    // A press on the box (mouse or touch) brings its field first and focuses it once drawn.
-    <div className="ui-field" data-pending-date-field="" onPointerDown={onPress}>
+    // A press on the box (mouse or touch) brings its field first and focuses it once drawn; until
+    // then the box itself holds the focus (tabIndex -1: not a Tab stop) and keeps what is typed.
+    <div
+      className="ui-field"
+      data-pending-date-field=""
+      tabIndex={-1}
+      onPointerDown={onPress}
+      onKeyDown={(event) => {
+        if (event.key.length !== 1 || event.ctrlKey || event.metaKey || event.altKey) return
+        event.preventDefault()
+        onType?.(event.key)
+      }}
+    >
       <span className="ui-field__label">{label}</span>
       {/* The picker's calendar button sets its height; the time field has none. Hidden: the picker, once drawn, is what assistive technology reads. */}
       {picker ? (
@@ -336,9 +378,12 @@ export function DateField({ path, label, hint, min, max }: Common & { min?: stri
   const id = fieldId(path)
   const turn = useMountTurn()
   const shownLabel = labelWithBadge(label, field.actionRequired)
-  const pending = <PendingDateField label={shownLabel} description={hint} picker value={field.value} onPress={turn.hurry} />
+  const pending = (
+    <PendingDateField label={shownLabel} description={hint} picker value={field.value} onPress={turn.hurry} onType={(key) => turn.typed.current.push(key)} />
+  )
+  const container = useReplayTyped(turn.mounted, turn.typed)
   return (
-    <div id={id} className={`field${field.errors.length ? ' has-error' : ''}${field.actionRequired ? ' action-required' : ''}`}>
+    <div ref={container} id={id} className={`field${field.errors.length ? ' has-error' : ''}${field.actionRequired ? ' action-required' : ''}`}>
       {turn.mounted ? (
         <Suspense fallback={pending}>
           <LoadedDatePicker
@@ -367,9 +412,19 @@ export function TimeField({ path, label, hint }: Common) {
   const id = fieldId(path)
   const turn = useMountTurn()
   const shownLabel = labelWithBadge(label, field.actionRequired)
-  const pending = <PendingDateField label={shownLabel} description={hint} picker={false} value={field.value} onPress={turn.hurry} />
+  const pending = (
+    <PendingDateField
+      label={shownLabel}
+      description={hint}
+      picker={false}
+      value={field.value}
+      onPress={turn.hurry}
+      onType={(key) => turn.typed.current.push(key)}
+    />
+  )
+  const container = useReplayTyped(turn.mounted, turn.typed)
   return (
-    <div id={id} className={`field${field.errors.length ? ' has-error' : ''}${field.actionRequired ? ' action-required' : ''}`}>
+    <div ref={container} id={id} className={`field${field.errors.length ? ' has-error' : ''}${field.actionRequired ? ' action-required' : ''}`}>
       {turn.mounted ? (
         <Suspense fallback={pending}>
           <LoadedTimeField
