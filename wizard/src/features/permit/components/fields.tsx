@@ -278,6 +278,17 @@ function useReplayTyped(mounted: boolean, typed: { current: string[] }) {
   return container
 }
 
+let periodSpace: string | undefined
+/** The space before am/pm as this browser's en-AU formats it (a narrow no-break space in recent engines). */
+function dayPeriodSpace(): string {
+  if (periodSpace === undefined) {
+    const parts = new Intl.DateTimeFormat('en-AU', { hour: 'numeric', minute: '2-digit', hour12: true }).formatToParts(new Date(2031, 0, 1, 15))
+    const before = parts.findIndex((p) => p.type === 'dayPeriod') - 1
+    periodSpace = parts[before]?.type === 'literal' ? parts[before]!.value.replace(/[\u2066-\u2069]/g, '') || ' ' : ' '
+  }
+  return periodSpace
+}
+
 type PendingSegment = { text: string; type: 'literal' | 'value' | 'placeholder' }
 
 /**
@@ -296,7 +307,7 @@ function pendingSegments(value: string | null | undefined, picker: boolean): Pen
   const [, hh, mm] = /^(\d{2}):(\d{2})/.exec(value ?? '') ?? []
   const hour = hh === undefined ? undefined : String(Number(hh) % 12 || 12)
   const period = hh === undefined ? undefined : Number(hh) < 12 ? 'am' : 'pm'
-  return [literal('\u2066'), part(hour, '––'), literal(':'), part(mm, '––'), literal('\u2069'), literal(' '), part(period, 'am')]
+  return [literal('\u2066'), part(hour, '––'), literal(':'), part(mm, '––'), literal('\u2069'), literal(dayPeriodSpace()), part(period, 'am')]
 }
 
 /** A date or time field's place until it mounts (or while its code loads after a failure): its box and value, not the whole form. */
