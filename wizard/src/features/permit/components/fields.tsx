@@ -201,8 +201,12 @@ let warmedUp = false
 function takeTurns() {
   if (mountingTurns || waitingTurns.length === 0) return
   mountingTurns = true
-  // A failed load mounts them anyway: each then suspends on a new load where it stands.
-  loadDateFields().then(nextTurnSoon, nextTurnSoon)
+  // Not before the browser has painted the boxes (a frame, then a task): the code's download does
+  // not compete with the first paint (a modulepreload of it made the LCP later). A failed load
+  // mounts them anyway: each then suspends on a new load where it stands.
+  const load = () => loadDateFields().then(nextTurnSoon, nextTurnSoon)
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(load, 0))
+  else setTimeout(load, 0)
 }
 
 function nextTurnSoon() {
