@@ -233,4 +233,41 @@ test.describe('permit application', () => {
     await dialog.getByRole('button', { name: 'Refresh' }).click()
     await expect(page.getByLabel('Promotion name')).toHaveValue('From the other window')
   })
+
+  test("the first step before the date pickers' code has arrived: the start-date notice, the saved dates, and a date typed into its box kept", async ({
+    page,
+  }) => {
+    await signUp(page.request, 'early-date')
+    const id = await createPromotion(page.request, { name: 'Early dates', ausStates: { nsw: true }, totalPrizeValue: 20_000, hasNswAuthority: false })
+    const opened = await (await page.request.get(`/api/promotion/get?id=${id}`)).json()
+    // Starts in three days: less than 10 business days away.
+    const soon = new Date(Date.now() + 3 * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Australia/Sydney' })
+    const saved = await page.request.post('/api/promotion/save', {
+      data: { ...opened, versionNumber: opened.versionNumber, permit: { ...opened.permit, startDate: soon, startTime: '09:30' } },
+    })
+    expect(saved.status(), await saved.text()).toBe(200)
+    // Hold back the date pickers' code (it loads after the first paint).
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/app\/assets\/date-fields-[\w-]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto(`/permit/edit/${id}/details/`)
+    await expect(page.getByRole('status').filter({ hasText: 'Your promotion starts in less than 10 business days.' })).toBeVisible()
+    // Each field stands as its box, showing its saved value the way the picker will.
+    const [year, month, day] = soon.split('-')
+    await expect(page.locator('#field-permit-startDate')).toContainText(`${day}/${month}/${year}`)
+    await expect(page.locator('#field-permit-startTime')).toContainText('9:30')
+    await expect(page.getByRole('group', { name: 'Start date', exact: true })).toHaveCount(0)
+
+    // Pressed and typed into before the picker exists: the picker, once here, has the date.
+    await page.locator('#field-permit-endDate [data-pending-date-field]').click()
+    await page.keyboard.type('31122031')
+    release()
+    await expect(fieldValue(page, 'permit.endDate')).toHaveValue('2031-12-31')
+    await expect(page.getByRole('group', { name: 'End date', exact: true }).getByRole('spinbutton', { name: /year/ })).toHaveText('2031')
+    await expect(fieldValue(page, 'permit.startDate')).toHaveValue(soon)
+    await expect(page.getByRole('group', { name: 'Start date', exact: true }).getByRole('spinbutton').first()).toHaveText(day)
+  })
 })

@@ -16,6 +16,23 @@ import {
   TimeField as AriaTimeField,
 } from 'react-aria-components'
 import { FieldHelp } from './field-parts'
+import { APP_LOCALE } from './locale'
+import { shareDisplayNames } from './shared-intl'
+
+// Before any field renders: one Intl.DisplayNames for all their segments (see shared-intl.ts).
+shareDisplayNames()
+
+/**
+ * Builds the Intl data every field needs (the segments' names) in a task of its own, before the
+ * first field mounts, so no field's mount pays for it (issue 25: no long task).
+ */
+export function warmUpDateFields(): void {
+  try {
+    new Intl.DisplayNames(APP_LOCALE, { type: 'dateTimeField' })
+  } catch {
+    // An engine without the dateTimeField type: react-aria uses its own strings.
+  }
+}
 
 const toCalendarDate = (value: string | null | undefined): CalendarDate | null => {
   if (!value) return null
@@ -44,6 +61,8 @@ type Common = {
   isReadOnly?: boolean
   name?: string
   onBlur?: () => void
+  /** Focus the first segment on mount (a person pressed the field's box before its code arrived). */
+  autoFocus?: boolean
 }
 
 export type DatePickerProps = Common & {
@@ -69,11 +88,13 @@ export function DatePicker({
   isReadOnly,
   name,
   onBlur,
+  autoFocus,
 }: DatePickerProps) {
   return (
     <AriaDatePicker
       className="ui-field"
       name={name}
+      autoFocus={autoFocus}
       value={toCalendarDate(value)}
       onChange={(next) => onChange(next ? next.toString() : null)}
       minValue={toCalendarDate(minValue) ?? undefined}
@@ -124,11 +145,12 @@ export type TimeFieldProps = Common & {
 }
 
 /** A time of day, typed 12-hour with am/pm; say the time zone in `description` where it matters. */
-export function TimeField({ label, description, errorMessage, value, onChange, isRequired, isDisabled, isReadOnly, name, onBlur }: TimeFieldProps) {
+export function TimeField({ label, description, errorMessage, value, onChange, isRequired, isDisabled, isReadOnly, name, onBlur, autoFocus }: TimeFieldProps) {
   return (
     <AriaTimeField
       className="ui-field"
       name={name}
+      autoFocus={autoFocus}
       value={toTime(value)}
       onChange={(next) => onChange(next ? next.toString().slice(0, 5) : null)}
       hourCycle={12}

@@ -4,7 +4,8 @@
  * the action-required highlight staff can set (001 §2).
  */
 import { STATE_CODES, STATE_KEYS, hasFlag } from '@permitdesk/shared'
-import { Suspense, use, type ChangeEvent, type ReactNode } from 'react'
+import { Suspense, use, useEffect, useRef, useState, type ChangeEvent, type ReactNode } from 'react'
+import { flushSync } from 'react-dom'
 import { CheckBox } from '../../../components/ui/check-box'
 import type { DatePickerProps, TimeFieldProps } from '../../../components/ui/date-fields'
 import { fieldId, type Path } from '../lib/paths'
@@ -170,8 +171,9 @@ export function TextField({
 /**
  * The date and time pickers (react-aria's date fields with @internationalized/date: a third of the
  * editor's code) are not part of the editor's first download (issue 25, first render): the editor
- * fetches them after its first paint, and the first step draws its dates only once they are here
- * (AfterFirstPaint `until`), so nothing moves. Once loaded they render at once, without suspending.
+ * fetches them after its first paint. Until a field's code is here and its turn has come, it stands
+ * as its box (label, input frame, hint: the size it will have), so nothing moves and what follows
+ * it (the start-date notice) is drawn with the first paint.
  */
 type DateFieldsModule = typeof import('../../../components/ui/date-fields')
 let dateFields: DateFieldsModule | undefined
@@ -186,15 +188,190 @@ export const loadDateFields = () =>
   ))
 const useDateFields = () => dateFields ?? use(loadDateFields())
 
-/** Only if a date is drawn before its code has arrived (a click in the first moments): its place, not the whole form. */
-function PendingDateField({ label, description, picker }: { label: ReactNode; description?: string; picker: boolean }) {
+/**
+ * The fields mount one per task, in page order, once their code is here (issue 25: mounting the
+ * first step's five at once was one task of several hundred milliseconds on a phone, during which
+ * the page answered nothing). A field pressed before its turn goes first.
+ */
+type MountTurn = { mount: () => void }
+const waitingTurns: MountTurn[] = []
+let mountingTurns = false
+let warmedUp = false
+
+function takeTurns() {
+  if (mountingTurns || waitingTurns.length === 0) return
+  mountingTurns = true
+  // Not before the browser has painted the boxes (a frame, then a task): the code's download does
+  // not compete with the first paint (a modulepreload of it made the LCP later). A failed load
+  // mounts them anyway: each then suspends on a new load where it stands.
+  const load = () => loadDateFields().then(nextTurnSoon, nextTurnSoon)
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(load, 0))
+  else setTimeout(load, 0)
+}
+
+function nextTurnSoon() {
+  setTimeout(nextTurn, 0)
+}
+
+function nextTurn() {
+  if (!warmedUp && dateFields) {
+    // The Intl data all the fields share, in a task of its own before the first of them.
+    warmedUp = true
+    dateFields.warmUpDateFields()
+    return nextTurnSoon()
+  }
+  const turn = waitingTurns.shift()
+  if (!turn) {
+    mountingTurns = false
+    return
+  }
+  // This field alone, rendered and committed in this task; the next one in the next task.
+  flushSync(turn.mount)
+  nextTurnSoon()
+}
+
+/**
+ * Whether this field's turn to mount has come; `hurry` (a press on its box) brings it first and
+ * focuses it once drawn, and the characters typed into the box meanwhile (`typed`) are replayed
+ * into the picker then, as if typed there (issue 25: no lost input).
+ */
+function useMountTurn() {
+  const [mounted, setMounted] = useState(false)
+  const [pressed, setPressed] = useState(false)
+  const turn = useRef<MountTurn | null>(null)
+  const typed = useRef<string[]>([])
+  useEffect(() => {
+    const mine: MountTurn = { mount: () => setMounted(true) }
+    turn.current = mine
+    waitingTurns.push(mine)
+    takeTurns()
+    return () => {
+      const index = waitingTurns.indexOf(mine)
+      if (index >= 0) waitingTurns.splice(index, 1)
+    }
+  }, [])
+  const hurry = () => {
+    const index = turn.current ? waitingTurns.indexOf(turn.current) : -1
+    if (index < 0) return
+    setPressed(true)
+    waitingTurns.unshift(...waitingTurns.splice(index, 1))
+  }
+  return { mounted, pressed, hurry, typed }
+}
+
+/**
+ * Replays `keys` into the picker inside `container`, starting at its focused segment (autoFocus):
+ * react-aria's segments take characters from `beforeinput` events. Each key is rendered before the
+ * next (flushSync), as it would be between two key presses, so a segment sees the value the one
+ * before it set.
+ */
+function useReplayTyped(mounted: boolean, typed: { current: string[] }) {
+  const container = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (!mounted || typed.current.length === 0) return
+    // In a task of its own: flushSync cannot render from inside React's own effects.
+    const handle = setTimeout(() => {
+      for (const key of typed.current.splice(0)) {
+        const segment = document.activeElement
+        if (!segment || !container.current?.contains(segment)) break
+        flushSync(() => segment.dispatchEvent(new InputEvent('beforeinput', { inputType: 'insertText', data: key, bubbles: true, cancelable: true })))
+      }
+    }, 0)
+    return () => clearTimeout(handle)
+  }, [mounted, typed])
+  return container
+}
+
+let periodSpace: string | undefined
+/** The space before am/pm as this browser's en-AU formats it (a narrow no-break space in recent engines). */
+function dayPeriodSpace(): string {
+  if (periodSpace === undefined) {
+    const parts = new Intl.DateTimeFormat('en-AU', { hour: 'numeric', minute: '2-digit', hour12: true }).formatToParts(new Date(2031, 0, 1, 15))
+    const before = parts.findIndex((p) => p.type === 'dayPeriod') - 1
+    periodSpace = parts[before]?.type === 'literal' ? parts[before]!.value.replace(/[\u2066-\u2069]/g, '') || ' ' : ' '
+  }
+  return periodSpace
+}
+
+type PendingSegment = { text: string; type: 'literal' | 'value' | 'placeholder' }
+
+/**
+ * The segments the picker will show for `value`, as react-aria draws them en-AU (dd/mm/yyyy with
+ * leading zeros; h:mm am/pm, with its bidi isolation marks), so its place has the picker's width
+ * (a narrower box let two fields share a row on a phone, and the picker then wrapped: a layout
+ * shift) and shows the value from the first paint.
+ */
+function pendingSegments(value: string | null | undefined, picker: boolean): PendingSegment[] {
+  const literal = (text: string): PendingSegment => ({ text, type: 'literal' })
+  const part = (text: string | undefined, placeholder: string): PendingSegment => (text ? { text, type: 'value' } : { text: placeholder, type: 'placeholder' })
+  if (picker) {
+    const [, year, month, day] = /^(\d{4})-(\d{2})-(\d{2})/.exec(value ?? '') ?? []
+    return [part(day, 'dd'), literal('/'), part(month, 'mm'), literal('/'), part(year, 'yyyy')]
+  }
+  const [, hh, mm] = /^(\d{2}):(\d{2})/.exec(value ?? '') ?? []
+  const hour = hh === undefined ? undefined : String(Number(hh) % 12 || 12)
+  const period = hh === undefined ? undefined : Number(hh) < 12 ? 'am' : 'pm'
+  return [literal('\u2066'), part(hour, '––'), literal(':'), part(mm, '––'), literal('\u2069'), literal(dayPeriodSpace()), part(period, 'am')]
+}
+
+/** A date or time field's place until it mounts (or while its code loads after a failure): its box and value, not the whole form. */
+function PendingDateField({
+  label,
+  description,
+  picker,
+  value,
+  onPress,
+  onType,
+}: {
+  label: ReactNode
+  description?: string
+  picker: boolean
+  value: string | null | undefined
+  onPress?: () => void
+  /** A character typed while the box has focus (after a press), before the picker is drawn. */
+  onType?: (key: string) => void
+}) {
+  const segments = pendingSegments(value, picker).map((segment, index) => (
+    <span
+      key={index}
+      className="ui-date__segment"
+      data-type={segment.type === 'literal' ? 'literal' : undefined}
+      data-placeholder={segment.type === 'placeholder' ? '' : undefined}
+    >
+      {segment.text}
+    </span>
+  ))
   return (
-    <div className="ui-field">
+    // A press on the box (mouse or touch) brings its field first and focuses it once drawn; until
+    // then the box itself holds the focus (tabIndex -1: not a Tab stop) and keeps what is typed.
+    <div
+      className="ui-field"
+      data-pending-date-field=""
+      tabIndex={-1}
+      onPointerDown={onPress}
+      onKeyDown={(event) => {
+        if (event.key.length !== 1 || event.ctrlKey || event.metaKey || event.altKey) return
+        event.preventDefault()
+        onType?.(event.key)
+      }}
+    >
       <span className="ui-field__label">{label}</span>
-      {/* The picker's calendar button sets its height; the time field has none. */}
-      <span className="ui-input ui-date" aria-hidden="true">
-        {picker && <span className="ui-date__button" />}
-      </span>
+      {/* The picker's calendar button sets its height; the time field has none. Hidden: the picker, once drawn, is what assistive technology reads. */}
+      {picker ? (
+        <span className="ui-input ui-date" aria-hidden="true">
+          <span className="ui-date__input">{segments}</span>
+          <span className="ui-date__button">
+            <svg aria-hidden="true" viewBox="0 0 20 20" width="16" height="16">
+              <rect x="2" y="4" width="16" height="14" rx="2" fill="none" stroke="currentColor" strokeWidth="1.6" />
+              <path d="M2 8h16M6 2v4M14 2v4" stroke="currentColor" strokeWidth="1.6" />
+            </svg>
+          </span>
+        </span>
+      ) : (
+        <span className="ui-input ui-date ui-date__input" aria-hidden="true">
+          {segments}
+        </span>
+      )}
       {description ? <span className="ui-field__description">{description}</span> : null}
     </div>
   )
@@ -214,21 +391,32 @@ function LoadedTimeField(props: TimeFieldProps) {
 export function DateField({ path, label, hint, min, max }: Common & { min?: string; max?: string }) {
   const field = useField<string | null>(path)
   const id = fieldId(path)
+  const turn = useMountTurn()
+  const shownLabel = labelWithBadge(label, field.actionRequired)
+  const pending = (
+    <PendingDateField label={shownLabel} description={hint} picker value={field.value} onPress={turn.hurry} onType={(key) => turn.typed.current.push(key)} />
+  )
+  const container = useReplayTyped(turn.mounted, turn.typed)
   return (
-    <div id={id} className={`field${field.errors.length ? ' has-error' : ''}${field.actionRequired ? ' action-required' : ''}`}>
-      <Suspense fallback={<PendingDateField label={labelWithBadge(label, field.actionRequired)} description={hint} picker />}>
-        <LoadedDatePicker
-          name={path}
-          label={labelWithBadge(label, field.actionRequired)}
-          description={hint}
-          errorMessage={errorText(field.errors)}
-          value={field.value ?? null}
-          minValue={min}
-          maxValue={max}
-          isReadOnly={field.readOnly}
-          onChange={(value) => field.set(value)}
-        />
-      </Suspense>
+    <div ref={container} id={id} className={`field${field.errors.length ? ' has-error' : ''}${field.actionRequired ? ' action-required' : ''}`}>
+      {turn.mounted ? (
+        <Suspense fallback={pending}>
+          <LoadedDatePicker
+            name={path}
+            label={shownLabel}
+            description={hint}
+            errorMessage={errorText(field.errors)}
+            value={field.value ?? null}
+            minValue={min}
+            maxValue={max}
+            isReadOnly={field.readOnly}
+            autoFocus={turn.pressed}
+            onChange={(value) => field.set(value)}
+          />
+        </Suspense>
+      ) : (
+        pending
+      )}
     </div>
   )
 }
@@ -237,19 +425,37 @@ export function DateField({ path, label, hint, min, max }: Common & { min?: stri
 export function TimeField({ path, label, hint }: Common) {
   const field = useField<string | null>(path)
   const id = fieldId(path)
+  const turn = useMountTurn()
+  const shownLabel = labelWithBadge(label, field.actionRequired)
+  const pending = (
+    <PendingDateField
+      label={shownLabel}
+      description={hint}
+      picker={false}
+      value={field.value}
+      onPress={turn.hurry}
+      onType={(key) => turn.typed.current.push(key)}
+    />
+  )
+  const container = useReplayTyped(turn.mounted, turn.typed)
   return (
-    <div id={id} className={`field${field.errors.length ? ' has-error' : ''}${field.actionRequired ? ' action-required' : ''}`}>
-      <Suspense fallback={<PendingDateField label={labelWithBadge(label, field.actionRequired)} description={hint} picker={false} />}>
-        <LoadedTimeField
-          name={path}
-          label={labelWithBadge(label, field.actionRequired)}
-          description={hint}
-          errorMessage={errorText(field.errors)}
-          value={field.value ?? null}
-          isReadOnly={field.readOnly}
-          onChange={(value) => field.set(value)}
-        />
-      </Suspense>
+    <div ref={container} id={id} className={`field${field.errors.length ? ' has-error' : ''}${field.actionRequired ? ' action-required' : ''}`}>
+      {turn.mounted ? (
+        <Suspense fallback={pending}>
+          <LoadedTimeField
+            name={path}
+            label={shownLabel}
+            description={hint}
+            errorMessage={errorText(field.errors)}
+            value={field.value ?? null}
+            isReadOnly={field.readOnly}
+            autoFocus={turn.pressed}
+            onChange={(value) => field.set(value)}
+          />
+        </Suspense>
+      ) : (
+        pending
+      )}
     </div>
   )
 }

@@ -260,7 +260,7 @@ export function PermitEditScreen() {
                 // The step's first section at once, the others in the frames after it (first render).
                 return index === 0 ? section : <AfterFirstPaint key={key}>{section}</AfterFirstPaint>
               })}
-              {/* Not before the first step's dates (which wait for their code), so they never push the buttons down. */}
+              {/* Not before the rest of the first step (drawn after its first paint) nor before the date pickers' code, so nothing above pushes the buttons down. */}
               <AfterFirstPaint until={loadDateFields}>
                 <div className="step-actions">
                   {previous ? (

@@ -8,7 +8,7 @@ import {
   isStartDateSoon,
   START_WARNING_DAYS,
 } from '@permitdesk/shared'
-import { DateField, FlagGroupField, loadDateFields, TextField, TimeField, YesNoField } from '../fields'
+import { DateField, FlagGroupField, TextField, TimeField, YesNoField } from '../fields'
 import { AfterFirstPaint } from '../../../../components/after-first-paint'
 import { useEditor } from '../editor-context'
 import { ReusePromotion } from '../reuse-promotion'
@@ -23,29 +23,29 @@ export function DetailsSection() {
       {!readOnly && <ReusePromotion />}
       <TermsRequirements />
       <TextField path="name" label="Promotion name" maxLength={200} />
-      {/* The dates and the rest follow the top of the form once it has painted, with the date fields' code, and together with the step's buttons below them, so those never move (first render, issues 17 and 25). */}
-      <AfterFirstPaint until={loadDateFields}>
-        <div className="row">
-          <DateField path="permit.startDate" label="Start date" />
-          <TimeField path="permit.startTime" label="Start time" />
-        </div>
-        {isPremiumWarning(permit.startDate, clock) ? (
+      {/* The dates stand as their boxes from the first paint (each field mounts its picker when its code is here), so the start-date notice, often the largest thing on a phone's first screen, is drawn with the top of the form (issue 25, LCP). */}
+      <div className="row">
+        <DateField path="permit.startDate" label="Start date" />
+        <TimeField path="permit.startTime" label="Start time" />
+      </div>
+      {isPremiumWarning(permit.startDate, clock) ? (
+        <p className="notice warning" role="status">
+          Your promotion starts in less than 10 business days. Permits may not be issued in time, and some regulators charge a premium for urgent applications.
+        </p>
+      ) : (
+        isStartDateSoon(permit.startDate, clock) && (
           <p className="notice warning" role="status">
-            Your promotion starts in less than 10 business days. Permits may not be issued in time, and some regulators charge a premium for urgent
-            applications.
+            Your promotion starts in less than {START_WARNING_DAYS} days. Please complete your application soon so the permits can be issued in time.
           </p>
-        ) : (
-          isStartDateSoon(permit.startDate, clock) && (
-            <p className="notice warning" role="status">
-              Your promotion starts in less than {START_WARNING_DAYS} days. Please complete your application soon so the permits can be issued in time.
-            </p>
-          )
-        )}
-        <div className="row">
-          <DateField path="permit.endDate" label="End date" />
-          <TimeField path="permit.endTime" label="End time" />
-        </div>
-        <DateField path="permit.requiredDate" label="Date the permits are needed by" hint="We suggest 7 days before the start." />
+        )
+      )}
+      <div className="row">
+        <DateField path="permit.endDate" label="End date" />
+        <TimeField path="permit.endTime" label="End time" />
+      </div>
+      <DateField path="permit.requiredDate" label="Date the permits are needed by" hint="We suggest 7 days before the start." />
+      {/* The rest follows once the top has painted (the step's buttons below wait for the dates' code, so they never move). */}
+      <AfterFirstPaint>
         <YesNoField path="permit.under18s" label="Can people under 18 enter?" />
         <YesNoField path="permit.inducementsOffered" label="Are any inducements offered to enter?" />
         {permit.inducementsOffered && <TextField path="permit.inducementsDetail" label="Describe the inducements" multiline />}
