@@ -15,6 +15,7 @@ import {
   Popover,
   TimeField as AriaTimeField,
 } from 'react-aria-components'
+import { CalendarIcon } from './calendar-icon'
 import { FieldHelp } from './field-parts'
 import { APP_LOCALE } from './locale'
 import { shareDisplayNames } from './shared-intl'
@@ -111,10 +112,7 @@ export function DatePicker({
       <Group className="ui-input ui-date">
         <DateInput className="ui-date__input">{(segment) => <DateSegment segment={segment} className="ui-date__segment" />}</DateInput>
         <Button className="ui-date__button" aria-label="Open calendar">
-          <svg aria-hidden="true" viewBox="0 0 20 20" width="16" height="16">
-            <rect x="2" y="4" width="16" height="14" rx="2" fill="none" stroke="currentColor" strokeWidth="1.6" />
-            <path d="M2 8h16M6 2v4M14 2v4" stroke="currentColor" strokeWidth="1.6" />
-          </svg>
+          <CalendarIcon />
         </Button>
       </Group>
       <FieldHelp description={description} errorMessage={errorMessage} />

@@ -6,6 +6,7 @@
 import { STATE_CODES, STATE_KEYS, hasFlag } from '@permitdesk/shared'
 import { Suspense, use, useEffect, useRef, useState, type ChangeEvent, type ReactNode } from 'react'
 import { flushSync } from 'react-dom'
+import { CalendarIcon } from '../../../components/ui/calendar-icon'
 import { CheckBox } from '../../../components/ui/check-box'
 import type { DatePickerProps, TimeFieldProps } from '../../../components/ui/date-fields'
 import { fieldId, type Path } from '../lib/paths'
@@ -361,10 +362,7 @@ function PendingDateField({
         <span className="ui-input ui-date" aria-hidden="true">
           <span className="ui-date__input">{segments}</span>
           <span className="ui-date__button">
-            <svg aria-hidden="true" viewBox="0 0 20 20" width="16" height="16">
-              <rect x="2" y="4" width="16" height="14" rx="2" fill="none" stroke="currentColor" strokeWidth="1.6" />
-              <path d="M2 8h16M6 2v4M14 2v4" stroke="currentColor" strokeWidth="1.6" />
-            </svg>
+            <CalendarIcon />
           </span>
         </span>
       ) : (
