@@ -385,42 +385,15 @@ function LoadedTimeField(props: TimeFieldProps) {
   return <TimeField {...props} />
 }
 
-/** A date (en-AU: dd/mm/yyyy on every browser; react-aria DatePicker), stored as `YYYY-MM-DD`. */
-export function DateField({ path, label, hint, min, max }: Common & { min?: string; max?: string }) {
-  const field = useField<string | null>(path)
-  const id = fieldId(path)
-  const turn = useMountTurn()
-  const shownLabel = labelWithBadge(label, field.actionRequired)
-  const pending = (
-    <PendingDateField label={shownLabel} description={hint} picker value={field.value} onPress={turn.hurry} onType={(key) => turn.typed.current.push(key)} />
-  )
-  const container = useReplayTyped(turn.mounted, turn.typed)
-  return (
-    <div ref={container} id={id} className={`field${field.errors.length ? ' has-error' : ''}${field.actionRequired ? ' action-required' : ''}`}>
-      {turn.mounted ? (
-        <Suspense fallback={pending}>
-          <LoadedDatePicker
-            name={path}
-            label={shownLabel}
-            description={hint}
-            errorMessage={errorText(field.errors)}
-            value={field.value ?? null}
-            minValue={min}
-            maxValue={max}
-            isReadOnly={field.readOnly}
-            autoFocus={turn.pressed}
-            onChange={(value) => field.set(value)}
-          />
-        </Suspense>
-      ) : (
-        pending
-      )}
-    </div>
-  )
-}
+/** What both pickers take from their field (TimeFieldProps is DatePickerProps without the bounds). */
+type PickerProps = TimeFieldProps
 
-/** A time of day, 12-hour with am/pm (react-aria TimeField), stored as `HH:mm`. */
-export function TimeField({ path, label, hint }: Common) {
+/**
+ * A date or time field's turn: its box (PendingDateField) until its react-aria picker mounts, one
+ * field per task; a box pressed first goes first and takes the focus, and keys typed into it
+ * meanwhile are replayed into the picker.
+ */
+function TurnedPicker({ path, label, hint, picker, render }: Common & { picker: boolean; render: (props: PickerProps) => ReactNode }) {
   const field = useField<string | null>(path)
   const id = fieldId(path)
   const turn = useMountTurn()
@@ -429,7 +402,7 @@ export function TimeField({ path, label, hint }: Common) {
     <PendingDateField
       label={shownLabel}
       description={hint}
-      picker={false}
+      picker={picker}
       value={field.value}
       onPress={turn.hurry}
       onType={(key) => turn.typed.current.push(key)}
@@ -440,22 +413,32 @@ export function TimeField({ path, label, hint }: Common) {
     <div ref={container} id={id} className={`field${field.errors.length ? ' has-error' : ''}${field.actionRequired ? ' action-required' : ''}`}>
       {turn.mounted ? (
         <Suspense fallback={pending}>
-          <LoadedTimeField
-            name={path}
-            label={shownLabel}
-            description={hint}
-            errorMessage={errorText(field.errors)}
-            value={field.value ?? null}
-            isReadOnly={field.readOnly}
-            autoFocus={turn.pressed}
-            onChange={(value) => field.set(value)}
-          />
+          {render({
+            name: path,
+            label: shownLabel,
+            description: hint,
+            errorMessage: errorText(field.errors),
+            value: field.value ?? null,
+            isReadOnly: field.readOnly,
+            autoFocus: turn.pressed,
+            onChange: (value) => field.set(value),
+          })}
         </Suspense>
       ) : (
         pending
       )}
     </div>
   )
+}
+
+/** A date (en-AU: dd/mm/yyyy on every browser; react-aria DatePicker), stored as `YYYY-MM-DD`. */
+export function DateField({ path, label, hint, min, max }: Common & { min?: string; max?: string }) {
+  return <TurnedPicker path={path} label={label} hint={hint} picker render={(props) => <LoadedDatePicker {...props} minValue={min} maxValue={max} />} />
+}
+
+/** A time of day, 12-hour with am/pm (react-aria TimeField), stored as `HH:mm`. */
+export function TimeField({ path, label, hint }: Common) {
+  return <TurnedPicker path={path} label={label} hint={hint} picker={false} render={(props) => <LoadedTimeField {...props} />} />
 }
 
 /**
