@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { apiUrl, typedApi } from './typed-api'
+import { apiHref, apiUrl, typedApi } from './typed-api'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -27,5 +27,11 @@ describe('the API client typed from the route list (issue 26)', () => {
       void typedApi.get('/rules/:id')
     }
     expect(typeof never).toBe('function')
+  })
+
+  it('gives the address of a declared call for links and uploads, leaving out empty query values', () => {
+    expect(apiHref('get', '/entries/export', { promotionId: 3, q: '' })).toBe('/api/entries/export?promotionId=3')
+    expect(apiHref('get', '/entries/entrant/export', { email: 'a+b@example.com' })).toBe('/api/entries/entrant/export?email=a%2Bb%40example.com')
+    expect(apiHref('post', '/Upload')).toBe('/api/Upload')
   })
 })

@@ -6,7 +6,7 @@
  * Requests go through apiRequest (errors, notifications and the 401 redirect as everywhere).
  */
 import type { ApiRoutes } from '@permitdesk/shared/api-types.generated'
-import { apiRequest, type RequestOptions } from './api-client'
+import { apiRequest, query, type RequestOptions } from './api-client'
 
 type RouteKey = keyof ApiRoutes
 type PathOf<K, M extends string> = K extends `${M} ${infer P}` ? P : never
@@ -46,12 +46,9 @@ export function apiUrl(path: string, params?: Record<string, string | number>): 
 export function apiHref<M extends 'get' | 'post'>(
   _method: M,
   path: M extends 'get' ? ApiGetPath : ApiPostPath,
-  query?: Record<string, string | number | boolean | null | undefined>,
+  params?: NonNullable<RequestOptions['query']>,
 ): string {
-  const search = new URLSearchParams()
-  for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null && value !== '') search.set(name, String(value))
-  const text = search.toString()
-  return text ? `${apiUrl(path)}?${text}` : apiUrl(path)
+  return `${apiUrl(path)}${query(params ?? {})}`
 }
 
 export const typedApi = {
