@@ -1,4 +1,8 @@
 import express, { type Express } from 'express'
+// Our sentences for zod's issues, installed for its side effect: reached only through shared's index,
+// which is side-effect free, the bundler of `npm start` (esbuild) would drop it, and zod's English
+// ("Invalid input: expected object, received array") would reach people.
+import '@permitdesk/shared/wire/zod-messages'
 import compression from 'compression'
 import type { Config } from './env'
 import type { AppDeps } from './deps'

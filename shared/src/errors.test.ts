@@ -50,10 +50,12 @@ describe('zodErrorToModelState', () => {
 describe('toErrorResponse', () => {
   it('maps AppError, ZodError and unknown errors', () => {
     expect(toErrorResponse(new AppError('NOT_FOUND')).status).toBe(404)
+    // Every body names its fields, even when there are none: a client reads modelState without a guard.
+    expect(toErrorResponse(new AppError('NOT_FOUND')).body).toEqual({ code: 'NOT_FOUND', message: ERROR_CODES.NOT_FOUND.message, modelState: {} })
     const zodResult = z.object({ a: z.string({ error: 'A!' }) }).safeParse({})
     if (zodResult.success) throw new Error('expected failure')
     expect(toErrorResponse(zodResult.error)).toEqual({ status: 400, body: { code: 'VALIDATION', message: 'A!', modelState: { a: ['A!'] } } })
-    expect(toErrorResponse(new Error('db down'))).toEqual({ status: 500, body: { code: 'INTERNAL', message: ERROR_CODES.INTERNAL.message } })
+    expect(toErrorResponse(new Error('db down'))).toEqual({ status: 500, body: { code: 'INTERNAL', message: ERROR_CODES.INTERNAL.message, modelState: {} } })
   })
 })
 

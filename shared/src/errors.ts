@@ -87,7 +87,8 @@ export class AppError extends Error {
     return {
       code: this.code,
       message: this.message,
-      ...(this.modelState ? { modelState: this.modelState } : {}),
+      // Always present (empty when no field is named), so a client reads `modelState` without a guard.
+      modelState: this.modelState ?? {},
     }
   }
 }
@@ -96,7 +97,7 @@ export class AppError extends Error {
 export interface ErrorBody {
   code: ErrorCode
   message: string
-  modelState?: ModelState
+  modelState: ModelState
 }
 
 export function isAppError(error: unknown): error is AppError {
@@ -140,7 +141,7 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
     const appError = appErrorFromZod(error)
     return { status: appError.httpStatus, body: appError.toJSON() }
   }
-  return { status: 500, body: { code: 'INTERNAL', message: ERROR_CODES.INTERNAL.message } }
+  return { status: 500, body: { code: 'INTERNAL', message: ERROR_CODES.INTERNAL.message, modelState: {} } }
 }
 
 function isZodError(error: unknown): error is ZodError {

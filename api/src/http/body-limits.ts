@@ -1,4 +1,5 @@
 import express, { type RequestHandler } from 'express'
+import { AppError, MSG_BODY_TOO_LARGE } from '@permitdesk/shared'
 
 /**
  * Body limits per kind of call, applied before anything reads the body. The account, contact and
@@ -38,7 +39,7 @@ export function rawBodyLimit(maxBytes: number): RequestHandler {
   return (req, res, next) => {
     const declared = Number(req.headers['content-length'] ?? 0)
     if (declared > maxBytes) {
-      res.status(413).json({ message: 'The request is too large.', code: 'PAYLOAD_TOO_LARGE' })
+      res.status(413).json(new AppError('PAYLOAD_TOO_LARGE', MSG_BODY_TOO_LARGE).toJSON())
       return
     }
     if (req.headers['transfer-encoding'] && !req.headers['content-length']) {
@@ -47,7 +48,7 @@ export function rawBodyLimit(maxBytes: number): RequestHandler {
       req.on('data', (chunk: Buffer) => {
         seen += chunk.length
         if (seen > maxBytes && !res.headersSent) {
-          res.status(413).set('Connection', 'close').json({ message: 'The request is too large.', code: 'PAYLOAD_TOO_LARGE' })
+          res.status(413).set('Connection', 'close').json(new AppError('PAYLOAD_TOO_LARGE', MSG_BODY_TOO_LARGE).toJSON())
           req.destroy()
         }
       })

@@ -20,7 +20,7 @@ export const IdResponseSchema = z.object({ id: z.number().int() })
 /** The wire shape of every error answer (DESIGN.md §4). */
 export const ErrorResponseSchema = z.object({
   message: z.string(),
-  modelState: z.record(z.string(), z.array(z.string())).optional().describe('Per-field messages by dotted path; the root is the key ""'),
+  modelState: z.record(z.string(), z.array(z.string())).describe('Per-field messages by dotted path; the root is the key ""; empty when no field is named'),
   code: z.string(),
   requestId: z.string().optional(),
 })

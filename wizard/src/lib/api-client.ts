@@ -20,7 +20,8 @@ export class ApiError extends Error {
     super(body?.message || MSG_ERROR_OCCURRED)
     this.name = 'ApiError'
     this.status = status
-    this.modelState = body?.modelState
+    // Every error body has a modelState; an empty one names no field, which screens test as absent.
+    this.modelState = body?.modelState && Object.keys(body.modelState).length > 0 ? body.modelState : undefined
     this.code = body?.code
   }
   /** The messages to show: each model-state entry, or the message. */
