@@ -2,8 +2,10 @@ import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { Link, useParams } from 'react-router'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import {
+  DRAW_TIME_ZONE_HINT,
   formatCurrency,
   formatDateTime,
+  formatSydneyDateAndTime,
   maskEntry,
   maskText,
   MSG_DRAW_CONFIRM_CANCEL,
@@ -19,7 +21,7 @@ import {
   type MaskRule,
 } from '@permitdesk/shared'
 import { AppLayout } from '../../../components/layouts/app-layout'
-import { Alert, Badge, Button, Modal } from '../../../components/ui'
+import { Alert, Badge, Button, DatePicker, Modal, TimeField } from '../../../components/ui'
 import { ApiError } from '../../../lib/api-client'
 import { useSession } from '../../../lib/session'
 import { ServicePaymentNotice, serviceWaits, useServicePayment } from '../../../components/service-payment-notice'
@@ -108,10 +110,47 @@ export function DrawScreen() {
   )
 }
 
+/**
+ * When the draw may run, if the application gives no final draw time (issue 25: the app's en-AU
+ * fields, not the browser's own, which read mm/dd/yyyy and a zone-less time in an en-US browser).
+ * The values are the API's strings (`YYYY-MM-DD`, `HH:mm`, Sydney wall clock); the line below
+ * names the moment with its zone, as the server will read it.
+ */
+function DrawWhenFields({
+  date,
+  time,
+  onDate,
+  onTime,
+  errors,
+}: {
+  date: string | null
+  time: string | null
+  onDate: (value: string | null) => void
+  onTime: (value: string | null) => void
+  errors: Record<string, string[]>
+}) {
+  // The server reads a date without a time as midnight (draw-service scheduledTime).
+  const from = date ? formatSydneyDateAndTime(date, time ?? '00:00') : ''
+  return (
+    <>
+      <DatePicker label="Draw date (Sydney)" value={date} onChange={onDate} errorMessage={errors.runDate?.join(' ')} />
+      <TimeField label="Draw time (Sydney)" description={DRAW_TIME_ZONE_HINT} value={time} onChange={onTime} errorMessage={errors.runTime?.join(' ')} />
+      {from && (
+        <p className="draw-form__wide" data-testid="draw-run-from">
+          Without a final draw time in the application, this draw can run from <strong>{from}</strong>.
+        </p>
+      )}
+    </>
+  )
+}
+
 function NewDrawForm({ promotionId }: { promotionId: number }) {
   const queryClient = useQueryClient()
   const [error, setError] = useState('')
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({})
   const [created, setCreated] = useState('')
+  const [runDate, setRunDate] = useState<string | null>(null)
+  const [runTime, setRunTime] = useState<string | null>(null)
   const create = useMutation({ mutationFn: createDraw, onSuccess: () => queryClient.invalidateQueries({ queryKey: drawsKey(promotionId) }) })
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -130,16 +169,20 @@ function NewDrawForm({ promotionId }: { promotionId: number }) {
         reserves: number('reserves'),
         maskRule: String(data.get('maskRule')) as CreateDrawBody['maskRule'],
         prizeValues: prizeValues.length ? prizeValues : undefined,
-        runDate: text('runDate'),
-        runTime: text('runTime'),
+        runDate: runDate ?? undefined,
+        runTime: runTime ?? undefined,
       })
       setError('')
+      setFieldErrors({})
       setCreated(`Draw created${title ? `: ${title}` : ''}. Upload its entries next.`)
       // A fresh form for the next draw (issue 23: it kept the old values).
       form.reset()
+      setRunDate(null)
+      setRunTime(null)
     } catch (e) {
       setCreated('')
       setError(messageOf(e))
+      setFieldErrors(e instanceof ApiError && e.modelState ? e.modelState : {})
     }
   }
   return (
@@ -170,14 +213,7 @@ function NewDrawForm({ promotionId }: { promotionId: number }) {
             <option value="hidden">entry numbers only</option>
           </select>
         </label>
-        <label>
-          <span className="ui-field__label">Draw date (Sydney)</span>
-          <input className="ui-input" name="runDate" type="date" />
-        </label>
-        <label>
-          <span className="ui-field__label">Draw time (Sydney)</span>
-          <input className="ui-input" name="runTime" type="time" />
-        </label>
+        <DrawWhenFields date={runDate} time={runTime} onDate={setRunDate} onTime={setRunTime} errors={fieldErrors} />
         <PrizeValuesField />
         <div className="draw-actions draw-form__wide">
           <Button type="submit" isDisabled={create.isPending}>
