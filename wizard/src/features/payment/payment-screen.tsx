@@ -37,6 +37,7 @@ import {
   type SubmitPaymentResult,
 } from '../../lib/payments-api'
 import { useStripeCard } from '../../lib/stripe-card'
+import './payment-screen.css'
 import { payablePromotionQuery, paymentConfigQuery } from './api/payment-reads'
 import { useSkillOption } from './hooks/use-skill-option'
 
@@ -260,155 +261,157 @@ export function PaymentScreen() {
 
   return (
     <AppLayout title="Payment">
-      <nav aria-label="Breadcrumb">
-        <Link to={dashboard(id)}>{title}</Link>
-      </nav>
-      <h1>{additional ? 'Additional payment' : 'Payment'}</h1>
-      <section aria-labelledby="payment-fees">
-        <h2 id="payment-fees">Fees</h2>
-        <table className="fee-table" data-testid="payment-fees">
-          <tbody>
-            {lines.map(([label, cents]) => (
-              <tr key={label}>
-                <th scope="row">{label}</th>
-                <td>{formatCurrency(cents)}</td>
+      <div className="payment-screen">
+        <nav aria-label="Breadcrumb">
+          <Link to={dashboard(id)}>{title}</Link>
+        </nav>
+        <h1>{additional ? 'Additional payment' : 'Payment'}</h1>
+        <section aria-labelledby="payment-fees">
+          <h2 id="payment-fees">Fees</h2>
+          <table className="fee-table" data-testid="payment-fees">
+            <tbody>
+              {lines.map(([label, cents]) => (
+                <tr key={label}>
+                  <th scope="row">{label}</th>
+                  <td>{formatCurrency(cents)}</td>
+                </tr>
+              ))}
+              <tr>
+                <th scope="row">GST (10% on our fees)</th>
+                <td data-testid="payment-gst">{formatCurrency(gst)}</td>
               </tr>
+              <tr className="total">
+                <th scope="row">Total</th>
+                <td data-testid="payment-total">{formatCurrency(amount + gst)}</td>
+              </tr>
+              {(afterBpay || method === 'card') && (
+                <>
+                  <tr>
+                    <th scope="row">Card surcharge (1.5%)</th>
+                    <td data-testid="payment-surcharge">{formatCurrency(byCard.surcharge)}</td>
+                  </tr>
+                  <tr className="total">
+                    <th scope="row">Total by card</th>
+                    <td data-testid="payment-card-total">{formatCurrency(byCard.total)}</td>
+                  </tr>
+                </>
+              )}
+            </tbody>
+          </table>
+        </section>
+
+        {skillPurchase && (
+          <fieldset className="skill-options" data-testid="skill-options" disabled={!!owed || busy}>
+            <legend>Terms and conditions (game of skill): choose your option</legend>
+            {skillTcOptions().map((o) => (
+              <label className="payment-choice" key={o.option}>
+                <input
+                  type="radio"
+                  name="skillsBasedTCPaymentOption"
+                  value={o.option}
+                  checked={skillOption === o.option}
+                  onChange={() => chooseSkillOption(o.option)}
+                />{' '}
+                {formatCurrency(o.priceCents)} · {o.label}
+              </label>
             ))}
-            <tr>
-              <th scope="row">GST (10% on our fees)</th>
-              <td data-testid="payment-gst">{formatCurrency(gst)}</td>
-            </tr>
-            <tr className="total">
-              <th scope="row">Total</th>
-              <td data-testid="payment-total">{formatCurrency(amount + gst)}</td>
-            </tr>
-            {(afterBpay || method === 'card') && (
-              <>
-                <tr>
-                  <th scope="row">Card surcharge (1.5%)</th>
-                  <td data-testid="payment-surcharge">{formatCurrency(byCard.surcharge)}</td>
-                </tr>
-                <tr className="total">
-                  <th scope="row">Total by card</th>
-                  <td data-testid="payment-card-total">{formatCurrency(byCard.total)}</td>
-                </tr>
-              </>
-            )}
-          </tbody>
-        </table>
-      </section>
-
-      {skillPurchase && (
-        <fieldset className="skill-options" data-testid="skill-options" disabled={!!owed || busy}>
-          <legend>Terms and conditions (game of skill): choose your option</legend>
-          {skillTcOptions().map((o) => (
-            <label className="radio" key={o.option}>
-              <input
-                type="radio"
-                name="skillsBasedTCPaymentOption"
-                value={o.option}
-                checked={skillOption === o.option}
-                onChange={() => chooseSkillOption(o.option)}
-              />{' '}
-              {formatCurrency(o.priceCents)} · {o.label}
-            </label>
-          ))}
-          <p className="hint">
-            {owed
-              ? 'This option was invoiced: to change it, please contact support.'
-              : 'After payment you can change your promotion and regenerate its terms and conditions for the number of days shown, counted from the payment.'}
-          </p>
-        </fieldset>
-      )}
-
-      <form onSubmit={submit} noValidate aria-labelledby="payment-method">
-        <h2 id="payment-method">{afterBpay ? 'Pay your BPAY invoice by card instead' : 'Payment method'}</h2>
-        {!afterBpay && (
-          <fieldset>
-            <legend className="visually-hidden">Pay by</legend>
-            <label className="radio">
-              <input type="radio" name="method" checked={method === 'card'} onChange={() => setMethod('card')} /> Credit card
-            </label>
-            <label className="radio">
-              <input type="radio" name="method" checked={method === 'bpay'} onChange={() => setMethod('bpay')} /> BPAY
-            </label>
+            <p className="hint">
+              {owed
+                ? 'This option was invoiced: to change it, please contact support.'
+                : 'After payment you can change your promotion and regenerate its terms and conditions for the number of days shown, counted from the payment.'}
+            </p>
           </fieldset>
         )}
-        {(afterBpay || method === 'card') && (
-          <fieldset>
-            <legend>Card details</legend>
-            <CardField name="cardName" label="Name on card" autoComplete="cc-name" card={card} setCard={setCard} errors={fieldErrors} />
-            {useStripe ? (
-              <div className="field">
-                <span>Card</span>
-                <div ref={setStripeMount} className="stripe-card" data-testid="stripe-card" />
-                {!stripeCard.ready && <p role="status">Loading the secure card field…</p>}
-              </div>
-            ) : (
-              <>
-                <CardField
-                  name="cardNumber"
-                  label="Card number"
-                  autoComplete="cc-number"
-                  inputMode="numeric"
-                  card={card}
-                  setCard={setCard}
-                  errors={fieldErrors}
-                />
-                <CardField name="cardExpiry" label="Expiry (MM/YY)" autoComplete="cc-exp" card={card} setCard={setCard} errors={fieldErrors} />
-                <CardField
-                  name="cardSecurityCode"
-                  label="Security code"
-                  autoComplete="cc-csc"
-                  inputMode="numeric"
-                  card={card}
-                  setCard={setCard}
-                  errors={fieldErrors}
-                />
-              </>
-            )}
-          </fieldset>
-        )}
-        {method === 'bpay' && !afterBpay && (
-          <p>We will give you the biller code and a reference number. Your application is submitted once the payment clears.</p>
-        )}
-        {error && (
-          <p className="form-error" role="alert" data-testid="payment-error">
-            {error}
-          </p>
-        )}
-        <button type="submit" className="button primary" disabled={busy}>
-          {busy
-            ? 'Processing…'
-            : additional
-              ? method === 'card'
-                ? `Pay ${formatCurrency(byCard.total)}`
-                : 'Pay by BPAY'
-              : afterBpay || method === 'card'
-                ? `Pay ${formatCurrency(byCard.total)} and submit`
-                : 'Submit and pay by BPAY'}
-        </button>
-      </form>
-      <LazyModal
-        isOpen={challenge !== null}
-        blocking
-        title="Confirm this payment with your bank"
-        actions={
-          <>
-            <NativeButton variant="secondary" onClick={() => challenge?.answer('fail')}>
-              Fail authentication
-            </NativeButton>
-            <NativeButton variant="primary" onClick={() => challenge?.answer('complete')}>
-              Complete authentication
-            </NativeButton>
-          </>
-        }
-      >
-        <div data-testid="sandbox-challenge">
-          <p>Your card issuer asks you to confirm this payment of {formatCurrency(byCard.total)} (3-D Secure).</p>
-          <p>This is the test payment gateway: choose whether the cardholder completes or fails the check.</p>
-        </div>
-      </LazyModal>
+
+        <form onSubmit={submit} noValidate aria-labelledby="payment-method">
+          <h2 id="payment-method">{afterBpay ? 'Pay your BPAY invoice by card instead' : 'Payment method'}</h2>
+          {!afterBpay && (
+            <fieldset>
+              <legend className="visually-hidden">Pay by</legend>
+              <label className="payment-choice">
+                <input type="radio" name="method" checked={method === 'card'} onChange={() => setMethod('card')} /> Credit card
+              </label>
+              <label className="payment-choice">
+                <input type="radio" name="method" checked={method === 'bpay'} onChange={() => setMethod('bpay')} /> BPAY
+              </label>
+            </fieldset>
+          )}
+          {(afterBpay || method === 'card') && (
+            <fieldset>
+              <legend>Card details</legend>
+              <CardField name="cardName" label="Name on card" autoComplete="cc-name" card={card} setCard={setCard} errors={fieldErrors} />
+              {useStripe ? (
+                <div className="ui-field">
+                  <span className="ui-field__label">Card</span>
+                  <div ref={setStripeMount} className="stripe-card" data-testid="stripe-card" />
+                  {!stripeCard.ready && <p role="status">Loading the secure card field…</p>}
+                </div>
+              ) : (
+                <>
+                  <CardField
+                    name="cardNumber"
+                    label="Card number"
+                    autoComplete="cc-number"
+                    inputMode="numeric"
+                    card={card}
+                    setCard={setCard}
+                    errors={fieldErrors}
+                  />
+                  <CardField name="cardExpiry" label="Expiry (MM/YY)" autoComplete="cc-exp" card={card} setCard={setCard} errors={fieldErrors} />
+                  <CardField
+                    name="cardSecurityCode"
+                    label="Security code"
+                    autoComplete="cc-csc"
+                    inputMode="numeric"
+                    card={card}
+                    setCard={setCard}
+                    errors={fieldErrors}
+                  />
+                </>
+              )}
+            </fieldset>
+          )}
+          {method === 'bpay' && !afterBpay && (
+            <p>We will give you the biller code and a reference number. Your application is submitted once the payment clears.</p>
+          )}
+          {error && (
+            <p className="form-error" role="alert" data-testid="payment-error">
+              {error}
+            </p>
+          )}
+          <button type="submit" className="button primary" disabled={busy}>
+            {busy
+              ? 'Processing…'
+              : additional
+                ? method === 'card'
+                  ? `Pay ${formatCurrency(byCard.total)}`
+                  : 'Pay by BPAY'
+                : afterBpay || method === 'card'
+                  ? `Pay ${formatCurrency(byCard.total)} and submit`
+                  : 'Submit and pay by BPAY'}
+          </button>
+        </form>
+        <LazyModal
+          isOpen={challenge !== null}
+          blocking
+          title="Confirm this payment with your bank"
+          actions={
+            <>
+              <NativeButton variant="secondary" onClick={() => challenge?.answer('fail')}>
+                Fail authentication
+              </NativeButton>
+              <NativeButton variant="primary" onClick={() => challenge?.answer('complete')}>
+                Complete authentication
+              </NativeButton>
+            </>
+          }
+        >
+          <div data-testid="sandbox-challenge">
+            <p>Your card issuer asks you to confirm this payment of {formatCurrency(byCard.total)} (3-D Secure).</p>
+            <p>This is the test payment gateway: choose whether the cardholder completes or fails the check.</p>
+          </div>
+        </LazyModal>
+      </div>
     </AppLayout>
   )
 }
@@ -425,9 +428,12 @@ function CardField(props: {
   const id = useId()
   const errors = props.errors[props.name]
   return (
-    <div className="field">
-      <label htmlFor={id}>{props.label}</label>
+    <div className="ui-field" data-invalid={errors ? true : undefined}>
+      <label className="ui-field__label" htmlFor={id}>
+        {props.label}
+      </label>
       <input
+        className="ui-input"
         id={id}
         name={props.name}
         autoComplete={props.autoComplete}
@@ -438,7 +444,7 @@ function CardField(props: {
         aria-describedby={errors ? `${id}-error` : undefined}
       />
       {errors && (
-        <p id={`${id}-error`} className="field-error" role="alert">
+        <p id={`${id}-error`} className="ui-field__error" role="alert">
           {errors.join(' ')}
         </p>
       )}
