@@ -7,6 +7,9 @@ import { mailLink, PASSWORD, repoRoot, waivePaymentAsStaff, watchConsole } from 
 
 const SCREENS_DIR = path.join(repoRoot, 'tests', 'e2e', 'screens')
 
+// An en-US browser (issue 25): its own date input read mm/dd/yyyy; the app's fields read en-AU whatever the browser's locale.
+test.use({ locale: 'en-US', timezoneId: 'America/New_York' })
+
 /** axe (WCAG 2.1 A/AA): no serious or critical violation; and a full-page screenshot for review. */
 async function look(page: Page, name: string) {
   // Not 'networkidle': after the throttled upload (a CDP session of its own) Playwright's idle
@@ -64,6 +67,7 @@ test('the owner uploads 10,000 entries with progress, commits, runs, and the pub
   const drawDate = page.getByRole('group', { name: 'Draw date (Sydney)', exact: true })
   const drawTime = page.getByRole('group', { name: 'Draw time (Sydney)', exact: true })
   await expect(drawDate.getByRole('spinbutton').first()).toHaveText('dd')
+  await expect(drawDate.getByRole('spinbutton')).toHaveText(['dd', 'mm', 'yyyy'])
   await drawDate.getByRole('spinbutton').first().click()
   await page.keyboard.type('12012026')
   await drawTime.getByRole('spinbutton').first().click()

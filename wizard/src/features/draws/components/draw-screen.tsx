@@ -132,15 +132,16 @@ function DrawWhenFields({
   // The server reads a date without a time as midnight (draw-service scheduledTime).
   const from = date ? formatSydneyDateAndTime(date, time ?? '00:00') : ''
   return (
-    <>
+    <fieldset className="draw-form__wide draw-when">
+      <legend>When the application has no final draw time</legend>
       <DatePicker label="Draw date (Sydney)" value={date} onChange={onDate} errorMessage={errors.runDate?.join(' ')} />
       <TimeField label="Draw time (Sydney)" description={DRAW_TIME_ZONE_HINT} value={time} onChange={onTime} errorMessage={errors.runTime?.join(' ')} />
       {from && (
-        <p className="draw-form__wide" data-testid="draw-run-from">
+        <p className="draw-when__from" data-testid="draw-run-from">
           Without a final draw time in the application, this draw can run from <strong>{from}</strong>.
         </p>
       )}
-    </>
+    </fieldset>
   )
 }
 
