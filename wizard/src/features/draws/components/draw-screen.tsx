@@ -2,10 +2,8 @@ import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { Link, useParams } from 'react-router'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import {
-  DRAW_TIME_ZONE_HINT,
   formatCurrency,
   formatDateTime,
-  formatSydneyDateAndTime,
   maskEntry,
   maskText,
   MSG_DRAW_CONFIRM_CANCEL,
@@ -21,11 +19,12 @@ import {
   type MaskRule,
 } from '@permitdesk/shared'
 import { AppLayout } from '../../../components/layouts/app-layout'
-import { Alert, Badge, Button, DatePicker, Modal, TimeField } from '../../../components/ui'
+import { Alert, Badge, Button, Modal } from '../../../components/ui'
 import { ApiError } from '../../../lib/api-client'
 import { useSession } from '../../../lib/session'
 import { ServicePaymentNotice, serviceWaits, useServicePayment } from '../../../components/service-payment-notice'
 import { cancelDraw, commitDraw, createDraw, listDraws, type CreateDrawBody, redrawDraw, runDraw, uploadEntries, type Draw, type Selection } from '../api/draws'
+import { DrawWhenFields } from './draw-when-fields'
 import './draw-screen.css'
 
 const messageOf = (error: unknown) => (error instanceof ApiError ? error.messages.join(' ') : String(error))
@@ -107,41 +106,6 @@ export function DrawScreen() {
         <NewDrawForm promotionId={promotionId} />
       </div>
     </AppLayout>
-  )
-}
-
-/**
- * When the draw may run, if the application gives no final draw time (issue 25: the app's en-AU
- * fields, not the browser's own, which read mm/dd/yyyy and a zone-less time in an en-US browser).
- * The values are the API's strings (`YYYY-MM-DD`, `HH:mm`, Sydney wall clock); the line below
- * names the moment with its zone, as the server will read it.
- */
-function DrawWhenFields({
-  date,
-  time,
-  onDate,
-  onTime,
-  errors,
-}: {
-  date: string | null
-  time: string | null
-  onDate: (value: string | null) => void
-  onTime: (value: string | null) => void
-  errors: Record<string, string[]>
-}) {
-  // The server reads a date without a time as midnight (draw-service scheduledTime).
-  const from = date ? formatSydneyDateAndTime(date, time ?? '00:00') : ''
-  return (
-    <fieldset className="draw-form__wide draw-when">
-      <legend>When the application has no final draw time</legend>
-      <DatePicker label="Draw date (Sydney)" value={date} onChange={onDate} errorMessage={errors.runDate?.join(' ')} />
-      <TimeField label="Draw time (Sydney)" description={DRAW_TIME_ZONE_HINT} value={time} onChange={onTime} errorMessage={errors.runTime?.join(' ')} />
-      {from && (
-        <p className="draw-when__from" data-testid="draw-run-from">
-          Without a final draw time in the application, this draw can run from <strong>{from}</strong>.
-        </p>
-      )}
-    </fieldset>
   )
 }
 
