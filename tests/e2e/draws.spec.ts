@@ -7,6 +7,9 @@ import { mailLink, PASSWORD, repoRoot, waivePaymentAsStaff, watchConsole } from 
 
 const SCREENS_DIR = path.join(repoRoot, 'tests', 'e2e', 'screens')
 
+// An en-US browser (issue 25): its own date input read mm/dd/yyyy; the app's fields read en-AU whatever the browser's locale.
+test.use({ locale: 'en-US', timezoneId: 'America/New_York' })
+
 /** axe (WCAG 2.1 A/AA): no serious or critical violation; and a full-page screenshot for review. */
 async function look(page: Page, name: string) {
   // Not 'networkidle': after the throttled upload (a CDP session of its own) Playwright's idle
@@ -58,9 +61,32 @@ test('the owner uploads 10,000 entries with progress, commits, runs, and the pub
   await page.getByLabel('Winners').fill('3')
   await page.getByLabel('Reserves').fill('1')
   await page.getByLabel('Prize values').fill('$5,000\n1500\n200.50')
+  // Issue 25: the draw's date and time in the app's en-AU fields (dd/mm/yyyy and h:mm am/pm on any
+  // browser), typed as a person types, and the moment read back with its Sydney zone. A past date,
+  // so the owner may run the draw below.
+  const drawDate = page.getByRole('group', { name: 'Draw date (Sydney)', exact: true })
+  const drawTime = page.getByRole('group', { name: 'Draw time (Sydney)', exact: true })
+  await expect(drawDate.getByRole('spinbutton').first()).toHaveText('dd')
+  await expect(drawDate.getByRole('spinbutton')).toHaveText(['dd', 'mm', 'yyyy'])
+  await drawDate.getByRole('spinbutton').first().click()
+  await page.keyboard.type('12012026')
+  await drawTime.getByRole('spinbutton').first().click()
+  await page.keyboard.type('315p')
+  await expect(page.getByTestId('draw-run-from')).toHaveText('Without a final draw time in the application, this draw can run from 12 Jan 2026, 3:15 pm AEDT.')
+  await look(page, 'draw-new-form-desktop')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await noSidewaysScroll(page)
+  await look(page, 'draw-new-form-phone')
+  await page.setViewportSize({ width: 1280, height: 800 })
+  // The API gets the same strings as from the browser's own fields: a Sydney date and a 24-hour time.
+  const createRequest = page.waitForRequest((request) => new URL(request.url()).pathname.toLowerCase() === '/api/draw/create')
   await page.getByRole('button', { name: 'Create draw' }).click()
+  expect((await createRequest).postDataJSON()).toMatchObject({ runDate: '2026-01-12', runTime: '15:15' })
   const panel = page.getByRole('region', { name: 'Final draw' })
   await expect(panel.getByTestId('draw-status')).toHaveAttribute('data-status', 'created')
+  await expect(panel.getByRole('definition').first()).toHaveText('12 Jan 2026, 3:15 pm AEDT')
+  await expect(drawDate.getByRole('spinbutton').first()).toHaveText('dd')
+  await expect(page.getByTestId('draw-run-from')).toHaveCount(0)
   // The create form is fresh again for the next draw.
   await expect(page.getByLabel('Title')).toHaveValue('')
   await expect(page.getByLabel('Prize values').last()).toHaveValue('')

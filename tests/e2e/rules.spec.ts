@@ -8,7 +8,7 @@
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { sydneyDateOf } from '@permitdesk/shared'
+import { MSG_RULE_SET_EFFECTIVE_PAST, sydneyDateOf } from '@permitdesk/shared'
 import { repoRoot, signUpCustomer, watchConsole } from './helpers'
 
 const SCREENS_DIR = path.join(repoRoot, 'tests', 'e2e', 'screens')
@@ -49,7 +49,18 @@ test('staff publish a rule set; the rules page shows it; a customer closes a dut
 
   await staff.getByRole('button', { name: 'Start a new set from au-2025-07' }).click()
   await staff.getByLabel('Name of the new set').fill('au-2026-e2e')
-  await staff.getByLabel('Effective from').fill(today)
+  // Issue 25: the app's en-AU date field (dd/mm/yyyy segments), typed as staff type it.
+  // A past date is refused where it is typed, in the server's words (never the library's own).
+  const effective = staff.getByRole('group', { name: 'Effective from', exact: true })
+  await effective.getByRole('spinbutton').first().click()
+  await staff.keyboard.type('01012020')
+  await expect(staff.getByText(MSG_RULE_SET_EFFECTIVE_PAST)).toBeVisible()
+  await look(staff, 'staff-effective-past')
+  const [year, month, day] = today.split('-')
+  await effective.getByRole('spinbutton').first().click()
+  await staff.keyboard.type(`${day}${month}${year}`)
+  await expect(effective.getByRole('spinbutton', { name: /year/ })).toHaveText(year!)
+  await expect(staff.getByText(MSG_RULE_SET_EFFECTIVE_PAST)).toHaveCount(0)
   await staff.getByLabel('What this set changes').fill('The researched set, with the NSW authority fee of 2026.')
   await staff.getByRole('button', { name: /Change a figure/ }).click()
   await staff.getByRole('option', { name: 'NSW: government fee without an authority' }).click()

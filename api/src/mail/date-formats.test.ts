@@ -17,6 +17,14 @@ const FOLDERS = [
   'wizard/src/features/permit',
   'wizard/src/features/account',
   'wizard/src/components',
+  // Issue 25 sweep: the draw, payment and rules screens; the draw record, certificate, T&C pages, entry receipts.
+  'wizard/src/features/draws',
+  'wizard/src/features/payment',
+  'wizard/src/features/rules',
+  'api/src/modules/draws',
+  'api/src/modules/terms',
+  'api/src/modules/entries',
+  'api/src/modules/housekeeping',
 ]
 
 const FORBIDDEN: [RegExp, string][] = [
@@ -29,7 +37,10 @@ const FORBIDDEN: [RegExp, string][] = [
 ]
 
 // Files that format dates for machines, never for a person.
-const NOT_SHOWN = new Set(['api/src/mail/create-mailer.ts' /* outbox file names */])
+const NOT_SHOWN = new Set([
+  'api/src/mail/create-mailer.ts' /* outbox file names */,
+  'api/src/modules/draws/ingest-entries.ts' /* a spreadsheet's date cell as its CSV export's text: entry data, hashed as uploaded */,
+])
 
 function sources(folder: string): string[] {
   const dir = path.join(root, folder)
@@ -61,6 +72,20 @@ describe('one date and time format in e-mails, PDFs, calendar files and customer
         .map(({ at, line }) => `${at}: ${line.trim()} (${what})`),
     )
     expect(hits).toEqual([])
+  })
+
+  it('no screen asks for a date or time with the browser’s own field (it reads mm/dd/yyyy and a zone-less time in an en-US browser)', () => {
+    const screens = ['wizard/src', 'site/src'].flatMap((folder) =>
+      fs
+        .readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' })
+        .filter((file) => /\.(tsx|astro)$/.test(file) && !/\.test\.tsx$/.test(file))
+        .map((file) => path.join(folder, file)),
+    )
+    expect(screens.length).toBeGreaterThan(50)
+    const native = /type=["'{`]*(date|time|datetime-local|month|week)["'}`]/
+    expect(screens.filter((file) => native.test(fs.readFileSync(path.join(root, file), 'utf8')))).toEqual([])
+    expect(native.test('<input className="ui-input" name="runDate" type="date" />')).toBe(true)
+    expect(native.test('<input type="text" />')).toBe(false)
   })
 
   it('catches what it is for', () => {

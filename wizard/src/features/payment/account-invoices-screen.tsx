@@ -1,17 +1,21 @@
 /** /account/invoices/ (000 §2 "Registered users manage … invoices"; 001 §9: 10 a page): the account's invoices, newest first. */
 import { PAGE_SIZES } from '@permitdesk/shared'
-import { useEffect, useState } from 'react'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
 import { AppLayout } from '../../components/layouts/app-layout'
 import { InvoiceTable } from '../../components/promotion-invoices'
-import { getInvoices, type InvoiceView } from '../../lib/payments-api'
+import { getInvoices } from '../../lib/payments-api'
 
 export function AccountInvoicesScreen() {
   const [page, setPage] = useState(1)
-  const [data, setData] = useState<{ invoices: InvoiceView[]; invoiceCount: number } | null>(null)
-  const [error, setError] = useState('')
-  useEffect(() => {
-    getInvoices({ page, count: PAGE_SIZES.accountInvoices }).then(setData, (e: Error) => setError(e.message))
-  }, [page])
+  // Keyed by page (issue 25): a slow answer for the page left can never replace the page shown; that page stays while the next loads.
+  const invoices = useQuery({
+    queryKey: ['invoices', 'account', page],
+    queryFn: () => getInvoices({ page, count: PAGE_SIZES.accountInvoices }),
+    placeholderData: keepPreviousData,
+  })
+  const data = invoices.data ?? null
+  const error = invoices.error?.message ?? ''
   const pages = data ? Math.max(1, Math.ceil(data.invoiceCount / PAGE_SIZES.accountInvoices)) : 1
   return (
     <AppLayout title="My invoices">

@@ -4,13 +4,14 @@ import {
   figureEditText,
   formatDate,
   formatFigureValue,
+  MSG_RULE_SET_EFFECTIVE_PAST,
   MSG_RULE_SET_FIGURE_INVALID,
   MSG_RULE_SET_PUBLISHED,
   parseFigureEditText,
   sydneyDateOf,
   type Figure,
 } from '@permitdesk/shared'
-import { Badge, Button, Checkbox, Select, TextField } from '../../components/ui'
+import { Badge, Button, Checkbox, DatePicker, Select, TextField } from '../../components/ui'
 import { FigureSourceLine, RuleChangesTable } from '../../components/rule-figures'
 import { ApiError } from '../../lib/api-client'
 import {
@@ -78,8 +79,8 @@ export function RuleSetsScreen() {
                   <th scope="row" className="rule-sets-table__id">
                     <a href={`/rules/?set=${encodeURIComponent(s.id)}`}>{s.id}</a>
                   </th>
-                  <td>{formatDate(s.effectiveFrom)}</td>
-                  <td>
+                  <td data-label="Effective from">{formatDate(s.effectiveFrom)}</td>
+                  <td data-label="State">
                     <Badge tone={state.tone}>{state.label}</Badge>
                   </td>
                   <td>{s.description}</td>
@@ -109,6 +110,7 @@ function RuleSetEditor({ baseId, onPublished }: { baseId: string; onPublished: (
   const [adding, setAdding] = useState<string | null>(null)
   const [errors, setErrors] = useState<Record<string, string[]>>({})
   const [preview, setPreview] = useState<Preview | null>(null)
+  const today = sydneyDateOf(new Date())
 
   const figures = base.data?.figures ?? []
   const figureOf = (key: string) => figures.find((f) => f.key === key) as Figure
@@ -163,7 +165,7 @@ function RuleSetEditor({ baseId, onPublished }: { baseId: string; onPublished: (
       )}
       {/* noValidate: the fields show the API's messages; the browser's own would block the preview. */}
       <form className="rule-set-form" noValidate onSubmit={(e: FormEvent) => (e.preventDefault(), previewing.mutate())}>
-        <div className="rule-set-form__row">
+        <div className="rule-set-form__row rule-set-form__row--top">
           <TextField
             label="Name of the new set"
             description="For example au-2026-07"
@@ -172,22 +174,15 @@ function RuleSetEditor({ baseId, onPublished }: { baseId: string; onPublished: (
             errorMessage={err('id')}
             isRequired
           />
-          <div className="ui-field">
-            <label className="ui-field__label" htmlFor="rule-set-effective">
-              Effective from
-            </label>
-            <input
-              id="rule-set-effective"
-              className="ui-input"
-              type="date"
-              min={sydneyDateOf(new Date())}
-              value={effectiveFrom}
-              onChange={(e) => (setEffectiveFrom(e.target.value), setPreview(null))}
-              aria-invalid={Boolean(err('effectiveFrom'))}
-              required
-            />
-            {err('effectiveFrom') && <p className="ui-field__error">{err('effectiveFrom')}</p>}
-          </div>
+          <DatePicker
+            label="Effective from"
+            value={effectiveFrom || null}
+            onChange={(v) => (setEffectiveFrom(v ?? ''), setPreview(null))}
+            minValue={today}
+            // The server's words for a past date, said here as soon as one is typed: react-aria's own range text never reaches a person.
+            errorMessage={err('effectiveFrom') ?? (effectiveFrom && effectiveFrom < today ? MSG_RULE_SET_EFFECTIVE_PAST : undefined)}
+            isRequired
+          />
         </div>
         <TextField
           label="What this set changes"
@@ -236,13 +231,12 @@ function RuleSetEditor({ baseId, onPublished }: { baseId: string; onPublished: (
                   />
                 </div>
                 <div className="rule-set-form__row">
-                  <div className="ui-field">
-                    <label className="ui-field__label" htmlFor={`read-${i}`}>
-                      Date read
-                    </label>
-                    <input id={`read-${i}`} className="ui-input" type="date" value={c.dateRead} onChange={(e) => update(i, { dateRead: e.target.value })} />
-                    {err(`changes.${i}.source.dateRead`) && <p className="ui-field__error">{err(`changes.${i}.source.dateRead`)}</p>}
-                  </div>
+                  <DatePicker
+                    label="Date read"
+                    value={c.dateRead || null}
+                    onChange={(v) => update(i, { dateRead: v ?? '' })}
+                    errorMessage={err(`changes.${i}.source.dateRead`)}
+                  />
                   <Checkbox isSelected={c.verified} onChange={(v) => update(i, { verified: v })}>
                     The source states this figure (verified)
                   </Checkbox>

@@ -24,6 +24,7 @@ import { ApiError } from '../../../lib/api-client'
 import { useSession } from '../../../lib/session'
 import { ServicePaymentNotice, serviceWaits, useServicePayment } from '../../../components/service-payment-notice'
 import { cancelDraw, commitDraw, createDraw, listDraws, type CreateDrawBody, redrawDraw, runDraw, uploadEntries, type Draw, type Selection } from '../api/draws'
+import { DrawWhenFields } from './draw-when-fields'
 import './draw-screen.css'
 
 const messageOf = (error: unknown) => (error instanceof ApiError ? error.messages.join(' ') : String(error))
@@ -111,7 +112,10 @@ export function DrawScreen() {
 function NewDrawForm({ promotionId }: { promotionId: number }) {
   const queryClient = useQueryClient()
   const [error, setError] = useState('')
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({})
   const [created, setCreated] = useState('')
+  const [runDate, setRunDate] = useState<string | null>(null)
+  const [runTime, setRunTime] = useState<string | null>(null)
   const create = useMutation({ mutationFn: createDraw, onSuccess: () => queryClient.invalidateQueries({ queryKey: drawsKey(promotionId) }) })
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -130,16 +134,20 @@ function NewDrawForm({ promotionId }: { promotionId: number }) {
         reserves: number('reserves'),
         maskRule: String(data.get('maskRule')) as CreateDrawBody['maskRule'],
         prizeValues: prizeValues.length ? prizeValues : undefined,
-        runDate: text('runDate'),
-        runTime: text('runTime'),
+        runDate: runDate ?? undefined,
+        runTime: runTime ?? undefined,
       })
       setError('')
+      setFieldErrors({})
       setCreated(`Draw created${title ? `: ${title}` : ''}. Upload its entries next.`)
       // A fresh form for the next draw (issue 23: it kept the old values).
       form.reset()
+      setRunDate(null)
+      setRunTime(null)
     } catch (e) {
       setCreated('')
       setError(messageOf(e))
+      setFieldErrors(e instanceof ApiError && e.modelState ? e.modelState : {})
     }
   }
   return (
@@ -170,14 +178,7 @@ function NewDrawForm({ promotionId }: { promotionId: number }) {
             <option value="hidden">entry numbers only</option>
           </select>
         </label>
-        <label>
-          <span className="ui-field__label">Draw date (Sydney)</span>
-          <input className="ui-input" name="runDate" type="date" />
-        </label>
-        <label>
-          <span className="ui-field__label">Draw time (Sydney)</span>
-          <input className="ui-input" name="runTime" type="time" />
-        </label>
+        <DrawWhenFields date={runDate} time={runTime} onDate={setRunDate} onTime={setRunTime} errors={fieldErrors} />
         <PrizeValuesField />
         <div className="draw-actions draw-form__wide">
           <Button type="submit" isDisabled={create.isPending}>
