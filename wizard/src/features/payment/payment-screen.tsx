@@ -14,7 +14,8 @@ import {
   checkCard,
   skillTcOptions,
   formatCurrency,
-  getPermitStatus,
+  customerStatusName,
+  statusNextStep,
   MSG_CARD_MAY_HAVE_BEEN_CHARGED,
   MSG_CONFIRM_PAYMENT_FIELDS,
   MSG_PAYMENT_TOTAL_CHANGED,
@@ -160,7 +161,7 @@ export function PaymentScreen() {
       <AppLayout title="Payment">
         <h1>Pay by BPAY</h1>
         <p role="status">
-          Your application is <strong data-testid="status">{bpayResult.permitStatus.name}</strong>.
+          Your application: <strong data-testid="status">{customerStatusName(bpayResult.permitStatus.id)}</strong>.
           {additional ? ' Your additional payment is recorded once it clears.' : ' It is submitted once your payment clears.'}
         </p>
         <dl className="facts bpay-details" data-testid="bpay-details">
@@ -186,7 +187,9 @@ export function PaymentScreen() {
     return (
       <AppLayout title="Payment">
         <h1>{title}</h1>
-        <p role="alert">This application is {getPermitStatus(statusId).name.toLowerCase()}: there is nothing to pay here.</p>
+        <p role="alert">
+          {customerStatusName(statusId)}: there is nothing to pay here. {statusNextStep(statusId)}
+        </p>
         <Link to={dashboard(id)}>Back to the promotion</Link>
       </AppLayout>
     )
