@@ -28,8 +28,8 @@ export default buildConfig({
     avatar: 'default',
     importMap: { baseDir: dirname },
     meta: { titleSuffix: ' · CMS' },
-    // Issue 26: dates as the rest of the product shows them (en-AU, "12 Jan 2026, 3:15 pm"), in Sydney time.
-    dateFormat: 'd MMM yyyy, h:mm a',
+    // Issue 26: dates as the rest of the product shows them (en-AU, "12 Jan 2026, 3:15 pm": date-fns' `aaa` is the lower-case am/pm), in Sydney time.
+    dateFormat: 'd MMM yyyy, h:mm aaa',
     timezones: { supportedTimezones: [{ label: 'Sydney (AEST/AEDT)', value: 'Australia/Sydney' }], defaultTimezone: 'Australia/Sydney' },
   },
   collections: [

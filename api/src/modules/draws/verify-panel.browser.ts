@@ -74,7 +74,7 @@ async function verify(file: File) {
   const entryCount = canonicaliser.count - excluded.size
   const countOk = entryCount === data.entryCount
   const hashOk = entriesHash === data.entriesHash
-  line(`Entries counted: ${entryCount.toLocaleString()} (published ${data.entryCount?.toLocaleString()})`, countOk)
+  line(`Entries counted: ${entryCount.toLocaleString('en-AU')} (published ${data.entryCount?.toLocaleString('en-AU')})`, countOk)
   line(`Entries hash: ${entriesHash}`, hashOk)
   let allOk = countOk && hashOk
   if (data.entriesRoot && tree.count > 0) {
