@@ -9,7 +9,7 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDatabase, type Database } from '../../api/src/db/client'
-import { INSERT_ENTRY, insertEntryWithinLimit } from '../../api/src/modules/entries/entries.repository'
+import { INSERT_ENTRIES, insertEntryWithinLimit } from '../../api/src/modules/entries/entries.repository'
 import { createTestDatabase } from '../setup/test-api'
 
 let test: Awaited<ReturnType<typeof createTestDatabase>>
@@ -67,27 +67,22 @@ describe('the entry arrival statement on a table that was empty when the burst b
     const { rows: kept } = await database.pool.query(`select name from pg_prepared_statements where generic_plans > 0`)
     expect(kept).toEqual([])
     // The next entrant's plan reads the person's day and the key by their unique indexes, not the promotion's entries.
-    const values = [
-      promotionId,
-      ['open'],
-      1,
-      'e:new@example.com',
-      day,
-      'api',
-      at,
-      '{}',
-      'new@example.com',
-      null,
-      null,
-      null,
-      null,
-      null,
-      'key-new',
-      null,
-      null,
-      'x',
-    ]
-    const { rows } = await database.pool.query({ text: `explain (costs off) ${INSERT_ENTRY}`, values })
+    const arrival = {
+      ord: 0,
+      promotion_id: promotionId,
+      statuses: ['open'],
+      counted: 1,
+      person_key: 'e:new@example.com',
+      sydney_day: day,
+      channel: 'api',
+      received_at: at,
+      fields: {},
+      email_norm: 'new@example.com',
+      api_key_id: null,
+      idempotency_key: 'key-new',
+      canonical: 'x',
+    }
+    const { rows } = await database.pool.query({ text: `explain (costs off) ${INSERT_ENTRIES}`, values: [JSON.stringify([arrival])] })
     const plan = rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n')
     expect(plan).not.toMatch(/Seq Scan on entries|entries_promotion_id_idx/)
     expect(plan).toMatch(/entries_person_day_seq_idx/)
