@@ -9,7 +9,7 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDatabase, type Database } from '../../api/src/db/client'
-import { INSERT_ENTRIES, insertEntryWithinLimit } from '../../api/src/modules/entries/entries.repository'
+import { groupStats, INSERT_ENTRIES, insertEntryWithinLimit } from '../../api/src/modules/entries/entries.repository'
 import { createTestDatabase } from '../setup/test-api'
 
 let test: Awaited<ReturnType<typeof createTestDatabase>>
@@ -102,10 +102,19 @@ describe('entries stored together (group commit)', () => {
 
   it('never lets a person past the day’s limit, stores every acknowledged entry, and answers replays with the first entry, however a burst interleaves', async () => {
     let run = 0
+    const before = { ...groupStats }
     await fc.assert(
       fc.asyncProperty(
-        // A burst: each arrival is one of a few entrants, some sending the same Idempotency-Key again.
-        fc.array(fc.record({ person: fc.integer({ min: 0, max: 5 }), key: fc.integer({ min: 0, max: 30 }) }), { minLength: 1, maxLength: 60 }),
+        // A burst: each arrival is one of a few entrants, some sending the same Idempotency-Key again
+        // (under one of two agencies' keys, or none: a key's namespace is its agency's), some with none (the form).
+        fc.array(
+          fc.record({
+            person: fc.integer({ min: 0, max: 5 }),
+            key: fc.option(fc.integer({ min: 0, max: 30 }), { nil: null }),
+            agency: fc.constantFrom(null, 7, 8),
+          }),
+          { minLength: 1, maxLength: 60 },
+        ),
         fc.integer({ min: 1, max: 3 }),
         async (arrivals, limit) => {
           run += 1
@@ -116,12 +125,13 @@ describe('entries stored together (group commit)', () => {
                 burst,
                 {
                   promotionId,
-                  channel: 'api',
+                  channel: a.key === null ? 'form' : 'api',
                   receivedAt: at,
                   sydneyDay: '2026-11-21',
                   fields: { name: `Run ${run} person ${a.person}` },
                   personKey: `run${run}:${a.person}`,
-                  idempotencyKey: `run${run}:${a.key}`,
+                  apiKeyId: a.agency,
+                  idempotencyKey: a.key === null ? null : `run${run}:${a.key}`,
                 },
                 limit,
                 false,
@@ -129,7 +139,7 @@ describe('entries stored together (group commit)', () => {
             ),
           )
           const { rows } = await database.pool.query(
-            `select id::int as id, person_key, idempotency_key, day_seq from app.entries where promotion_id = $1 and person_key like $2`,
+            `select id::int as id, person_key, api_key_id, idempotency_key, day_seq from app.entries where promotion_id = $1 and person_key like $2`,
             [promotionId, `run${run}:%`],
           )
           const byId = new Map(rows.map((r: { id: number }) => [r.id, r]))
@@ -137,7 +147,9 @@ describe('entries stored together (group commit)', () => {
           for (const [i, answer] of answers.entries()) {
             if (answer === undefined) continue
             if (typeof answer === 'string') throw new Error(`answer ${answer}`)
-            expect(byId.get(answer.id)).toMatchObject({ idempotency_key: `run${run}:${arrivals[i]!.key}` })
+            const { key, agency } = arrivals[i]!
+            expect(byId.get(answer.id)).toMatchObject({ idempotency_key: key === null ? null : `run${run}:${key}`, api_key_id: agency })
+            if (key === null) expect(answer.replayed).toBe(false)
           }
           // One row per key, and never more than the limit per person (places 1..limit, each once).
           const perPerson = new Map<string, number[]>()
@@ -146,7 +158,10 @@ describe('entries stored together (group commit)', () => {
             expect(places.length).toBeLessThanOrEqual(limit)
             expect([...places].sort()).toEqual(places.map((_, i) => i + 1))
           }
-          expect(new Set(rows.map((r: { idempotency_key: string }) => r.idempotency_key)).size).toBe(rows.length)
+          const keyed = rows.filter((r: { idempotency_key: string | null }) => r.idempotency_key !== null)
+          expect(new Set(keyed.map((r: { api_key_id: number | null; idempotency_key: string }) => `${r.api_key_id}:${r.idempotency_key}`)).size).toBe(
+            keyed.length,
+          )
           // Refused only at the limit: a person refused has `limit` entries stored.
           for (const [i, answer] of answers.entries()) {
             if (answer === undefined) expect(perPerson.get(`run${run}:${arrivals[i]!.person}`)?.length).toBe(limit)
@@ -158,5 +173,8 @@ describe('entries stored together (group commit)', () => {
       ),
       { numRuns: 25 },
     )
+    // The bursts were stored in batches of several entries (one statement each), not one by one.
+    expect(groupStats.entries - before.entries).toBeGreaterThan(groupStats.batches - before.batches)
+    expect(groupStats.largest).toBeGreaterThan(1)
   })
 })
