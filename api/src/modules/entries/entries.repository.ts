@@ -229,16 +229,39 @@ export async function insertEntryWithinLimit(
   throw new Error('entry insert: too many conflicting attempts')
 }
 
+/** Entries this process has stored through each pool (the batch statement's generation follows it). */
+const storedThrough = new WeakMap<object, number>()
+
 /**
- * The statement over `batch`, autocommitted, planned for its values each time (unnamed: a plan
- * is a fraction of a batch's work, and none is kept from a table that was empty when planned).
+ * The statement over `batch`, autocommitted, prepared (named) on each connection: parsing and
+ * planning it cost PostgreSQL more than a small batch's inserts (perf: the parser, the analyser
+ * and the planner were most of its CPU per entry). A prepared statement keeps its plan until the
+ * table's statistics change, and a plan made while app.entries is nearly empty (a new
+ * installation's first burst, before autovacuum analyses it) reads the table by a scan for every
+ * look-up. So the name carries a generation, the bit length of the entries this process has
+ * stored: each doubling prepares it afresh, planned on the table's size then (PostgreSQL counts
+ * its pages as it grows, analysed or not), so a scan's plan is never kept past twice the rows it
+ * was made for, and a process makes at most a few dozen in its life.
  */
 async function insertBatch(pool: Pick<Database['pool'], 'query'>, batch: EntryArrival[]): Promise<InsertAnswer[]> {
-  const { rows } = await pool.query<InsertAnswer>({ text: INSERT_ENTRIES, values: [JSON.stringify(batch.map((a, ord) => ({ ...a, ord })))] })
+  const stored = storedThrough.get(pool) ?? 0
+  const { rows } = await pool.query<InsertAnswer>({
+    name: `${BATCH_STATEMENT}-${32 - Math.clz32(stored)}`,
+    text: INSERT_ENTRIES,
+    values: [JSON.stringify(batch.map((a, ord) => ({ ...a, ord })))],
+  })
   const answers: InsertAnswer[] = []
-  for (const row of rows) answers[row.ord] = row
+  let inserted = 0
+  for (const row of rows) {
+    answers[row.ord] = row
+    if (row.id !== null) inserted += 1
+  }
+  storedThrough.set(pool, Math.min(2 ** 31 - 1, (storedThrough.get(pool) ?? 0) + inserted))
   return answers
 }
+
+/** The prepared batch statement's name, before its generation (`entries-insert-batch-11`). */
+export const BATCH_STATEMENT = 'entries-insert-batch'
 
 type Waiting = { arrival: EntryArrival; resolve: (answer: InsertAnswer) => void; reject: (error: unknown) => void }
 type Group = { waiting: Waiting[]; lanes: number }
