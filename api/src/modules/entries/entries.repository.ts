@@ -267,7 +267,7 @@ type Waiting = { arrival: EntryArrival; resolve: (answer: InsertAnswer) => void;
 type Group = { waiting: Waiting[]; lanes: number }
 const groups = new WeakMap<Database['pool'], Group>()
 /** Statements storing entries at once (each on a connection of its own); later arrivals wait for the next. */
-const GROUP_LANES = 4
+const GROUP_LANES = 2
 const GROUP_MAX = 100
 
 /** The unique keys an arrival's checks read: a batch holds at most one arrival for each. */
