@@ -289,6 +289,34 @@ const describeCounts = (before, after) => {
   return `   PostgreSQL: ${((after.entriesRead - before.entriesRead) / inserted).toFixed(1)} entries rows read and ${((after.walFlushes - before.walFlushes) / inserted).toFixed(2)} WAL flushes per entry stored`
 }
 
+/**
+ * CPU seconds used so far by the server process and by PostgreSQL (the postmaster and every process
+ * it started), from /proc: per entry stored, they show where an entry's cost goes whatever else
+ * the shared machine is running (a rate alone moves with the others' load).
+ */
+function cpuSeconds(serverPid, stackDir) {
+  const ticks = (pid) => {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+      return { ppid: Number(fields[1]), used: Number(fields[11]) + Number(fields[12]) }
+    } catch {
+      return undefined
+    }
+  }
+  const postmaster = Number(fs.readFileSync(path.join(stackDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0])
+  let postgres = ticks(postmaster)?.used ?? 0
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue
+    const t = ticks(name)
+    if (t?.ppid === postmaster) postgres += t.used
+  }
+  // Clock ticks are 1/100 s on Linux.
+  return { server: (ticks(serverPid)?.used ?? 0) / 100, postgres: postgres / 100 }
+}
+
+const describeCpu = (before, after, entries) =>
+  `   CPU per entry stored: server ${((1000 * (after.server - before.server)) / Math.max(1, entries)).toFixed(2)} ms, PostgreSQL ${((1000 * (after.postgres - before.postgres)) / Math.max(1, entries)).toFixed(2)} ms`
+
 /** One figure line: accepted per second, p99, errors, repeats refused, ratio to health. */
 function describeSubmit(name, r, healthRps) {
   const accepted = r.requests - r.non2xx
@@ -351,13 +379,18 @@ export async function runSubmit(report = console.log) {
     const health = await autocannon(`${base}/api/health`, { seconds: Math.min(SECONDS, 10), connections: CONNECTIONS })
     report(`GET /api/health: ${health.rps.toFixed(0)} req/s p99 ${health.p99} ms (${CONNECTIONS} connections)   load ${load()}`)
     const beforeApi = await databaseCounts(pool)
+    const cpuBeforeApi = cpuSeconds(stack.child.pid, stackDir)
     const viaApi = await autocannon(`${base}/api/entries/submit`, { ...api, seconds: SECONDS, connections: CONNECTIONS })
+    const cpuAfterApi = cpuSeconds(stack.child.pid, stackDir)
     const apiLine = describeSubmit(`POST /api/entries/submit (API key, Idempotency-Key) ${SECONDS} s`, viaApi, health.rps)
     const beforeForm = await databaseCounts(pool)
-    report(apiLine + describeCounts(beforeApi, beforeForm))
+    report(apiLine + describeCounts(beforeApi, beforeForm) + describeCpu(cpuBeforeApi, cpuAfterApi, beforeForm.entriesInserted - beforeApi.entriesInserted))
+    const cpuBeforeForm = cpuSeconds(stack.child.pid, stackDir)
     const viaForm = await autocannon(`${base}/api/entries/enter`, { ...form, seconds: SECONDS, connections: CONNECTIONS })
+    const cpuAfterForm = cpuSeconds(stack.child.pid, stackDir)
     const formLine = describeSubmit(`POST /api/entries/enter (hosted form, bot check test mode) ${SECONDS} s`, viaForm, health.rps)
-    report(formLine + describeCounts(beforeForm, await databaseCounts(pool)))
+    const afterForm = await databaseCounts(pool)
+    report(formLine + describeCounts(beforeForm, afterForm) + describeCpu(cpuBeforeForm, cpuAfterForm, afterForm.entriesInserted - beforeForm.entriesInserted))
     // Every answered 201 is a row: the accepted count is the database's, not only the client's.
     const answered201 = [...warmups.slice(1), viaApi, viaForm].reduce((sum, r) => sum + r.requests - r.non2xx, 0)
     const { rows } = await pool.query('select count(*)::int as n from app.entries where promotion_id = $1', [promotionId])

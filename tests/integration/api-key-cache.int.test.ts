@@ -61,6 +61,32 @@ afterAll(async () => {
   await one?.close()
 })
 
+const alice = (customer: Customer) => customer.client
+
+/** A promotion of `userId` with the draw service and an open entry form (period around today, one entry a day). */
+async function openEntryForm(userId: number): Promise<number> {
+  const sydneyToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date())
+  const day = (offset: number) => new Date(Date.parse(sydneyToday) + offset * 86_400_000).toISOString().slice(0, 10)
+  const permit = { startDate: day(-1), startTime: '00:00', endDate: day(30), endTime: '17:00', entriesPerDay: 1 }
+  const { rows } = await one.database.pool.query(
+    `insert into app.promotions (user_id, name, random_draw, fees, permit) values ($1, 'Key check', true, '{}'::jsonb, $2::jsonb) returning id`,
+    [userId, JSON.stringify(permit)],
+  )
+  const fields = {
+    ...Object.fromEntries(['name', 'email', 'phone', 'postcode', 'state'].map((f) => [f, 'required'])),
+    ...Object.fromEntries(['dateOfBirth', 'receiptNumber', 'answer'].map((f) => [f, 'off'])),
+    question: '',
+    wordLimit: 25,
+    consents: [{ id: 'terms', label: 'I have read the terms and conditions', required: true }],
+  }
+  await one.database.pool.query(`insert into app.entry_forms (promotion_id, code, status, fields) values ($1, $2, 'open', $3::jsonb)`, [
+    rows[0].id,
+    `keycheck${rows[0].id}`,
+    JSON.stringify(fields),
+  ])
+  return rows[0].id
+}
+
 describe('the API-key cache across two instances', () => {
   it('a key revoked through instance one is refused by instance two at its very next request', async () => {
     const alice = await createCustomer(one)
@@ -103,6 +129,43 @@ describe('the API-key cache across two instances', () => {
     await one.database.pool.query('delete from app.users where id = $1', [dave.id])
     await refusedAt(two.baseUrl, daves.key)
     await refusedAt(one.baseUrl, daves.key)
+  })
+
+  it('an entry sent with a key revoked through instance one is refused by instance two at once, stored or not, with nothing counted', async () => {
+    // Entries have their own rate budget and a cached key; a revoked key must still be refused whatever the entry would have met.
+    const frank = await createCustomer(one)
+    const { key, id } = await newKey(frank)
+    const promotionId = await openEntryForm(frank.id)
+    const agency = (headers: Record<string, string> = {}) => ({ authorization: `Bearer ${key}`, origin: '', ...headers })
+    const send = (entry: Record<string, unknown>, idempotencyKey: string) =>
+      new Client(two.baseUrl, '').post('/api/entries/submit', { promotionId, entry }, agency({ 'idempotency-key': idempotencyKey }))
+    const person = (n: number) => ({
+      name: `Fran ${n}`,
+      email: `fran.${n}@example.com`,
+      phone: `04000000${n}0`,
+      postcode: '2000',
+      state: 'NSW',
+      consents: { terms: true },
+    })
+    const first = await send(person(1), 'frank-1')
+    expect(first.status, first.text).toBe(201)
+    expect(cacheTwo.get(hashApiKey(key), Date.now())).toBeDefined()
+    expect((await alice(frank).post('/api/apiKey/revoke', { id })).status).toBe(200)
+    // Straight after: one that would be stored, a replay of the first, one the rules refuse (same person, limit 1), one with a bad field, and one with no Idempotency-Key.
+    for (const answer of [
+      await send(person(2), 'frank-2'),
+      await send(person(1), 'frank-1'),
+      await send(person(1), 'frank-3'),
+      await send({ ...person(4), email: 'not an address' }, 'frank-4'),
+      await new Client(two.baseUrl, '').post('/api/entries/submit', { promotionId, entry: person(5) }, agency()),
+    ]) {
+      expect(answer.status, answer.text).toBe(401)
+      expect(answer.body.message).toBe(MSG_API_KEY_INVALID)
+    }
+    const { rows } = await one.database.pool.query('select count(*)::int as n from app.entries where promotion_id = $1', [promotionId])
+    expect(rows[0].n).toBe(1)
+    const { rows: refusals } = await one.database.pool.query('select count(*)::int as n from app.entry_refusals where promotion_id = $1', [promotionId])
+    expect(refusals[0].n).toBe(0)
   })
 
   it('while its LISTEN connection is down an instance reads every key from the database, and caches again once back', async () => {

@@ -81,39 +81,92 @@ export async function findFormRules(
 }
 
 /**
- * One entry, one statement (one round trip, autocommitted before the answer): an API submission's
- * earlier entry with the same Idempotency-Key is answered instead; the form's row is
- * key-share locked and must still be in one of `formStatuses` (a freeze locks it for update, so it
+ * A batch of entries, one statement (one round trip, autocommitted before any answer): `$1` is a
+ * JSON array of arrivals (`EntryArrival`), each numbered by `ord`. For each: an API submission's
+ * earlier entry with the same Idempotency-Key is answered instead; the form's row is key-share
+ * locked and must still be in one of the arrival's `statuses` (a freeze locks it for update, so it
  * waits for entries already past their checks, and an entry after it sees it frozen); with
- * `version`, the form and promotion rows must be the ones the rules were checked against; the
+ * `form_xmin`, the form and promotion rows must be the ones the rules were checked against; the
  * day's earlier entries of the person are counted and the entry takes the next place of the day
- * (`day_seq`, unique: two racing for the last place cannot both take it). The answer says which
- * check stopped it; `conflict` is a unique index (a racing same-person entry or Idempotency-Key).
+ * (`day_seq`, unique: two racing for the last place cannot both take it). Entry numbers are taken
+ * first (in arrival order), so each answer row finds its own insert; rows are inserted in the
+ * order of their unique keys, so two batches over the same entrants wait for each other in one
+ * order instead of deadlocking. A batch holds at most one arrival per person and day, and per
+ * Idempotency-Key (insertGrouped): each one's counts and look-ups are as if it came alone. The
+ * answer says, per `ord`, which check stopped it; an id that is null with nothing else wrong is a
+ * unique index's conflict (a racing same-person entry or Idempotency-Key in another batch).
+ *
+ * The look-ups are parameterised by the arrival's row (lateral), so the plan is the same for any
+ * values: three equalities on the person's unique index (and the key's) whatever the statistics.
  */
-export const INSERT_ENTRY = `with earlier as (
-  select id, received_at from app.entries where $15::text is not null and $14::int is not null and promotion_id = $1 and api_key_id = $14 and idempotency_key = $15
-  union all
-  select id, received_at from app.entries where $15::text is not null and $14::int is null and promotion_id = $1 and api_key_id is null and idempotency_key = $15
+export const INSERT_ENTRIES = `with input as (
+  select * from json_to_recordset($1::json) as t(
+    ord int, promotion_id int, statuses text[], counted int, person_key text, sydney_day date, channel text, received_at timestamptz,
+    fields jsonb, email_norm text, phone_norm text, name_postcode_norm text, ip_hash text, device_hash text,
+    api_key_id int, idempotency_key text, form_xmin text, promotion_xmin text, canonical text)
 ), form as (
-  select f.status, ($16::text is null or (f.xmin::text = $16::text and p.xmin::text = $17::text)) as current
+  select f.promotion_id, f.status, f.xmin::text as form_xmin, p.xmin::text as promotion_xmin
     from app.entry_forms f join app.promotions p on p.id = f.promotion_id
-   where f.promotion_id = $1
+   where f.promotion_id in (select promotion_id from input)
      for key share of f
-), prior as (
-  select count(*)::int as n from app.entries where $3::int is not null and promotion_id = $1 and person_key = $4 and sydney_day = $5::date
+), checked as (
+  select a.ord, form.status, (a.form_xmin is null or (form.form_xmin = a.form_xmin and form.promotion_xmin = a.promotion_xmin)) as current,
+         coalesce(prior.n, 0) as n, earlier.id as earlier_id, earlier.received_at as earlier_received_at
+    from input a
+    left join form on form.promotion_id = a.promotion_id
+    left join lateral (
+      select e.id, e.received_at from app.entries e
+       where a.idempotency_key is not null and a.api_key_id is not null and e.promotion_id = a.promotion_id and e.api_key_id = a.api_key_id and e.idempotency_key = a.idempotency_key
+      union all
+      select e.id, e.received_at from app.entries e
+       where a.idempotency_key is not null and a.api_key_id is null and e.promotion_id = a.promotion_id and e.api_key_id is null and e.idempotency_key = a.idempotency_key
+    ) earlier on true
+    left join lateral (
+      select count(*)::int as n from app.entries e
+       where a.counted is not null and e.promotion_id = a.promotion_id and e.person_key = a.person_key and e.sydney_day = a.sydney_day
+    ) prior on true
+), candidates as (
+  select nextval('app.entries_id_seq') as id, a.*, c.n
+    from input a join checked c on c.ord = a.ord
+   where c.current and c.status = any(a.statuses) and (a.counted is null or c.n < a.counted) and c.earlier_id is null
+   order by a.ord
 ), inserted as (
-  insert into app.entries (promotion_id, channel, received_at, sydney_day, fields, email_norm, phone_norm, name_postcode_norm, person_key, ip_hash, device_hash, api_key_id, idempotency_key, day_seq, canonical)
-  select $1, $6, $7, $5::date, $8::jsonb, $9, $10, $11, $4, $12, $13, $14, $15, case when $3::int is null then null else prior.n + 1 end, $18
-    from form, prior
-   where form.current and form.status = any($2::text[]) and ($3::int is null or prior.n < $3::int) and not exists (select 1 from earlier)
+  insert into app.entries (id, promotion_id, channel, received_at, sydney_day, fields, email_norm, phone_norm, name_postcode_norm, person_key, ip_hash, device_hash, api_key_id, idempotency_key, day_seq, canonical)
+  select id, promotion_id, channel, received_at, sydney_day, fields, email_norm, phone_norm, name_postcode_norm, person_key, ip_hash, device_hash, api_key_id, idempotency_key,
+         case when counted is null then null else n + 1 end, canonical
+    from candidates
+   order by promotion_id, person_key, api_key_id, idempotency_key, ord
   on conflict do nothing
   returning id, received_at
 )
-select (select status from form) as status, (select current from form) as current, (select n from prior) as n, inserted.id, inserted.received_at,
-       earlier.id as earlier_id, earlier.received_at as earlier_received_at
-  from (select 1) as one left join inserted on true left join earlier on true`
+select c.ord, c.status, c.current, c.n, inserted.id, inserted.received_at, c.earlier_id, c.earlier_received_at
+  from checked c left join candidates on candidates.ord = c.ord left join inserted on inserted.id = candidates.id`
+
+/** One arrival of INSERT_ENTRIES's input (its JSON names are the statement's columns). */
+type EntryArrival = {
+  ord: number
+  promotion_id: number
+  statuses: readonly string[]
+  counted: number | null
+  person_key: string | null
+  sydney_day: string
+  channel: string
+  received_at: Date
+  fields: unknown
+  email_norm: string | null
+  phone_norm: string | null
+  name_postcode_norm: string | null
+  ip_hash: string | null
+  device_hash: string | null
+  api_key_id: number | null
+  idempotency_key: string | null
+  form_xmin: string | null
+  promotion_xmin: string | null
+  canonical: string
+}
 
 type InsertAnswer = {
+  ord: number
   status: string | null
   current: boolean | null
   n: number
@@ -124,7 +177,7 @@ type InsertAnswer = {
 }
 
 /**
- * Inserts an entry within the per-day limit (see INSERT_ENTRY). `undefined` when the limit is
+ * Inserts an entry within the per-day limit (see INSERT_ENTRIES). `undefined` when the limit is
  * reached; `'closed'` when the form is not open; `'stale'` when `version` is not the rows' now;
  * `replayed` when an API submission with the same Idempotency-Key came first. With `receipt`, the
  * receipt's outbox event is written in the same transaction.
@@ -138,30 +191,31 @@ export async function insertEntryWithinLimit(
   version?: RulesVersion,
 ): Promise<{ id: number; receivedAt: Date; replayed: boolean } | 'closed' | 'stale' | undefined> {
   const counted = limit && values.personKey ? limit : null
-  const params = [
-    values.promotionId,
-    formStatuses,
+  const arrival: EntryArrival = {
+    ord: 0,
+    promotion_id: values.promotionId,
+    statuses: formStatuses,
     counted,
-    values.personKey ?? null,
-    values.sydneyDay,
-    values.channel,
-    values.receivedAt ?? new Date(),
-    JSON.stringify(values.fields),
-    values.emailNorm ?? null,
-    values.phoneNorm ?? null,
-    values.namePostcodeNorm ?? null,
-    values.ipHash ?? null,
-    values.deviceHash ?? null,
-    values.apiKeyId ?? null,
-    values.idempotencyKey ?? null,
-    version?.formXmin ?? null,
-    version?.promotionXmin ?? null,
+    person_key: values.personKey ?? null,
+    sydney_day: values.sydneyDay,
+    channel: values.channel,
+    received_at: values.receivedAt ?? new Date(),
+    fields: values.fields,
+    email_norm: values.emailNorm ?? null,
+    phone_norm: values.phoneNorm ?? null,
+    name_postcode_norm: values.namePostcodeNorm ?? null,
+    ip_hash: values.ipHash ?? null,
+    device_hash: values.deviceHash ?? null,
+    api_key_id: values.apiKeyId ?? null,
+    idempotency_key: values.idempotencyKey ?? null,
+    form_xmin: version?.formXmin ?? null,
+    promotion_xmin: version?.promotionXmin ?? null,
     // The entry's row of the draw's canonical file after its number (the freeze streams it as stored).
-    canonicalAfterNumber(values.fields),
-  ]
+    canonical: canonicalAfterNumber(values.fields),
+  }
   // A same-person race for a place of the day loses on the unique index and counts again (a few times at most: the limit is small).
   for (let attempt = 0; attempt < 5; attempt++) {
-    const answer = receipt ? await insertWithReceipt(database.db, params) : await insertGrouped(database.pool, params)
+    const answer = receipt ? await insertWithReceipt(database.db, arrival) : await insertGrouped(database.pool, arrival)
     if (answer.earlier_id !== null) return { id: Number(answer.earlier_id), receivedAt: new Date(answer.earlier_received_at!), replayed: true }
     if (answer.status === null || !formStatuses.includes(answer.status)) return 'closed'
     if (!answer.current) return 'stale'
@@ -175,39 +229,90 @@ export async function insertEntryWithinLimit(
   throw new Error('entry insert: too many conflicting attempts')
 }
 
+/** Entries this process has stored through each pool (the batch statement's generation follows it). */
+const storedThrough = new WeakMap<object, number>()
+
 /**
- * The statement, autocommitted, planned for its values each time (unnamed). A named statement gets
- * one generic plan per connection after five runs, kept for the connection's life: made while
- * app.entries was small or analysed empty (a new installation, the first seconds of a burst), it
- * reads the promotion's entries by a scan instead of the person's and the key's index, and every
- * later entry read every earlier one (the submit bench fell from 878 to 304 entries a second).
+ * The statement over `batch`, autocommitted, prepared (named) on each connection: parsing and
+ * planning it cost PostgreSQL more than a small batch's inserts (perf: the parser, the analyser
+ * and the planner were most of its CPU per entry). A prepared statement keeps its plan until the
+ * table's statistics change, and a plan made while app.entries is nearly empty (a new
+ * installation's first burst, before autovacuum analyses it) reads the table by a scan for every
+ * look-up. So the name carries a generation, the bit length of the entries this process has
+ * stored: each doubling prepares it afresh, planned on the table's size then (PostgreSQL counts
+ * its pages as it grows, analysed or not), so a scan's plan is never kept past twice the rows it
+ * was made for, and a process makes at most a few dozen in its life.
  */
-async function insertOnce(pool: Database['pool'], params: unknown[]): Promise<InsertAnswer> {
-  const { rows } = await pool.query<InsertAnswer>({ text: INSERT_ENTRY, values: params })
-  return rows[0]!
+async function insertBatch(pool: Pick<Database['pool'], 'query'>, batch: EntryArrival[]): Promise<InsertAnswer[]> {
+  const stored = storedThrough.get(pool) ?? 0
+  const { rows } = await pool.query<InsertAnswer>({
+    name: `${BATCH_STATEMENT}-${32 - Math.clz32(stored)}`,
+    text: INSERT_ENTRIES,
+    values: [JSON.stringify(batch.map((a, ord) => ({ ...a, ord })))],
+  })
+  const answers: InsertAnswer[] = []
+  let inserted = 0
+  for (const row of rows) {
+    answers[row.ord] = row
+    if (row.id !== null) inserted += 1
+  }
+  storedThrough.set(pool, Math.min(2 ** 31 - 1, (storedThrough.get(pool) ?? 0) + inserted))
+  return answers
 }
 
-type Waiting = { params: unknown[]; resolve: (answer: InsertAnswer) => void; reject: (error: unknown) => void }
+/** The prepared batch statement's name, before its generation (`entries-insert-batch-11`). */
+export const BATCH_STATEMENT = 'entries-insert-batch'
+
+type Waiting = { arrival: EntryArrival; resolve: (answer: InsertAnswer) => void; reject: (error: unknown) => void }
 type Group = { waiting: Waiting[]; lanes: number }
 const groups = new WeakMap<Database['pool'], Group>()
-/** Transactions storing entries at once (each on a connection of its own); later arrivals wait for the next. */
-const GROUP_LANES = 4
-const GROUP_MAX = 50
+/** Statements storing entries at once (each on a connection of its own); later arrivals wait for the next. */
+const GROUP_LANES = 2
+const GROUP_MAX = 100
+
+/** The unique keys an arrival's checks read: a batch holds at most one arrival for each. */
+function batchKeys(a: EntryArrival): string[] {
+  const keys: string[] = []
+  if (a.counted !== null) keys.push(`p:${a.promotion_id}:${a.person_key}:${a.sydney_day}`)
+  if (a.idempotency_key !== null) keys.push(`k:${a.promotion_id}:${a.api_key_id}:${a.idempotency_key}`)
+  return keys
+}
+
+/** Up to GROUP_MAX waiting arrivals, in order, leaving for a later batch any that shares a person's day or an Idempotency-Key with one taken. */
+function takeBatch(group: Group): Waiting[] {
+  const taken: Waiting[] = []
+  const left: Waiting[] = []
+  const seen = new Set<string>()
+  for (const w of group.waiting) {
+    const keys = batchKeys(w.arrival)
+    if (taken.length >= GROUP_MAX || keys.some((k) => seen.has(k))) left.push(w)
+    else {
+      taken.push(w)
+      for (const k of keys) seen.add(k)
+    }
+  }
+  group.waiting = left
+  return taken
+}
+
+/** Batches taken, and their sizes summed (tests read them to see that entries were grouped). */
+export const groupStats = { batches: 0, entries: 0, largest: 0 }
 
 /**
- * Group commit: entries that arrive while others are being stored go together, each by its own
- * statement (its checks and answer exactly as alone; a later one sees the earlier ones), in one
- * transaction, so one WAL flush covers them all: on a busy disk the flush is most of an entry's
- * time. Every answer waits for the commit. A batch that fails before its commit (a deadlock with
- * another batch over the same entrants, a lost connection) is rolled back whole and its entries are
- * stored one by one, each committed alone; a failed commit fails them all (it may have committed).
+ * Group commit: entries that arrive while others are being stored go together in one statement
+ * (INSERT_ENTRIES: each one's checks and answer exactly as alone), so one plan, one round trip and
+ * one WAL flush cover them all: on this machine a round trip's system calls and a statement's
+ * planning cost more than storing the entry. Every answer waits for the commit. A batch that
+ * PostgreSQL refused (a deadlock with another batch over the same entrants) changed nothing and
+ * its entries are stored one by one; one whose outcome is unknown (the connection was lost) fails
+ * them all (it may have committed).
  */
-function insertGrouped(pool: Database['pool'], params: unknown[]): Promise<InsertAnswer> {
+function insertGrouped(pool: Database['pool'], arrival: EntryArrival): Promise<InsertAnswer> {
   let group = groups.get(pool)
   if (!group) groups.set(pool, (group = { waiting: [], lanes: 0 }))
   const joined = group
   return new Promise((resolve, reject) => {
-    joined.waiting.push({ params, resolve, reject })
+    joined.waiting.push({ arrival, resolve, reject })
     if (joined.lanes < GROUP_LANES) void drain(pool, joined)
   })
 }
@@ -216,57 +321,31 @@ async function drain(pool: Database['pool'], group: Group) {
   group.lanes += 1
   try {
     while (group.waiting.length > 0) {
-      const batch = group.waiting.splice(0, GROUP_MAX)
-      if (batch.length === 1) {
-        await insertOnce(pool, batch[0]!.params).then(batch[0]!.resolve, batch[0]!.reject)
-        continue
-      }
+      const batch = takeBatch(group)
+      groupStats.batches += 1
+      groupStats.entries += batch.length
+      groupStats.largest = Math.max(groupStats.largest, batch.length)
       const stored = await insertBatch(
         pool,
-        batch.map((w) => w.params),
+        batch.map((w) => w.arrival),
       ).catch((error: unknown) => ({ error }))
       if (Array.isArray(stored)) batch.forEach((w, i) => w.resolve(stored[i]!))
-      else if (stored.error instanceof CommitFailed) for (const w of batch) w.reject(stored.error.cause)
-      else await Promise.all(batch.map((w) => insertOnce(pool, w.params).then(w.resolve, w.reject)))
+      // A SQLSTATE is PostgreSQL's answer (the statement was rolled back); without one, the outcome is unknown.
+      else if (batch.length === 1 || !(stored.error as { code?: string } | null)?.code) for (const w of batch) w.reject(stored.error)
+      else await Promise.all(batch.map((w) => insertBatch(pool, [w.arrival]).then(([answer]) => w.resolve(answer!), w.reject)))
     }
   } finally {
     group.lanes -= 1
   }
 }
 
-class CommitFailed extends Error {}
-
-/** The statements of a batch in one transaction, committed before any answer. */
-async function insertBatch(pool: Database['pool'], batch: unknown[][]): Promise<InsertAnswer[]> {
-  const client = await pool.connect()
-  let broken = false
-  try {
-    await client.query('begin')
-    const answers: InsertAnswer[] = []
-    for (const params of batch) answers.push((await client.query<InsertAnswer>({ text: INSERT_ENTRY, values: params })).rows[0]!)
-    try {
-      await client.query('commit')
-    } catch (error) {
-      broken = true
-      throw new CommitFailed('entry batch commit failed', { cause: error })
-    }
-    return answers
-  } catch (error) {
-    if (!broken) await client.query('rollback').catch(() => (broken = true))
-    throw error
-  } finally {
-    client.release(broken)
-  }
-}
-
-/** The same statement and the receipt's outbox event, in one transaction. */
-async function insertWithReceipt(db: Db, params: unknown[]): Promise<InsertAnswer> {
+/** The same statement over one arrival and the receipt's outbox event, in one transaction. */
+async function insertWithReceipt(db: Db, arrival: EntryArrival): Promise<InsertAnswer> {
   return db.transaction(async (tx) => {
-    // INSERT_ENTRY's $n placeholders bound as drizzle parameters.
-    const bound = sql.join(INSERT_ENTRY.split(/\$(\d+)/).map((part, i) => (i % 2 ? sql.param(params[Number(part) - 1]) : sql.raw(part))))
-    const { rows } = await tx.execute<InsertAnswer>(bound)
+    const [head, tail] = INSERT_ENTRIES.split('$1')
+    const { rows } = await tx.execute<InsertAnswer>(sql`${sql.raw(head!)}${sql.param(JSON.stringify([arrival]))}${sql.raw(tail!)}`)
     const answer = rows[0]!
-    if (answer.id !== null) await publishEvent(tx, 'entry.accepted', { entryId: Number(answer.id), promotionId: params[0] as number })
+    if (answer.id !== null) await publishEvent(tx, 'entry.accepted', { entryId: Number(answer.id), promotionId: arrival.promotion_id })
     return answer
   })
 }
