@@ -30,8 +30,12 @@ const BLOCK = ROW_INDEX_EVERY
 const RING = 1 << 20
 /** Bytes copied into the ring before the workers are told (one message each). */
 const SEND_AT = 128 * 1024
-/** Bytes of leaves (ProofIndexJob.addLeaves) the roots worker may have queued: 65,536 rows. */
-const LEAVES_AHEAD = 2 * 1024 * 1024
+/**
+ * Bytes of the ring through which addLeaves hands leaves to the roots worker (32,768 rows): shared
+ * memory as for the bytes; a buffer moved to the worker per batch left tens of MB of them for the
+ * worker's rare garbage collections (peak RSS 433 MB at a million entries).
+ */
+const LEAF_RING = 1 << 20
 /**
  * Bytes of each of the value table's 256 bucket buffers (2730 records) in the module's memory: a
  * spill to the bucket's file is one write of this size (16 KB buffers took twice the writes).
@@ -44,6 +48,8 @@ type WorkerBoot = {
   block: number
   batchRows: number
   ring: SharedArrayBuffer
+  /** The ring through which a `leaves` job's leaves reach the roots worker (as `ring` for the bytes). */
+  leafRing: SharedArrayBuffer
   role: 'roots' | 'values'
 }
 /**
@@ -57,7 +63,7 @@ type TablePart = { at: number; length: number }
 type Port = {
   on(
     event: 'message',
-    listener: (message: { at: number; length: number } | { leaves: Uint8Array } | { start: JobSettings } | 'end' | 'next' | 'reset') => void,
+    listener: (message: { at: number; length: number } | { leavesAt: number; length: number } | { start: JobSettings } | 'end' | 'next' | 'reset') => void,
   ): void
   postMessage(message: unknown, transfer?: ArrayBuffer[]): void
 }
@@ -83,7 +89,7 @@ export type ProofIndexFiles = {
  */
 function proofIndexWorker(boot: WorkerBoot, port: Port, nodeFs: typeof fs, nodeCrypto: typeof crypto) {
   const module = new WebAssembly.Module(Buffer.from(boot.wasm, 'base64'))
-  let job: ((message: { at: number; length: number } | { leaves: Uint8Array } | 'end' | 'next') => void) | undefined
+  let job: ((message: { at: number; length: number } | { leavesAt: number; length: number } | 'end' | 'next') => void) | undefined
   port.on('message', (message) => {
     if (message === 'reset') {
       job = undefined
@@ -332,7 +338,8 @@ function proofIndexWorker(boot: WorkerBoot, port: Port, nodeFs: typeof fs, nodeC
     }
 
     let ahead: TablePart | undefined | false = false
-    return (message: { at: number; length: number } | { leaves: Uint8Array } | 'end' | 'next') => {
+    const leafRing = new Uint8Array(settings.leafRing)
+    return (message: { at: number; length: number } | { leavesAt: number; length: number } | 'end' | 'next') => {
       if (message === 'end') {
         if (settings.leaves && settings.role === 'roots') takeLeaves(undefined, true)
         else takeRows()
@@ -347,10 +354,10 @@ function proofIndexWorker(boot: WorkerBoot, port: Port, nodeFs: typeof fs, nodeC
         ahead = part ? nextTablePart() : undefined
         return
       }
-      if ('leaves' in message) {
-        if (message.leaves.length % 32 !== 0) throw new Error(`leaves of ${message.leaves.length} bytes`)
-        takeLeaves(message.leaves, false)
-        port.postMessage({ tookLeaves: message.leaves.length })
+      if ('leavesAt' in message) {
+        if (message.length % 32 !== 0) throw new Error(`leaves of ${message.length} bytes`)
+        takeLeaves(leafRing.subarray(message.leavesAt, message.leavesAt + message.length), false)
+        port.postMessage({ tookLeaves: message.length })
         return
       }
       take(ring.subarray(message.at, message.at + message.length))
@@ -371,7 +378,7 @@ type Message = {
 /** A worker of the pool, and who hears its messages now (the job it runs, or the pool resetting it). */
 type PoolWorker = { worker: Worker; listener: ((message: Message) => void) | undefined; failed: ((error: Error) => void) | undefined }
 /** The two workers a job uses (roots, values) and the ring both read: they stay together for life. */
-type WorkerPair = { roots: PoolWorker; values: PoolWorker; ring: SharedArrayBuffer; dead: boolean }
+type WorkerPair = { roots: PoolWorker; values: PoolWorker; ring: SharedArrayBuffer; leafRing: SharedArrayBuffer; dead: boolean }
 
 /**
  * The proof index workers, started once per process (the first upload starts a pair) and reused by
@@ -457,13 +464,14 @@ export class ProofWorkerPool {
 
   private startPair(): WorkerPair {
     const ring = new SharedArrayBuffer(RING)
+    const leafRing = new SharedArrayBuffer(LEAF_RING)
     // `__name`: a no-op for the helper esbuild (tsx, the bundle) may put around named functions.
     const source = `const __name = (f) => f; const { workerData, parentPort } = require('node:worker_threads');
 (${proofIndexWorker.toString()})(workerData, parentPort, require('node:fs'), require('node:crypto'))`
-    const pair: WorkerPair = { ring, dead: false } as WorkerPair
+    const pair: WorkerPair = { ring, leafRing, dead: false } as WorkerPair
     // A small young generation: the workers' garbage is small objects, and their heaps count in the server's RSS.
     const start = (role: WorkerBoot['role']): PoolWorker => {
-      const boot: WorkerBoot = { wasm: MERKLE_BLOCKS_WASM, block: BLOCK, batchRows: 16 * BLOCK, ring, role }
+      const boot: WorkerBoot = { wasm: MERKLE_BLOCKS_WASM, block: BLOCK, batchRows: 16 * BLOCK, ring, leafRing, role }
       const worker = new Worker(source, { eval: true, workerData: boot, resourceLimits: { maxYoungGenerationSizeMb: 2 } })
       this.started += 1
       const side: PoolWorker = { worker, listener: undefined, failed: undefined }
@@ -503,6 +511,7 @@ export class ProofIndexJob {
   private readonly roots: Side
   private readonly values: Side
   private readonly ring: Uint8Array
+  private readonly leafRing: Uint8Array
 
   private constructor(
     private readonly pool: ProofWorkerPool,
@@ -515,6 +524,7 @@ export class ProofIndexJob {
     private readonly leaves: boolean,
   ) {
     this.ring = new Uint8Array(pair.ring)
+    this.leafRing = new Uint8Array(pair.leafRing)
     this.roots = { worker: pair.roots, inFlight: 0 }
     this.values = { worker: pair.values, inFlight: 0 }
     const fail = (error: Error) => {
@@ -659,20 +669,31 @@ export class ProofIndexJob {
   /** Bytes of leaves handed to the roots worker and not yet taken. */
   private leavesInFlight = 0
 
+  /** Where the next leaves go in the leaf ring. */
+  private leafHead = 0
+
   /**
    * A `leaves` job: hands the next rows' leaves (32 bytes each, in row order; any number of rows
-   * at a time, not aligned with add's chunks) to the roots worker, copied and moved to it; waits
-   * while LEAVES_AHEAD bytes are not yet taken.
+   * at a time, not aligned with add's chunks) to the roots worker through its ring (copied); waits
+   * while the ring is full. (LEAF_RING is a multiple of 32, so a leaf is never cut at its end.)
    */
   async addLeaves(leaves: Uint8Array): Promise<void> {
     if (!this.leaves) throw new Error('addLeaves: the job was not started with leaves')
     if (leaves.length % 32 !== 0) throw new Error(`addLeaves: ${leaves.length} bytes is not whole leaves`)
-    while (this.leavesInFlight > LEAVES_AHEAD && !this.failure) await new Promise<void>((resolve) => (this.waitingLeaves = resolve))
+    for (let offset = 0; offset < leaves.length; ) {
+      if (this.failure) throw this.failure
+      const length = Math.min(leaves.length - offset, LEAF_RING - this.leavesInFlight, LEAF_RING - this.leafHead)
+      if (length === 0) {
+        await new Promise<void>((resolve) => (this.waitingLeaves = resolve))
+        continue
+      }
+      this.leafRing.set(leaves.subarray(offset, offset + length), this.leafHead)
+      this.roots.worker.worker.postMessage({ leavesAt: this.leafHead, length })
+      this.leavesInFlight += length
+      this.leafHead = (this.leafHead + length) % LEAF_RING
+      offset += length
+    }
     if (this.failure) throw this.failure
-    if (leaves.length === 0) return
-    const copy = new Uint8Array(leaves)
-    this.leavesInFlight += copy.length
-    this.roots.worker.worker.postMessage({ leaves: copy }, [copy.buffer])
   }
 
   /** The block roots and the value table's parts (read them before dispose). */

@@ -111,6 +111,11 @@ export const freezeRowsQuery = (promotionId: number) =>
 const BATCH = 65_536
 /** Leaves per batch at most (128 KB): a batch of short rows holds many. */
 const LEAF_BATCH = 4096 * 32
+/**
+ * Batches' leaves are cut from slabs of this size (a new 128 KB buffer per batch of about 1,300
+ * leaves was most of the freeze's garbage); the consumer copies them (ProofIndexJob.addLeaves).
+ */
+const LEAF_SLAB = 16 * LEAF_BATCH
 const NO_LEAVES = Buffer.alloc(0)
 
 /** The one text column of each tuple of a binary COPY stream, concatenated, in batches of about 64 KB. */
@@ -127,14 +132,19 @@ export async function* rowsAndLeavesOfBinaryCopy(chunks: AsyncIterable<Buffer>, 
   const fieldsPerRow = leaves ? 2 : 1
   let out = Buffer.allocUnsafe(BATCH)
   let used = 0
-  let leafOut = leaves ? Buffer.allocUnsafe(LEAF_BATCH) : NO_LEAVES
+  /** The current batch's leaves: leafOut from leafStart to leafUsed (leafOut is a slab). */
+  let leafOut = leaves ? Buffer.allocUnsafe(LEAF_SLAB) : NO_LEAVES
+  let leafStart = 0
   let leafUsed = 0
   const flush = (): RowsAndLeaves => {
-    const batch = { bytes: out.subarray(0, used), leaves: leafOut.subarray(0, leafUsed) }
+    const batch = { bytes: out.subarray(0, used), leaves: leafOut.subarray(leafStart, leafUsed) }
     out = Buffer.allocUnsafe(BATCH)
     used = 0
-    if (leaves) leafOut = Buffer.allocUnsafe(LEAF_BATCH)
-    leafUsed = 0
+    if (leaves && leafOut.length - leafUsed < LEAF_BATCH) {
+      leafOut = Buffer.allocUnsafe(LEAF_SLAB)
+      leafUsed = 0
+    }
+    leafStart = leafUsed
     return batch
   }
   let carry: Buffer | null = null
@@ -190,7 +200,7 @@ export async function* rowsAndLeavesOfBinaryCopy(chunks: AsyncIterable<Buffer>, 
         }
         if (fields !== fieldsPerRow) throw new Error(`COPY: ${fields} fields in a tuple, not ${fieldsPerRow}`)
         next = 0
-        if (used >= BATCH || leafUsed + 32 > leafOut.length) yield flush()
+        if (used >= BATCH || leafUsed + 32 > leafStart + LEAF_BATCH) yield flush()
         continue
       }
       if (chunk.length - pos < 4) {
@@ -207,7 +217,7 @@ export async function* rowsAndLeavesOfBinaryCopy(chunks: AsyncIterable<Buffer>, 
     }
   }
   if (!ended || left > 0 || carry || next !== 'tuple') throw new Error('COPY: the stream ended early')
-  if (used > 0 || leafUsed > 0) yield flush()
+  if (used > 0 || leafUsed > leafStart) yield flush()
 }
 
 /** Whether any entry of the promotion is not excluded (the first one found in the index ends the scan). */
