@@ -471,17 +471,34 @@ async function sha256Input(file) {
   return { bytes: canonical + canonical + 65 * (rows - 1), canonical, rows, blocks: fileBlocks + leafBlocks + 2 * (rows - 1), fileBlocks }
 }
 
+/**
+ * One request on a connection of its own (as scripts/bench/draws.mjs does): between the freeze's
+ * steps the bench hashes files for seconds under load, past the server's 5 s keep-alive, and a
+ * request on the pooled connection the server was closing failed ("fetch failed", 09:09 at load 15).
+ */
+const fresh = (url, { method = 'GET', headers = {}, body } = {}) =>
+  new Promise((resolve, reject) => {
+    const request = http.request(url, { method, headers, agent: false }, async (response) => {
+      let text = ''
+      for await (const chunk of response) text += chunk
+      const status = response.statusCode ?? 0
+      resolve({ ok: status >= 200 && status < 300, status, text: async () => text, json: async () => JSON.parse(text) })
+    })
+    request.on('error', reject)
+    request.end(body)
+  })
+
 async function runFreeze(report) {
   const ready = await startChild(import.meta.filename, ['--serve'], { nodeFlags: SERVER_FLAGS })
   const base = `http://127.0.0.1:${ready.port}`
   const cookie = `pd_session=${ready.token}`
   const bench = async (name) => {
-    const response = await fetch(`${base}/__bench/${name}`)
+    const response = await fresh(`${base}/__bench/${name}`)
     if (!response.ok) throw new Error(`${name}: ${response.status} ${await response.text()}`)
     return response.json()
   }
   const post = async (p, body) => {
-    const response = await fetch(`${base}${p}`, {
+    const response = await fresh(`${base}${p}`, {
       method: 'POST',
       headers: { cookie, origin: base, 'content-type': 'application/json' },
       body: JSON.stringify(body),
