@@ -21,6 +21,9 @@ import {
   maskDigits,
   maskEmail,
   maskText,
+  merkleLeaf,
+  merkleRootOf,
+  toHex,
   msgFlagBurst,
   msgFlagDisposable,
   msgFlagDuplicate,
@@ -388,6 +391,22 @@ describe('freezing the entries into the draw', () => {
     expect(canonical).toContain('"Z. "". O. J."') // a quote needs quoting
     expect(canonical).toContain('x***@back\\slash.example')
     expect(response.body.entriesHash).toBe(crypto.createHash('sha256').update(canonical, 'utf8').digest('hex'))
+    // Each entry's leaf, hashed by PostgreSQL as its row was written (0048: at arrival, or at the fill), is
+    // the leaf JavaScript hashes from the row's bytes; the frozen root is the tree over them.
+    const sha256 = (data: Uint8Array) => new Uint8Array(crypto.createHash('sha256').update(data).digest())
+    const leaves = masked.map((m) => toHex(merkleLeaf(canonicalRow(m), sha256)))
+    const storedLeaves = await api.database.db.execute<{ leaf: string }>(
+      sql`select encode(leaf, 'hex') as leaf from app.entries where promotion_id = ${tricky} order by app.entries.id`,
+    )
+    expect(storedLeaves.rows.map((r) => r.leaf)).toEqual(leaves)
+    expect(response.body.entriesRoot).toBe(
+      toHex(
+        merkleRootOf(
+          masked.map((m) => merkleLeaf(canonicalRow(m), sha256)),
+          sha256,
+        ),
+      ),
+    )
     // And an upload of the same entries written another way (every field quoted, CRLF, a BOM) gives the same hash.
     const q = (v: string) => `"${v.replace(/"/g, '""')}"`
     const csv = `\uFEFF${['entry', 'name', 'email', 'phone', 'state', 'postcode'].map(q).join(',')}\r\n${masked.map((m) => m.map(q).join(',')).join('\r\n')}\r\n`
@@ -556,10 +575,15 @@ describe('deleting entrant data at retention (for the retention job)', () => {
     await openForm(submitted)
     await submitEntries(submitted, [{ name: 'Erin Entrant', email: 'erin@example.com', phone: '0412 345 678', postcode: '2600', state: 'ACT' }])
     const canonicalOf = async () =>
-      (await api.database.db.execute<{ canonical: string | null }>(sql`select canonical from app.entries where promotion_id = ${submitted}`)).rows
-    expect(await canonicalOf()).toEqual([{ canonical: ',E. E.,e***@example.com,**** *** 678,ACT,2600\n' }])
+      (
+        await api.database.db.execute<{ canonical: string | null; leaf: boolean }>(
+          sql`select canonical, leaf is not null as leaf from app.entries where promotion_id = ${submitted}`,
+        )
+      ).rows
+    expect(await canonicalOf()).toEqual([{ canonical: ',E. E.,e***@example.com,**** *** 678,ACT,2600\n', leaf: true }])
     expect(await deleteEntrantData(api.database.db, submitted)).toBe(1)
-    expect(await canonicalOf()).toEqual([{ canonical: null }])
+    // Its leaf (a hash of the masked row, 0048) is computed from the row, so it goes with it.
+    expect(await canonicalOf()).toEqual([{ canonical: null, leaf: false }])
     // Alice's entries are untouched.
     const alices = await api.database.db.execute<{ n: number }>(
       sql`select count(*)::int as n from app.entries where promotion_id = ${promotionId} and personal_data_deleted_at is not null`,

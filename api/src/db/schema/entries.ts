@@ -1,5 +1,21 @@
 import { sql } from 'drizzle-orm'
-import { bigint, bigserial, boolean, check, date, index, integer, jsonb, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
 import type { EntryFormFields, EntryFlag } from '@permitdesk/shared'
 import { draws } from './draws'
 import { app } from './instance'
@@ -38,6 +54,9 @@ export const entryForms = app.table(
   },
   (t) => [check('entry_forms_status_check', sql`${t.status} in ('open', 'closed', 'frozen')`)],
 )
+
+/** PostgreSQL's bytea (drizzle 0.45 has no builder of its own for it). */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' })
 
 /**
  * One accepted entry. The entry number shown to the entrant is `id` (bigserial: no counter row to
@@ -84,9 +103,15 @@ export const entries = app.table(
      * `id || canonical`. Null for rows from before 0043 (the freeze fills them) and after retention.
      */
     canonical: text('canonical'),
+    /**
+     * The entry's Merkle leaf (DESIGN.md §5a: SHA-256(0x00 ‖ `id || canonical` without its `\n`)),
+     * computed by PostgreSQL on every write of `canonical` (0048), null with it: the freeze streams
+     * the leaves with the rows, so its worker hashes only the levels above them.
+     */
+    leaf: bytea('leaf').generatedAlwaysAs(sql`sha256('\\x00'::bytea || decode(replace("id"::text || left("canonical", -1), '\\', '\\\\'), 'escape'))`),
   },
   (t) => [
-    // INCLUDE (decision, canonical) in the migration (0043; drizzle's index builder cannot say it): the freeze's index-only scan.
+    // INCLUDE (decision, canonical, leaf) in the migrations (0043, 0048; drizzle's index builder cannot say it): the freeze's index-only scan.
     index('entries_promotion_id_idx').on(t.promotionId, t.id),
     index('entries_promotion_email_idx').on(t.promotionId, t.emailNorm),
     index('entries_promotion_phone_idx').on(t.promotionId, t.phoneNorm),

@@ -35,6 +35,13 @@ export type StoredEntries = {
 /** Every ROW_BLOCK-th row's byte offset is kept (draws.row_offsets). */
 export const ROW_BLOCK = 65_536
 
+/**
+ * A chunk of a `leaves` input: canonical bytes, and the Merkle leaves (SHA-256(0x00 ‖ row), 32
+ * bytes each) of the next rows in order. The two need not line up: a row may be cut between
+ * chunks, and its leaf may come in the chunk before or after; only the order counts.
+ */
+export type RowsWithLeaves = { bytes: Buffer; leaves: Buffer }
+
 const invalid = (message: string) => new AppError('VALIDATION', message, { modelState: { file: [message] } })
 
 /**
@@ -50,6 +57,7 @@ export async function ingestEntries(
     limitBytes,
     maxEntries = MAX_DRAW_ENTRIES,
     trusted = false,
+    leaves = false,
   }: {
     limitBytes: number
     maxEntries?: number
@@ -61,6 +69,13 @@ export async function ingestEntries(
      * million rows). Never for a person's upload: its bytes are checked line by line.
      */
     trusted?: boolean
+    /**
+     * With `trusted` only: `file` yields RowsWithLeaves, each row's leaf already hashed (the entries
+     * freeze: PostgreSQL hashes it as each entry arrives), so the proof index's roots worker hashes
+     * only the levels above the leaves (ProofIndexJob `leaves`). The file hash, row index and value
+     * table come from the bytes as always; the job refuses leaves that are not one per row.
+     */
+    leaves?: boolean
   },
 ): Promise<StoredEntries> {
   const key = `draws/entries/${crypto.randomUUID()}.csv`
@@ -78,8 +93,22 @@ export async function ingestEntries(
   let total = 0
   const tooLarge = () => invalid(msgDrawFileTooLarge(Math.round(limitBytes / 1024 / 1024)))
 
+  if (leaves && !trusted) throw new Error('ingestEntries: leaves only with trusted bytes')
+  /** Leaves read before the proof job started (the peek below), then where they go. */
+  const earlyLeaves: Buffer[] = []
+  let leafSink: ((leaves: Buffer) => Promise<void>) | undefined
+  async function* splitLeaves(source: AsyncIterable<RowsWithLeaves>) {
+    for await (const { bytes, leaves: hashed } of source) {
+      if (hashed.length > 0) {
+        if (leafSink) await leafSink(hashed)
+        else earlyLeaves.push(hashed)
+      }
+      if (bytes.length > 0) yield bytes
+    }
+  }
+
   // Peek at the first bytes: an XLSX file is a zip (PK\x03\x04); anything else must be text.
-  const iterator = (file as AsyncIterable<Buffer>)[Symbol.asyncIterator]()
+  const iterator = leaves ? splitLeaves(file as AsyncIterable<RowsWithLeaves>)[Symbol.asyncIterator]() : (file as AsyncIterable<Buffer>)[Symbol.asyncIterator]()
   const first = await iterator.next()
   const isXlsx = !first.done && first.value.subarray(0, 4).equals(ZIP_MAGIC)
 
@@ -317,9 +346,12 @@ export async function ingestEntries(
 
   // The Merkle block roots and the value table are built while the file arrives, on another core,
   // so the commit finds them done (a second pass over the file at the commit took most of its time).
-  const proof = ProofIndexJob.start()
+  const proof = ProofIndexJob.start({ leaves })
   const stream = Readable.from(indexed(isXlsx ? emit(xlsxRecords(Readable.from(sniff()))) : trusted ? trustedRows() : csv()))
   try {
+    // In order: the leaves read with the peek, then each as it is read.
+    for (const early of earlyLeaves.splice(0)) await proof.addLeaves(early)
+    leafSink = (hashed) => proof.addLeaves(hashed)
     const bytes = await putStream(storage, key, stream)
     await rowIndex.save(storage, key)
     const files = await proof.finish()

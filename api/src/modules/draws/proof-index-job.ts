@@ -31,6 +31,12 @@ const RING = 1 << 20
 /** Bytes copied into the ring before the workers are told (one message each). */
 const SEND_AT = 128 * 1024
 /**
+ * Bytes of the ring through which addLeaves hands leaves to the roots worker (32,768 rows): shared
+ * memory as for the bytes; a buffer moved to the worker per batch left tens of MB of them for the
+ * worker's rare garbage collections (peak RSS 433 MB at a million entries).
+ */
+const LEAF_RING = 1 << 20
+/**
  * Bytes of each of the value table's 256 bucket buffers (2730 records) in the module's memory: a
  * spill to the bucket's file is one write of this size (16 KB buffers took twice the writes).
  */
@@ -42,14 +48,23 @@ type WorkerBoot = {
   block: number
   batchRows: number
   ring: SharedArrayBuffer
+  /** The ring through which a `leaves` job's leaves reach the roots worker (as `ring` for the bytes). */
+  leafRing: SharedArrayBuffer
   role: 'roots' | 'values'
 }
-/** What one job gives its worker (the `start` message): the spill and table files' descriptors, opened by the main thread. */
-type JobSettings = { bucketBytes: number; spill: number; table: number }
+/**
+ * What one job gives its worker (the `start` message): the spill and table files' descriptors,
+ * opened by the main thread; `leaves`: the roots worker is handed the rows' leaves (`{ leaves }`
+ * messages) instead of the rows, and hashes only the levels above them (ProofIndexJob.start).
+ */
+type JobSettings = { bucketBytes: number; spill: number; table: number; leaves: boolean }
 /** A range of the table's file the values worker has written (the main thread stores it). */
 type TablePart = { at: number; length: number }
 type Port = {
-  on(event: 'message', listener: (message: { at: number; length: number } | { start: JobSettings } | 'end' | 'next' | 'reset') => void): void
+  on(
+    event: 'message',
+    listener: (message: { at: number; length: number } | { leavesAt: number; length: number } | { start: JobSettings } | 'end' | 'next' | 'reset') => void,
+  ): void
   postMessage(message: unknown, transfer?: ArrayBuffer[]): void
 }
 /** The block roots, the rows counted, the bytes' SHA-256, and the value table as parts to store in order (each read once). */
@@ -74,7 +89,7 @@ export type ProofIndexFiles = {
  */
 function proofIndexWorker(boot: WorkerBoot, port: Port, nodeFs: typeof fs, nodeCrypto: typeof crypto) {
   const module = new WebAssembly.Module(Buffer.from(boot.wasm, 'base64'))
-  let job: ((message: { at: number; length: number } | 'end' | 'next') => void) | undefined
+  let job: ((message: { at: number; length: number } | { leavesAt: number; length: number } | 'end' | 'next') => void) | undefined
   port.on('message', (message) => {
     if (message === 'reset') {
       job = undefined
@@ -97,6 +112,7 @@ function proofIndexWorker(boot: WorkerBoot, port: Port, nodeFs: typeof fs, nodeC
       memory: WebAssembly.Memory
       scratchStart(): number
       blockRoots(data: number, starts: number, count: number, out: number): void
+      leafBlockRoots(leaves: number, count: number, out: number): void
       valueRecords(data: number, starts: number, first: number, count: number, rowBase: number, out: number, capacity: number): number
       recordCount(): number
       splitRows(data: number, from: number, end: number, quotes: number, starts: number, rows: number, most: number): number
@@ -203,6 +219,38 @@ function proofIndexWorker(boot: WorkerBoot, port: Port, nodeFs: typeof fs, nodeC
       rows = 0
     }
 
+    /**
+     * `leaves` jobs, roots worker: leaves held at dataAt (32 bytes each, `leafCount` of them);
+     * whole batches of BATCH_ROWS (whole blocks) are reduced to their block roots by the module.
+     */
+    let leafCount = 0
+    const takeLeaves = (leaves: Uint8Array | undefined, last: boolean) => {
+      if (leaves) {
+        if (dataAt + (leafCount * 32 + leaves.length) > bytes.length) reserve(Math.max(leafCount * 32 + leaves.length, 2 * (bytes.length - dataAt)))
+        bytes.set(leaves, dataAt + leafCount * 32)
+        leafCount += leaves.length / 32
+      }
+      let first = 0
+      while (leafCount - first >= BATCH_ROWS || (last && leafCount > first)) {
+        const count = Math.min(BATCH_ROWS, leafCount - first)
+        wasm.leafBlockRoots(dataAt + first * 32, count, outAt)
+        const size = Math.ceil(count / BLOCK) * 32
+        if (rootBytes + size > roots.length) {
+          const grown = Buffer.allocUnsafe(Math.max(roots.length * 2, rootBytes + size))
+          roots.copy(grown, 0, 0, rootBytes)
+          roots = grown
+        }
+        roots.set(bytes.subarray(outAt, outAt + size), rootBytes)
+        rootBytes += size
+        rowIndex += count
+        first += count
+      }
+      if (first > 0) {
+        bytes.copyWithin(dataAt, dataAt + first * 32, dataAt + leafCount * 32)
+        leafCount -= first
+      }
+    }
+
     /** Appends a chunk to the rows held; the module finds the row ends (a `\n` outside quotes). */
     /**
      * The whole file's SHA-256 (entriesHash), in the values worker: node:crypto's OpenSSL uses the
@@ -290,9 +338,11 @@ function proofIndexWorker(boot: WorkerBoot, port: Port, nodeFs: typeof fs, nodeC
     }
 
     let ahead: TablePart | undefined | false = false
-    return (message: { at: number; length: number } | 'end' | 'next') => {
+    const leafRing = new Uint8Array(settings.leafRing)
+    return (message: { at: number; length: number } | { leavesAt: number; length: number } | 'end' | 'next') => {
       if (message === 'end') {
-        takeRows()
+        if (settings.leaves && settings.role === 'roots') takeLeaves(undefined, true)
+        else takeRows()
         const blockRoots = new Uint8Array(roots.subarray(0, rootBytes))
         port.postMessage({ done: { blockRoots, rows: rowIndex, entriesHash: fileHash?.digest('hex') } }, [blockRoots.buffer])
         return
@@ -304,6 +354,12 @@ function proofIndexWorker(boot: WorkerBoot, port: Port, nodeFs: typeof fs, nodeC
         ahead = part ? nextTablePart() : undefined
         return
       }
+      if ('leavesAt' in message) {
+        if (message.length % 32 !== 0) throw new Error(`leaves of ${message.length} bytes`)
+        takeLeaves(leafRing.subarray(message.leavesAt, message.leavesAt + message.length), false)
+        port.postMessage({ tookLeaves: message.length })
+        return
+      }
       take(ring.subarray(message.at, message.at + message.length))
       port.postMessage({ took: message.length })
     }
@@ -312,6 +368,7 @@ function proofIndexWorker(boot: WorkerBoot, port: Port, nodeFs: typeof fs, nodeC
 
 type Message = {
   took?: number
+  tookLeaves?: number
   done?: { blockRoots: Uint8Array; rows: number; entriesHash?: string }
   part?: TablePart | null
   error?: string
@@ -321,7 +378,7 @@ type Message = {
 /** A worker of the pool, and who hears its messages now (the job it runs, or the pool resetting it). */
 type PoolWorker = { worker: Worker; listener: ((message: Message) => void) | undefined; failed: ((error: Error) => void) | undefined }
 /** The two workers a job uses (roots, values) and the ring both read: they stay together for life. */
-type WorkerPair = { roots: PoolWorker; values: PoolWorker; ring: SharedArrayBuffer; dead: boolean }
+type WorkerPair = { roots: PoolWorker; values: PoolWorker; ring: SharedArrayBuffer; leafRing: SharedArrayBuffer; dead: boolean }
 
 /**
  * The proof index workers, started once per process (the first upload starts a pair) and reused by
@@ -407,13 +464,14 @@ export class ProofWorkerPool {
 
   private startPair(): WorkerPair {
     const ring = new SharedArrayBuffer(RING)
+    const leafRing = new SharedArrayBuffer(LEAF_RING)
     // `__name`: a no-op for the helper esbuild (tsx, the bundle) may put around named functions.
     const source = `const __name = (f) => f; const { workerData, parentPort } = require('node:worker_threads');
 (${proofIndexWorker.toString()})(workerData, parentPort, require('node:fs'), require('node:crypto'))`
-    const pair: WorkerPair = { ring, dead: false } as WorkerPair
+    const pair: WorkerPair = { ring, leafRing, dead: false } as WorkerPair
     // A small young generation: the workers' garbage is small objects, and their heaps count in the server's RSS.
     const start = (role: WorkerBoot['role']): PoolWorker => {
-      const boot: WorkerBoot = { wasm: MERKLE_BLOCKS_WASM, block: BLOCK, batchRows: 16 * BLOCK, ring, role }
+      const boot: WorkerBoot = { wasm: MERKLE_BLOCKS_WASM, block: BLOCK, batchRows: 16 * BLOCK, ring, leafRing, role }
       const worker = new Worker(source, { eval: true, workerData: boot, resourceLimits: { maxYoungGenerationSizeMb: 2 } })
       this.started += 1
       const side: PoolWorker = { worker, listener: undefined, failed: undefined }
@@ -446,11 +504,14 @@ type Side = { worker: PoolWorker; inFlight: number }
  */
 export class ProofIndexJob {
   private waiting: (() => void) | undefined
+  /** addLeaves waiting for the roots worker (apart from add's wait: the two may wait at once). */
+  private waitingLeaves: (() => void) | undefined
   private failure: Error | undefined
   private readonly result: Promise<ProofIndexFiles>
   private readonly roots: Side
   private readonly values: Side
   private readonly ring: Uint8Array
+  private readonly leafRing: Uint8Array
 
   private constructor(
     private readonly pool: ProofWorkerPool,
@@ -459,8 +520,11 @@ export class ProofIndexJob {
     private readonly spill: number,
     private readonly table: number,
     bucketBytes: number,
+    /** The rows' leaves come by addLeaves: the roots worker is not sent the rows. */
+    private readonly leaves: boolean,
   ) {
     this.ring = new Uint8Array(pair.ring)
+    this.leafRing = new Uint8Array(pair.leafRing)
     this.roots = { worker: pair.roots, inFlight: 0 }
     this.values = { worker: pair.values, inFlight: 0 }
     const fail = (error: Error) => {
@@ -478,12 +542,15 @@ export class ProofIndexJob {
           if (message.took !== undefined) {
             side.inFlight -= message.took
             this.release()
+          } else if (message.tookLeaves !== undefined) {
+            this.leavesInFlight -= message.tookLeaves
+            this.release()
           } else if (message.done) resolve(message.done)
           else if (message.part !== undefined) this.onPart?.(message.part ?? undefined)
           else if (message.error !== undefined) stop(new Error(`proof index worker: ${message.error}`))
         }
         side.worker.failed = stop
-        side.worker.worker.postMessage({ start: { bucketBytes, spill, table } satisfies JobSettings })
+        side.worker.worker.postMessage({ start: { bucketBytes, spill, table, leaves } satisfies JobSettings })
       })
     const roots = done(this.roots)
     const values = done(this.values)
@@ -502,15 +569,29 @@ export class ProofIndexJob {
     values.catch(() => {})
   }
 
-  /** `bucketBytes`: each value table bucket's buffer before it spills to its file (a multiple of 12; small in tests). */
-  static start({ bucketBytes = BUCKET_BYTES, pool = proofWorkerPool }: { bucketBytes?: number; pool?: ProofWorkerPool } = {}): ProofIndexJob {
+  /**
+   * `bucketBytes`: each value table bucket's buffer before it spills to its file (a multiple of 12;
+   * small in tests). `leaves`: the caller hands over every row's Merkle leaf (SHA-256(0x00 ‖ row),
+   * addLeaves, in row order) beside the bytes (add): the roots worker then hashes only the levels
+   * above the leaves, and the block roots are the same as from the rows (the property tests hold
+   * them equal). The entries freeze's leaves were hashed by PostgreSQL as each entry arrived.
+   */
+  static start({
+    bucketBytes = BUCKET_BYTES,
+    pool = proofWorkerPool,
+    leaves = false,
+  }: {
+    bucketBytes?: number
+    pool?: ProofWorkerPool
+    leaves?: boolean
+  } = {}): ProofIndexJob {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'draw-proof-'))
     // Opened here and closed in dispose, once the workers have dropped the job: a job stopped
     // half-way leaks no descriptor, and no worker writes to a descriptor number reused since.
     const spill = fs.openSync(path.join(dir, 'spill'), 'w+')
     // The value table, as the values worker writes it (read back here part by part into storage).
     const table = fs.openSync(path.join(dir, 'table'), 'w+')
-    return new ProofIndexJob(pool, pool.take(), dir, spill, table, bucketBytes)
+    return new ProofIndexJob(pool, pool.take(), dir, spill, table, bucketBytes, leaves)
   }
   /** Who waits for the next part of the table. */
   private onPart: ((part: TablePart | undefined) => void) | undefined
@@ -537,8 +618,11 @@ export class ProofIndexJob {
 
   private release() {
     const waiting = this.waiting
+    const waitingLeaves = this.waitingLeaves
     this.waiting = undefined
+    this.waitingLeaves = undefined
     waiting?.()
+    waitingLeaves?.()
   }
 
   /** Where the next bytes go in the ring, and how many before it the workers have not been told of. */
@@ -549,7 +633,7 @@ export class ProofIndexJob {
   private send() {
     if (this.unsent === 0) return
     const at = this.head - this.unsent
-    for (const side of [this.roots, this.values]) {
+    for (const side of this.leaves ? [this.values] : [this.roots, this.values]) {
       side.worker.worker.postMessage({ at, length: this.unsent })
       side.inFlight += this.unsent
     }
@@ -578,6 +662,36 @@ export class ProofIndexJob {
       this.unsent += length
       offset += length
       if (this.unsent >= SEND_AT || this.head === RING) this.send()
+    }
+    if (this.failure) throw this.failure
+  }
+
+  /** Bytes of leaves handed to the roots worker and not yet taken. */
+  private leavesInFlight = 0
+
+  /** Where the next leaves go in the leaf ring. */
+  private leafHead = 0
+
+  /**
+   * A `leaves` job: hands the next rows' leaves (32 bytes each, in row order; any number of rows
+   * at a time, not aligned with add's chunks) to the roots worker through its ring (copied); waits
+   * while the ring is full. (LEAF_RING is a multiple of 32, so a leaf is never cut at its end.)
+   */
+  async addLeaves(leaves: Uint8Array): Promise<void> {
+    if (!this.leaves) throw new Error('addLeaves: the job was not started with leaves')
+    if (leaves.length % 32 !== 0) throw new Error(`addLeaves: ${leaves.length} bytes is not whole leaves`)
+    for (let offset = 0; offset < leaves.length; ) {
+      if (this.failure) throw this.failure
+      const length = Math.min(leaves.length - offset, LEAF_RING - this.leavesInFlight, LEAF_RING - this.leafHead)
+      if (length === 0) {
+        await new Promise<void>((resolve) => (this.waitingLeaves = resolve))
+        continue
+      }
+      this.leafRing.set(leaves.subarray(offset, offset + length), this.leafHead)
+      this.roots.worker.worker.postMessage({ leavesAt: this.leafHead, length })
+      this.leavesInFlight += length
+      this.leafHead = (this.leafHead + length) % LEAF_RING
+      offset += length
     }
     if (this.failure) throw this.failure
   }

@@ -126,6 +126,69 @@ describe('the proof index of a committed entries file', () => {
     )
   }, 120_000)
 
+  /** As indexOf, the rows' leaves handed over apart (ProofIndexJob `leaves`, as the entries freeze does), cut at `leafCuts` (in leaves). */
+  async function indexWithLeaves(rows: Buffer[], leaves: Uint8Array[], cuts: number[] = [], leafCuts: number[] = []) {
+    const bytes = Buffer.concat(rows.flatMap((row) => [row, Buffer.from('\n')]))
+    const all = Buffer.concat(leaves)
+    const job = ProofIndexJob.start({ leaves: true })
+    try {
+      const byteAt = [...cuts.map((c) => c % (bytes.length + 1)), bytes.length].sort((a, b) => a - b)
+      const leafAt = [...leafCuts.map((c) => (c % (leaves.length + 1)) * 32), all.length].sort((a, b) => a - b)
+      // Bytes and leaves interleaved, neither waiting for the other to line up (the freeze's batches cut rows anywhere).
+      let b = 0
+      let l = 0
+      for (let k = 0; k < Math.max(byteAt.length, leafAt.length); k++) {
+        if (k < leafAt.length) await job.addLeaves(all.subarray(l, (l = leafAt[k]!)))
+        if (k < byteAt.length) await job.add(bytes.subarray(b, (b = byteAt[k]!)))
+      }
+      const files = await job.finish()
+      const table: Uint8Array[] = []
+      for await (const part of files.table) table.push(part)
+      return { ...files, table: Buffer.concat(table) }
+    } finally {
+      await job.dispose()
+    }
+  }
+
+  it('builds the same block roots, value table and entries hash from leaves hashed elsewhere as from the rows, for any rows, count and cuts', async () => {
+    const field = fc.oneof(
+      fc.string({ unit: 'grapheme', maxLength: 12 }).map((f) => (/[,"\r\n]/.test(f) ? `"${f.replaceAll('"', '""')}"` : f)),
+      fc.constantFrom('"a,b"', '"say ""hi"""', '"two\nlines"', '""', '', 'x'.repeat(54), 'y'.repeat(63)),
+    )
+    const row = fc.array(field, { minLength: 1, maxLength: 5 }).map((fields) => fields.join(','))
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(row, { minLength: 1, maxLength: 30 }),
+        // Across the workers' batches of 16 blocks (4,096 rows), an odd last block included.
+        fc.oneof(fc.integer({ min: 1, max: 600 }), fc.integer({ min: 4_000, max: 17 * PROOF_BLOCK + 3 })),
+        fc.array(fc.nat(), { maxLength: 6 }),
+        fc.array(fc.nat(), { maxLength: 6 }),
+        async (pool, count, cuts, leafCuts) => {
+          const rows = Array.from({ length: count }, (_, i) => Buffer.from(`${i + 1},${pool[i % pool.length]!}`))
+          const leaves = rows.map((r) => merkleLeaf(r, sha256))
+          const fromRows = await indexOf(rows, cuts)
+          const fromLeaves = await indexWithLeaves(rows, leaves, cuts, leafCuts)
+          expect(fromLeaves.rows).toBe(count)
+          expect(Buffer.from(fromLeaves.blockRoots).equals(Buffer.from(fromRows.blockRoots))).toBe(true)
+          expect(fromLeaves.table.equals(fromRows.table)).toBe(true)
+          expect(fromLeaves.entriesHash).toBe(fromRows.entriesHash)
+          expect(toHex(topLevels(Buffer.from(fromLeaves.blockRoots)).at(-1)!)).toBe(toHex(merkleRootOf(leaves, sha256)))
+        },
+      ),
+      { numRuns: 20 },
+    )
+  }, 240_000)
+
+  it('refuses leaves that are not one per row (a leaf missing, one too many)', async () => {
+    const rows = Array.from({ length: 300 }, (_, i) => Buffer.from(`${i + 1},a`))
+    const leaves = rows.map((r) => merkleLeaf(r, sha256))
+    await expect(indexWithLeaves(rows, leaves.slice(1))).rejects.toThrow('counted')
+    await expect(indexWithLeaves(rows, [...leaves, leaves[0]!])).rejects.toThrow('counted')
+    const job = ProofIndexJob.start()
+    await expect(job.addLeaves(leaves[0]!)).rejects.toThrow('not started with leaves')
+    await job.dispose()
+  }, 60_000)
+
   it('puts every non-empty value of every row in the value table, for any rows (quoted, Unicode)', async () => {
     const field = fc.oneof(
       fc.string({ unit: 'grapheme', maxLength: 12 }).map((f) => (/[,"\r\n]/.test(f) ? `"${f.replaceAll('"', '""')}"` : f)),

@@ -4,14 +4,15 @@ import path from 'node:path'
 import { Readable } from 'node:stream'
 import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
-import { canonicalRow, EntriesCanonicaliser, maskDigits, maskEmail, maskText } from '@permitdesk/shared'
+import crypto from 'node:crypto'
+import { canonicalRow, EntriesCanonicaliser, maskDigits, maskEmail, maskText, merkleLeaf } from '@permitdesk/shared'
 import { LocalFileStorage } from '../../storage/storage'
 import { ingestEntries } from '../draws/ingest-entries'
 import { entriesRootAtCommit, lookupIndexKey, merkleKey, valueIndexKey } from '../draws/proof-index'
 import { rowIndexKey } from '../draws/row-index'
 import { canonicalAfterNumber, frozenFields } from './canonical-entry'
 import { FROZEN_HEADER } from './freeze-entries'
-import { rowsOfBinaryCopy } from './freeze.repository'
+import { rowsAndLeavesOfBinaryCopy, rowsOfBinaryCopy } from './freeze.repository'
 
 type Row = { id: string; name: string | null; email: string | null; phone: string | null; state: string | null; postcode: string | null }
 
@@ -92,6 +93,25 @@ function binaryCopy(rows: string[], extension = Buffer.alloc(0)): Buffer {
   return Buffer.concat([header, extension, ...tuples, Buffer.from([0xff, 0xff])])
 }
 
+/** A binary COPY stream of (row, leaf) tuples, as the freeze's query gives them; a null leaf where `leaves[i]` is null. */
+function binaryCopyWithLeaves(rows: string[], leaves: (Buffer | null)[]): Buffer {
+  const header = Buffer.alloc(19)
+  Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1').copy(header)
+  const tuples = rows.map((r, i) => {
+    const data = Buffer.from(r, 'utf8')
+    const head = Buffer.alloc(6)
+    head.writeInt16BE(2, 0)
+    head.writeInt32BE(data.length, 2)
+    const leaf = leaves[i]
+    const leafHead = Buffer.alloc(4)
+    leafHead.writeInt32BE(leaf ? leaf.length : -1, 0)
+    return Buffer.concat([head, data, leafHead, leaf ?? Buffer.alloc(0)])
+  })
+  return Buffer.concat([header, ...tuples, Buffer.from([0xff, 0xff])])
+}
+
+const sha256 = (data: Uint8Array) => new Uint8Array(crypto.createHash('sha256').update(data).digest())
+
 async function drain(source: AsyncIterable<Buffer>): Promise<Buffer> {
   const parts: Buffer[] = []
   for await (const part of source) parts.push(Buffer.from(part))
@@ -148,14 +168,74 @@ describe('rowsOfBinaryCopy', () => {
   })
 })
 
+describe('rowsAndLeavesOfBinaryCopy (the freeze: rows and the leaves PostgreSQL hashed)', () => {
+  it('gives the rows and their leaves back in order however the stream is cut', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.string({ unit: 'grapheme', maxLength: 40 }).map((s) => `${s}\n`),
+          { maxLength: 30 },
+        ),
+        fc.array(fc.nat(), { maxLength: 12 }),
+        async (rows, cuts) => {
+          const leaves = rows.map((r) => Buffer.from(merkleLeaf(r.slice(0, -1), sha256)))
+          let bytes = ''
+          const got: Buffer[] = []
+          for await (const batch of rowsAndLeavesOfBinaryCopy(chunked(binaryCopyWithLeaves(rows, leaves), cuts), { leaves: true })) {
+            bytes += batch.bytes.toString('utf8')
+            got.push(Buffer.from(batch.leaves))
+          }
+          expect(bytes).toBe(rows.join(''))
+          expect(Buffer.concat(got).equals(Buffer.concat(leaves))).toBe(true)
+        },
+      ),
+      { numRuns: 500 },
+    )
+  })
+
+  it('keeps batches near 64 KB of rows and 4,096 leaves at a million bytes', async () => {
+    const rows = Array.from({ length: 30_000 }, (_, i) => `${i},,,,,\n`)
+    const leaves = rows.map((r) => Buffer.from(merkleLeaf(r.slice(0, -1), sha256)))
+    let count = 0
+    for await (const batch of rowsAndLeavesOfBinaryCopy(chunked(binaryCopyWithLeaves(rows, leaves), [5, 70_000, 300_000]), { leaves: true })) {
+      expect(batch.bytes.length).toBeLessThanOrEqual(65_536 + 16)
+      expect(batch.leaves.length).toBeLessThanOrEqual(4096 * 32)
+      count += batch.leaves.length / 32
+    }
+    expect(count).toBe(rows.length)
+  })
+
+  it('refuses an entry without its leaf, a tuple of the wrong width and a stream cut short', async () => {
+    await expect(drain(rowsOfBinaryCopy(chunked(binaryCopyWithLeaves(['1,a\n'], [null]), [])))).rejects.toThrow('2 fields in a tuple, not 1')
+    const noLeaf = rowsAndLeavesOfBinaryCopy(chunked(binaryCopyWithLeaves(['1,a\n', '2,b\n'], [Buffer.alloc(32), null]), []), { leaves: true })
+    await expect(
+      drain(
+        (async function* () {
+          for await (const b of noLeaf) yield b.bytes
+        })(),
+      ),
+    ).rejects.toThrow('without its leaf')
+    const full = binaryCopyWithLeaves(['1,a\n'], [Buffer.alloc(32)])
+    const cut = rowsAndLeavesOfBinaryCopy(chunked(full.subarray(0, full.length - 10), []), { leaves: true })
+    await expect(
+      drain(
+        (async function* () {
+          for await (const b of cut) yield b.bytes
+        })(),
+      ),
+    ).rejects.toThrow('ended early')
+  })
+})
+
 describe('ingestEntries with `trusted` (the freeze: the canonical rows as stored, not read again as CSV)', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trusted-'))
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
   const storage = new LocalFileStorage(dir)
 
   /** Everything a draw keeps of its entries: the file, hash, count, header, row offsets, row index, proof index and root. */
-  async function stored(chunks: Buffer[], trusted: boolean) {
-    const s = await ingestEntries(storage, Readable.from(chunks), { limitBytes: Number.MAX_SAFE_INTEGER, trusted })
+  async function stored(chunks: Buffer[] | { bytes: Buffer; leaves: Buffer }[], trusted: boolean) {
+    const leaves = chunks.length > 0 && !Buffer.isBuffer(chunks[0])
+    const s = await ingestEntries(storage, Readable.from(chunks), { limitBytes: Number.MAX_SAFE_INTEGER, trusted, leaves })
     const read = (key: string) => (fs.existsSync(path.join(dir, key)) ? fs.readFileSync(path.join(dir, key)).toString('base64') : null)
     const files = [s.key, rowIndexKey(s.key), merkleKey(s.key), valueIndexKey(s.key), lookupIndexKey(s.key)].map(read)
     const { entriesRoot } = await entriesRootAtCommit(storage, s.key)
@@ -163,13 +243,32 @@ describe('ingestEntries with `trusted` (the freeze: the canonical rows as stored
     return { ...rest, files, entriesRoot }
   }
 
-  /** The canonical file of these entries, as the freeze streams it: the header, then each row as canonicalRow writes it. */
-  function canonicalFile(entries: string[][]) {
+  /** The canonical rows of these entries, as canonicalRow writes them (each with its `\n`). */
+  function canonicalRows(entries: string[][]) {
     const rows: string[] = []
     const canonicaliser = new EntriesCanonicaliser((row) => rows.push(row))
     canonicaliser.add([...FROZEN_HEADER], 1)
     entries.forEach((fields, i) => canonicaliser.add(fields, i + 2))
-    return Buffer.from(`${FROZEN_HEADER.join(',')}\n${rows.join('')}`, 'utf8')
+    return rows
+  }
+
+  /** The canonical file of these entries, as the freeze streams it: the header, then each row as canonicalRow writes it. */
+  function canonicalFile(entries: string[][]) {
+    return Buffer.from(`${FROZEN_HEADER.join(',')}\n${canonicalRows(entries).join('')}`, 'utf8')
+  }
+
+  /**
+   * The same file as the freeze hands it over with `leaves`: the bytes cut at `cuts`, and each row's
+   * leaf (as app.entries.leaf holds it) handed with the byte chunks in runs cut at `leafCuts`.
+   */
+  function withLeaves(entries: string[][], cuts: number[], leafCuts: number[]) {
+    const leaves = canonicalRows(entries).map((row) => Buffer.from(merkleLeaf(row.slice(0, -1), sha256)))
+    const chunks = cutAt(canonicalFile(entries), cuts)
+    const at = [...new Set(leafCuts.map((c) => c % (leaves.length + 1)))].sort((a, b) => a - b)
+    const runs = [0, ...at].map((from, i) => Buffer.concat(leaves.slice(from, at[i] ?? leaves.length)))
+    const out: { bytes: Buffer; leaves: Buffer }[] = []
+    for (let i = 0; i < Math.max(chunks.length, runs.length); i++) out.push({ bytes: chunks[i] ?? Buffer.alloc(0), leaves: runs[i] ?? Buffer.alloc(0) })
+    return out
   }
 
   const cutAt = (bytes: Buffer, cuts: number[]) => {
@@ -205,12 +304,28 @@ describe('ingestEntries with `trusted` (the freeze: the canonical rows as stored
     )
   }, 120_000)
 
+  it('with the leaves PostgreSQL hashed (`leaves`): stores exactly what an upload of the same file stores, for any rows, cuts and leaf runs', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(entry, { minLength: 1, maxLength: 600 }),
+        fc.array(fc.nat(), { maxLength: 8 }),
+        fc.array(fc.nat(), { maxLength: 8 }),
+        async (entries, cuts, leafCuts) => {
+          const upload = await stored([canonicalFile(entries)], false)
+          expect(await stored(withLeaves(entries, cuts, leafCuts), true)).toEqual(upload)
+        },
+      ),
+      { numRuns: 25 },
+    )
+  }, 120_000)
+
   it("keeps every 65,536th row's offset and the row index past a quoted line break, at 70,000 rows", async () => {
     const entries = Array.from({ length: 70_000 }, (_, i) => [String(i + 1), 'E. N.', 'e***@example.com', '*******123', 'NSW', '2000'])
     entries[65_535] = [String(65_536), 'Line\nBreak, "Q"', '', '', 'VIC', '3000']
     const file = canonicalFile(entries)
     const trusted = await stored(cutAt(file, [1000, 3_000_000]), true)
     expect(trusted).toEqual(await stored([file], false))
+    expect(await stored(withLeaves(entries, [1000, 3_000_000], [5, 65_535, 65_537]), true)).toEqual(trusted)
     expect(trusted.rowOffsets).toHaveLength(2)
   }, 60_000)
 

@@ -54,9 +54,9 @@ export async function fillMissingCanonical(db: Db, promotionId: number): Promise
   }
 }
 
-/** The frozen file: its header, then the stored canonical rows as PostgreSQL streams them. */
-export async function* frozenCsv(rows: AsyncIterable<Buffer>) {
-  yield Buffer.from(`${FROZEN_HEADER.join(',')}\n`, 'utf8')
+/** The frozen file: its header, then the stored canonical rows (and their leaves) as PostgreSQL streams them. */
+export async function* frozenCsv(rows: AsyncIterable<repo.RowsAndLeaves>): AsyncGenerator<repo.RowsAndLeaves> {
+  yield { bytes: Buffer.from(`${FROZEN_HEADER.join(',')}\n`, 'utf8'), leaves: Buffer.alloc(0) }
   yield* rows
 }
 
@@ -120,6 +120,8 @@ export async function freezeEntries(
       limitBytes: Number.MAX_SAFE_INTEGER,
       // The rows were canonicalised at arrival (canonical-entry.ts): not read again as CSV.
       trusted: true,
+      // Their Merkle leaves were hashed by PostgreSQL as they were written (app.entries.leaf, 0048).
+      leaves: true,
     }).catch((error: unknown) => {
       // The only refusal a generated file can meet: a header and no rows (every entry excluded meanwhile).
       if (error instanceof AppError && error.code === 'VALIDATION') throw noEntries()

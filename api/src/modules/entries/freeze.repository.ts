@@ -76,24 +76,27 @@ const textArray = (values: string[]) => `{${values.map((v) => `"${v.replace(/\\/
 /** COPY's binary format: the signature, then flags and header extension length (int32 each). */
 const COPY_SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1')
 
+/** Canonical bytes and the Merkle leaves of the next rows, in order (the draws module's RowsWithLeaves). */
+export type RowsAndLeaves = { bytes: Buffer; leaves: Buffer }
+
 /**
  * The canonical rows of the entries that go into the draw (every one not excluded), in entry
- * number order, as the bytes of the canonical file, about 64 KB at a time: `id || canonical`
- * streamed out of PostgreSQL by one `COPY … TO STDOUT (FORMAT binary)`, whose framing (a field
- * count and a length before each row) is dropped; nothing is unescaped or parsed. Entries with no
- * stored row must be filled first (entriesWithoutCanonical): a null row is an error, not a gap.
+ * number order, as the bytes of the canonical file, about 64 KB at a time, with each row's Merkle
+ * leaf (app.entries.leaf, hashed by PostgreSQL when the row was written, 0048): `id || canonical,
+ * leaf` streamed out of PostgreSQL by one `COPY … TO STDOUT (FORMAT binary)`, whose framing (a
+ * field count and a length before each field) is dropped; nothing is unescaped, parsed or hashed.
+ * Binary, not text: text COPY escapes a bytea as `\\x` and hex (65 bytes a leaf, decoded again
+ * here) and the row's tabs and backslashes. Entries with no stored row must be filled first
+ * (entriesWithoutCanonical): a null row is an error, not a gap.
  */
-export async function* canonicalRowsToFreeze(pool: pg.Pool, promotionId: number): AsyncGenerator<Buffer> {
+export async function* canonicalRowsToFreeze(pool: pg.Pool, promotionId: number): AsyncGenerator<RowsAndLeaves> {
   // COPY takes no parameters: the id is written into the statement, so it must be an integer.
   if (!Number.isSafeInteger(promotionId)) throw new Error(`not a promotion id: ${promotionId}`)
   const client = await pool.connect()
   let done = false
   try {
-    const stream = client.query(
-      copyTo(`copy (select id::text || canonical from app.entries
-                     where promotion_id = ${promotionId} and decision is distinct from 'exclude' order by id) to stdout (format binary)`),
-    )
-    yield* rowsOfBinaryCopy(stream as AsyncIterable<Buffer>)
+    const stream = client.query(copyTo(`copy (${freezeRowsQuery(promotionId)}) to stdout (format binary)`))
+    yield* rowsAndLeavesOfBinaryCopy(stream as AsyncIterable<Buffer>, { leaves: true })
     done = true
   } finally {
     // Left early (a consumer's error or break): the connection is mid-COPY, so it is closed, not reused.
@@ -101,16 +104,56 @@ export async function* canonicalRowsToFreeze(pool: pg.Pool, promotionId: number)
   }
 }
 
+/** The freeze's rows and leaves (an index-only scan of entries_promotion_id_idx once the visibility map is set; the bench prints its plan). */
+export const freezeRowsQuery = (promotionId: number) =>
+  `select id::text || canonical, leaf from app.entries where promotion_id = ${promotionId} and decision is distinct from 'exclude' order by id`
+
 const BATCH = 65_536
+/** Leaves per batch at most (128 KB): a batch of short rows holds many. */
+const LEAF_BATCH = 4096 * 32
+/**
+ * Batches' leaves are cut from slabs of this size (a new 128 KB buffer per batch of about 1,300
+ * leaves was most of the freeze's garbage); the consumer copies them (ProofIndexJob.addLeaves).
+ */
+const LEAF_SLAB = 16 * LEAF_BATCH
+const NO_LEAVES = Buffer.alloc(0)
 
 /** The one text column of each tuple of a binary COPY stream, concatenated, in batches of about 64 KB. */
 export async function* rowsOfBinaryCopy(chunks: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  for await (const { bytes } of rowsAndLeavesOfBinaryCopy(chunks, { leaves: false })) yield bytes
+}
+
+/**
+ * A binary COPY stream of tuples (row text) or, with `leaves`, (row text, 32-byte leaf): the rows
+ * concatenated in batches of about 64 KB, each with the leaves of the rows it holds or finishes
+ * (a row longer than what is left of a batch is cut between batches; the leaves keep their order).
+ */
+export async function* rowsAndLeavesOfBinaryCopy(chunks: AsyncIterable<Buffer>, { leaves }: { leaves: boolean }): AsyncGenerator<RowsAndLeaves> {
+  const fieldsPerRow = leaves ? 2 : 1
   let out = Buffer.allocUnsafe(BATCH)
   let used = 0
+  /** The current batch's leaves: leafOut from leafStart to leafUsed (leafOut is a slab). */
+  let leafOut = leaves ? Buffer.allocUnsafe(LEAF_SLAB) : NO_LEAVES
+  let leafStart = 0
+  let leafUsed = 0
+  const flush = (): RowsAndLeaves => {
+    const batch = { bytes: out.subarray(0, used), leaves: leafOut.subarray(leafStart, leafUsed) }
+    out = Buffer.allocUnsafe(BATCH)
+    used = 0
+    if (leaves && leafOut.length - leafUsed < LEAF_BATCH) {
+      leafOut = Buffer.allocUnsafe(LEAF_SLAB)
+      leafUsed = 0
+    }
+    leafStart = leafUsed
+    return batch
+  }
   let carry: Buffer | null = null
   let headerDone = false
-  /** Bytes of the current row still to copy (a row may span chunks). */
-  let rowLeft = 0
+  /** What the next bytes are: a tuple's field count, or the length of field `next` of the tuple. */
+  let next: 'tuple' | number = 'tuple'
+  /** The field whose bytes are being copied, and how many of them are still to come (a field may span chunks). */
+  let field = 0
+  let left = 0
   let ended = false
   for await (const piece of chunks) {
     const chunk: Buffer = carry ? Buffer.concat([carry, piece]) : piece
@@ -126,49 +169,55 @@ export async function* rowsOfBinaryCopy(chunks: AsyncIterable<Buffer>): AsyncGen
       headerDone = true
     }
     while (pos < chunk.length) {
-      if (rowLeft > 0) {
-        const take = Math.min(rowLeft, chunk.length - pos)
-        if (used + take > out.length) {
-          if (used > 0) {
-            yield out.subarray(0, used)
-            out = Buffer.allocUnsafe(Math.max(BATCH, take))
-            used = 0
-          } else out = Buffer.allocUnsafe(take)
+      if (left > 0) {
+        const take = Math.min(left, chunk.length - pos)
+        if (field === 0) {
+          if (used + take > out.length) {
+            if (used > 0) yield flush()
+            if (take > out.length) out = Buffer.allocUnsafe(take)
+          }
+          chunk.copy(out, used, pos, pos + take)
+          used += take
+        } else {
+          chunk.copy(leafOut, leafUsed, pos, pos + take)
+          leafUsed += take
         }
-        chunk.copy(out, used, pos, pos + take)
-        used += take
         pos += take
-        rowLeft -= take
+        left -= take
         continue
       }
-      if (ended) throw new Error('COPY: data after the trailer')
-      if (chunk.length - pos < 2) {
-        carry = chunk.subarray(pos)
-        break
-      }
-      const fields = chunk.readInt16BE(pos)
-      if (fields === -1) {
-        ended = true
+      if (next === 'tuple') {
+        if (ended) throw new Error('COPY: data after the trailer')
+        if (chunk.length - pos < 2) {
+          carry = chunk.subarray(pos)
+          break
+        }
+        const fields = chunk.readInt16BE(pos)
         pos += 2
+        if (fields === -1) {
+          ended = true
+          continue
+        }
+        if (fields !== fieldsPerRow) throw new Error(`COPY: ${fields} fields in a tuple, not ${fieldsPerRow}`)
+        next = 0
+        if (used >= BATCH || leafUsed + 32 > leafStart + LEAF_BATCH) yield flush()
         continue
       }
-      if (chunk.length - pos < 6) {
+      if (chunk.length - pos < 4) {
         carry = chunk.subarray(pos)
         break
       }
-      const length = chunk.readInt32BE(pos + 2)
-      if (fields !== 1 || length < 0) throw new Error('COPY: an entry without its canonical row')
-      pos += 6
-      rowLeft = length
-      if (used >= BATCH) {
-        yield out.subarray(0, used)
-        out = Buffer.allocUnsafe(BATCH)
-        used = 0
-      }
+      const length = chunk.readInt32BE(pos)
+      pos += 4
+      if (next === 0 && length < 0) throw new Error('COPY: an entry without its canonical row')
+      if (next === 1 && length !== 32) throw new Error('COPY: an entry without its leaf')
+      field = next
+      left = length
+      next = next + 1 === fieldsPerRow ? 'tuple' : next + 1
     }
   }
-  if (!ended || rowLeft > 0 || carry) throw new Error('COPY: the stream ended early')
-  if (used > 0) yield out.subarray(0, used)
+  if (!ended || left > 0 || carry || next !== 'tuple') throw new Error('COPY: the stream ended early')
+  if (used > 0 || leafUsed > leafStart) yield flush()
 }
 
 /** Whether any entry of the promotion is not excluded (the first one found in the index ends the scan). */
