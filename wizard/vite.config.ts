@@ -30,5 +30,6 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/promotions/download': 'http://localhost:3000', '/download': 'http://localhost:3000' },
   },
-  test: { name: 'wizard', environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'] },
+  // jsdom renders take seconds on a loaded machine (CI runs the areas side by side on two cores).
+  test: { name: 'wizard', environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'], testTimeout: 30_000 },
 })
