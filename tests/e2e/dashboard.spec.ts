@@ -85,6 +85,12 @@ test('a new promotion: permits required and why, and a button that starts the ap
   await page.goto('/promotions/')
   await expect(page.getByRole('row', { name: /Winter giveaway/ })).toContainText(formatDate(new Date()))
   await expect(page.getByRole('row', { name: /Winter giveaway/ })).toContainText(customerStatusName(1))
+  // Issue 25: on a phone each promotion is a card; nothing is cut off or scrolled sideways (the prize value was).
+  await page.setViewportSize(SIZES.phone)
+  const row = page.getByRole('row', { name: /Winter giveaway/ })
+  await expect(row.getByRole('cell', { name: '$20,000' })).toBeInViewport({ ratio: 1 })
+  await expect.poll(() => page.locator('.promotions-table .ui-table-wrap').evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0)
+  await page.screenshot({ path: path.join(SCREENS_DIR, 'dashboard-my-promotions-phone.png'), fullPage: true })
   expect(errors).toEqual([])
 })
 
