@@ -404,3 +404,5 @@ export const MSG_NO_PROMOTIONS_YET = 'No promotions yet. Choose "Create a promot
 export const MSG_NO_ARCHIVED_PROMOTIONS = 'No archived promotions. Archive a finished promotion from My Promotions to keep that list short.'
 /** My Promotions (or the archive) after a search that matched nothing: it said "No promotions yet." */
 export const msgNoPromotionsMatch = (search: string): string => `No promotions match "${search}". Check the spelling, or search by the promotion's number.`
+/** Register and sign-in screens, reached from the visitor's wizard with a promotion waiting in the browser. */
+export const MSG_WIZARD_DRAFT_KEPT = 'Your promotion is kept in this browser: create your account or sign in, and it opens on its own page.'

@@ -9,11 +9,14 @@ import {
   MSG_NO_PERMIT_BASE_FEE,
   MSG_COMPLETE_ALL_QUESTIONS,
   MSG_TOTAL_PRIZE_VALUE_REQUIRED,
+  MSG_WIZARD_DRAFT_KEPT,
 } from '@permitdesk/shared'
 import { mailLink, PASSWORD, watchConsole } from './helpers'
 
 async function registerConfirmAndSignIn(page: Page, email: string) {
   await expect(page).toHaveURL(/\/account\/register\/\?create=/)
+  // Issue 25: the visitor is told their promotion waits for them (the screen used to say nothing of it).
+  await expect(page.getByTestId('wizard-draft-kept')).toHaveText(MSG_WIZARD_DRAFT_KEPT)
   await page.getByLabel('Email address').fill(email)
   await page.getByLabel('Password').fill(PASSWORD)
   await page.getByLabel('First name').fill('Wendy')
