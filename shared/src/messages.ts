@@ -395,3 +395,14 @@ export const MSG_ENTRY_RECEIPT_FILE_REQUIRED = 'Please attach a photo or PDF of 
 export const MSG_ENTRY_RECEIPT_FILE_TYPE = 'Your receipt must be a photo (JPEG, PNG, WebP or HEIC) or a PDF.'
 export const msgEntryReceiptFileTooLarge = (limitMb: number): string => `Your receipt file is larger than ${limitMb} MB. Please attach a smaller photo or PDF.`
 export const MSG_ENTRY_RECEIPT_FILE_QUOTA = 'This promotion cannot take more receipt files at the moment. Please contact the promoter.'
+// The customer's app, finished (issue 25, review)
+/** The dashboard's invoices, before the first one: says when one appears. */
+export const MSG_NO_INVOICES_YET = 'No invoices yet: your tax invoice appears here once you pay.'
+/** My Promotions with none: what to do first. */
+export const MSG_NO_PROMOTIONS_YET = 'No promotions yet. Choose "Create a promotion" to see which permits your promotion needs.'
+/** The archive, empty. */
+export const MSG_NO_ARCHIVED_PROMOTIONS = 'No archived promotions. Archive a finished promotion from My Promotions to keep that list short.'
+/** My Promotions (or the archive) after a search that matched nothing: it said "No promotions yet." */
+export const msgNoPromotionsMatch = (search: string): string => `No promotions match "${search}". Check the spelling, or search by the promotion's number.`
+/** Register and sign-in screens, reached from the visitor's wizard with a promotion waiting in the browser. */
+export const MSG_WIZARD_DRAFT_KEPT = 'Your promotion is kept in this browser: create your account or sign in, and it opens on its own page.'

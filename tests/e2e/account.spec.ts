@@ -92,8 +92,10 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Sign in' }).click()
     await expect(page).toHaveURL(/\/account\/edit\/$/)
     await expect(page.getByRole('heading', { name: 'My account' })).toBeVisible()
+    // Issue 25: one way to change the password (it offered "Change my password" and "Change password", two different flows).
+    await expect(page.getByRole('link', { name: /password/i })).toHaveText(['Change password'])
     await page.getByLabel('First name').fill('Edited')
-    await page.getByRole('button', { name: 'Save' }).click()
+    await page.getByRole('button', { name: 'Save changes' }).click()
     await expect(page.getByRole('status').filter({ hasText: 'Your account details have been saved.' })).toBeVisible()
     await page.reload()
     await expect(page.getByLabel('First name')).toHaveValue('Edited')

@@ -17,6 +17,12 @@ import { readyPromotion, repoRoot, signUpCustomer, watchConsole } from './helper
 const SCREENS_DIR = path.join(repoRoot, 'tests', 'e2e', 'screens')
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const
 
+/** Every button or link drawn as a primary button in the page's main region (the design system's and the older plain styles). */
+const primaryButtons = (page: Page) =>
+  page
+    .locator('#main')
+    .locator('.ui-button--primary:visible, a.button.primary:visible, button.primary:visible, button[type="submit"]:not([class*="ui-"]):visible')
+
 /** Axe (WCAG 2.1 A/AA) finds nothing serious on the page at each size; a full-page screenshot of each. */
 async function lookAt(page: Page, name: string) {
   fs.mkdirSync(SCREENS_DIR, { recursive: true })
@@ -68,6 +74,8 @@ test('a new promotion: permits required and why, and a button that starts the ap
   await expect(tasks.getByTestId('task-state-terms')).toHaveText('Not ordered')
   // One primary button on the dashboard's task list: the next step.
   await expect(tasks.locator('.ui-button--primary')).toHaveCount(1)
+  // And on the whole page (issue 25): no other form's button competes with it.
+  await expect(primaryButtons(page)).toHaveCount(1)
   await lookAt(page, 'new')
 
   await tasks.getByRole('link', { name: 'Start the application' }).click()
@@ -77,6 +85,12 @@ test('a new promotion: permits required and why, and a button that starts the ap
   await page.goto('/promotions/')
   await expect(page.getByRole('row', { name: /Winter giveaway/ })).toContainText(formatDate(new Date()))
   await expect(page.getByRole('row', { name: /Winter giveaway/ })).toContainText(customerStatusName(1))
+  // Issue 25: on a phone each promotion is a card; nothing is cut off or scrolled sideways (the prize value was).
+  await page.setViewportSize(SIZES.phone)
+  const row = page.getByRole('row', { name: /Winter giveaway/ })
+  await expect(row.getByRole('cell', { name: '$20,000' })).toBeInViewport({ ratio: 1 })
+  await expect.poll(() => page.locator('.promotions-table .ui-table-wrap').evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0)
+  await page.screenshot({ path: path.join(SCREENS_DIR, 'dashboard-my-promotions-phone.png'), fullPage: true })
   expect(errors).toEqual([])
 })
 
@@ -90,6 +104,7 @@ test('a complete application: "Pay and submit" leads; after paying the dashboard
   await expect(tasks.getByTestId('task-state-application')).toHaveText('Completed')
   await expect(tasks.getByTestId('task-state-payment')).toHaveText('To do')
   await expect(tasks.locator('.ui-button--primary')).toHaveText('Pay and submit')
+  await expect(primaryButtons(page)).toHaveText(['Pay and submit'])
   await lookAt(page, 'ready')
 
   await tasks.getByRole('link', { name: 'Pay and submit' }).click()
@@ -170,6 +185,9 @@ test('after approval: the permit document downloads from the dashboard, and adde
 
   await page.goto(`/promotions/edit/${id}/`)
   await expect(page.getByTestId('permit-number-NSW')).toContainText('NTP/13579')
+  // Issue 25: the permits panel says which permit is issued; the one still with its regulator reads as needed.
+  await expect(page.getByTestId('permit-outcome-NSW')).toHaveText('Permit issued: NTP/13579')
+  await expect(page.getByTestId('permit-outcome-ACT')).toHaveText('Permit needed')
   const documentLink = page.getByTestId('permit-document-NSW')
   await expect(documentLink).toHaveText('Download the NSW permit')
   const fetched = await page.request.get((await documentLink.getAttribute('href'))!)

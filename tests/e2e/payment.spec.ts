@@ -47,7 +47,7 @@ test('pay by card, then another by BPAY; the dashboard shows status and invoice;
   await expect(page.getByTestId('status')).toContainText(customerStatusName(4))
   const invoices = page.getByTestId('invoice-table')
   // Issue 22: the declined charge's invoice is cancelled with its number (newest first: the paid one, then it).
-  await expect(invoices.getByTestId('invoice-status')).toHaveText(['paid (card)', 'cancelled'])
+  await expect(invoices.getByTestId('invoice-status')).toHaveText(['Paid by card', 'Cancelled'])
   const href = await invoices.getByRole('link').first().getAttribute('href')
   expect(href).toMatch(/^\/download\/invoice\/\d+$/)
   const pdf = await page.request.get(href!)
@@ -74,7 +74,7 @@ test('pay by card, then another by BPAY; the dashboard shows status and invoice;
   await page.getByRole('link', { name: 'Back to the promotion' }).click()
   await expect(page.getByTestId('status')).toContainText(customerStatusName(9))
   await expect(page.getByTestId('owed')).toContainText('owed')
-  await expect(page.getByTestId('invoice-table').getByTestId('invoice-status')).toHaveText('awaiting payment')
+  await expect(page.getByTestId('invoice-table').getByTestId('invoice-status')).toHaveText('Awaiting payment')
   await expect(page.getByTestId('pay-link')).toHaveText('Pay by card instead')
   // The declined card's 402 is the one expected failed request.
   expect(errors.filter((e) => !e.includes('402 (Payment Required)'))).toEqual([])
@@ -114,7 +114,7 @@ test('3-D Secure in the sandbox: a failed challenge leaves it unpaid, a complete
   await expect(page).toHaveURL(new RegExp(`/promotions/edit/${id}/\\?success`))
   await expect(page.getByTestId('status')).toContainText(customerStatusName(4))
   // Issue 22: the failed challenge cancelled the invoice it reserved (number kept); the reattempt paid a new one.
-  await expect(page.getByTestId('invoice-table').getByTestId('invoice-status')).toHaveText(['paid (card)', 'cancelled'])
+  await expect(page.getByTestId('invoice-table').getByTestId('invoice-status')).toHaveText(['Paid by card', 'Cancelled'])
 
   // The lodgement pack was queued by the submission and is built by the job; the dashboard follows it to ready.
   const panel = page.getByTestId('lodgement-pack-panel')

@@ -3,15 +3,20 @@ import { expect, test, type Page } from '@playwright/test'
 import {
   customerStatusName,
   LABEL_NO_PERMIT_NEEDED,
+  MSG_NO_ARCHIVED_PROMOTIONS,
+  msgNoPromotionsMatch,
   MSG_COMPLETE_ALL_FORM_FIELDS,
   MSG_NO_PERMIT_BASE_FEE,
   MSG_COMPLETE_ALL_QUESTIONS,
   MSG_TOTAL_PRIZE_VALUE_REQUIRED,
+  MSG_WIZARD_DRAFT_KEPT,
 } from '@permitdesk/shared'
 import { mailLink, PASSWORD, watchConsole } from './helpers'
 
 async function registerConfirmAndSignIn(page: Page, email: string) {
   await expect(page).toHaveURL(/\/account\/register\/\?create=/)
+  // Issue 25: the visitor is told their promotion waits for them (the screen used to say nothing of it).
+  await expect(page.getByTestId('wizard-draft-kept')).toHaveText(MSG_WIZARD_DRAFT_KEPT)
   await page.getByLabel('Email address').fill(email)
   await page.getByLabel('Password').fill(PASSWORD)
   await page.getByLabel('First name').fill('Wendy')
@@ -34,12 +39,12 @@ test.describe('promotions', () => {
     await expect(page.getByRole('heading', { name: 'Create a promotion' })).toBeVisible()
 
     // The spec's messages, word for word, announced in an alert.
-    await page.getByRole('button', { name: 'Continue' }).click()
+    await page.getByRole('button', { name: 'Save and create an account' }).click()
     await expect(page.getByRole('alert')).toHaveText(MSG_COMPLETE_ALL_FORM_FIELDS)
     await page.getByLabel('Promotion name').fill('Wizard giveaway')
     await page.getByLabel('New South Wales').check()
     await page.getByLabel('Australian Capital Territory').check()
-    await page.getByRole('button', { name: 'Continue' }).click()
+    await page.getByRole('button', { name: 'Save and create an account' }).click()
     await expect(page.getByRole('alert')).toHaveText(MSG_TOTAL_PRIZE_VALUE_REQUIRED)
 
     // The fee summary follows the typing: at $5,000 NSW is included but not required, ACT is required.
@@ -56,7 +61,7 @@ test.describe('promotions', () => {
     // The quiz appears exactly when the rules say.
     await expect(page.getByRole('group', { name: /NSW trade promotion authority/ })).toBeVisible()
     await expect(page.getByRole('group', { name: /instant-win/ })).toHaveCount(0)
-    await page.getByRole('button', { name: 'Continue' }).click()
+    await page.getByRole('button', { name: 'Save and create an account' }).click()
     await expect(page.getByRole('alert')).toHaveText(MSG_COMPLETE_ALL_QUESTIONS)
     await page
       .getByRole('group', { name: /NSW trade promotion authority/ })
@@ -79,7 +84,7 @@ test.describe('promotions', () => {
     await page.keyboard.press('Escape')
     await expect(page.getByRole('dialog', { name: 'Random draw terms' })).toHaveCount(0)
 
-    await page.getByRole('button', { name: 'Continue' }).click()
+    await page.getByRole('button', { name: 'Save and create an account' }).click()
     const email = `wizard-${crypto.randomBytes(5).toString('hex')}@example.test`
     await registerConfirmAndSignIn(page, email)
 
@@ -110,7 +115,7 @@ test.describe('promotions', () => {
       .getByLabel('No')
       .check()
     await expect(page.getByTestId('no-permits')).toHaveText(`No state permit is needed for this promotion. ${MSG_NO_PERMIT_BASE_FEE}`)
-    await page.getByRole('button', { name: 'Continue' }).click()
+    await page.getByRole('button', { name: 'Save and create an account' }).click()
     // 001 §2 modal "create when not required".
     await page.getByRole('dialog', { name: LABEL_NO_PERMIT_NEEDED }).getByRole('button', { name: 'Continue anyway' }).click()
     await registerConfirmAndSignIn(page, email)
@@ -136,7 +141,12 @@ test.describe('promotions', () => {
     await page.getByRole('link', { name: 'Archived promotions' }).click()
     await expect.poll(names).toEqual(['Bravo'])
     await page.getByRole('button', { name: 'Unarchive Bravo' }).click()
-    await expect(page.getByRole('row', { name: 'No archived promotions.' })).toBeVisible()
+    await expect(page.getByRole('row', { name: MSG_NO_ARCHIVED_PROMOTIONS })).toBeVisible()
+    // Issue 25: a search that finds nothing says so (it read "No promotions yet." to a customer with three).
+    await page.getByRole('link', { name: 'Back to My Promotions' }).click()
+    await page.getByLabel('Search promotions').fill('Zulu')
+    await page.getByRole('button', { name: 'Search' }).click()
+    await expect(page.getByRole('row', { name: msgNoPromotionsMatch('Zulu') })).toBeVisible()
 
     // Row click opens the dashboard; a note is added and edited.
     await page.goto('/promotions/')

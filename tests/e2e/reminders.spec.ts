@@ -54,6 +54,11 @@ test('set a reminder for a list, see it on the dashboard, download the calendar 
   await expect(page.getByTestId('date-start')).toContainText(formatDate(startDate))
   await expect(page.getByTestId('date-start')).toContainText(`${daysLeft(startDate, { now: new Date() })} days left`)
 
+  // Issue 25: only the reminders of this promotion's states are offered (NSW: its authority; not ACT's or SA's winner publication).
+  await expect(page.getByTestId('reminder-nsw-authority-expiry')).toBeVisible()
+  await expect(page.getByTestId('reminder-act-publication')).toHaveCount(0)
+  await expect(page.getByTestId('reminder-sa-publication')).toHaveCount(0)
+
   // Issue 25: ticks save as they are made, and making a list in between loses none of them.
   const start = page.getByTestId('reminder-start')
   await start.getByRole('checkbox', { name: 'Promotion starts', exact: true }).check()

@@ -164,6 +164,8 @@ test.describe('structured data', () => {
     expect(data.review).toHaveLength(6)
     expect(data.makesOffer.map((offer: any) => offer.itemOffered.name)).toHaveLength(3)
     await expect(page.locator('footer [data-structured-data-marker]')).toHaveCount(1)
+    // Issue 25: a person reads the same hours as "8:00 am to 6:00 pm", the product's one time format.
+    await expect(page.getByTestId('business-hours')).toHaveText('Monday to Friday, 8:00 am to 6:00 pm Sydney time')
   })
 
   test('a service page carries its own service; other pages none', async ({ page }) => {
@@ -179,6 +181,8 @@ test.describe('forms', () => {
   test('the contact form sends the message to the API and confirms', async ({ page }) => {
     const errors = watchConsole(page)
     await page.goto('/contact/?promotion=77')
+    // Issue 25: one sentence ("Call … or …, or e-mail …"), not "… or Call …".
+    await expect(page.getByTestId('contact-ways')).toHaveText('Call 1300 000 000 or 02 9000 0000, or e-mail support@permitdesk.example.')
     const marker = `E2E ${Date.now()}`
     await page.getByLabel('Your name').fill('Alex Visitor')
     await page.getByLabel('Email address').fill('alex@example.com')

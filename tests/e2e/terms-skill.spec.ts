@@ -61,7 +61,7 @@ test('a game of skill: choose the $250 option, pay by card, approve, then amend 
   await page.getByLabel('Security code').fill('123')
   await page.getByRole('button', { name: 'Pay $279.13 and submit' }).click()
   await expect(page).toHaveURL(new RegExp(`/promotions/edit/${id}/\\?success`))
-  await expect(page.getByTestId('invoice-table').getByTestId('invoice-status')).toHaveText('paid (card)')
+  await expect(page.getByTestId('invoice-table').getByTestId('invoice-status')).toHaveText('Paid by card')
 
   // Draft and approve the T&Cs (the dialog itself is covered by terms.spec.ts): submitted.
   expect((await page.request.post('/api/terms/generate', { data: { promotionId: id } })).status()).toBe(200)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDate, formatDateTime, formatSydneyDateAndTime, formatSydneyTime, formatTime, sydneyZoneName } from './date'
+import { formatClock, formatDate, formatDateTime, formatSydneyDateAndTime, formatSydneyTime, formatTime, sydneyZoneName } from './date'
 
 describe('one date and time format (issue 25)', () => {
   it('shows dates as 12 Jan 2026, from a calendar date or an instant (its Sydney date)', () => {
@@ -34,5 +34,13 @@ describe('one date and time format (issue 25)', () => {
     expect(formatSydneyTime('2027-06-03', '09:05')).toBe('9:05 am AEST')
     expect(formatSydneyTime(null, '12:00')).toBe('12:00 pm Sydney time')
     expect(formatSydneyTime('2027-06-03', null)).toBe('')
+  })
+
+  it('shows a recurring wall-clock time as "8:00 am", and nothing for what is not a time', () => {
+    expect(formatClock('08:00')).toBe('8:00 am')
+    expect(formatClock('18:00')).toBe('6:00 pm')
+    expect(formatClock('00:15')).toBe('12:15 am')
+    expect(formatClock('12:00')).toBe('12:00 pm')
+    for (const bad of ['24:00', '8', '', null, undefined, '08:00:00']) expect(formatClock(bad)).toBe('')
   })
 })

@@ -82,3 +82,14 @@ export function formatSydneyTime(date: string | null | undefined, time: string |
   const hour = Number(match[1])
   return `${hour % 12 === 0 ? 12 : hour % 12}:${match[2]} ${hour >= 12 ? 'pm' : 'am'} Sydney time`
 }
+
+/**
+ * A wall-clock time without a day ('18:00') as '6:00 pm', for times that recur (business hours),
+ * where the caller names the zone once after the range. Empty when it is not a time.
+ */
+export function formatClock(time: string | null | undefined): string {
+  const match = /^(\d{1,2}):(\d{2})$/.exec(time ?? '')
+  if (!match || Number(match[1]) > 23 || Number(match[2]) > 59) return ''
+  const hour = Number(match[1])
+  return `${hour % 12 === 0 ? 12 : hour % 12}:${match[2]} ${hour >= 12 ? 'pm' : 'am'}`
+}

@@ -3,7 +3,7 @@
  * pendingCustomInvoice; the invoice total × 1.015 for a card payment, 001 §9), the way to the
  * payment page, and the promotion's invoices with their tax invoice PDFs.
  */
-import { cardTotal, formatCurrency, formatDate, PERMIT_STATUS_IDS as S, type PendingInvoiceView } from '@permitdesk/shared'
+import { cardTotal, formatCurrency, formatDate, MSG_NO_INVOICES_YET, PERMIT_STATUS_IDS as S, type PendingInvoiceView } from '@permitdesk/shared'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { LodgementPackPanel } from './lodgement-pack-panel'
@@ -66,16 +66,17 @@ export function PromotionInvoices({
           </p>
         )
       })}
+      {/* Secondary: the task list at the top holds the dashboard's one primary button for the same step. */}
       {canGenerate && (
         <p>
-          <button type="button" className="button primary" data-testid="generate-forms" disabled={busy} onClick={generate}>
+          <button type="button" className="button" data-testid="generate-forms" disabled={busy} onClick={generate}>
             {statusId === S.readyRegenerate ? 'Regenerate the forms' : 'Generate the forms'}
           </button>
         </p>
       )}
       {!canGenerate && (PAY_FROM.has(statusId) || pendingSubmissionInvoice) && (
         <p>
-          <Link className="button primary" to={paymentPath(promotionId)} data-testid="pay-link">
+          <Link className="button" to={paymentPath(promotionId)} data-testid="pay-link">
             {statusId === S.pendingPaymentClearance ? 'Pay by card instead' : PAY_FROM.has(statusId) ? 'Pay and submit' : 'Pay the additional fees'}
           </Link>
         </p>
@@ -87,16 +88,22 @@ export function PromotionInvoices({
           {error}
         </p>
       )}
-      {invoices && invoices.length === 0 && <p className="muted">No invoices yet.</p>}
+      {invoices && invoices.length === 0 && <p className="muted">{MSG_NO_INVOICES_YET}</p>}
       {invoices && invoices.length > 0 && <InvoiceTable invoices={invoices} />}
     </section>
   )
 }
 
+/** The invoice's status as a sentence-case phrase (the wire keeps its lower-case code). */
+export function invoiceStatusLabel(invoice: Pick<InvoiceView, 'status' | 'method'>): string {
+  if (invoice.status === 'paid') return invoice.method === 'bpay' ? 'Paid by BPAY' : invoice.method ? 'Paid by card' : 'Paid'
+  return invoice.status === 'cancelled' ? 'Cancelled' : 'Awaiting payment'
+}
+
 /** Invoices as a table: number (opens the tax invoice PDF), date, total, status. */
 export function InvoiceTable({ invoices, showPromotion = false }: { invoices: InvoiceView[]; showPromotion?: boolean }) {
   return (
-    <table className="invoice-table" data-testid="invoice-table">
+    <table className="ui-table invoice-table" data-testid="invoice-table">
       <thead>
         <tr>
           <th scope="col">Invoice</th>
@@ -117,10 +124,7 @@ export function InvoiceTable({ invoices, showPromotion = false }: { invoices: In
             {showPromotion && <td>{invoice.promotionName}</td>}
             <td>{formatDate(invoice.dateCreated)}</td>
             <td>{formatCurrency(toCents(invoice.total))}</td>
-            <td data-testid="invoice-status">
-              {invoice.status}
-              {invoice.status === 'paid' && invoice.method ? ` (${invoice.method === 'bpay' ? 'BPAY' : 'card'})` : ''}
-            </td>
+            <td data-testid="invoice-status">{invoiceStatusLabel(invoice)}</td>
           </tr>
         ))}
       </tbody>

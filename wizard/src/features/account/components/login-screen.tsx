@@ -12,9 +12,11 @@ import {
   MSG_LOGIN_FAILED,
   MSG_LOGIN_REQUIRED,
   MSG_PASSWORD_RESET_DONE,
+  MSG_WIZARD_DRAFT_KEPT,
   type Login,
 } from '@permitdesk/shared'
 import { AppLayout } from '../../../components/layouts/app-layout'
+import { readWizardDraft } from '../../../lib/wizard-draft-cookie'
 import { paths } from '../../../config/paths'
 import { login } from '../api/account-api'
 import { useWizardHandover } from '../hooks/use-wizard-handover'
@@ -75,6 +77,11 @@ export function LoginScreen() {
     <AppLayout title="Sign in">
       <h1>Sign in</h1>
       <FormMessage error={formError} note={note} />
+      {params.has('create') && readWizardDraft() !== null && (
+        <p className="notice info" data-testid="wizard-draft-kept">
+          {MSG_WIZARD_DRAFT_KEPT}
+        </p>
+      )}
       <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Sign in">
         <FormField id="email" label="Email address" type="email" autoComplete="email" control={control} name="email" />
         <FormField id="password" label="Password" type="password" autoComplete="current-password" control={control} name="password" />

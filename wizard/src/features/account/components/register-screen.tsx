@@ -2,9 +2,10 @@ import { useCallback, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useSearchParams } from 'react-router'
-import { MSG_ALREADY_REGISTERED, MSG_BOT_CHECK_PENDING, RegisterSchema, type Register } from '@permitdesk/shared'
+import { MSG_ALREADY_REGISTERED, MSG_BOT_CHECK_PENDING, MSG_WIZARD_DRAFT_KEPT, RegisterSchema, type Register } from '@permitdesk/shared'
 import type { z } from 'zod'
 import { AppLayout } from '../../../components/layouts/app-layout'
+import { readWizardDraft } from '../../../lib/wizard-draft-cookie'
 import { paths } from '../../../config/paths'
 import { ApiError } from '../../../lib/api-client'
 import { register as registerAccount } from '../api/account-api'
@@ -89,6 +90,11 @@ export function RegisterScreen() {
     <AppLayout title="Create an account">
       <h1>Create an account</h1>
       <FormMessage error={formError} />
+      {params.has('create') && readWizardDraft() !== null && (
+        <p className="notice info" data-testid="wizard-draft-kept">
+          {MSG_WIZARD_DRAFT_KEPT}
+        </p>
+      )}
       <form className="form" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Create an account">
         <FormField id="email" label="Email address" type="email" autoComplete="email" control={control} name="email" />
         <FormField

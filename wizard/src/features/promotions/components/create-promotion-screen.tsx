@@ -36,7 +36,7 @@ export function CreatePromotionScreen({ skill }: { skill: boolean }) {
       <PromotionForm
         initial={emptyForm()}
         skill={skill}
-        submitLabel={signedIn === false ? 'Continue' : 'Create promotion'}
+        submitLabel={signedIn === false ? 'Save and create an account' : 'Create promotion'}
         onSubmit={async (payload) => {
           if (status !== 'signedIn') {
             // The accounts screens create it after register or sign-in (features/account/hooks/use-wizard-handover.ts).

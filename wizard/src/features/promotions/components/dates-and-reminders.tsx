@@ -1,4 +1,4 @@
-import { formatDate, type ReminderDateSetting, type ReminderKind } from '@permitdesk/shared'
+import { formatDate, type AusStates, type ReminderDateSetting, type ReminderKind } from '@permitdesk/shared'
 import { useEffect, useRef, useState } from 'react'
 import {
   addEmails,
@@ -16,7 +16,15 @@ import {
   type ReminderChoice,
   type RemindersView,
 } from '../api/reminders'
+import { NativeButton } from '../../../components/ui'
 import { PromotionCalendar } from './calendar/promotion-calendar'
+
+/** Reminders that exist for one state's rule only. */
+const STATE_OF_REMINDER: Partial<Record<ReminderKind, 'act' | 'sa' | 'nsw'>> = {
+  'act-publication': 'act',
+  'sa-publication': 'sa',
+  'nsw-authority-expiry': 'nsw',
+}
 
 const STATUS_TEXT = { scheduled: 'Scheduled', sent: 'Sent', past: 'Date passed', 'no-date': 'Waiting for the date' } as const
 
@@ -44,7 +52,20 @@ function draftOf(settings: ReminderDateSetting[], view: RemindersView): Draft {
  * of dates and duties (each date can set its reminder here), the reminders set and to whom, and
  * the calendar file and feed.
  */
-export function DatesAndReminders({ promotionId, winnerPublication }: { promotionId: number; winnerPublication: boolean }) {
+export function DatesAndReminders({
+  promotionId,
+  winnerPublication,
+  ausStates,
+}: {
+  promotionId: number
+  winnerPublication: boolean
+  /** The promotion's states: a reminder about another state's duty is not offered (a set one stays, to be unticked). */
+  ausStates?: AusStates
+}) {
+  const offered = (kind: ReminderKind) => {
+    const state = STATE_OF_REMINDER[kind]
+    return !state || !ausStates || ausStates.all || ausStates[state]
+  }
   const [settings, setSettings] = useState<ReminderDateSetting[]>([])
   const [view, setView] = useState<RemindersView | null>(null)
   const [draft, setDraft] = useState<Draft>({})
@@ -179,7 +200,7 @@ export function DatesAndReminders({ promotionId, winnerPublication }: { promotio
           <ul className="reminder-list">
             {settings.map((setting) => {
               const d = draft[setting.kind]
-              if (!d) return null
+              if (!d || (!d.on && !offered(setting.kind))) return null
               const saved = view.reminders.find((r) => r.kind === setting.kind)
               const unit = setting.businessDays ? 'business days' : 'days'
               return (
@@ -285,7 +306,10 @@ function DistributionLists({ lists, onChange }: { lists: DistributionList[]; onC
         <label>
           New list name <input value={name} onChange={(e) => setName(e.target.value)} />
         </label>{' '}
-        <button type="submit">Create list</button>
+        {/* Secondary: the one primary button of the dashboard is the task list's next step. */}
+        <NativeButton type="submit" variant="secondary">
+          Create list
+        </NativeButton>
       </form>
       <p role="status" aria-live="polite">
         {message}
@@ -348,7 +372,9 @@ function DistributionListEditor({
           Add addresses to {list.name} (one per line, or separated by commas)
           <textarea rows={2} value={text} onChange={(e) => setText(e.target.value)} />
         </label>
-        <button type="submit">Add</button>{' '}
+        <NativeButton type="submit" variant="secondary">
+          Add
+        </NativeButton>{' '}
         <label className="button">
           Upload CSV
           <input

@@ -1,4 +1,12 @@
-import { displayPrizeValue, formatAusStates, formatDate, promotionTitle } from '@permitdesk/shared'
+import {
+  displayPrizeValue,
+  formatAusStates,
+  formatDate,
+  MSG_NO_ARCHIVED_PROMOTIONS,
+  MSG_NO_PROMOTIONS_YET,
+  msgNoPromotionsMatch,
+  promotionTitle,
+} from '@permitdesk/shared'
 import { useDeferredValue, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
@@ -111,7 +119,9 @@ export function MyPromotionsScreen({ archived }: { archived: boolean }) {
           onRowAction={(p) => navigate(promotionPaths.dashboard(p.id))}
           sort={{ column: view.sort, direction: view.direction }}
           onSortChange={({ column, direction }) => setView((v) => ({ ...v, sort: column as SortColumn, direction, after: 0 }))}
-          empty={data === undefined ? 'Loading…' : archived ? 'No archived promotions.' : 'No promotions yet.'}
+          empty={
+            data === undefined ? 'Loading…' : view.search ? msgNoPromotionsMatch(view.search) : archived ? MSG_NO_ARCHIVED_PROMOTIONS : MSG_NO_PROMOTIONS_YET
+          }
         />
       </div>
       {total > PAGE_SIZE && (

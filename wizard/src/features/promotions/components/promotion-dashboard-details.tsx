@@ -18,7 +18,7 @@ export function PromotionDashboardDetails({ promotion: p, onPromotionChange }: P
   const id = p.id
   return (
     <>
-      <DatesAndReminders promotionId={id} winnerPublication={p.hasWinnerPublication} />
+      <DatesAndReminders promotionId={id} winnerPublication={p.hasWinnerPublication} ausStates={p.ausStates} />
       {/* One commit per slice, each after the one before has painted: no single long task (TBT). */}
       <AfterFirstPaint>
         <FeeBreakdownTable promotion={p} />

@@ -23,7 +23,7 @@ export function AddendaPanel({ promotion: p, onLodged }: { promotion: Promotion;
   return (
     <section className="addenda" aria-labelledby="addenda-title" data-testid="addenda">
       <h2 id="addenda-title">Addenda</h2>
-      <p className="muted">After the draw, the regulators need these. Upload each one here (PDF, up to 10MB) and we lodge it for you.</p>
+      <p className="muted">After the draw, the regulators need these. Upload each one here (PDF, up to 10 MB) and we lodge it for you.</p>
       <ul className="addenda__list">
         {CODES.map((code) => (
           <AddendumRow key={code} promotionId={p.id} code={code} lodged={lodged.get(code)} onLodged={onLodged} />

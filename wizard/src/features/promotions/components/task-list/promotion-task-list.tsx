@@ -145,7 +145,7 @@ export function PromotionTaskList({ promotion: p }: { promotion: Promotion }) {
   return (
     <section className="task-list" aria-labelledby="task-list-title" data-testid="task-list">
       <h2 id="task-list-title">What to do next</h2>
-      <PermitsRequired summary={summary} />
+      <PermitsRequired summary={summary} issued={p.permitNumbers} />
       <ol className="task-list__items">
         {tasks.map((task) => (
           <li key={task.key} className={`task-list__item${task.primary ? ' task-list__item--next' : ''}`} data-testid={`task-${task.key}`}>
