@@ -127,7 +127,7 @@ async function tracePage(browser, url, newSession) {
     )
   }
   // The renderer that navigated to the page (others are about:blank and the like).
-  const navigation = events.find((e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL === url)
+  const navigation = events.find((e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL?.startsWith(base))
   if (!navigation) throw new Error(`no navigation to ${url} in the trace`)
   const main = { pid: navigation.pid, tid: navigation.tid }
   const navStart = navigation.ts

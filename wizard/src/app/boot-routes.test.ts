@@ -105,14 +105,16 @@ describe('the start-up script', () => {
     expect(fetch.mock.calls.map((call) => (call as unknown[])[0])).toEqual([SESSION_URL, '/api/promotion/get?id=42'])
   })
 
-  it("loads the engine's en-AU date data (a Sydney DateTimeFormat) once the requests and preloads are on their way", () => {
+  it("loads the engine's en-AU date data (a Sydney DateTimeFormat) after the first paint, the requests and preloads on their way", async () => {
     window.history.replaceState(null, '', '/permit/edit/42/details/')
     const fetch = fetchAnswering('{"authenticated":false,"user":null}')
     vi.stubGlobal('fetch', fetch)
     const DateTimeFormat = vi.spyOn(Intl, 'DateTimeFormat')
     try {
       new Function(script)()
-      expect(DateTimeFormat).toHaveBeenCalledWith('en-AU', expect.objectContaining({ timeZone: 'Australia/Sydney' }))
+      // Not before the paint: the script returns without it.
+      expect(DateTimeFormat).not.toHaveBeenCalled()
+      await vi.waitFor(() => expect(DateTimeFormat).toHaveBeenCalledWith('en-AU', expect.objectContaining({ timeZone: 'Australia/Sydney' })))
       expect(fetch.mock.invocationCallOrder[0]).toBeLessThan(DateTimeFormat.mock.invocationCallOrder[0]!)
       expect(document.head.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(2)
     } finally {
