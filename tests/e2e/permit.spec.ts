@@ -321,4 +321,26 @@ test.describe('permit application', () => {
     await expect(page.getByRole('dialog', { name: 'Calendar' })).toHaveCount(0)
     await expect(required.getByRole('button', { name: 'Open calendar' })).toHaveAttribute('data-rac', '')
   })
+
+  for (const width of [390, 412, 1280]) {
+    test(`the first step draws without a layout shift at ${width} px (issue 25: CLS 0)`, async ({ page }) => {
+      await page.setViewportSize({ width, height: width < 1000 ? 844 : 900 })
+      await signUp(page.request, `cls-${width}`)
+      const id = await createPromotion(page.request, { name: 'Steady', ausStates: { nsw: true }, totalPrizeValue: 20_000, hasNswAuthority: false })
+      // Every layout shift from the start of the load (buffered), summed as the CLS metric counts them (none after input here).
+      await page.addInitScript(() => {
+        const w = window as unknown as { __shift: number }
+        w.__shift = 0
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) w.__shift += entry.value
+        }).observe({ type: 'layout-shift', buffered: true })
+      })
+      await page.goto(`/permit/edit/${id}/details/`)
+      // Drawn to the end: the step's last field, its buttons and the side panel.
+      await expect(page.getByLabel('Products or services promoted')).toBeVisible()
+      await expect(page.getByRole('button', { name: 'Next: Applicant' })).toBeVisible()
+      await expect(page.getByRole('heading', { name: 'Compliance' })).toBeVisible()
+      expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBe(0)
+    })
+  }
 })
