@@ -294,7 +294,7 @@ test.describe('permit application', () => {
     await expect(page.locator('.ui-field[data-rac]')).toHaveCount(1)
     await page.keyboard.type('01032031')
     await expect(fieldValue(page, 'permit.startDate')).toHaveValue('2031-03-01')
-    // Tab: the calendar button, then the start time's hour, drawn in its turn.
+    // Tab: the calendar button, then the start time's hour, drawn as the focus comes to it.
     await page.keyboard.press('Tab')
     await expect(focused).toHaveAccessibleName('Open calendar Start date')
     await page.keyboard.press('Tab')
