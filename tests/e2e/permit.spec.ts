@@ -246,7 +246,7 @@ test.describe('permit application', () => {
       data: { ...opened, versionNumber: opened.versionNumber, permit: { ...opened.permit, startDate: soon, startTime: '09:30' } },
     })
     expect(saved.status(), await saved.text()).toBe(200)
-    // Hold back the date pickers' code (it loads after the first paint).
+    // Hold back the date pickers' code (it loads when a date field is first focused or pressed).
     let release = () => {}
     const held = new Promise<void>((resolve) => (release = resolve))
     await page.route(/\/app\/assets\/date-fields-[\w-]+\.js$/, async (route) => {
@@ -255,19 +255,92 @@ test.describe('permit application', () => {
     })
     await page.goto(`/permit/edit/${id}/details/`)
     await expect(page.getByRole('status').filter({ hasText: 'Your promotion starts in less than 10 business days.' })).toBeVisible()
-    // Each field stands as its box, showing its saved value the way the picker will.
+    // Each field stands as its box, showing its saved value the way the picker will; no picker is drawn.
     const [year, month, day] = soon.split('-')
-    await expect(page.locator('#field-permit-startDate')).toContainText(`${day}/${month}/${year}`)
+    await expect(page.getByRole('group', { name: 'Start date', exact: true })).toHaveText(`${day}/${month}/${year}`)
     await expect(page.locator('#field-permit-startTime')).toContainText('9:30')
-    await expect(page.getByRole('group', { name: 'Start date', exact: true })).toHaveCount(0)
+    await expect(page.locator('.ui-field[data-rac]')).toHaveCount(0)
 
     // Pressed and typed into before the picker exists: the picker, once here, has the date.
-    await page.locator('#field-permit-endDate [data-pending-date-field]').click()
+    await page.getByRole('group', { name: 'End date', exact: true }).getByRole('spinbutton', { name: /^day/ }).click()
     await page.keyboard.type('31122031')
     release()
     await expect(fieldValue(page, 'permit.endDate')).toHaveValue('2031-12-31')
     await expect(page.getByRole('group', { name: 'End date', exact: true }).getByRole('spinbutton', { name: /year/ })).toHaveText('2031')
+    await expect(page.locator('#field-permit-endDate [data-rac]').first()).toBeAttached()
+    // The others are still their boxes, with their values.
+    await expect(page.locator('#field-permit-startDate [data-pending-date-field]')).toBeAttached()
     await expect(fieldValue(page, 'permit.startDate')).toHaveValue(soon)
     await expect(page.getByRole('group', { name: 'Start date', exact: true }).getByRole('spinbutton').first()).toHaveText(day)
   })
+
+  test('the date fields by keyboard alone: each is drawn where the focus comes to it, typed into and left by Tab; a press on a calendar button opens it', async ({
+    page,
+  }) => {
+    await signUp(page.request, 'date-keys')
+    const id = await createPromotion(page.request, { name: 'Date keys', ausStates: { nsw: true }, totalPrizeValue: 20_000, hasNswAuthority: false })
+    await page.goto(`/permit/edit/${id}/details/`)
+    await expect(page.getByRole('heading', { name: 'Step 1 of 6: General' })).toBeVisible()
+    // Every date field is a box until a person comes to it.
+    await expect(page.locator('[data-pending-date-field]')).toHaveCount(5)
+    await expect(page.locator('.ui-field[data-rac]')).toHaveCount(0)
+    const focused = page.locator(':focus')
+
+    await page.getByLabel('Promotion name').focus()
+    await page.keyboard.press('Tab')
+    // The start date's picker, drawn with the focus on its day: what the keyboard came to.
+    await expect(focused).toHaveAttribute('aria-label', 'day, ')
+    await expect(focused).toHaveAttribute('data-rac', '')
+    await expect(page.locator('.ui-field[data-rac]')).toHaveCount(1)
+    await page.keyboard.type('01032031')
+    await expect(fieldValue(page, 'permit.startDate')).toHaveValue('2031-03-01')
+    // Tab: the calendar button, then the start time's hour, drawn as the focus comes to it.
+    await page.keyboard.press('Tab')
+    await expect(focused).toHaveAccessibleName('Open calendar Start date')
+    await page.keyboard.press('Tab')
+    await expect(focused).toHaveAttribute('data-type', 'hour')
+    await expect(focused).toHaveAttribute('data-rac', '')
+    await page.keyboard.type('930p')
+    await expect(fieldValue(page, 'permit.startTime')).toHaveValue('21:30:00')
+    await expect(page.getByRole('group', { name: 'Start time', exact: true })).toContainText('9:30')
+    // Tab on: the end date's day, drawn; Shift+Tab back into the start time, already drawn. Only the fields reached are drawn.
+    await page.keyboard.press('Tab')
+    await expect(focused).toHaveAttribute('aria-label', 'day, ')
+    await expect(page.locator('#field-permit-endDate .ui-field[data-rac]')).toBeAttached()
+    await expect(page.getByRole('group', { name: 'End date', exact: true }).getByRole('spinbutton', { name: /^day/ })).toBeFocused()
+    await page.keyboard.press('Shift+Tab')
+    await expect(focused).toHaveAttribute('data-type', 'dayPeriod')
+    await expect(page.locator('.ui-field[data-rac]')).toHaveCount(3)
+    await expect(page.locator('[data-pending-date-field]')).toHaveCount(2)
+
+    // A pointer on the required date's calendar button: its picker, drawn with the calendar open.
+    const required = page.getByRole('group', { name: 'Date the permits are needed by', exact: true })
+    await required.getByRole('button', { name: 'Open calendar' }).click()
+    await expect(page.getByRole('dialog', { name: 'Calendar' })).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('dialog', { name: 'Calendar' })).toHaveCount(0)
+    await expect(required.getByRole('button', { name: 'Open calendar' })).toHaveAttribute('data-rac', '')
+  })
+
+  for (const width of [390, 412, 1280]) {
+    test(`the first step draws without a layout shift at ${width} px (issue 25: CLS 0)`, async ({ page }) => {
+      await page.setViewportSize({ width, height: width < 1000 ? 844 : 900 })
+      await signUp(page.request, `cls-${width}`)
+      const id = await createPromotion(page.request, { name: 'Steady', ausStates: { nsw: true }, totalPrizeValue: 20_000, hasNswAuthority: false })
+      // Every layout shift from the start of the load (buffered), summed as the CLS metric counts them (none after input here).
+      await page.addInitScript(() => {
+        const w = window as unknown as { __shift: number }
+        w.__shift = 0
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) w.__shift += entry.value
+        }).observe({ type: 'layout-shift', buffered: true })
+      })
+      await page.goto(`/permit/edit/${id}/details/`)
+      // Drawn to the end: the step's last field, its buttons and the side panel.
+      await expect(page.getByLabel('Products or services promoted')).toBeVisible()
+      await expect(page.getByRole('button', { name: 'Next: Applicant' })).toBeVisible()
+      await expect(page.getByRole('heading', { name: 'Compliance' })).toBeVisible()
+      expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBe(0)
+    })
+  }
 })

@@ -105,6 +105,23 @@ describe('the start-up script', () => {
     expect(fetch.mock.calls.map((call) => (call as unknown[])[0])).toEqual([SESSION_URL, '/api/promotion/get?id=42'])
   })
 
+  it("loads the engine's en-AU date data (a Sydney DateTimeFormat) after the first paint, the requests and preloads on their way", async () => {
+    window.history.replaceState(null, '', '/permit/edit/42/details/')
+    const fetch = fetchAnswering('{"authenticated":false,"user":null}')
+    vi.stubGlobal('fetch', fetch)
+    const DateTimeFormat = vi.spyOn(Intl, 'DateTimeFormat')
+    try {
+      new Function(script)()
+      // Not before the paint: the script returns without it.
+      expect(DateTimeFormat).not.toHaveBeenCalled()
+      await vi.waitFor(() => expect(DateTimeFormat).toHaveBeenCalledWith('en-AU', expect.objectContaining({ timeZone: 'Australia/Sydney' })))
+      expect(fetch.mock.invocationCallOrder[0]).toBeLessThan(DateTimeFormat.mock.invocationCallOrder[0]!)
+      expect(document.head.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(2)
+    } finally {
+      DateTimeFormat.mockRestore()
+    }
+  })
+
   it('a visitor: nothing private is asked for; the screen (if it ever asks) goes to the network itself', async () => {
     window.history.replaceState(null, '', '/permit/edit/42/')
     const fetch = fetchAnswering('{"authenticated":false,"user":null}')

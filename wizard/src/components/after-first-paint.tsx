@@ -8,35 +8,22 @@ import { startTransition, useEffect, useState, type ReactNode } from 'react'
  * spreads the rest over several frames. A lazy component inside it starts loading only then, so its
  * download does not compete with what the first paint needs.
  */
-export function AfterFirstPaint({
-  children,
-  placeholder = null,
-  until,
-}: {
-  children: ReactNode
-  placeholder?: ReactNode
-  /** Code the children need, fetched after the paint; they appear once it is there (all at once, not field by field). */
-  until?: () => Promise<unknown>
-}) {
+export function AfterFirstPaint({ children, placeholder = null }: { children: ReactNode; placeholder?: ReactNode }) {
   const [shown, setShown] = useState(false)
   useEffect(() => {
     let live = true
     const show = () => live && startTransition(() => setShown(true))
-    const next = () => (until ? until().then(show, show) : show())
     // After the browser has painted this commit: a frame callback runs just before the paint, and a
     // task queued from it runs after it (a bare timeout can run before the paint and delay it). Then
-    // a transition. A failed load shows the children anyway: their own lazy parts then load (or fail)
-    // where they are drawn.
+    // a transition.
     let handle: ReturnType<typeof setTimeout> | undefined
-    const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => (handle = setTimeout(next, 0))) : undefined
-    if (frame === undefined) handle = setTimeout(next, 0)
+    const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => (handle = setTimeout(show, 0))) : undefined
+    if (frame === undefined) handle = setTimeout(show, 0)
     return () => {
       live = false
       if (frame !== undefined) cancelAnimationFrame(frame)
       clearTimeout(handle)
     }
-    // `until` is read once, on the first paint.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
   // `placeholder`: what stands in its place until then (same size, so nothing moves).
   return <>{shown ? children : placeholder}</>

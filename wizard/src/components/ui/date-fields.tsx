@@ -17,23 +17,10 @@ import {
 } from 'react-aria-components'
 import { CalendarIcon } from './calendar-icon'
 import { FieldHelp } from './field-parts'
-import { APP_LOCALE } from './locale'
 import { shareDisplayNames } from './shared-intl'
 
 // Before any field renders: one Intl.DisplayNames for all their segments (see shared-intl.ts).
 shareDisplayNames()
-
-/**
- * Builds the Intl data every field needs (the segments' names) in a task of its own, before the
- * first field mounts, so no field's mount pays for it (issue 25: no long task).
- */
-export function warmUpDateFields(): void {
-  try {
-    new Intl.DisplayNames(APP_LOCALE, { type: 'dateTimeField' })
-  } catch {
-    // An engine without the dateTimeField type: react-aria uses its own strings.
-  }
-}
 
 const toCalendarDate = (value: string | null | undefined): CalendarDate | null => {
   if (!value) return null
@@ -73,6 +60,8 @@ export type DatePickerProps = Common & {
   /** `YYYY-MM-DD` bounds. */
   minValue?: string
   maxValue?: string
+  /** Open the calendar on mount (a person pressed the field's calendar button before its code arrived). */
+  defaultOpen?: boolean
 }
 
 /** A date typed as dd/mm/yyyy segments or picked from a calendar; the value is `YYYY-MM-DD`. */
@@ -90,12 +79,14 @@ export function DatePicker({
   name,
   onBlur,
   autoFocus,
+  defaultOpen,
 }: DatePickerProps) {
   return (
     <AriaDatePicker
       className="ui-field"
       name={name}
       autoFocus={autoFocus}
+      defaultOpen={defaultOpen}
       value={toCalendarDate(value)}
       onChange={(next) => onChange(next ? next.toString() : null)}
       minValue={toCalendarDate(minValue) ?? undefined}

@@ -4,7 +4,7 @@
  * the action-required highlight staff can set (001 §2).
  */
 import { STATE_CODES, STATE_KEYS, hasFlag } from '@permitdesk/shared'
-import { Suspense, use, useEffect, useRef, useState, type ChangeEvent, type ReactNode } from 'react'
+import { Suspense, use, useEffect, useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react'
 import { flushSync } from 'react-dom'
 import { CalendarIcon } from '../../../components/ui/calendar-icon'
 import { CheckBox } from '../../../components/ui/check-box'
@@ -171,10 +171,15 @@ export function TextField({
 
 /**
  * The date and time pickers (react-aria's date fields with @internationalized/date: a third of the
- * editor's code) are not part of the editor's first download (issue 25, first render): the editor
- * fetches them after its first paint. Until a field's code is here and its turn has come, it stands
- * as its box (label, input frame, hint: the size it will have), so nothing moves and what follows
- * it (the start-date notice) is drawn with the first paint.
+ * editor's code) are not part of the editor's first download, and a field's picker is drawn only
+ * when a person comes to it (issue 25: drawing them was a long task per field on a phone, during
+ * which the page answered nothing). Until then the field is its box: the picker's own markup
+ * without its code (a labelled group of focusable segments named as react-aria names them, and the
+ * calendar button), with the picker's size and value, so nothing moves, a keyboard or screen reader
+ * meets the same field, and what follows it (the start-date notice) is drawn with the first paint.
+ * Focusing or pressing the box draws the picker in its place, with the focus (the caret) at the
+ * same segment, or on its calendar button, opened when it was pressed; keys typed into the box
+ * before the code arrived are replayed into the picker.
  */
 type DateFieldsModule = typeof import('../../../components/ui/date-fields')
 let dateFields: DateFieldsModule | undefined
@@ -188,99 +193,55 @@ export const loadDateFields = () =>
     },
   ))
 const useDateFields = () => dateFields ?? use(loadDateFields())
+/** A head start (a pointer over a box), never an error of its own: the draw that needs the code reports it. */
+const preloadDateFields = () => void loadDateFields().catch(() => {})
+
+/** Where the focus is in a box, to put it at the same place in the picker: a segment's type, or the calendar button. */
+const focusPlace = (element: Element): string | null =>
+  element.closest('.ui-date__button')
+    ? 'button'
+    : element instanceof HTMLElement && element.getAttribute('role') === 'spinbutton'
+      ? (element.dataset.type ?? null)
+      : null
+
+const elementAt = (container: HTMLElement, place: string) =>
+  container.querySelector<HTMLElement>(place === 'button' ? '.ui-date__button' : `[role="spinbutton"][data-type="${place}"]`)
 
 /**
- * The fields mount one per task, in page order, once their code is here (issue 25: mounting the
- * first step's five at once was one task of several hundred milliseconds on a phone, during which
- * the page answered nothing). A field pressed before its turn goes first.
+ * A field's picker, drawn on demand: `draw` (on focus or press) draws it once its code is here, in
+ * the same task as the focus when it already is (a phone's keyboard stays up), focuses the picker
+ * where the box had the focus, and replays what was typed meanwhile (`typed`), one key per render
+ * as between two key presses, so each segment sees what the one before it set (react-aria's
+ * segments take characters from `beforeinput`).
  */
-type MountTurn = { mount: () => void }
-const waitingTurns: MountTurn[] = []
-let mountingTurns = false
-let warmedUp = false
-
-function takeTurns() {
-  if (mountingTurns || waitingTurns.length === 0) return
-  mountingTurns = true
-  // Not before the browser has painted the boxes (a frame, then a task): the code's download does
-  // not compete with the first paint (a modulepreload of it made the LCP later). A failed load
-  // mounts them anyway: each then suspends on a new load where it stands.
-  const load = () => loadDateFields().then(nextTurnSoon, nextTurnSoon)
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(load, 0))
-  else setTimeout(load, 0)
-}
-
-function nextTurnSoon() {
-  setTimeout(nextTurn, 0)
-}
-
-function nextTurn() {
-  if (!warmedUp && dateFields) {
-    // The Intl data all the fields share, in a task of its own before the first of them.
-    warmedUp = true
-    dateFields.warmUpDateFields()
-    return nextTurnSoon()
-  }
-  const turn = waitingTurns.shift()
-  if (!turn) {
-    mountingTurns = false
-    return
-  }
-  // This field alone, rendered and committed in this task; the next one in the next task.
-  flushSync(turn.mount)
-  nextTurnSoon()
-}
-
-/**
- * Whether this field's turn to mount has come; `hurry` (a press on its box) brings it first and
- * focuses it once drawn, and the characters typed into the box meanwhile (`typed`) are replayed
- * into the picker then, as if typed there (issue 25: no lost input).
- */
-function useMountTurn() {
-  const [mounted, setMounted] = useState(false)
-  const [pressed, setPressed] = useState(false)
-  const turn = useRef<MountTurn | null>(null)
-  const typed = useRef<string[]>([])
-  useEffect(() => {
-    const mine: MountTurn = { mount: () => setMounted(true) }
-    turn.current = mine
-    waitingTurns.push(mine)
-    takeTurns()
-    return () => {
-      const index = waitingTurns.indexOf(mine)
-      if (index >= 0) waitingTurns.splice(index, 1)
-    }
-  }, [])
-  const hurry = () => {
-    const index = turn.current ? waitingTurns.indexOf(turn.current) : -1
-    if (index < 0) return
-    setPressed(true)
-    waitingTurns.unshift(...waitingTurns.splice(index, 1))
-  }
-  return { mounted, pressed, hurry, typed }
-}
-
-/**
- * Replays `keys` into the picker inside `container`, starting at its focused segment (autoFocus):
- * react-aria's segments take characters from `beforeinput` events. Each key is rendered before the
- * next (flushSync), as it would be between two key presses, so a segment sees the value the one
- * before it set.
- */
-function useReplayTyped(mounted: boolean, typed: { current: string[] }) {
+function useDrawOnDemand() {
+  const [drawn, setDrawn] = useState<{ open: boolean } | null>(null)
   const container = useRef<HTMLDivElement>(null)
-  useEffect(() => {
-    if (!mounted || typed.current.length === 0) return
-    // In a task of its own: flushSync cannot render from inside React's own effects.
-    const handle = setTimeout(() => {
+  const typed = useRef<string[]>([])
+  const openCalendar = useRef(false)
+  const asked = useRef(false)
+  const draw = () => {
+    if (asked.current) return
+    asked.current = true
+    const now = () => {
+      const active = document.activeElement
+      const place = active && container.current?.contains(active) ? focusPlace(active) : null
+      flushSync(() => setDrawn({ open: openCalendar.current }))
+      const box = container.current
+      if (!box || !place) return
+      elementAt(box, place)?.focus()
       for (const key of typed.current.splice(0)) {
         const segment = document.activeElement
-        if (!segment || !container.current?.contains(segment)) break
+        if (!segment || !box.contains(segment)) break
         flushSync(() => segment.dispatchEvent(new InputEvent('beforeinput', { inputType: 'insertText', data: key, bubbles: true, cancelable: true })))
       }
-    }, 0)
-    return () => clearTimeout(handle)
-  }, [mounted, typed])
-  return container
+    }
+    if (dateFields) return now()
+    // A failed load draws it anyway: it then suspends on a new load where it stands.
+    const soon = () => setTimeout(now, 0)
+    loadDateFields().then(soon, soon)
+  }
+  return { drawn, draw, typed, openCalendar, container }
 }
 
 let periodSpace: string | undefined
@@ -294,83 +255,206 @@ function dayPeriodSpace(): string {
   return periodSpace
 }
 
-type PendingSegment = { text: string; type: 'literal' | 'value' | 'placeholder' }
+type SegmentType = 'day' | 'month' | 'year' | 'hour' | 'minute' | 'dayPeriod'
+type BoxSegment =
+  | { type: 'literal'; text: string }
+  | { type: SegmentType; text: string; placeholder: boolean; now?: number; min: number; max: number; valueText: string }
+
+/** Each segment's accessible name, as react-aria names them en-AU (CLDR's dateTimeField names; building an Intl.DisplayNames for them would cost the first render several milliseconds). */
+const SEGMENT_NAMES: Record<SegmentType, string> = { day: 'day', month: 'month', year: 'year', hour: 'hour', minute: 'minute', dayPeriod: 'am/pm' }
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
 
 /**
- * The segments the picker will show for `value`, as react-aria draws them en-AU (dd/mm/yyyy with
- * leading zeros; h:mm am/pm, with its bidi isolation marks), so its place has the picker's width
- * (a narrower box let two fields share a row on a phone, and the picker then wrapped: a layout
- * shift) and shows the value from the first paint.
+ * The segments the picker shows for `value`, as react-aria draws them en-AU (dd/mm/yyyy with
+ * leading zeros; h:mm am/pm, with its bidi isolation marks), with the values it announces, so the
+ * box has the picker's width (a narrower box let two fields share a row on a phone, and the picker
+ * then wrapped: a layout shift) and shows and says the value from the first paint.
  */
-function pendingSegments(value: string | null | undefined, picker: boolean): PendingSegment[] {
-  const literal = (text: string): PendingSegment => ({ text, type: 'literal' })
-  const part = (text: string | undefined, placeholder: string): PendingSegment => (text ? { text, type: 'value' } : { text: placeholder, type: 'placeholder' })
+function boxSegments(value: string | null | undefined, picker: boolean): BoxSegment[] {
+  const literal = (text: string): BoxSegment => ({ type: 'literal', text })
+  const part = (type: SegmentType, text: string | undefined, placeholder: string, min: number, max: number, now?: number, valueText?: string): BoxSegment =>
+    text === undefined || now === undefined
+      ? { type, text: placeholder, placeholder: true, min, max, valueText: 'Empty' }
+      : { type, text, placeholder: false, now, min, max, valueText: valueText ?? text }
   if (picker) {
     const [, year, month, day] = /^(\d{4})-(\d{2})-(\d{2})/.exec(value ?? '') ?? []
-    return [part(day, 'dd'), literal('/'), part(month, 'mm'), literal('/'), part(year, 'yyyy')]
+    const monthNumber = month === undefined ? undefined : Number(month)
+    return [
+      part('day', day, 'dd', 1, 31, day === undefined ? undefined : Number(day)),
+      literal('/'),
+      part('month', month, 'mm', 1, 12, monthNumber, monthNumber ? `${month} – ${MONTHS[monthNumber - 1]}` : undefined),
+      literal('/'),
+      part('year', year, 'yyyy', 1, 9999, year === undefined ? undefined : Number(year)),
+    ]
   }
   const [, hh, mm] = /^(\d{2}):(\d{2})/.exec(value ?? '') ?? []
-  const hour = hh === undefined ? undefined : String(Number(hh) % 12 || 12)
-  const period = hh === undefined ? undefined : Number(hh) < 12 ? 'am' : 'pm'
-  return [literal('\u2066'), part(hour, '––'), literal(':'), part(mm, '––'), literal('\u2069'), literal(dayPeriodSpace()), part(period, 'am')]
+  const hours = hh === undefined ? undefined : Number(hh)
+  const hour = hours === undefined ? undefined : String(hours % 12 || 12)
+  const pm = hours === undefined ? undefined : hours >= 12
+  return [
+    literal('\u2066'),
+    part('hour', hour, '––', 1, 12, hour === undefined ? undefined : Number(hour), hour && `${hour} ${pm ? 'pm' : 'am'}`),
+    literal(':'),
+    part('minute', mm, '––', 0, 59, mm === undefined ? undefined : Number(mm)),
+    literal('\u2069'),
+    literal(dayPeriodSpace()),
+    part('dayPeriod', pm === undefined ? undefined : pm ? 'pm' : 'am', 'am', 0, 1, pm === undefined ? undefined : Number(pm)),
+  ]
 }
 
-/** A date or time field's place until it mounts (or while its code loads after a failure): its box and value, not the whole form. */
-function PendingDateField({
+/** The value react-aria's hidden input holds for forms: `YYYY-MM-DD`, or `HH:mm:ss`. */
+const formValue = (value: string | null | undefined, picker: boolean) => {
+  if (!value) return ''
+  if (picker) return /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : ''
+  return /^\d{2}:\d{2}/.test(value) ? `${value.slice(0, 5)}:00` : ''
+}
+
+/**
+ * A date or time field's box until its picker is drawn (and while the picker's code loads after a
+ * failure): react-aria's markup for the same field (group, spinbutton segments, calendar button,
+ * description and error, and the hidden input that carries its value in a form), without its code.
+ */
+function DateFieldBox({
+  name,
   label,
   description,
+  errorMessage,
+  readOnly,
   picker,
   value,
-  onPress,
+  onCalendarPress,
+  onCalendarClick,
   onType,
 }: {
+  name: string
   label: ReactNode
   description?: string
+  errorMessage?: string
+  readOnly: boolean
   picker: boolean
   value: string | null | undefined
-  onPress?: () => void
-  /** A character typed while the box has focus (after a press), before the picker is drawn. */
+  /** A press on the calendar button began (true) or became a scroll (false): the picker, once drawn, opens its calendar. */
+  onCalendarPress?: (pressed: boolean) => void
+  /** The calendar button was clicked (or pressed by keyboard) before the picker was drawn. */
+  onCalendarClick?: () => void
+  /** A character typed into a segment before the picker is drawn. */
   onType?: (key: string) => void
 }) {
-  const segments = pendingSegments(value, picker).map((segment, index) => (
-    <span
-      key={index}
-      className="ui-date__segment"
-      data-type={segment.type === 'literal' ? 'literal' : undefined}
-      data-placeholder={segment.type === 'placeholder' ? '' : undefined}
-    >
-      {segment.text}
-    </span>
-  ))
+  const ids = useId()
+  const labelId = `${ids}-label`
+  const descriptionId = description ? `${ids}-description` : undefined
+  const errorId = errorMessage ? `${ids}-error` : undefined
+  const describedBy = [descriptionId, errorId].filter(Boolean).join(' ') || undefined
+  const invalid = Boolean(errorMessage)
+  const group = useRef<HTMLDivElement>(null)
+  // react-aria's segments take typing from `beforeinput` (React's onBeforeInput is another event):
+  // the box keeps the characters for the picker and changes nothing itself.
+  const typeRef = useRef(onType)
+  typeRef.current = onType
+  useEffect(() => {
+    const element = group.current
+    if (!element) return
+    const onBeforeInput = (event: InputEvent) => {
+      event.preventDefault()
+      if (!readOnly && event.inputType.startsWith('insert') && event.data) for (const key of event.data) typeRef.current?.(key)
+    }
+    element.addEventListener('beforeinput', onBeforeInput)
+    return () => element.removeEventListener('beforeinput', onBeforeInput)
+  }, [readOnly])
+  let first = true
+  const segments = boxSegments(value, picker).map((segment, index) => {
+    if (segment.type === 'literal')
+      return (
+        <span key={index} aria-hidden="true" className="ui-date__segment" data-type="literal">
+          {segment.text}
+        </span>
+      )
+    const id = `${ids}-${segment.type}`
+    // Like react-aria: the description on the first segment only, unless the field is invalid.
+    const segmentDescribedBy = first || invalid ? describedBy : undefined
+    first = false
+    return (
+      <span
+        key={index}
+        id={id}
+        role="spinbutton"
+        aria-label={`${SEGMENT_NAMES[segment.type]}, `}
+        aria-labelledby={`${id} ${labelId}`}
+        aria-valuenow={segment.now}
+        aria-valuetext={segment.valueText}
+        aria-valuemin={segment.min}
+        aria-valuemax={segment.max}
+        aria-describedby={segmentDescribedBy}
+        aria-invalid={invalid || undefined}
+        aria-readonly={readOnly || undefined}
+        // Editable like the picker's segments, so a phone shows its keyboard from the first touch.
+        contentEditable={!readOnly}
+        suppressContentEditableWarning
+        spellCheck={readOnly ? undefined : false}
+        autoCorrect={readOnly ? undefined : 'off'}
+        enterKeyHint={readOnly ? undefined : 'next'}
+        inputMode={readOnly || segment.type === 'dayPeriod' ? undefined : 'numeric'}
+        tabIndex={0}
+        className="ui-date__segment"
+        data-type={segment.type}
+        data-placeholder={segment.placeholder || undefined}
+      >
+        {segment.text}
+      </span>
+    )
+  })
+  const focusFirst = () => group.current?.querySelector<HTMLElement>('[role="spinbutton"]')?.focus()
   return (
-    // A press on the box (mouse or touch) brings its field first and focuses it once drawn; until
-    // then the box itself holds the focus (tabIndex -1: not a Tab stop) and keeps what is typed.
-    <div
-      className="ui-field"
-      data-pending-date-field=""
-      tabIndex={-1}
-      onPointerDown={onPress}
-      onKeyDown={(event) => {
-        if (event.key.length !== 1 || event.ctrlKey || event.metaKey || event.altKey) return
-        event.preventDefault()
-        onType?.(event.key)
-      }}
-    >
-      <span className="ui-field__label">{label}</span>
-      {/* The picker's calendar button sets its height; the time field has none. Hidden: the picker, once drawn, is what assistive technology reads. */}
-      {picker ? (
-        <span className="ui-input ui-date" aria-hidden="true">
-          <span className="ui-date__input">{segments}</span>
-          <span className="ui-date__button">
-            <CalendarIcon />
-          </span>
+    <div className="ui-field" data-pending-date-field="" data-invalid={invalid || undefined} onPointerEnter={preloadDateFields}>
+      <span className="ui-field__label" id={labelId} onClick={focusFirst}>
+        {label}
+      </span>
+      <div
+        ref={group}
+        role="group"
+        aria-labelledby={labelId}
+        aria-describedby={describedBy}
+        className={picker ? 'ui-input ui-date' : 'ui-input ui-date ui-date__input'}
+        data-invalid={invalid || undefined}
+      >
+        {picker ? (
+          <>
+            <div role="presentation" className="ui-date__input">
+              {segments}
+            </div>
+            <button
+              type="button"
+              id={`${ids}-button`}
+              className="ui-date__button"
+              aria-label="Open calendar"
+              aria-labelledby={`${ids}-button ${labelId}`}
+              aria-describedby={describedBy}
+              aria-haspopup="dialog"
+              aria-expanded="false"
+              disabled={readOnly}
+              // A press opens the calendar once the picker is drawn; a scroll that began on it does not.
+              onPointerDown={() => onCalendarPress?.(true)}
+              onPointerCancel={() => onCalendarPress?.(false)}
+              onClick={onCalendarClick}
+            >
+              <CalendarIcon />
+            </button>
+          </>
+        ) : (
+          segments
+        )}
+      </div>
+      <input hidden name={name} value={formValue(value, picker)} readOnly />
+      {description ? (
+        <span id={descriptionId} className="ui-field__description">
+          {description}
         </span>
-      ) : (
-        <span className="ui-input ui-date ui-date__input" aria-hidden="true">
-          {segments}
+      ) : null}
+      {errorMessage ? (
+        <span id={errorId} className="ui-field__error">
+          {errorMessage}
         </span>
-      )}
-      {description ? <span className="ui-field__description">{description}</span> : null}
+      ) : null}
     </div>
   )
 }
@@ -386,46 +470,58 @@ function LoadedTimeField(props: TimeFieldProps) {
 }
 
 /** What both pickers take from their field (TimeFieldProps is DatePickerProps without the bounds). */
-type PickerProps = TimeFieldProps
+type PickerProps = TimeFieldProps & { defaultOpen?: boolean }
 
 /**
- * A date or time field's turn: its box (PendingDateField) until its react-aria picker mounts, one
- * field per task; a box pressed first goes first and takes the focus, and keys typed into it
- * meanwhile are replayed into the picker.
+ * A date or time field: its box (DateFieldBox) until a person focuses or presses it, then its
+ * react-aria picker, focused where the box was.
  */
-function TurnedPicker({ path, label, hint, picker, render }: Common & { picker: boolean; render: (props: PickerProps) => ReactNode }) {
+function DrawnOnDemand({ path, label, hint, picker, render }: Common & { picker: boolean; render: (props: PickerProps) => ReactNode }) {
   const field = useField<string | null>(path)
   const id = fieldId(path)
-  const turn = useMountTurn()
+  const { drawn, draw, typed, openCalendar, container } = useDrawOnDemand()
   const shownLabel = labelWithBadge(label, field.actionRequired)
-  const pending = (
-    <PendingDateField
+  const errorMessage = errorText(field.errors)
+  const box = (
+    <DateFieldBox
+      name={path}
       label={shownLabel}
       description={hint}
+      errorMessage={errorMessage}
+      readOnly={field.readOnly}
       picker={picker}
       value={field.value}
-      onPress={turn.hurry}
-      onType={(key) => turn.typed.current.push(key)}
+      onCalendarPress={(pressed) => (openCalendar.current = pressed)}
+      onCalendarClick={() => {
+        openCalendar.current = true
+        draw()
+      }}
+      onType={(key) => typed.current.push(key)}
     />
   )
-  const container = useReplayTyped(turn.mounted, turn.typed)
   return (
-    <div ref={container} id={id} className={`field${field.errors.length ? ' has-error' : ''}${field.actionRequired ? ' action-required' : ''}`}>
-      {turn.mounted ? (
-        <Suspense fallback={pending}>
+    <div
+      ref={container}
+      id={id}
+      className={`field${field.errors.length ? ' has-error' : ''}${field.actionRequired ? ' action-required' : ''}`}
+      onFocus={drawn ? undefined : draw}
+      onPointerDown={drawn ? undefined : preloadDateFields}
+    >
+      {drawn ? (
+        <Suspense fallback={box}>
           {render({
             name: path,
             label: shownLabel,
             description: hint,
-            errorMessage: errorText(field.errors),
+            errorMessage,
             value: field.value ?? null,
             isReadOnly: field.readOnly,
-            autoFocus: turn.pressed,
+            defaultOpen: drawn.open,
             onChange: (value) => field.set(value),
           })}
         </Suspense>
       ) : (
-        pending
+        box
       )}
     </div>
   )
@@ -433,12 +529,12 @@ function TurnedPicker({ path, label, hint, picker, render }: Common & { picker: 
 
 /** A date (en-AU: dd/mm/yyyy on every browser; react-aria DatePicker), stored as `YYYY-MM-DD`. */
 export function DateField({ path, label, hint, min, max }: Common & { min?: string; max?: string }) {
-  return <TurnedPicker path={path} label={label} hint={hint} picker render={(props) => <LoadedDatePicker {...props} minValue={min} maxValue={max} />} />
+  return <DrawnOnDemand path={path} label={label} hint={hint} picker render={(props) => <LoadedDatePicker {...props} minValue={min} maxValue={max} />} />
 }
 
 /** A time of day, 12-hour with am/pm (react-aria TimeField), stored as `HH:mm`. */
 export function TimeField({ path, label, hint }: Common) {
-  return <TurnedPicker path={path} label={label} hint={hint} picker={false} render={(props) => <LoadedTimeField {...props} />} />
+  return <DrawnOnDemand path={path} label={label} hint={hint} picker={false} render={({ defaultOpen: _, ...props }) => <LoadedTimeField {...props} />} />
 }
 
 /**

@@ -32,7 +32,7 @@ import { SUPPORT_EMAIL } from '../../../config/settings'
 import { useReportActivity } from '../../../lib/report-activity'
 import { usePermitEditor, type Draft, type SaveStatus } from '../hooks/use-permit-editor'
 import { EditorProvider } from './editor-context'
-import { loadDateFields, Section } from './fields'
+import { Section } from './fields'
 import { LockedApplication } from './locked-application'
 import { SECTION_COMPONENTS } from './sections'
 import '../permit.css'
@@ -260,8 +260,8 @@ export function PermitEditScreen() {
                 // The step's first section at once, the others in the frames after it (first render).
                 return index === 0 ? section : <AfterFirstPaint key={key}>{section}</AfterFirstPaint>
               })}
-              {/* Not before the rest of the first step (drawn after its first paint) nor before the date pickers' code, so nothing above pushes the buttons down. */}
-              <AfterFirstPaint until={loadDateFields}>
+              {/* Not before the rest of the first step (drawn after its first paint), so nothing above pushes the buttons down. */}
+              <AfterFirstPaint>
                 <div className="step-actions">
                   {previous ? (
                     <NativeButton variant="secondary" onClick={() => void goTo(previous)}>
@@ -278,7 +278,7 @@ export function PermitEditScreen() {
             </Suspense>
           </form>
           {/* With the step's content (below it on a phone), so it is never pushed down. */}
-          <AfterFirstPaint until={loadDateFields}>
+          <AfterFirstPaint>
             <Suspense fallback={null}>
               <SidePanel stepKey={step.key} />
             </Suspense>

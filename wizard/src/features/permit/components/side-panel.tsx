@@ -3,15 +3,17 @@
  * promotion by their display rules (001 §3), each note's text under its own title (issue 17: no
  * empty or repeated titles), and the form FAQs from the CMS. Staff add and remove notes here.
  */
-import { COMPLIANCE_NOTE_RULES, complianceSections, deriveApplicationState, type StepKey } from '@permitdesk/shared'
-import { useMemo, useState } from 'react'
+import { complianceSections, deriveApplicationState, type StepKey } from '@permitdesk/shared'
+import { lazy, Suspense, useMemo } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Button, Select, TextField } from '../../../components/ui'
+import { NativeButton } from '../../../components/ui'
 import { useSession } from '../../../lib/session'
-import { createComplianceNote, deleteComplianceNote, getComplianceNotes, getFormFaqs, type ComplianceNote } from '../api/permit-api'
+import { deleteComplianceNote, getComplianceNotes, getFormFaqs } from '../api/permit-api'
 import { useEditor } from './editor-context'
+import { complianceNotesKey as notesKey } from './compliance-notes-key'
 
-const notesKey = (promotionId: number) => ['permit', 'complianceNotes', promotionId] as const
+/** Staff's note form (react-aria's Select and TextField): loaded for staff only, so a customer's editor never evaluates that code (issue 25: it was a long task after the first paint). */
+const StaffNoteForm = lazy(() => import('./staff-note-form').then((module) => ({ default: module.StaffNoteForm })))
 
 export function SidePanel({ stepKey }: { stepKey: StepKey }) {
   const { draft } = useEditor()
@@ -44,16 +46,20 @@ export function SidePanel({ stepKey }: { stepKey: StepKey }) {
                 <div key={note.id} className="compliance-note">
                   <p>{note.text}</p>
                   {isStaff && (
-                    <Button variant="link" onPress={() => remove.mutate(note.id)}>
+                    <NativeButton variant="link" onClick={() => remove.mutate(note.id)}>
                       Delete<span className="visually-hidden"> note: {note.text.slice(0, 40)}</span>
-                    </Button>
+                    </NativeButton>
                   )}
                 </div>
               ))}
             </section>
           ))}
         </div>
-        {isStaff && <StaffNoteForm promotionId={draft.id} codes={relevant} />}
+        {isStaff && (
+          <Suspense fallback={null}>
+            <StaffNoteForm promotionId={draft.id} codes={relevant} />
+          </Suspense>
+        )}
         {error && (
           <p className="form-error" role="alert">
             {error}
@@ -72,38 +78,5 @@ export function SidePanel({ stepKey }: { stepKey: StepKey }) {
         </section>
       )}
     </aside>
-  )
-}
-
-function StaffNoteForm({ promotionId, codes }: { promotionId: number; codes: string[] }) {
-  const queryClient = useQueryClient()
-  const [code, setCode] = useState(codes[0] ?? 'RB')
-  const [text, setText] = useState('')
-  const create = useMutation({
-    mutationFn: createComplianceNote,
-    onSuccess: (note: ComplianceNote) => {
-      setText('')
-      return queryClient.invalidateQueries({ queryKey: notesKey(note.promotionId) })
-    },
-  })
-  return (
-    <form
-      className="staff-note-form"
-      onSubmit={(event) => {
-        event.preventDefault()
-        create.mutate({ promotionId, categorySlug: code, text })
-      }}
-    >
-      <Select
-        label="Note for"
-        value={code}
-        onChange={setCode}
-        options={COMPLIANCE_NOTE_RULES.map((rule) => ({ id: rule.code, label: `${rule.code}: ${rule.topic}` }))}
-      />
-      <TextField label="Compliance note" multiline rows={3} value={text} onChange={setText} errorMessage={create.error?.message} />
-      <Button type="submit" isPending={create.isPending}>
-        Add note
-      </Button>
-    </form>
   )
 }

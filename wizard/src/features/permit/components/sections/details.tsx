@@ -23,7 +23,7 @@ export function DetailsSection() {
       {!readOnly && <ReusePromotion />}
       <TermsRequirements />
       <TextField path="name" label="Promotion name" maxLength={200} />
-      {/* The dates stand as their boxes from the first paint (each field mounts its picker when its code is here), so the start-date notice, often the largest thing on a phone's first screen, is drawn with the top of the form (issue 25, LCP). */}
+      {/* The dates stand as their boxes from the first paint (a field draws its picker when a person comes to it), so the start-date notice, often the largest thing on a phone's first screen, is drawn with the top of the form (issue 25, LCP). */}
       <div className="row">
         <DateField path="permit.startDate" label="Start date" />
         <TimeField path="permit.startTime" label="Start time" />
@@ -44,7 +44,7 @@ export function DetailsSection() {
         <TimeField path="permit.endTime" label="End time" />
       </div>
       <DateField path="permit.requiredDate" label="Date the permits are needed by" hint="We suggest 7 days before the start." />
-      {/* The rest follows once the top has painted (the step's buttons below wait for the dates' code, so they never move). */}
+      {/* The rest follows once the top has painted (the step's buttons below come with it, so they never move). */}
       <AfterFirstPaint>
         <YesNoField path="permit.under18s" label="Can people under 18 enter?" />
         <YesNoField path="permit.inducementsOffered" label="Are any inducements offered to enter?" />
