@@ -15,7 +15,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { chromium } from '@playwright/test'
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping'
-import { benchDataDir, registerAndSignIn, root, signIn, sleep, startStack, stopChild } from './lib.mjs'
+import { benchDataDir, customerWithPromotion, root, signIn, sleep, startStack, stopChild } from './lib.mjs'
 
 const port = Number(process.env.TRACE_PORT || 3729)
 const base = `http://localhost:${port}`
@@ -214,29 +214,7 @@ if (process.env.TRACE_SKIP_BUILD !== '1') {
 const server = (await startStack({ port, dataDir })).child
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium' })
 /** A confirmed customer with one NSW promotion (sign-ins are limited per account: one per page traced). */
-async function newCustomer() {
-  const email = `trace-${Date.now()}@example.test`
-  const cookie = await registerAndSignIn(base, dataDir, { email, password: PASSWORD })
-  const created = await fetch(`${base}/api/promotion/create`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify({
-      name: 'Trace promotion',
-      ausStates: { nsw: true },
-      totalPrizeValue: 20_000,
-      hasNswAuthority: false,
-      includeNz: false,
-      winnersDrawnElectronically: false,
-      managedSubmission: true,
-      randomDraw: false,
-      termsAndConditions: false,
-      abridgedTC: false,
-      hostedTC: false,
-    }),
-  })
-  if (!created.ok) throw new Error(`create: ${created.status}`)
-  return { email, id: (await created.json()).id }
-}
+const newCustomer = () => customerWithPromotion(base, dataDir, { email: `trace-${Date.now()}@example.test`, password: PASSWORD, name: 'Trace promotion' })
 
 try {
   for (const page of pages) {

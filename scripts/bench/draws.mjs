@@ -22,12 +22,22 @@
  * most of the RSS.
  */
 import { execFileSync } from 'node:child_process'
-import crypto from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
-import { benchDataDir, benchHandler, listenAndAnnounce, root, startApiDatabase, startChild, stopChild, stopOnSignal } from './lib.mjs'
+import {
+  benchDataDir,
+  benchHandler,
+  listenAndAnnounce,
+  root,
+  sha256Input,
+  startApiDatabase,
+  startChild,
+  stopChild,
+  stopOnSignal,
+  writeRandomBytes,
+} from './lib.mjs'
 
 const dataDir = benchDataDir('draws')
 const SIZES = (process.env.BENCH_DRAW_SIZES || '1000000,10000000').split(',').map(Number)
@@ -94,58 +104,6 @@ async function writeEntries(file, n) {
   }
   out.write(batch)
   await new Promise((r) => out.end(r))
-}
-
-/**
- * What DESIGN.md §5a's construction and the file hash feed to SHA-256 for an entries file, from
- * its canonical rows' lengths (the bench writes canonical rows, so the file less its header line
- * is the canonical text): the file hash reads every canonical byte; leaf i reads 0x00 and row i
- * without its newline (the same count again); each of the N - 1 parents reads 0x01 and two
- * 32-byte children (65 bytes; a carried odd node is not hashed). Also the SHA-256 blocks
- * (64-byte compression calls, padding included) each side runs, since short messages pad.
- */
-async function sha256Input(file) {
-  let headerSkipped = false
-  let canonical = 0
-  let rows = 0
-  let leafBlocks = 0
-  let rowLength = 0
-  for await (const chunk of fs.createReadStream(file, { highWaterMark: 1 << 20 })) {
-    let at = 0
-    if (!headerSkipped) {
-      at = chunk.indexOf(10) + 1
-      headerSkipped = true
-    }
-    for (;;) {
-      const nl = chunk.indexOf(10, at)
-      if (nl < 0) {
-        rowLength += chunk.length - at
-        canonical += chunk.length - at
-        break
-      }
-      rowLength += nl - at
-      canonical += nl + 1 - at
-      rows += 1
-      leafBlocks += Math.ceil((1 + rowLength + 9) / 64)
-      rowLength = 0
-      at = nl + 1
-    }
-  }
-  const leaves = canonical // one prefix byte per row in place of its newline
-  const nodes = 65 * (rows - 1)
-  const blocks = Math.ceil((canonical + 9) / 64) + leafBlocks + 2 * (rows - 1)
-  return { bytes: canonical + leaves + nodes, canonical, rows, blocks, fileBlocks: Math.ceil((canonical + 9) / 64) }
-}
-
-/** Writes `bytes` bytes (random, so nothing compresses or is skipped) to `file`. */
-function writeBytes(file, bytes) {
-  const piece = crypto.randomBytes(1 << 20)
-  const fd = fs.openSync(file, 'w')
-  try {
-    for (let left = bytes; left > 0; left -= piece.length) fs.writeSync(fd, piece, 0, Math.min(left, piece.length))
-  } finally {
-    fs.closeSync(fd)
-  }
 }
 
 /** The machine's load beside each figure: the ratios are measured in the same run, the absolute times depend on it. */
@@ -259,9 +217,9 @@ export async function run(report = console.log) {
       )
       // (a') The honest reference beside the 0.3× line (issue 23, docs/decisions/023): sha256sum over
       // a file of as many bytes as the construction and the file hash feed to SHA-256 for this upload.
-      const input = await sha256Input(file)
+      const input = await sha256Input(file, { header: true })
       const referenceFile = path.join(tmp, `sha256-input-${n}.bin`)
-      writeBytes(referenceFile, input.bytes)
+      writeRandomBytes(referenceFile, input.bytes)
       execFileSync('cat', [referenceFile], { stdio: ['ignore', 'ignore', 'inherit'] })
       const referenceSeconds = time(() => execFileSync('sha256sum', [referenceFile], { stdio: ['ignore', 'ignore', 'inherit'] }))
       fs.rmSync(referenceFile, { force: true })

@@ -28,7 +28,6 @@
  * disposable addresses.
  */
 import { execFileSync } from 'node:child_process'
-import crypto from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
@@ -46,6 +45,8 @@ import {
   startStack,
   stopChild,
   stopOnSignal,
+  sha256Input,
+  writeRandomBytes,
 } from './lib.mjs'
 
 const dataDir = benchDataDir('entries')
@@ -457,51 +458,12 @@ function sha256sumSeconds(file) {
 /** sha256sum's time over a file of `bytes` random bytes (nothing compresses or is skipped), removed after. */
 function sha256sumOfBytes(bytes) {
   const file = path.join(dataDir, 'sha256-input.bin')
-  const piece = crypto.randomBytes(1 << 20)
-  const fd = fs.openSync(file, 'w')
-  try {
-    for (let left = bytes; left > 0; left -= piece.length) fs.writeSync(fd, piece, 0, Math.min(left, piece.length))
-  } finally {
-    fs.closeSync(fd)
-  }
+  writeRandomBytes(file, bytes)
   try {
     return sha256sumSeconds(file)
   } finally {
     fs.rmSync(file, { force: true })
   }
-}
-
-/**
- * What DESIGN.md §5a's construction and the file hash feed SHA-256 for a stored canonical file (no
- * header line: the rows only), from its rows' lengths, as scripts/bench/draws.mjs counts it for an
- * upload: the file hash reads every byte; leaf i reads 0x00 and row i without its newline (here
- * hashed by PostgreSQL when the entry arrived); each of the N - 1 parents reads 0x01 and two 32-byte
- * children. Also the 64-byte SHA-256 blocks each side runs (short messages pad). The canonical rows
- * of the bench hold no quoted line break, so each `\n` ends a row.
- */
-async function sha256Input(file) {
-  let canonical = 0
-  let rows = 0
-  let leafBlocks = 0
-  let rowLength = 0
-  for await (const chunk of fs.createReadStream(file, { highWaterMark: 1 << 20 })) {
-    for (let at = 0; ; ) {
-      const nl = chunk.indexOf(10, at)
-      if (nl < 0) {
-        rowLength += chunk.length - at
-        canonical += chunk.length - at
-        break
-      }
-      rowLength += nl - at
-      canonical += nl + 1 - at
-      rows += 1
-      leafBlocks += Math.ceil((1 + rowLength + 9) / 64)
-      rowLength = 0
-      at = nl + 1
-    }
-  }
-  const fileBlocks = Math.ceil((canonical + 9) / 64)
-  return { bytes: canonical + canonical + 65 * (rows - 1), canonical, rows, blocks: fileBlocks + leafBlocks + 2 * (rows - 1), fileBlocks }
 }
 
 /**
@@ -598,7 +560,8 @@ async function runFreeze(report) {
     )
     // The honest reference beside the literal line (as scripts/bench/draws.mjs prints for the upload, decision 023):
     // sha256sum over as many bytes as this freeze's construction feeds SHA-256 in all, whenever it is hashed.
-    const input = await sha256Input(file)
+    // The stored canonical file: rows only, no header line; leaf i here hashed by PostgreSQL when the entry arrived.
+    const input = await sha256Input(file, { header: false })
     const referenceSeconds = sha256sumOfBytes(input.bytes)
     report(
       `same SHA-256 input: sha256sum ${(input.bytes / 1e6 / referenceSeconds).toFixed(1)} MB/s over ${(input.bytes / 1e6).toFixed(1)} MB (${referenceSeconds.toFixed(2)} s; file hash + ${input.rows.toLocaleString('en-AU')} leaves (hashed by PostgreSQL at arrival) + ${(input.rows - 1).toLocaleString('en-AU')} nodes = ${(input.bytes / input.canonical).toFixed(2)}× the canonical bytes, ${(input.blocks / input.fileBlocks).toFixed(2)}× its SHA-256 blocks)   freeze ${(freezeSeconds / referenceSeconds).toFixed(2)}× its time   load ${load()}`,

@@ -15,6 +15,7 @@
  *   await stopChild(server.child)
  */
 import { spawn } from 'node:child_process'
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
@@ -244,6 +245,87 @@ export async function confirmLink(dataDir, to) {
     await sleep(100)
   }
   throw new Error(`no confirmation mail to ${to}`)
+}
+
+/**
+ * A confirmed, signed-in customer with one NSW promotion (managed submission, no other services) on
+ * the server at `base`: the page the ux bench and the page trace measure. Resolves to its e-mail and
+ * the promotion's id.
+ */
+export async function customerWithPromotion(base, dataDir, { email, password, name }) {
+  const cookie = await registerAndSignIn(base, dataDir, { email, password })
+  const created = await fetch(`${base}/api/promotion/create`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({
+      name,
+      ausStates: { nsw: true },
+      totalPrizeValue: 20_000,
+      hasNswAuthority: false,
+      includeNz: false,
+      winnersDrawnElectronically: false,
+      managedSubmission: true,
+      randomDraw: false,
+      termsAndConditions: false,
+      abridgedTC: false,
+      hostedTC: false,
+    }),
+  })
+  if (!created.ok) throw new Error(`create: ${created.status} ${await created.text()}`)
+  return { email, id: (await created.json()).id }
+}
+
+/**
+ * What DESIGN.md §5a's construction and the file hash feed to SHA-256 for a canonical entries file,
+ * from its rows' lengths (the benches write rows without quoted line breaks, so each `\n` ends a
+ * row; `header: true` skips an upload's header line): the file hash reads every canonical byte;
+ * leaf i reads 0x00 and row i without its newline (the same count again); each of the N - 1 parents
+ * reads 0x01 and two 32-byte children (65 bytes; a carried odd node is not hashed). Also the SHA-256
+ * blocks (64-byte compression calls, padding included) each side runs, since short messages pad.
+ * The draws bench (an upload) and the entries bench (a freeze) print `sha256sum` over this many bytes.
+ */
+export async function sha256Input(file, { header }) {
+  let headerSkipped = !header
+  let canonical = 0
+  let rows = 0
+  let leafBlocks = 0
+  let rowLength = 0
+  for await (const chunk of fs.createReadStream(file, { highWaterMark: 1 << 20 })) {
+    let at = 0
+    if (!headerSkipped) {
+      at = chunk.indexOf(10) + 1
+      headerSkipped = true
+    }
+    for (;;) {
+      const nl = chunk.indexOf(10, at)
+      if (nl < 0) {
+        rowLength += chunk.length - at
+        canonical += chunk.length - at
+        break
+      }
+      rowLength += nl - at
+      canonical += nl + 1 - at
+      rows += 1
+      leafBlocks += Math.ceil((1 + rowLength + 9) / 64)
+      rowLength = 0
+      at = nl + 1
+    }
+  }
+  const leaves = canonical // one prefix byte per row in place of its newline
+  const nodes = 65 * (rows - 1)
+  const fileBlocks = Math.ceil((canonical + 9) / 64)
+  return { bytes: canonical + leaves + nodes, canonical, rows, blocks: fileBlocks + leafBlocks + 2 * (rows - 1), fileBlocks }
+}
+
+/** Writes `bytes` bytes (random, so nothing compresses or is skipped) to `file`. */
+export function writeRandomBytes(file, bytes) {
+  const piece = crypto.randomBytes(1 << 20)
+  const fd = fs.openSync(file, 'w')
+  try {
+    for (let left = bytes; left > 0; left -= piece.length) fs.writeSync(fd, piece, 0, Math.min(left, piece.length))
+  } finally {
+    fs.closeSync(fd)
+  }
 }
 
 /**

@@ -15,7 +15,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { firstLoadJs } from './_first-load.mjs'
-import { benchDataDir, registerAndSignIn, root, signIn, startStack, stopChild } from './lib.mjs'
+import { benchDataDir, customerWithPromotion, root, signIn, startStack, stopChild } from './lib.mjs'
 
 /** Measured before issue 17 with this same function on a fresh `vite build` of commit 6839a0c. */
 export const BASELINE = { gzip: 176_008, raw: 586_845, commit: '6839a0c' }
@@ -33,30 +33,8 @@ const RUNS = Number(process.env.BENCH_UX_RUNS || 5)
 const TARGET = 95
 
 /** A confirmed customer with one NSW promotion; returns the email and the promotion id. */
-async function signedInCustomer() {
-  const json = { 'content-type': 'application/json' }
-  const email = `bench-ux-${Date.now()}@example.test`
-  const cookie = await registerAndSignIn(base, dataDir, { email, password: PASSWORD })
-  const created = await fetch(`${base}/api/promotion/create`, {
-    method: 'POST',
-    headers: { ...json, cookie },
-    body: JSON.stringify({
-      name: 'Bench promotion',
-      ausStates: { nsw: true },
-      totalPrizeValue: 20_000,
-      hasNswAuthority: false,
-      includeNz: false,
-      winnersDrawnElectronically: false,
-      managedSubmission: true,
-      randomDraw: false,
-      termsAndConditions: false,
-      abridgedTC: false,
-      hostedTC: false,
-    }),
-  })
-  if (!created.ok) throw new Error(`create: ${created.status} ${await created.text()}`)
-  return { email, id: (await created.json()).id }
-}
+const signedInCustomer = () =>
+  customerWithPromotion(base, dataDir, { email: `bench-ux-${Date.now()}@example.test`, password: PASSWORD, name: 'Bench promotion' })
 
 async function lighthouseScores(url, cookie) {
   const { default: lighthouse } = await import('lighthouse')
