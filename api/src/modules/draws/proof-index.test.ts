@@ -17,6 +17,29 @@ const storage = new LocalFileStorage(dir)
 const sha256 = (data: Uint8Array) => new Uint8Array(crypto.createHash('sha256').update(data).digest())
 const webSha256 = async (data: Uint8Array) => new Uint8Array(await crypto.subtle.digest('SHA-256', data))
 
+/**
+ * A CSV row of 1–5 fields: lengths around SHA-256's block edges (a message of 55 bytes pads into
+ * one block, 56 into two), quoted fields with commas, quotes and newlines, any Unicode, and `extra`.
+ */
+const csvRow = (...extra: string[]) =>
+  fc
+    .array(
+      fc.oneof(
+        fc.string({ unit: 'grapheme', maxLength: 12 }).map((f) => (/[,"\r\n]/.test(f) ? `"${f.replaceAll('"', '""')}"` : f)),
+        fc.constantFrom('"a,b"', '"say ""hi"""', '"two\nlines"', 'x'.repeat(54), 'y'.repeat(63), ...extra),
+      ),
+      { minLength: 1, maxLength: 5 },
+    )
+    .map((fields) => fields.join(','))
+
+/** A finished job's files, its value table read out whole. */
+async function finished(job: ProofIndexJob) {
+  const files = await job.finish()
+  const table: Uint8Array[] = []
+  for await (const part of files.table) table.push(part)
+  return { ...files, table: Buffer.concat(table) }
+}
+
 /** Stores canonical rows as the upload does (the file and its row index); the key. */
 async function store(rows: string[]): Promise<string> {
   const key = `draws/entries/${crypto.randomUUID()}.csv`
@@ -88,23 +111,15 @@ describe('the proof index of a committed entries file', () => {
         at = cut
       }
       await job.add(bytes.subarray(at))
-      const files = await job.finish()
-      const table: Uint8Array[] = []
-      for await (const part of files.table) table.push(part)
-      return { ...files, table: Buffer.concat(table) }
+      return await finished(job)
     } finally {
       await job.dispose()
     }
   }
 
   it('hashes blocks in WebAssembly exactly as the shared reference tree does, for any rows, count and chunking', async () => {
-    // Lengths around SHA-256's block edges (a message of 55 bytes pads into one block, 56 into
-    // two), quoted fields with commas, quotes and newlines, any Unicode; counts across batches.
-    const field = fc.oneof(
-      fc.string({ unit: 'grapheme', maxLength: 12 }).map((f) => (/[,"\r\n]/.test(f) ? `"${f.replaceAll('"', '""')}"` : f)),
-      fc.constantFrom('"a,b"', '"say ""hi"""', '"two\nlines"', 'x'.repeat(54), 'y'.repeat(63), 'z'.repeat(119)),
-    )
-    const row = fc.array(field, { minLength: 1, maxLength: 5 }).map((fields) => fields.join(','))
+    // Counts across batches.
+    const row = csvRow('z'.repeat(119))
     await fc.assert(
       fc.asyncProperty(
         fc.array(row, { minLength: 1, maxLength: 40 }),
@@ -141,21 +156,14 @@ describe('the proof index of a committed entries file', () => {
         if (k < leafAt.length) await job.addLeaves(all.subarray(l, (l = leafAt[k]!)))
         if (k < byteAt.length) await job.add(bytes.subarray(b, (b = byteAt[k]!)))
       }
-      const files = await job.finish()
-      const table: Uint8Array[] = []
-      for await (const part of files.table) table.push(part)
-      return { ...files, table: Buffer.concat(table) }
+      return await finished(job)
     } finally {
       await job.dispose()
     }
   }
 
   it('builds the same block roots, value table and entries hash from leaves hashed elsewhere as from the rows, for any rows, count and cuts', async () => {
-    const field = fc.oneof(
-      fc.string({ unit: 'grapheme', maxLength: 12 }).map((f) => (/[,"\r\n]/.test(f) ? `"${f.replaceAll('"', '""')}"` : f)),
-      fc.constantFrom('"a,b"', '"say ""hi"""', '"two\nlines"', '""', '', 'x'.repeat(54), 'y'.repeat(63)),
-    )
-    const row = fc.array(field, { minLength: 1, maxLength: 5 }).map((fields) => fields.join(','))
+    const row = csvRow('""', '')
     await fc.assert(
       fc.asyncProperty(
         fc.array(row, { minLength: 1, maxLength: 30 }),

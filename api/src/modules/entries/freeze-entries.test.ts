@@ -118,6 +118,14 @@ async function drain(source: AsyncIterable<Buffer>): Promise<Buffer> {
   return Buffer.concat(parts)
 }
 
+/** Up to 30 rows of any Unicode, each ending in a newline, as COPY gives the canonical rows. */
+const copiedRows = fc.array(
+  fc.string({ unit: 'grapheme', maxLength: 40 }).map((s) => `${s}\n`),
+  { maxLength: 30 },
+)
+/** Where the COPY stream arrives cut (positions past its end wrap round). */
+const streamCuts = fc.array(fc.nat(), { maxLength: 12 })
+
 async function* chunked(data: Buffer, cuts: number[]) {
   let at = 0
   for (const cut of [...new Set(cuts.map((c) => c % (data.length + 1)))].sort((a, b) => a - b)) {
@@ -130,18 +138,10 @@ async function* chunked(data: Buffer, cuts: number[]) {
 describe('rowsOfBinaryCopy', () => {
   it('gives the rows back byte for byte however the stream is cut', async () => {
     await fc.assert(
-      fc.asyncProperty(
-        fc.array(
-          fc.string({ unit: 'grapheme', maxLength: 40 }).map((s) => `${s}\n`),
-          { maxLength: 30 },
-        ),
-        fc.array(fc.nat(), { maxLength: 12 }),
-        fc.uint8Array({ maxLength: 8 }),
-        async (rows, cuts, extension) => {
-          const out = await drain(rowsOfBinaryCopy(chunked(binaryCopy(rows, Buffer.from(extension)), cuts)))
-          expect(out.toString('utf8')).toBe(rows.join(''))
-        },
-      ),
+      fc.asyncProperty(copiedRows, streamCuts, fc.uint8Array({ maxLength: 8 }), async (rows, cuts, extension) => {
+        const out = await drain(rowsOfBinaryCopy(chunked(binaryCopy(rows, Buffer.from(extension)), cuts)))
+        expect(out.toString('utf8')).toBe(rows.join(''))
+      }),
       { numRuns: 500 },
     )
   })
@@ -171,24 +171,17 @@ describe('rowsOfBinaryCopy', () => {
 describe('rowsAndLeavesOfBinaryCopy (the freeze: rows and the leaves PostgreSQL hashed)', () => {
   it('gives the rows and their leaves back in order however the stream is cut', async () => {
     await fc.assert(
-      fc.asyncProperty(
-        fc.array(
-          fc.string({ unit: 'grapheme', maxLength: 40 }).map((s) => `${s}\n`),
-          { maxLength: 30 },
-        ),
-        fc.array(fc.nat(), { maxLength: 12 }),
-        async (rows, cuts) => {
-          const leaves = rows.map((r) => Buffer.from(merkleLeaf(r.slice(0, -1), sha256)))
-          let bytes = ''
-          const got: Buffer[] = []
-          for await (const batch of rowsAndLeavesOfBinaryCopy(chunked(binaryCopyWithLeaves(rows, leaves), cuts), { leaves: true })) {
-            bytes += batch.bytes.toString('utf8')
-            got.push(Buffer.from(batch.leaves))
-          }
-          expect(bytes).toBe(rows.join(''))
-          expect(Buffer.concat(got).equals(Buffer.concat(leaves))).toBe(true)
-        },
-      ),
+      fc.asyncProperty(copiedRows, streamCuts, async (rows, cuts) => {
+        const leaves = rows.map((r) => Buffer.from(merkleLeaf(r.slice(0, -1), sha256)))
+        let bytes = ''
+        const got: Buffer[] = []
+        for await (const batch of rowsAndLeavesOfBinaryCopy(chunked(binaryCopyWithLeaves(rows, leaves), cuts), { leaves: true })) {
+          bytes += batch.bytes.toString('utf8')
+          got.push(Buffer.from(batch.leaves))
+        }
+        expect(bytes).toBe(rows.join(''))
+        expect(Buffer.concat(got).equals(Buffer.concat(leaves))).toBe(true)
+      }),
       { numRuns: 500 },
     )
   })
