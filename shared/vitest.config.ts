@@ -1,3 +1,4 @@
 import { defineConfig } from 'vitest/config'
 
-export default defineConfig({ test: { name: 'shared', include: ['src/**/*.test.ts'] } })
+// As api's: the adversarial-input checks parse 1 MB strings per schema, and CI runs vitest beside the browser tests on two cores.
+export default defineConfig({ test: { name: 'shared', include: ['src/**/*.test.ts'], testTimeout: 30_000 } })
