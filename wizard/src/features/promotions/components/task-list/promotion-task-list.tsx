@@ -25,6 +25,7 @@ const TAG_TONE: Record<TaskState, string> = {
   'cannot-start': 'default',
   'not-needed': 'default',
   'not-ordered': 'default',
+  recorded: 'info',
 }
 
 export function PromotionTaskList({ promotion: p }: { promotion: Promotion }) {
@@ -55,7 +56,8 @@ export function PromotionTaskList({ promotion: p }: { promotion: Promotion }) {
     permitNumberCount: p.permitNumbers?.length ?? 0,
     applicationComplete: p.permit.applicationComplete,
     completedSectionCount: Object.values(p.permit.completedSections ?? {}).filter(Boolean).length,
-    paid: !!invoices.data?.invoices.some((i) => i.status === 'paid' && i.purpose !== 'custom'),
+    // Null until the invoices arrive: the payment task never claims a payment it has not seen.
+    paid: invoices.data ? invoices.data.invoices.some((i) => i.status === 'paid' && i.purpose !== 'custom') : null,
     owed: !!p.pendingSubmissionInvoice,
     hasTermsAndConditions: p.hasTermsAndConditions,
     termsStatus: terms.data?.status ?? null,
