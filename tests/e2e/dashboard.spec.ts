@@ -108,6 +108,8 @@ test('a new promotion: permits required and why, and a button that starts the ap
 })
 
 test('a complete application: "Pay and submit" leads; after paying the dashboard says what happened and what happens next', async ({ page }) => {
+  // Two sizes through axe per screen, on a shared machine.
+  test.setTimeout(150_000)
   const errors = watchConsole(page)
   await signUpCustomer(page.request, 'tasks-pay')
   const id = await readyPromotion(page.request, 'Spring giveaway')
@@ -150,6 +152,8 @@ test('a complete application: "Pay and submit" leads; after paying the dashboard
 })
 
 test('a locked application says why and what to do, by status: BPAY, then submitted', async ({ page, browser }) => {
+  // Two sizes through axe per screen, on a shared machine.
+  test.setTimeout(150_000)
   const errors = watchConsole(page)
   await signUpCustomer(page.request, 'locked')
   const id = await readyPromotion(page.request, 'Autumn giveaway')
@@ -191,6 +195,8 @@ test('a locked application says why and what to do, by status: BPAY, then submit
 })
 
 test('after approval: the permit document downloads from the dashboard, and addenda are uploaded and lodged there', async ({ page, browser }) => {
+  // Two sizes through axe per screen, on a shared machine.
+  test.setTimeout(150_000)
   const errors = watchConsole(page)
   await signUpCustomer(page.request, 'addenda')
   const id = await readyPromotion(page.request, 'Summer giveaway')

@@ -30,11 +30,17 @@ const TAG_TONE: Record<TaskState, string> = {
 
 export function PromotionTaskList({ promotion: p }: { promotion: Promotion }) {
   const id = p.id
-  const invoices = useQuery({ queryKey: ['invoices', 'promotion', id], queryFn: () => getInvoices({ promotionId: id, count: 100 }) })
+  // Fresh on every visit (a payment made on the payment page since must show at once).
+  const invoices = useQuery({ queryKey: ['invoices', 'promotion', id], queryFn: () => getInvoices({ promotionId: id, count: 100 }), staleTime: 0 })
   const terms = useQuery({ queryKey: ['terms', id], queryFn: () => getTerms(id), enabled: p.hasTermsAndConditions })
   const draws = useQuery({ queryKey: ['draws', id, 'summary'], queryFn: () => getDrawSummaries(id), enabled: p.randomDraw })
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState('')
+
+  // Null while unknown: the payment task never claims (or denies) a payment it has not seen. A
+  // cached "not paid" is not trusted while the fresh list loads: a payment may have been made since.
+  const cachedPaid = invoices.data?.invoices.some((i) => i.status === 'paid' && i.purpose !== 'custom')
+  const paidInvoice = cachedPaid === undefined || (!cachedPaid && invoices.isFetching) ? null : cachedPaid
 
   const summary = getPermitSummary({
     ausStates: p.ausStates,
@@ -56,8 +62,7 @@ export function PromotionTaskList({ promotion: p }: { promotion: Promotion }) {
     permitNumberCount: p.permitNumbers?.length ?? 0,
     applicationComplete: p.permit.applicationComplete,
     completedSectionCount: Object.values(p.permit.completedSections ?? {}).filter(Boolean).length,
-    // Null until the invoices arrive: the payment task never claims a payment it has not seen.
-    paid: invoices.data ? invoices.data.invoices.some((i) => i.status === 'paid' && i.purpose !== 'custom') : null,
+    paid: paidInvoice,
     owed: !!p.pendingSubmissionInvoice,
     hasTermsAndConditions: p.hasTermsAndConditions,
     termsStatus: terms.data?.status ?? null,
