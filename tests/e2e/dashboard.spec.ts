@@ -237,7 +237,7 @@ test('after approval: the permit document downloads from the dashboard, and adde
   // Issue 25: the calendar in the customer's words: no rule-set code, no "not yet verified"; each source with its as-at date.
   const calendar = page.getByTestId('calendar')
   await expect(calendar.getByTestId('calendar-intro')).toBeVisible()
-  await expect(calendar).not.toContainText(/not yet verified|rule set|au-\d{4}/i)
+  await expect(calendar).not.toContainText(/not yet verified|rule set|au-\d{4}|research notes|product specification/i)
   await expect(calendar.getByTestId('rule-source').first()).toHaveText(/^Source: .+, as at \d{1,2} [A-Z][a-z]{2} \d{4}\.$/)
 
   // Issue 25: before the draw the addenda say what will be needed and when, with no upload yet.

@@ -1,5 +1,5 @@
 import './compliance-calendar.css'
-import { formatDate } from '@permitdesk/shared'
+import { customerSourceTitle, formatDate } from '@permitdesk/shared'
 import { useState, type FormEvent } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Badge, Button, Modal, TextField } from '../../../components/ui'
@@ -16,7 +16,7 @@ export function SourceLine({ source }: { source: NonNullable<ObligationView['sou
     <span data-testid="rule-source">
       Source:{' '}
       <a href={source.url} rel="noreferrer">
-        {source.title}
+        {customerSourceTitle(source)}
       </a>
       , as at {formatDate(source.dateRead)}.
     </span>
