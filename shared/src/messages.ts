@@ -410,6 +410,8 @@ export const MSG_WIZARD_DRAFT_KEPT = 'Your promotion is kept in this browser: cr
 export const MSG_TASK_PAYMENT_CHECKING = 'Checking your invoices.'
 /** The payment task when staff moved the application past payment and no payment or invoice exists (issue 25). */
 export const MSG_TASK_PAYMENT_RECORDED_BY_STAFF = 'Recorded without an online payment, so there is no invoice. Contact us if you expected one.'
+/** The payment task past payment when the application never had fees to pay (no invoice is made for nothing). */
+export const MSG_TASK_PAYMENT_NONE_DUE = 'No payment needed: this application has no fees.'
 /** The addenda panel before the draw: what the regulators will need and from when (001 §3 addenda: X, V, W, U). */
 export const MSG_ADDENDA_BEFORE_DRAW =
   'After the draw, the regulators need these documents. Each one can be uploaded here from the date shown, and we lodge it for you.'

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { MSG_TASK_PAYMENT_CHECKING, MSG_TASK_PAYMENT_RECORDED_BY_STAFF } from '../messages'
+import { MSG_TASK_PAYMENT_CHECKING, MSG_TASK_PAYMENT_NONE_DUE, MSG_TASK_PAYMENT_RECORDED_BY_STAFF } from '../messages'
 import { PERMIT_STATUSES } from './statuses'
 import { getPromotionTasks, TASK_STATE_LABELS, type TaskListInput } from './task-list'
 
@@ -66,6 +66,12 @@ describe('the promotion task list', () => {
       expect(t.payment.hint).toBe(MSG_TASK_PAYMENT_RECORDED_BY_STAFF)
       expect(t.payment.hint).not.toMatch(/paid/i)
     }
+    // Nothing was ever to pay (a submission with no fees makes no invoice): it says so.
+    expect(byKey({ statusId: 4, applicationComplete: true, paid: false, feesDueCents: 0 }).payment).toMatchObject({
+      state: 'not-needed',
+      hint: MSG_TASK_PAYMENT_NONE_DUE,
+    })
+    expect(byKey({ statusId: 4, applicationComplete: true, paid: false, feesDueCents: 148_600 }).payment.state).toBe('recorded')
     // While the invoices load it neither claims nor denies a payment.
     expect(byKey({ statusId: 8, paid: null }).payment).toMatchObject({ state: 'waiting', hint: MSG_TASK_PAYMENT_CHECKING })
     expect(byKey({ statusId: 8, paid: true }).payment).toMatchObject({ state: 'completed', hint: 'Paid. Your invoices are below.' })

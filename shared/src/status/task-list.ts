@@ -6,7 +6,7 @@
  * Pure: the dashboard gathers the facts, this decides what they mean.
  */
 import { formatDate } from '../format/date'
-import { MSG_TASK_PAYMENT_CHECKING, MSG_TASK_PAYMENT_RECORDED_BY_STAFF } from '../messages'
+import { MSG_TASK_PAYMENT_CHECKING, MSG_TASK_PAYMENT_NONE_DUE, MSG_TASK_PAYMENT_RECORDED_BY_STAFF } from '../messages'
 import { PERMIT_STATUS_IDS as S, isEditableStatus, startsAmendment } from './statuses'
 
 export type TaskKey = 'application' | 'payment' | 'permits' | 'terms' | 'draw' | 'winners' | 'addenda'
@@ -65,6 +65,8 @@ export interface TaskListInput {
    * the invoices are still loading, so the list never claims or denies a payment it has not seen.
    */
   paid: boolean | null
+  /** The application's fees in cents (feeDue_GrandTotal): 0 means nothing was ever to pay. */
+  feesDueCents?: number | null
   /** Fees are owed (an unpaid submission invoice or a rise not invoiced yet). */
   owed: boolean
   hasTermsAndConditions: boolean
@@ -154,6 +156,7 @@ export function getPromotionTasks(input: TaskListInput): PromotionTask[] {
       }
     if (paid && input.paid === null) return { ...base, state: 'waiting', hint: MSG_TASK_PAYMENT_CHECKING }
     // Staff moved the application past payment without one (issue 25): say so, never "Paid" beside no invoice.
+    if (paid && input.paid === false && input.feesDueCents === 0) return { ...base, state: 'not-needed', hint: MSG_TASK_PAYMENT_NONE_DUE }
     if (paid && input.paid === false) return { ...base, state: 'recorded', hint: MSG_TASK_PAYMENT_RECORDED_BY_STAFF }
     if (paid) return { ...base, state: 'completed', hint: 'Paid. Your invoices are below.' }
     if (READY_TO_PAY.has(s))

@@ -63,6 +63,7 @@ export function PromotionTaskList({ promotion: p }: { promotion: Promotion }) {
     applicationComplete: p.permit.applicationComplete,
     completedSectionCount: Object.values(p.permit.completedSections ?? {}).filter(Boolean).length,
     paid: paidInvoice,
+    feesDueCents: p.permit.feeDue_GrandTotal,
     owed: !!p.pendingSubmissionInvoice,
     hasTermsAndConditions: p.hasTermsAndConditions,
     termsStatus: terms.data?.status ?? null,
