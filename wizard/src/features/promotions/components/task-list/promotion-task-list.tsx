@@ -42,16 +42,21 @@ export function PromotionTaskList({ promotion: p }: { promotion: Promotion }) {
   const cachedPaid = invoices.data?.invoices.some((i) => i.status === 'paid' && i.purpose !== 'custom')
   const paidInvoice = cachedPaid === undefined || (!cachedPaid && invoices.isFetching) ? null : cachedPaid
 
-  const summary = getPermitSummary({
-    ausStates: p.ausStates,
-    includeNz: p.includeNz,
-    totalPrizeValue: p.totalPrizeValue,
-    hasNswAuthority: p.hasNswAuthority,
-    hasInstantWinPrizes: p.hasInstantWinPrizes,
-    skillsBasedTC: p.skillsBasedTC,
-    startDate: p.startDate,
-    saPremium: p.permit.isSAFeePremium,
-  })
+  const summary = getPermitSummary(
+    {
+      ausStates: p.ausStates,
+      includeNz: p.includeNz,
+      totalPrizeValue: p.totalPrizeValue,
+      hasNswAuthority: p.hasNswAuthority,
+      hasInstantWinPrizes: p.hasInstantWinPrizes,
+      skillsBasedTC: p.skillsBasedTC,
+      startDate: p.startDate,
+      saPremium: p.permit.isSAFeePremium,
+    },
+    undefined,
+    // Managed: the licence fees it was priced at (as the fees table and the invoice), not the built-in rule set's.
+    p.managedSubmission !== false && !p.skillsBasedTC ? { nsw: p.permit.feeDue_NSW, act: p.permit.feeDue_ACT, sa: p.permit.feeDue_SA } : undefined,
+  )
   const permit = p.permit as Promotion['permit'] & { finalDraw?: { date?: string | null } | null; endDate?: string | null }
   const tasks = getPromotionTasks({
     statusId: p.permitStatus.id,
