@@ -406,3 +406,21 @@ export const MSG_NO_ARCHIVED_PROMOTIONS = 'No archived promotions. Archive a fin
 export const msgNoPromotionsMatch = (search: string): string => `No promotions match "${search}". Check the spelling, or search by the promotion's number.`
 /** Register and sign-in screens, reached from the visitor's wizard with a promotion waiting in the browser. */
 export const MSG_WIZARD_DRAFT_KEPT = 'Your promotion is kept in this browser: create your account or sign in, and it opens on its own page.'
+/** The dashboard's payment task while the promotion's invoices load: neither "Paid" nor "Not paid" yet. */
+export const MSG_TASK_PAYMENT_CHECKING = 'Checking your invoices.'
+/** The payment task when staff moved the application past payment and no payment or invoice exists (issue 25). */
+export const MSG_TASK_PAYMENT_RECORDED_BY_STAFF = 'Recorded without an online payment, so there is no invoice. Contact us if you expected one.'
+/** The payment task past payment when the application never had fees to pay (no invoice is made for nothing). */
+export const MSG_TASK_PAYMENT_NONE_DUE = 'No payment needed: this application has no fees.'
+/** The addenda panel before the draw: what the regulators will need and from when (001 §3 addenda: X, V, W, U). */
+export const MSG_ADDENDA_BEFORE_DRAW =
+  'After the draw, the regulators need these documents. Each one can be uploaded here from the date shown, and we lodge it for you.'
+/** The addenda panel once at least one is due: how to lodge them. */
+export const MSG_ADDENDA_AFTER_DRAW = 'The regulators need these documents after the draw. Upload each one here (PDF, up to 10 MB) and we lodge it for you.'
+/** The addenda panel when the application has no final draw date yet. */
+export const MSG_ADDENDA_NO_DRAW_DATE =
+  'After the draw, the regulators need these documents. Add the final draw date to the application to see when each can be uploaded.'
+/** The dashboard's invoices when the status is past payment but no invoice exists (staff moved it on; issue 25). */
+export const MSG_NO_INVOICES_RECORDED_BY_STAFF = 'No invoices: no online payment was taken for this application.'
+/** submitAddendum before the draw the addendum follows (001 §3: the winners lists, the scrutineer's declaration and the list of entries come after the draw). */
+export const MSG_ADDENDUM_BEFORE_DRAW = 'This addendum can be lodged once the draw it follows has taken place.'

@@ -11,8 +11,21 @@ import fs from 'node:fs'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { customerStatusName, formatDate, MSG_PAYMENT_RECEIVED, statusNextStep, today } from '@permitdesk/shared'
-import { readyPromotion, repoRoot, signUpCustomer, watchConsole } from './helpers'
+import pg from 'pg'
+import {
+  customerStatusName,
+  formatCurrency,
+  formatDate,
+  MSG_ADDENDA_AFTER_DRAW,
+  MSG_ADDENDA_BEFORE_DRAW,
+  MSG_NO_INVOICES_RECORDED_BY_STAFF,
+  MSG_NO_INVOICES_YET,
+  MSG_PAYMENT_RECEIVED,
+  MSG_TASK_PAYMENT_RECORDED_BY_STAFF,
+  statusNextStep,
+  today,
+} from '@permitdesk/shared'
+import { E2E_DATA_DIR, readDatabaseUrl, readyPromotion, repoRoot, signUpCustomer, watchConsole } from './helpers'
 
 const SCREENS_DIR = path.join(repoRoot, 'tests', 'e2e', 'screens')
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const
@@ -95,6 +108,8 @@ test('a new promotion: permits required and why, and a button that starts the ap
 })
 
 test('a complete application: "Pay and submit" leads; after paying the dashboard says what happened and what happens next', async ({ page }) => {
+  // Two sizes through axe per screen, on a shared machine.
+  test.setTimeout(150_000)
   const errors = watchConsole(page)
   await signUpCustomer(page.request, 'tasks-pay')
   const id = await readyPromotion(page.request, 'Spring giveaway')
@@ -122,11 +137,23 @@ test('a complete application: "Pay and submit" leads; after paying the dashboard
   await expect(tasks.getByTestId('task-state-payment')).toHaveText('Completed')
   await expect(tasks.getByTestId('task-state-permits')).toHaveText('Waiting')
   await expect(tasks.getByTestId('task-action-application')).toHaveText('Start an amendment')
+  // Issue 25: the card surcharge is a line of its own under the invoice's total, the figures the invoice holds.
+  const [paidInvoice] = (await (await page.request.get(`/api/invoice/getInvoices?promotionId=${id}&count=10`)).json()).invoices
+  expect(paidInvoice.ccSurcharge).toBeGreaterThan(0)
+  const total = page.getByTestId('dashboard-invoices').getByTestId('invoice-total')
+  await expect(total.getByRole('listitem')).toHaveText([
+    `Fees ${formatCurrency(Math.round(paidInvoice.amount * 100))}`,
+    `GST ${formatCurrency(Math.round(paidInvoice.gst * 100))}`,
+    `Card surcharge ${formatCurrency(Math.round(paidInvoice.ccSurcharge * 100))}`,
+  ])
+  await expect(total).toContainText(formatCurrency(Math.round(paidInvoice.total * 100)))
   await lookAt(page, 'paid')
   expect(errors).toEqual([])
 })
 
 test('a locked application says why and what to do, by status: BPAY, then submitted', async ({ page, browser }) => {
+  // Two sizes through axe per screen, on a shared machine.
+  test.setTimeout(150_000)
   const errors = watchConsole(page)
   await signUpCustomer(page.request, 'locked')
   const id = await readyPromotion(page.request, 'Autumn giveaway')
@@ -140,6 +167,9 @@ test('a locked application says why and what to do, by status: BPAY, then submit
   const locked = page.getByTestId('locked-application')
   await expect(locked.getByRole('heading', { name: 'Pay your BPAY invoice' })).toBeVisible()
   await expect(page.getByTestId('permit-status')).toHaveText(customerStatusName(9))
+  // Issue 25: one way back only: the editor's header "Back", never a second "Back to the promotion" beside it.
+  await expect(locked.getByRole('link', { name: /back/i })).toHaveCount(0)
+  await expect(locked.getByRole('button', { name: /back/i })).toHaveCount(0)
   await lookAt(page, 'locked-bpay')
   await locked.getByRole('link', { name: 'Pay by card instead' }).click()
   await expect(page).toHaveURL(new RegExp(`/permit/edit/${id}/payment/$`))
@@ -156,6 +186,7 @@ test('a locked application says why and what to do, by status: BPAY, then submit
   await page.goto(`/permit/edit/${id}/`)
   await expect(locked.getByRole('heading', { name: 'Your application is with the regulators' })).toBeVisible()
   await expect(page.getByTestId('permit-status')).toHaveText(customerStatusName(4))
+  await expect(locked.getByRole('link', { name: /back/i })).toHaveCount(0)
   await lookAt(page, 'locked-submitted')
   await locked.getByRole('button', { name: 'Start an amendment' }).click()
   await expect(page.getByTestId('permit-status')).toHaveText(customerStatusName(14))
@@ -164,6 +195,8 @@ test('a locked application says why and what to do, by status: BPAY, then submit
 })
 
 test('after approval: the permit document downloads from the dashboard, and addenda are uploaded and lodged there', async ({ page, browser }) => {
+  // Two sizes through axe per screen, on a shared machine.
+  test.setTimeout(150_000)
   const errors = watchConsole(page)
   await signUpCustomer(page.request, 'addenda')
   const id = await readyPromotion(page.request, 'Summer giveaway')
@@ -194,14 +227,50 @@ test('after approval: the permit document downloads from the dashboard, and adde
   expect(fetched.status()).toBe(200)
   expect(await fetched.text()).toContain('NSW permit NTP/13579')
 
+  // Issue 25: staff moved it past payment without one: no "Completed" payment beside no invoice; what is true instead.
+  const tasks = page.getByTestId('task-list')
+  await expect(tasks.getByTestId('task-state-payment')).toHaveText('Recorded by our staff')
+  await expect(tasks.getByTestId('task-payment')).toContainText(MSG_TASK_PAYMENT_RECORDED_BY_STAFF)
+  await expect(page.getByTestId('no-invoices')).toHaveText(MSG_NO_INVOICES_RECORDED_BY_STAFF)
+  await expect(page.getByText(MSG_NO_INVOICES_YET)).toHaveCount(0)
+
+  // Issue 25: the calendar in the customer's words: no rule-set code, no "not yet verified"; each source with its as-at date.
+  const calendar = page.getByTestId('calendar')
+  await expect(calendar.getByTestId('calendar-intro')).toBeVisible()
+  await expect(calendar).not.toContainText(/not yet verified|rule set|au-\d{4}|research notes|product specification/i)
+  await expect(calendar.getByTestId('rule-source').first()).toHaveText(/^Source: .+, as at \d{1,2} [A-Z][a-z]{2} \d{4}\.$/)
+
+  // Issue 25: before the draw the addenda say what will be needed and when, with no upload yet.
   const addenda = page.getByTestId('addenda')
-  await expect(addenda.getByTestId('addendum-state-V')).toHaveText('Not lodged yet')
+  const current = await (await page.request.get(`/api/promotion/get?id=${id}`)).json()
+  await expect(addenda.getByTestId('addenda-intro')).toHaveText(MSG_ADDENDA_BEFORE_DRAW)
+  await expect(addenda.getByTestId('addendum-state-V')).toHaveText(`From ${formatDate(current.permit.finalDraw.date)}, after the final draw.`)
+  await expect(addenda.getByTestId('addendum-state-W')).toHaveText(`From ${formatDate(current.permit.unclaimedDraw.date)}, after the unclaimed prize draw.`)
+  await expect(addenda.getByTestId('addendum-X')).toBeVisible()
+  // No scrutineer is required for this promotion: no declaration asked for.
+  await expect(addenda.getByTestId('addendum-U')).toHaveCount(0)
+  await expect(addenda.getByLabel(/Upload and lodge/)).toHaveCount(0)
+  await lookAt(page, 'approved-before-draw')
+
+  // Time passes: the final draw was yesterday (the unclaimed prize draw is still ahead).
+  const db = new pg.Client({ connectionString: readDatabaseUrl(E2E_DATA_DIR) })
+  await db.connect()
+  try {
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)
+    await db.query(`update app.promotions set permit = jsonb_set(permit, '{finalDraw,date}', to_jsonb($2::text)) where id = $1`, [id, yesterday])
+  } finally {
+    await db.end()
+  }
+  await page.reload()
+  await expect(addenda.getByTestId('addenda-intro')).toHaveText(MSG_ADDENDA_AFTER_DRAW)
+  await expect(addenda.getByTestId('addendum-state-V')).toHaveText(/^Needed now: the final draw was on /)
+  await expect(addenda.getByTestId('addendum-W').getByLabel(/Upload and lodge/)).toHaveCount(0)
   await addenda
     .getByLabel('Upload and lodge List of prize winners')
     .setInputFiles({ name: 'winners.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n% winners\n%%EOF\n') })
   await expect(addenda.getByTestId('addendum-V').getByRole('status')).toHaveText('List of prize winners lodged. We will send it to the regulators.')
   await expect(addenda.getByTestId('addendum-state-V')).toContainText(`Lodged ${formatDate(new Date())}`)
-  await expect(addenda.getByTestId('addendum-state-W')).toHaveText('Not lodged yet')
+  await expect(addenda.getByTestId('addendum-state-W')).toHaveText(/^From .+, after the unclaimed prize draw\.$/)
   await lookAt(page, 'approved')
 
   // Still there on a fresh load: kept on the promotion.

@@ -132,7 +132,13 @@ test('staff publish a rule set; the rules page shows it; a customer closes a dut
 
   await page.goto(`/promotions/edit/${id}/`)
   const calendar = page.getByRole('region', { name: 'Calendar', exact: true })
-  await expect(calendar).toContainText('rule set au-2026-e2e')
+  // Issue 25: the customer's calendar names no rule-set code (staff's word) and never "not yet verified"; each source has its as-at date.
+  // Issue 25: "Permits required" names the NSW fee the promotion was priced at under this set ($472.50), as the fees table does.
+  await expect(page.getByTestId('dashboard-fees').getByRole('row', { name: /^NSW permit licence fee/ })).toContainText('$472.50')
+  await expect(page.getByTestId('permit-NSW')).toContainText('Licence fee $472.50.')
+  await expect(calendar.getByTestId('calendar-intro')).toBeVisible()
+  await expect(calendar).not.toContainText(/au-2026-e2e|not yet verified/)
+  await expect(calendar.getByTestId('rule-source').first()).toHaveText(/, as at \d{1,2} [A-Z][a-z]{2} \d{4}\.$/)
   const lodge = page.getByTestId('obligation-lodge-sa')
   await expect(lodge).toContainText('SA: Lodge the SA licence application (standard fee)')
   await expect(lodge).toContainText('1 Mar 2027')

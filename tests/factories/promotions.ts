@@ -56,3 +56,12 @@ export async function createPromotion(client: Client, overrides: Parameters<type
 export async function setPromotionStatus(db: Db, id: number, statusId: number) {
   await db.execute(sql`update app.promotions set status_id = ${statusId} where id = ${id}`)
 }
+
+/** Moves a promotion's draw dates (time passing: a draw that has happened), straight in the row. */
+export async function setDrawDates(db: Db, id: number, dates: { finalDraw?: string; unclaimedDraw?: string }) {
+  for (const [key, date] of Object.entries(dates)) {
+    await db.execute(
+      sql`update app.promotions set permit = jsonb_set(permit, ${`{${key}}`}::text[], (case when jsonb_typeof(permit->${key}) = 'object' then permit->${key} else '{}'::jsonb end) || jsonb_build_object('date', ${date}::text)) where id = ${id}`,
+    )
+  }
+}

@@ -6,10 +6,16 @@
  *   the promotion with their submit date, a staff task each; refused before submission and for
  *   another customer's promotion, changing nothing.
  */
-import { MSG_ADDENDUM_FILE_REQUIRED, MSG_ADDENDUM_NOT_AFTER_SUBMISSION, MSG_ADDENDUM_UNKNOWN, PERMIT_STATUS_IDS as S } from '@permitdesk/shared'
+import {
+  MSG_ADDENDUM_BEFORE_DRAW,
+  MSG_ADDENDUM_FILE_REQUIRED,
+  MSG_ADDENDUM_NOT_AFTER_SUBMISSION,
+  MSG_ADDENDUM_UNKNOWN,
+  PERMIT_STATUS_IDS as S,
+} from '@permitdesk/shared'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createCustomer, createPromotion, setPromotionStatus, type Customer } from '../factories/promotions'
+import { createCustomer, createPromotion, setDrawDates, setPromotionStatus, type Customer } from '../factories/promotions'
 import { signInStaff } from '../setup/accounts'
 import { startTestApi, type Client, type TestApi } from '../setup/test-api'
 
@@ -73,10 +79,40 @@ describe('permit documents', () => {
   })
 })
 
+/** A Sydney-ish calendar date `days` from today (a day either side of the draw is what matters here). */
+function daysFromToday(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
+}
+
 describe('addenda lodged from the dashboard', () => {
+  it('refuses the winners lists, the declaration and the entries before the draw they follow (issue 25), changing nothing', async () => {
+    const id = await createPromotion(alice.client, { name: 'Not drawn yet' })
+    await setPromotionStatus(api.database.db, id, S.approved)
+    const file = await upload(alice.client, 'too soon', 'V.pdf')
+    // No draw date in the application yet: nothing can follow it.
+    const undated = await alice.client.post('/api/promotion/submitAddendum', { id, addendumSlug: 'V', fileName: file })
+    expect(undated.status).toBe(409)
+    expect(undated.body.message).toBe(MSG_ADDENDUM_BEFORE_DRAW)
+
+    await setDrawDates(api.database.db, id, { finalDraw: daysFromToday(5), unclaimedDraw: daysFromToday(60) })
+    for (const code of ['V', 'W', 'U', 'X']) {
+      const early = await alice.client.post('/api/promotion/submitAddendum', { id, addendumSlug: code, fileName: file })
+      expect(early.status, code).toBe(409)
+      expect(early.body.message).toBe(MSG_ADDENDUM_BEFORE_DRAW)
+    }
+    // The final draw has happened; the unclaimed prize draw has not: W still waits for its own draw.
+    await setDrawDates(api.database.db, id, { finalDraw: daysFromToday(-2) })
+    expect((await alice.client.post('/api/promotion/submitAddendum', { id, addendumSlug: 'W', fileName: file })).status).toBe(409)
+    expect(await tasksOf(id)).toEqual([])
+    const view = await alice.client.get(`/api/promotion/get?id=${id}`)
+    expect((view.body.attachments as { submitDate?: string }[]).some((a) => a.submitDate)).toBe(false)
+    expect((await alice.client.post('/api/promotion/submitAddendum', { id, addendumSlug: 'V', fileName: file })).status).toBe(200)
+  })
+
   it('lodges V, W, U and X after submission: each kept with its submit date, a staff task each', async () => {
     const id = await createPromotion(alice.client, { name: 'Addenda draw' })
     await setPromotionStatus(api.database.db, id, S.approved)
+    await setDrawDates(api.database.db, id, { finalDraw: daysFromToday(-2), unclaimedDraw: daysFromToday(-1) })
     for (const code of ['V', 'W', 'U', 'X']) {
       const file = await upload(alice.client, `addendum ${code}`, `${code}.pdf`)
       const lodged = await alice.client.post('/api/promotion/submitAddendum', { id, addendumSlug: code, fileName: file })
@@ -99,6 +135,7 @@ describe('addenda lodged from the dashboard', () => {
     expect(before.body.message).toBe(MSG_ADDENDUM_NOT_AFTER_SUBMISSION)
 
     await setPromotionStatus(api.database.db, id, S.submitted)
+    await setDrawDates(api.database.db, id, { finalDraw: daysFromToday(-1), unclaimedDraw: daysFromToday(-1) })
     const noFile = await alice.client.post('/api/promotion/submitAddendum', { id, addendumSlug: 'V' })
     expect(noFile.status).toBe(400)
     expect(noFile.body.modelState.fileName).toEqual([MSG_ADDENDUM_FILE_REQUIRED])

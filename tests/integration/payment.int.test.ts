@@ -20,7 +20,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DECLINED, readyPromotion, uploadFile as upload, VISA } from '../factories/payments'
 import { savePromotion } from '../factories/permit'
-import { createCustomer, createPromotion, promotionInput, type Customer } from '../factories/promotions'
+import { createCustomer, createPromotion, promotionInput, setDrawDates, type Customer } from '../factories/promotions'
 import fs from 'node:fs'
 import path from 'node:path'
 import PostalMime from 'postal-mime'
@@ -458,6 +458,8 @@ describe('POST /api/promotion/submitAddendum', () => {
     expect(early.status).toBe(409)
     expect(early.body.message).toBe(MSG_ADDENDUM_NOT_AFTER_SUBMISSION)
     await alice.client.post('/api/promotion/submitPermitApplication', { id, ...VISA })
+    // The list of entries follows the final draw (issue 25): the draw was yesterday.
+    await setDrawDates(api.database.db, id, { finalDraw: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10) })
 
     expect((await alice.client.post('/api/promotion/submitAddendum', { id, addendumSlug: 'no-such-thing', fileName: file })).body.message).toBe(
       MSG_ADDENDUM_UNKNOWN,

@@ -19,6 +19,14 @@ describe('permits required and why', () => {
     expect(summary.governmentFeesCents).toBe(46_800 + 72_100)
   })
 
+  it('names the fee the promotion was priced at (its stored fees under a later rule set), as its fees table and invoice do', () => {
+    const input = { ausStates: ausStatesOf('nsw', 'act'), totalPrizeValue: 2_000_000 }
+    const summary = getPermitSummary(input, undefined, { nsw: 47_250, act: 72_100 })
+    const nsw = summary.lines.find((l) => l.code === 'NSW')!
+    expect(nsw).toMatchObject({ feeCents: 47_250, reason: 'Needed: the total prize value is over $10,000. Licence fee $472.50.' })
+    expect(summary.governmentFeesCents).toBe(47_250 + 72_100)
+  })
+
   it('under the thresholds: not needed, and why', () => {
     const summary = getPermitSummary({ ausStates: ausStatesOf('nsw', 'act'), totalPrizeValue: 250_000 })
     expect(summary.headline).toBe('No state permit is needed for this promotion.')

@@ -41,12 +41,21 @@ function tierWords(table: TieredFee, valueCents: number): string {
   return first ? `the fee for prizes up to ${money(first.aboveCents)}` : 'the fee'
 }
 
-export function getPermitSummary(input: FeeInput, ruleSet: RuleSet = selectRuleSet(input.startDate)): PermitSummary {
+/**
+ * `priced`: the licence fees the promotion was actually priced at (its stored fees, from the rule
+ * set in force when it was priced), so the summary names the same figure as the fees table and
+ * the invoice (issue 25) rather than the built-in set's.
+ */
+export function getPermitSummary(
+  input: FeeInput,
+  ruleSet: RuleSet = selectRuleSet(input.startDate),
+  priced?: Partial<Record<'nsw' | 'act' | 'sa', number>>,
+): PermitSummary {
   const requirements = getPermitRequirements(input, ruleSet)
   const t = ruleSet.thresholds
   const g = ruleSet.fees.government
   const value = input.totalPrizeValue ?? 0
-  const fees = getGovernmentFees(input, requirements, ruleSet)
+  const fees = { ...getGovernmentFees(input, requirements, ruleSet), ...priced }
   const skill = input.skillsBasedTC === true
 
   const lines: StatePermitLine[] = requirements.states.map((state): StatePermitLine => {

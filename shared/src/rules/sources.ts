@@ -148,3 +148,12 @@ export const SOURCES = {
 export function notStated(source: FigureSource, what: string): FigureSource {
   return { ...source, verified: false, note: `${what} not stated in the research; left empty rather than guessed.` }
 }
+
+/**
+ * A source's title as the customer reads it (issue 25): our working labels ("(research notes)",
+ * the specification's section numbers) stay with staff; the link still opens the same page.
+ */
+export function customerSourceTitle(source: Pick<FigureSource, 'title'>): string {
+  if (source.title.startsWith('PermitDesk product specification')) return 'PermitDesk\u2019s published trade promotion rules'
+  return source.title.replace(/\s*\(research notes\)$/, '')
+}

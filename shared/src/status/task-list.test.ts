@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { MSG_TASK_PAYMENT_CHECKING, MSG_TASK_PAYMENT_NONE_DUE, MSG_TASK_PAYMENT_RECORDED_BY_STAFF } from '../messages'
 import { PERMIT_STATUSES } from './statuses'
 import { getPromotionTasks, TASK_STATE_LABELS, type TaskListInput } from './task-list'
 
@@ -51,10 +52,29 @@ describe('the promotion task list', () => {
   })
 
   it('after "Pay and submit" with T&Cs to approve: payment completed, the T&Cs are the next step', () => {
-    const t = byKey({ statusId: 15, applicationComplete: true, termsStatus: 'awaiting-approval' })
+    const t = byKey({ statusId: 15, applicationComplete: true, termsStatus: 'awaiting-approval', paid: true })
     expect(t.payment.state).toBe('completed')
     expect(t.permits.hint).toContain('approve your T&Cs')
     expect(t.terms.primary).toBe(true)
+  })
+
+  it('staff moved the application past payment without one: no "Paid" claim, it says what happened (issue 25)', () => {
+    for (const statusId of [4, 5, 8, 15]) {
+      const t = byKey({ statusId, applicationComplete: true, paid: false })
+      expect(t.payment.state).toBe('recorded')
+      expect(TASK_STATE_LABELS[t.payment.state]).toBe('Recorded by our staff')
+      expect(t.payment.hint).toBe(MSG_TASK_PAYMENT_RECORDED_BY_STAFF)
+      expect(t.payment.hint).not.toMatch(/paid/i)
+    }
+    // Nothing was ever to pay (a submission with no fees makes no invoice): it says so.
+    expect(byKey({ statusId: 4, applicationComplete: true, paid: false, feesDueCents: 0 }).payment).toMatchObject({
+      state: 'not-needed',
+      hint: MSG_TASK_PAYMENT_NONE_DUE,
+    })
+    expect(byKey({ statusId: 4, applicationComplete: true, paid: false, feesDueCents: 148_600 }).payment.state).toBe('recorded')
+    // While the invoices load it neither claims nor denies a payment.
+    expect(byKey({ statusId: 8, paid: null }).payment).toMatchObject({ state: 'waiting', hint: MSG_TASK_PAYMENT_CHECKING })
+    expect(byKey({ statusId: 8, paid: true }).payment).toMatchObject({ state: 'completed', hint: 'Paid. Your invoices are below.' })
   })
 
   it('BPAY waits, with card payment offered instead', () => {
@@ -98,7 +118,7 @@ describe('the promotion task list', () => {
           permitNumberCount: fc.integer({ min: 0, max: 3 }),
           applicationComplete: fc.boolean(),
           completedSectionCount: fc.integer({ min: 0, max: 12 }),
-          paid: fc.boolean(),
+          paid: fc.constantFrom(true, false, null),
           owed: fc.boolean(),
           hasTermsAndConditions: fc.boolean(),
           termsStatus: fc.constantFrom('not-generated' as const, 'awaiting-approval' as const, 'approved' as const, null),

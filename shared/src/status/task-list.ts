@@ -6,10 +6,11 @@
  * Pure: the dashboard gathers the facts, this decides what they mean.
  */
 import { formatDate } from '../format/date'
+import { MSG_TASK_PAYMENT_CHECKING, MSG_TASK_PAYMENT_NONE_DUE, MSG_TASK_PAYMENT_RECORDED_BY_STAFF } from '../messages'
 import { PERMIT_STATUS_IDS as S, isEditableStatus, startsAmendment } from './statuses'
 
 export type TaskKey = 'application' | 'payment' | 'permits' | 'terms' | 'draw' | 'winners' | 'addenda'
-export type TaskState = 'completed' | 'in-progress' | 'to-do' | 'waiting' | 'cannot-start' | 'not-needed' | 'not-ordered'
+export type TaskState = 'completed' | 'in-progress' | 'to-do' | 'waiting' | 'cannot-start' | 'not-needed' | 'not-ordered' | 'recorded'
 export type TaskActionKind =
   | 'start-application'
   | 'continue-application'
@@ -30,6 +31,7 @@ export const TASK_STATE_LABELS: Readonly<Record<TaskState, string>> = {
   'cannot-start': 'Cannot start yet',
   'not-needed': 'Not needed',
   'not-ordered': 'Not ordered',
+  recorded: 'Recorded by our staff',
 }
 
 export interface TaskAction {
@@ -58,8 +60,13 @@ export interface TaskListInput {
   permitNumberCount: number
   applicationComplete: boolean
   completedSectionCount: number
-  /** A submission invoice was paid (self submission stays "ready to generate" once paid). */
-  paid: boolean
+  /**
+   * A submission invoice was paid (self submission stays "ready to generate" once paid); null while
+   * the invoices are still loading, so the list never claims or denies a payment it has not seen.
+   */
+  paid: boolean | null
+  /** The application's fees in cents (feeDue_GrandTotal): 0 means nothing was ever to pay. */
+  feesDueCents?: number | null
   /** Fees are owed (an unpaid submission invoice or a rise not invoiced yet). */
   owed: boolean
   hasTermsAndConditions: boolean
@@ -79,11 +86,18 @@ const BEFORE_PAYMENT = new Set<number>([S.incomplete, S.actionRequired, S.amendm
 
 type Draft = Omit<PromotionTask, 'primary'> & { mayLead?: boolean }
 
+const PAST_PAYMENT = new Set<number>([S.submitted, S.generated, S.approved, S.regenerated, S.resubmitted, S.awaitingSubmission])
+
+/** A status only reached after the application was paid (or staff moved it on without a payment). */
+export function isPastPaymentStatus(statusId: number): boolean {
+  return PAST_PAYMENT.has(statusId)
+}
+
 export function getPromotionTasks(input: TaskListInput): PromotionTask[] {
   const s = input.statusId
   const selfSubmission = input.managedSubmission === false
-  const paidStatus = [S.submitted, S.generated, S.approved, S.regenerated, S.resubmitted, S.awaitingSubmission].includes(s as never)
-  const paid = paidStatus || (input.paid && !input.owed && !BEFORE_PAYMENT.has(s) && s !== S.pendingPaymentClearance)
+  const paidStatus = isPastPaymentStatus(s)
+  const paid = paidStatus || (input.paid === true && !input.owed && !BEFORE_PAYMENT.has(s) && s !== S.pendingPaymentClearance)
   const drawPassed = !!input.drawDate && input.drawDate <= input.today
   const drawWhen = input.drawDate ? formatDate(input.drawDate) : null
 
@@ -140,6 +154,10 @@ export function getPromotionTasks(input: TaskListInput): PromotionTask[] {
         hint: 'Fees are owed.',
         action: { kind: 'pay', label: READY_TO_PAY.has(s) ? (selfSubmission ? 'Pay' : 'Pay and submit') : 'Pay the fees owed' },
       }
+    if (paid && input.paid === null) return { ...base, state: 'waiting', hint: MSG_TASK_PAYMENT_CHECKING }
+    // Staff moved the application past payment without one (issue 25): say so, never "Paid" beside no invoice.
+    if (paid && input.paid === false && input.feesDueCents === 0) return { ...base, state: 'not-needed', hint: MSG_TASK_PAYMENT_NONE_DUE }
+    if (paid && input.paid === false) return { ...base, state: 'recorded', hint: MSG_TASK_PAYMENT_RECORDED_BY_STAFF }
     if (paid) return { ...base, state: 'completed', hint: 'Paid. Your invoices are below.' }
     if (READY_TO_PAY.has(s))
       return {

@@ -3,10 +3,20 @@
  * pendingCustomInvoice; the invoice total × 1.015 for a card payment, 001 §9), the way to the
  * payment page, and the promotion's invoices with their tax invoice PDFs.
  */
-import { cardTotal, formatCurrency, formatDate, MSG_NO_INVOICES_YET, PERMIT_STATUS_IDS as S, type PendingInvoiceView } from '@permitdesk/shared'
+import {
+  cardTotal,
+  formatCurrency,
+  formatDate,
+  isPastPaymentStatus,
+  MSG_NO_INVOICES_RECORDED_BY_STAFF,
+  MSG_NO_INVOICES_YET,
+  PERMIT_STATUS_IDS as S,
+  type PendingInvoiceView,
+} from '@permitdesk/shared'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { LodgementPackPanel } from './lodgement-pack-panel'
+import './promotion-invoices.css'
 import { generatePermitApplication, getInvoices, invoicePdfUrl, type InvoiceView } from '../lib/payments-api'
 
 type Owed = PendingInvoiceView | null | undefined
@@ -88,7 +98,12 @@ export function PromotionInvoices({
           {error}
         </p>
       )}
-      {invoices && invoices.length === 0 && <p className="muted">{MSG_NO_INVOICES_YET}</p>}
+      {/* Past payment with no invoice: staff moved it on; "once you pay" would contradict the status (issue 25). */}
+      {invoices && invoices.length === 0 && (
+        <p className="muted" data-testid="no-invoices">
+          {isPastPaymentStatus(statusId) ? MSG_NO_INVOICES_RECORDED_BY_STAFF : MSG_NO_INVOICES_YET}
+        </p>
+      )}
       {invoices && invoices.length > 0 && <InvoiceTable invoices={invoices} />}
     </section>
   )
@@ -100,7 +115,11 @@ export function invoiceStatusLabel(invoice: Pick<InvoiceView, 'status' | 'method
   return invoice.status === 'cancelled' ? 'Cancelled' : 'Awaiting payment'
 }
 
-/** Invoices as a table: number (opens the tax invoice PDF), date, total, status. */
+/**
+ * Invoices as a table: number (opens the tax invoice PDF), date, total, status. Under each total
+ * its parts as the invoice holds them (fees, GST, and the card surcharge on its own line when the
+ * invoice was paid by card), so the total adds up on screen (issue 25); nothing is recomputed here.
+ */
 export function InvoiceTable({ invoices, showPromotion = false }: { invoices: InvoiceView[]; showPromotion?: boolean }) {
   return (
     <table className="ui-table invoice-table" data-testid="invoice-table">
@@ -123,7 +142,14 @@ export function InvoiceTable({ invoices, showPromotion = false }: { invoices: In
             </td>
             {showPromotion && <td>{invoice.promotionName}</td>}
             <td>{formatDate(invoice.dateCreated)}</td>
-            <td>{formatCurrency(toCents(invoice.total))}</td>
+            <td data-testid="invoice-total">
+              <span className="invoice-table__total">{formatCurrency(toCents(invoice.total))}</span>
+              <ul className="invoice-table__parts" data-testid="invoice-parts">
+                <li>Fees {formatCurrency(toCents(invoice.amount))}</li>
+                <li>GST {formatCurrency(toCents(invoice.gst))}</li>
+                {invoice.ccSurcharge > 0 && <li data-testid="invoice-surcharge">Card surcharge {formatCurrency(toCents(invoice.ccSurcharge))}</li>}
+              </ul>
+            </td>
             <td data-testid="invoice-status">{invoiceStatusLabel(invoice)}</td>
           </tr>
         ))}

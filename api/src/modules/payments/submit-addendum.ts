@@ -8,11 +8,14 @@
 import {
   AppError,
   ATTACHMENT_TYPES,
+  getAddendaPlan,
   isSubmittedOrGenerated,
+  MSG_ADDENDUM_BEFORE_DRAW,
   MSG_ADDENDUM_FILE_REQUIRED,
   MSG_ADDENDUM_NOT_AFTER_SUBMISSION,
   MSG_ADDENDUM_UNKNOWN,
   PERMIT_STATUS_IDS as S,
+  today,
 } from '@permitdesk/shared'
 import type { Db } from '../../db/client'
 import { insertChange } from '../changelog/changelog.repository'
@@ -31,6 +34,15 @@ export async function submitAddendum(
     const row = await findPromotion(tx, actor, input.id, { forUpdate: true })
     if (!row) throw new AppError('NOT_FOUND')
     if (!isSubmittedOrGenerated(row.statusId) && row.statusId !== S.awaitingSubmission) throw new AppError('CONFLICT', MSG_ADDENDUM_NOT_AFTER_SUBMISSION)
+    // The winners lists, the declaration and the list of entries follow a draw (issue 25): not before its date (Sydney).
+    const permit = (row.permit ?? {}) as { finalDraw?: { date?: string | null } | null; unclaimedDraw?: { date?: string | null } | null }
+    const [plan] = getAddendaPlan({
+      relevantCodes: [type.code],
+      finalDrawDate: permit.finalDraw?.date || null,
+      unclaimedDrawDate: permit.unclaimedDraw?.date || null,
+      today: today({ now }),
+    })
+    if (plan && !plan.open) throw new AppError('CONFLICT', MSG_ADDENDUM_BEFORE_DRAW)
     const current = row.attachments as StoredAttachment[]
     const existing = current.find((a) => a.attachmentType.code === type.code && a.exists && a.fileName)
     const fileName = input.fileName ?? existing?.fileName

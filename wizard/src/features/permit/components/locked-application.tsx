@@ -57,14 +57,8 @@ export function LockedApplication({ promotionId, statusId, skill }: { promotionI
     <section className={`locked-application locked-application--${screen.slug}`} aria-labelledby="locked-title" data-testid="locked-application">
       <h2 id="locked-title">{screen.title}</h2>
       <p>{screen.body}</p>
-      <div className="locked-application__actions">
-        {action}
-        {screen.action.kind !== 'open-promotion' && (
-          <NativeLinkButton variant="secondary" to={dashboard}>
-            Back to the promotion
-          </NativeLinkButton>
-        )}
-      </div>
+      {/* One way back only (issue 25): the editor's header has "Back"; this holds the one action that moves the application on. */}
+      <div className="locked-application__actions">{action}</div>
       {error && (
         <p className="form-error" role="alert">
           {error}

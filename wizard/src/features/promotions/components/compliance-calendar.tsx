@@ -1,9 +1,27 @@
 import './compliance-calendar.css'
+import { customerSourceTitle, formatDate } from '@permitdesk/shared'
 import { useState, type FormEvent } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Badge, Button, Modal, TextField } from '../../../components/ui'
 import { ApiError } from '../../../lib/api-client'
 import { closeObligation, obligationsKey, uploadProof, type ObligationsView, type ObligationView } from '../api/obligations'
+
+/**
+ * Where a rule comes from, as the customer reads it (issue 25): the source's title and the day it
+ * was read ("as at"). Whether staff have matched it to the regulator's page is a staff matter (the
+ * rules page and the console say it); codes and "not yet verified" stay out of the customer's calendar.
+ */
+export function SourceLine({ source }: { source: NonNullable<ObligationView['source']> }) {
+  return (
+    <span data-testid="rule-source">
+      Source:{' '}
+      <a href={source.url} rel="noreferrer">
+        {customerSourceTitle(source)}
+      </a>
+      , as at {formatDate(source.dateRead)}.
+    </span>
+  )
+}
 
 /** What the rules say about the promotion's prizes and entry costs (issue #30), under the calendar. */
 export function RuleNotes({ notes }: { notes: ObligationsView['notes'] }) {
@@ -17,11 +35,7 @@ export function RuleNotes({ notes }: { notes: ObligationsView['notes'] }) {
             {n.level === 'check' && <Badge tone="warning">Check</Badge>} {n.text}{' '}
             {n.source && (
               <span className="obligation__rule">
-                Source:{' '}
-                <a href={n.source.url} rel="noreferrer">
-                  {n.source.title}
-                </a>
-                {!n.source.verified && ' (not yet verified)'}
+                <SourceLine source={n.source} />
               </span>
             )}
           </li>

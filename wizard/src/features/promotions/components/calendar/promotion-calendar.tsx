@@ -23,7 +23,7 @@ import { useState, type ReactNode } from 'react'
 import { Badge, Button } from '../../../../components/ui'
 import { getObligations, obligationsKey, type ObligationView } from '../../api/obligations'
 import type { KeyDateView, ReminderView } from '../../api/reminders'
-import { CloseObligationDialog, RuleNotes } from '../compliance-calendar'
+import { CloseObligationDialog, RuleNotes, SourceLine } from '../compliance-calendar'
 import { calendarEntries, PUBLICATION_KINDS, type CalendarEntry } from './calendar-entries'
 
 const DUE_LABEL: Record<ObligationView['dueKind'], string> = { by: 'By', on: 'On', from: 'From', until: 'Until' }
@@ -112,11 +112,7 @@ export function PromotionCalendar({ promotionId, dates, reminders, reminderOn, o
           {o.rule}{' '}
           {o.source && (
             <>
-              Source:{' '}
-              <a href={o.source.url} rel="noreferrer">
-                {o.source.title}
-              </a>
-              {!o.source.verified && <span className="obligation__unverified"> (not yet verified)</span>}
+              <SourceLine source={o.source} />
             </>
           )}
         </p>
@@ -145,15 +141,10 @@ export function PromotionCalendar({ promotionId, dates, reminders, reminderOn, o
   return (
     <section className="promotion-calendar" aria-labelledby="calendar-title" data-testid="calendar">
       <h2 id="calendar-title">Calendar</h2>
-      <p className="muted">
-        Every date of this promotion and every duty the rules set for it, in date order
-        {duties.data && (
-          <>
-            {' '}
-            (rule set <a href={`/rules/?set=${encodeURIComponent(duties.data.ruleSetId)}`}>{duties.data.ruleSetId}</a>)
-          </>
-        )}
-        .
+      {/* The customer's words (issue 25): no rule-set code; each duty names its source and when it was read. Staff see codes in the console. */}
+      <p className="muted" data-testid="calendar-intro">
+        Every date of this promotion and every duty the regulators’ rules set for it, in date order. Each duty names where the rule comes from and when we last
+        checked it; <a href="/rules/">how we keep the rules up to date</a>.
       </p>
       {duties.isError && (
         <p className="form-error" role="alert">

@@ -1,16 +1,30 @@
 /**
- * Addenda after the draw (001 §7 submitAddendum; issue 25): the winners lists (V, W), the
- * scrutineer's declaration (U) and the list of entries (X), each uploaded and lodged from the
- * dashboard; staff then lodge it with the regulators. Shown once the application is submitted.
+ * Addenda after the draw (001 §3, §7 submitAddendum; issue 25): the winners lists (V, W), the
+ * scrutineer's declaration (U, when one is required) and the list of entries (X), each uploaded
+ * and lodged from the dashboard; staff then lodge it with the regulators. Shown once the
+ * application is submitted. Before the draw each row says when it will be needed (getAddendaPlan)
+ * and offers no upload; a row opens on the day of the draw it follows.
  */
-import { ATTACHMENT_TYPES, formatDate, isSubmittedOrGenerated, PERMIT_STATUS_IDS as S } from '@permitdesk/shared'
+import {
+  attachmentRuleInputOf,
+  ATTACHMENT_TYPES,
+  formatDate,
+  getAddendaPlan,
+  getRelevantAttachmentCodes,
+  isSubmittedOrGenerated,
+  MSG_ADDENDA_AFTER_DRAW,
+  MSG_ADDENDA_BEFORE_DRAW,
+  MSG_ADDENDA_NO_DRAW_DATE,
+  PERMIT_STATUS_IDS as S,
+  today,
+  type AddendumPlan,
+} from '@permitdesk/shared'
 import { useId, useState } from 'react'
 import type { Promotion } from '../../api/promotions'
 import { submitAddendum, uploadAddendumFile } from '../../api/addenda'
 
-const CODES = ['V', 'W', 'U', 'X'] as const
-
 type Lodged = { code: string; submitDate: string; fileName?: string | null; userFileName?: string | null }
+type DrawDates = { finalDraw?: { date?: string | null } | null; unclaimedDraw?: { date?: string | null } | null }
 
 export function AddendaPanel({ promotion: p, onLodged }: { promotion: Promotion; onLodged: () => void }) {
   const statusId = p.permitStatus.id
@@ -20,20 +34,41 @@ export function AddendaPanel({ promotion: p, onLodged }: { promotion: Promotion;
       .filter((a) => a.submitDate)
       .map((a) => [a.attachmentType.code, { code: a.attachmentType.code, submitDate: a.submitDate!, fileName: a.fileName, userFileName: a.userFileName }]),
   )
+  const dates = p.permit as Promotion['permit'] & DrawDates
+  const plan = getAddendaPlan({
+    relevantCodes: getRelevantAttachmentCodes(attachmentRuleInputOf(p)),
+    finalDrawDate: dates.finalDraw?.date || null,
+    unclaimedDrawDate: dates.unclaimedDraw?.date || null,
+    today: today({ now: new Date() }),
+  })
+  const intro = plan.some((a) => a.open) ? MSG_ADDENDA_AFTER_DRAW : plan.some((a) => a.from) ? MSG_ADDENDA_BEFORE_DRAW : MSG_ADDENDA_NO_DRAW_DATE
   return (
     <section className="addenda" aria-labelledby="addenda-title" data-testid="addenda">
       <h2 id="addenda-title">Addenda</h2>
-      <p className="muted">After the draw, the regulators need these. Upload each one here (PDF, up to 10 MB) and we lodge it for you.</p>
+      <p className="muted" data-testid="addenda-intro">
+        {intro}
+      </p>
       <ul className="addenda__list">
-        {CODES.map((code) => (
-          <AddendumRow key={code} promotionId={p.id} code={code} lodged={lodged.get(code)} onLodged={onLodged} />
+        {plan.map((addendum) => (
+          <AddendumRow key={addendum.code} promotionId={p.id} addendum={addendum} lodged={lodged.get(addendum.code)} onLodged={onLodged} />
         ))}
       </ul>
     </section>
   )
 }
 
-function AddendumRow({ promotionId, code, lodged, onLodged }: { promotionId: number; code: string; lodged: Lodged | undefined; onLodged: () => void }) {
+function AddendumRow({
+  promotionId,
+  addendum,
+  lodged,
+  onLodged,
+}: {
+  promotionId: number
+  addendum: AddendumPlan
+  lodged: Lodged | undefined
+  onLodged: () => void
+}) {
+  const code = addendum.code
   const type = ATTACHMENT_TYPES.find((t) => t.code === code)!
   const inputId = useId()
   const [busy, setBusy] = useState(false)
@@ -73,29 +108,32 @@ function AddendumRow({ promotionId, code, lodged, onLodged }: { promotionId: num
               )}
             </>
           ) : (
-            'Not lodged yet'
+            addendum.when
           )}
         </div>
       </div>
-      <div>
-        <input
-          id={inputId}
-          className="visually-hidden"
-          type="file"
-          accept=".pdf,.csv,.xlsx,.xls,.doc,.docx,application/pdf"
-          disabled={busy}
-          onChange={(e) => {
-            const file = e.target.files?.[0]
-            e.target.value = ''
-            if (file) void lodge(file)
-          }}
-        />
-        {/* The file input is the control (keyboard, screen readers); the label is how it looks. */}
-        <label className="ui-button ui-button--secondary addenda__upload" htmlFor={inputId} aria-disabled={busy}>
-          {busy ? 'Lodging…' : lodged ? 'Replace' : 'Upload and lodge'}
-          <span className="visually-hidden"> {type.name}</span>
-        </label>
-      </div>
+      {/* Offered once the draw it follows has happened (or to replace one already lodged). */}
+      {(addendum.open || lodged) && (
+        <div>
+          <input
+            id={inputId}
+            className="visually-hidden"
+            type="file"
+            accept=".pdf,.csv,.xlsx,.xls,.doc,.docx,application/pdf"
+            disabled={busy}
+            onChange={(e) => {
+              const file = e.target.files?.[0]
+              e.target.value = ''
+              if (file) void lodge(file)
+            }}
+          />
+          {/* The file input is the control (keyboard, screen readers); the label is how it looks. */}
+          <label className="ui-button ui-button--secondary addenda__upload" htmlFor={inputId} aria-disabled={busy}>
+            {busy ? 'Lodging…' : lodged ? 'Replace' : 'Upload and lodge'}
+            <span className="visually-hidden"> {type.name}</span>
+          </label>
+        </div>
+      )}
       <p role="status" aria-live="polite" className="addenda__message">
         {done}
       </p>

@@ -25,26 +25,38 @@ const TAG_TONE: Record<TaskState, string> = {
   'cannot-start': 'default',
   'not-needed': 'default',
   'not-ordered': 'default',
+  recorded: 'info',
 }
 
 export function PromotionTaskList({ promotion: p }: { promotion: Promotion }) {
   const id = p.id
-  const invoices = useQuery({ queryKey: ['invoices', 'promotion', id], queryFn: () => getInvoices({ promotionId: id, count: 100 }) })
+  // Fresh on every visit (a payment made on the payment page since must show at once).
+  const invoices = useQuery({ queryKey: ['invoices', 'promotion', id], queryFn: () => getInvoices({ promotionId: id, count: 100 }), staleTime: 0 })
   const terms = useQuery({ queryKey: ['terms', id], queryFn: () => getTerms(id), enabled: p.hasTermsAndConditions })
   const draws = useQuery({ queryKey: ['draws', id, 'summary'], queryFn: () => getDrawSummaries(id), enabled: p.randomDraw })
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState('')
 
-  const summary = getPermitSummary({
-    ausStates: p.ausStates,
-    includeNz: p.includeNz,
-    totalPrizeValue: p.totalPrizeValue,
-    hasNswAuthority: p.hasNswAuthority,
-    hasInstantWinPrizes: p.hasInstantWinPrizes,
-    skillsBasedTC: p.skillsBasedTC,
-    startDate: p.startDate,
-    saPremium: p.permit.isSAFeePremium,
-  })
+  // Null while unknown: the payment task never claims (or denies) a payment it has not seen. A
+  // cached "not paid" is not trusted while the fresh list loads: a payment may have been made since.
+  const cachedPaid = invoices.data?.invoices.some((i) => i.status === 'paid' && i.purpose !== 'custom')
+  const paidInvoice = cachedPaid === undefined || (!cachedPaid && invoices.isFetching) ? null : cachedPaid
+
+  const summary = getPermitSummary(
+    {
+      ausStates: p.ausStates,
+      includeNz: p.includeNz,
+      totalPrizeValue: p.totalPrizeValue,
+      hasNswAuthority: p.hasNswAuthority,
+      hasInstantWinPrizes: p.hasInstantWinPrizes,
+      skillsBasedTC: p.skillsBasedTC,
+      startDate: p.startDate,
+      saPremium: p.permit.isSAFeePremium,
+    },
+    undefined,
+    // Managed: the licence fees it was priced at (as the fees table and the invoice), not the built-in rule set's.
+    p.managedSubmission !== false && !p.skillsBasedTC ? { nsw: p.permit.feeDue_NSW, act: p.permit.feeDue_ACT, sa: p.permit.feeDue_SA } : undefined,
+  )
   const permit = p.permit as Promotion['permit'] & { finalDraw?: { date?: string | null } | null; endDate?: string | null }
   const tasks = getPromotionTasks({
     statusId: p.permitStatus.id,
@@ -55,7 +67,8 @@ export function PromotionTaskList({ promotion: p }: { promotion: Promotion }) {
     permitNumberCount: p.permitNumbers?.length ?? 0,
     applicationComplete: p.permit.applicationComplete,
     completedSectionCount: Object.values(p.permit.completedSections ?? {}).filter(Boolean).length,
-    paid: !!invoices.data?.invoices.some((i) => i.status === 'paid' && i.purpose !== 'custom'),
+    paid: paidInvoice,
+    feesDueCents: p.permit.feeDue_GrandTotal,
     owed: !!p.pendingSubmissionInvoice,
     hasTermsAndConditions: p.hasTermsAndConditions,
     termsStatus: terms.data?.status ?? null,
