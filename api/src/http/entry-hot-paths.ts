@@ -38,6 +38,12 @@ export function entryHotPaths(deps: AppDeps): HotPath {
     answerJson(res, headers, status, body, retryAfter ? { 'Retry-After': retryAfter } : undefined)
   }
 
+  // Writing the answer itself failed (the client went away mid-answer): logged, the connection closed, never an unhandled rejection.
+  const lost = (res: ServerResponse) => (error: unknown) => {
+    deps.logger.error('entry answer not written', { error: error instanceof Error ? error.message : String(error) })
+    res.destroy()
+  }
+
   const submit: HotPath = (req, res, headers, express) => {
     const h = req.headers
     // A cookie beside the key puts the call under the CSRF check (same-origin.ts): Express's.
@@ -67,6 +73,7 @@ export function entryHotPaths(deps: AppDeps): HotPath {
                 }),
               )
               .then((accepted) => answerJson(res, headers, 201, accepted), fail(req, res, headers, '/entries/submit'))
+              .catch(lost(res))
           })
         },
         () => handOver(req, res, express, preread),
@@ -88,10 +95,9 @@ export function entryHotPaths(deps: AppDeps): HotPath {
       if ('error' in preread) return handOver(req, res, express, preread)
       const parsed = EnterBody.safeParse(preread.body)
       if (!parsed.success) return handOver(req, res, express, preread)
-      enterViaForm(deps, parsed.data, { ip: req.socket.remoteAddress, userAgent: h['user-agent'] }).then(
-        (accepted) => answerJson(res, headers, 201, accepted),
-        fail(req, res, headers, '/entries/enter'),
-      )
+      enterViaForm(deps, parsed.data, { ip: req.socket.remoteAddress, userAgent: h['user-agent'] })
+        .then((accepted) => answerJson(res, headers, 201, accepted), fail(req, res, headers, '/entries/enter'))
+        .catch(lost(res))
     })
     return true
   }
