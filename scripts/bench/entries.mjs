@@ -339,13 +339,15 @@ function cpuSeconds(serverPid, stackDir) {
   const ticks = (pid) => {
     try {
       const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-      return { ppid: Number(fields[1]), used: Number(fields[11]) + Number(fields[12]) }
+      return { ppid: Number(fields[1]), used: Number(fields[11]) + Number(fields[12]), children: Number(fields[13]) + Number(fields[14]) }
     } catch {
       return undefined
     }
   }
   const postmaster = Number(fs.readFileSync(path.join(stackDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0])
-  let postgres = ticks(postmaster)?.used ?? 0
+  // With the time of its children that have exited (a backend ending mid-slice moves its time there, not away).
+  const main = ticks(postmaster)
+  let postgres = (main?.used ?? 0) + (main?.children ?? 0)
   for (const name of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue
     const t = ticks(name)
