@@ -9,6 +9,8 @@
  * the same run (the ratio). Targets: ≥ 1,500 accepted/s, p99 < 150 ms, 0 errors. The accepted
  * count is checked against the rows in PostgreSQL. Each slice also shows PostgreSQL's counts per
  * entry stored (rows of app.entries read, WAL flushes), which do not depend on the machine's load.
+ * BENCH_PARTS containing "express" as well: the same two slices again through Express (a forwarded
+ * request, which the front door's fast path for entries hands on), beside them in the same run.
  * Screening and freeze (BENCH_PARTS containing "freeze"), at 1,000,000 entries (BENCH_ENTRIES=n):
  * (a) screening every entry (duplicates by e-mail, phone, name+postcode; bursts by address and
  *     device; disposable domains) in the server process: seconds and the process's peak RSS
@@ -337,13 +339,15 @@ function cpuSeconds(serverPid, stackDir) {
   const ticks = (pid) => {
     try {
       const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-      return { ppid: Number(fields[1]), used: Number(fields[11]) + Number(fields[12]) }
+      return { ppid: Number(fields[1]), used: Number(fields[11]) + Number(fields[12]), children: Number(fields[13]) + Number(fields[14]) }
     } catch {
       return undefined
     }
   }
   const postmaster = Number(fs.readFileSync(path.join(stackDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0])
-  let postgres = ticks(postmaster)?.used ?? 0
+  // With the time of its children that have exited (a backend ending mid-slice moves its time there, not away).
+  const main = ticks(postmaster)
+  let postgres = (main?.used ?? 0) + (main?.children ?? 0)
   for (const name of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue
     const t = ticks(name)
@@ -430,8 +434,32 @@ export async function runSubmit(report = console.log) {
     const formLine = describeSubmit(`POST /api/entries/enter (hosted form, bot check test mode) ${SECONDS} s`, viaForm, health.rps)
     const afterForm = await databaseCounts(pool)
     report(formLine + describeCounts(beforeForm, afterForm) + describeCpu(cpuBeforeForm, cpuAfterForm, afterForm.entriesInserted - beforeForm.entriesInserted))
+    // BENCH_PARTS containing "express": the same two slices again through Express in the same run (the
+    // front door's fast path for entries, api/src/http/entry-hot-paths.ts, hands a forwarded request on
+    // unread: X-Forwarded-For from the bench's loopback, which TRUST_PROXY trusts by default), so the
+    // fast path's gain is read beside it under the same load.
+    const viaExpress = []
+    if (PARTS.includes('express')) {
+      const forwarded = { 'x-forwarded-for': '192.0.2.10' }
+      for (const [name, url, call] of [
+        ['POST /api/entries/submit through Express', `${base}/api/entries/submit`, api],
+        ['POST /api/entries/enter through Express', `${base}/api/entries/enter`, form],
+      ]) {
+        const before = await databaseCounts(pool)
+        const cpuBefore = cpuSeconds(stack.child.pid, stackDir)
+        const r = await autocannon(url, { ...call, headers: { ...call.headers, ...forwarded }, seconds: SECONDS, connections: CONNECTIONS })
+        const cpuAfter = cpuSeconds(stack.child.pid, stackDir)
+        const after = await databaseCounts(pool)
+        viaExpress.push(r)
+        report(
+          describeSubmit(`${name} (X-Forwarded-For) ${SECONDS} s`, r, health.rps) +
+            describeCounts(before, after) +
+            describeCpu(cpuBefore, cpuAfter, after.entriesInserted - before.entriesInserted),
+        )
+      }
+    }
     // Every answered 201 is a row: the accepted count is the database's, not only the client's.
-    const answered201 = [...warmups.slice(1), viaApi, viaForm].reduce((sum, r) => sum + r.requests - r.non2xx, 0)
+    const answered201 = [...warmups.slice(1), viaApi, viaForm, ...viaExpress].reduce((sum, r) => sum + r.requests - r.non2xx, 0)
     const { rows } = await pool.query('select count(*)::int as n from app.entries where promotion_id = $1', [promotionId])
     report(
       `entries stored ${rows[0].n.toLocaleString('en-AU')} (acknowledged ${answered201.toLocaleString('en-AU')}; in flight at a slice's end may be stored unanswered)`,

@@ -11,7 +11,21 @@ import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MSG_BODY_NOT_JSON, MSG_CROSS_SITE_REFUSED, MSG_SESSION_REPLACED, MSG_UNAUTHENTICATED } from '@permitdesk/shared'
+import { sql } from 'drizzle-orm'
+import {
+  MSG_API_KEY_INVALID,
+  MSG_BODY_NOT_JSON,
+  MSG_CROSS_SITE_REFUSED,
+  MSG_ENTRY_IDEMPOTENCY_KEY_REQUIRED,
+  MSG_ENTRY_NOT_OPEN,
+  MSG_SESSION_REPLACED,
+  MSG_UNAUTHENTICATED,
+  addDays,
+  msgEntryDailyLimit,
+  sydneyDateOf,
+} from '@permitdesk/shared'
+import { createCustomer, createPromotion, type Customer } from '../factories/promotions'
+import { waivePayment } from '../factories/payments'
 import type { HotPath } from '../../api/src/http/hot-paths'
 import { loadConfig } from '../../api/src/env'
 import { createGateway, listenGateway } from '../../api/src/server/gateway'
@@ -252,5 +266,334 @@ describe('POST /api/account/authenticated through the front door', () => {
       }),
       { numRuns: 80 },
     )
+  })
+})
+
+/**
+ * Issue 27: an entry's two calls in a burst (api/src/http/entry-hot-paths.ts). An entry changes the
+ * database, so the two servers each get their own entrants and Idempotency-Keys (`__S__` below is
+ * 'f' for the front door, 'p' for the plain gateway) in the same sequence; their answers must be the
+ * same but for the entry's own number and time (of the same form, checked), and a refusal exactly.
+ */
+describe('an entry through the front door', () => {
+  let alice: Customer
+  let bob: Customer
+  let staffClient: Client
+  let promotionId: number
+  let bobPromotionId: number
+  let code: string
+  let aliceKey: string
+  const FIELDS = {
+    name: 'required',
+    email: 'required',
+    phone: 'optional',
+    postcode: 'required',
+    state: 'required',
+    dateOfBirth: 'off',
+    receiptNumber: 'off',
+    answer: 'off',
+    question: '',
+    wordLimit: 25,
+    consents: [{ id: 'terms', label: 'I have read the terms and conditions', required: true }],
+  }
+  const today = () => sydneyDateOf(new Date())
+
+  /** A promotion of `owner` with the draw service and an open form (period around today, `entriesPerDay`); its id and code. */
+  async function openForm(owner: Customer, entriesPerDay: number) {
+    const id = await createPromotion(owner.client, { randomDraw: true })
+    await waivePayment(staffClient, id)
+    const permit = { startDate: addDays(today(), -1), startTime: '00:00', endDate: addDays(today(), 30), endTime: '17:00', entriesPerDay, under18s: true }
+    await api.database.db.execute(sql`update app.promotions set permit = permit || ${JSON.stringify(permit)}::jsonb where id = ${id}`)
+    const form = await owner.client.get(`/api/entries/form?promotionId=${id}`)
+    expect((await owner.client.post('/api/entries/form/save', { promotionId: id, fields: FIELDS, receipts: false })).status).toBe(200)
+    expect((await owner.client.post('/api/entries/form/open', { promotionId: id, open: true })).status).toBe(200)
+    return { id, code: form.body.code as string }
+  }
+
+  beforeAll(async () => {
+    alice = await createCustomer(api)
+    bob = await createCustomer(api)
+    staffClient = (await createCustomer(api, { isStaff: true })).client
+    ;({ id: promotionId, code } = await openForm(alice, 1))
+    ;({ id: bobPromotionId } = await openForm(bob, 1))
+    aliceKey = (await alice.client.post('/api/apiKey/create', { name: 'agency' })).body.key
+  }, 60_000)
+
+  let person = 0
+  /** A new entrant's values, `__S__` in them for the server's tag. */
+  const entrant = (overrides: Record<string, unknown> = {}) => {
+    person += 1
+    return { name: `Sam Entrant${person}`, email: `sam.${person}.__S__@example.com`, postcode: '2000', state: 'NSW', consents: { terms: true }, ...overrides }
+  }
+  const tagged = (text: string, tag: string) => text.replaceAll('__S__', tag)
+  const submitHeaders = (key: string, idempotencyKey?: string, extra: Record<string, string> = {}) => ({
+    ...json,
+    authorization: `Bearer ${key}`,
+    ...(idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey }),
+    ...extra,
+  })
+
+  /** An answer with an accepted entry's number and time replaced by their kinds (checked), and its length checked and left out. */
+  const normal = (answer: Answer) => {
+    const { 'content-length': length, ...headers } = answer.headers
+    expect(Number(length)).toBe(Buffer.byteLength(answer.body))
+    let body: unknown = answer.body
+    try {
+      const parsed = JSON.parse(answer.body)
+      if (typeof parsed.entryNumber === 'number' && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(parsed.receivedAt))
+        body = { ...parsed, entryNumber: 'a number', receivedAt: 'an ISO time' }
+      else body = parsed
+    } catch {}
+    return { status: answer.status, headers, body }
+  }
+
+  /** The same call (tagged per server) to both; the front door's answer, the plain gateway's, and what the hot path did. */
+  async function pair(path: string, headers: Record<string, string>, body: string) {
+    const before = seen.length
+    const viaFront = await send(frontUrl, 'POST', path, JSON.parse(tagged(JSON.stringify(headers), 'f')), tagged(body, 'f'))
+    const outcomes = seen.slice(before).map((s) => s.outcome)
+    const viaPlain = await send(plainUrl, 'POST', path, JSON.parse(tagged(JSON.stringify(headers), 'p')), tagged(body, 'p'))
+    expect(normal(viaFront)).toEqual(normal(viaPlain))
+    return { viaFront, viaPlain, outcomes }
+  }
+
+  it('an agency submits: the first call (key not yet cached) goes through Express, the next are answered here alike, replays included', async () => {
+    const entry = entrant()
+    const body = JSON.stringify({ promotionId, entry })
+    const first = await pair('/api/entries/submit', submitHeaders(aliceKey, 'k1-__S__'), body)
+    expect(first.viaFront.status).toBe(201)
+    expect(first.outcomes).toEqual(['handed over'])
+    const next = await pair('/api/entries/submit', submitHeaders(aliceKey, 'k2-__S__'), JSON.stringify({ promotionId, entry: entrant() }))
+    expect(next.viaFront.status).toBe(201)
+    expect(JSON.parse(next.viaFront.body).replayed).toBe(false)
+    expect(next.outcomes).toEqual(['answered'])
+    // A retry of the first (same Idempotency-Key, same body): its first entry again, on both.
+    const replay = await pair('/api/entries/submit', submitHeaders(aliceKey, 'k1-__S__'), body)
+    expect(JSON.parse(replay.viaFront.body)).toEqual({ ...JSON.parse(first.viaFront.body), replayed: true })
+    expect(JSON.parse(replay.viaPlain.body)).toEqual({ ...JSON.parse(first.viaPlain.body), replayed: true })
+    expect(replay.outcomes).toEqual(['answered'])
+    // The same Idempotency-Key with another body (another entrant) answers the first entry too: the key names the entry.
+    const other = await pair('/api/entries/submit', submitHeaders(aliceKey, 'k1-__S__'), JSON.stringify({ promotionId, entry: entrant() }))
+    expect(JSON.parse(other.viaFront.body)).toEqual({ ...JSON.parse(first.viaFront.body), replayed: true })
+    expect(other.outcomes).toEqual(['answered'])
+    // Each acknowledged entry is a row: two per server.
+    const { rows } = await api.database.pool.query('select count(*)::int as n from app.entries where promotion_id = $1 and api_key_id is not null', [
+      promotionId,
+    ])
+    expect(rows[0].n).toBe(4)
+  })
+
+  it('every refusal of a submission is the one Express gives, answered here once the key is cached', async () => {
+    // Cached by a first call.
+    expect(
+      (await send(frontUrl, 'POST', '/api/entries/submit', submitHeaders(aliceKey, 'warm'), JSON.stringify({ promotionId, entry: entrant() }))).status,
+    ).toBe(201)
+    const again = entrant()
+    const cases: Array<[string, Record<string, string>, string, number, string | undefined, 'answered' | 'handed over' | 'express']> = [
+      ['the entrant\u2019s first of the day', submitHeaders(aliceKey, 'd1-__S__'), JSON.stringify({ promotionId, entry: again }), 201, undefined, 'answered'],
+      [
+        'the n+1th entry of the day',
+        submitHeaders(aliceKey, 'd2-__S__'),
+        JSON.stringify({ promotionId, entry: again }),
+        409,
+        msgEntryDailyLimit(1),
+        'answered',
+      ],
+      [
+        'an entry the form refuses',
+        submitHeaders(aliceKey, 'v-__S__'),
+        JSON.stringify({ promotionId, entry: { ...entrant(), consents: {} } }),
+        400,
+        undefined,
+        'answered',
+      ],
+      [
+        'another customer\u2019s promotion',
+        submitHeaders(aliceKey, 'o-__S__'),
+        JSON.stringify({ promotionId: bobPromotionId, entry: entrant() }),
+        404,
+        undefined,
+        'answered',
+      ],
+      ['no such promotion', submitHeaders(aliceKey, 'n-__S__'), JSON.stringify({ promotionId: 2_000_000_000, entry: entrant() }), 404, undefined, 'answered'],
+      [
+        'a body the schema refuses',
+        submitHeaders(aliceKey, 's-__S__'),
+        JSON.stringify({ promotionId: 'one', entry: entrant() }),
+        400,
+        undefined,
+        'handed over',
+      ],
+      ['not JSON', submitHeaders(aliceKey, 'j-__S__'), '{"promotionId":', 400, MSG_BODY_NOT_JSON, 'handed over'],
+      ['no Idempotency-Key', submitHeaders(aliceKey), JSON.stringify({ promotionId, entry: entrant() }), 400, MSG_ENTRY_IDEMPOTENCY_KEY_REQUIRED, 'express'],
+      [
+        'an Idempotency-Key too long',
+        submitHeaders(aliceKey, 'x'.repeat(201)),
+        JSON.stringify({ promotionId, entry: entrant() }),
+        400,
+        MSG_ENTRY_IDEMPOTENCY_KEY_REQUIRED,
+        'express',
+      ],
+      ['an unknown key', submitHeaders('pdk_forged', 'u-__S__'), JSON.stringify({ promotionId, entry: entrant() }), 401, MSG_API_KEY_INVALID, 'handed over'],
+      [
+        'a key with a cookie from another origin',
+        submitHeaders(aliceKey, 'c-__S__', { cookie: 'pd_session=x', origin: 'https://evil.example' }),
+        '{}',
+        403,
+        MSG_CROSS_SITE_REFUSED,
+        'express',
+      ],
+    ]
+    for (const [name, headers, body, status, message, outcome] of cases) {
+      const { viaFront, outcomes } = await pair('/api/entries/submit', headers, body)
+      expect({ name, status: viaFront.status }).toEqual({ name, status })
+      if (message) expect({ name, message: JSON.parse(viaFront.body).message }).toEqual({ name, message })
+      expect({ name, outcomes }).toEqual({ name, outcomes: outcome === 'express' ? [] : [outcome] })
+    }
+  })
+
+  it('a closed form, and a revoked key: the very next submission is refused, as Express refuses it', async () => {
+    const { id, code: _ } = await openForm(alice, 5)
+    const body = () => JSON.stringify({ promotionId: id, entry: entrant() })
+    let n = 0
+    const call = () => pair('/api/entries/submit', submitHeaders(aliceKey, `r${++n}-__S__`), body())
+    expect((await call()).viaFront.status).toBe(201)
+    expect((await alice.client.post('/api/entries/form/open', { promotionId: id, open: false })).status).toBe(200)
+    const closed = await call()
+    expect(closed.viaFront.status).toBe(409)
+    expect(JSON.parse(closed.viaFront.body).message).toBe(MSG_ENTRY_NOT_OPEN)
+    expect(closed.outcomes).toEqual(['answered'])
+    expect((await alice.client.post('/api/entries/form/open', { promotionId: id, open: true })).status).toBe(200)
+    const key = await alice.client.post('/api/apiKey/create', { name: 'to revoke' })
+    const keyCall = () => pair('/api/entries/submit', submitHeaders(key.body.key, `q${++n}-__S__`), body())
+    expect((await keyCall()).viaFront.status).toBe(201)
+    expect((await keyCall()).outcomes).toEqual(['answered'])
+    expect((await alice.client.post('/api/apiKey/revoke', { id: key.body.id })).status).toBe(200)
+    const revoked = await keyCall()
+    expect(revoked.viaFront.status).toBe(401)
+    expect(JSON.parse(revoked.viaFront.body).message).toBe(MSG_API_KEY_INVALID)
+    expect(revoked.outcomes).toEqual(['handed over'])
+  })
+
+  it('the hosted form: entries, refusals and whatever is not plainly the common case answer as Express answers them', async () => {
+    const again = entrant()
+    const form = (entry: Record<string, unknown>, extra: Record<string, unknown> = {}) => JSON.stringify({ code, entry, device: 'device-__S__', ...extra })
+    const cases: Array<[string, Record<string, string>, string, number, string | undefined, 'answered' | 'handed over' | 'express']> = [
+      ['an entrant', json, form(again), 201, undefined, 'answered'],
+      ['from the embed, from this origin', { ...json, origin: api.config.publicOrigin }, form(entrant(), { embed: true }), 201, undefined, 'answered'],
+      ['the same entrant again the same day', json, form(again), 409, msgEntryDailyLimit(1), 'answered'],
+      ['an entry the form refuses', json, form({ ...entrant(), state: 'XX' }), 400, undefined, 'answered'],
+      ['no such form', json, JSON.stringify({ code: 'nosuchform', entry: entrant() }), 404, undefined, 'answered'],
+      ['a body the schema refuses', json, JSON.stringify({ code, entry: 'me' }), 400, undefined, 'handed over'],
+      ['not JSON', json, 'code=x', 400, MSG_BODY_NOT_JSON, 'handed over'],
+      ['another origin', { ...json, origin: 'https://evil.example' }, form(entrant()), 403, MSG_CROSS_SITE_REFUSED, 'express'],
+      ['an unknown API key', { ...json, authorization: 'Bearer pdk_forged' }, form(entrant()), 401, MSG_API_KEY_INVALID, 'express'],
+      ['a signed-in entrant (a forged cookie)', { ...json, cookie: 'pd_session=forged' }, form(entrant()), 201, undefined, 'express'],
+    ]
+    for (const [name, headers, body, status, message, outcome] of cases) {
+      const { viaFront, outcomes } = await pair('/api/entries/enter', headers, body)
+      expect({ name, status: viaFront.status, body: viaFront.body }).toEqual({ name, status, body: expect.any(String) })
+      if (message) expect({ name, message: JSON.parse(viaFront.body).message }).toEqual({ name, message })
+      expect({ name, outcomes }).toEqual({ name, outcomes: outcome === 'express' ? [] : [outcome] })
+    }
+  })
+
+  it('any submission or form entry, header and body: the front door answers as the gateway does (property)', async () => {
+    const { id: propertyPromotion, code: propertyCode } = await openForm(alice, 3)
+    let k = 0
+    const answered: number[] = []
+    const entries = fc.record(
+      {
+        name: fc.oneof({ arbitrary: fc.constant('Sam Entrant'), weight: 4 }, fc.string({ maxLength: 20 })),
+        email: fc.oneof({ arbitrary: fc.constant('__E__@example.com'), weight: 4 }, fc.constant('not-an-email'), fc.constant('__E__@Example.COM')),
+        postcode: fc.oneof({ arbitrary: fc.constant('2000'), weight: 4 }, fc.constantFrom('0800', 'abcd', '')),
+        state: fc.oneof({ arbitrary: fc.constant('NSW'), weight: 4 }, fc.constantFrom('VIC', 'XX')),
+        consents: fc.oneof({ arbitrary: fc.constant({ terms: true }), weight: 4 }, fc.constant({}), fc.constant('yes')),
+      },
+      { requiredKeys: ['email'] },
+    )
+    // Half the calls are the plainly common case (a valid entrant, sent as an agency's system or the form sends it), so the
+    // fast path's own answers are always well represented; the other half vary everything.
+    const validEntry = fc.constant({ name: 'Sam Entrant', email: '__E__@example.com', postcode: '2000', state: 'NSW', consents: { terms: true } })
+    const commonCalls = fc.oneof(
+      fc.record({
+        path: fc.constant('/api/entries/submit' as const),
+        promotionId: fc.constant<number | string>(propertyPromotion),
+        entry: validEntry,
+        idempotency: fc.constantFrom<'fresh' | 'repeat' | 'none' | 'long'>('fresh', 'repeat'),
+        key: fc.constant<'alice' | 'forged' | 'basic'>('alice'),
+        type: fc.constantFrom('application/json', 'application/json; charset=utf-8'),
+        raw: fc.constant<string | undefined>(undefined),
+      }),
+      fc.record({
+        path: fc.constant('/api/entries/enter' as const),
+        code: fc.constant(propertyCode),
+        entry: validEntry,
+        embed: fc.boolean(),
+        origin: fc.constantFrom<string | undefined>(undefined, 'self', api.config.publicOrigin),
+        type: fc.constant('application/json'),
+        raw: fc.constant<string | undefined>(undefined),
+      }),
+    )
+    const anyCalls = fc.oneof(
+      fc.record({
+        path: fc.constant('/api/entries/submit' as const),
+        promotionId: fc.oneof(
+          { arbitrary: fc.constant(propertyPromotion), weight: 6 },
+          fc.constant(bobPromotionId),
+          fc.constant('x'),
+          fc.integer({ min: -1, max: 3 }),
+        ),
+        entry: entries,
+        idempotency: fc.oneof({ arbitrary: fc.constant('fresh'), weight: 4 }, fc.constantFrom('repeat', 'none', 'long')),
+        key: fc.oneof({ arbitrary: fc.constant('alice'), weight: 4 }, fc.constantFrom('forged', 'basic')),
+        type: fc.oneof(
+          { arbitrary: fc.constant('application/json'), weight: 4 },
+          fc.constantFrom('Application/JSON', 'text/plain', 'application/json; charset=latin1'),
+        ),
+        raw: fc.oneof({ arbitrary: fc.constant(undefined), weight: 4 }, fc.string({ maxLength: 30 })),
+      }),
+      fc.record({
+        path: fc.constant('/api/entries/enter' as const),
+        code: fc.oneof({ arbitrary: fc.constant(propertyCode), weight: 4 }, fc.string({ maxLength: 10 })),
+        entry: entries,
+        embed: fc.boolean(),
+        origin: fc.constantFrom(undefined, 'self', api.config.publicOrigin, 'https://evil.example'),
+        type: fc.oneof({ arbitrary: fc.constant('application/json'), weight: 4 }, fc.constantFrom('application/json; charset=utf-8', 'text/plain')),
+        raw: fc.oneof({ arbitrary: fc.constant(undefined), weight: 4 }, fc.string({ maxLength: 30 })),
+      }),
+    )
+    const calls = fc.oneof(commonCalls, anyCalls)
+    await fc.assert(
+      fc.asyncProperty(calls, async (call) => {
+        k += 1
+        // One entrant per run (and per server): a run's refusals are its own, not an earlier run's.
+        const fill = (text: string) => text.replaceAll('__E__', `p${k}.__S__`)
+        if (call.path === '/api/entries/submit') {
+          const idempotency = { fresh: `p${k}-__S__`, repeat: 'same-__S__', none: undefined, long: 'y'.repeat(300) }[call.idempotency]
+          const authorization = { alice: `Bearer ${aliceKey}`, forged: 'Bearer pdk_forged', basic: 'Basic abc' }[call.key]
+          const headers = { 'content-type': call.type, authorization, ...(idempotency ? { 'idempotency-key': idempotency } : {}) }
+          const answer = await pair(call.path, headers, call.raw ?? fill(JSON.stringify({ promotionId: call.promotionId, entry: call.entry })))
+          expect(answer.viaFront.status).toBeLessThan(500)
+          if (answer.outcomes[0] === 'answered') answered.push(answer.viaFront.status)
+        } else {
+          const headers = (self: string) => ({
+            'content-type': call.type,
+            ...(call.origin ? { origin: call.origin === 'self' ? self : call.origin } : {}),
+          })
+          const body = call.raw ?? fill(JSON.stringify({ code: call.code, entry: call.entry, embed: call.embed }))
+          const before = seen.length
+          const viaFront = await send(frontUrl, 'POST', call.path, headers(frontUrl), tagged(body, 'f'))
+          if (seen.slice(before).some((s) => s.outcome === 'answered')) answered.push(viaFront.status)
+          const viaPlain = await send(plainUrl, 'POST', call.path, headers(plainUrl), tagged(body, 'p'))
+          expect(normal(viaFront)).toEqual(normal(viaPlain))
+          expect(viaFront.status).toBeLessThan(500)
+        }
+      }),
+      { numRuns: 120 },
+    )
+    // The generated calls reach the fast path's own answers, accepted and refused, not only Express's.
+    expect(answered.filter((status) => status === 201).length).toBeGreaterThan(10)
+    expect(answered.filter((status) => status >= 400).length).toBeGreaterThan(5)
   })
 })

@@ -26,25 +26,37 @@ function refusedByDatabase(error: unknown): AppError | undefined {
   return undefined
 }
 
+/**
+ * The answer to an error: its status, its body and the Retry-After it carries, if any; a 500 is
+ * logged with a request id (in its body) and never shows its details. The error handler below
+ * sends it, and so does the front door's fast path for entries (entry-hot-paths.ts).
+ */
+export function errorAnswer(error: unknown, logger: Logger, req: { method?: string; path: string }): { status: number; body: object; retryAfter?: string } {
+  const parserType = (error as { type?: string } | undefined)?.type
+  // A body in a charset or encoding the parser does not read is no more readable JSON than a broken one (found by the front door's property test).
+  if (parserType === 'entity.parse.failed' || parserType === 'charset.unsupported' || parserType === 'encoding.unsupported')
+    error = new AppError('VALIDATION', MSG_BODY_NOT_JSON, { modelState: { '': [MSG_BODY_NOT_JSON] } })
+  else if (parserType === 'entity.too.large') error = new AppError('PAYLOAD_TOO_LARGE', MSG_BODY_TOO_LARGE)
+  else error = refusedByDatabase(error) ?? error
+  const { status, body } = toErrorResponse(error)
+  // An overloaded service (the PDF pool's anonymous queue, issue 23) and a caller over its limit are told when to come back.
+  const retryAfter =
+    isAppError(error) && (error.code === 'UNAVAILABLE' || error.code === 'RATE_LIMITED') && error.retryAfterSeconds
+      ? String(error.retryAfterSeconds)
+      : undefined
+  if (status >= 500) {
+    const requestId = crypto.randomUUID()
+    logger.error('request failed', { requestId, method: req.method, path: req.path, error: error instanceof Error ? error.stack : String(error) })
+    return { status, body: { ...body, requestId }, retryAfter }
+  }
+  return { status, body, retryAfter }
+}
+
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     if (res.headersSent) return
-    const parserType = (error as { type?: string } | undefined)?.type
-    // A body in a charset or encoding the parser does not read is no more readable JSON than a broken one (found by the front door's property test).
-    if (parserType === 'entity.parse.failed' || parserType === 'charset.unsupported' || parserType === 'encoding.unsupported')
-      error = new AppError('VALIDATION', MSG_BODY_NOT_JSON, { modelState: { '': [MSG_BODY_NOT_JSON] } })
-    else if (parserType === 'entity.too.large') error = new AppError('PAYLOAD_TOO_LARGE', MSG_BODY_TOO_LARGE)
-    else error = refusedByDatabase(error) ?? error
-    const { status, body } = toErrorResponse(error)
-    // An overloaded service (the PDF pool's anonymous queue, issue 23) says when to come back.
-    if (isAppError(error) && error.code === 'UNAVAILABLE' && error.retryAfterSeconds) res.set('Retry-After', String(error.retryAfterSeconds))
-    if (status >= 500) {
-      const requestId = crypto.randomUUID()
-      logger.error('request failed', { requestId, method: req.method, path: req.path, error: error instanceof Error ? error.stack : String(error) })
-      res.status(status).json({ ...body, requestId })
-      return
-    }
-    if (isAppError(error) && error.code === 'RATE_LIMITED' && error.retryAfterSeconds) res.set('Retry-After', String(error.retryAfterSeconds))
+    const { status, body, retryAfter } = errorAnswer(error, logger, req)
+    if (retryAfter) res.set('Retry-After', retryAfter)
     res.status(status).json(body)
   }
 }

@@ -133,6 +133,19 @@ export async function authenticateApiKey(
 ): Promise<{ user: SessionUser; apiKey: { id: number; name: string } }> {
   const found = key.length <= 200 ? await findLiveKey(db, hashApiKey(key), cache) : undefined
   if (!found) throw new AppError('UNAUTHENTICATED', MSG_API_KEY_INVALID)
+  return admitApiKey(db, found, { entries })
+}
+
+/**
+ * A live key's call (found in the database or the process's cache) against its rate limit: the
+ * user it acts as, or 429 with the seconds to wait. The front door's fast path for entries
+ * (http/entry-hot-paths.ts) admits a cached key through this too.
+ */
+export async function admitApiKey(
+  db: Db,
+  found: CachedApiKey,
+  { entries = false }: { entries?: boolean } = {},
+): Promise<{ user: SessionUser; apiKey: { id: number; name: string } }> {
   const rule = entries ? API_KEY_ENTRY_RATE_LIMIT : API_KEY_RATE_LIMIT
   const { count, resetAt } = entries ? await hitEntryBudget(db, found.key.id) : await hit(db, `apikey:${found.key.id}`, rule)
   if (count > rule.limit) {

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { AppError, ENTRY_CHANNELS, ENTRY_FIELD_MODES, ENTRY_REFUSAL_REASONS, MSG_ENTRY_IDEMPOTENCY_KEY_REQUIRED } from '@permitdesk/shared'
 import type { AppDeps } from '../../deps'
-import { route, type RouteSpec } from '../../http/route'
+import { route, type Owner, type RouteSpec } from '../../http/route'
 import { assertBotCheck } from '../bot-check/bot-check'
 import { EntryFormSaveSchema, getEntryForm, getPublicEntryForm, saveEntryForm, setEntryFormOpen } from './entry-form'
 import { exportEntrantEntries, exportEntries, listEntrantEntries, listEntries } from './list-entries'
@@ -56,6 +56,44 @@ const EntryValues = z
   .describe(
     'the form\u2019s fields by name (name, email, phone, postcode, state, dateOfBirth YYYY-MM-DD, receiptNumber, answer) and `consents`: { id: true }; `receiptFile`: { name, data (base64) } when the form asks for one',
   )
+/** The hosted form's and the API channel's bodies (also read by the front door's fast path, http/entry-hot-paths.ts). */
+export const EnterBody = z.object({
+  code: z.string().max(40),
+  entry: EntryValues,
+  recaptchaResponse: z.string().optional(),
+  embed: z.boolean().optional(),
+  device: z.string().max(100).optional().describe('a random id the form keeps in the browser (hashed, for screening)'),
+})
+export const SubmitBody = PromotionId.extend({ entry: EntryValues })
+
+export const isIdempotencyKey = (key: string | undefined): key is string => Boolean(key) && key!.length <= 200
+
+/** POST /api/entries/enter once its body is read: the bot check, then the entry by the form's code. */
+export async function enterViaForm(deps: AppDeps, body: z.output<typeof EnterBody>, client: { ip: string | undefined; userAgent: string | undefined }) {
+  await assertBotCheck(deps, body.recaptchaResponse)
+  return submitByCode(deps, body.code, {
+    channel: body.embed ? 'embed' : 'form',
+    input: body.entry,
+    ip: client.ip,
+    device: body.device ?? client.userAgent ?? null,
+  })
+}
+
+/** POST /api/entries/submit once the key is admitted and the body read. */
+export function submitViaApiKey(
+  deps: AppDeps,
+  owner: Owner,
+  body: z.output<typeof SubmitBody>,
+  call: { ip: string | undefined; apiKeyId: number | null; idempotencyKey: string },
+) {
+  return submitForPromotion(deps, owner, body.promotionId, {
+    channel: 'api',
+    input: body.entry,
+    ip: call.ip,
+    apiKeyId: call.apiKeyId,
+    idempotencyKey: call.idempotencyKey,
+  })
+}
 const Accepted = z.object({ entryNumber: z.number(), receivedAt: z.string(), replayed: z.boolean() })
 const MaskedEntry = z.object({
   entryNumber: z.number(),
@@ -131,23 +169,9 @@ export function entryRoutes(deps: AppDeps): RouteSpec[] {
       summary: 'An entry through the hosted form or its embed (bot check required): the entry number, committed before the answer',
       access: 'public',
       status: 201,
-      body: z.object({
-        code: z.string().max(40),
-        entry: EntryValues,
-        recaptchaResponse: z.string().optional(),
-        embed: z.boolean().optional(),
-        device: z.string().max(100).optional().describe('a random id the form keeps in the browser (hashed, for screening)'),
-      }),
+      body: EnterBody,
       response: Accepted,
-      handler: async ({ body, req }) => {
-        await assertBotCheck(deps, body.recaptchaResponse)
-        return submitByCode(deps, body.code, {
-          channel: body.embed ? 'embed' : 'form',
-          input: body.entry,
-          ip: req.ip,
-          device: body.device ?? req.get('user-agent') ?? null,
-        })
-      },
+      handler: ({ body, req }) => enterViaForm(deps, body, { ip: req.ip, userAgent: req.get('user-agent') }),
     }),
     route({
       method: 'post',
@@ -158,20 +182,14 @@ export function entryRoutes(deps: AppDeps): RouteSpec[] {
       headers: [
         { name: 'Idempotency-Key', description: 'unique per entry (1 to 200 characters); a retry with the same key answers the first entry', required: true },
       ],
-      body: PromotionId.extend({ entry: EntryValues }),
+      body: SubmitBody,
       response: Accepted,
       handler: ({ body, owner, req, res }) => {
         const key = req.get('idempotency-key')
-        if (!key || key.length > 200)
+        if (!isIdempotencyKey(key))
           throw new AppError('VALIDATION', MSG_ENTRY_IDEMPOTENCY_KEY_REQUIRED, { modelState: { 'Idempotency-Key': [MSG_ENTRY_IDEMPOTENCY_KEY_REQUIRED] } })
         const apiKey = res.locals.apiKey as { id: number } | undefined
-        return submitForPromotion(deps, owner, body.promotionId, {
-          channel: 'api',
-          input: body.entry,
-          ip: req.ip,
-          apiKeyId: apiKey?.id ?? null,
-          idempotencyKey: key,
-        })
+        return submitViaApiKey(deps, owner, body, { ip: req.ip, apiKeyId: apiKey?.id ?? null, idempotencyKey: key })
       },
     }),
     route({
