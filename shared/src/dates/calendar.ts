@@ -58,11 +58,12 @@ function fromUtcMs(ms: number): IsoDate {
 /**
  * Built on first use, not when the module is evaluated (issue 25): a Sydney DateTimeFormat loads the
  * engine's zone and locale data, a long task on a phone, and a page whose code imports this module
- * (the payment page, through the fee rules) may never read a date.
+ * (the payment page, through the fee rules) may never read a date. A copy of this module in
+ * another chunk of the wizard (its vite.config.ts) builds its own: nothing depends on its identity.
  */
-let partsFormatterBuilt: Intl.DateTimeFormat | undefined
+const built: { partsFormatter?: Intl.DateTimeFormat } = {}
 const partsFormatter = () =>
-  (partsFormatterBuilt ??= new Intl.DateTimeFormat('en-AU', {
+  (built.partsFormatter ??= new Intl.DateTimeFormat('en-AU', {
     timeZone: TIME_ZONE,
     year: 'numeric',
     month: 'numeric',
