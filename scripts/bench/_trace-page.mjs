@@ -113,7 +113,8 @@ async function tracePage(browser, url, newSession) {
     ],
   })
   await page.goto(url, { waitUntil: 'load' })
-  await page.waitForLoadState('networkidle')
+  // Under a loaded machine the network may not settle in 30 s (the editor reports activity): trace what came.
+  await page.waitForLoadState('networkidle', { timeout: 60_000 }).catch(() => {})
   // What runs after the first screen (transitions, lazy parts): a tool's pause, not a test's.
   await sleep(4000)
   const trace = JSON.parse((await browser.stopTracing()).toString('utf8'))

@@ -16,7 +16,9 @@
  *   Intl.DateTimeFormat (Sydney) and one Intl.NumberFormat (issue 25): the page's first date format
  *   costs 60-110 ms on a phone-like CPU (4× slowdown) whoever asks first, and it was asked inside
  *   the first screen's long tasks (react-aria's locale check, the calendar module) after the code
- *   had arrived; here the main thread is otherwise waiting for the network.
+ *   had arrived; here the main thread is otherwise waiting for the network. Not on a screen that
+ *   formats no date (BootRoute.formatsDates false, the payment page): there it was a long task
+ *   of its own that nothing used.
  * The server hashes the script into the page's Content-Security-Policy (api/src/server/gateway.ts).
  *
  * It also writes the entry's stylesheet into the page as a <style> (issue 25, first paint): a
@@ -32,7 +34,8 @@ import { canonicalUrl, PREFETCH_GLOBAL } from '../src/lib/prefetch'
 type OutputBundle = Rollup.OutputBundle
 type OutputChunk = Rollup.OutputChunk
 
-type Compiled = [pattern: string, js: string[], css: string[], data: string[]]
+/** `noDates`: 1 when the screen formats no date (BootRoute.formatsDates false): no date data warm-up. */
+type Compiled = [pattern: string, js: string[], css: string[], data: string[], noDates?: 1]
 
 const chunksOf = (bundle: OutputBundle) => Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk')
 
@@ -67,11 +70,11 @@ function g(u,w){var r=w?w.then(function(o){return o?f(u):null}):f(u);r["catch"](
 function l(h,c){var e=d.createElement("link");e.rel=c;e.href=h;e.crossOrigin="";if(c=="preload")e.as="style";d.head.appendChild(e)}
 var s=d.querySelector('meta[name="permitdesk-staff-path"]');if(s&&p.toLowerCase().indexOf(s.content.toLowerCase())==0){var y=d.createElement("style");y.textContent="#boot-shell{display:none}";d.head.appendChild(y)}
 var S=g(${JSON.stringify(sessionUrl)}),W=S.then(function(r){return r.ok?r.clone().json():null}).then(function(b){return!!(b&&b.user)},function(){return!1});
-for(var i=0;i<R.length;i++){var m=new RegExp(R[i][0],"i").exec(p);if(!m)continue;
+var N=0;for(var i=0;i<R.length;i++){var m=new RegExp(R[i][0],"i").exec(p);if(!m)continue;
 R[i][1].forEach(function(h){l(h,"modulepreload")});R[i][2].forEach(function(h){l(h,"preload")});
-R[i][3].forEach(function(u){g(u.replace("$1",m[1]),W)});break}}catch(e){}
+R[i][3].forEach(function(u){g(u.replace("$1",m[1]),W)});N=R[i][4];break}}catch(e){}
 function I(){try{new Intl.DateTimeFormat("en-AU",{timeZone:"Australia/Sydney",hour:"numeric"}).format(0);new Intl.NumberFormat("en-AU").format(0)}catch(e){}}
-try{w.requestAnimationFrame(function(){setTimeout(I,0)})}catch(e){setTimeout(I,0)}})()`
+if(!N)try{w.requestAnimationFrame(function(){setTimeout(I,0)})}catch(e){setTimeout(I,0)}})()`
 }
 
 /** Replaces the entry's `<link rel="stylesheet">` tags with the sheets' text (see the header comment). */
@@ -121,7 +124,9 @@ export function bootPlugin(): Plugin {
           if (!chunk) throw new Error(`boot-plugin: no chunk for ${route.module} (is it still a lazy screen?)`)
           const files = [...closure(bundle, chunk.fileName)].filter((file) => !loaded.has(file))
           const css = [...cssOf(bundle, files)].filter((file) => !loadedCss.has(file))
-          return [route.pattern, files.map((file) => base + file), css.map((file) => base + file), [...route.data]]
+          const compiledRoute: Compiled = [route.pattern, files.map((file) => base + file), css.map((file) => base + file), [...route.data]]
+          if (route.formatsDates === false) compiledRoute.push(1)
+          return compiledRoute
         })
         // In the head, before the stylesheet: an inline script after a pending stylesheet would
         // wait for it (CSSOM), and start everything a CSS download later.

@@ -55,16 +55,24 @@ function fromUtcMs(ms: number): IsoDate {
   return isoDateOf(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate())
 }
 
-const partsFormatter = new Intl.DateTimeFormat('en-AU', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-  hourCycle: 'h23',
-})
+/**
+ * Built on first use, not when the module is evaluated (issue 25): a Sydney DateTimeFormat loads the
+ * engine's zone and locale data, a long task on a phone, and a page whose code imports this module
+ * (the payment page, through the fee rules) may never read a date. A copy of this module in
+ * another chunk of the wizard (its vite.config.ts) builds its own: nothing depends on its identity.
+ */
+const built: { partsFormatter?: Intl.DateTimeFormat } = {}
+const partsFormatter = () =>
+  (built.partsFormatter ??= new Intl.DateTimeFormat('en-AU', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+    hourCycle: 'h23',
+  }))
 
 type WallClock = { year: number; month: number; day: number; hour: number; minute: number; second: number }
 
@@ -91,7 +99,7 @@ export function sydneyParts(instant: Date): WallClock {
 
 function formatParts(instant: Date): WallClock {
   const parts: Record<string, number> = {}
-  for (const part of partsFormatter.formatToParts(instant)) {
+  for (const part of partsFormatter().formatToParts(instant)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value)
   }
   return {

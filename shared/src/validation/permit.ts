@@ -21,6 +21,27 @@ import {
 } from '../messages'
 import { AbnAcnSchema, AddressSchema, EMAIL_MAX_LENGTH, EMAIL_PATTERN, TEXT_MAX_LENGTH, PHONE_PATTERN, WebsiteSchema } from './common'
 
+/**
+ * A factory's schema built once per distinct options and reused (issue 25): the wizard checks the
+ * whole application on every change of the draft, and building these zod schemas cost more than
+ * checking a value with them. zod schemas are immutable, so sharing one is safe. The last few
+ * options only (an end date typed key by key would otherwise grow the cache).
+ */
+function builtOncePer<O, S>(keyOf: (options: O) => string, build: (options: O) => S): (options: O) => S {
+  const built = new Map<string, S>()
+  return (options) => {
+    const key = keyOf(options)
+    let schema = built.get(key)
+    if (schema === undefined) {
+      schema = build(options)
+      if (built.size >= 16) built.delete(built.keys().next().value as string)
+      built.set(key, schema)
+    }
+    return schema
+  }
+}
+const nswAuthorityKey = (context: NswAuthorityContext) => `${context.nswRequired}|${context.hasNswAuthority}|${context.endDate ?? ''}`
+
 const requiredText = z.string({ error: MSG_REQUIRED }).max(TEXT_MAX_LENGTH, { error: MSG_REQUIRED, abort: true }).trim().min(1, { error: MSG_REQUIRED })
 
 // --- dates ---------------------------------------------------------------------------------
@@ -55,30 +76,32 @@ export function isFinalDrawAfterEnd(endDate: string | null | undefined, finalDra
  * 001 §5: the contact needs first name, last name, phone and a valid e-mail; the position is
  * required when an ACT or SA permit is required.
  */
-export function createContactSchema(options: { positionRequired: boolean }) {
-  return z
-    .object({
-      title: z.enum(CONTACT_TITLES).nullish().or(z.literal('')),
-      firstName: requiredText,
-      lastName: requiredText,
-      position: z.string().trim().nullish(),
-      phone: z
-        .string({ error: MSG_PHONE_INVALID })
-        .max(100, { error: MSG_PHONE_INVALID, abort: true })
-        .transform((value) => value.replace(/\s+/g, ''))
-        .pipe(z.string().regex(PHONE_PATTERN, { error: MSG_PHONE_INVALID })),
-      email: z
-        .string({ error: MSG_EMAIL_INVALID })
-        .max(EMAIL_MAX_LENGTH, { error: MSG_EMAIL_INVALID, abort: true })
-        .trim()
-        .regex(EMAIL_PATTERN, { error: MSG_EMAIL_INVALID }),
-    })
-    .superRefine((value, ctx) => {
-      if (options.positionRequired && !value.position) {
-        ctx.addIssue({ code: 'custom', path: ['position'], message: MSG_POSITION_REQUIRED })
-      }
-    })
-}
+export const createContactSchema = /* @__PURE__ */ builtOncePer(
+  (options: { positionRequired: boolean }) => String(options.positionRequired),
+  (options) =>
+    z
+      .object({
+        title: z.enum(CONTACT_TITLES).nullish().or(z.literal('')),
+        firstName: requiredText,
+        lastName: requiredText,
+        position: z.string().trim().nullish(),
+        phone: z
+          .string({ error: MSG_PHONE_INVALID })
+          .max(100, { error: MSG_PHONE_INVALID, abort: true })
+          .transform((value) => value.replace(/\s+/g, ''))
+          .pipe(z.string().regex(PHONE_PATTERN, { error: MSG_PHONE_INVALID })),
+        email: z
+          .string({ error: MSG_EMAIL_INVALID })
+          .max(EMAIL_MAX_LENGTH, { error: MSG_EMAIL_INVALID, abort: true })
+          .trim()
+          .regex(EMAIL_PATTERN, { error: MSG_EMAIL_INVALID }),
+      })
+      .superRefine((value, ctx) => {
+        if (options.positionRequired && !value.position) {
+          ctx.addIssue({ code: 'custom', path: ['position'], message: MSG_POSITION_REQUIRED })
+        }
+      }),
+)
 export const ContactSchema = createContactSchema({ positionRequired: false })
 export type Contact = z.infer<typeof ContactSchema>
 
@@ -98,8 +121,8 @@ export interface NswAuthorityContext {
  * authority duration is required when there is none, or when the promotion ends after the
  * authority expiry.
  */
-export function createNswAuthoritySchema(context: NswAuthorityContext) {
-  return z
+export const createNswAuthoritySchema = /* @__PURE__ */ builtOncePer(nswAuthorityKey, (context) =>
+  z
     .object({
       nswAuthorityNumber: z.string().trim().nullish(),
       nswAuthorityExpiration: IsoDateSchema.nullish().or(z.literal('')),
@@ -113,8 +136,8 @@ export function createNswAuthoritySchema(context: NswAuthorityContext) {
       if (isNswAuthorityDurationRequired(context, value.nswAuthorityExpiration) && !value.nswAuthorityDuration) {
         ctx.addIssue({ code: 'custom', path: ['nswAuthorityDuration'], message: MSG_NSW_AUTHORITY_DURATION_REQUIRED })
       }
-    })
-}
+    }),
+)
 
 /** 001 §5: duration needed when there is no authority, or the promotion ends after its expiry. */
 export function isNswAuthorityDurationRequired(context: NswAuthorityContext, expiration: string | null | undefined): boolean {
@@ -129,8 +152,8 @@ export function isNswAuthorityDurationRequired(context: NswAuthorityContext, exp
  * 001 §3/§5 applicant: organisation, ABN/ACN, business and postal address (the postal address may
  * be a copy of the business address), optional website (domain pattern) and the NSW authority.
  */
-export function createApplicantSchema(context: NswAuthorityContext) {
-  return z
+export const createApplicantSchema = /* @__PURE__ */ builtOncePer(nswAuthorityKey, (context) =>
+  z
     .object({
       organisation: requiredText,
       abnacn: AbnAcnSchema,
@@ -140,8 +163,8 @@ export function createApplicantSchema(context: NswAuthorityContext) {
       website: z.union([z.literal(''), z.null(), z.undefined(), WebsiteSchema]),
       hasLetterOfAuthority: z.boolean().nullish(),
     })
-    .and(createNswAuthoritySchema(context))
-}
+    .and(createNswAuthoritySchema(context)),
+)
 
 // --- scrutineer ----------------------------------------------------------------------------------
 
@@ -149,24 +172,26 @@ export function createApplicantSchema(context: NswAuthorityContext) {
  * 001 §5: the scrutineer question is required when {@link isScrutineerQuestionRequired}; a
  * scrutineer is required when the answer is yes; a reason is required for a non-independent one.
  */
-export function createScrutineerSchema(options: { questionRequired: boolean }) {
-  return z
-    .object({
-      scrutineerRequired: z.boolean().nullish(),
-      scrutineerName: z.string().trim().nullish(),
-      nonIndependentScrutineer: z.boolean().nullish(),
-      nonIndependentScrutineerReason: z.string().trim().nullish(),
-    })
-    .superRefine((value, ctx) => {
-      if (!options.questionRequired) return
-      if (typeof value.scrutineerRequired !== 'boolean') {
-        ctx.addIssue({ code: 'custom', path: ['scrutineerRequired'], message: MSG_SCRUTINEER_QUESTION_REQUIRED })
-        return
-      }
-      if (!value.scrutineerRequired) return
-      if (!value.scrutineerName) ctx.addIssue({ code: 'custom', path: ['scrutineerName'], message: MSG_SCRUTINEER_REQUIRED })
-      if (value.nonIndependentScrutineer === true && !value.nonIndependentScrutineerReason) {
-        ctx.addIssue({ code: 'custom', path: ['nonIndependentScrutineerReason'], message: MSG_NON_INDEPENDENT_REASON_REQUIRED })
-      }
-    })
-}
+export const createScrutineerSchema = /* @__PURE__ */ builtOncePer(
+  (options: { questionRequired: boolean }) => String(options.questionRequired),
+  (options) =>
+    z
+      .object({
+        scrutineerRequired: z.boolean().nullish(),
+        scrutineerName: z.string().trim().nullish(),
+        nonIndependentScrutineer: z.boolean().nullish(),
+        nonIndependentScrutineerReason: z.string().trim().nullish(),
+      })
+      .superRefine((value, ctx) => {
+        if (!options.questionRequired) return
+        if (typeof value.scrutineerRequired !== 'boolean') {
+          ctx.addIssue({ code: 'custom', path: ['scrutineerRequired'], message: MSG_SCRUTINEER_QUESTION_REQUIRED })
+          return
+        }
+        if (!value.scrutineerRequired) return
+        if (!value.scrutineerName) ctx.addIssue({ code: 'custom', path: ['scrutineerName'], message: MSG_SCRUTINEER_REQUIRED })
+        if (value.nonIndependentScrutineer === true && !value.nonIndependentScrutineerReason) {
+          ctx.addIssue({ code: 'custom', path: ['nonIndependentScrutineerReason'], message: MSG_NON_INDEPENDENT_REASON_REQUIRED })
+        }
+      }),
+)

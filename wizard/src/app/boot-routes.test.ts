@@ -86,6 +86,7 @@ describe('the start-up script', () => {
   const script = bootScript(
     [
       ['^/promotions/$', ['/app/assets/list.js'], [], ['/api/list']],
+      ['^/permit/edit/(\\d+)/payment/$', ['/app/assets/payment.js'], [], ['/api/promotion/get?id=$1'], 1],
       ['^/permit/edit/(\\d+)/', ['/app/assets/permit.js', '/app/assets/dep.js'], ['/app/assets/permit.css'], ['/api/promotion/get?id=$1']],
     ],
     SESSION_URL,
@@ -119,6 +120,23 @@ describe('the start-up script', () => {
       expect(document.head.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(2)
     } finally {
       DateTimeFormat.mockRestore()
+    }
+  })
+
+  it('a screen that formats no date (the payment page): its requests and preloads, and no date data loaded after the paint', () => {
+    window.history.replaceState(null, '', '/permit/edit/42/payment/')
+    vi.stubGlobal('fetch', fetchAnswering('{"authenticated":false,"user":null}'))
+    // The script asks for the frame that loads the date data as it runs, or never.
+    const frame = vi.spyOn(window, 'requestAnimationFrame')
+    try {
+      new Function(script)()
+      expect([...document.head.querySelectorAll('link')].map((link) => link.getAttribute('href'))).toEqual(['/app/assets/payment.js'])
+      expect(frame).not.toHaveBeenCalled()
+      window.history.replaceState(null, '', '/permit/edit/42/details/')
+      new Function(script)()
+      expect(frame).toHaveBeenCalledTimes(1)
+    } finally {
+      frame.mockRestore()
     }
   })
 

@@ -7,7 +7,13 @@
  * ones the screens ask for (checked by boot-routes.test.ts); the session (SESSION_URL) is asked on
  * every app path. Plain data: the Vite config reads it too.
  */
-export type BootRoute = { pattern: string; module: string; data: readonly string[] }
+export type BootRoute = {
+  pattern: string
+  module: string
+  data: readonly string[]
+  /** false: the screen formats no date, so the script does not load the engine's date data for it (wizard/build/boot-plugin.ts). */
+  formatsDates?: false
+}
 
 /** Who is signed in (lib/session-api.ts getCurrentUser). */
 export const SESSION_URL = '/api/account/current'
@@ -22,7 +28,13 @@ export const bootRoutes: readonly BootRoute[] = [
   { pattern: '^/promotions/archive/$', module: MY_PROMOTIONS, data: [promotionListUrl(true)] },
   { pattern: '^/promotions/edit/(\\d+)/$', module: 'src/features/promotions/components/promotion-dashboard.tsx', data: ['/api/promotion/get?id=$1'] },
   // Before the permit editor's pattern, which would match it too (issue 25: the payment page used to preload the editor).
-  { pattern: '^/permit/edit/(\\d+)/payment/$', module: 'src/features/payment/payment-screen.tsx', data: ['/api/promotion/get?id=$1', '/api/payments/config'] },
+  // It shows amounts and statuses, no dates (a skill purchase's fees read today's Sydney date when they are worked out).
+  {
+    pattern: '^/permit/edit/(\\d+)/payment/$',
+    module: 'src/features/payment/payment-screen.tsx',
+    data: ['/api/promotion/get?id=$1', '/api/payments/config'],
+    formatsDates: false,
+  },
   {
     pattern: '^/permit/edit/(\\d+)/',
     module: 'src/features/permit/components/permit-edit-screen.tsx',

@@ -1,3 +1,4 @@
+import { getApplicationIssues } from '@permitdesk/shared'
 import type { Promotion } from '@permitdesk/shared'
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import fc from 'fast-check'
@@ -29,7 +30,7 @@ function Fields({ dates, errors = {} }: { dates: Dates; errors?: Record<string, 
   )
   return (
     <LocaleProvider>
-      <EditorProvider editor={editor} draft={draft} revealed={false} readOnly={false}>
+      <EditorProvider editor={editor} draft={draft} issues={getApplicationIssues(draft, { now: new Date() })} revealed={false} readOnly={false}>
         <DateField path="permit.startDate" label="Start date" hint="The first day people can enter." />
         <TimeField path="permit.startTime" label="Start time" />
         <DateField path="permit.endDate" label="End date" />

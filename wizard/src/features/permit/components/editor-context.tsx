@@ -1,4 +1,4 @@
-import { getApplicationIssues, type Promotion } from '@permitdesk/shared'
+import type { Promotion } from '@permitdesk/shared'
 import { createContext, useContext, useMemo, type ReactNode } from 'react'
 import type { PermitEditor } from '../hooks/use-permit-editor'
 import { getIn, type Path } from '../lib/paths'
@@ -17,23 +17,22 @@ type EditorContextValue = {
 
 const EditorContext = createContext<EditorContextValue | null>(null)
 
-/** `issues`: when the screen already has them (getApplicationValidity), so the rules do not run twice. */
+/** `issues`: the screen's (getApplicationValidity; the rules' code is loaded after the first paint, so not imported here). */
 export function EditorProvider({
   editor,
   draft,
   revealed,
   readOnly,
-  issues: given,
+  issues,
   children,
 }: {
   editor: PermitEditor
   draft: Promotion
   revealed: boolean
   readOnly: boolean
-  issues?: Record<string, string[]>
+  issues: Record<string, string[]>
   children: ReactNode
 }) {
-  const issues = useMemo(() => given ?? getApplicationIssues(draft, { now: new Date() }), [draft, given])
   const value = useMemo(
     () => ({ editor, draft, issues, revealed, readOnly, actionFields: draft.incompleteActionFields ?? [] }),
     [editor, draft, issues, revealed, readOnly],

@@ -16,8 +16,8 @@ import {
   MSG_STAFF_EDITING,
   promotionTitle,
   SECTION_NAMES,
-  getApplicationValidity,
   TIMINGS,
+  type ApplicationValidity,
   type StepKey,
   type WizardStep,
 } from '@permitdesk/shared'
@@ -31,6 +31,7 @@ import { promotionPaths } from '../../../config/paths'
 import { SUPPORT_EMAIL } from '../../../config/settings'
 import { useReportActivity } from '../../../lib/report-activity'
 import { usePermitEditor, type Draft, type SaveStatus } from '../hooks/use-permit-editor'
+import { useRules } from '../lib/rules'
 import { EditorProvider } from './editor-context'
 import { Section } from './fields'
 import { LockedApplication } from './locked-application'
@@ -39,6 +40,15 @@ import '../permit.css'
 
 /** Compliance notes and FAQs beside the form: drawn after it, so their code comes after it too. */
 const SidePanel = lazy(() => import('./side-panel').then((module) => ({ default: module.SidePanel })))
+
+/** Until the rules have arrived: nothing marked, nothing to show (as a step nobody has left yet). */
+const NOT_YET_CHECKED: ApplicationValidity = { issues: {}, sections: {}, steps: {} }
+
+/** Every section's rules once per change of the draft: the step list, the section marks and the fields' messages (once the rules' code is in, ../lib/rules.ts). */
+function useApplicationValidity(draft: Draft | null): ApplicationValidity {
+  const rules = useRules(draft !== null)
+  return useMemo(() => (draft && rules ? rules.getApplicationValidity(draft, { now: new Date() }) : NOT_YET_CHECKED), [draft, rules])
+}
 
 const STATUS_TEXT: Record<SaveStatus, string> = { default: '', saving: 'Saving…', saved: 'Saved', error: 'Not saved' }
 
@@ -79,8 +89,7 @@ export function PermitEditScreen() {
   }, [])
 
   const draft = editor.draft
-  // Every section's rules once per change of the draft: the step list, the section marks and the fields' messages.
-  const validity = useMemo(() => (draft ? getApplicationValidity(draft, { now: new Date() }) : null), [draft])
+  const validity = useApplicationValidity(draft)
   const context = draft ? wizardContextOf(draft) : null
   const steps = context ? getWizardSteps(context) : []
   const step = context ? findStepByRoute(params.section, context) : undefined
@@ -129,7 +138,7 @@ export function PermitEditScreen() {
       </AppLayout>
     )
   }
-  if (!draft || !context || !validity)
+  if (!draft || !context)
     return (
       <AppLayout title="Permit application">
         <p role="status">Loading…</p>

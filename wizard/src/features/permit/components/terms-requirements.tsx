@@ -2,16 +2,19 @@
  * The "terms and conditions requirements" modal (001 §2): what the terms must cover for this
  * promotion, from the terms compliance notes (TA–TO) its answers make relevant (001 §3).
  */
-import { COMPLIANCE_NOTE_RULES, deriveApplicationState } from '@permitdesk/shared'
+import { COMPLIANCE_NOTE_RULES } from '@permitdesk/shared'
 import { useState } from 'react'
 import { LazyModal, NativeButton } from '../../../components/ui'
+import { useRules } from '../lib/rules'
 import { useEditor } from './editor-context'
 
 export function TermsRequirements() {
   const { draft } = useEditor()
   const [open, setOpen] = useState(false)
-  const relevant = open ? deriveApplicationState(draft, { now: new Date() }).complianceNotesRelevant.split(',') : []
-  const terms = COMPLIANCE_NOTE_RULES.filter((rule) => rule.code.startsWith('T') && relevant.includes(rule.code))
+  // The rules' code comes just after the editor's first paint (../lib/rules.ts); the list waits for it.
+  const rules = useRules()
+  const relevant = open && rules ? rules.deriveApplicationState(draft, { now: new Date() }).complianceNotesRelevant.split(',') : null
+  const terms = COMPLIANCE_NOTE_RULES.filter((rule) => rule.code.startsWith('T') && relevant?.includes(rule.code))
   return (
     <>
       <NativeButton variant="link" onClick={() => setOpen(true)}>
@@ -23,7 +26,7 @@ export function TermsRequirements() {
             ? 'We draft your terms and conditions from this application, so they cover what the regulators ask for.'
             : 'Please make sure the terms and conditions you upload with this application cover what the regulators ask for.'}
         </p>
-        {terms.length > 0 ? (
+        {relevant === null ? null : terms.length > 0 ? (
           <>
             <p>From your answers so far, they need clauses about:</p>
             <ul>

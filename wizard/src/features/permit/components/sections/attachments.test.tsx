@@ -1,4 +1,11 @@
-import { MSG_ATTACHMENT_REUSE_UNAVAILABLE, MSG_UPLOAD_ERROR, MSG_UPLOAD_SUCCESS, UPLOAD_LIMIT_BYTES, type Promotion } from '@permitdesk/shared'
+import {
+  MSG_ATTACHMENT_REUSE_UNAVAILABLE,
+  MSG_UPLOAD_ERROR,
+  MSG_UPLOAD_SUCCESS,
+  UPLOAD_LIMIT_BYTES,
+  type Promotion,
+  getApplicationIssues,
+} from '@permitdesk/shared'
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../../../lib/api-client'
@@ -56,7 +63,7 @@ function fakeEditor() {
 
 function renderSection(draft: Promotion, editor = fakeEditor(), { readOnly = false, revealed = false } = {}) {
   render(
-    <EditorProvider editor={editor} draft={draft} revealed={revealed} readOnly={readOnly}>
+    <EditorProvider editor={editor} draft={draft} issues={getApplicationIssues(draft, { now: new Date() })} revealed={revealed} readOnly={readOnly}>
       <AttachmentsSection />
     </EditorProvider>,
   )

@@ -1,4 +1,11 @@
-import { DRAW_METHOD_FLAGS, ENTRY_MECHANIC_PRESETS, ENTRY_METHOD_FLAGS, MSG_FINAL_DRAW_AFTER_END, type Promotion } from '@permitdesk/shared'
+import {
+  DRAW_METHOD_FLAGS,
+  ENTRY_MECHANIC_PRESETS,
+  ENTRY_METHOD_FLAGS,
+  MSG_FINAL_DRAW_AFTER_END,
+  type Promotion,
+  getApplicationIssues,
+} from '@permitdesk/shared'
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { Suspense, type ComponentType } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -36,7 +43,7 @@ async function renderSection(Section: ComponentType, draft: Promotion) {
   const update = vi.fn()
   const editor = { serverErrors: {}, update } as unknown as PermitEditor
   render(
-    <EditorProvider editor={editor} draft={draft} revealed={false} readOnly={false}>
+    <EditorProvider editor={editor} draft={draft} issues={getApplicationIssues(draft, { now: new Date() })} revealed={false} readOnly={false}>
       <Suspense fallback={<p>Loading the section</p>}>
         <Section />
       </Suspense>
