@@ -29,6 +29,7 @@ import path from 'node:path'
 import {
   benchDataDir,
   benchHandler,
+  fresh,
   listenAndAnnounce,
   root,
   sha256Input,
@@ -117,22 +118,6 @@ const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
 }
-/**
- * A request on a connection of its own (node:http, no agent). The uploads run curl synchronously (execFileSync), which
- * holds this process's event loop for seconds: a kept-alive socket the server closed meanwhile
- * (its 5 s idle timeout) was then reused and failed with "other side closed" under load.
- */
-const fresh = (url, { method = 'GET', headers = {}, body } = {}) =>
-  new Promise((resolve, reject) => {
-    const request = http.request(url, { method, headers, agent: false }, async (response) => {
-      let text = ''
-      for await (const chunk of response) text += chunk
-      const status = response.statusCode ?? 0
-      resolve({ ok: status >= 200 && status < 300, status, json: async () => JSON.parse(text) })
-    })
-    request.on('error', reject)
-    request.end(body)
-  })
 const time = (fn) => {
   const start = performance.now()
   fn()

@@ -39,6 +39,7 @@ import {
   autocannon,
   benchDataDir,
   benchHandler,
+  fresh,
   listenAndAnnounce,
   registerAndSignIn,
   root,
@@ -493,23 +494,6 @@ function sha256sumOfBytes(bytes) {
     fs.rmSync(file, { force: true })
   }
 }
-
-/**
- * One request on a connection of its own (as scripts/bench/draws.mjs does): between the freeze's
- * steps the bench hashes files for seconds under load, past the server's 5 s keep-alive, and a
- * request on the pooled connection the server was closing failed ("fetch failed", 09:09 at load 15).
- */
-const fresh = (url, { method = 'GET', headers = {}, body } = {}) =>
-  new Promise((resolve, reject) => {
-    const request = http.request(url, { method, headers, agent: false }, async (response) => {
-      let text = ''
-      for await (const chunk of response) text += chunk
-      const status = response.statusCode ?? 0
-      resolve({ ok: status >= 200 && status < 300, status, text: async () => text, json: async () => JSON.parse(text) })
-    })
-    request.on('error', reject)
-    request.end(body)
-  })
 
 async function runFreeze(report) {
   const ready = await startChild(import.meta.filename, ['--serve'], { nodeFlags: SERVER_FLAGS })

@@ -517,3 +517,21 @@ if (import.meta.filename === process.argv[1] && process.argv[2] === '--autocanno
   const repeatPairsOk = answered.filter((s) => s.filter((x) => x < 300).length === 1 && s.filter((x) => x >= 400 && x < 500).length === 1).length
   process.stdout.write(JSON.stringify({ ...result, sent, repeats, repeatPairs: answered.length, repeatPairsOk }))
 }
+
+/**
+ * One request on a connection of its own (node:http, no agent): the draws and freeze benches hash
+ * files for seconds between steps (curl or sha256sum, run synchronously), past the server's 5 s
+ * keep-alive, and a pooled socket the server had closed meanwhile failed ("other side closed",
+ * "fetch failed" under load). Answers like fetch's: ok, status, text(), json().
+ */
+export const fresh = (url, { method = 'GET', headers = {}, body } = {}) =>
+  new Promise((resolve, reject) => {
+    const request = http.request(url, { method, headers, agent: false }, async (response) => {
+      let text = ''
+      for await (const chunk of response) text += chunk
+      const status = response.statusCode ?? 0
+      resolve({ ok: status >= 200 && status < 300, status, text: async () => text, json: async () => JSON.parse(text) })
+    })
+    request.on('error', reject)
+    request.end(body)
+  })
