@@ -90,6 +90,14 @@ describe('the promotion task list', () => {
     expect(t.draw.primary).toBe(true)
   })
 
+  it("approved with a state's permit number still to come says so; with every number, points to them", () => {
+    const partly = byKey({ statusId: 8, requiredPermitCount: 2, permitNumberCount: 1 })
+    expect(partly.permits.state).toBe('completed')
+    expect(partly.permits.hint).toContain('remaining permit number')
+    const all = byKey({ statusId: 8, requiredPermitCount: 2, permitNumberCount: 2 })
+    expect(all.permits.hint).toBe('Your permit numbers and documents are below.')
+  })
+
   it('approved, after the draw: winners and addenda to do', () => {
     const t = byKey({ statusId: 8, termsStatus: 'approved', today: '2027-03-04' })
     expect(t.permits.state).toBe('completed')

@@ -172,8 +172,10 @@ export function getPromotionTasks(input: TaskListInput): PromotionTask[] {
   const permits = ((): Draft => {
     const base = { key: 'permits' as const, title: 'Permits issued' }
     if (input.skillsBasedTC || !input.requiresPermits) return { ...base, state: 'not-needed', hint: 'No state permit is needed.' }
-    if (s === S.approved || (input.permitNumberCount > 0 && input.permitNumberCount >= input.requiredPermitCount))
-      return { ...base, state: 'completed', hint: 'Your permit numbers and documents are below.' }
+    const allNumbers = input.permitNumberCount > 0 && input.permitNumberCount >= input.requiredPermitCount
+    if (allNumbers) return { ...base, state: 'completed', hint: 'Your permit numbers and documents are below.' }
+    // Approved before every state's number is recorded: done, and it says what is still to come (the permits list shows "Permit needed" for those).
+    if (s === S.approved) return { ...base, state: 'completed', hint: 'Approved. We add each remaining permit number below as the regulator issues it.' }
     if (selfSubmission) {
       if ((s === S.readyGenerate || s === S.readyRegenerate) && paid)
         return {
