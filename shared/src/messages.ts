@@ -422,5 +422,7 @@ export const MSG_ADDENDA_NO_DRAW_DATE =
   'After the draw, the regulators need these documents. Add the final draw date to the application to see when each can be uploaded.'
 /** The dashboard's invoices when the status is past payment but no invoice exists (staff moved it on; issue 25). */
 export const MSG_NO_INVOICES_RECORDED_BY_STAFF = 'No invoices: no online payment was taken for this application.'
+/** My invoices (/account/invoices/) before the account has paid for anything. */
+export const MSG_ACCOUNT_NO_INVOICES = 'No invoices yet: each tax invoice appears here once you pay for a promotion.'
 /** submitAddendum before the draw the addendum follows (001 §3: the winners lists, the scrutineer's declaration and the list of entries come after the draw). */
 export const MSG_ADDENDUM_BEFORE_DRAW = 'This addendum can be lodged once the draw it follows has taken place.'

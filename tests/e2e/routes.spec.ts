@@ -7,6 +7,7 @@ import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import { APP_ROUTES, appPath, type AppRouteName } from '@permitdesk/shared/app-routes'
+import { MSG_ACCOUNT_NO_INVOICES } from '@permitdesk/shared'
 import { repoRoot, signUpCustomer } from './helpers'
 
 test('every listed route is served on a full page load; others are a 404', async ({ request }) => {
@@ -23,6 +24,8 @@ test('the account menu pages open on a full page load: invoices and API keys', a
   await signUpCustomer(page.request, 'routes')
   await page.goto('/account/invoices/')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  // A new account has paid for nothing: the empty list says what will appear there.
+  await expect(page.getByText(MSG_ACCOUNT_NO_INVOICES)).toBeVisible()
   await page.goto('/account/apikeys/')
   await expect(page.getByRole('heading', { name: 'API keys', level: 1 })).toBeVisible()
   await expect(page.getByText('You have no API keys.')).toBeVisible()

@@ -1,5 +1,5 @@
 /** /account/invoices/ (000 §2 "Registered users manage … invoices"; 001 §9: 10 a page): the account's invoices, newest first. */
-import { PAGE_SIZES } from '@permitdesk/shared'
+import { MSG_ACCOUNT_NO_INVOICES, PAGE_SIZES } from '@permitdesk/shared'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { AppLayout } from '../../components/layouts/app-layout'
@@ -29,7 +29,7 @@ export function AccountInvoicesScreen() {
         </p>
       )}
       {!data && !error && <p role="status">Loading…</p>}
-      {data && data.invoices.length === 0 && <p>No invoices yet.</p>}
+      {data && data.invoices.length === 0 && <p>{MSG_ACCOUNT_NO_INVOICES}</p>}
       {data && data.invoices.length > 0 && (
         <>
           <InvoiceTable invoices={data.invoices} showPromotion />
