@@ -1,9 +1,8 @@
 /**
- * `npm test`: the checks (types, format, boundaries), then the unit and integration tests (vitest)
- * and the browser tests (Playwright) side by side, then one closing line `N passed, N failed`
- * summing them all.
+ * `npm test`: every runner in turn (unit and integration tests in vitest, then the browser tests
+ * in Playwright), then one closing line `N passed, N failed` summing them all.
  */
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 
@@ -18,6 +17,12 @@ const only = process.argv.slice(2)
 let passed = 0
 let failed = 0
 let broken = []
+
+function run(label, command, args, extraEnv = {}) {
+  process.stdout.write(`\n=== ${label} ===\n`)
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...env, ...extraEnv } })
+  return result.status ?? 1
+}
 
 if (!only.length || only.includes('types')) {
   // One check per workspace; the CMS is type-checked by its Next build.
@@ -59,36 +64,9 @@ if (!only.length || only.includes('boundaries')) {
   } else broken.push('boundaries')
 }
 
-// The two long runners go side by side when both are asked for (issue 31's 30-minute CI on two
-// cores): vitest runs one file at a time by default there (maxWorkers = cores - 1), which leaves a
-// core for the browser tests' server and Chromium. Builds are shared safely: every server takes
-// the build lock (api/src/server/build.ts) before building the app or the CMS admin. The browser
-// tests' output is kept in a file and printed after vitest's, so neither interleaves.
-const runUnit = !only.length || only.includes('unit')
-const runE2e = !only.length || only.includes('e2e')
-
-function runAsync(label, command, args, extraEnv = {}, logFile) {
-  const out = logFile ? fs.openSync(logFile, 'w') : 'inherit'
-  // With a log file, the caller prints it (under this label) when it suits.
-  if (!logFile) process.stdout.write(`\n=== ${label} ===\n`)
-  const child = spawn(command, args, { cwd: root, stdio: ['ignore', out, out], env: { ...env, ...extraEnv } })
-  return new Promise((resolve) => {
-    child.once('error', () => resolve(1))
-    child.once('exit', (code) => {
-      if (logFile) fs.closeSync(out)
-      resolve(code ?? 1)
-    })
-  })
-}
-
-async function unitTests() {
+if (!only.length || only.includes('unit')) {
   const file = path.join(results, 'vitest.json')
-  const code = await runAsync('unit and integration tests (vitest)', bin('vitest'), [
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${file}`,
-  ])
+  const code = run('unit and integration tests (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`])
   if (fs.existsSync(file)) {
     const report = JSON.parse(fs.readFileSync(file, 'utf8'))
     // A file whose set-up failed (a server that did not start, a file that does not load) has no
@@ -100,38 +78,22 @@ async function unitTests() {
   } else broken.push('vitest')
 }
 
-async function browserTests(logFile) {
+if (!only.length || only.includes('e2e')) {
   const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
   if (!fs.existsSync(chromium)) {
     process.stdout.write(`\nThe browser tests need Chromium at ${chromium} (Debian: apt-get install chromium, or set CHROMIUM_PATH).\n`)
     broken.push('playwright')
-    return
+  } else {
+    const file = path.join(results, 'playwright.json')
+    const code = run('browser tests (Playwright, Chromium)', bin('playwright'), ['test', '-c', 'tests/playwright.config.ts'], { PW_JSON_OUTPUT: file })
+    if (fs.existsSync(file)) {
+      const { stats } = JSON.parse(fs.readFileSync(file, 'utf8'))
+      passed += stats.expected + stats.flaky
+      failed += stats.unexpected
+      if (code !== 0 && stats.unexpected === 0) broken.push('playwright')
+    } else broken.push('playwright')
   }
-  const file = path.join(results, 'playwright.json')
-  const code = await runAsync(
-    'browser tests (Playwright, Chromium)',
-    bin('playwright'),
-    ['test', '-c', 'tests/playwright.config.ts'],
-    { PW_JSON_OUTPUT: file },
-    logFile,
-  )
-  if (fs.existsSync(file)) {
-    const { stats } = JSON.parse(fs.readFileSync(file, 'utf8'))
-    passed += stats.expected + stats.flaky
-    failed += stats.unexpected
-    if (code !== 0 && stats.unexpected === 0) broken.push('playwright')
-  } else broken.push('playwright')
 }
-
-if (runUnit && runE2e) {
-  process.stdout.write("\n(the browser tests run beside vitest; their output follows vitest's)\n")
-  const log = path.join(results, 'playwright.log')
-  const e2e = browserTests(log)
-  await unitTests()
-  await e2e
-  if (fs.existsSync(log)) process.stdout.write(`\n=== browser tests (Playwright, Chromium) ===\n${fs.readFileSync(log, 'utf8')}`)
-} else if (runUnit) await unitTests()
-else if (runE2e) await browserTests()
 
 if (broken.length) process.stdout.write(`\nThese runners failed before reporting every test: ${broken.join(', ')}\n`)
 failed += broken.length
