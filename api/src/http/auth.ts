@@ -18,6 +18,11 @@ export type SessionState = 'live' | 'replaced' | 'none'
  */
 export const sessionCookieName = (secure: boolean) => (secure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE)
 
+/** The key of an `Authorization: Bearer <key>` header (any case, one token), else undefined; the front door's fast path reads it the same way. */
+export function readBearerToken(authorization: string | undefined): string | undefined {
+  return /^bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1]
+}
+
 export function readSessionToken(cookieHeader: string | undefined, secure = false): string | undefined {
   if (!cookieHeader) return undefined
   const value = parseCookies(cookieHeader)[sessionCookieName(secure)]
@@ -51,7 +56,7 @@ export function authenticate({
   return async (req, res, next) => {
     res.locals.sessionState = 'none' satisfies SessionState
     try {
-      const bearer = /^bearer\s+(\S+)\s*$/i.exec(req.get('authorization') ?? '')?.[1]
+      const bearer = readBearerToken(req.get('authorization'))
       if (bearer) {
         // An entry's submission counts against the key's budget for entries (see API_KEY_ENTRY_RATE_LIMIT).
         const entries = req.method === 'POST' && /^\/entries\/submit\/?$/i.test(req.path)

@@ -4,13 +4,10 @@ import { apiKeyCacheFor, type ApiKeyCache } from '../modules/api-keys/api-key-ca
 import { admitApiKey, hashApiKey } from '../modules/api-keys/api-keys'
 import { withRequestCredential } from '../modules/changelog/request-credential'
 import { EnterBody, enterViaForm, isIdempotencyKey, SubmitBody, submitViaApiKey } from '../modules/entries/entries.routes'
-import { readSessionToken } from './auth'
+import { readBearerToken, readSessionToken } from './auth'
 import { FORM_BODY_LIMIT_BYTES } from './body-limits'
 import { errorAnswer } from './error-handler'
 import { answerJson, fromThisOrigin, handOver, type HotPath, parseStrictJson, readSmallBody, smallBodyLength } from './hot-path-io'
-
-/** The bearer token of an `Authorization` header, read as `authenticate` (auth.ts) reads it. */
-const BEARER = /^bearer\s+(\S+)\s*$/i
 
 /**
  * An entry's two calls in a burst (issue 27: a television advert, 1,500 entries a second), answered
@@ -48,7 +45,7 @@ export function entryHotPaths(deps: AppDeps): HotPath {
     const h = req.headers
     // A cookie beside the key puts the call under the CSRF check (same-origin.ts): Express's.
     if (h.cookie !== undefined || h['x-forwarded-for'] !== undefined) return false
-    const bearer = BEARER.exec(h.authorization ?? '')?.[1]
+    const bearer = readBearerToken(h.authorization)
     if (!bearer || bearer.length > 200) return false
     const idempotencyKey = h['idempotency-key']
     if (typeof idempotencyKey !== 'string' || !isIdempotencyKey(idempotencyKey)) return false
