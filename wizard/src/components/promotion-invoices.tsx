@@ -13,7 +13,8 @@ import {
   PERMIT_STATUS_IDS as S,
   type PendingInvoiceView,
 } from '@permitdesk/shared'
-import { useEffect, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
 import { Link } from 'react-router'
 import { LodgementPackPanel } from './lodgement-pack-panel'
 import './promotion-invoices.css'
@@ -27,6 +28,18 @@ const toCents = (dollars: number) => Math.round(dollars * 100)
 export function paymentPath(id: number) {
   return `/permit/edit/${id}/payment/`
 }
+
+/**
+ * The promotion's invoices, one query for every reader on the dashboard (the task list and the
+ * invoice section used to fetch them each), fresh on every visit: a payment made on the payment
+ * page since must show at once.
+ */
+export function usePromotionInvoices(promotionId: number) {
+  return useQuery({ queryKey: ['invoices', 'promotion', promotionId], queryFn: () => getInvoices({ promotionId, count: 100 }), staleTime: 0 })
+}
+
+/** The application's own fees are paid (a custom invoice for something else does not count). */
+export const isApplicationPaid = (invoices: readonly InvoiceView[]) => invoices.some((i) => i.status === 'paid' && i.purpose !== 'custom')
 
 export function PromotionInvoices({
   promotionId,
@@ -42,18 +55,14 @@ export function PromotionInvoices({
   /** After the forms were generated (the status changed). */
   onChanged?: () => void
 }) {
-  const [invoices, setInvoices] = useState<InvoiceView[] | null>(null)
-  const [error, setError] = useState('')
-  useEffect(() => {
-    getInvoices({ promotionId, count: 100 }).then(
-      (r) => setInvoices(r.invoices),
-      (e: Error) => setError(e.message),
-    )
-  }, [promotionId])
+  const query = usePromotionInvoices(promotionId)
+  const invoices = query.data?.invoices ?? null
+  const [generateError, setError] = useState('')
+  const error = generateError || (query.error ? query.error.message : '')
 
   const owed = [pendingSubmissionInvoice, pendingCustomInvoice].filter((o): o is NonNullable<Owed> => !!o)
   // Self submission, paid: the forms can be generated (issue 12).
-  const paid = !!invoices?.some((i) => i.status === 'paid' && i.purpose !== 'custom')
+  const paid = !!invoices && isApplicationPaid(invoices)
   const canGenerate = (statusId === S.readyGenerate || statusId === S.readyRegenerate) && paid && !pendingSubmissionInvoice
   const [busy, setBusy] = useState(false)
   const generate = () => {

@@ -109,12 +109,7 @@ export function PromotionCalendar({ promotionId, dates, reminders, reminderOn, o
           {isNext && <Badge tone="info">Next</Badge>}
         </div>
         <p className="obligation__rule">
-          {o.rule}{' '}
-          {o.source && (
-            <>
-              <SourceLine source={o.source} />
-            </>
-          )}
+          {o.rule} {o.source && <SourceLine source={o.source} />}
         </p>
         {o.proof && (
           <p className="obligation__proof">

@@ -8,8 +8,8 @@ import { getPermitSummary, getPromotionTasks, TASK_STATE_LABELS, today, type Pro
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { NativeButton, NativeLinkButton } from '../../../../components/ui'
-import { paymentPath } from '../../../../components/promotion-invoices'
-import { beginAmendPermitApplication, generatePermitApplication, getInvoices } from '../../../../lib/payments-api'
+import { isApplicationPaid, paymentPath, usePromotionInvoices } from '../../../../components/promotion-invoices'
+import { beginAmendPermitApplication, generatePermitApplication } from '../../../../lib/payments-api'
 import type { Promotion } from '../../api/promotions'
 import { getTerms } from '../../api/terms'
 import { getDrawSummaries, winnersUrlOf } from '../../api/draws'
@@ -30,8 +30,7 @@ const TAG_TONE: Record<TaskState, string> = {
 
 export function PromotionTaskList({ promotion: p }: { promotion: Promotion }) {
   const id = p.id
-  // Fresh on every visit (a payment made on the payment page since must show at once).
-  const invoices = useQuery({ queryKey: ['invoices', 'promotion', id], queryFn: () => getInvoices({ promotionId: id, count: 100 }), staleTime: 0 })
+  const invoices = usePromotionInvoices(id)
   const terms = useQuery({ queryKey: ['terms', id], queryFn: () => getTerms(id), enabled: p.hasTermsAndConditions })
   const draws = useQuery({ queryKey: ['draws', id, 'summary'], queryFn: () => getDrawSummaries(id), enabled: p.randomDraw })
   const [busy, setBusy] = useState(false)
@@ -39,7 +38,7 @@ export function PromotionTaskList({ promotion: p }: { promotion: Promotion }) {
 
   // Null while unknown: the payment task never claims (or denies) a payment it has not seen. A
   // cached "not paid" is not trusted while the fresh list loads: a payment may have been made since.
-  const cachedPaid = invoices.data?.invoices.some((i) => i.status === 'paid' && i.purpose !== 'custom')
+  const cachedPaid = invoices.data && isApplicationPaid(invoices.data.invoices)
   const paidInvoice = cachedPaid === undefined || (!cachedPaid && invoices.isFetching) ? null : cachedPaid
 
   const summary = getPermitSummary(
