@@ -163,7 +163,7 @@ test('staff publish a rule set; the rules page shows it; a customer closes a dut
   // ($472.50, paid by the customer to the regulator), not the built-in set's $468.
   const selfCreated = await page.request.post('/api/promotion/create', {
     data: {
-      name: 'Lodged by us',
+      name: 'Lodged by the promoter',
       ausStates: { nsw: true, vic: true },
       includeNz: false,
       totalPrizeValue: 20_000,

@@ -35,7 +35,15 @@ export function PermitsRequired({
                 <dt>
                   <strong>{line.code}</strong>{' '}
                   <span className="permits-required__outcome" data-testid={`permit-outcome-${line.code}`}>
-                    {where.text}
+                    {/* The number on one line ('TP 26/00042' broke after 'TP'). */}
+                    {permit && where.text.endsWith(permit.number) ? (
+                      <>
+                        {where.text.slice(0, -permit.number.length)}
+                        <span className="permits-required__number">{permit.number}</span>
+                      </>
+                    ) : (
+                      where.text
+                    )}
                   </span>
                 </dt>
                 <dd>
