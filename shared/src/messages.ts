@@ -426,3 +426,13 @@ export const MSG_NO_INVOICES_RECORDED_BY_STAFF = 'No invoices: no online payment
 export const MSG_ACCOUNT_NO_INVOICES = 'No invoices yet: each tax invoice appears here once you pay for a promotion.'
 /** submitAddendum before the draw the addendum follows (001 §3: the winners lists, the scrutineer's declaration and the list of entries come after the draw). */
 export const MSG_ADDENDUM_BEFORE_DRAW = 'This addendum can be lodged once the draw it follows has taken place.'
+/** Permits required, a state's permit before the application is lodged (issue 25). */
+export const MSG_PERMIT_LINE_NEEDED = 'Permit needed'
+/** Permits required, a state's permit lodged with its regulator and not yet decided. */
+export const MSG_PERMIT_LINE_WITH_REGULATOR = 'With the regulator'
+/** Permits required, approved but this state's permit number not yet recorded by our staff (it read "Permit needed" after approval). */
+export const MSG_PERMIT_LINE_AWAITING_NUMBER = 'Approved: we add the permit number here once the regulator issues it'
+/** Permits required, self submission: the generated form is the customer's to lodge. */
+export const MSG_PERMIT_LINE_LODGE_YOURSELF = 'Lodge the generated form with the regulator'
+/** Permits required, a state whose permit staff have recorded. */
+export const msgPermitLineIssued = (number: string): string => `Permit issued: ${number}`

@@ -10,10 +10,11 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from '@playwright/test'
 import pg from 'pg'
 import {
   customerStatusName,
+  defaultPermitNumber,
   formatCurrency,
   formatDate,
   MSG_ADDENDA_AFTER_DRAW,
@@ -21,7 +22,9 @@ import {
   MSG_NO_INVOICES_RECORDED_BY_STAFF,
   MSG_NO_INVOICES_YET,
   MSG_PAYMENT_RECEIVED,
+  MSG_PERMIT_LINE_AWAITING_NUMBER,
   MSG_TASK_PAYMENT_RECORDED_BY_STAFF,
+  msgPermitLineIssued,
   statusNextStep,
   today,
 } from '@permitdesk/shared'
@@ -35,6 +38,14 @@ const primaryButtons = (page: Page) =>
   page
     .locator('#main')
     .locator('.ui-button--primary:visible, a.button.primary:visible, button.primary:visible, button[type="submit"]:not([class*="ui-"]):visible')
+
+/** How many lines an element's text is laid out on (its line boxes' distinct tops). */
+const textLines = (locator: Locator) =>
+  locator.evaluate((element) => {
+    const range = document.createRange()
+    range.selectNodeContents(element)
+    return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size
+  })
 
 /** Axe (WCAG 2.1 A/AA) finds nothing serious on the page at each size; a full-page screenshot of each. */
 async function lookAt(page: Page, name: string) {
@@ -171,6 +182,18 @@ test('a locked application says why and what to do, by status: BPAY, then submit
   await expect(locked.getByRole('link', { name: /back/i })).toHaveCount(0)
   await expect(locked.getByRole('button', { name: /back/i })).toHaveCount(0)
   await lookAt(page, 'locked-bpay')
+  // Issue 25: a later step of a locked application: read it, but no Previous/Next that reads as editing, and one way back (the header's).
+  await page
+    .getByRole('navigation', { name: 'Application steps' })
+    .getByRole('link', { name: /Applicant/ })
+    .click()
+  await expect(page.getByRole('heading', { name: /^Step 2 of \d: / })).toBeVisible()
+  await expect(page.getByTestId('locked-application')).toBeVisible()
+  await expect(page.locator('#main').getByRole('button', { name: /^(Previous|Next|Save and finish)/ })).toHaveCount(0)
+  await expect(page.locator('#main').getByRole('button', { name: /back/i })).toHaveText(['Back'])
+  await expect(page.locator('#main').getByRole('link', { name: /back to/i })).toHaveCount(0)
+  await lookAt(page, 'locked-bpay-step-2')
+  await page.goto(`/permit/edit/${id}/`)
   await locked.getByRole('link', { name: 'Pay by card instead' }).click()
   await expect(page).toHaveURL(new RegExp(`/permit/edit/${id}/payment/$`))
 
@@ -220,7 +243,8 @@ test('after approval: the permit document downloads from the dashboard, and adde
   await expect(page.getByTestId('permit-number-NSW')).toContainText('NTP/13579')
   // Issue 25: the permits panel says which permit is issued; the one still with its regulator reads as needed.
   await expect(page.getByTestId('permit-outcome-NSW')).toHaveText('Permit issued: NTP/13579')
-  await expect(page.getByTestId('permit-outcome-ACT')).toHaveText('Permit needed')
+  // Approved with only the NSW number recorded: ACT awaits its number from us (it read "Permit needed").
+  await expect(page.getByTestId('permit-outcome-ACT')).toHaveText(MSG_PERMIT_LINE_AWAITING_NUMBER)
   const documentLink = page.getByTestId('permit-document-NSW')
   await expect(documentLink).toHaveText('Download the NSW permit')
   const fetched = await page.request.get((await documentLink.getAttribute('href'))!)
@@ -247,6 +271,11 @@ test('after approval: the permit document downloads from the dashboard, and adde
   await expect(addenda.getByTestId('addendum-state-V')).toHaveText(`From ${formatDate(current.permit.finalDraw.date)}, after the final draw.`)
   await expect(addenda.getByTestId('addendum-state-W')).toHaveText(`From ${formatDate(current.permit.unclaimedDraw.date)}, after the unclaimed prize draw.`)
   await expect(addenda.getByTestId('addendum-X')).toBeVisible()
+  // Issue 25: each row names its document in words (the spec's names), the letter only after it, never the row's first word.
+  await expect(addenda.getByTestId('addendum-name-V')).toHaveText('List of prize winners')
+  await expect(addenda.getByTestId('addendum-name-W')).toHaveText('List of unclaimed prize winners')
+  await expect(addenda.getByTestId('addendum-name-X')).toHaveText('List of entries')
+  for (const code of ['V', 'W', 'X']) await expect(addenda.getByTestId(`addendum-${code}`)).not.toHaveText(/^\s*[UVWXY]\b/)
   // No scrutineer is required for this promotion: no declaration asked for.
   await expect(addenda.getByTestId('addendum-U')).toHaveCount(0)
   await expect(addenda.getByLabel(/Upload and lodge/)).toHaveCount(0)
@@ -276,5 +305,89 @@ test('after approval: the permit document downloads from the dashboard, and adde
   // Still there on a fresh load: kept on the promotion.
   await page.reload()
   await expect(page.getByTestId('addendum-state-V')).toContainText('Lodged')
+  expect(errors).toEqual([])
+})
+
+test('NSW + ACT paid and approved: each state says where its permit stands as staff record the numbers; on a phone the invoice date and the task hints read whole', async ({
+  page,
+  browser,
+}) => {
+  // Two sizes through axe per screen, on a shared machine.
+  test.setTimeout(180_000)
+  const errors = watchConsole(page)
+  await signUpCustomer(page.request, 'permit-lines')
+  const id = await readyPromotion(page.request, 'Harbour giveaway')
+
+  // The customer pays by card: the application goes to the regulators.
+  await page.goto(`/permit/edit/${id}/payment/`)
+  await page.getByLabel('Name on card').fill('Pat Payer')
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+  await page.getByLabel('Expiry (MM/YY)').fill('12/35')
+  await page.getByLabel('Security code').fill('123')
+  await page.getByRole('button', { name: /^Pay .* and submit$/ }).click()
+  await expect(page).toHaveURL(new RegExp(`/promotions/edit/${id}/\\?success`))
+  await expect(page.getByTestId('permit-outcome-NSW')).toHaveText('With the regulator')
+  await expect(page.getByTestId('permit-outcome-ACT')).toHaveText('With the regulator')
+
+  // On a phone: the invoice's date on one line; the payment task's state tag under its hint, the hint the row's width.
+  await page.setViewportSize(SIZES.phone)
+  const invoiceDate = page.getByTestId('dashboard-invoices').getByTestId('invoice-date')
+  await expect(invoiceDate).toHaveText(formatDate(new Date()))
+  await expect.poll(() => textLines(invoiceDate)).toBe(1)
+  const paymentTask = page.getByTestId('task-payment')
+  const [row, text, tag] = await Promise.all([
+    paymentTask.boundingBox(),
+    paymentTask.locator('.task-list__text').boundingBox(),
+    page.getByTestId('task-state-payment').boundingBox(),
+  ])
+  expect(tag!.y).toBeGreaterThanOrEqual(text!.y + text!.height - 1)
+  expect(text!.width).toBeGreaterThan(row!.width * 0.8)
+  await page.setViewportSize(SIZES.desktop)
+
+  // Staff approve it and record the NSW permit number only.
+  const staffContext = await browser.newContext({ baseURL: `http://localhost:${process.env.E2E_PORT || 3100}` })
+  const staff = staffContext.request
+  expect((await staff.post('/api/account/login', { data: { email: 'staff@permitdesk.test', password: 'staff-password-123' } })).status()).toBe(200)
+  const approved = await staff.post('/api/admin/approvePromotion', { data: { promotionId: id, sendToWA: false } })
+  expect(approved.status(), await approved.text()).toBe(200)
+  const approvalDate = today({ now: new Date() })
+  const actNumber = `${defaultPermitNumber('ACT', { now: new Date() })}00042`
+  const nsw = await staff.post('/api/promotion/savePermitNumber', { data: { promotionId: id, state: 'NSW', number: 'NTP/24680', approvalDate } })
+  expect(nsw.status(), await nsw.text()).toBe(200)
+
+  await page.reload()
+  await expect(page.getByTestId('status')).toContainText(customerStatusName(8))
+  await expect(page.getByTestId('permit-outcome-NSW')).toHaveText(msgPermitLineIssued('NTP/24680'))
+  await expect(page.getByTestId('permit-outcome-ACT')).toHaveText(MSG_PERMIT_LINE_AWAITING_NUMBER)
+  await expect(page.getByTestId('permits-required')).not.toContainText('Permit needed')
+  await lookAt(page, 'approved-nsw-only')
+
+  // Staff record the ACT number with its document: ACT reads issued, and its document downloads from its line.
+  const document = Buffer.from('%PDF-1.7\n% ACT permit\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n')
+  const uploaded = await staff.post('/api/Upload', { multipart: { file: { name: 'ACT permit.pdf', mimeType: 'application/pdf', buffer: document } } })
+  expect(uploaded.status()).toBe(201)
+  const act = await staff.post('/api/promotion/savePermitNumber', {
+    data: { promotionId: id, state: 'ACT', number: actNumber, approvalDate, fileName: (await uploaded.json()).serverFileName },
+  })
+  expect(act.status(), await act.text()).toBe(200)
+  await staffContext.close()
+
+  await page.reload()
+  await expect(page.getByTestId('permit-outcome-ACT')).toHaveText(msgPermitLineIssued(actNumber))
+  await expect(page.getByTestId('permit-outcome-NSW')).toHaveText(msgPermitLineIssued('NTP/24680'))
+  await expect(page.getByTestId('task-state-permits')).toHaveText('Completed')
+  const actDocument = page.getByTestId('permit-row-document-ACT')
+  await expect(actDocument).toHaveText('Download the ACT permit')
+  expect(await (await page.request.get((await actDocument.getAttribute('href'))!)).text()).toContain('% ACT permit')
+  await lookAt(page, 'approved-all-numbers')
+
+  // My invoices on a phone: each invoice a card, its date on one line.
+  await page.goto('/account/invoices/')
+  await page.setViewportSize(SIZES.phone)
+  const accountDate = page.getByTestId('invoice-table').getByTestId('invoice-date').first()
+  await expect(accountDate).toHaveText(formatDate(new Date()))
+  await expect.poll(() => textLines(accountDate)).toBe(1)
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0)
+  await page.screenshot({ path: path.join(SCREENS_DIR, 'dashboard-account-invoices-phone.png'), fullPage: true })
   expect(errors).toEqual([])
 })

@@ -4,7 +4,7 @@
  * skill promotion's shortened steps.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { customerStatusName, MSG_SAVE_VERSION_CONFLICT, MSG_UPLOAD_SUCCESS } from '@permitdesk/shared'
+import { customerStatusName, formatDateWithWeekday, MSG_SAVE_VERSION_CONFLICT, MSG_UPLOAD_SUCCESS } from '@permitdesk/shared'
 import { signUpCustomer, watchConsole } from './helpers'
 
 /** A confirmed, signed-in customer; the page shares the request context's cookies. */
@@ -260,6 +260,11 @@ test.describe('permit application', () => {
     await expect(page.getByRole('group', { name: 'Start date', exact: true })).toHaveText(`${day}/${month}/${year}`)
     await expect(page.locator('#field-permit-startTime')).toContainText('9:30')
     await expect(page.locator('.ui-field[data-rac]')).toHaveCount(0)
+    // Issue 25: the chosen date also reads in the product's one format, from the first paint (the box), announced with the field.
+    await expect(page.locator('#field-permit-startDate').getByTestId('chosen-date')).toHaveText(formatDateWithWeekday(soon))
+    await expect(page.getByRole('group', { name: 'Start date', exact: true }).getByRole('spinbutton').first()).toHaveAccessibleDescription(
+      new RegExp(`^${formatDateWithWeekday(soon)}`),
+    )
 
     // Pressed and typed into before the picker exists: the picker, once here, has the date.
     await page.getByRole('group', { name: 'End date', exact: true }).getByRole('spinbutton', { name: /^day/ }).click()
@@ -294,6 +299,11 @@ test.describe('permit application', () => {
     await expect(page.locator('.ui-field[data-rac]')).toHaveCount(1)
     await page.keyboard.type('01032031')
     await expect(fieldValue(page, 'permit.startDate')).toHaveValue('2031-03-01')
+    // Issue 25: the typed date reads '01/03/2031' in its segments; under the field it reads in the one date format, announced with it.
+    await expect(page.locator('#field-permit-startDate').getByTestId('chosen-date')).toHaveText('Saturday 1 Mar 2031')
+    await expect(page.getByRole('group', { name: 'Start date', exact: true }).getByRole('spinbutton', { name: /^day/ })).toHaveAccessibleDescription(
+      /Saturday 1 Mar 2031$/,
+    )
     // Tab: the calendar button, then the start time's hour, drawn as the focus comes to it.
     await page.keyboard.press('Tab')
     await expect(focused).toHaveAccessibleName('Open calendar Start date')

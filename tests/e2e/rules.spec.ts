@@ -159,6 +159,33 @@ test('staff publish a rule set; the rules page shows it; a customer closes a dut
   await expect(lodge.getByRole('link', { name: 'https://example.com/sa-receipt' })).toBeVisible()
   await expect(lodge.getByRole('button', { name: 'Replace proof' })).toBeVisible()
 
+  // Issue 25: a self-submission promotion priced under the set staff published: "Permits required" names that set's NSW fee
+  // ($472.50, paid by the customer to the regulator), not the built-in set's $468.
+  const selfCreated = await page.request.post('/api/promotion/create', {
+    data: {
+      name: 'Lodged by the promoter',
+      ausStates: { nsw: true, vic: true },
+      includeNz: false,
+      totalPrizeValue: 20_000,
+      hasNswAuthority: false,
+      winnersDrawnElectronically: false,
+      managedSubmission: false,
+      randomDraw: false,
+      termsAndConditions: false,
+      abridgedTC: false,
+      hostedTC: false,
+    },
+  })
+  expect(selfCreated.status(), await selfCreated.text()).toBe(200)
+  const selfId = (await selfCreated.json()).id as number
+  const selfView = await (await page.request.get(`/api/promotion/get?id=${selfId}`)).json()
+  expect(selfView.permit.feeDue_NSW).toBe(0)
+  expect(selfView.permit.licenceFee_NSW).toBe(472.5)
+  await page.goto(`/promotions/edit/${selfId}/`)
+  await expect(page.getByTestId('permit-NSW')).toContainText('Licence fee $472.50.')
+  await expect(page.getByTestId('permits-licence-fees')).toHaveText('Licence fees, paid by you to the regulators when you lodge the forms (no GST): $472.50.')
+  await look(page, 'dashboard-self-submission')
+
   expect(errors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([])
   await staffContext.close()
 })

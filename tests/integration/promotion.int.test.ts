@@ -177,6 +177,13 @@ describe('rule-driven fields', () => {
   it('self submission charges neither the management fee nor the licence fees', async () => {
     const p = await get({ managedSubmission: false })
     expect(p.permit).toMatchObject({ feeDue_NSW: 0, feeDue_ACT: 0, feeDue_Service: 0, feeDue_GrandTotal: 0 })
+    // Issue 25: the licence fees it was priced at still answer (dollars), for "Permits required": the customer pays them to the regulators.
+    expect(p.permit).toMatchObject({ licenceFee_NSW: 468, licenceFee_ACT: 721, licenceFee_SA: 0 })
+  })
+
+  it('a managed promotion answers the same licence fees it charges', async () => {
+    const p = await get({})
+    expect(p.permit).toMatchObject({ feeDue_NSW: 468, feeDue_ACT: 721, licenceFee_NSW: 468, licenceFee_ACT: 721, licenceFee_SA: 0 })
   })
 
   it('a game of skill needs no quiz and charges the skill T&Cs', async () => {

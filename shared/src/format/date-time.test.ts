@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { formatClock, formatDate, formatDateTime, formatSydneyDateAndTime, formatSydneyTime, formatTime, sydneyZoneName } from './date'
+import { formatClock, formatDate, formatDateTime, formatDateWithWeekday, formatSydneyDateAndTime, formatSydneyTime, formatTime, sydneyZoneName } from './date'
 
 describe('one date and time format (issue 25)', () => {
+  it('shows a chosen date with its weekday in the one format: Tuesday 5 Jan 2027', () => {
+    expect(formatDateWithWeekday('2027-01-05')).toBe('Tuesday 5 Jan 2027')
+    expect(formatDateWithWeekday('2026-11-26')).toBe('Thursday 26 Nov 2026')
+    expect(formatDateWithWeekday('2027-02-30')).toBe('')
+    expect(formatDateWithWeekday(null)).toBe('')
+  })
+
   it('shows dates as 12 Jan 2026, from a calendar date or an instant (its Sydney date)', () => {
     expect(formatDate('2026-01-12')).toBe('12 Jan 2026')
     // 14:30 UTC on 11 Jan is 1:30 am on 12 Jan in Sydney (AEDT, +11).

@@ -15,6 +15,19 @@ export function formatDate(value: string | Date | null | undefined): string {
   return `${p.day} ${SHORT_MONTHS[p.month - 1]} ${p.year}`
 }
 
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const
+
+/**
+ * A chosen calendar date with its weekday, in the one date format: 'Tuesday 5 Jan 2027'. The
+ * date fields show it under the typed value (issue 25: the value read '05/01/2027'). Empty when
+ * there is no valid date.
+ */
+export function formatDateWithWeekday(value: string | Date | null | undefined): string {
+  const p = parseIsoDate(toIsoDate(value))
+  if (!p) return ''
+  return `${WEEKDAYS[new Date(Date.UTC(p.year, p.month - 1, p.day)).getUTCDay()]} ${formatDate(value)}`
+}
+
 const timeFormatter = new Intl.DateTimeFormat('en-AU', { timeZone: TIME_ZONE, hour: 'numeric', minute: '2-digit', hour12: true })
 
 const zoneFormatter = new Intl.DateTimeFormat('en-AU', { timeZone: TIME_ZONE, timeZoneName: 'short' })

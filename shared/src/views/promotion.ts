@@ -70,6 +70,13 @@ export type Promotion = PromotionListItem & {
       isSAElectronicSubmissionOnly: boolean
       /** Which versioned rule set priced it (rules/rule-sets.ts). */
       feeRuleSetId: string
+      /**
+       * The licence fees of that rule set, whether charged through us or paid by the customer to
+       * the regulators (self submission); absent on promotions priced before they were kept (issue 25).
+       */
+      licenceFee_NSW?: number
+      licenceFee_ACT?: number
+      licenceFee_SA?: number
     } & Record<string, unknown>
   /** The concurrency token: sent back with the next save. */
   versionNumber: number

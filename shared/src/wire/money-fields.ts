@@ -21,8 +21,8 @@ export const PROMOTION_MONEY_FIELDS = [
   'prizeValueNT',
 ] as const
 
-/** Every fee line (`feeDue_*`) is an amount. */
-export const isFeeField = (key: string): boolean => key.startsWith('feeDue_')
+/** Every fee line (`feeDue_*`) is an amount, and so is each licence fee the promotion was priced at (`licenceFee_*`, issue 25). */
+export const isFeeField = (key: string): boolean => key.startsWith('feeDue_') || key.startsWith('licenceFee_')
 
 type Convert = (value: number) => number
 

@@ -144,14 +144,21 @@ export function InvoiceTable({ invoices, showPromotion = false }: { invoices: In
       <tbody>
         {invoices.map((invoice) => (
           <tr key={invoice.invoiceNumber}>
-            <td>
+            {/* data-label names each cell where a phone shows the row as a card (its header row hidden). */}
+            <td className="invoice-table__number" data-label="Invoice">
               <a href={invoicePdfUrl(invoice.invoiceNumber)} target="_blank" rel="noreferrer">
                 {invoice.invoiceNumber}
               </a>
             </td>
-            {showPromotion && <td>{invoice.promotionName}</td>}
-            <td>{formatDate(invoice.dateCreated)}</td>
-            <td data-testid="invoice-total">
+            {showPromotion && (
+              <td className="invoice-table__promotion" data-label="Promotion">
+                {invoice.promotionName}
+              </td>
+            )}
+            <td className="invoice-table__date" data-label="Date" data-testid="invoice-date">
+              {formatDate(invoice.dateCreated)}
+            </td>
+            <td className="invoice-table__amount" data-label="Total" data-testid="invoice-total">
               <span className="invoice-table__total">{formatCurrency(toCents(invoice.total))}</span>
               <ul className="invoice-table__parts" data-testid="invoice-parts">
                 <li>Fees {formatCurrency(toCents(invoice.amount))}</li>
@@ -159,7 +166,9 @@ export function InvoiceTable({ invoices, showPromotion = false }: { invoices: In
                 {invoice.ccSurcharge > 0 && <li data-testid="invoice-surcharge">Card surcharge {formatCurrency(toCents(invoice.ccSurcharge))}</li>}
               </ul>
             </td>
-            <td data-testid="invoice-status">{invoiceStatusLabel(invoice)}</td>
+            <td className="invoice-table__status" data-label="Status" data-testid="invoice-status">
+              {invoiceStatusLabel(invoice)}
+            </td>
           </tr>
         ))}
       </tbody>

@@ -13,6 +13,12 @@ export type StoredFees = FeeDue & {
   isSAFeePremium?: boolean
   /** The SA licence is applied for online only (issue 25); rows priced before it lack it: read from the requirement. */
   isSAElectronicSubmissionOnly?: boolean
+  /**
+   * The licence fees of the rule set it was priced at, cents, whether charged through us (managed)
+   * or paid by the customer to the regulators (self submission): "Permits required" names them
+   * (issue 25). Rows priced before it lack it.
+   */
+  licenceFees?: { nsw: number; act: number; sa: number }
   ruleSetId: string
 }
 

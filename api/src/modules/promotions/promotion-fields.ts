@@ -158,6 +158,11 @@ export function computeFees(columns: PromotionFeeColumns, ruleSet?: RuleSet): { 
       isSAIncludedButNotRequired: b.isSAIncludedButNotRequired,
       isSAFeePremium: b.isSAFeePremium,
       isSAElectronicSubmissionOnly: b.isSAElectronicSubmissionOnly,
+      licenceFees: {
+        nsw: b.feeDue_NSW + b.governmentFeesPayableDirect.nsw,
+        act: b.feeDue_ACT + b.governmentFeesPayableDirect.act,
+        sa: b.feeDue_SA + b.governmentFeesPayableDirect.sa,
+      },
       ruleSetId: b.ruleSetId,
     },
   }

@@ -83,7 +83,7 @@ export type NotesSummary = { notesCount: number; noteLastDate: string | null; no
 export function toPromotion(row: PromotionRow, notes: NotesSummary): Promotion & { permitApplicant: PromotionRow['applicant']; serviceLineCount: number } {
   const f = flags(row)
   const permitStatus = permitStatusOf(row.statusId)
-  const { ruleSetId, ...fees } = row.fees
+  const { ruleSetId, licenceFees, ...fees } = row.fees
   const application = applicationOf(row)
   const { completedSections, applicationComplete, ...derived } = deriveApplicationState(application, { now: new Date() })
   const { permit: _permit, ...applicationFields } = application
@@ -120,6 +120,8 @@ export function toPromotion(row: PromotionRow, notes: NotesSummary): Promotion &
       isSAFeePremium: fees.isSAFeePremium === true,
       isSAElectronicSubmissionOnly: fees.isSAElectronicSubmissionOnly ?? (row.stateSa && !row.skillsBasedTC && !fees.isSAIncludedButNotRequired),
       feeRuleSetId: ruleSetId,
+      // The licence fees it was priced at, also when the customer pays them to the regulators (issue 25).
+      ...(licenceFees ? { licenceFee_NSW: licenceFees.nsw, licenceFee_ACT: licenceFees.act, licenceFee_SA: licenceFees.sa } : {}),
     },
     permitApplicant: row.applicant,
     versionNumber: row.version,

@@ -41,6 +41,11 @@ describe('date fields with one shared Intl.DisplayNames (issue 25)', () => {
       ['month, ', 'mm'],
       ['year, ', 'yyyy'],
     ])
+    // Issue 25: the chosen date also reads in the one date format, as the field's description; an empty field says nothing.
+    expect(within(screen.getByTestId('date')).getByTestId('chosen-date').textContent).toBe('Saturday 1 Mar 2031')
+    expect(within(screen.getByTestId('empty')).queryByTestId('chosen-date')).toBeNull()
+    const described = within(screen.getByTestId('date')).getAllByRole('spinbutton')[0]!.getAttribute('aria-describedby') ?? ''
+    expect(described.split(' ').map((id) => document.getElementById(id)?.textContent)).toContain('Saturday 1 Mar 2031')
     // Each field is still labelled by its own label.
     expect(screen.getByRole('group', { name: 'Start date' })).toBeTruthy()
     expect(screen.getByRole('group', { name: 'Start time' })).toBeTruthy()

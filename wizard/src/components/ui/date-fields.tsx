@@ -16,6 +16,7 @@ import {
   TimeField as AriaTimeField,
 } from 'react-aria-components'
 import { CalendarIcon } from './calendar-icon'
+import { withChosenDate } from './chosen-date'
 import { FieldHelp } from './field-parts'
 import { shareDisplayNames } from './shared-intl'
 
@@ -64,7 +65,7 @@ export type DatePickerProps = Common & {
   defaultOpen?: boolean
 }
 
-/** A date typed as dd/mm/yyyy segments or picked from a calendar; the value is `YYYY-MM-DD`. */
+/** A date typed as dd/mm/yyyy segments or picked from a calendar, the chosen date shown under it as 'Tuesday 5 Jan 2027'; the value is `YYYY-MM-DD`. */
 export function DatePicker({
   label,
   description,
@@ -106,7 +107,7 @@ export function DatePicker({
           <CalendarIcon />
         </Button>
       </Group>
-      <FieldHelp description={description} errorMessage={errorMessage} />
+      <FieldHelp description={withChosenDate(value, description)} errorMessage={errorMessage} />
       <Popover className="ui-popover">
         <Dialog className="ui-calendar-dialog" aria-label="Calendar">
           <Calendar className="ui-calendar">

@@ -80,7 +80,12 @@ describe('a date field is its box until a person comes to it (issue 25: no picke
     expect(day.textContent).toBe('01')
     expect(segment('Start date', 'month').getAttribute('aria-valuetext')).toBe('03 – March')
     expect(segment('Start date', 'year').getAttribute('aria-valuenow')).toBe('2031')
-    expect(day.getAttribute('aria-describedby')).toBe(screen.getByText('The first day people can enter.').id)
+    expect(day.getAttribute('aria-describedby')).toBe(screen.getByText('The first day people can enter.').closest('.ui-field__description')?.id)
+    // Issue 25: the chosen date in the product's one format, in the field's description (the segments read 01/03/2031).
+    expect(screen.getByText('The first day people can enter.').closest('.ui-field__description')?.textContent).toBe(
+      'Saturday 1 Mar 2031The first day people can enter.',
+    )
+    expect(within(group('Start date').closest('.ui-field')!).getByTestId('chosen-date').textContent).toBe('Saturday 1 Mar 2031')
     expect(segment('Start time', 'hour').getAttribute('aria-valuetext')).toBe('9 pm')
     expect(segment('Start time', 'am/pm').textContent).toBe('pm')
     expect(within(group('Start date')).getByRole('button', { name: 'Open calendar Start date' })).toBeTruthy()

@@ -8,6 +8,7 @@ import { Suspense, use, useEffect, useId, useRef, useState, type ChangeEvent, ty
 import { flushSync } from 'react-dom'
 import { CalendarIcon } from '../../../components/ui/calendar-icon'
 import { CheckBox } from '../../../components/ui/check-box'
+import { withChosenDate } from '../../../components/ui/chosen-date'
 import type { DatePickerProps, TimeFieldProps } from '../../../components/ui/date-fields'
 import { fieldId, type Path } from '../lib/paths'
 import { useField } from './editor-context'
@@ -328,7 +329,7 @@ function DateFieldBox({
 }: {
   name: string
   label: ReactNode
-  description?: string
+  description?: ReactNode
   errorMessage?: string
   readOnly: boolean
   picker: boolean
@@ -486,7 +487,8 @@ function DrawnOnDemand({ path, label, hint, picker, render }: Common & { picker:
     <DateFieldBox
       name={path}
       label={shownLabel}
-      description={hint}
+      // The picker's own description: the chosen date as 'Tuesday 5 Jan 2027' above the hint (issue 25), so nothing moves when it is drawn.
+      description={picker ? withChosenDate(field.value, hint) : hint}
       errorMessage={errorMessage}
       readOnly={field.readOnly}
       picker={picker}

@@ -270,20 +270,23 @@ export function PermitEditScreen() {
                 return index === 0 ? section : <AfterFirstPaint key={key}>{section}</AfterFirstPaint>
               })}
               {/* Not before the rest of the first step (drawn after its first paint), so nothing above pushes the buttons down. */}
-              <AfterFirstPaint>
-                <div className="step-actions">
-                  {previous ? (
-                    <NativeButton variant="secondary" onClick={() => void goTo(previous)}>
-                      Previous: {previous.name}
-                    </NativeButton>
-                  ) : (
-                    <NativeButton variant="secondary" onClick={() => void goTo('dashboard')}>
-                      Back to the promotion
-                    </NativeButton>
-                  )}
-                  <NativeButton type="submit">{next ? `Next: ${next.name}` : 'Save and finish'}</NativeButton>
-                </div>
-              </AfterFirstPaint>
+              {/* Locked (issue 25): no Previous/Next that reads as editing, and no second way back beside the header's "Back"; the steps list still opens each step to read. */}
+              {!readOnly && (
+                <AfterFirstPaint>
+                  <div className="step-actions">
+                    {previous ? (
+                      <NativeButton variant="secondary" onClick={() => void goTo(previous)}>
+                        Previous: {previous.name}
+                      </NativeButton>
+                    ) : (
+                      <NativeButton variant="secondary" onClick={() => void goTo('dashboard')}>
+                        Back to the promotion
+                      </NativeButton>
+                    )}
+                    <NativeButton type="submit">{next ? `Next: ${next.name}` : 'Save and finish'}</NativeButton>
+                  </div>
+                </AfterFirstPaint>
+              )}
             </Suspense>
           </form>
           {/* With the step's content (below it on a phone), so it is never pushed down. */}

@@ -92,7 +92,11 @@ function AddendumRow({
   return (
     <li className="addenda__row" data-testid={`addendum-${code}`}>
       <div>
-        <span className="attachment-code">{code}</span> <strong>{type.name}</strong>
+        {/* Named in words (issue 25: the rows read "V", "W", "X", "U"); the spec's letter follows as a secondary code. */}
+        <strong className="addenda__name" data-testid={`addendum-name-${code}`}>
+          {type.name}
+        </strong>{' '}
+        <span className="addenda__code">(document {code})</span>
         <div className="muted" data-testid={`addendum-state-${code}`}>
           {lodged ? (
             <>

@@ -17,6 +17,12 @@ import { promotionPaths } from '../../config'
 import { PermitsRequired } from './permits-required'
 import './task-list.css'
 
+function pricedLicenceFees(p: Promotion): { nsw: number; act: number; sa: number } | undefined {
+  const { licenceFee_NSW: nsw, licenceFee_ACT: act, licenceFee_SA: sa } = p.permit
+  if (typeof nsw === 'number' && typeof act === 'number' && typeof sa === 'number') return { nsw, act, sa }
+  return p.managedSubmission !== false && !p.skillsBasedTC ? { nsw: p.permit.feeDue_NSW, act: p.permit.feeDue_ACT, sa: p.permit.feeDue_SA } : undefined
+}
+
 const TAG_TONE: Record<TaskState, string> = {
   completed: 'success',
   'in-progress': 'info',
@@ -53,8 +59,10 @@ export function PromotionTaskList({ promotion: p }: { promotion: Promotion }) {
       saPremium: p.permit.isSAFeePremium,
     },
     undefined,
-    // Managed: the licence fees it was priced at (as the fees table and the invoice), not the built-in rule set's.
-    p.managedSubmission !== false && !p.skillsBasedTC ? { nsw: p.permit.feeDue_NSW, act: p.permit.feeDue_ACT, sa: p.permit.feeDue_SA } : undefined,
+    // The licence fees it was priced at (as the fees table and the invoice), not the built-in rule set's: kept for
+    // self submission too, where the customer pays them to the regulators; a managed promotion priced before they
+    // were kept has them as its fees.
+    pricedLicenceFees(p),
   )
   const permit = p.permit as Promotion['permit'] & { finalDraw?: { date?: string | null } | null; endDate?: string | null }
   const tasks = getPromotionTasks({
@@ -157,7 +165,7 @@ export function PromotionTaskList({ promotion: p }: { promotion: Promotion }) {
   return (
     <section className="task-list" aria-labelledby="task-list-title" data-testid="task-list">
       <h2 id="task-list-title">What to do next</h2>
-      <PermitsRequired summary={summary} issued={p.permitNumbers} />
+      <PermitsRequired summary={summary} statusId={p.permitStatus.id} managedSubmission={p.managedSubmission !== false} issued={p.permitNumbers} />
       <ol className="task-list__items">
         {tasks.map((task) => (
           <li key={task.key} className={`task-list__item${task.primary ? ' task-list__item--next' : ''}`} data-testid={`task-${task.key}`}>
