@@ -2812,6 +2812,18 @@ export interface ApiRoutes {
           slug: string
         }
         feeRuleSetId: string
+        /**
+         * dollars, at most two decimals
+         */
+        licenceFee_NSW?: number
+        /**
+         * dollars, at most two decimals
+         */
+        licenceFee_ACT?: number
+        /**
+         * dollars, at most two decimals
+         */
+        licenceFee_SA?: number
         [k: string]: unknown | undefined
       }
       /**
@@ -3352,6 +3364,18 @@ export interface ApiRoutes {
           slug: string
         }
         feeRuleSetId: string
+        /**
+         * dollars, at most two decimals
+         */
+        licenceFee_NSW?: number
+        /**
+         * dollars, at most two decimals
+         */
+        licenceFee_ACT?: number
+        /**
+         * dollars, at most two decimals
+         */
+        licenceFee_SA?: number
         [k: string]: unknown | undefined
       }
       /**
@@ -3464,6 +3488,18 @@ export interface ApiRoutes {
           slug: string
         }
         feeRuleSetId: string
+        /**
+         * dollars, at most two decimals
+         */
+        licenceFee_NSW?: number
+        /**
+         * dollars, at most two decimals
+         */
+        licenceFee_ACT?: number
+        /**
+         * dollars, at most two decimals
+         */
+        licenceFee_SA?: number
         [k: string]: unknown | undefined
       }
       /**
@@ -3559,6 +3595,18 @@ export interface ApiRoutes {
           slug: string
         }
         feeRuleSetId: string
+        /**
+         * dollars, at most two decimals
+         */
+        licenceFee_NSW?: number
+        /**
+         * dollars, at most two decimals
+         */
+        licenceFee_ACT?: number
+        /**
+         * dollars, at most two decimals
+         */
+        licenceFee_SA?: number
         [k: string]: unknown | undefined
       }
       /**

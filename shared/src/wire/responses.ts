@@ -111,6 +111,10 @@ export const PromotionPermitViewSchema = z.looseObject({
   applicationComplete: z.boolean(),
   permitStatus: PermitStatusViewSchema,
   feeRuleSetId: z.string(),
+  /** The licence fees the promotion was priced at (also when paid to the regulators directly); absent on rows priced before issue 25. */
+  licenceFee_NSW: dollars.optional(),
+  licenceFee_ACT: dollars.optional(),
+  licenceFee_SA: dollars.optional(),
 })
 /** GET /api/promotion/get and every save's answer. `versionNumber` goes back with the next save. */
 export const PromotionViewSchema = PromotionListItemSchema.extend({
