@@ -475,6 +475,38 @@ describe('an entry through the front door', () => {
     expect(revoked.outcomes).toEqual(['handed over'])
   })
 
+  it('a key revoked while its notice has not reached this process: the next entry, and a replay of an earlier one, are refused by the statement that would store them', async () => {
+    const { id } = await openForm(alice, 5)
+    const key = await alice.client.post('/api/apiKey/create', { name: 'revoked unheard' })
+    let n = 0
+    const body = JSON.stringify({ promotionId: id, entry: entrant() })
+    const keyCall = (idempotencyKey = `u${++n}-__S__`, payload = JSON.stringify({ promotionId: id, entry: entrant() })) =>
+      pair('/api/entries/submit', submitHeaders(key.body.key, idempotencyKey), payload)
+    expect((await keyCall('first-__S__', body)).viaFront.status).toBe(201)
+    expect((await keyCall()).outcomes).toEqual(['answered'])
+    const stored = async () =>
+      (await api.database.pool.query('select count(*)::int as n from app.entries where api_key_id = $1', [key.body.id])).rows[0].n as number
+    const before = await stored()
+    // Revoked with the triggers off: no notice, so every process's cache still holds the key (a notice in flight, or lost).
+    const admin = await api.database.pool.connect()
+    try {
+      await admin.query('begin')
+      await admin.query('set local session_replication_role = replica')
+      await admin.query(`update app.api_keys set revoked_at = now(), revoked_reason = 'revoked' where id = $1`, [key.body.id])
+      await admin.query('commit')
+    } finally {
+      admin.release()
+    }
+    const next = await keyCall()
+    expect(next.viaFront.status).toBe(401)
+    expect(JSON.parse(next.viaFront.body).message).toBe(MSG_API_KEY_INVALID)
+    expect(next.outcomes).toEqual(['answered'])
+    const replay = await keyCall('first-__S__', body)
+    expect(replay.viaFront.status).toBe(401)
+    expect(replay.outcomes).toEqual(['answered'])
+    expect(await stored()).toBe(before)
+  })
+
   it('the hosted form: entries, refusals and whatever is not plainly the common case answer as Express answers them', async () => {
     const again = entrant()
     const form = (entry: Record<string, unknown>, extra: Record<string, unknown> = {}) => JSON.stringify({ code, entry, device: 'device-__S__', ...extra })

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AppDeps } from '../deps'
 import { apiKeyCacheFor, type ApiKeyCache } from '../modules/api-keys/api-key-cache'
-import { admitApiKey, hashApiKey } from '../modules/api-keys/api-keys'
+import { admitApiKey, confirmApiKey, hashApiKey } from '../modules/api-keys/api-keys'
 import { withRequestCredential } from '../modules/changelog/request-credential'
 import { EnterBody, enterViaForm, isIdempotencyKey, SubmitBody, submitViaApiKey } from '../modules/entries/entries.routes'
 import { readBearerToken, readSessionToken } from './auth'
@@ -56,25 +56,33 @@ export function entryHotPaths(deps: AppDeps): HotPath {
       if ('error' in preread) return handOver(req, res, express, preread)
       const parsed = SubmitBody.safeParse(preread.body)
       if (!parsed.success) return handOver(req, res, express, preread)
-      cache ??= apiKeyCacheFor(deps.database.notifications)
-      cache.lookup(hashApiKey(bearer), Date.now()).then(
-        (found) => {
-          if (!found) return handOver(req, res, express, preread)
-          withRequestCredential({ sessionId: null, apiKeyId: found.key.id }, () => {
-            admitApiKey(deps.database.db, found, { entries: true })
-              .then(({ user, apiKey }) =>
-                submitViaApiKey(deps, { userId: user.id, isStaff: user.isStaff }, parsed.data, {
-                  ip: req.socket.remoteAddress,
-                  apiKeyId: apiKey.id,
-                  idempotencyKey,
-                }),
-              )
-              .then((accepted) => answerJson(res, headers, 201, accepted), fail(req, res, headers, '/entries/submit'))
-              .catch(lost(res))
+      const keys = (cache ??= apiKeyCacheFor(deps.database.notifications))
+      const keyHash = hashApiKey(bearer)
+      // As the cache holds it now, without the round trip that catches up with revocations
+      // (ApiKeyCache.lookup): the statement storing the entry checks the key is live, and any other
+      // answer (a refusal, a replay, an error of the entry's fields) is given only once confirmCaller
+      // has caught up (a revoked key then answers 401, as authenticate would).
+      const found = keys.get(keyHash, Date.now())
+      if (!found) return handOver(req, res, express, preread)
+      const confirmCaller = () => confirmApiKey(deps.database.db, keyHash, keys, { keyId: found.key.id, userId: found.key.userId })
+      withRequestCredential({ sessionId: null, apiKeyId: found.key.id }, () => {
+        admitApiKey(deps.database.db, found, { entries: true })
+          // Over the key's budget: a revoked key is told it is revoked first.
+          .catch(async (error: unknown) => {
+            await confirmCaller()
+            throw error
           })
-        },
-        () => handOver(req, res, express, preread),
-      )
+          .then(({ user, apiKey }) =>
+            submitViaApiKey(deps, { userId: user.id, isStaff: user.isStaff }, parsed.data, {
+              ip: req.socket.remoteAddress,
+              apiKeyId: apiKey.id,
+              idempotencyKey,
+              confirmCaller,
+            }),
+          )
+          .then((accepted) => answerJson(res, headers, 201, accepted), fail(req, res, headers, '/entries/submit'))
+          .catch(lost(res))
+      })
     })
     return true
   }

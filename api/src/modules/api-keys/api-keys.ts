@@ -25,7 +25,8 @@ export const API_KEY_RATE_LIMIT: RateLimit = { limit: 120, windowMs: 60_000 }
 export const API_KEY_ENTRY_RATE_LIMIT: RateLimit = { limit: 600_000, windowMs: 60_000 }
 const KEY_PREFIX = 'pdk_'
 
-export const hashApiKey = (key: string) => crypto.createHash('sha256').update(key).digest('hex')
+// One-shot (crypto.hash): a Hash object per call cost more than the digest at 1,500 entries a second.
+export const hashApiKey = (key: string) => crypto.hash('sha256', key, 'hex')
 
 export type ApiKeyView = {
   id: number
@@ -124,6 +125,17 @@ async function findLiveKey(db: Db, keyHash: string, cache: ApiKeyCache | undefin
   const found = await findLiveApiKeyByHash(db, keyHash)
   if (found) cache?.set(keyHash, found, mark, now)
   return found
+}
+
+/**
+ * Throws the 401 authenticate gives unless the key (by its hash) is still live, the same key and
+ * its user's: read through the cache after catching up with revocations (ApiKeyCache.lookup), or
+ * from the database. The front door's entry fast path admits a cached key without that round trip
+ * and asks this only before an answer that stores nothing.
+ */
+export async function confirmApiKey(db: Db, keyHash: string, cache: ApiKeyCache | undefined, admitted: { keyId: number; userId: number }): Promise<void> {
+  const found = await findLiveKey(db, keyHash, cache)
+  if (!found || found.key.id !== admitted.keyId || found.key.userId !== admitted.userId) throw new AppError('UNAUTHENTICATED', MSG_API_KEY_INVALID)
 }
 
 export async function authenticateApiKey(

@@ -95,6 +95,9 @@ export async function findFormRules(
  * Idempotency-Key (insertGrouped): each one's counts and look-ups are as if it came alone. The
  * answer says, per `ord`, which check stopped it; an id that is null with nothing else wrong is a
  * unique index's conflict (a racing same-person entry or Idempotency-Key in another batch).
+ * With `key_user_id`, the API key must still be live and its owner's (`key_live`): the front door
+ * admits a key from its process's cache without a round trip to catch up with revocations, and
+ * this check, in the statement that stores the entry, refuses a key revoked before it.
  *
  * The look-ups are parameterised by the arrival's row (lateral), so the plan is the same for any
  * values: three equalities on the person's unique index (and the key's) whatever the statistics.
@@ -103,7 +106,7 @@ export const INSERT_ENTRIES = `with input as (
   select * from json_to_recordset($1::json) as t(
     ord int, promotion_id int, statuses text[], counted int, person_key text, sydney_day date, channel text, received_at timestamptz,
     fields jsonb, email_norm text, phone_norm text, name_postcode_norm text, ip_hash text, device_hash text,
-    api_key_id int, idempotency_key text, form_xmin text, promotion_xmin text, canonical text)
+    api_key_id int, idempotency_key text, form_xmin text, promotion_xmin text, canonical text, key_user_id int)
 ), form as (
   select f.promotion_id, f.status, f.xmin::text as form_xmin, p.xmin::text as promotion_xmin
     from app.entry_forms f join app.promotions p on p.id = f.promotion_id
@@ -111,6 +114,7 @@ export const INSERT_ENTRIES = `with input as (
      for key share of f
 ), checked as (
   select a.ord, form.status, (a.form_xmin is null or (form.form_xmin = a.form_xmin and form.promotion_xmin = a.promotion_xmin)) as current,
+         (a.key_user_id is null or exists (select 1 from app.api_keys k where k.id = a.api_key_id and k.user_id = a.key_user_id and k.revoked_at is null)) as key_live,
          coalesce(prior.n, 0) as n, earlier.id as earlier_id, earlier.received_at as earlier_received_at
     from input a
     left join form on form.promotion_id = a.promotion_id
@@ -128,7 +132,7 @@ export const INSERT_ENTRIES = `with input as (
 ), candidates as (
   select nextval('app.entries_id_seq') as id, a.*, c.n
     from input a join checked c on c.ord = a.ord
-   where c.current and c.status = any(a.statuses) and (a.counted is null or c.n < a.counted) and c.earlier_id is null
+   where c.key_live and c.current and c.status = any(a.statuses) and (a.counted is null or c.n < a.counted) and c.earlier_id is null
    order by a.ord
 ), inserted as (
   insert into app.entries (id, promotion_id, channel, received_at, sydney_day, fields, email_norm, phone_norm, name_postcode_norm, person_key, ip_hash, device_hash, api_key_id, idempotency_key, day_seq, canonical)
@@ -139,7 +143,7 @@ export const INSERT_ENTRIES = `with input as (
   on conflict do nothing
   returning id, received_at
 )
-select c.ord, c.status, c.current, c.n, inserted.id, inserted.received_at, c.earlier_id, c.earlier_received_at
+select c.ord, c.status, c.current, c.key_live, c.n, inserted.id, inserted.received_at, c.earlier_id, c.earlier_received_at
   from checked c left join candidates on candidates.ord = c.ord left join inserted on inserted.id = candidates.id`
 
 /** One arrival of INSERT_ENTRIES's input (its JSON names are the statement's columns). */
@@ -163,12 +167,14 @@ type EntryArrival = {
   form_xmin: string | null
   promotion_xmin: string | null
   canonical: string
+  key_user_id: number | null
 }
 
 type InsertAnswer = {
   ord: number
   status: string | null
   current: boolean | null
+  key_live: boolean
   n: number
   id: string | number | null
   received_at: Date | null
@@ -179,8 +185,10 @@ type InsertAnswer = {
 /**
  * Inserts an entry within the per-day limit (see INSERT_ENTRIES). `undefined` when the limit is
  * reached; `'closed'` when the form is not open; `'stale'` when `version` is not the rows' now;
+ * `'key'` when `apiKeyUserId` is given and the entry's API key is no longer live or that user's;
  * `replayed` when an API submission with the same Idempotency-Key came first. With `receipt`, the
- * receipt's outbox event is written in the same transaction.
+ * receipt's outbox event is written in the same transaction. The limit and the form's status are
+ * read by the statement itself, on the rows as they are at the insert.
  */
 export async function insertEntryWithinLimit(
   database: Pick<Database, 'db' | 'pool'>,
@@ -189,7 +197,8 @@ export async function insertEntryWithinLimit(
   receipt: boolean,
   formStatuses: readonly string[] = ['open'],
   version?: RulesVersion,
-): Promise<{ id: number; receivedAt: Date; replayed: boolean } | 'closed' | 'stale' | undefined> {
+  apiKeyUserId?: number,
+): Promise<{ id: number; receivedAt: Date; replayed: boolean } | 'closed' | 'stale' | 'key' | undefined> {
   const counted = limit && values.personKey ? limit : null
   const arrival: EntryArrival = {
     ord: 0,
@@ -212,10 +221,12 @@ export async function insertEntryWithinLimit(
     promotion_xmin: version?.promotionXmin ?? null,
     // The entry's row of the draw's canonical file after its number (the freeze streams it as stored).
     canonical: canonicalAfterNumber(values.fields),
+    key_user_id: values.apiKeyId != null && apiKeyUserId !== undefined ? apiKeyUserId : null,
   }
   // A same-person race for a place of the day loses on the unique index and counts again (a few times at most: the limit is small).
   for (let attempt = 0; attempt < 5; attempt++) {
     const answer = receipt ? await insertWithReceipt(database.db, arrival) : await insertGrouped(database.pool, arrival)
+    if (!answer.key_live) return 'key'
     if (answer.earlier_id !== null) return { id: Number(answer.earlier_id), receivedAt: new Date(answer.earlier_received_at!), replayed: true }
     if (answer.status === null || !formStatuses.includes(answer.status)) return 'closed'
     if (!answer.current) return 'stale'

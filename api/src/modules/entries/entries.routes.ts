@@ -79,19 +79,25 @@ export async function enterViaForm(deps: AppDeps, body: z.output<typeof EnterBod
   })
 }
 
-/** POST /api/entries/submit once the key is admitted and the body read. */
+/**
+ * POST /api/entries/submit once the key is admitted and the body read. With a key, the statement
+ * storing the entry checks it is still live and the owner's; `confirmCaller` (the front door's, for
+ * a key admitted from its cache) is asked before any answer that stores nothing.
+ */
 export function submitViaApiKey(
   deps: AppDeps,
   owner: Owner,
   body: z.output<typeof SubmitBody>,
-  call: { ip: string | undefined; apiKeyId: number | null; idempotencyKey: string },
+  call: { ip: string | undefined; apiKeyId: number | null; idempotencyKey: string; confirmCaller?: () => Promise<void> },
 ) {
   return submitForPromotion(deps, owner, body.promotionId, {
     channel: 'api',
     input: body.entry,
     ip: call.ip,
     apiKeyId: call.apiKeyId,
+    apiKeyUserId: call.apiKeyId === null ? undefined : owner.userId,
     idempotencyKey: call.idempotencyKey,
+    confirmCaller: call.confirmCaller,
   })
 }
 const Accepted = z.object({ entryNumber: z.number(), receivedAt: z.string(), replayed: z.boolean() })

@@ -6,6 +6,7 @@
 import crypto from 'node:crypto'
 import {
   AppError,
+  MSG_API_KEY_INVALID,
   MSG_ENTRY_NOT_OPEN,
   checkArrival,
   checkEntryFields,
@@ -35,6 +36,14 @@ export type Arrival = {
   /** The API channel: the key and its Idempotency-Key (a replay answers the first entry). */
   apiKeyId?: number | null
   idempotencyKey?: string | null
+  /**
+   * The API channel: the key's owner as the caller admitted it; the statement that stores the entry
+   * checks the key is still live and theirs (a key admitted from a process's cache, see
+   * entries.repository.ts INSERT_ENTRIES).
+   */
+  apiKeyUserId?: number
+  /** Before any answer that is not a stored entry (a refusal, a replay, a field's error): throws when the caller may no longer call. */
+  confirmCaller?: () => Promise<void>
   now?: Date
 }
 
@@ -144,6 +153,7 @@ export async function submitEntry(deps: Deps, found: Rules, arrival: Arrival, { 
   }
   const refuse_ = async (...args: Parameters<typeof refuse>): Promise<Accepted> => {
     if (cached) throw new StaleRules()
+    await arrival.confirmCaller?.()
     return (await replay()) ?? refuse(...args)
   }
   // Offline entries are imported after they arrived: the period decides (by their received time), not the form's switch.
@@ -153,6 +163,7 @@ export async function submitEntry(deps: Deps, found: Rules, arrival: Arrival, { 
   const checked = checkEntryFields(arrival.channel === 'import' ? { ...form.fields, receiptFile: 'off' } : form.fields, arrival.input)
   if ('modelState' in checked) {
     if (cached) throw new StaleRules()
+    await arrival.confirmCaller?.()
     const replayed = await replay()
     if (replayed) return replayed
     const [first] = Object.values(checked.modelState)
@@ -195,13 +206,17 @@ export async function submitEntry(deps: Deps, found: Rules, arrival: Arrival, { 
     form.receipts && Boolean(entry.emailNorm),
     arrival.channel === 'import' ? ['open', 'closed'] : ['open'],
     found.version,
+    arrival.apiKeyUserId,
   )
   // A file stored for an entry that was not taken (refused, replayed, or tried again on fresher rules) goes again.
-  if (receiptFile && (stored === 'stale' || stored === 'closed' || !stored || stored.replayed))
+  if (receiptFile && (typeof stored === 'string' || !stored || stored.replayed))
     await discardReceiptFile({ database: deps.database, storage: deps.storage! }, receiptFile)
+  if (stored === 'key') throw new AppError('UNAUTHENTICATED', MSG_API_KEY_INVALID)
   if (stored === 'stale') throw new StaleRules()
-  if (stored === 'closed') return refuse_(deps, promotion.id, 'not_open', now, MSG_ENTRY_NOT_OPEN)
-  if (!stored) return refuse_(deps, promotion.id, 'daily_limit', now, msgEntryDailyLimit(limit ?? 0))
+  // The statement read the form's status and the day's entries as they are now, found no earlier
+  // entry of the Idempotency-Key, and the key live: refused at once, on no cached rule.
+  if (stored === 'closed') return refuse(deps, promotion.id, 'not_open', now, MSG_ENTRY_NOT_OPEN)
+  if (!stored) return refuse(deps, promotion.id, 'daily_limit', now, msgEntryDailyLimit(limit ?? 0))
   if (receiptFile && !stored.replayed) await linkReceiptFile({ database: deps.database, storage: deps.storage! }, promotion, stored.id, receiptFile)
   return { entryNumber: stored.id, receivedAt: stored.receivedAt.toISOString(), replayed: stored.replayed }
 }
@@ -219,6 +234,7 @@ export async function submitForPromotion(deps: Deps, owner: { userId: number; is
   return withRules(deps, { promotionId }, async (found) => {
     if (!found || found.promotion.deleted || (!owner.isStaff && found.promotion.userId !== owner.userId)) {
       if (found?.cached) throw new StaleRules()
+      await arrival.confirmCaller?.()
       throw new AppError('NOT_FOUND')
     }
     return submitEntry(deps, found, arrival, { cached: found.cached })
