@@ -11,15 +11,6 @@ export default defineConfig({
   plugins: [optimizeLocales.vite({ locales: ['en'] }), react(), bootPlugin()],
   build: {
     outDir: 'dist',
-    // Parts drawn after the first paint (the dashboard below its first screen, the notes popover, the
-    // editor's side panel): their import() starts no <link rel="modulepreload"> per chunk they need.
-    // Vite's helper added some twenty links in one go for the dashboard's details, one long task on a
-    // phone (issue 25, page trace: appendChild); the browser's module loader fetches the same chunks
-    // as it reads the imports, a little later, and nothing on the first screen waits for them. A
-    // screen's own chunk keeps its preloads (navigation waits for it). CSS deps are always kept.
-    modulePreload: {
-      resolveDependencies: (file, deps) => (/\/(promotion-dashboard-details|notes-popover|side-panel)-[\w-]+\.js$/.test(`/${file}`) ? [] : deps),
-    },
     sourcemap: true,
     chunkSizeWarningLimit: 600,
     // zod schemas are built at module level (`z.object(…)`); building one has no effect outside it,
