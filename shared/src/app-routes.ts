@@ -60,10 +60,7 @@ export function routePatternSource(path: string): string {
 }
 
 /** The server's app-route patterns, one per route of the list. */
-// Built by a call marked pure: a bundle that never reads the patterns (the wizard's entry) drops
-// the call instead of compiling every route's RegExp while the page starts (issue 25).
-const buildAppRoutePatterns = (): readonly RegExp[] => Object.values(APP_ROUTES).map((path) => new RegExp(routePatternSource(path)))
-export const APP_ROUTE_PATTERNS: readonly RegExp[] = /* @__PURE__ */ buildAppRoutePatterns()
+export const APP_ROUTE_PATTERNS: readonly RegExp[] = Object.values(APP_ROUTES).map((path) => new RegExp(routePatternSource(path)))
 
 /**
  * A route's path with its parameters filled in: `appPath('dashboard', { id: 12 })` is

@@ -18,8 +18,7 @@
  *   the first screen's long tasks (react-aria's locale check, the calendar module) after the code
  *   had arrived; here the main thread is otherwise waiting for the network. Not on a screen that
  *   formats no date (BootRoute.formatsDates false, the payment page): there it was a long task
- *   of its own that nothing used. The date data and the number data load in two tasks, not one:
- *   together they made one long task, which the page's blocking time counts whole past 50 ms.
+ *   of its own that nothing used.
  * The server hashes the script into the page's Content-Security-Policy (api/src/server/gateway.ts).
  *
  * It also writes the entry's stylesheet into the page as a <style> (issue 25, first paint): a
@@ -74,8 +73,7 @@ var S=g(${JSON.stringify(sessionUrl)}),W=S.then(function(r){return r.ok?r.clone(
 var N=0;for(var i=0;i<R.length;i++){var m=new RegExp(R[i][0],"i").exec(p);if(!m)continue;
 R[i][1].forEach(function(h){l(h,"modulepreload")});R[i][2].forEach(function(h){l(h,"preload")});
 R[i][3].forEach(function(u){g(u.replace("$1",m[1]),W)});N=R[i][4];break}}catch(e){}
-function I(){try{new Intl.DateTimeFormat("en-AU",{timeZone:"Australia/Sydney",hour:"numeric"}).format(0)}catch(e){}setTimeout(J,0)}
-function J(){try{new Intl.NumberFormat("en-AU").format(0)}catch(e){}}
+function I(){try{new Intl.DateTimeFormat("en-AU",{timeZone:"Australia/Sydney",hour:"numeric"}).format(0);new Intl.NumberFormat("en-AU").format(0)}catch(e){}}
 if(!N)try{w.requestAnimationFrame(function(){setTimeout(I,0)})}catch(e){setTimeout(I,0)}})()`
 }
 

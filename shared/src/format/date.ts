@@ -28,18 +28,13 @@ export function formatDateWithWeekday(value: string | Date | null | undefined): 
   return `${WEEKDAYS[new Date(Date.UTC(p.year, p.month - 1, p.day)).getUTCDay()]} ${formatDate(value)}`
 }
 
-// Built on first use, not when the module is evaluated: a screen that imports this module but shows
-// no time (the dashboard's first paint) does not pay for the zone-name data there (issue 25).
-const formatters: { time?: Intl.DateTimeFormat; zone?: Intl.DateTimeFormat } = {}
-const timeFormatter = () => (formatters.time ??= new Intl.DateTimeFormat('en-AU', { timeZone: TIME_ZONE, hour: 'numeric', minute: '2-digit', hour12: true }))
-const zoneFormatter = () => (formatters.zone ??= new Intl.DateTimeFormat('en-AU', { timeZone: TIME_ZONE, timeZoneName: 'short' }))
+const timeFormatter = new Intl.DateTimeFormat('en-AU', { timeZone: TIME_ZONE, hour: 'numeric', minute: '2-digit', hour12: true })
+
+const zoneFormatter = new Intl.DateTimeFormat('en-AU', { timeZone: TIME_ZONE, timeZoneName: 'short' })
 
 /** The Sydney zone's abbreviation in force at an instant: 'AEDT' in summer, 'AEST' otherwise. */
 export function sydneyZoneName(instant: Date): string {
-  const name =
-    zoneFormatter()
-      .formatToParts(instant)
-      .find((part) => part.type === 'timeZoneName')?.value ?? ''
+  const name = zoneFormatter.formatToParts(instant).find((part) => part.type === 'timeZoneName')?.value ?? ''
   // Some ICU builds answer 'GMT+11' for en-AU; the two Sydney offsets have well-known names.
   if (name === 'GMT+11') return 'AEDT'
   if (name === 'GMT+10') return 'AEST'
@@ -53,7 +48,7 @@ export function sydneyZoneName(instant: Date): string {
 export function formatTime(instant: Date | string | null | undefined): string {
   const date = toInstant(instant)
   if (!date) return ''
-  return `${timeFormatter().format(date).replace(/\s+/g, ' ').toLowerCase()} ${sydneyZoneName(date)}`
+  return `${timeFormatter.format(date).replace(/\s+/g, ' ').toLowerCase()} ${sydneyZoneName(date)}`
 }
 
 /** An instant as '12 Jan 2026, 3:15 pm AEDT' (Sydney). Empty when invalid. */

@@ -123,31 +123,6 @@ describe('the start-up script', () => {
     }
   })
 
-  it('loads the number data in a task after the date data, not in the same one (two short tasks instead of one long one)', async () => {
-    window.history.replaceState(null, '', '/permit/edit/42/details/')
-    vi.stubGlobal('fetch', fetchAnswering('{"authenticated":false,"user":null}'))
-    const RealDateTimeFormat = Intl.DateTimeFormat
-    const DateTimeFormat = vi.spyOn(Intl, 'DateTimeFormat')
-    const NumberFormat = vi.spyOn(Intl, 'NumberFormat')
-    // Read by a microtask queued when the date data is asked for: it runs when that task ends.
-    const numberFormats = { whenDateAsked: -1, whenDateTaskEnded: -1 }
-    DateTimeFormat.mockImplementationOnce(function (...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
-      numberFormats.whenDateAsked = NumberFormat.mock.calls.length
-      queueMicrotask(() => (numberFormats.whenDateTaskEnded = NumberFormat.mock.calls.length))
-      return new RealDateTimeFormat(...args)
-    } as typeof Intl.DateTimeFormat)
-    try {
-      new Function(script)()
-      await vi.waitFor(() => expect(numberFormats.whenDateAsked).toBeGreaterThanOrEqual(0))
-      await vi.waitFor(() => expect(NumberFormat.mock.calls.length).toBeGreaterThan(numberFormats.whenDateAsked))
-      expect(NumberFormat).toHaveBeenLastCalledWith('en-AU')
-      expect(numberFormats.whenDateTaskEnded).toBe(numberFormats.whenDateAsked)
-    } finally {
-      DateTimeFormat.mockRestore()
-      NumberFormat.mockRestore()
-    }
-  })
-
   it('a screen that formats no date (the payment page): its requests and preloads, and no date data loaded after the paint', () => {
     window.history.replaceState(null, '', '/permit/edit/42/payment/')
     vi.stubGlobal('fetch', fetchAnswering('{"authenticated":false,"user":null}'))

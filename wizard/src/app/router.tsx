@@ -16,28 +16,22 @@ import { promotionRoutes } from '../features/promotions/routes'
 import { ruleRoutes } from '../features/rules/routes'
 import { screeningRoutes } from '../features/entries/screening/routes'
 
-/**
- * The router, made when called rather than when this module is evaluated (issue 25): creating it
- * reads the location and session storage, matches the routes and starts the first screen's chunk,
- * work that main.tsx runs in a task after the entry's (React DOM's) evaluation instead of inside it.
- */
-export const createAppRouter = () =>
-  createBrowserRouter([
-    {
-      element: <AppRoot />,
-      // A first load waits for the screen's chunk under index.html's static header bar.
-      HydrateFallback: () => null,
-      children: [
-        ...accountRoutes,
-        ...paymentRoutes,
-        ...promotionRoutes,
-        ...permitRoutes,
-        ...drawRoutes,
-        ...ruleRoutes,
-        ...entryRoutes,
-        ...screeningRoutes,
-        { path: `${staffPath}*`, lazy: () => import('../staff/staff-home') },
-        { path: '*', element: <NotFound /> },
-      ],
-    },
-  ])
+export const router = createBrowserRouter([
+  {
+    element: <AppRoot />,
+    // A first load waits for the screen's chunk under index.html's static header bar.
+    HydrateFallback: () => null,
+    children: [
+      ...accountRoutes,
+      ...paymentRoutes,
+      ...promotionRoutes,
+      ...permitRoutes,
+      ...drawRoutes,
+      ...ruleRoutes,
+      ...entryRoutes,
+      ...screeningRoutes,
+      { path: `${staffPath}*`, lazy: () => import('../staff/staff-home') },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+])

@@ -14,7 +14,7 @@ import {
   statusColour,
   statusNextStep,
 } from '@permitdesk/shared'
-import { startTransition, Suspense, useEffect, useState } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
 import { AfterFirstPaint } from '../../../components/after-first-paint'
 import { AppLayout } from '../../../components/layouts/app-layout'
@@ -41,11 +41,7 @@ export function PromotionDashboard() {
   const [error, setError] = useState('')
   const [notice, setNotice] = useState('')
   useEffect(() => {
-    // A transition: the dashboard's first render is done in slices, not one long task (issue 25, TBT).
-    getPromotion(id).then(
-      (found) => startTransition(() => setPromotion(found)),
-      (e: Error) => setError(e.message),
-    )
+    getPromotion(id).then(setPromotion, (e: Error) => setError(e.message))
   }, [id])
 
   if (error)
