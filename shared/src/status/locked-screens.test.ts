@@ -22,7 +22,7 @@ describe("the permit editor's locked screens (001 §4)", () => {
   })
 
   it('has a skill variant that speaks of terms and conditions, not permits', () => {
-    expect(lockedScreenFor(8, { skill: false })?.title).toBe('Your permits are issued')
+    expect(lockedScreenFor(8, { skill: false })?.title).toBe('Your application is approved')
     expect(lockedScreenFor(8, { skill: true })?.title).toBe('Your terms and conditions are final')
     expect(lockedScreenFor(4, { skill: true })?.title).not.toMatch(/regulator/)
   })

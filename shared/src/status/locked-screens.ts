@@ -45,7 +45,7 @@ const TEMPLATES: Record<string, Template> = {
     action: { kind: 'start-amendment', label: 'Start an amendment' },
   }),
   approved: (skill) => ({
-    title: skill ? 'Your terms and conditions are final' : 'Your permits are issued',
+    title: skill ? 'Your terms and conditions are final' : 'Your application is approved',
     body: skill
       ? 'Download them from the promotion page. Contact us if the promotion changes.'
       : 'The application can no longer change here. If the promotion changes, contact us: a regulator may need an amendment to the permit.',

@@ -78,7 +78,8 @@ export const STATUS_WORDS: Readonly<Record<PermitStatusId, StatusWords>> = {
   8: {
     customer: 'Approved',
     staff: 'Approved',
-    next: 'Your permits are issued. Run the promotion as approved and lodge any addenda after the draw.',
+    // Approved is not yet every permit issued: each state's number comes as its regulator issues it.
+    next: 'Your application is approved. Each permit appears on this page with its number as its regulator issues it. Run the promotion as approved and lodge any addenda after the draw.',
   },
   9: {
     customer: 'Waiting for your BPAY payment',
