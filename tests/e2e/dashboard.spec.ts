@@ -135,12 +135,7 @@ test('a complete application: "Pay and submit" leads; after paying the dashboard
 
   await tasks.getByRole('link', { name: 'Pay and submit' }).click()
   await expect(page).toHaveURL(new RegExp(`/permit/edit/${id}/payment/$`))
-  await page.getByLabel('Name on card').fill('Pat Payer')
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242')
-  await page.getByLabel('Expiry (MM/YY)').fill('12/35')
-  await page.getByLabel('Security code').fill('123')
-  await page.getByRole('button', { name: /^Pay .* and submit$/ }).click()
-  await expect(page).toHaveURL(new RegExp(`/promotions/edit/${id}/\\?success`))
+  await payByCardOnThePage(page, id)
 
   await expect(page.getByTestId('payment-received')).toHaveText(`${MSG_PAYMENT_RECEIVED} ${statusNextStep(4)}`)
   await expect(page.getByText('Your promotion has been updated.')).toHaveCount(0)
@@ -320,12 +315,7 @@ test('NSW + ACT paid and approved: each state says where its permit stands as st
 
   // The customer pays by card: the application goes to the regulators.
   await page.goto(`/permit/edit/${id}/payment/`)
-  await page.getByLabel('Name on card').fill('Pat Payer')
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242')
-  await page.getByLabel('Expiry (MM/YY)').fill('12/35')
-  await page.getByLabel('Security code').fill('123')
-  await page.getByRole('button', { name: /^Pay .* and submit$/ }).click()
-  await expect(page).toHaveURL(new RegExp(`/promotions/edit/${id}/\\?success`))
+  await payByCardOnThePage(page, id)
   await expect(page.getByTestId('permit-outcome-NSW')).toHaveText('With the regulator')
   await expect(page.getByTestId('permit-outcome-ACT')).toHaveText('With the regulator')
 
@@ -391,3 +381,13 @@ test('NSW + ACT paid and approved: each state says where its permit stands as st
   await page.screenshot({ path: path.join(SCREENS_DIR, 'dashboard-account-invoices-phone.png'), fullPage: true })
   expect(errors).toEqual([])
 })
+
+/** The payment page open: pays with the sandbox's card and lands on the dashboard's success notice. */
+async function payByCardOnThePage(page: Page, id: number) {
+  await page.getByLabel('Name on card').fill('Pat Payer')
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+  await page.getByLabel('Expiry (MM/YY)').fill('12/35')
+  await page.getByLabel('Security code').fill('123')
+  await page.getByRole('button', { name: /^Pay .* and submit$/ }).click()
+  await expect(page).toHaveURL(new RegExp(`/promotions/edit/${id}/\\?success`))
+}
