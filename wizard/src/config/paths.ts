@@ -23,6 +23,9 @@ export const paths = {
 /** The API's reference page: served by the API, not the app (so not one of `paths`). */
 export const API_DOCS_PATH = '/api/docs/'
 
+/** An uploaded file's download (served by the API, not the app): the stored name, encoded. */
+export const uploadDownloadPath = (fileName: string) => `/download/upload/${encodeURIComponent(fileName)}`
+
 /** The promotion screens (001 §2). */
 export const promotionPaths = {
   list: APP_ROUTES.promotions,

@@ -15,6 +15,7 @@ import {
 } from '@permitdesk/shared'
 import { useId, useState, type ChangeEvent, type SyntheticEvent } from 'react'
 import { uploadFile } from '../../api/permit-api'
+import { uploadDownloadPath } from '../../../../config/paths'
 
 export type WriteResult = { status: 'saved' } | { status: 'not-saved' } | { status: 'failed'; message: string }
 /** Saves the attachments with `entry` in place of this code's one (none: reset). */
@@ -122,7 +123,7 @@ export function AttachmentRow({
               {attachment.fileName && (
                 <>
                   {' '}
-                  <a href={`/download/upload/${encodeURIComponent(attachment.fileName)}`} target="_blank" rel="noopener noreferrer">
+                  <a href={uploadDownloadPath(attachment.fileName)} target="_blank" rel="noopener noreferrer">
                     Download<span className="visually-hidden"> {type.name} (opens in a new tab)</span>
                   </a>
                 </>

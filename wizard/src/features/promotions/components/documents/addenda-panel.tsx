@@ -22,6 +22,7 @@ import {
 import { useId, useState } from 'react'
 import type { Promotion } from '../../api/promotions'
 import { submitAddendum, uploadAddendumFile } from '../../api/addenda'
+import { uploadDownloadPath } from '../../../../config/paths'
 
 type Lodged = { code: string; submitDate: string; fileName?: string | null; userFileName?: string | null }
 type DrawDates = { finalDraw?: { date?: string | null } | null; unclaimedDraw?: { date?: string | null } | null }
@@ -105,7 +106,7 @@ function AddendumRow({
                 <>
                   {' '}
                   ·{' '}
-                  <a href={`/download/upload/${encodeURIComponent(lodged.fileName)}`}>
+                  <a href={uploadDownloadPath(lodged.fileName)}>
                     Download<span className="visually-hidden"> {type.name}</span>
                   </a>
                 </>

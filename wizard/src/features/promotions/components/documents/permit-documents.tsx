@@ -1,5 +1,6 @@
 /** The permit numbers with their documents (issue 25): staff upload each permit with its number; the customer downloads it here. */
 import { formatDate, type Promotion } from '@permitdesk/shared'
+import { uploadDownloadPath } from '../../../../config/paths'
 
 export function PermitDocuments({ permitNumbers }: { permitNumbers: NonNullable<Promotion['permitNumbers']> }) {
   return (
@@ -16,7 +17,7 @@ export function PermitDocuments({ permitNumbers }: { permitNumbers: NonNullable<
             <>
               {' '}
               ·{' '}
-              <a href={`/download/upload/${encodeURIComponent(n.documentFileName)}`} data-testid={`permit-document-${n.state}`}>
+              <a href={uploadDownloadPath(n.documentFileName)} data-testid={`permit-document-${n.state}`}>
                 Download the {n.state} permit
               </a>
             </>

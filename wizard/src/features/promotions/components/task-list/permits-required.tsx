@@ -1,4 +1,5 @@
 import { formatCurrency, getPermitLineState, type PermitSummary } from '@permitdesk/shared'
+import { uploadDownloadPath } from '../../../../config/paths'
 
 type Issued = { state: string; number: string; documentFileName?: string | null }
 
@@ -51,7 +52,7 @@ export function PermitsRequired({
                   {permit?.documentFileName && (
                     <>
                       {' '}
-                      <a href={`/download/upload/${encodeURIComponent(permit.documentFileName)}`} data-testid={`permit-row-document-${line.code}`}>
+                      <a href={uploadDownloadPath(permit.documentFileName)} data-testid={`permit-row-document-${line.code}`}>
                         Download the {line.code} permit
                       </a>
                     </>
