@@ -76,10 +76,17 @@ async function serve() {
   const app = api.createApp(api.config())
   const { screenPromotion } = await import('../../api/src/modules/entries/screening-run.ts')
   const rss = () => ({ maxRssBytes: process.resourceUsage().maxRSS * 1024, rssBytes: process.memoryUsage().rss })
+  // The peak is the process's since its start unless reset: writing 5 to clear_refs (Linux) resets it, so
+  // each phase's line reports its own peak, not the seeding's or an earlier phase's.
+  const resetPeak = () => fs.writeFileSync('/proc/self/clear_refs', '5')
   const { createStorage } = await import('../../api/src/storage/create-storage.ts')
   const storage = createStorage(api.config())
   const routes = {
     rss: (_req, res) => json(res, rss()),
+    resetPeak: (_req, res) => {
+      resetPeak()
+      json(res, rss())
+    },
     // The newest committed draw's canonical file as stored (the download neutralises formula-like cells), copied to the data directory.
     canonical: async (_req, res) => {
       const { rows: draws } = await api.pool.query(
@@ -141,6 +148,7 @@ async function serve() {
       json(res, { seconds, filled, fillSeconds, quoted: quoted.length })
     },
     screen: async (_req, res) => {
+      resetPeak()
       const before = rss()
       const start = performance.now()
       const counts = await screenPromotion({ database: api.database, logger: api.logger }, promotionId)
@@ -526,7 +534,7 @@ async function runFreeze(report) {
     const screened = await bench('screen')
     const c = screened.counts
     report(
-      `screening      ${screened.seconds.toFixed(1).padStart(6)} s (target < 60 s)   server peak RSS ${mb(screened.after.maxRssBytes)} (target < 300 MB; ${mb(screened.before.rssBytes)} before)   flagged ${c.flagged.toLocaleString('en-AU')} in ${c.groups.toLocaleString('en-AU')} groups   load ${load()}`,
+      `screening      ${screened.seconds.toFixed(1).padStart(6)} s (target < 60 s)   server peak RSS while screening ${mb(screened.after.maxRssBytes)} (target < 300 MB; ${mb(screened.before.rssBytes)} before)   flagged ${c.flagged.toLocaleString('en-AU')} in ${c.groups.toLocaleString('en-AU')} groups   load ${load()}`,
     )
     const { excluded } = await bench('exclude')
 
@@ -555,16 +563,17 @@ async function runFreeze(report) {
       if (frozen.entryCount !== N - excluded) throw new Error(`froze ${frozen.entryCount}, expected ${N - excluded}`)
       return { frozen, seconds }
     }
+    await bench('resetPeak')
     const { frozen, seconds: freezeSeconds } = await freezeOnce()
+    const after = await bench('rss')
 
     // The same canonical file: the draw's stored entries, copied out of the storage.
     const { file } = await bench('canonical')
     const hash = execFileSync('sha256sum', [file]).toString().split(' ')[0]
     if (hash !== frozen.entriesHash) throw new Error(`sha256sum ${hash} is not the frozen entriesHash ${frozen.entriesHash}`)
     const shaSeconds = sha256sumSeconds(file)
-    const after = await bench('rss')
     report(
-      `freeze         ${freezeSeconds.toFixed(2).padStart(6)} s for ${frozen.entryCount.toLocaleString('en-AU')} entries (${excluded.toLocaleString('en-AU')} excluded; no vacuum since the screening and decisions), ${(fs.statSync(file).size / 1e6).toFixed(1)} MB canonical   sha256sum ${shaSeconds.toFixed(2)} s   ratio ${(freezeSeconds / shaSeconds).toFixed(1)}× (target ≤ 2×)   server peak RSS ${mb(after.maxRssBytes)}   load ${load()}`,
+      `freeze         ${freezeSeconds.toFixed(2).padStart(6)} s for ${frozen.entryCount.toLocaleString('en-AU')} entries (${excluded.toLocaleString('en-AU')} excluded; no vacuum since the screening and decisions), ${(fs.statSync(file).size / 1e6).toFixed(1)} MB canonical   sha256sum ${shaSeconds.toFixed(2)} s   ratio ${(freezeSeconds / shaSeconds).toFixed(1)}× (target ≤ 2×)   server peak RSS while freezing ${mb(after.maxRssBytes)}   load ${load()}`,
     )
     if (alone.entriesHash !== frozen.entriesHash || alone.entriesRoot !== frozen.entriesRoot) throw new Error('the commit path alone gave another hash or root')
     report(
@@ -593,12 +602,14 @@ async function runFreeze(report) {
     )
     // And the whole freeze again over the same entries (the form reopened, a new draw), now that the visibility map is set.
     await bench('reopen')
+    await bench('resetPeak')
     const again = await freezeOnce()
+    const afterAgain = await bench('rss')
     if (again.frozen.entriesHash !== frozen.entriesHash || again.frozen.entriesRoot !== frozen.entriesRoot)
       throw new Error('the second freeze gave another hash or root')
     const shaAgain = sha256sumSeconds(file)
     report(
-      `freeze after VACUUM ${again.seconds.toFixed(2).padStart(6)} s for the same ${again.frozen.entryCount.toLocaleString('en-AU')} entries   sha256sum ${shaAgain.toFixed(2)} s   ratio ${(again.seconds / shaAgain).toFixed(1)}× (target ≤ 2×)   same SHA-256 input ${(again.seconds / referenceSeconds).toFixed(2)}×   load ${load()}`,
+      `freeze after VACUUM ${again.seconds.toFixed(2).padStart(6)} s for the same ${again.frozen.entryCount.toLocaleString('en-AU')} entries   sha256sum ${shaAgain.toFixed(2)} s   ratio ${(again.seconds / shaAgain).toFixed(1)}× (target ≤ 2×)   same SHA-256 input ${(again.seconds / referenceSeconds).toFixed(2)}×   server peak RSS while freezing ${mb(afterAgain.maxRssBytes)}   load ${load()}`,
     )
   } finally {
     await stopChild(ready.child)
