@@ -103,6 +103,9 @@ test('the promoter screens the entries, excludes the duplicates with a reason, a
 
   // On a phone.
   await page.setViewportSize({ width: 390, height: 844 })
+  // Each flagged entry is a card of labelled lines: no column (the decision, its button) is out of view sideways.
+  for (const region of await page.getByRole('region', { name: /: entries, scrollable$/ }).all())
+    expect(await region.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
   await look(page, 'entries-screening-phone')
 
   await page.setViewportSize({ width: 1280, height: 900 })

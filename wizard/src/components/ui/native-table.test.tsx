@@ -95,3 +95,18 @@ describe('sortable table headers (issue 26)', () => {
     )
   })
 })
+
+describe('stacked table (phone cards)', () => {
+  it('names every cell with its column and keeps the row header and cell roles; a plain table adds nothing', () => {
+    render(<SortableTable label="Entries" columns={COLUMNS} rows={ROWS.slice(0, 1)} rowKey={(r) => r.id} stacked />)
+    const table = screen.getByRole('table', { name: 'Entries' })
+    expect(table.classList.contains('ui-table--stacked')).toBe(true)
+    const rowHeader = within(table).getByRole('rowheader', { name: 'Summer draw' })
+    expect(rowHeader.getAttribute('data-label')).toBe('Promotion')
+    expect(within(table).getByRole('cell', { name: '3 days' }).getAttribute('data-label')).toBe('Waiting')
+    cleanup()
+    render(<SortableTable label="Entries" columns={COLUMNS} rows={ROWS.slice(0, 1)} rowKey={(r) => r.id} />)
+    expect(screen.getByRole('table').classList.contains('ui-table--stacked')).toBe(false)
+    expect(screen.getByRole('rowheader', { name: 'Summer draw' }).hasAttribute('data-label')).toBe(false)
+  })
+})

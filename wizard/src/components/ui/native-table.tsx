@@ -35,6 +35,8 @@ export type SortableTableProps<T, C extends string = string> = {
   onRowAction?: (row: T) => void
   /** Wide tables that scroll sideways on a phone: the scroll box is a named, focusable region so a keyboard can scroll it. */
   scrollable?: boolean
+  /** On a phone (40rem or narrower) each row is a card of labelled lines instead of columns that scroll out of view. */
+  stacked?: boolean
 }
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const
@@ -58,6 +60,7 @@ export function SortableTable<T, C extends string = string>({
   empty,
   onRowAction,
   scrollable = false,
+  stacked = false,
 }: SortableTableProps<T, C>) {
   const sortBy = (column: C) => onSortChange?.({ column, direction: sort?.column === column ? (sort.direction === 'asc' ? 'desc' : 'asc') : 'asc' })
   // aria-sort alone is not read out by every screen reader when it changes: the live region says it once per change.
@@ -73,7 +76,7 @@ export function SortableTable<T, C extends string = string>({
       <span className="visually-hidden" aria-live="polite" data-testid="table-sort-status">
         {announced}
       </span>
-      <table className="ui-table" aria-label={label}>
+      <table className={`ui-table${stacked ? ' ui-table--stacked' : ''}`} aria-label={label}>
         <thead className="ui-table__head">
           <tr>
             {columns.map((column) => {
@@ -117,12 +120,17 @@ export function SortableTable<T, C extends string = string>({
               >
                 {columns.map((column) =>
                   column.isRowHeader ? (
-                    <th key={column.id} scope="row" className={`ui-table__cell ui-table__cell--row-header ui-table__cell--${column.align ?? 'start'}`}>
-                      {column.render(row)}
+                    <th
+                      key={column.id}
+                      scope="row"
+                      data-label={stacked ? column.label : undefined}
+                      className={`ui-table__cell ui-table__cell--row-header ui-table__cell--${column.align ?? 'start'}`}
+                    >
+                      {stacked ? <div className="ui-table__value">{column.render(row)}</div> : column.render(row)}
                     </th>
                   ) : (
-                    <td key={column.id} className={`ui-table__cell ui-table__cell--${column.align ?? 'start'}`}>
-                      {column.render(row)}
+                    <td key={column.id} data-label={stacked ? column.label : undefined} className={`ui-table__cell ui-table__cell--${column.align ?? 'start'}`}>
+                      {stacked ? <div className="ui-table__value">{column.render(row)}</div> : column.render(row)}
                     </td>
                   ),
                 )}

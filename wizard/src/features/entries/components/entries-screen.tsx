@@ -20,7 +20,7 @@ import {
   type EntryPersonField,
 } from '@permitdesk/shared'
 import { AppLayout } from '../../../components/layouts/app-layout'
-import { Alert, Badge, NativeButton } from '../../../components/ui'
+import { Alert, Badge, NativeButton, SortableTable, type TableColumn } from '../../../components/ui'
 import { ApiError } from '../../../lib/api-client'
 import {
   entrantEntries,
@@ -363,6 +363,30 @@ function Consents({ fields, setFields }: { fields: EntryFormFields; setFields: (
   )
 }
 
+const ENTRY_COLUMNS: TableColumn<MaskedEntry>[] = [
+  { id: 'number', label: 'Entry number', isRowHeader: true, render: (e) => e.entryNumber },
+  { id: 'received', label: 'Received', render: (e) => <span className="entries-table__when">{formatDateTime(e.receivedAt)}</span> },
+  { id: 'name', label: 'Name', render: (e) => e.name || '\u2014' },
+  { id: 'email', label: 'E-mail', render: (e) => e.email || '\u2014' },
+  { id: 'phone', label: 'Phone', render: (e) => e.phone || '\u2014' },
+  { id: 'postcode', label: 'Postcode', render: (e) => e.postcode || '\u2014' },
+  { id: 'state', label: 'State', render: (e) => e.state || '\u2014' },
+  { id: 'channel', label: 'Channel', render: (e) => CHANNELS[e.channel] },
+]
+// Only where entries carry receipt files.
+const RECEIPT_COLUMN: TableColumn<MaskedEntry> = {
+  id: 'receipt',
+  label: 'Receipt',
+  render: (e) =>
+    e.receiptFile ? (
+      <a href={receiptFileUrl(e.entryNumber)} download>
+        Download<span className="visually-hidden"> the receipt file of entry {e.entryNumber}</span>
+      </a>
+    ) : (
+      '\u2014'
+    ),
+}
+
 function EntriesTable({ promotionId }: { promotionId: number }) {
   const [q, setQ] = useState('')
   const [search, setSearch] = useState('')
@@ -375,7 +399,6 @@ function EntriesTable({ promotionId }: { promotionId: number }) {
   })
   useEffect(() => setPages([null]), [search])
   const data = list.data
-  // The receipt column only where entries carry receipt files.
   const withReceipts = data?.entries.some((e) => e.receiptFile) ?? false
   return (
     <section aria-labelledby="entries-title">
@@ -428,54 +451,15 @@ function EntriesTable({ promotionId }: { promotionId: number }) {
       ) : null}
       {data ? (
         <>
-          <div className="entries-table-wrap" role="region" aria-label="Entries" tabIndex={0}>
-            <table className="entries-table">
-              <thead>
-                <tr>
-                  <th scope="col">Entry number</th>
-                  <th scope="col">Received</th>
-                  <th scope="col">Name</th>
-                  <th scope="col">E-mail</th>
-                  <th scope="col">Phone</th>
-                  <th scope="col">Postcode</th>
-                  <th scope="col">State</th>
-                  <th scope="col">Channel</th>
-                  {withReceipts ? <th scope="col">Receipt</th> : null}
-                </tr>
-              </thead>
-              <tbody>
-                {data.entries.length === 0 ? (
-                  <tr>
-                    <td colSpan={withReceipts ? 9 : 8}>No entries{search ? ' match the search' : ' yet'}.</td>
-                  </tr>
-                ) : (
-                  data.entries.map((entry) => (
-                    <tr key={entry.entryNumber}>
-                      <td>{entry.entryNumber}</td>
-                      <td className="entries-table__when">{formatDateTime(entry.receivedAt)}</td>
-                      <td>{entry.name}</td>
-                      <td>{entry.email}</td>
-                      <td>{entry.phone}</td>
-                      <td>{entry.postcode}</td>
-                      <td>{entry.state}</td>
-                      <td>{CHANNELS[entry.channel]}</td>
-                      {withReceipts ? (
-                        <td>
-                          {entry.receiptFile ? (
-                            <a href={receiptFileUrl(entry.entryNumber)} download>
-                              Download<span className="visually-hidden"> the receipt file of entry {entry.entryNumber}</span>
-                            </a>
-                          ) : (
-                            '\u2014'
-                          )}
-                        </td>
-                      ) : null}
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </table>
-          </div>
+          <SortableTable
+            label="Entries"
+            columns={withReceipts ? [...ENTRY_COLUMNS, RECEIPT_COLUMN] : ENTRY_COLUMNS}
+            rows={data.entries}
+            rowKey={(entry) => entry.entryNumber}
+            empty={`No entries${search ? ' match the search' : ' yet'}.`}
+            scrollable
+            stacked
+          />
           <div className="entries-status">
             {pages.length > 1 ? (
               <NativeButton variant="secondary" onClick={() => setPages((p) => p.slice(0, -1))}>

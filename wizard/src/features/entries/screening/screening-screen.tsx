@@ -288,7 +288,7 @@ function GroupPanel({ group, frozen, onDecide }: { group: FlaggedGroup; frozen: 
         </span>
       </header>
       <p>{group.explanation}</p>
-      <SortableTable label={`${group.label}: entries`} columns={columns} rows={group.entries} rowKey={(e) => e.entryNumber} scrollable />
+      <SortableTable label={`${group.label}: entries`} columns={columns} rows={group.entries} rowKey={(e) => e.entryNumber} scrollable stacked />
       {group.more > 0 ? (
         <p className="screening__meta">
           And {number(group.more)} more {group.more === 1 ? 'entry' : 'entries'}: a group decision covers them too.
