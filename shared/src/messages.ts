@@ -348,6 +348,10 @@ export const MSG_ENTRY_RECEIPT_RECORD_LATER = 'The draw and its result will be p
 /** The collection notice on every entry form (Privacy Act APP 5), with the promoter's details. */
 export const msgEntryCollectionNotice = (promoterName: string, contact: string): string =>
   `${promoterName} collects your details to run this promotion: to check your entry is eligible, to draw and contact the winners and, if you win, to publish your name as the law requires. Your details are held by PermitDesk for ${promoterName} and deleted when the promotion\u2019s records may be destroyed; only one-way hashes are kept after that. You can ask ${promoterName} for a copy of your details or to correct them${contact ? ` at ${contact}` : ''}. If you do not give the details marked required, you cannot enter.`
+/** The hosted form's page at an address with no form (a mistyped or old link). */
+export const MSG_ENTRY_FORM_NOT_FOUND_TITLE = 'Entry form not found'
+export const MSG_ENTRY_FORM_NOT_FOUND =
+  'There is no entry form at this address. Please check the link, or ask the promoter for the address of their entry form.'
 export const MSG_ENTRY_FORM_CLOSED_NOTICE = 'This form is closed: entrants see it but cannot enter.'
 export const MSG_ENTRY_ERRORS_TITLE = 'Please correct the following:'
 export const MSG_ENTRY_COPIED = 'Copied.'

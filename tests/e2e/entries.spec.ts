@@ -12,6 +12,8 @@ import { expect, test, type Page } from '@playwright/test'
 import {
   MSG_ENTRY_EMAIL_REQUIRED,
   MSG_ENTRY_ERRORS_TITLE,
+  MSG_ENTRY_FORM_NOT_FOUND,
+  MSG_ENTRY_FORM_NOT_FOUND_TITLE,
   MSG_ENTRY_FORM_SAVED,
   MSG_CONTACT_NAME_REQUIRED,
   MSG_ENTRY_RECEIPT_FILE_REQUIRED,
@@ -235,4 +237,15 @@ test('the promoter opens a form, a person enters on a phone with the keyboard al
   expect(await table.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
   await look(page, 'entries-table-390')
   expect(errors).toEqual([])
+})
+
+test('a mistyped form address says so in words, with a title, and passes axe', async ({ browser }) => {
+  const phone = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true })
+  const page = await phone.newPage()
+  await page.goto('/enter/no-such-form/')
+  await expect(page.getByRole('heading', { level: 1, name: MSG_ENTRY_FORM_NOT_FOUND_TITLE })).toBeVisible()
+  await expect(page.getByText(MSG_ENTRY_FORM_NOT_FOUND)).toBeVisible()
+  await expect(page).toHaveTitle(MSG_ENTRY_FORM_NOT_FOUND_TITLE)
+  await look(page, 'entries-hosted-form-not-found-390')
+  await phone.close()
 })

@@ -10,6 +10,8 @@ import { useMutation, useQuery } from '@tanstack/react-query'
 import {
   MSG_BOT_CHECK_PENDING,
   MSG_ENTRY_ERRORS_TITLE,
+  MSG_ENTRY_FORM_NOT_FOUND,
+  MSG_ENTRY_FORM_NOT_FOUND_TITLE,
   MSG_ENTRY_NOT_OPEN,
   RECEIPT_FILE_LIMIT_BYTES,
   RECEIPT_FILE_LIMIT_MB,
@@ -71,18 +73,24 @@ export function EnterScreen() {
   const embed = search.get('embed') === '1'
   useReportHeight(embed)
   const form = useQuery({ queryKey: ['entry-form', code], queryFn: () => getPublicEntryForm(code), retry: false })
+  const notFound = form.error instanceof ApiError && form.error.status === 404
   useEffect(() => {
-    document.title = form.data ? `Enter ${form.data.promotionName}` : 'Enter the promotion'
-  }, [form.data])
+    document.title = form.data ? `Enter ${form.data.promotionName}` : notFound ? MSG_ENTRY_FORM_NOT_FOUND_TITLE : 'Enter the promotion'
+  }, [form.data, notFound])
 
   return (
     <div className={`entry-page${embed ? ' entry-page--embed' : ''}`}>
       <main id="main" className="entry-page__main">
         {form.data ? (
           <EntryForm form={form.data} embed={embed} />
+        ) : notFound ? (
+          <section className="entry-card" aria-labelledby="entry-not-found">
+            <h1 id="entry-not-found">{MSG_ENTRY_FORM_NOT_FOUND_TITLE}</h1>
+            <p>{MSG_ENTRY_FORM_NOT_FOUND}</p>
+          </section>
         ) : form.error ? (
           <div className="ui-alert ui-alert--danger" role="alert">
-            {form.error instanceof ApiError && form.error.status === 404 ? 'There is no entry form at this address.' : (form.error as Error).message}
+            {(form.error as Error).message}
           </div>
         ) : (
           <p role="status">Loading…</p>
