@@ -283,7 +283,7 @@ const api = createApp({
 })
 // Publishing in the CMS queues a site rebuild (pg-boss); this process runs rebuilds too.
 try {
-  const boss = await startBoss(url, logger)
+  const boss = await startBoss(url, logger, { stopping: () => stopping })
   const stopRebuilds = await startSiteRebuilds(boss, {
     database,
     pool: database.pool,
