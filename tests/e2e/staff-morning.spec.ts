@@ -139,6 +139,15 @@ test("a staff member's morning: outstanding → the oldest application → note 
 
   // 2. The application: add a note, then make it a task due next week, assigned to anyone.
   await expect(staff.getByTestId('status')).toHaveText('Submitted and awaiting feedback')
+  // The licence fees and what the customer pays in all are separate lines (the first read "NSW $468; total $713 + GST $24.50").
+  await expect(staff.getByTestId('licence-fees')).toHaveText(/^NSW \$[\d,.]+$/)
+  const feesInAll = /^\$([\d,.]+) \+ GST \$([\d,.]+)(?: \+ card surcharge \$([\d,.]+))? = \$([\d,.]+)$/.exec(
+    (await staff.getByTestId('fees-in-all').textContent()) ?? '',
+  )
+  expect(feesInAll).not.toBeNull()
+  const cents = (dollars = '0') => Math.round(Number(dollars.replace(/,/g, '')) * 100)
+  // The parts add up to the whole it shows, to the cent.
+  expect(cents(feesInAll![1]) + cents(feesInAll![2]) + cents(feesInAll![3])).toBe(cents(feesInAll![4]))
   await staff.getByLabel('Add a note').fill(`Check the WA prize list of ${oldest} with the promoter.`)
   await staff.getByRole('button', { name: 'Add note' }).click()
   const note = staff.getByRole('listitem').filter({ hasText: 'Check the WA prize list' })

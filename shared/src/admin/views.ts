@@ -86,7 +86,7 @@ export type AdminPromotionDetail = {
   /** Approved with "send to WA" (001 §4), and when and to whom the WA notice was e-mailed (issue 26). */
   waNotice: { requested: boolean; sentAt: string | null; sentTo: string | null }
   /** The stored fees in dollars (the SA line shows the forced premium). */
-  fees: { NSW: number; ACT: number; SA: number; total: number; gst: number; grandTotal: number; isSAFeePremium: boolean }
+  fees: { NSW: number; ACT: number; SA: number; total: number; gst: number; surcharge: number; grandTotal: number; isSAFeePremium: boolean }
   actionEntry: unknown
   organisation: string | null
   submittedAt: string | null

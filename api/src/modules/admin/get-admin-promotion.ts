@@ -45,6 +45,7 @@ export async function getAdminPromotion(db: DbOrTx, id: number): Promise<AdminPr
       SA: toDollars(row.fees.feeDue_SA),
       total: toDollars(row.fees.feeDue_Total),
       gst: toDollars(row.fees.feeDue_GST),
+      surcharge: toDollars(row.fees.feeDue_CCSurcharge ?? 0),
       grandTotal: toDollars(row.fees.feeDue_GrandTotal),
       isSAFeePremium: row.fees.isSAFeePremium === true,
     },

@@ -79,7 +79,11 @@ export function DetailScreen() {
                 .filter(([, fee]) => Number(fee) > 0)
                 .map(([state, fee]) => `${state} ${money(Number(fee))}${state === 'SA' && p.fees.isSAFeePremium ? ' (premium)' : ''}`)
                 .join(', ') || '—'}
-              {`; total ${money(p.fees.total)} + GST ${money(p.fees.gst)}`}
+            </dd>
+            {/* The licence fees are one part of what the customer pays: the whole is its own line (it read "NSW $468; total $713 + GST $24.50"). */}
+            <dt>Fees in all</dt>
+            <dd data-testid="fees-in-all">
+              {`${money(p.fees.total)} + GST ${money(p.fees.gst)}${p.fees.surcharge ? ` + card surcharge ${money(p.fees.surcharge)}` : ''} = ${money(p.fees.grandTotal)}`}
             </dd>
             <dt>Permit numbers</dt>
             <dd>
