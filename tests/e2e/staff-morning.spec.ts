@@ -41,6 +41,12 @@ async function look(page: Page, name: string) {
     expect(await axeSerious(page), `${name} on ${device}`).toEqual([])
     // Nothing widens the page past the screen (wide tables scroll inside their own region).
     expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} on ${device}: page width`).toBeLessThanOrEqual(width)
+    // On a phone, a stacked table's rows are cards: nothing in it scrolls sideways either.
+    if (device === 'phone')
+      for (const table of await page.locator('.ui-table--stacked').all())
+        expect(await table.evaluate((el) => el.parentElement!.scrollWidth <= el.parentElement!.clientWidth), `${name}: a stacked table scrolls sideways`).toBe(
+          true,
+        )
     await page.screenshot({ path: path.join(SCREENS_DIR, `staff-morning-${name}-${device}.png`), fullPage: true })
   }
   await page.setViewportSize({ width: 1280, height: 900 })

@@ -107,6 +107,7 @@ export function AttachmentsScreen() {
             rowKey={(a) => a.key}
             empty="No attachments yet."
             scrollable
+            stacked
           />
 
           <h2>Relevant attachments</h2>

@@ -42,7 +42,7 @@ export function ChangelogScreen() {
       {log.isPending ? (
         <p aria-busy="true">Loading…</p>
       ) : (
-        <SortableTable label="Changelog" {...table} rowKey={(e) => e.id} empty="No changes yet." scrollable />
+        <SortableTable label="Changelog" {...table} rowKey={(e) => e.id} empty="No changes yet." scrollable stacked />
       )}
     </StaffLayout>
   )

@@ -56,6 +56,7 @@ export function InvoicesScreen() {
           rowKey={(inv) => inv.invoiceNumber}
           empty="No invoices yet."
           scrollable
+          stacked
         />
       )}
     </StaffLayout>

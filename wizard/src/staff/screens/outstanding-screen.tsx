@@ -99,7 +99,7 @@ export function OutstandingScreen() {
       {result.isPending ? (
         <p aria-busy="true">Loading…</p>
       ) : (
-        <SortableTable label="Outstanding permit applications" {...table} rowKey={(r) => r.id} empty="Nothing outstanding." scrollable />
+        <SortableTable label="Outstanding permit applications" {...table} rowKey={(r) => r.id} empty="Nothing outstanding." scrollable stacked />
       )}
     </StaffLayout>
   )

@@ -92,7 +92,15 @@ export function PromotionsScreen() {
       {result.data && (
         <>
           <p aria-live="polite">{result.data.total.toLocaleString('en-AU')} found</p>
-          <SortableTable label="Promotions" columns={COLUMNS} rows={result.data.promotions} rowKey={(p) => p.id} empty="No promotion matches." scrollable />
+          <SortableTable
+            label="Promotions"
+            columns={COLUMNS}
+            rows={result.data.promotions}
+            rowKey={(p) => p.id}
+            empty="No promotion matches."
+            scrollable
+            stacked
+          />
           <Pager page={page - 1} pageCount={pages} onPageChange={(next) => go({ page: String(next + 1) })} />
         </>
       )}

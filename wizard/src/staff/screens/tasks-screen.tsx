@@ -89,7 +89,11 @@ export function TasksScreen() {
           </span>
         )}
       </form>
-      {tasks.isPending ? <p aria-busy="true">Loading…</p> : <SortableTable label="Tasks" {...table} rowKey={(t) => t.id} empty="No tasks." scrollable />}
+      {tasks.isPending ? (
+        <p aria-busy="true">Loading…</p>
+      ) : (
+        <SortableTable label="Tasks" {...table} rowKey={(t) => t.id} empty="No tasks." scrollable stacked />
+      )}
     </StaffLayout>
   )
 }

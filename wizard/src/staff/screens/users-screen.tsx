@@ -34,7 +34,9 @@ export function UsersScreen() {
         </label>
         <NativeButton type="submit">Search</NativeButton>
       </form>
-      {list.data && <SortableTable label="Users" columns={USER_COLUMNS} rows={list.data.users} rowKey={(u) => u.id} empty="No user matches." scrollable />}
+      {list.data && (
+        <SortableTable label="Users" columns={USER_COLUMNS} rows={list.data.users} rowKey={(u) => u.id} empty="No user matches." scrollable stacked />
+      )}
       <Pager page={page - 1} pageCount={pages} onPageChange={(next) => setPage(next + 1)} label="User pages" />
       <EmailChanges key={list.data ? JSON.stringify(list.data.users.map((u) => u.email)) : ''} />
     </StaffLayout>
@@ -146,7 +148,7 @@ function EmailChanges() {
       {list.data && list.data.changes.length === 0 ? (
         <p>No e-mail changes{search ? ' match' : ' yet'}.</p>
       ) : (
-        <SortableTable label="E-mail changes" columns={CHANGE_COLUMNS} rows={list.data?.changes ?? []} rowKey={(c) => c.id} scrollable />
+        <SortableTable label="E-mail changes" columns={CHANGE_COLUMNS} rows={list.data?.changes ?? []} rowKey={(c) => c.id} scrollable stacked />
       )}
       <Pager page={page - 1} pageCount={pages} onPageChange={(next) => setPage(next + 1)} label="E-mail change pages" />
     </section>
