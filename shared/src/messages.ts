@@ -354,7 +354,8 @@ export const MSG_ENTRY_FORM_NOT_FOUND =
   'There is no entry form at this address. Please check the link, or ask the promoter for the address of their entry form.'
 export const MSG_ENTRY_FORM_CLOSED_NOTICE = 'This form is closed: entrants see it but cannot enter.'
 export const MSG_ENTRY_ERRORS_TITLE = 'Please correct the following:'
-export const MSG_ENTRY_COPIED = 'Copied.'
+/** Said (politely, to a screen reader too) after a Copy button put its value on the clipboard. */
+export const MSG_COPIED = 'Copied.'
 /** The CSV import of offline entries. */
 export const MSG_ENTRY_IMPORT_FILE_REQUIRED = 'Please choose a CSV file of entries, with a header row naming the fields (for example: name,email,postcode).'
 export const MSG_ENTRY_IMPORT_BAD_CSV = 'This file is not valid CSV. Please save the entries as CSV (UTF-8) and try again.'
@@ -369,6 +370,10 @@ export const MSG_WA_NOTICE_ADDRESS_MISSING =
 export const MSG_PAYMENT_IN_PROGRESS =
   'A payment for this promotion is already in progress. Nothing more was charged: wait a moment, then refresh the page to see its result.'
 /** `Idempotency-Key` replayed on POST /api/apiKey/create: the key is never stored, so it cannot be shown again. */
+/** The confirmation before a key is revoked: scripts that use it stop at once. */
+export const msgApiKeyRevokeTitle = (name: string) => `Revoke the key \u201c${name}\u201d?`
+export const MSG_API_KEY_REVOKE_BODY =
+  'Scripts and tools that use this key stop working at once: their next call is refused. This cannot be undone; you can create a new key.'
 export const MSG_API_KEY_ALREADY_CREATED = 'This key was already created; it was shown once.'
 /** A paid service the promotion has not bought (it is not among its services, so nothing is owed for it). */
 export const msgServiceNotBought = (service: string, servicesPath: string): string =>

@@ -81,6 +81,7 @@ test('a customer creates an API key on the account screen, a script uses it, and
   await expect(table.getByRole('row', { name: /Lodgement script/ })).not.toContainText('Never')
 
   await page.getByRole('button', { name: 'Revoke Lodgement script' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Revoke the key' }).click()
   // Still listed, with why it stopped (issue 24), and nothing left to revoke.
   await expect(table.getByRole('row', { name: /Lodgement script/ })).toContainText('Revoked by you')
   await expect(page.getByRole('button', { name: 'Revoke Lodgement script' })).toHaveCount(0)

@@ -48,4 +48,3 @@ export const MSG_DRAW_CONFIRM_RUN =
   'Running draws the winners with the committed seed and reveals the seed. The result is recorded and published at once. This cannot be undone, and the draw cannot be run again.'
 export const MSG_DRAW_CONFIRM_CANCEL =
   'Cancelling keeps this draw, with your reason, on the public record of every draw of this promotion. It can then no longer change or run. This cannot be undone.'
-export const MSG_DRAW_COPIED = 'Copied.'

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { API_KEY_REVOKED_LABELS, formatDate } from '@permitdesk/shared'
-import { Alert, Badge, Button, TextField } from '../../../components/ui'
+import { API_KEY_REVOKED_LABELS, MSG_API_KEY_REVOKE_BODY, formatDate, msgApiKeyRevokeTitle } from '@permitdesk/shared'
+import { Alert, Badge, Button, CopyButton, Modal, SortableTable, TextField, type TableColumn } from '../../../components/ui'
+import './api-keys.css'
 import { ApiError } from '../../../lib/api-client'
 import { API_DOCS_PATH } from '../../../config/paths'
 import { createApiKey, listApiKeys, revokeApiKey, type ApiKeyView } from '../api/account-api'
@@ -35,8 +36,42 @@ export function ApiKeysSection({ page = false }: { page?: boolean }) {
     onMutate: () => setRevokeError(null),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: KEYS }),
     onError: (e) => setRevokeError((e as Error).message),
+    onSettled: () => setRevoking(null),
   })
   const Heading = page ? 'h1' : 'h2'
+  // Revoking stops every script that uses the key: asked first, in a dialog.
+  const [revoking, setRevoking] = useState<ApiKeyView | null>(null)
+  const columns: TableColumn<ApiKeyView>[] = [
+    { id: 'name', label: 'Name', isRowHeader: true, render: (key) => key.name },
+    { id: 'key', label: 'Key', render: (key) => <code>{key.prefix}…</code> },
+    { id: 'created', label: 'Created', render: (key) => formatDate(new Date(key.createdAt)) },
+    { id: 'used', label: 'Last used', render: (key) => (key.lastUsedAt ? formatDate(new Date(key.lastUsedAt)) : 'Never') },
+    {
+      id: 'status',
+      label: 'Status',
+      render: (key) =>
+        key.revokedAt && key.revokedReason ? (
+          <span data-testid="key-revoked">
+            <Badge tone="danger">{API_KEY_REVOKED_LABELS[key.revokedReason]}</Badge>{' '}
+            <span className="api-keys__when">{formatDate(new Date(key.revokedAt))}</span>
+          </span>
+        ) : (
+          <Badge tone="success">Active</Badge>
+        ),
+    },
+    {
+      id: 'actions',
+      label: 'Actions',
+      render: (key) =>
+        key.revokedAt ? (
+          '\u2014'
+        ) : (
+          <Button variant="danger" onPress={() => setRevoking(key)} aria-label={`Revoke ${key.name}`}>
+            Revoke
+          </Button>
+        ),
+    },
+  ]
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -57,8 +92,8 @@ export function ApiKeysSection({ page = false }: { page?: boolean }) {
           <p>
             Your new key <strong>{fresh.name}</strong>. Copy it now: it will not be shown again.
           </p>
-          <p>
-            <code data-testid="new-api-key">{fresh.key}</code>
+          <p className="api-keys__new">
+            <code data-testid="new-api-key">{fresh.key}</code> <CopyButton value={fresh.key} label={`Copy the key ${fresh.name}`} />
           </p>
         </Alert>
       )}
@@ -71,61 +106,27 @@ export function ApiKeysSection({ page = false }: { page?: boolean }) {
       {revokeError && <Alert tone="danger">{revokeError}</Alert>}
       {keys.isError && <Alert tone="danger">{(keys.error as Error).message}</Alert>}
       {keys.data && keys.data.length > 0 ? (
-        // Scrolls sideways on a phone (a revoked key's status is long); focusable so a keyboard can scroll it.
-        // Positioned, so the visually hidden "Actions" header stays inside it instead of widening the page.
-        <div className="ui-table-wrap" role="region" aria-label="Your API keys, scrollable" tabIndex={0} style={{ position: 'relative' }}>
-          <table className="ui-table" aria-label="Your API keys">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Key</th>
-                <th scope="col">Created</th>
-                <th scope="col">Last used</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.data.map((key: ApiKeyView) => (
-                <tr key={key.id}>
-                  <th scope="row">{key.name}</th>
-                  <td>
-                    <code>{key.prefix}…</code>
-                  </td>
-                  <td>{formatDate(new Date(key.createdAt))}</td>
-                  <td>{key.lastUsedAt ? formatDate(new Date(key.lastUsedAt)) : 'Never'}</td>
-                  <td>
-                    {key.revokedAt && key.revokedReason ? (
-                      <span data-testid="key-revoked">
-                        <Badge tone="danger">{API_KEY_REVOKED_LABELS[key.revokedReason]}</Badge>{' '}
-                        <span className="api-keys__when">{formatDate(new Date(key.revokedAt))}</span>
-                      </span>
-                    ) : (
-                      <Badge tone="success">Active</Badge>
-                    )}
-                  </td>
-                  <td>
-                    {key.revokedAt ? null : (
-                      <Button
-                        variant="danger"
-                        onPress={() => revoke.mutate(key.id)}
-                        isPending={revoke.isPending && revoke.variables === key.id}
-                        aria-label={`Revoke ${key.name}`}
-                      >
-                        Revoke
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <SortableTable label="Your API keys" columns={columns} rows={keys.data} rowKey={(key) => key.id} scrollable stacked />
       ) : (
         keys.isSuccess && <p>You have no API keys.</p>
       )}
+      <Modal
+        isOpen={revoking !== null}
+        title={revoking ? msgApiKeyRevokeTitle(revoking.name) : ''}
+        onClose={() => setRevoking(null)}
+        actions={
+          <>
+            <Button variant="secondary" onPress={() => setRevoking(null)}>
+              Keep the key
+            </Button>
+            <Button variant="danger" isPending={revoke.isPending} onPress={() => revoking && revoke.mutate(revoking.id)}>
+              Revoke the key
+            </Button>
+          </>
+        }
+      >
+        <p>{MSG_API_KEY_REVOKE_BODY}</p>
+      </Modal>
     </section>
   )
 }

@@ -10,7 +10,6 @@ import {
   MSG_DRAW_CONFIRM_COMMIT,
   MSG_DRAW_CONFIRM_RUN,
   MSG_DRAW_RUN_WAITS_FOR_PAYMENT,
-  MSG_DRAW_COPIED,
   MSG_DRAW_PRIZE_VALUES,
   parseCanonicalRow,
   parseDollarsText,
@@ -19,7 +18,7 @@ import {
   type MaskRule,
 } from '@permitdesk/shared'
 import { AppLayout } from '../../../components/layouts/app-layout'
-import { Alert, Badge, Button, Modal } from '../../../components/ui'
+import { Alert, Badge, Button, CopyButton, Modal } from '../../../components/ui'
 import { ApiError } from '../../../lib/api-client'
 import { useSession } from '../../../lib/session'
 import { ServicePaymentNotice, serviceWaits, useServicePayment } from '../../../components/service-payment-notice'
@@ -202,19 +201,10 @@ function NewDrawForm({ promotionId }: { promotionId: number }) {
 
 /** A hash or seed that wraps on a phone, with a button to copy it whole. */
 function HashValue({ value, testId }: { value: string; testId?: string }) {
-  const [copied, setCopied] = useState(false)
   return (
     <span className="draw-hash">
       <code data-testid={testId}>{value}</code>
-      <Button
-        variant="link"
-        onPress={() => {
-          void navigator.clipboard?.writeText(value).then(() => setCopied(true))
-        }}
-      >
-        Copy
-      </Button>
-      <span role="status">{copied ? MSG_DRAW_COPIED : ''}</span>
+      <CopyButton value={value} variant="link" />
     </span>
   )
 }

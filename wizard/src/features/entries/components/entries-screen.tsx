@@ -10,7 +10,6 @@ import {
   ENTRY_FIELD_LABELS,
   ENTRY_PERSON_FIELDS,
   ENTRY_RECEIPT_FILE_LABEL,
-  MSG_ENTRY_COPIED,
   MSG_ENTRY_FORM_CLOSED_NOTICE,
   MSG_ENTRY_FORM_SAVED,
   formatDateTime,
@@ -20,7 +19,7 @@ import {
   type EntryPersonField,
 } from '@permitdesk/shared'
 import { AppLayout } from '../../../components/layouts/app-layout'
-import { Alert, Badge, NativeButton, SortableTable, type TableColumn } from '../../../components/ui'
+import { Alert, Badge, CopyButton, NativeButton, SortableTable, type TableColumn } from '../../../components/ui'
 import { ApiError } from '../../../lib/api-client'
 import {
   entrantEntries,
@@ -91,7 +90,6 @@ export function EntriesScreen() {
 
 function CopyField({ label, value }: { label: string; value: string }) {
   const id = useId()
-  const [copied, setCopied] = useState(false)
   return (
     <div className="entries-snippet">
       <span className="ui-field__label" id={id}>
@@ -99,15 +97,7 @@ function CopyField({ label, value }: { label: string; value: string }) {
       </span>
       <pre aria-labelledby={id}>{value}</pre>
       <div className="entries-status">
-        <NativeButton
-          variant="secondary"
-          onClick={() => {
-            void navigator.clipboard?.writeText(value).then(() => setCopied(true))
-          }}
-        >
-          Copy
-        </NativeButton>
-        <span role="status">{copied ? MSG_ENTRY_COPIED : ''}</span>
+        <CopyButton value={value} />
       </div>
     </div>
   )
