@@ -9,6 +9,10 @@ import {
   MSG_PERMIT_LINE_AWAITING_NUMBER,
   MSG_PERMIT_LINE_LODGE_YOURSELF,
   MSG_PERMIT_LINE_NEEDED,
+  MSG_PERMIT_LINE_NONE,
+  MSG_PERMIT_LINE_NOT_REQUIRED,
+  MSG_PERMIT_LINE_NOTICE,
+  MSG_PERMIT_LINE_UNDECIDED,
   MSG_PERMIT_LINE_WITH_REGULATOR,
   msgPermitLineIssued,
 } from '../messages'
@@ -18,10 +22,10 @@ import { PERMIT_STATUS_IDS as S } from './statuses'
 export type PermitLineState = 'issued' | 'awaiting-number' | 'with-regulator' | 'lodge-yourself' | 'needed' | Exclude<PermitOutcome, 'required'>
 
 const OTHER_OUTCOMES: Readonly<Record<Exclude<PermitOutcome, 'required'>, string>> = {
-  'not-required': 'No permit needed',
-  undecided: 'To be decided',
-  notice: 'Notice',
-  none: 'No permit',
+  'not-required': MSG_PERMIT_LINE_NOT_REQUIRED,
+  undecided: MSG_PERMIT_LINE_UNDECIDED,
+  notice: MSG_PERMIT_LINE_NOTICE,
+  none: MSG_PERMIT_LINE_NONE,
 }
 
 export interface PermitLineInput {
