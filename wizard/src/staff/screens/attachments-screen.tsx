@@ -8,6 +8,7 @@ import { NativeButton, SortableTable, type TableColumn } from '../../components/
 import { getCustomerPromotion, saveAttachments, savePromotion, staffKeys, uploadFile } from '../api/staff-api'
 import { StaffLayout } from '../staff-layout'
 import { staffPaths } from '../staff-paths'
+import { uploadDownloadPath } from '../../config/paths'
 
 type Attachment = Promotion['attachments'][number]
 
@@ -18,7 +19,7 @@ const COLUMNS: readonly TableColumn<Attachment & { key: string }>[] = [
     label: 'File',
     render: (a) =>
       a.fileName ? (
-        <a href={`/download/upload/${a.fileName}`}>{a.userFileName || a.fileName}</a>
+        <a href={uploadDownloadPath(a.fileName)}>{a.userFileName || a.fileName}</a>
       ) : a.reuseFromPromotion ? (
         `Reused from promotion ${a.reuseFromPromotion}`
       ) : (

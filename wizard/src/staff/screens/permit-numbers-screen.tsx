@@ -9,6 +9,7 @@ import { getAdminPromotion, savePermitNumber, staffKeys, uploadFile } from '../a
 import { useStaffAction } from '../api/use-staff-action'
 import { StaffLayout } from '../staff-layout'
 import { staffPaths } from '../staff-paths'
+import { uploadDownloadPath } from '../../config/paths'
 
 const PERMIT_STATES = ['NSW', 'ACT', 'SA'] as const
 
@@ -99,7 +100,7 @@ function PermitNumberForm({ id, state, saved }: { id: number; state: (typeof PER
       <label>
         {state} permit document
         <input type="file" onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])} />
-        {fileName && <a href={`/download/upload/${fileName}`}>Download</a>}
+        {fileName && <a href={uploadDownloadPath(fileName)}>Download</a>}
       </label>
       {err('')}
       <NativeButton type="submit" disabled={save.isPending}>

@@ -25,6 +25,7 @@ import { getObligations, obligationsKey, type ObligationView } from '../../api/o
 import type { KeyDateView, ReminderView } from '../../api/reminders'
 import { CloseObligationDialog, RuleNotes, SourceLine } from '../compliance-calendar'
 import { calendarEntries, PUBLICATION_KINDS, type CalendarEntry } from './calendar-entries'
+import { uploadDownloadPath } from '../../../../config/paths'
 
 const DUE_LABEL: Record<ObligationView['dueKind'], string> = { by: 'By', on: 'On', from: 'From', until: 'Until' }
 const TONE: Record<ObligationStatus, StatusColour> = { upcoming: 'info', due: 'warning', done: 'success', overdue: 'danger' }
@@ -115,7 +116,7 @@ export function PromotionCalendar({ promotionId, dates, reminders, reminderOn, o
           <p className="obligation__proof">
             Done {formatDateTime(o.proof.closedAt)}:{' '}
             {o.proof.kind === 'upload' ? (
-              <a href={`/download/upload/${o.proof.reference}`}>{o.proof.label ?? 'proof'}</a>
+              <a href={uploadDownloadPath(o.proof.reference)}>{o.proof.label ?? 'proof'}</a>
             ) : (
               <a href={o.proof.reference} rel="noreferrer">
                 {o.proof.reference}
