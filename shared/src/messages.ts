@@ -237,6 +237,8 @@ export const MSG_CONTACT_SOURCE_INVALID = 'Please choose whether you are an agen
 export const msgContactReceived = (email: string): string => `Thank you. We have received your message and will reply to ${email} within one business day.`
 
 // Status words (issue 25)
+/** The dashboard after an additional payment (?additionalPayment), once. */
+export const MSG_ADDITIONAL_PAYMENT_RECEIVED = 'Thank you. Your additional payment has been received.'
 /** Shown on the dashboard after "Pay and submit", before the status's next step. */
 export const MSG_PAYMENT_RECEIVED = 'Thank you. Your payment has been received.'
 

@@ -139,6 +139,12 @@ test('a complete application: "Pay and submit" leads; after paying the dashboard
 
   await expect(page.getByTestId('payment-received')).toHaveText(`${MSG_PAYMENT_RECEIVED} ${statusNextStep(4)}`)
   await expect(page.getByText('Your promotion has been updated.')).toHaveCount(0)
+  // Shown once: the address drops ?success, so a reload claims no new payment and shows the next step instead.
+  await expect(page).toHaveURL(new RegExp(`/promotions/edit/${id}/$`))
+  await page.reload()
+  await expect(page.getByTestId('status')).toContainText(customerStatusName(4))
+  await expect(page.getByTestId('payment-received')).toHaveCount(0)
+  await expect(page.getByTestId('status-next')).toHaveText(statusNextStep(4))
   await expect(page.getByTestId('status')).toContainText(customerStatusName(4))
   await expect(tasks.getByTestId('task-state-payment')).toHaveText('Completed')
   await expect(tasks.getByTestId('task-state-permits')).toHaveText('Waiting')
@@ -389,5 +395,7 @@ async function payByCardOnThePage(page: Page, id: number) {
   await page.getByLabel('Expiry (MM/YY)').fill('12/35')
   await page.getByLabel('Security code').fill('123')
   await page.getByRole('button', { name: /^Pay .* and submit$/ }).click()
-  await expect(page).toHaveURL(new RegExp(`/promotions/edit/${id}/\\?success`))
+  // Paid: the dashboard says so once, and its address drops ?success (a reload claims no new payment).
+  await expect(page.getByTestId('payment-received')).toBeVisible()
+  await expect(page).toHaveURL(new RegExp(`/promotions/edit/${id}/$`))
 }

@@ -108,7 +108,9 @@ test('the customer opens the T&Cs from the dashboard, compares two versions and 
   await page.mouse.click(5, 5)
   await expect(dialog).toBeVisible()
   await dialog.getByRole('button', { name: 'Approve', exact: true }).click()
-  await expect(page).toHaveURL(new RegExp(`/promotions/edit/${id}/\\?success`))
+  // Paid: the dashboard says so once, and its address drops ?success (a reload claims no new payment).
+  await expect(page.getByTestId('payment-received')).toBeVisible()
+  await expect(page).toHaveURL(new RegExp(`/promotions/edit/${id}/$`))
   await expect(page.getByTestId('terms-status')).toHaveText('Approved')
   // The approved version becomes attachment B through the `terms.approved` subscriber (issue 31).
   const attachmentB = async () =>

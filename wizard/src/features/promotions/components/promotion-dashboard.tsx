@@ -6,6 +6,7 @@ import {
   customerStatusName,
   isEditableStatus,
   mobileStatusLabelFor,
+  MSG_ADDITIONAL_PAYMENT_RECEIVED,
   MSG_LAWYER_CONTACT_NEXT_STEPS,
   MSG_PAYMENT_RECEIVED,
   promotionTitle,
@@ -36,7 +37,18 @@ const NotesPopover = lazyWithAriaProviders(() => import('./notes-popover').then(
 /** /promotions/edit/{id}/ (001 §2 "Promotion dashboard"), optional query success and additionalPayment. */
 export function PromotionDashboard() {
   const id = Number(useParams().id)
-  const [search] = useSearchParams()
+  const [search, setSearch] = useSearchParams()
+  // The payment notices are for the visit the payment led to: shown once, then the address loses
+  // its ?success / ?additionalPayment, so a reload or a bookmarked link claims no new payment.
+  const [paidNotice] = useState(() => search.get('success') !== null)
+  const [additionalPaidNotice] = useState(() => search.get('additionalPayment') !== null)
+  useEffect(() => {
+    if (!search.has('success') && !search.has('additionalPayment')) return
+    const rest = new URLSearchParams(search)
+    rest.delete('success')
+    rest.delete('additionalPayment')
+    setSearch(rest, { replace: true })
+  }, [search, setSearch])
   const [promotion, setPromotion] = useState<Promotion | null>(null)
   const [error, setError] = useState('')
   const [notice, setNotice] = useState('')
@@ -78,15 +90,15 @@ export function PromotionDashboard() {
       <nav aria-label="Breadcrumb">
         <Link to={promotionPaths.list}>My Promotions</Link>
       </nav>
-      {search.get('success') !== null && (
+      {paidNotice && (
         // After "Pay and submit": what happened (paid) and what happens next, for the status it led to.
         <p className="notice success" role="status" data-testid="payment-received">
           {MSG_PAYMENT_RECEIVED} {statusNextStep(statusId)}
         </p>
       )}
-      {search.get('additionalPayment') !== null && (
+      {additionalPaidNotice && (
         <p className="notice success" role="status">
-          Thank you. Your additional payment has been received.
+          {MSG_ADDITIONAL_PAYMENT_RECEIVED}
         </p>
       )}
       <header className="dashboard-header">
@@ -123,7 +135,7 @@ export function PromotionDashboard() {
           </span>
         </p>
         {/* After paying, the notice above already says what happens next. */}
-        {search.get('success') === null && (
+        {!paidNotice && (
           <p className="status-next" data-testid="status-next">
             {statusNextStep(statusId)}
           </p>
