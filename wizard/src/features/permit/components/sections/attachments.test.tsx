@@ -89,6 +89,8 @@ describe('AttachmentsSection', () => {
     expect(screen.getAllByRole('heading', { level: 3 }).filter((h) => h.closest('.attachment-row'))).toHaveLength(2)
     expect(within(rowOf('Terms and conditions')).getByText('Please upload this document.')).toBeTruthy()
     expect(screen.getByText('After the draw').closest('div')!.textContent).toContain('List of entries')
+    // Named in words, the letter after (as on the dashboard), not a bare letter chip first.
+    expect(screen.getByTestId('after-draw-X').textContent).toBe('List of entries (document X)')
   })
 
   it('refuses a file over 10MB without uploading or saving', async () => {

@@ -103,8 +103,9 @@ export function AttachmentsSection() {
           <p>These documents are sent after the draw; no upload is needed now.</p>
           <ul>
             {addenda.map((code) => (
-              <li key={code}>
-                <span className="attachment-code">{code}</span> {typeOf(code).name}
+              // Named in words with the letter after, as the dashboard's addenda are (it read as a bare letter chip).
+              <li key={code} data-testid={`after-draw-${code}`}>
+                {typeOf(code).name} <span className="muted">(document {code})</span>
               </li>
             ))}
           </ul>
