@@ -179,6 +179,8 @@ test('a locked application says why and what to do, by status: BPAY, then submit
   const locked = page.getByTestId('locked-application')
   await expect(locked.getByRole('heading', { name: 'Pay your BPAY invoice' })).toBeVisible()
   await expect(page.getByTestId('permit-status')).toHaveText(customerStatusName(9))
+  // Nothing is saved on a locked application: no save-status box in the header.
+  await expect(page.getByTestId('save-status')).toHaveCount(0)
   // Issue 25: one way back only: the editor's header "Back", never a second "Back to the promotion" beside it.
   await expect(locked.getByRole('link', { name: /back/i })).toHaveCount(0)
   await expect(locked.getByRole('button', { name: /back/i })).toHaveCount(0)

@@ -174,9 +174,12 @@ export function PermitEditScreen() {
           </p>
         </div>
         <div className="permit-tools">
-          <span className={`save-status save-${editor.saveStatus}`} role="status" aria-live="polite" data-testid="save-status">
-            {STATUS_TEXT[editor.saveStatus]}
-          </span>
+          {/* A locked application saves nothing: no status box (it stood empty beside Back on a phone). */}
+          {!readOnly && (
+            <span className={`save-status save-${editor.saveStatus}`} role="status" aria-live="polite" data-testid="save-status">
+              {STATUS_TEXT[editor.saveStatus]}
+            </span>
+          )}
           {!readOnly && (
             <NativeButton variant="secondary" onClick={() => void editor.save({ force: true })} disabled={editor.saveStatus === 'saving'}>
               Save
