@@ -9,9 +9,8 @@ import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { API_KEY_REVOKED_LABELS, MSG_PASSWORD_CHANGE_ENDS_CREDENTIALS, MSG_PASSWORD_CHANGED } from '@permitdesk/shared'
-import { PASSWORD, repoRoot, signUpCustomer } from './helpers'
+import { PASSWORD, signUpCustomer, SCREENS_DIR } from './helpers'
 
-const SCREENS_DIR = path.join(repoRoot, 'tests', 'e2e', 'screens')
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const
 
 async function look(page: Page, name: string) {

@@ -11,9 +11,8 @@ import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { formatDate, MSG_SA_ELECTRONIC_ONLY_MANAGED, MSG_WINNER_PUBLICATION_AFTER_DRAW } from '@permitdesk/shared'
-import { repoRoot, signUpCustomer, watchConsole } from './helpers'
+import { signUpCustomer, watchConsole, createPromotion, SCREENS_DIR } from './helpers'
 
-const SCREENS_DIR = path.join(repoRoot, 'tests', 'e2e', 'screens')
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const
 
 async function lookAt(page: Page, name: string) {
@@ -83,24 +82,7 @@ test('winner publication is ordered on the services step and shown on the dashbo
 test('one calendar: dates and duties in date order, the next marked, a reminder set from a date', async ({ page }) => {
   const errors = watchConsole(page)
   await signUpCustomer(page.request, 'calendar')
-  const created = await page.request.post('/api/promotion/create', {
-    data: {
-      name: 'Autumn draw',
-      ausStates: { nsw: true, sa: true },
-      includeNz: false,
-      totalPrizeValue: 20_000,
-      hasNswAuthority: false,
-      winnersDrawnElectronically: false,
-      managedSubmission: true,
-      randomDraw: true,
-      winnerPublication: true,
-      termsAndConditions: false,
-      abridgedTC: false,
-      hostedTC: false,
-    },
-  })
-  expect(created.status(), await created.text()).toBe(200)
-  const id = (await created.json()).id as number
+  const id = await createPromotion(page.request, 'Autumn draw', { ausStates: { nsw: true, sa: true }, randomDraw: true, winnerPublication: true })
   const startDate = isoDaysFromNow(40)
   const current = await (await page.request.get(`/api/promotion/get?id=${id}`)).json()
   const saved = await page.request.post('/api/promotion/save', {
@@ -184,23 +166,11 @@ test('the application controls: a reused letter of authority, a draw on randomdr
     },
   })
   expect(agent.status(), await agent.text()).toBe(200)
-  const created = await page.request.post('/api/promotion/create', {
-    data: {
-      name: 'Adelaide draw',
-      ausStates: { sa: true },
-      includeNz: false,
-      totalPrizeValue: 20_000,
-      winnersDrawnElectronically: true,
-      randomDrawMachineApproved: true,
-      managedSubmission: true,
-      randomDraw: false,
-      termsAndConditions: false,
-      abridgedTC: false,
-      hostedTC: false,
-    },
+  const id = await createPromotion(page.request, 'Adelaide draw', {
+    ausStates: { sa: true },
+    winnersDrawnElectronically: true,
+    randomDrawMachineApproved: true,
   })
-  expect(created.status(), await created.text()).toBe(200)
-  const id = (await created.json()).id as number
 
   await page.goto(`/permit/edit/${id}/peopleroles/`)
   const reused = page.getByRole('checkbox', { name: /the one I lodged for an earlier promotion/ })

@@ -15,9 +15,8 @@ import { MSG_CMS_BUILD_FAILED, MSG_CMS_PREPARING } from '@permitdesk/shared'
 import { loadConfig } from '../../api/src/env'
 import { CmsAdmin } from '../../api/src/server/cms-admin'
 import { createGateway } from '../../api/src/server/gateway'
-import { repoRoot } from './helpers'
+import { SCREENS_DIR } from './helpers'
 
-const SCREENS_DIR = path.join(repoRoot, 'tests', 'e2e', 'screens')
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const
 
 async function gateway(admin: CmsAdmin) {

@@ -28,9 +28,8 @@ import {
   statusNextStep,
   today,
 } from '@permitdesk/shared'
-import { E2E_DATA_DIR, readDatabaseUrl, readyPromotion, repoRoot, signUpCustomer, watchConsole } from './helpers'
+import { E2E_DATA_DIR, readDatabaseUrl, readyPromotion, signUpCustomer, watchConsole, createPromotion, SCREENS_DIR } from './helpers'
 
-const SCREENS_DIR = path.join(repoRoot, 'tests', 'e2e', 'screens')
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const
 
 /** Every button or link drawn as a primary button in the page's main region (the design system's and the older plain styles). */
@@ -67,23 +66,7 @@ async function lookAt(page: Page, name: string) {
 test('a new promotion: permits required and why, and a button that starts the application', async ({ page }) => {
   const errors = watchConsole(page)
   await signUpCustomer(page.request, 'tasks')
-  const created = await page.request.post('/api/promotion/create', {
-    data: {
-      name: 'Winter giveaway',
-      ausStates: { nsw: true, act: true, vic: true },
-      includeNz: false,
-      totalPrizeValue: 20_000,
-      hasNswAuthority: false,
-      winnersDrawnElectronically: false,
-      managedSubmission: true,
-      randomDraw: true,
-      termsAndConditions: false,
-      abridgedTC: false,
-      hostedTC: false,
-    },
-  })
-  expect(created.status(), await created.text()).toBe(200)
-  const id = (await created.json()).id as number
+  const id = await createPromotion(page.request, 'Winter giveaway', { ausStates: { nsw: true, act: true, vic: true }, randomDraw: true })
 
   await page.goto(`/promotions/edit/${id}/`)
   const tasks = page.getByTestId('task-list')

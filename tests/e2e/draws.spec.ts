@@ -3,9 +3,7 @@ import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { MSG_DRAW_CONFIRM_COMMIT, MSG_DRAW_CONFIRM_RUN } from '@permitdesk/shared'
-import { mailLink, PASSWORD, repoRoot, waivePaymentAsStaff, watchConsole } from './helpers'
-
-const SCREENS_DIR = path.join(repoRoot, 'tests', 'e2e', 'screens')
+import { mailLink, PASSWORD, waivePaymentAsStaff, watchConsole, SCREENS_DIR } from './helpers'
 
 // An en-US browser (issue 25): its own date input read mm/dd/yyyy; the app's fields read en-AU whatever the browser's locale.
 test.use({ locale: 'en-US', timezoneId: 'America/New_York' })

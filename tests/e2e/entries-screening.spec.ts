@@ -4,9 +4,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import pg from 'pg'
 import { MSG_FREEZE_CONFIRM, MSG_SCREENING_DECISION_REASON_REQUIRED, msgFlagDuplicateOriginal } from '@permitdesk/shared'
-import { E2E_DATA_DIR, readDatabaseUrl, repoRoot, signUpCustomer, waivePaymentAsStaff, watchConsole } from './helpers'
-
-const SCREENS_DIR = path.join(repoRoot, 'tests', 'e2e', 'screens')
+import { E2E_DATA_DIR, readDatabaseUrl, signUpCustomer, waivePaymentAsStaff, watchConsole, SCREENS_DIR } from './helpers'
 
 /** axe (WCAG 2.1 A/AA): no serious or critical violation; a full-page screenshot for review; nothing wider than the window. */
 async function look(page: Page, name: string) {

@@ -23,9 +23,8 @@ import {
   addYears,
   sydneyDateOf,
 } from '@permitdesk/shared'
-import { repoRoot, signUpCustomer, waivePaymentAsStaff, watchConsole } from './helpers'
+import { repoRoot, signUpCustomer, waivePaymentAsStaff, watchConsole, SCREENS_DIR } from './helpers'
 
-const SCREENS_DIR = path.join(repoRoot, 'tests', 'e2e', 'screens')
 const PHONE = { width: 390, height: 844 }
 const DESKTOP = { width: 1280, height: 900 }
 /** A one-pixel PNG: a receipt photo as its bytes say. */

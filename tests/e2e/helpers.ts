@@ -8,6 +8,8 @@ import PostalMime from 'postal-mime'
 import { pollUntil } from '../setup/poll'
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..')
+/** Where the specs keep their screenshots (test artefacts, looked at before an issue is called done). */
+export const SCREENS_DIR = path.join(repoRoot, 'tests', 'e2e', 'screens')
 /** The port of the server Playwright started, and its data directory (see playwright.config.ts). */
 export const E2E_PORT = Number(process.env.E2E_PORT || 3100)
 export const E2E_DATA_DIR = `.test-data/e2e-${E2E_PORT}`
@@ -117,6 +119,27 @@ export async function signUpCustomer(
   return email
 }
 
+/** The body most specs create a promotion with: a managed NSW + ACT application for $20,000 and no paid extras. */
+export const PROMOTION_DEFAULTS = {
+  ausStates: { nsw: true, act: true } as Record<string, boolean>,
+  includeNz: false,
+  totalPrizeValue: 20_000,
+  hasNswAuthority: false,
+  winnersDrawnElectronically: false,
+  managedSubmission: true,
+  randomDraw: false,
+  termsAndConditions: false,
+  abridgedTC: false,
+  hostedTC: false,
+}
+
+/** Creates a promotion as the signed-in customer of `request` (the defaults above, with `fields` over them); its id. */
+export async function createPromotion(request: APIRequestContext, name: string, fields: Record<string, unknown> = {}): Promise<number> {
+  const created = await request.post('/api/promotion/create', { data: { ...PROMOTION_DEFAULTS, name, ...fields } })
+  expect(created.status(), await created.text()).toBe(200)
+  return (await created.json()).id as number
+}
+
 /**
  * A promotion (NSW + ACT unless told, $20,000, managed) made complete through the API, attachments B
  * and E uploaded: "Ready for submission". With `termsAndConditions` our T&Cs are bought, so the
@@ -128,23 +151,7 @@ export async function readyPromotion(
   ausStates: Record<string, boolean> = { nsw: true, act: true },
   { termsAndConditions = false }: { termsAndConditions?: boolean } = {},
 ): Promise<number> {
-  const created = await request.post('/api/promotion/create', {
-    data: {
-      name,
-      ausStates,
-      includeNz: false,
-      totalPrizeValue: 20_000,
-      hasNswAuthority: false,
-      winnersDrawnElectronically: false,
-      managedSubmission: true,
-      randomDraw: false,
-      termsAndConditions,
-      abridgedTC: false,
-      hostedTC: false,
-    },
-  })
-  expect(created.status(), await created.text()).toBe(200)
-  const id = (await created.json()).id as number
+  const id = await createPromotion(request, name, { ausStates, termsAndConditions })
   const current = await (await request.get(`/api/promotion/get?id=${id}`)).json()
   const complete = completeApplication()
   // Each chosen state's prize value (the complete application has NSW's and ACT's).

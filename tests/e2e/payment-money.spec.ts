@@ -8,9 +8,8 @@ import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { dollarsToCents, formatCurrency, MSG_DRAW_RUN_WAITS_FOR_PAYMENT, MSG_PAYMENT_TOTAL_CHANGED, MSG_TEST_MODE } from '@permitdesk/shared'
 import { expect, test, type Page } from '@playwright/test'
-import { readyPromotion, repoRoot, signUpCustomer, watchConsole } from './helpers'
+import { readyPromotion, signUpCustomer, watchConsole, createPromotion, SCREENS_DIR } from './helpers'
 
-const SCREENS_DIR = path.join(repoRoot, 'tests', 'e2e', 'screens')
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const
 
 async function look(page: Page, name: string) {
@@ -85,23 +84,7 @@ test('unpaid services say so before the customer tries: the draw (Run disabled),
   test.setTimeout(240_000) // axe over three screens at two sizes on a shared 2-core machine
   const errors = watchConsole(page)
   await signUpCustomer(page.request, 'unpaid')
-  const created = await page.request.post('/api/promotion/create', {
-    data: {
-      name: 'Unpaid draw giveaway',
-      ausStates: { nsw: true },
-      totalPrizeValue: 20_000,
-      includeNz: false,
-      hasNswAuthority: false,
-      winnersDrawnElectronically: false,
-      managedSubmission: true,
-      randomDraw: true,
-      termsAndConditions: true,
-      abridgedTC: false,
-      hostedTC: false,
-    },
-  })
-  expect(created.status(), await created.text()).toBe(200)
-  const id = (await created.json()).id as number
+  const id = await createPromotion(page.request, 'Unpaid draw giveaway', { ausStates: { nsw: true }, randomDraw: true, termsAndConditions: true })
   const state = async () => (await (await page.request.get(`/api/promotion/servicePayment?id=${id}`)).json()).services
   const owed = (await state()).draw
   expect(owed.state).toBe('owed')

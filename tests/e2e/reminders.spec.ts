@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { addDays, daysLeft, formatDate } from '@permitdesk/shared'
 import ical from 'node-ical'
-import { repoRoot, signUpCustomer, watchConsole } from './helpers'
+import { repoRoot, signUpCustomer, watchConsole, createPromotion } from './helpers'
 
 const signUp = (request: APIRequestContext) => signUpCustomer(request, 'reminders', { firstName: 'Rita', lastName: 'Reminder', accountName: 'Rita Promotions' })
 
@@ -18,23 +18,7 @@ function isoDaysFromNow(days: number) {
 test('set a reminder for a list, see it on the dashboard, download the calendar file', async ({ page }) => {
   const errors = watchConsole(page)
   await signUp(page.request)
-  const created = await page.request.post('/api/promotion/create', {
-    data: {
-      name: 'Spring draw',
-      ausStates: { nsw: true },
-      totalPrizeValue: 20000,
-      hasNswAuthority: false,
-      includeNz: false,
-      winnersDrawnElectronically: false,
-      managedSubmission: true,
-      randomDraw: false,
-      termsAndConditions: false,
-      abridgedTC: false,
-      hostedTC: false,
-    },
-  })
-  expect(created.status(), await created.text()).toBe(200)
-  const id = (await created.json()).id
+  const id = await createPromotion(page.request, 'Spring draw', { ausStates: { nsw: true } })
   const startDate = isoDaysFromNow(30)
   const current = await (await page.request.get(`/api/promotion/get?id=${id}`)).json()
   const saved = await page.request.post('/api/promotion/save', {

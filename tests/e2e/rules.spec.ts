@@ -9,9 +9,8 @@ import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { MSG_RULE_SET_EFFECTIVE_PAST, sydneyDateOf } from '@permitdesk/shared'
-import { repoRoot, signUpCustomer, watchConsole } from './helpers'
+import { signUpCustomer, watchConsole, createPromotion, SCREENS_DIR } from './helpers'
 
-const SCREENS_DIR = path.join(repoRoot, 'tests', 'e2e', 'screens')
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const
 const STAFF = { email: 'staff@permitdesk.test', password: 'staff-password-123' }
 
@@ -96,23 +95,7 @@ test('staff publish a rule set; the rules page shows it; a customer closes a dut
 
   // A customer's NSW + SA + VIC promotion: its compliance calendar on the dashboard.
   await signUpCustomer(page.request, 'rules')
-  const created = await page.request.post('/api/promotion/create', {
-    data: {
-      name: 'Three-state giveaway',
-      ausStates: { nsw: true, sa: true, vic: true },
-      includeNz: false,
-      totalPrizeValue: 20_000,
-      hasNswAuthority: false,
-      winnersDrawnElectronically: false,
-      managedSubmission: true,
-      randomDraw: false,
-      termsAndConditions: false,
-      abridgedTC: false,
-      hostedTC: false,
-    },
-  })
-  expect(created.status()).toBe(200)
-  const id = (await created.json()).id as number
+  const id = await createPromotion(page.request, 'Three-state giveaway', { ausStates: { nsw: true, sa: true, vic: true } })
   const current = await (await page.request.get(`/api/promotion/get?id=${id}`)).json()
   const saved = await page.request.post('/api/promotion/save', {
     data: {
@@ -161,23 +144,7 @@ test('staff publish a rule set; the rules page shows it; a customer closes a dut
 
   // Issue 25: a self-submission promotion priced under the set staff published: "Permits required" names that set's NSW fee
   // ($472.50, paid by the customer to the regulator), not the built-in set's $468.
-  const selfCreated = await page.request.post('/api/promotion/create', {
-    data: {
-      name: 'Lodged by the promoter',
-      ausStates: { nsw: true, vic: true },
-      includeNz: false,
-      totalPrizeValue: 20_000,
-      hasNswAuthority: false,
-      winnersDrawnElectronically: false,
-      managedSubmission: false,
-      randomDraw: false,
-      termsAndConditions: false,
-      abridgedTC: false,
-      hostedTC: false,
-    },
-  })
-  expect(selfCreated.status(), await selfCreated.text()).toBe(200)
-  const selfId = (await selfCreated.json()).id as number
+  const selfId = await createPromotion(page.request, 'Lodged by the promoter', { ausStates: { nsw: true, vic: true }, managedSubmission: false })
   const selfView = await (await page.request.get(`/api/promotion/get?id=${selfId}`)).json()
   expect(selfView.permit.feeDue_NSW).toBe(0)
   expect(selfView.permit.licenceFee_NSW).toBe(472.5)

@@ -13,10 +13,9 @@ import AxeBuilder from '@axe-core/playwright'
 import { formatDate } from '@permitdesk/shared'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import PostalMime from 'postal-mime'
-import { E2E_DATA_DIR, readyPromotion, repoRoot, signUpCustomer, watchConsole } from './helpers'
+import { E2E_DATA_DIR, readyPromotion, repoRoot, signUpCustomer, watchConsole, SCREENS_DIR } from './helpers'
 
 const STAFF = { email: 'staff@permitdesk.test', password: 'staff-password-123' }
-const SCREENS_DIR = path.join(repoRoot, 'tests', 'e2e', 'screens')
 const OUTBOX = path.join(repoRoot, E2E_DATA_DIR, 'outbox')
 const WA_DEPARTMENT = 'tradepromotions@wa-department.example'
 

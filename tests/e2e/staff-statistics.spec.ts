@@ -7,10 +7,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { readyPromotion, repoRoot, signUpCustomer, watchConsole } from './helpers'
+import { readyPromotion, signUpCustomer, watchConsole, SCREENS_DIR } from './helpers'
 
 const STAFF = { email: 'staff@permitdesk.test', password: 'staff-password-123' }
-const SCREENS_DIR = path.join(repoRoot, 'tests', 'e2e', 'screens')
 
 async function axeSerious(page: Page) {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()

@@ -7,7 +7,7 @@
 import crypto from 'node:crypto'
 import { customerStatusName } from '@permitdesk/shared'
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
-import { readyPromotion, signUpCustomer, watchConsole } from './helpers'
+import { readyPromotion, signUpCustomer, watchConsole, createPromotion } from './helpers'
 
 const STAFF = { email: 'staff@permitdesk.test', password: 'staff-password-123' }
 
@@ -158,23 +158,7 @@ async function staffPage(browser: import('@playwright/test').Browser) {
 
 test('chargecard/: staff charge a customer card for an invoice, with the 1.5% surcharge; a decline shows the server message', async ({ page, browser }) => {
   const email = await signUp(page.request)
-  const created = await page.request.post('/api/promotion/create', {
-    data: {
-      name: 'Card charge promo',
-      ausStates: { nsw: true, act: true },
-      includeNz: false,
-      totalPrizeValue: 20_000,
-      hasNswAuthority: false,
-      winnersDrawnElectronically: false,
-      managedSubmission: true,
-      randomDraw: false,
-      termsAndConditions: false,
-      abridgedTC: false,
-      hostedTC: false,
-    },
-  })
-  expect(created.status(), await created.text()).toBe(200)
-  const id = (await created.json()).id as number
+  const id = await createPromotion(page.request, 'Card charge promo')
   const { context, page: staff } = await staffPage(browser)
   const errors = watchConsole(staff)
   const confirmCharge = () => staff.getByRole('dialog', { name: 'Charge $111.65?' }).getByRole('button', { name: 'Charge the card' }).click()

@@ -6,7 +6,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { PRIZE_CATEGORY_FLAGS } from '@permitdesk/shared'
-import { signUpCustomer, waivePaymentAsStaff, watchConsole } from './helpers'
+import { signUpCustomer, waivePaymentAsStaff, watchConsole, createPromotion } from './helpers'
 
 const signUp = (request: APIRequestContext) => signUpCustomer(request, 'terms', { firstName: 'Tess', lastName: 'Terms', accountName: 'Tess Terms Pty Ltd' })
 
@@ -39,23 +39,7 @@ async function saveApplication(request: APIRequestContext, id: number, prizeDesc
 test('the customer opens the T&Cs from the dashboard, compares two versions and approves', async ({ page, browser }) => {
   const errors = watchConsole(page)
   await signUp(page.request)
-  const created = await page.request.post('/api/promotion/create', {
-    data: {
-      name: 'Sunny giveaway',
-      ausStates: { nsw: true },
-      totalPrizeValue: 20_000,
-      includeNz: false,
-      hasNswAuthority: false,
-      winnersDrawnElectronically: false,
-      managedSubmission: true,
-      randomDraw: false,
-      termsAndConditions: true,
-      abridgedTC: false,
-      hostedTC: false,
-    },
-  })
-  expect(created.status()).toBe(200)
-  const id = (await created.json()).id as number
+  const id = await createPromotion(page.request, 'Sunny giveaway', { ausStates: { nsw: true }, termsAndConditions: true })
   await saveApplication(page.request, id, 'A week in Fiji for two')
   await waivePaymentAsStaff(browser, id, ['terms']) // issue 22: approval waits for payment; this spec is about the T&Cs
 

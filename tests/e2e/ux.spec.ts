@@ -13,9 +13,8 @@ import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test'
 import { LABEL_NO_PERMIT_NEEDED } from '@permitdesk/shared'
-import { mailLink, PASSWORD, repoRoot } from './helpers'
+import { mailLink, PASSWORD, SCREENS_DIR } from './helpers'
 
-const SCREENS_DIR = path.join(repoRoot, 'tests', 'e2e', 'screens')
 const STAFF = { email: 'staff@permitdesk.test', password: 'staff-password-123' }
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const
 

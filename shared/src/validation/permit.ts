@@ -7,7 +7,6 @@ import { isValidIsoDate, type IsoDate } from '../dates/calendar'
 import { IsoDateSchema, TimeOfDaySchema } from '../dates/date-schemas'
 import { CONTACT_TITLES } from '../constants'
 import {
-  MSG_DATE_INVALID,
   MSG_EMAIL_INVALID,
   MSG_END_BEFORE_START,
   MSG_NON_INDEPENDENT_REASON_REQUIRED,

@@ -1,9 +1,8 @@
 /** SQL of the staff console (issue 13): promotion search, outstanding, changelog, users. */
-import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { changelog } from '../../db/schema/changelog'
 import { promotions, type PromotionRow } from '../../db/schema/promotions'
-import { sessions } from '../../db/schema/sessions'
 import { staffPreferences } from '../../db/schema/staff-preferences'
 import { staffTasks } from '../../db/schema/staff-tasks'
 import { users } from '../../db/schema/users'
