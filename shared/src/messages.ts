@@ -445,8 +445,6 @@ export const MSG_PERMIT_LINE_WITH_REGULATOR = 'With the regulator'
 export const MSG_PERMIT_LINE_AWAITING_NUMBER = 'Approved: we add the permit number here once the regulator issues it'
 /** Permits required, self submission: the generated form is the customer's to lodge. */
 export const MSG_PERMIT_LINE_LODGE_YOURSELF = 'Lodge the generated form with the regulator'
-/** Permits required, a state that needs no permit for this promotion (below its threshold, or covered by another state's). */
-export const MSG_PERMIT_LINE_NOT_REQUIRED = LABEL_NO_PERMIT_NEEDED
 /** Permits required, a state whose answer waits on a question not yet answered. */
 export const MSG_PERMIT_LINE_UNDECIDED = 'To be decided'
 /** Permits required, a state where a notice is lodged instead of a permit. */

@@ -6,11 +6,11 @@
  * approval with only the NSW number recorded. Pure.
  */
 import {
+  LABEL_NO_PERMIT_NEEDED,
   MSG_PERMIT_LINE_AWAITING_NUMBER,
   MSG_PERMIT_LINE_LODGE_YOURSELF,
   MSG_PERMIT_LINE_NEEDED,
   MSG_PERMIT_LINE_NONE,
-  MSG_PERMIT_LINE_NOT_REQUIRED,
   MSG_PERMIT_LINE_NOTICE,
   MSG_PERMIT_LINE_UNDECIDED,
   MSG_PERMIT_LINE_WITH_REGULATOR,
@@ -22,7 +22,8 @@ import { PERMIT_STATUS_IDS as S } from './statuses'
 export type PermitLineState = 'issued' | 'awaiting-number' | 'with-regulator' | 'lodge-yourself' | 'needed' | Exclude<PermitOutcome, 'required'>
 
 const OTHER_OUTCOMES: Readonly<Record<Exclude<PermitOutcome, 'required'>, string>> = {
-  'not-required': MSG_PERMIT_LINE_NOT_REQUIRED,
+  // The words the wizard shows for a state below its threshold (or covered by another state's permit).
+  'not-required': LABEL_NO_PERMIT_NEEDED,
   undecided: MSG_PERMIT_LINE_UNDECIDED,
   notice: MSG_PERMIT_LINE_NOTICE,
   none: MSG_PERMIT_LINE_NONE,
