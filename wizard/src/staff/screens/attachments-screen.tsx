@@ -12,7 +12,8 @@ import { uploadDownloadPath } from '../../config/paths'
 
 type Attachment = Promotion['attachments'][number]
 
-const COLUMNS: readonly TableColumn<Attachment & { key: string }>[] = [
+/** The attachment table's columns (exported for their test: the download link). */
+export const ATTACHMENT_COLUMNS: readonly TableColumn<Attachment & { key: string }>[] = [
   { id: 'type', label: 'Type', isRowHeader: true, render: (a) => `${a.attachmentType.code} ${getAttachmentType(a.attachmentType.code)?.name ?? ''}` },
   {
     id: 'file',
@@ -103,7 +104,7 @@ export function AttachmentsScreen() {
           </p>
           <SortableTable
             label="Attachments"
-            columns={COLUMNS}
+            columns={ATTACHMENT_COLUMNS}
             rows={p.attachments.map((a, i) => ({ ...a, key: `${a.attachmentType.code}-${i}` }))}
             rowKey={(a) => a.key}
             empty="No attachments yet."
