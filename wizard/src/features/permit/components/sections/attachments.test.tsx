@@ -93,6 +93,18 @@ describe('AttachmentsSection', () => {
     expect(screen.getByTestId('after-draw-X').textContent).toBe('List of entries (document X)')
   })
 
+  it('names each after-the-draw document in words with its letter after, as the dashboard does (no bare letter chips)', () => {
+    renderSection(nswDraft(), fakeEditor(), { revealed: true })
+    const list = screen.getByText('After the draw').closest('div')!
+    const items = within(list).getAllByRole('listitem')
+    expect(items.length).toBeGreaterThan(0)
+    for (const item of items) {
+      expect(item.textContent).toMatch(/^\S.* \(document [A-Z]+\)$/)
+      expect(item.querySelector('.attachment-code')).toBeNull()
+    }
+    expect(items.map((i) => i.textContent)).toContain('List of entries (document X)')
+  })
+
   it('refuses a file over 10MB without uploading or saving', async () => {
     const editor = renderSection(nswDraft())
     const big = new File(['x'], 'huge.pdf', { type: 'application/pdf' })

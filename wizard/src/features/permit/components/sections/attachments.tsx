@@ -15,6 +15,7 @@ import {
   type PromotionListItem,
 } from '@permitdesk/shared'
 import { useCallback, useEffect, useMemo, useRef } from 'react'
+import { DocumentName } from '../../../../components/document-name'
 import { ApiError } from '../../../../lib/api-client'
 import { getPromotionReuseList, saveAttachments } from '../../api/permit-api'
 import { useEditor } from '../editor-context'
@@ -103,9 +104,8 @@ export function AttachmentsSection() {
           <p>These documents are sent after the draw; no upload is needed now.</p>
           <ul>
             {addenda.map((code) => (
-              // Named in words with the letter after, as the dashboard's addenda are (it read as a bare letter chip).
               <li key={code} data-testid={`after-draw-${code}`}>
-                {typeOf(code).name} <span className="muted">(document {code})</span>
+                <DocumentName code={code} />
               </li>
             ))}
           </ul>

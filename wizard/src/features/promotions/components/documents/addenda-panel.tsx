@@ -23,6 +23,7 @@ import { useId, useState } from 'react'
 import type { Promotion } from '../../api/promotions'
 import { submitAddendum, uploadAddendumFile } from '../../api/addenda'
 import { uploadDownloadPath } from '../../../../config/paths'
+import { DocumentName } from '../../../../components/document-name'
 
 type Lodged = { code: string; submitDate: string; fileName?: string | null; userFileName?: string | null }
 type DrawDates = { finalDraw?: { date?: string | null } | null; unclaimedDraw?: { date?: string | null } | null }
@@ -94,10 +95,7 @@ function AddendumRow({
     <li className="addenda__row" data-testid={`addendum-${code}`}>
       <div>
         {/* Named in words (issue 25: the rows read "V", "W", "X", "U"); the spec's letter follows as a secondary code. */}
-        <strong className="addenda__name" data-testid={`addendum-name-${code}`}>
-          {type.name}
-        </strong>{' '}
-        <span className="addenda__code">(document {code})</span>
+        <DocumentName code={code} testId={`addendum-name-${code}`} />
         <div className="muted" data-testid={`addendum-state-${code}`}>
           {lodged ? (
             <>
