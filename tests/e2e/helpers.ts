@@ -6,6 +6,7 @@ import { expect, type APIRequestContext, type Browser, type Page } from '@playwr
 import { completeApplication } from '../factories/permit'
 import PostalMime from 'postal-mime'
 import { pollUntil } from '../setup/poll'
+import { promotionInput } from '../factories/promotion-input'
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..')
 /** Where the specs keep their screenshots (test artefacts, looked at before an issue is called done). */
@@ -119,23 +120,9 @@ export async function signUpCustomer(
   return email
 }
 
-/** The body most specs create a promotion with: a managed NSW + ACT application for $20,000 and no paid extras. */
-export const PROMOTION_DEFAULTS = {
-  ausStates: { nsw: true, act: true } as Record<string, boolean>,
-  includeNz: false,
-  totalPrizeValue: 20_000,
-  hasNswAuthority: false,
-  winnersDrawnElectronically: false,
-  managedSubmission: true,
-  randomDraw: false,
-  termsAndConditions: false,
-  abridgedTC: false,
-  hostedTC: false,
-}
-
-/** Creates a promotion as the signed-in customer of `request` (the defaults above, with `fields` over them); its id. */
+/** Creates a promotion as the signed-in customer of `request` (the tests' create payload, NSW + ACT at $20,000 managed, with `fields` over it); its id. */
 export async function createPromotion(request: APIRequestContext, name: string, fields: Record<string, unknown> = {}): Promise<number> {
-  const created = await request.post('/api/promotion/create', { data: { ...PROMOTION_DEFAULTS, name, ...fields } })
+  const created = await request.post('/api/promotion/create', { data: promotionInput({ ...fields, name }) })
   expect(created.status(), await created.text()).toBe(200)
   return (await created.json()).id as number
 }

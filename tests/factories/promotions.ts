@@ -4,12 +4,14 @@
  * password hashing or bot checks; the account flows have their own tests.
  */
 import crypto from 'node:crypto'
-import type { PromotionCreate } from '@permitdesk/shared'
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../api/src/db/client'
 import { users } from '../../api/src/db/schema/users'
 import { createSession, SESSION_COOKIE } from '../../api/src/modules/account/session-store'
 import type { Client, TestApi } from '../setup/test-api'
+import { promotionInput } from './promotion-input'
+
+export { promotionInput }
 
 export type Customer = { id: number; email: string; client: Client }
 
@@ -25,24 +27,6 @@ export async function createCustomer(api: TestApi, overrides: Partial<typeof use
   // The Client keeps cookies like a browser; give it the session cookie a sign-in would have set.
   ;(client as unknown as { cookies: Map<string, string> }).cookies.set(SESSION_COOKIE, token)
   return { id: user!.id, email, client }
-}
-
-/** A valid create payload: NSW + ACT, $20,000, every visible quiz question answered. */
-export function promotionInput(overrides: Partial<Record<keyof PromotionCreate, unknown>> & Record<string, unknown> = {}) {
-  return {
-    name: 'Summer giveaway',
-    ausStates: { nsw: true, act: true },
-    includeNz: false,
-    totalPrizeValue: 20_000,
-    hasNswAuthority: false,
-    winnersDrawnElectronically: false,
-    managedSubmission: true,
-    randomDraw: false,
-    termsAndConditions: false,
-    abridgedTC: false,
-    hostedTC: false,
-    ...overrides,
-  }
 }
 
 /** Creates a promotion through the API and returns its id. */
